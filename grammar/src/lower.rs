@@ -1,0 +1,893 @@
+//! Lowering: the one place where the syntax tree becomes the IR, resolving every name and reporting every semantic error.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use indexmap::IndexMap;
+use pest::iterators::Pair;
+
+use varia_interpreter::ir::*;
+
+use crate::betza;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::{Rule, SyntaxTree};
+
+/// The compass of a grid: direction names and their (dx, dy).
+const COMPASS: [(&str, i32, i32); 8] =
+    [("n", 0, 1), ("ne", 1, 1), ("e", 1, 0), ("se", 1, -1), ("s", 0, -1), ("sw", -1, -1), ("w", -1, 0), ("nw", -1, 1)];
+
+type Node<'a> = Pair<'a, Rule>;
+
+fn span(p: &Node) -> Range<usize> {
+    p.as_span().start()..p.as_span().end()
+}
+
+struct Lowerer {
+    errors: Vec<Diagnostic>,
+    cells: Vec<Cell>,
+    cell_ids: IndexMap<String, CellId>,
+    coords: HashMap<(i32, i32, i32), CellId>,
+    dirs: IndexMap<String, DirId>,
+    dir_sets: IndexMap<String, Vec<DirId>>,
+    links: Vec<Link>,
+    no_square: Vec<CellId>,
+    players: Vec<Player>,
+    zones: IndexMap<String, Zone>,
+    phases: IndexMap<String, Option<Condition>>,
+    piece_ids: IndexMap<String, PieceTypeId>,
+    pieces: Vec<PieceType>,
+}
+
+/// Lowers a parsed file into a checked [`Variant`].
+pub fn lower(_text: &str, mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
+    let file = tree.next().expect("the grammar's `file` rule");
+    let mut items: Vec<Node> = file.into_inner().filter(|p| p.as_rule() != Rule::EOI).collect();
+    let header = items.remove(0);
+    let title = string_value(&header.into_inner().nth(1).expect("variant title"));
+    let mut l = Lowerer {
+        errors: Vec::new(),
+        cells: Vec::new(),
+        cell_ids: IndexMap::new(),
+        coords: HashMap::new(),
+        dirs: IndexMap::new(),
+        dir_sets: IndexMap::new(),
+        links: Vec::new(),
+        no_square: Vec::new(),
+        players: Vec::new(),
+        zones: IndexMap::new(),
+        phases: IndexMap::new(),
+        piece_ids: IndexMap::new(),
+        pieces: Vec::new(),
+    };
+    let of = |rule: Rule| -> Vec<Node> { items.iter().filter(|p| p.as_rule() == rule).cloned().collect() };
+
+    let boards = of(Rule::board_block);
+    match boards.len() {
+        0 => l.errors.push(Diagnostic::new("a variant needs a `board { ... }`", 0..0, "expected a board")),
+        1 => l.board(boards[0].clone()),
+        _ => l.errors.push(Diagnostic::new("a second `board` block", span(&boards[1]), "only one board block")),
+    }
+    for p in of(Rule::player_decl) {
+        l.player(p);
+    }
+    if l.players.len() < 2 {
+        l.errors.push(Diagnostic::new(
+            "a variant needs at least two `player` declarations",
+            0..0,
+            "expected `player white` and `player black`",
+        ));
+    }
+    for z in of(Rule::zone_decl) {
+        l.zone(z);
+    }
+    let phases = of(Rule::phase_decl);
+    for p in &phases {
+        let name = p.clone().into_inner().nth(1).expect("phase name");
+        if l.phases.insert(name.as_str().to_string(), None).is_some() {
+            l.error(&name, format!("duplicate phase `{}`", name.as_str()), "already declared");
+        }
+    }
+    let pieces = of(Rule::piece_decl);
+    for p in &pieces {
+        l.declare_piece(p.clone());
+    }
+    for (i, p) in pieces.iter().enumerate() {
+        l.piece_body(i, p.clone());
+    }
+    for p in &phases {
+        let cond = p.clone().into_inner().nth(3).expect("phase condition");
+        let name = p.clone().into_inner().nth(1).expect("phase name").as_str().to_string();
+        let c = l.condition(cond);
+        l.phases.insert(name, c);
+    }
+    let castlings: Vec<Castling> = of(Rule::castle_decl).into_iter().filter_map(|c| l.castle(c)).collect();
+    let setups = of(Rule::setup_block);
+    let setup = match setups.len() {
+        1 => l.setup(setups[0].clone(), &castlings),
+        n => {
+            if n > 1 {
+                l.error(&setups[1], "a second `setup` block", "only one setup block");
+            } else {
+                l.errors.push(Diagnostic::new("a variant needs a `setup { ... }`", 0..0, "expected a setup"));
+            }
+            Setup { placements: Vec::new(), castling_rights: Vec::new() }
+        }
+    };
+    let end = match of(Rule::end_block).first() {
+        Some(e) => l.end(e.clone()),
+        None => EndRules { checkmate: Outcome::Loss, stalemate: Outcome::Draw, bare_king: None, move_rule: None, repetition: None },
+    };
+    if !l.errors.is_empty() {
+        return Err(l.errors);
+    }
+    Ok(Variant {
+        title,
+        board: Board {
+            cells: l.cells,
+            directions: l.dirs.keys().cloned().collect(),
+            direction_sets: l.dir_sets.into_iter().collect(),
+            links: l.links,
+            initially_empty_locations: l.no_square,
+        },
+        players: l.players,
+        zones: l.zones.into_values().collect(),
+        pieces: l.pieces,
+        castlings,
+        phases: l
+            .phases
+            .into_iter()
+            .map(|(name, when)| Phase { name, when: when.unwrap_or(Condition::PieceCount(Compare::Less, 0)) })
+            .collect(),
+        turn: Turn { actions: vec![TurnAction { kinds: vec![ActionKind::MovePiece], optional: false }] },
+        setup,
+        end,
+    })
+}
+
+fn string_value(p: &Node) -> String {
+    p.clone().into_inner().next().map(|s| s.as_str().to_string()).unwrap_or_default()
+}
+
+fn int_value(l: &mut Lowerer, p: &Node, max: u64) -> u64 {
+    match p.as_str().parse::<u64>() {
+        Ok(n) if n <= max => n,
+        _ => {
+            l.error(p, format!("number `{}` is out of range", p.as_str()), format!("expected at most {max}"));
+            0
+        }
+    }
+}
+
+impl Lowerer {
+    fn error(&mut self, at: &Node, message: impl Into<String>, label: impl Into<String>) {
+        self.errors.push(Diagnostic::new(message, span(at), label));
+    }
+
+    // ------------------------------------------------------------ board
+
+    fn board(&mut self, block: Node) {
+        let items: Vec<Node> = block.into_inner().filter(|p| !matches!(p.as_rule(), Rule::k_board | Rule::lbrace | Rule::rbrace)).collect();
+        let mut grids = 0;
+        for item in items.iter().filter(|p| p.as_rule() == Rule::grid_decl) {
+            self.grid(item.clone(), grids);
+            grids += 1;
+        }
+        if grids > 0 {
+            for (name, _, _) in COMPASS {
+                let id = DirId(self.dirs.len() as u8);
+                self.dirs.entry(name.to_string()).or_insert(id);
+            }
+            let set = |names: &[&str], dirs: &IndexMap<String, DirId>| names.iter().map(|n| dirs[*n]).collect::<Vec<_>>();
+            self.dir_sets.insert("orthogonal".into(), set(&["n", "e", "s", "w"], &self.dirs));
+            self.dir_sets.insert("diagonal".into(), set(&["ne", "se", "sw", "nw"], &self.dirs));
+            self.dir_sets.insert("all".into(), set(&["n", "ne", "e", "se", "s", "sw", "w", "nw"], &self.dirs));
+        }
+        for item in items.iter().filter(|p| p.as_rule() == Rule::direction_decl) {
+            for n in item.clone().into_inner().skip(1) {
+                if self.dirs.contains_key(n.as_str()) {
+                    self.error(&n, format!("duplicate direction `{}`", n.as_str()), "already declared");
+                } else {
+                    let id = DirId(self.dirs.len() as u8);
+                    self.dirs.insert(n.as_str().to_string(), id);
+                }
+            }
+        }
+        let mut removed = Vec::new();
+        for item in items.iter().filter(|p| p.as_rule() == Rule::remove_decl) {
+            let list = item.clone().into_inner().nth(1).expect("cells");
+            removed.extend(self.cell_list(list, None));
+        }
+        // Compass links by coordinates within each layer; removed cells break them.
+        if grids > 0 {
+            for (i, cell) in self.cells.iter().enumerate() {
+                let from = CellId(i as u16);
+                if removed.contains(&from) {
+                    continue;
+                }
+                for (name, dx, dy) in COMPASS {
+                    if let Some(&to) = self.coords.get(&(cell.x + dx, cell.y + dy, cell.layer)) {
+                        if !removed.contains(&to) {
+                            self.links.push(Link { from, dir: self.dirs[name], to });
+                        }
+                    }
+                }
+            }
+        }
+        if !removed.is_empty() {
+            self.remove_cells(&removed);
+        }
+        for item in items {
+            match item.as_rule() {
+                Rule::link_decl => {
+                    let mut it = item.into_inner().skip(1);
+                    let (a, d, b) = (it.next().expect("from"), it.next().expect("dir"), it.next().expect("to"));
+                    let (a, b) = (self.cell(&a), self.cell(&b));
+                    let d = self.direction(&d);
+                    if let (Some(from), Some(dir), Some(to)) = (a, d, b) {
+                        self.links.push(Link { from, dir, to });
+                    }
+                }
+                Rule::dirset_decl => {
+                    let mut it = item.into_inner().skip(1);
+                    let name = it.next().expect("set name");
+                    let mut set = Vec::new();
+                    for d in it.filter(|p| p.as_rule() == Rule::name) {
+                        set.extend(self.directions(&d));
+                    }
+                    if self.dirs.contains_key(name.as_str()) || self.dir_sets.contains_key(name.as_str()) {
+                        self.error(&name, format!("`{}` is already a direction or set", name.as_str()), "choose another name");
+                    } else {
+                        self.dir_sets.insert(name.as_str().to_string(), set);
+                    }
+                }
+                Rule::no_square_decl => {
+                    let list = item.into_inner().nth(1).expect("cells");
+                    let cells = self.cell_list(list, None);
+                    self.no_square.extend(cells);
+                }
+                _ => {}
+            }
+        }
+        if self.cells.is_empty() {
+            self.errors.push(Diagnostic::new("the board has no cells", 0..0, "add a `grid W x H`"));
+        }
+        if self.cells.len() > u16::MAX as usize - 1 {
+            self.errors.push(Diagnostic::new("the board has too many cells", 0..0, "at most 65534"));
+        }
+    }
+
+    fn grid(&mut self, g: Node, index: i32) {
+        let mut it = g.clone().into_inner().skip(1);
+        let w_node = it.next().expect("width");
+        let w = int_value(self, &w_node, 26) as i32;
+        let _x = it.next();
+        let h_node = it.next().expect("height");
+        let h = int_value(self, &h_node, 99) as i32;
+        if w == 0 || h == 0 {
+            self.error(&g, "a grid needs at least one file and one rank", "expected sizes of at least 1");
+        }
+        let mut prefix = String::new();
+        let mut layer = index;
+        for opt in it {
+            match opt.as_rule() {
+                Rule::prefix_option => prefix = string_value(&opt.into_inner().nth(1).expect("prefix")),
+                Rule::layer_option => {
+                    let n = opt.into_inner().nth(1).expect("layer");
+                    layer = int_value(self, &n, 1000) as i32;
+                }
+                _ => {}
+            }
+        }
+        for y in 0..h {
+            for x in 0..w {
+                let name = format!("{prefix}{}{}", (b'a' + x as u8) as char, y + 1);
+                if self.cell_ids.contains_key(&name) {
+                    self.error(&g, format!("duplicate cell `{name}`: two grids name the same cell"), "give the grids different prefixes");
+                    return;
+                }
+                let id = CellId(self.cells.len() as u16);
+                self.cell_ids.insert(name.clone(), id);
+                self.coords.insert((x, y, layer), id);
+                self.cells.push(Cell { name, x, y, layer });
+            }
+        }
+    }
+
+    /// Deletes removed cells, renumbering the others and their links.
+    fn remove_cells(&mut self, removed: &[CellId]) {
+        let mut map = vec![None; self.cells.len()];
+        let mut cells = Vec::new();
+        for (i, c) in self.cells.iter().enumerate() {
+            if !removed.contains(&CellId(i as u16)) {
+                map[i] = Some(CellId(cells.len() as u16));
+                cells.push(c.clone());
+            }
+        }
+        self.links = self
+            .links
+            .iter()
+            .filter_map(|l| Some(Link { from: map[l.from.0 as usize]?, dir: l.dir, to: map[l.to.0 as usize]? }))
+            .collect();
+        self.cells = cells;
+        self.cell_ids = self.cells.iter().enumerate().map(|(i, c)| (c.name.clone(), CellId(i as u16))).collect();
+        self.coords = self.cells.iter().enumerate().map(|(i, c)| ((c.x, c.y, c.layer), CellId(i as u16))).collect();
+    }
+
+    fn cell(&mut self, n: &Node) -> Option<CellId> {
+        let id = self.cell_ids.get(n.as_str()).copied();
+        if id.is_none() {
+            self.error(n, format!("unknown cell `{}`", n.as_str()), "no such cell on the board");
+        }
+        id
+    }
+
+    fn direction(&mut self, n: &Node) -> Option<DirId> {
+        let id = self.dirs.get(n.as_str()).copied();
+        if id.is_none() {
+            let known: Vec<&str> = self.dirs.keys().map(|s| s.as_str()).collect();
+            self.error(n, format!("unknown direction `{}`", n.as_str()), format!("expected one of: {}", known.join(" ")));
+        }
+        id
+    }
+
+    /// A direction or a direction set.
+    fn directions(&mut self, n: &Node) -> Vec<DirId> {
+        if let Some(set) = self.dir_sets.get(n.as_str()) {
+            return set.clone();
+        }
+        if let Some(d) = self.dirs.get(n.as_str()) {
+            return vec![*d];
+        }
+        let mut known: Vec<&str> = self.dirs.keys().map(|s| s.as_str()).collect();
+        known.extend(self.dir_sets.keys().map(|s| s.as_str()));
+        let label = format!("expected a direction or set: {}", known.join(" "));
+        self.error(n, format!("unknown direction `{}`", n.as_str()), label);
+        Vec::new()
+    }
+
+    /// Resolves a cell list; `rank`/`file` are read in the display coordinates.
+    fn cell_list(&mut self, list: Node, _player: Option<PlayerId>) -> Vec<CellId> {
+        let mut out = Vec::new();
+        for term in list.into_inner() {
+            match term.as_rule() {
+                Rule::cell_name => out.extend(self.cell(&term)),
+                Rule::rank_term => {
+                    let n = term.clone().into_inner().nth(1).expect("rank");
+                    let r = int_value(self, &n, 1000) as i32;
+                    let found: Vec<CellId> = (0..self.cells.len()).filter(|i| self.cells[*i].y == r - 1).map(|i| CellId(i as u16)).collect();
+                    if found.is_empty() {
+                        self.error(&term, format!("the board has no rank {r}"), "no cells there");
+                    }
+                    out.extend(found);
+                }
+                Rule::file_term => {
+                    let n = term.clone().into_inner().nth(1).expect("file");
+                    let f = n.as_str();
+                    let x = if f.len() == 1 { f.as_bytes()[0] as i32 - b'a' as i32 } else { -1 };
+                    let found: Vec<CellId> = (0..self.cells.len()).filter(|i| self.cells[*i].x == x).map(|i| CellId(i as u16)).collect();
+                    if found.is_empty() {
+                        self.error(&term, format!("the board has no file `{f}`"), "no cells there");
+                    }
+                    out.extend(found);
+                }
+                Rule::cell_range => {
+                    let mut it = term.clone().into_inner();
+                    let a = it.next().expect("range start");
+                    let b = it.nth(1).expect("range end");
+                    if let (Some(a), Some(b)) = (self.cell(&a), self.cell(&b)) {
+                        let (ca, cb) = (&self.cells[a.0 as usize], &self.cells[b.0 as usize]);
+                        if ca.layer != cb.layer {
+                            self.error(&term, "a range must stay on one layer", "both ends on the same board");
+                            continue;
+                        }
+                        let (x0, x1) = (ca.x.min(cb.x), ca.x.max(cb.x));
+                        let (y0, y1) = (ca.y.min(cb.y), ca.y.max(cb.y));
+                        let layer = ca.layer;
+                        for y in y0..=y1 {
+                            for x in x0..=x1 {
+                                if let Some(id) = self.coords.get(&(x, y, layer)) {
+                                    out.push(*id);
+                                }
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    // ------------------------------------------------------------ players and zones
+
+    fn player(&mut self, p: Node) {
+        let mut it = p.into_inner().skip(1);
+        let name = it.next().expect("player name");
+        if self.players.iter().any(|q| q.name == name.as_str()) {
+            self.error(&name, format!("duplicate player `{}`", name.as_str()), "already declared");
+            return;
+        }
+        let mut map: Vec<DirId> = (0..self.dirs.len()).map(|i| DirId(i as u8)).collect();
+        for pair in it.filter(|p| p.as_rule() == Rule::dir_pair) {
+            let mut ends = pair.into_inner();
+            let a = ends.next().expect("dir");
+            let b = ends.nth(1).expect("dir");
+            if let (Some(a), Some(b)) = (self.direction(&a), self.direction(&b)) {
+                map[a.0 as usize] = b;
+                map[b.0 as usize] = a;
+            }
+        }
+        self.players.push(Player { name: name.as_str().to_string(), direction_map: map });
+    }
+
+    fn player_id(&mut self, n: &Node) -> Option<PlayerId> {
+        let id = self.players.iter().position(|p| p.name == n.as_str()).map(|i| PlayerId(i as u8));
+        if id.is_none() {
+            let known: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
+            self.error(n, format!("unknown player `{}`", n.as_str()), format!("expected one of: {}", known.join(" ")));
+        }
+        id
+    }
+
+    fn zone(&mut self, z: Node) {
+        let mut it = z.into_inner().skip(1);
+        let name = it.next().expect("zone name");
+        let mut cells: Vec<Vec<CellId>> = vec![Vec::new(); self.players.len()];
+        let mut capacity = 1;
+        for part in it {
+            match part.as_rule() {
+                Rule::zone_player => {
+                    let mut pi = part.into_inner();
+                    let who = pi.next().expect("player");
+                    let list = pi.nth(1).expect("cells");
+                    if let Some(p) = self.player_id(&who) {
+                        let found = self.cell_list(list, Some(p));
+                        cells[p.0 as usize] = found;
+                    }
+                }
+                Rule::cell_list => {
+                    let found = self.cell_list(part, None);
+                    for c in cells.iter_mut() {
+                        *c = found.clone();
+                    }
+                }
+                Rule::capacity_option => {
+                    let n = part.into_inner().nth(1).expect("capacity");
+                    capacity = int_value(self, &n, 255) as u8;
+                    if capacity != 1 {
+                        self.error(
+                            &n,
+                            "cells holding several pieces are not supported by this version of the engine",
+                            "only `capacity 1` for now",
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        if self.zones.contains_key(name.as_str()) {
+            self.error(&name, format!("duplicate zone `{}`", name.as_str()), "already declared");
+            return;
+        }
+        self.zones.insert(name.as_str().to_string(), Zone { name: name.as_str().to_string(), cells, capacity, phase_capacity: Vec::new() });
+    }
+
+    fn zone_id(&mut self, n: &Node) -> Option<ZoneId> {
+        let id = self.zones.get_index_of(n.as_str()).map(|i| ZoneId(i as u8));
+        if id.is_none() {
+            let known: Vec<&str> = self.zones.keys().map(|s| s.as_str()).collect();
+            self.error(n, format!("unknown zone `{}`", n.as_str()), format!("expected one of: {}", known.join(" ")));
+        }
+        id
+    }
+
+    // ------------------------------------------------------------ pieces
+
+    fn declare_piece(&mut self, p: Node) {
+        let mut it = p.into_inner().skip(1);
+        let name = it.next().expect("piece name");
+        let letter = it.next().expect("piece letter");
+        let ch = letter.as_str().chars().next().expect("one letter");
+        if self.piece_ids.contains_key(name.as_str()) {
+            self.error(&name, format!("duplicate piece `{}`", name.as_str()), "already declared");
+        } else if self.pieces.iter().any(|q| q.letter.eq_ignore_ascii_case(&ch)) {
+            self.error(&letter, format!("letter `{ch}` is already used by another piece"), "letters must differ (case is ignored)");
+        } else if self.pieces.len() >= 32 {
+            self.error(&name, "too many piece types", "at most 32");
+            return;
+        }
+        self.piece_ids.insert(name.as_str().to_string(), PieceTypeId(self.pieces.len() as u8));
+        self.pieces.push(PieceType {
+            name: name.as_str().to_string(),
+            letter: ch.to_ascii_uppercase(),
+            royal: false,
+            value: None,
+            san_without_letter: false,
+            resets_move_clock: false,
+            moves: Vec::new(),
+            promotion: None,
+        });
+    }
+
+    fn piece_ref(&mut self, n: &Node) -> Option<PieceTypeId> {
+        let s = n.as_str();
+        if let Some(id) = self.piece_ids.get(s) {
+            return Some(*id);
+        }
+        if s.len() == 1 {
+            if let Some(i) = self.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(&s.chars().next().unwrap_or(' '))) {
+                return Some(PieceTypeId(i as u8));
+            }
+        }
+        let known: Vec<String> = self.pieces.iter().map(|p| format!("{} ({})", p.name, p.letter)).collect();
+        self.error(n, format!("unknown piece `{s}`"), format!("expected one of: {}", known.join(", ")));
+        None
+    }
+
+    fn piece_body(&mut self, index: usize, p: Node) {
+        let mut moves = Vec::new();
+        for item in p.into_inner().skip(3) {
+            match item.as_rule() {
+                Rule::royal_flag => self.pieces[index].royal = true,
+                Rule::san_flag => self.pieces[index].san_without_letter = true,
+                Rule::clock_flag => self.pieces[index].resets_move_clock = true,
+                Rule::value_decl => {
+                    let n = item.into_inner().nth(1).expect("value");
+                    self.pieces[index].value = Some(int_value(self, &n, 1_000_000) as i32);
+                }
+                Rule::promote_decl => {
+                    let mut zone = None;
+                    let mut choices = Vec::new();
+                    let mut mandatory = true;
+                    for part in item.into_inner() {
+                        match part.as_rule() {
+                            Rule::name => zone = self.zone_id(&part),
+                            Rule::piece_ref => choices.extend(self.piece_ref(&part)),
+                            Rule::optional_flag => mandatory = false,
+                            _ => {}
+                        }
+                    }
+                    if let Some(zone) = zone {
+                        self.pieces[index].promotion = Some(Promotion { zone, choices, mandatory });
+                    }
+                }
+                Rule::move_rule => moves.extend(self.move_rule(item)),
+                Rule::betza_rule => moves.extend(self.betza(item)),
+                _ => {}
+            }
+        }
+        self.pieces[index].moves = moves;
+    }
+
+    fn move_rule(&mut self, rule: Node) -> Option<MoveRule> {
+        let mut it = rule.into_inner();
+        let geo = it.next().expect("geometry");
+        let geometry = match geo.as_rule() {
+            Rule::step | Rule::slide | Rule::hop => {
+                let list = geo.clone().into_inner().nth(1).expect("directions");
+                let mut dirs = Vec::new();
+                for d in list.into_inner() {
+                    for id in self.directions(&d) {
+                        if !dirs.contains(&id) {
+                            dirs.push(id);
+                        }
+                    }
+                }
+                match geo.as_rule() {
+                    Rule::step => Geometry::Slide { dirs, max: Some(1) },
+                    Rule::slide => Geometry::Slide { dirs, max: None },
+                    _ => Geometry::Hop { dirs, max: None },
+                }
+            }
+            _ => {
+                let mut paths = Vec::new();
+                for part in geo.clone().into_inner().skip(1) {
+                    match part.as_rule() {
+                        Rule::leap_offset => {
+                            let mut ns = part.clone().into_inner();
+                            let a = ns.next().expect("a");
+                            let b = ns.next().expect("b");
+                            let (a, b) = (int_value(self, &a, 16) as i32, int_value(self, &b, 16) as i32);
+                            paths.extend(self.offset_paths(&part, a, b, &[]));
+                        }
+                        Rule::leap_path => {
+                            let mut path = Vec::new();
+                            for d in part.into_inner().filter(|p| p.as_rule() == Rule::name) {
+                                path.extend(self.direction(&d));
+                            }
+                            paths.push(path);
+                        }
+                        _ => {}
+                    }
+                }
+                Geometry::Leap { paths }
+            }
+        };
+        let mut out = MoveRule { geometry, mode: MoveMode::MoveOrCapture, conditions: Vec::new(), marks_en_passant: false, captures_en_passant: false };
+        for m in it {
+            self.modifier(&mut out, m);
+        }
+        Some(out)
+    }
+
+    fn modifier(&mut self, out: &mut MoveRule, m: Node) {
+        match m.as_rule() {
+            Rule::max_mod => {
+                let n = m.clone().into_inner().nth(1).expect("max");
+                let v = int_value(self, &n, 255) as u8;
+                match &mut out.geometry {
+                    Geometry::Slide { max, .. } | Geometry::Hop { max, .. } => *max = Some(v),
+                    Geometry::Leap { .. } => self.error(&m, "`max` applies to slides and hops, not leaps", "remove `max`"),
+                }
+            }
+            Rule::move_only => out.mode = MoveMode::MoveOnly,
+            Rule::capture_only => out.mode = MoveMode::CaptureOnly,
+            Rule::from_mod => {
+                let n = m.into_inner().nth(1).expect("zone");
+                if let Some(z) = self.zone_id(&n) {
+                    out.conditions.push(Condition::FromZone(z));
+                }
+            }
+            Rule::to_mod => {
+                let n = m.into_inner().nth(1).expect("zone");
+                if let Some(z) = self.zone_id(&n) {
+                    out.conditions.push(Condition::ToZone(z));
+                }
+            }
+            Rule::if_mod => {
+                let c = m.into_inner().nth(1).expect("condition");
+                if let Some(c) = self.condition(c) {
+                    out.conditions.push(c);
+                }
+            }
+            Rule::marks_ep => out.marks_en_passant = true,
+            Rule::captures_ep => out.captures_en_passant = true,
+            _ => {}
+        }
+    }
+
+    fn condition(&mut self, c: Node) -> Option<Condition> {
+        let inner = c.into_inner().next().expect("condition body");
+        let mut it = inner.clone().into_inner();
+        match inner.as_rule() {
+            Rule::not_cond => {
+                let sub = it.nth(1).expect("negated condition");
+                self.condition(sub).map(|c| Condition::Not(Box::new(c)))
+            }
+            Rule::count_cond | Rule::turn_cond => {
+                let op = it.nth(1).expect("comparison");
+                let n = it.next().expect("number");
+                let n = int_value(self, &n, u32::MAX as u64) as u32;
+                let op = match op.as_str() {
+                    "<" => Compare::Less,
+                    "<=" => Compare::LessEq,
+                    "==" => Compare::Eq,
+                    ">=" => Compare::GreaterEq,
+                    _ => Compare::Greater,
+                };
+                Some(if inner.as_rule() == Rule::count_cond { Condition::PieceCount(op, n) } else { Condition::TurnNumber(op, n) })
+            }
+            _ => {
+                let name = it.nth(1).expect("phase name");
+                match self.phases.get_index_of(name.as_str()) {
+                    Some(i) => Some(Condition::InPhase(PhaseId(i as u8))),
+                    None => {
+                        self.error(&name, format!("unknown phase `{}`", name.as_str()), "declare it with `phase NAME when ...`");
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// Paths for a leap by (a, b) in every compass orientation passing `filters`: straight or
+    /// diagonal runs for (a, 0) and (a, a); otherwise `a` steps one way, then `b` turning.
+    fn offset_paths(&mut self, at: &Node, a: i32, b: i32, filters: &[char]) -> Vec<Vec<DirId>> {
+        let mut out: Vec<(i32, i32, Vec<DirId>)> = Vec::new();
+        let dir = |l: &Self, dx: i32, dy: i32| COMPASS.iter().find(|c| c.1 == dx && c.2 == dy).and_then(|c| l.dirs.get(c.0).copied());
+        if ["n", "e", "s", "w", "ne", "se", "sw", "nw"].iter().any(|d| !self.dirs.contains_key(*d)) {
+            self.error(at, "leap offsets and Betza need the grid's compass directions (n ne e se s sw w nw)", "declare a grid");
+            return Vec::new();
+        }
+        let (a, b) = (a.max(b), a.min(b));
+        if a == 0 {
+            self.error(at, "a leap of (0, 0) goes nowhere", "expected a non-zero offset");
+            return Vec::new();
+        }
+        for (ux, uy) in [(1, 0), (0, 1), (-1, 0), (0, -1)] {
+            for turn in [1, -1] {
+                // Rotate the unit vector by 90 degrees (either way) for the second leg.
+                let (vx, vy) = (-uy * turn, ux * turn);
+                let (dx, dy) = if b == a { (ux + vx, uy + vy) } else { (ux, uy) };
+                let path: Vec<DirId> = if b == a {
+                    (0..a).filter_map(|_| dir(self, dx, dy)).collect()
+                } else {
+                    let first = dir(self, ux, uy);
+                    let second = dir(self, vx, vy);
+                    (0..a).filter_map(|_| first).chain((0..b).filter_map(|_| second)).collect()
+                };
+                let (tx, ty) = if b == a { (a * dx, a * dy) } else { (a * ux + b * vx, a * uy + b * vy) };
+                if betza::passes(filters, tx, ty) && !out.iter().any(|(x, y, _)| *x == tx && *y == ty) {
+                    out.push((tx, ty, path));
+                }
+            }
+        }
+        out.into_iter().map(|(_, _, p)| p).collect()
+    }
+
+    fn betza(&mut self, rule: Node) -> Vec<MoveRule> {
+        let mut it = rule.into_inner().skip(1);
+        let s = it.next().expect("betza string");
+        let inner = s.clone().into_inner().next().expect("string body");
+        let atoms = match betza::parse(inner.as_str()) {
+            Ok(a) => a,
+            Err((off, msg)) => {
+                let start = inner.as_span().start() + off;
+                self.errors.push(Diagnostic::new(format!("bad Betza notation: {msg}"), start..start + 1, msg));
+                return Vec::new();
+            }
+        };
+        let modifiers: Vec<Node> = it.collect();
+        let mut out = Vec::new();
+        for atom in atoms {
+            let (a, b) = atom.offset;
+            let geometry = if b == 0 || a == b {
+                // Steps and rides along compass lines.
+                if a != 1 && atom.rider {
+                    self.error(&s, "rider leaps other than W and F are not supported yet", "use `slide` or a single leap");
+                    continue;
+                }
+                let dirs: Vec<DirId> = COMPASS
+                    .iter()
+                    .filter(|(_, dx, dy)| (dx.abs() + dy.abs() == 1) == (b == 0) && betza::passes(&atom.filters, *dx, *dy))
+                    .filter_map(|(n, _, _)| self.dirs.get(*n).copied())
+                    .collect();
+                if a == 1 {
+                    Geometry::Slide { dirs, max: if atom.rider { None } else { Some(1) } }
+                } else {
+                    Geometry::Leap { paths: self.offset_paths(&s, a, b, &atom.filters) }
+                }
+            } else {
+                if atom.rider {
+                    self.error(&s, "rider leaps other than W and F are not supported yet", "use a single leap");
+                    continue;
+                }
+                Geometry::Leap { paths: self.offset_paths(&s, a, b, &atom.filters) }
+            };
+            let mode = match (atom.move_only, atom.capture_only) {
+                (true, false) => MoveMode::MoveOnly,
+                (false, true) => MoveMode::CaptureOnly,
+                _ => MoveMode::MoveOrCapture,
+            };
+            let mut mr = MoveRule { geometry, mode, conditions: Vec::new(), marks_en_passant: false, captures_en_passant: false };
+            for m in &modifiers {
+                self.modifier(&mut mr, m.clone());
+            }
+            out.push(mr);
+        }
+        out
+    }
+
+    // ------------------------------------------------------------ castling, setup, end
+
+    /// The cells strictly after `from` up to and including `to` along one direction.
+    fn line(&self, from: CellId, to: CellId) -> Option<Vec<CellId>> {
+        for d in self.dirs.values() {
+            let mut path = Vec::new();
+            let mut at = from;
+            while let Some(l) = self.links.iter().find(|l| l.from == at && l.dir == *d) {
+                at = l.to;
+                if at == from || path.contains(&at) {
+                    break;
+                }
+                path.push(at);
+                if at == to {
+                    return Some(path);
+                }
+            }
+        }
+        None
+    }
+
+    fn castle(&mut self, c: Node) -> Option<Castling> {
+        let parts: Vec<Node> = c.clone().into_inner().collect();
+        let notation = string_value(&parts[1]);
+        let player = self.player_id(&parts[2]);
+        let right = parts[4].as_str().chars().next().expect("letter");
+        let kf = self.cell(&parts[6]);
+        let kt = self.cell(&parts[8]);
+        let pf = self.cell(&parts[10]);
+        let pt = self.cell(&parts[12]);
+        let (player, kf, kt, pf, pt) = (player?, kf?, kt?, pf?, pt?);
+        let king_path = if kf == kt { Some(Vec::new()) } else { self.line(kf, kt) };
+        let partner_path = if pf == pt { Some(Vec::new()) } else { self.line(pf, pt) };
+        let (Some(king_path), Some(partner_path)) = (king_path, partner_path) else {
+            self.error(&c, "castling cells must lie on straight lines of the board", "the king and partner each move along one direction");
+            return None;
+        };
+        let mut must_be_empty: Vec<CellId> = Vec::new();
+        for x in king_path.iter().chain(partner_path.iter()) {
+            if *x != kf && *x != pf && !must_be_empty.contains(x) {
+                must_be_empty.push(*x);
+            }
+        }
+        // Every cell between king and partner must be empty too.
+        if let Some(between) = self.line(kf, pf) {
+            for x in between {
+                if x != pf && !must_be_empty.contains(&x) {
+                    must_be_empty.push(x);
+                }
+            }
+        }
+        let mut must_be_safe = vec![kf];
+        must_be_safe.extend(king_path);
+        Some(Castling { notation, player, right, king_from: kf, king_to: kt, partner_from: pf, partner_to: pt, must_be_empty, must_be_safe })
+    }
+
+    fn setup(&mut self, s: Node, castlings: &[Castling]) -> Setup {
+        let mut placements: Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)> = Vec::new();
+        let mut rights = Vec::new();
+        for item in s.into_inner() {
+            match item.as_rule() {
+                Rule::setup_player => {
+                    let mut it = item.into_inner();
+                    let who = it.next().expect("player");
+                    let player = self.player_id(&who);
+                    for pl in it.filter(|p| p.as_rule() == Rule::placement) {
+                        let mut pi = pl.into_inner();
+                        let piece = pi.next().expect("piece");
+                        let list = pi.next().expect("cells");
+                        let ty = self.piece_ref(&piece);
+                        let list_node = list.clone();
+                        let cells = self.cell_list(list, player);
+                        if let (Some(player), Some(ty)) = (player, ty) {
+                            for c in cells {
+                                if placements.iter().any(|(x, _)| *x == c) {
+                                    let name = self.cells[c.0 as usize].name.clone();
+                                    self.error(&list_node, format!("two pieces set up on `{name}`"), "a cell holds one piece");
+                                    continue;
+                                }
+                                placements.push((c, vec![(player, ty)]));
+                            }
+                        }
+                    }
+                }
+                Rule::castling_rights => {
+                    for l in item.into_inner().skip(1) {
+                        let ch = l.as_str().chars().next().expect("letter");
+                        if castlings.iter().any(|c| c.right == ch) {
+                            rights.push(ch);
+                        } else {
+                            self.error(&l, format!("no castling has the right letter `{ch}`"), "declare it with `castle ... right X ...`");
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        placements.sort_by_key(|(c, _)| *c);
+        Setup { placements, castling_rights: rights }
+    }
+
+    fn end(&mut self, e: Node) -> EndRules {
+        let mut end = EndRules { checkmate: Outcome::Loss, stalemate: Outcome::Draw, bare_king: None, move_rule: None, repetition: None };
+        let outcome = |n: &Node| match n.as_str() {
+            "win" => Outcome::Win,
+            "loss" => Outcome::Loss,
+            _ => Outcome::Draw,
+        };
+        for item in e.into_inner() {
+            let rule = item.as_rule();
+            let Some(v) = item.clone().into_inner().nth(1) else { continue };
+            match rule {
+                Rule::checkmate_end => end.checkmate = outcome(&v),
+                Rule::stalemate_end => end.stalemate = outcome(&v),
+                Rule::bare_king_end => end.bare_king = Some(outcome(&v)),
+                Rule::move_rule_end => end.move_rule = Some(int_value(self, &v, 100_000) as u32),
+                Rule::repetition_end => end.repetition = Some(int_value(self, &v, 1000) as u32),
+                _ => {}
+            }
+        }
+        end
+    }
+}

@@ -1,0 +1,98 @@
+//! End conditions: checkmate, stalemate, bare king, the N-move rule and repetition, as the variant declares them.
+
+use crate::ir::{Outcome, PlayerId};
+use crate::position::{Move, Position};
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// The side to move has no legal move and a royal piece is attacked.
+    Checkmate,
+    /// The side to move has no legal move and no royal piece is attacked.
+    Stalemate,
+    /// A player has only royal pieces left.
+    BareKing,
+    /// Too many moves without a capture or clock-resetting move.
+    MoveRule,
+    /// The same position occurred too often.
+    Repetition,
+}
+
+impl EndReason {
+    /// A lower-case name for messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::BareKing => "bare king",
+            EndReason::MoveRule => "move rule",
+            EndReason::Repetition => "repetition",
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    /// The player won.
+    Win(PlayerId),
+    /// Nobody won.
+    Draw,
+}
+
+impl Position {
+    /// Applies an outcome for `player` to give the game result (two-player reading: a loss
+    /// is a win for the next player).
+    fn result_for(&self, player: PlayerId, outcome: Outcome) -> GameResult {
+        let other = PlayerId(((player.0 as usize + 1) % self.rules.player_count()) as u8);
+        match outcome {
+            Outcome::Win => GameResult::Win(player),
+            Outcome::Loss => GameResult::Win(other),
+            Outcome::Draw => GameResult::Draw,
+        }
+    }
+
+    /// The game's result if it has ended in this position.
+    pub fn outcome(&mut self) -> Option<(GameResult, EndReason)> {
+        let end = self.rules.variant.end.clone();
+        let side = self.side_to_move();
+        if let Some(bare) = end.bare_king {
+            for p in 0..self.rules.player_count() as u8 {
+                let player = PlayerId(p);
+                let mut royals = 0;
+                let mut others = 0;
+                for c in self.occupied_by(player).iter() {
+                    let ty = self.rules.type_of(self.piece_at(c).expect("occupied cell"));
+                    if self.rules.variant.pieces[ty.0 as usize].royal {
+                        royals += 1;
+                    } else {
+                        others += 1;
+                    }
+                }
+                if royals > 0 && others == 0 {
+                    return Some((self.result_for(player, bare), EndReason::BareKing));
+                }
+            }
+        }
+        let mut moves: Vec<Move> = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Some(if self.in_check() {
+                (self.result_for(side, end.checkmate), EndReason::Checkmate)
+            } else {
+                (self.result_for(side, end.stalemate), EndReason::Stalemate)
+            });
+        }
+        if let Some(n) = end.move_rule {
+            if self.halfmove_clock() >= 2 * n {
+                return Some((GameResult::Draw, EndReason::MoveRule));
+            }
+        }
+        if let Some(n) = end.repetition {
+            if self.repetitions() + 1 >= n {
+                return Some((GameResult::Draw, EndReason::Repetition));
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,318 @@
+//! Position strings: a FEN-like text for any board the model holds, reading standard FEN for chess.
+//!
+//! `<rows> <side> <castling> <en-passant> <halfmove> <fullmove>`. Rows list cells by display
+//! coordinates: layers from the lowest, each layer's rows from the highest `y`, each row by
+//! increasing `x`; rows are separated by `/` and layers by `|`. A piece is its letter (upper
+//! case for the first player), a digit run counts empty squares, and `*` is a location with no
+//! square.
+
+use std::sync::Arc;
+
+use crate::ir::{CellId, Geometry, PlayerId};
+use crate::position::{EnPassant, Position};
+use crate::rules::{Piece, Rules};
+
+/// A position string that could not be read; `offset..offset+len` is the offending text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct PositionError {
+    /// Byte offset of the offending text.
+    pub offset: usize,
+    /// Its length in bytes (at least 1 when the text is non-empty).
+    pub len: usize,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+/// The cells in position-string order, grouped into layers of rows.
+pub fn layout(rules: &Rules) -> Vec<Vec<Vec<CellId>>> {
+    let cells = &rules.variant.board.cells;
+    let mut order: Vec<CellId> = (0..cells.len()).map(|i| CellId(i as u16)).collect();
+    order.sort_by_key(|c| {
+        let cell = &cells[c.0 as usize];
+        (cell.layer, -cell.y, cell.x)
+    });
+    let mut layers: Vec<Vec<Vec<CellId>>> = Vec::new();
+    let mut last: Option<(i32, i32)> = None;
+    for c in order {
+        let cell = &cells[c.0 as usize];
+        match last {
+            Some((l, _)) if l != cell.layer => layers.push(vec![vec![c]]),
+            Some((_, y)) if y != cell.y => layers.last_mut().expect("a layer").push(vec![c]),
+            Some(_) => layers.last_mut().expect("a layer").last_mut().expect("a row").push(c),
+            None => layers.push(vec![vec![c]]),
+        }
+        last = Some((cell.layer, cell.y));
+    }
+    layers
+}
+
+fn side_token(rules: &Rules, p: PlayerId) -> String {
+    let names: Vec<&str> = rules.variant.players.iter().map(|p| p.name.as_str()).collect();
+    let name = names[p.0 as usize];
+    let initial = &name[..name.chars().next().map(|c| c.len_utf8()).unwrap_or(0)];
+    let unique = names.iter().filter(|n| n.starts_with(initial)).count() == 1;
+    if unique { initial.to_lowercase() } else { name.to_string() }
+}
+
+impl Position {
+    /// Writes the position string.
+    pub fn to_position_string(&self) -> String {
+        let rules = &self.rules;
+        let mut out = String::new();
+        for (li, layer) in layout(rules).iter().enumerate() {
+            if li > 0 {
+                out.push('|');
+            }
+            for (ri, row) in layer.iter().enumerate() {
+                if ri > 0 {
+                    out.push('/');
+                }
+                let mut empty = 0;
+                for c in row {
+                    let p = self.st.cells[c.0 as usize];
+                    if p.is_empty() {
+                        empty += 1;
+                        continue;
+                    }
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    if p == Piece::HOLE {
+                        out.push('*');
+                    } else {
+                        out.push(rules.piece_letter(p));
+                    }
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                }
+            }
+        }
+        out.push(' ');
+        out.push_str(&side_token(rules, self.st.side));
+        out.push(' ');
+        let rights: String = rules
+            .variant
+            .castlings
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.st.castling & (1 << i) != 0)
+            .map(|(_, c)| c.right)
+            .collect();
+        out.push_str(if rights.is_empty() { "-" } else { &rights });
+        out.push(' ');
+        match self.st.ep {
+            Some(ep) => {
+                let names: Vec<&str> = ep.passed().iter().map(|c| rules.cell_name(*c)).collect();
+                out.push_str(&names.join(","));
+            }
+            None => out.push('-'),
+        }
+        out.push_str(&format!(" {} {}", self.st.halfmove, self.st.fullmove));
+        out
+    }
+
+    /// Reads a position string of this variant.
+    pub fn from_position_string(rules: Arc<Rules>, text: &str) -> Result<Position, PositionError> {
+        let mut pos = Position::empty(rules.clone());
+        for c in &rules.variant.board.initially_empty_locations {
+            pos.st.cells[c.0 as usize] = Piece::EMPTY;
+        }
+        let fields: Vec<(usize, &str)> = split_fields(text);
+        let err = |offset: usize, len: usize, message: String| PositionError { offset, len: len.max(1), message };
+        let Some(&(board_at, board)) = fields.first() else {
+            return Err(err(0, 0, "expected a position string, found nothing".into()));
+        };
+        let layers = layout(&rules);
+        let layer_texts: Vec<&str> = board.split('|').collect();
+        if layer_texts.len() != layers.len() {
+            return Err(err(
+                board_at,
+                board.len(),
+                format!("expected {} board layer(s) separated by `|`, found {}", layers.len(), layer_texts.len()),
+            ));
+        }
+        let mut at = board_at;
+        for (layer, ltext) in layers.iter().zip(&layer_texts) {
+            let rows: Vec<&str> = ltext.split('/').collect();
+            if rows.len() != layer.len() {
+                return Err(err(
+                    at,
+                    ltext.len(),
+                    format!("expected {} rows separated by `/`, found {}", layer.len(), rows.len()),
+                ));
+            }
+            for (row, rtext) in layer.iter().zip(&rows) {
+                read_row(&mut pos, row, rtext, at)?;
+                at += rtext.len() + 1;
+            }
+        }
+        let field = |i: usize| fields.get(i).copied();
+        let side = match field(1) {
+            None => PlayerId(0),
+            Some((o, s)) => (0..rules.player_count())
+                .map(|p| PlayerId(p as u8))
+                .find(|p| side_token(&rules, *p) == s || rules.variant.players[p.0 as usize].name == s)
+                .ok_or_else(|| {
+                    let expected: Vec<String> =
+                        (0..rules.player_count()).map(|p| format!("`{}`", side_token(&rules, PlayerId(p as u8)))).collect();
+                    err(o, s.len(), format!("expected the side to move ({}), found `{s}`", expected.join(" or ")))
+                })?,
+        };
+        pos.set_side(side);
+        let mut castling = 0;
+        if let Some((o, s)) = field(2) {
+            if s != "-" {
+                for (k, ch) in s.char_indices() {
+                    let i = rules.variant.castlings.iter().position(|c| c.right == ch).ok_or_else(|| {
+                        err(o + k, ch.len_utf8(), format!("expected a castling right of this variant or `-`, found `{ch}`"))
+                    })?;
+                    castling |= 1 << i;
+                }
+            }
+        }
+        let mut ep = None;
+        if let Some((o, s)) = field(3) {
+            if s != "-" {
+                ep = Some(read_en_passant(&pos, s, o)?);
+            }
+        }
+        let number = |i: usize, default: u32, min: u32| -> Result<u32, PositionError> {
+            match field(i) {
+                None => Ok(default),
+                Some((o, s)) => match s.parse::<u32>() {
+                    Ok(n) if n >= min => Ok(n),
+                    _ => Err(err(o, s.len(), format!("expected a number of at least {min}, found `{s}`"))),
+                },
+            }
+        };
+        let halfmove = number(4, 0, 0)?;
+        let fullmove = number(5, 1, 1)?;
+        if let Some((o, s)) = field(6) {
+            return Err(err(o, s.len(), format!("expected the end of the position string, found `{s}`")));
+        }
+        pos.set_state(castling, ep, halfmove, fullmove);
+        Ok(pos)
+    }
+}
+
+fn split_fields(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, ch) in text.char_indices() {
+        match (ch.is_whitespace(), start) {
+            (true, Some(s)) => {
+                out.push((s, &text[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
+}
+
+fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result<(), PositionError> {
+    let rules = pos.rules.clone();
+    let mut i = 0;
+    let bytes: Vec<(usize, char)> = text.char_indices().collect();
+    let mut k = 0;
+    let too_many = |o: usize| PositionError {
+        offset: at + o,
+        len: 1,
+        message: format!("too many cells in this row: it has {}", row.len()),
+    };
+    while k < bytes.len() {
+        let (o, ch) = bytes[k];
+        if ch.is_ascii_digit() {
+            let mut n = 0usize;
+            let start = o;
+            while k < bytes.len() && bytes[k].1.is_ascii_digit() {
+                n = n.saturating_mul(10).saturating_add(bytes[k].1 as usize - '0' as usize);
+                k += 1;
+            }
+            if n == 0 || i + n > row.len() {
+                return Err(if n == 0 {
+                    PositionError { offset: at + start, len: 1, message: "expected a count of empty squares of at least 1".into() }
+                } else {
+                    too_many(start)
+                });
+            }
+            i += n;
+            continue;
+        }
+        if i >= row.len() {
+            return Err(too_many(o));
+        }
+        if ch == '*' {
+            pos.set_hole(row[i]);
+        } else {
+            let piece = rules.piece_by_letter(ch).ok_or_else(|| PositionError {
+                offset: at + o,
+                len: ch.len_utf8(),
+                message: format!("expected a piece letter, a digit or `*`, found `{ch}`"),
+            })?;
+            pos.put(row[i], piece);
+        }
+        i += 1;
+        k += 1;
+    }
+    if i != row.len() {
+        return Err(PositionError {
+            offset: at,
+            len: text.len().max(1),
+            message: format!("this row describes {i} cells, but the board's row has {}", row.len()),
+        });
+    }
+    Ok(())
+}
+
+/// Reads the en-passant field: passed cells; the victim is found next to the last one, as the
+/// previous player's piece whose passage power points there.
+fn read_en_passant(pos: &Position, text: &str, at: usize) -> Result<EnPassant, PositionError> {
+    let rules = &pos.rules;
+    let mut ep = EnPassant { cells: [CellId(0); 4], len: 0, victim: CellId(0) };
+    let mut offset = at;
+    for name in text.split(',') {
+        let cell = rules.cell_by_name(name).ok_or_else(|| PositionError {
+            offset,
+            len: name.len(),
+            message: format!("expected an en-passant cell name or `-`, found `{name}`"),
+        })?;
+        if ep.len as usize == ep.cells.len() {
+            return Err(PositionError { offset, len: name.len(), message: "at most 4 en-passant cells".into() });
+        }
+        ep.cells[ep.len as usize] = cell;
+        ep.len += 1;
+        offset += name.len() + 1;
+    }
+    let players = rules.player_count() as u8;
+    let mover = PlayerId((pos.st.side.0 + players - 1) % players);
+    let last = ep.cells[ep.len as usize - 1];
+    let map = &rules.variant.players[mover.0 as usize].direction_map;
+    for (t, piece) in rules.variant.pieces.iter().enumerate() {
+        let code = rules.piece(mover, crate::ir::PieceTypeId(t as u8));
+        for rule in piece.moves.iter().filter(|r| r.marks_en_passant) {
+            if let Geometry::Slide { dirs, .. } = &rule.geometry {
+                for d in dirs {
+                    for v in rules.graph.step(last, map[d.0 as usize]) {
+                        if pos.st.cells[v.0 as usize] == code {
+                            ep.victim = *v;
+                            return Ok(ep);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Err(PositionError {
+        offset: at,
+        len: text.len(),
+        message: format!("no piece that just passed `{text}` stands next to it"),
+    })
+}

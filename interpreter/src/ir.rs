@@ -1,0 +1,331 @@
+//! The typed intermediate representation of a variant: what the language lowers into and the engine compiles from.
+//!
+//! The IR is plain, checked, serialisable data with newtype ids and no source spans. Every name
+//! has been resolved to an id by the lowering; the engine derives its fast tables from it.
+
+use serde::Serialize;
+
+/// Index of a location (cell) of the board graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct CellId(pub u16);
+
+/// Index of a named direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct DirId(pub u8);
+
+/// Index of a piece type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct PieceTypeId(pub u8);
+
+/// Index of a zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct ZoneId(pub u8);
+
+/// Index of a player (0 moves first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct PlayerId(pub u8);
+
+/// Index of a phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct PhaseId(pub u8);
+
+/// A whole variant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Variant {
+    /// Display title.
+    pub title: String,
+    /// The board graph.
+    pub board: Board,
+    /// Players in turn order; player 0 moves first.
+    pub players: Vec<Player>,
+    /// Named zones (cell sets, per player where needed) and their occupancy rules.
+    pub zones: Vec<Zone>,
+    /// Piece types.
+    pub pieces: Vec<PieceType>,
+    /// Castling moves (a royal and a partner moving together).
+    pub castlings: Vec<Castling>,
+    /// Phases: named rule sets that switch on when their condition first holds.
+    pub phases: Vec<Phase>,
+    /// What a turn consists of.
+    pub turn: Turn,
+    /// The starting position.
+    pub setup: Setup,
+    /// How the game ends.
+    pub end: EndRules,
+}
+
+/// The board: a graph of locations joined by named, possibly branching, directions.
+#[derive(Clone, Debug, Serialize)]
+pub struct Board {
+    /// Every location; its index is its [`CellId`].
+    pub cells: Vec<Cell>,
+    /// Direction names; the index is the [`DirId`].
+    pub directions: Vec<String>,
+    /// Named direction sets (e.g. `orthogonal`), for display and documentation.
+    pub direction_sets: Vec<(String, Vec<DirId>)>,
+    /// Directed edges. A cell may have several neighbours in one direction (a branching ray).
+    pub links: Vec<Link>,
+    /// Locations that start without a square (holes that squares may later fill).
+    pub initially_empty_locations: Vec<CellId>,
+}
+
+/// One location of the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct Cell {
+    /// The cell's name in notation, e.g. `e4` or `Ac1`.
+    pub name: String,
+    /// Display column.
+    pub x: i32,
+    /// Display row (larger is further from player 0).
+    pub y: i32,
+    /// Display layer (board number in multi-board games).
+    pub layer: i32,
+}
+
+/// A directed edge of the board graph.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Link {
+    /// Where the edge starts.
+    pub from: CellId,
+    /// Its direction.
+    pub dir: DirId,
+    /// Where it leads.
+    pub to: CellId,
+}
+
+/// A player and the orientation of its pieces.
+#[derive(Clone, Debug, Serialize)]
+pub struct Player {
+    /// The player's name, e.g. `white`.
+    pub name: String,
+    /// How this player reads each direction: a piece of this player told to go `d` goes
+    /// `direction_map[d]`. Identity for the first player in most games.
+    pub direction_map: Vec<DirId>,
+}
+
+/// A named set of cells, possibly different for each player, with occupancy rules.
+#[derive(Clone, Debug, Serialize)]
+pub struct Zone {
+    /// The zone's name.
+    pub name: String,
+    /// The zone's cells for each player, indexed by [`PlayerId`].
+    pub cells: Vec<Vec<CellId>>,
+    /// How many pieces a cell of the zone holds (1 unless stated).
+    pub capacity: u8,
+    /// Phase-dependent overrides of the capacity.
+    pub phase_capacity: Vec<(PhaseId, u8)>,
+}
+
+/// A piece type.
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceType {
+    /// Full name, e.g. `Knight`.
+    pub name: String,
+    /// Notation letter, written uppercase for player 0 and lowercase for player 1.
+    pub letter: char,
+    /// Losing all royal pieces (or having one captured / checkmated) ends the game.
+    pub royal: bool,
+    /// Designer-declared value in centipawns, if any.
+    pub value: Option<i32>,
+    /// Short notation omits the letter (as for pawns in SAN).
+    pub san_without_letter: bool,
+    /// Moving this piece resets the N-move counter (as a pawn move does).
+    pub resets_move_clock: bool,
+    /// Move and capture powers.
+    pub moves: Vec<MoveRule>,
+    /// Promotion, if the piece promotes.
+    pub promotion: Option<Promotion>,
+}
+
+/// What a move may do at its destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum MoveMode {
+    /// Move to an empty cell or capture an enemy there.
+    MoveOrCapture,
+    /// Only move to an empty cell (the `m` of Betza, a pawn's step).
+    MoveOnly,
+    /// Only capture (the `c` of Betza, a pawn's diagonal).
+    CaptureOnly,
+}
+
+/// The geometry of a move power.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Geometry {
+    /// Ride along each direction, one cell at a time, through empty cells, up to `max` cells
+    /// (`None`: unlimited). A step is a slide with `max = 1`.
+    Slide { dirs: Vec<DirId>, max: Option<u8> },
+    /// Jump to the end of each path of directions, ignoring what lies between.
+    Leap { paths: Vec<Vec<DirId>> },
+    /// Ride along each direction over exactly one occupied cell (the screen), then land on an
+    /// empty cell or capture beyond it, up to `max` cells past the screen.
+    Hop { dirs: Vec<DirId>, max: Option<u8> },
+}
+
+/// One move power of a piece type.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveRule {
+    /// Where the piece may go.
+    pub geometry: Geometry,
+    /// Whether it moves, captures or both.
+    pub mode: MoveMode,
+    /// Conditions that must all hold for the power to be available.
+    pub conditions: Vec<Condition>,
+    /// The cells this move passes over become capturable en passant for one turn.
+    pub marks_en_passant: bool,
+    /// This power may capture en passant: land on a marked cell and take the piece that passed it.
+    pub captures_en_passant: bool,
+}
+
+/// A condition of the language, evaluated against the position (and the moving piece).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Condition {
+    /// The moving piece starts in the zone.
+    FromZone(ZoneId),
+    /// The moving piece would land in the zone.
+    ToZone(ZoneId),
+    /// The phase is active.
+    InPhase(PhaseId),
+    /// The number of pieces on the board compares with a number.
+    PieceCount(Compare, u32),
+    /// The turn number (1-based, counting full turns) compares with a number.
+    TurnNumber(Compare, u32),
+    /// Negation.
+    Not(Box<Condition>),
+}
+
+/// A comparison operator of a condition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Compare {
+    /// `<`
+    Less,
+    /// `<=`
+    LessEq,
+    /// `==`
+    Eq,
+    /// `>=`
+    GreaterEq,
+    /// `>`
+    Greater,
+}
+
+impl Compare {
+    /// Applies the comparison.
+    pub fn holds(self, a: u32, b: u32) -> bool {
+        match self {
+            Compare::Less => a < b,
+            Compare::LessEq => a <= b,
+            Compare::Eq => a == b,
+            Compare::GreaterEq => a >= b,
+            Compare::Greater => a > b,
+        }
+    }
+}
+
+/// Promotion of a piece type on reaching a zone.
+#[derive(Clone, Debug, Serialize)]
+pub struct Promotion {
+    /// Where the piece promotes (the zone's cells for the moving player).
+    pub zone: ZoneId,
+    /// The piece types it may become.
+    pub choices: Vec<PieceTypeId>,
+    /// Whether promotion is compulsory on arrival.
+    pub mandatory: bool,
+}
+
+/// A castling move: a royal piece and a partner move together from fixed cells.
+#[derive(Clone, Debug, Serialize)]
+pub struct Castling {
+    /// Notation, e.g. `O-O`.
+    pub notation: String,
+    /// The player who may castle.
+    pub player: PlayerId,
+    /// Letter of the right in position strings, e.g. `K`.
+    pub right: char,
+    /// The royal piece's start and end cells.
+    pub king_from: CellId,
+    pub king_to: CellId,
+    /// The partner's start and end cells.
+    pub partner_from: CellId,
+    pub partner_to: CellId,
+    /// Cells that must be empty (other than the two castling pieces).
+    pub must_be_empty: Vec<CellId>,
+    /// Cells that must not be attacked (the royal's start, path and end).
+    pub must_be_safe: Vec<CellId>,
+}
+
+/// A phase: once its condition holds after a move, it stays on for the rest of the game.
+#[derive(Clone, Debug, Serialize)]
+pub struct Phase {
+    /// The phase's name.
+    pub name: String,
+    /// When it begins.
+    pub when: Condition,
+}
+
+/// The parts of a turn, in order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Turn {
+    /// Each action of a turn; a turn is these actions in order.
+    pub actions: Vec<TurnAction>,
+}
+
+/// One action slot of a turn.
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnAction {
+    /// Which kinds of action may fill the slot.
+    pub kinds: Vec<ActionKind>,
+    /// Whether the slot may be skipped.
+    pub optional: bool,
+}
+
+/// A kind of action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ActionKind {
+    /// Move a piece by its powers.
+    MovePiece,
+    /// Move an empty square to a location without one.
+    MoveSquare,
+    /// Place a square from reserve.
+    PlaceSquare,
+}
+
+/// The starting position.
+#[derive(Clone, Debug, Serialize)]
+pub struct Setup {
+    /// Pieces by cell: each cell's stack from bottom to top.
+    pub placements: Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)>,
+    /// Letters of the castling rights held at the start.
+    pub castling_rights: Vec<char>,
+}
+
+/// The result of an end condition from the point of view of the player it applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Outcome {
+    /// That player wins.
+    Win,
+    /// That player loses.
+    Loss,
+    /// The game is drawn.
+    Draw,
+}
+
+/// End conditions.
+#[derive(Clone, Debug, Serialize)]
+pub struct EndRules {
+    /// Result for the side to move when it is checkmated.
+    pub checkmate: Outcome,
+    /// Result for the side to move when it has no legal move and is not in check.
+    pub stalemate: Outcome,
+    /// Result for a player left with only royal pieces, if the rule is on.
+    pub bare_king: Option<Outcome>,
+    /// Draw after this many moves (each side) without a capture or a clock-resetting move.
+    pub move_rule: Option<u32>,
+    /// Draw when the same position occurs this many times.
+    pub repetition: Option<u32>,
+}

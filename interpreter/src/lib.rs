@@ -1,0 +1,23 @@
+//! Varia's interpreter: the IR of a variant and a generic engine that plays any variant the IR describes.
+//!
+//! The flow is one way: the `varia-grammar` crate lowers `.var` text into an [`ir::Variant`];
+//! [`Rules::new`] compiles it into flat tables; a [`Position`] holds the state and generates,
+//! makes and unmakes moves.
+
+pub mod bitset;
+pub mod end;
+pub mod fen;
+pub mod graph;
+pub mod ir;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+
+pub use end::{EndReason, GameResult};
+pub use fen::PositionError;
+pub use notation::MoveError;
+pub use perft::{divide, perft};
+pub use position::{EnPassant, Move, MoveKind, Position};
+pub use rules::{Piece, Rules};

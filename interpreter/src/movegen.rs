@@ -1,0 +1,280 @@
+//! Move generation: pseudo-legal moves from the compiled tables, attack tests, and the legality filter.
+
+use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId};
+use crate::position::{Move, MoveKind, Position, State};
+use crate::rules::{EntryKind, Piece, Rules};
+
+impl State {
+    /// Appends one move, or one per promotion choice when the piece promotes on arrival.
+    #[inline]
+    fn push(&self, r: &Rules, ty: PieceTypeId, mut mv: Move, out: &mut Vec<Move>) {
+        if let Some(promo) = &r.variant.pieces[ty.0 as usize].promotion {
+            if r.in_zone(promo.zone, self.side, mv.to) {
+                if !promo.mandatory {
+                    out.push(mv);
+                }
+                for t in &promo.choices {
+                    mv.promote = t.0 + 1;
+                    out.push(mv);
+                }
+                return;
+            }
+        }
+        out.push(mv);
+    }
+
+    /// Generates the pseudo-legal moves of `side` (legal except for leaving a royal attacked).
+    pub(crate) fn pseudo_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
+        let words = self.occupied[side.0 as usize].words();
+        for (wi, &word) in words.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
+                w &= w - 1;
+                self.piece_moves(r, side, from, out);
+            }
+        }
+        self.castling_moves(r, side, out);
+    }
+
+    /// The pseudo-legal moves of the piece on `from`.
+    fn piece_moves(&self, r: &Rules, side: PlayerId, from: CellId, out: &mut Vec<Move>) {
+        let piece = self.cells[from.0 as usize];
+        let ty = r.type_of(piece);
+        let (a, b, dedup) = r.entries_for(side, ty, from);
+        let first = out.len();
+        for e in &r.entries[a..b] {
+            let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+            let rule = &r.variant.pieces[ty.0 as usize].moves[e.rule as usize];
+            let allowed = |to: CellId| {
+                !e.dynamic || rule.conditions.iter().all(|c| self.condition_holds(r, c, Some((from, to))))
+            };
+            let mut mv = Move { from, to: from, kind: MoveKind::Normal, promote: 0, extra: 0 };
+            let mut screened = e.kind == EntryKind::Slide;
+            for (i, &to) in ray.iter().enumerate() {
+                let q = self.cells[to.0 as usize];
+                if q == Piece::HOLE {
+                    break;
+                }
+                if !screened {
+                    // A hop: everything up to the first occupied cell is passed over.
+                    if !q.is_empty() {
+                        screened = true;
+                    }
+                    continue;
+                }
+                mv.to = to;
+                if q.is_empty() {
+                    if e.mode != MoveMode::CaptureOnly && allowed(to) {
+                        mv.kind = MoveKind::Normal;
+                        mv.extra = 0;
+                        if e.marks_ep && !e.leap && i > 0 {
+                            mv.kind = MoveKind::Passage;
+                            mv.extra = e.dir.0 as u16;
+                        }
+                        self.push(r, ty, mv, out);
+                    } else if e.captures_ep {
+                        if let Some(ep) = self.ep {
+                            let victim = self.cells[ep.victim.0 as usize];
+                            if ep.passed().contains(&to)
+                                && !victim.is_empty()
+                                && r.owner(victim) != side
+                                && allowed(to)
+                            {
+                                mv.kind = MoveKind::EnPassant;
+                                mv.extra = ep.victim.0;
+                                self.push(r, ty, mv, out);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                if r.owner(q) != side && e.mode != MoveMode::MoveOnly && allowed(to) {
+                    mv.kind = MoveKind::Normal;
+                    mv.extra = 0;
+                    self.push(r, ty, mv, out);
+                }
+                break;
+            }
+        }
+        if dedup {
+            let mut i = first;
+            while i < out.len() {
+                if out[first..i].contains(&out[i]) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+
+    fn castling_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
+        if self.castling == 0 {
+            return;
+        }
+        for (i, c) in r.variant.castlings.iter().enumerate() {
+            if self.castling & (1 << i) == 0 || c.player != side {
+                continue;
+            }
+            let king = self.cells[c.king_from.0 as usize];
+            let partner = self.cells[c.partner_from.0 as usize];
+            if king.is_empty() || king == Piece::HOLE || r.owner(king) != side {
+                continue;
+            }
+            if partner.is_empty() || partner == Piece::HOLE || r.owner(partner) != side {
+                continue;
+            }
+            if c.must_be_empty.iter().any(|x| !self.cells[x.0 as usize].is_empty()) {
+                continue;
+            }
+            if c.must_be_safe.iter().any(|x| self.attacked_by_any_enemy(r, *x, side)) {
+                continue;
+            }
+            out.push(Move {
+                from: c.king_from,
+                to: c.king_to,
+                kind: MoveKind::Castle,
+                promote: 0,
+                extra: i as u16,
+            });
+        }
+    }
+
+    /// Whether any player other than `side` attacks `cell`.
+    pub(crate) fn attacked_by_any_enemy(&self, r: &Rules, cell: CellId, side: PlayerId) -> bool {
+        (0..r.players as u8).any(|p| p != side.0 && self.attacked(r, cell, PlayerId(p)))
+    }
+
+    /// Whether `by` could capture on `cell` (were an enemy piece there).
+    pub(crate) fn attacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        if r.slow_attacks {
+            return self.attacked_slowly(r, cell, by);
+        }
+        let i = by.0 as usize * r.cells + cell.0 as usize;
+        for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+            let s = probe.start as usize;
+            for k in s..s + probe.len as usize {
+                let q = self.cells[r.probe_cells[k].0 as usize];
+                if q.is_empty() {
+                    continue;
+                }
+                if q != Piece::HOLE && r.owner(q) == by && r.probe_masks[k] & (1 << r.type_of(q).0) != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// The general attack test: generate `by`'s captures and look for one on `cell`.
+    fn attacked_slowly(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        let mut probe = self.clone();
+        probe.history.clear();
+        probe.hashes.clear();
+        if probe.cells[cell.0 as usize].is_empty() {
+            // Stand a dummy enemy piece on the cell so that capture powers see a target.
+            let victim = PlayerId(if by.0 == 0 { 1 } else { 0 });
+            let dummy = r.piece(victim, PieceTypeId(0));
+            probe.cells[cell.0 as usize] = dummy;
+            probe.occupied[victim.0 as usize].insert(cell);
+        }
+        probe.side = by;
+        let mut moves = Vec::new();
+        probe.pseudo_moves(r, by, &mut moves);
+        moves.iter().any(|m| m.to == cell && m.kind != MoveKind::Castle)
+    }
+
+    /// Whether `side` has a royal piece under attack.
+    pub(crate) fn royal_attacked(&self, r: &Rules, side: PlayerId) -> bool {
+        if r.royal_mask == 0 {
+            return false;
+        }
+        self.royal_cells(r, side).any(|c| self.attacked_by_any_enemy(r, c, side))
+    }
+
+    /// A move of a non-royal piece that starts off every line through the royal cannot expose it.
+    #[inline]
+    fn surely_legal(&self, r: &Rules, mv: Move, royal: Option<CellId>) -> bool {
+        let Some(royal) = royal else { return false };
+        if mv.kind != MoveKind::Normal && mv.kind != MoveKind::Passage {
+            return false;
+        }
+        if mv.from == royal {
+            return false;
+        }
+        (0..r.players).all(|p| {
+            p == self.side.0 as usize || !r.lines[p * r.cells + royal.0 as usize].contains(mv.from)
+        })
+    }
+}
+
+impl Position {
+    /// The pseudo-legal moves of the side to move.
+    pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        self.st.pseudo_moves(&self.rules, self.st.side, out);
+    }
+
+    /// Whether `by` attacks `cell`.
+    pub fn is_attacked(&self, cell: CellId, by: PlayerId) -> bool {
+        self.st.attacked(&self.rules, cell, by)
+    }
+
+    /// Whether the side to move has a royal piece under attack.
+    pub fn in_check(&self) -> bool {
+        self.st.royal_attacked(&self.rules, self.st.side)
+    }
+
+    /// Whether a pseudo-legal move leaves the mover's royals safe.
+    pub fn is_legal(&mut self, mv: Move) -> bool {
+        let side = self.st.side;
+        self.make(mv);
+        let ok = !self.st.royal_attacked(&self.rules, side);
+        self.unmake();
+        ok
+    }
+
+    /// The single royal cell when the fast legality shortcut applies (not in check, plain
+    /// attacks, exactly one royal piece).
+    fn shortcut_royal(&self) -> Option<CellId> {
+        if self.rules.slow_attacks || self.rules.royal_mask == 0 {
+            return None;
+        }
+        let mut royals = self.st.royal_cells(&self.rules, self.st.side);
+        let royal = royals.next()?;
+        if royals.next().is_some() || self.st.attacked_by_any_enemy(&self.rules, royal, self.st.side) {
+            return None;
+        }
+        Some(royal)
+    }
+
+    /// The legal moves of the side to move, in generation order.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        self.pseudo_legal_moves(out);
+        let royal = self.shortcut_royal();
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let mv = out[i];
+            if self.st.surely_legal(&self.rules, mv, royal) || self.is_legal(mv) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Counts the legal moves, using `buf` as scratch space.
+    pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
+        self.pseudo_legal_moves(buf);
+        let royal = self.shortcut_royal();
+        let mut n = 0;
+        for &mv in buf.iter() {
+            if self.st.surely_legal(&self.rules, mv, royal) || self.is_legal(mv) {
+                n += 1;
+            }
+        }
+        n
+    }
+}

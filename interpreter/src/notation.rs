@@ -1,0 +1,157 @@
+//! Move notation: long algebraic (`Ng1-f3`, `e7xd8=Q`, `O-O`) for output; long, short (SAN-like) and coordinate forms for input.
+
+use crate::position::{Move, MoveKind, Position};
+
+/// A move text that names no legal move, or several.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move of any form Varia reads.
+    #[error("`{0}` is not a move here: no legal move is written that way")]
+    NoMatch(String),
+    /// The text fits several legal moves.
+    #[error("`{text}` is ambiguous: it could be {}", candidates.join(", "))]
+    Ambiguous {
+        /// The text given.
+        text: String,
+        /// The long forms of the moves it fits.
+        candidates: Vec<String>,
+    },
+}
+
+impl Position {
+    fn letter_of(&self, mv: Move) -> Option<char> {
+        let piece = self.piece_at(mv.from)?;
+        let ty = &self.rules.variant.pieces[self.rules.type_of(piece).0 as usize];
+        (!ty.san_without_letter).then(|| ty.letter.to_ascii_uppercase())
+    }
+
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.kind == MoveKind::EnPassant || (mv.kind != MoveKind::Castle && self.piece_at(mv.to).is_some())
+    }
+
+    fn promotion_suffix(&self, mv: Move) -> String {
+        match mv.promotion() {
+            Some(t) => format!("={}", self.rules.variant.pieces[t.0 as usize].letter.to_ascii_uppercase()),
+            None => String::new(),
+        }
+    }
+
+    /// The long algebraic form: piece letter (unless the type omits it), from, `-` or `x`, to,
+    /// promotion; castling by its declared notation.
+    pub fn long_notation(&self, mv: Move) -> String {
+        if mv.kind == MoveKind::Castle {
+            return self.rules.variant.castlings[mv.extra as usize].notation.clone();
+        }
+        let mut s = String::new();
+        if let Some(l) = self.letter_of(mv) {
+            s.push(l);
+        }
+        s.push_str(self.rules.cell_name(mv.from));
+        s.push(if self.is_capture(mv) { 'x' } else { '-' });
+        s.push_str(self.rules.cell_name(mv.to));
+        s.push_str(&self.promotion_suffix(mv));
+        s
+    }
+
+    /// The short (SAN-like) form, disambiguated among `legal` as little as needed.
+    pub fn short_notation(&self, mv: Move, legal: &[Move]) -> String {
+        if mv.kind == MoveKind::Castle {
+            return self.long_notation(mv);
+        }
+        let rules = &self.rules;
+        let from = rules.cell_name(mv.from);
+        let file: String = from.trim_end_matches(|c: char| c.is_ascii_digit()).to_string();
+        let rank: String = from[file.len()..].to_string();
+        let mut s = String::new();
+        let capture = self.is_capture(mv);
+        match self.letter_of(mv) {
+            Some(l) => {
+                s.push(l);
+                let rivals: Vec<&Move> = legal
+                    .iter()
+                    .filter(|o| {
+                        o.to == mv.to
+                            && o.from != mv.from
+                            && o.kind != MoveKind::Castle
+                            && self.piece_at(o.from) == self.piece_at(mv.from)
+                    })
+                    .collect();
+                if !rivals.is_empty() {
+                    let name = |m: &Move| rules.cell_name(m.from).to_string();
+                    if rivals.iter().all(|o| !name(o).starts_with(&file) || name(o)[file.len()..].starts_with(|c: char| !c.is_ascii_digit())) {
+                        s.push_str(&file);
+                    } else if rivals.iter().all(|o| !name(o).ends_with(&rank) || name(o).len() - rank.len() == 0) {
+                        s.push_str(&rank);
+                    } else {
+                        s.push_str(from);
+                    }
+                }
+            }
+            None => {
+                if capture {
+                    s.push_str(&file);
+                }
+            }
+        }
+        if capture {
+            s.push('x');
+        }
+        s.push_str(rules.cell_name(mv.to));
+        s.push_str(&self.promotion_suffix(mv));
+        s
+    }
+
+    /// Reads a move in any accepted form against the legal moves of this position.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let wanted = normalise(text);
+        let mut found: Vec<Move> = Vec::new();
+        for &mv in &legal {
+            let forms = self.forms(mv, &legal);
+            if forms.iter().any(|f| normalise(f) == wanted) && !found.contains(&mv) {
+                found.push(mv);
+            }
+        }
+        match found.len() {
+            1 => Ok(found[0]),
+            0 => Err(MoveError::NoMatch(text.trim().to_string())),
+            _ => Err(MoveError::Ambiguous {
+                text: text.trim().to_string(),
+                candidates: found.iter().map(|m| self.long_notation(*m)).collect(),
+            }),
+        }
+    }
+
+    /// Every written form that names this move.
+    fn forms(&self, mv: Move, legal: &[Move]) -> Vec<String> {
+        let long = self.long_notation(mv);
+        let mut forms = vec![long.clone(), self.short_notation(mv, legal)];
+        if mv.kind != MoveKind::Castle {
+            let from = self.rules.cell_name(mv.from);
+            let to = self.rules.cell_name(mv.to);
+            let promo = mv
+                .promotion()
+                .map(|t| self.rules.variant.pieces[t.0 as usize].letter.to_ascii_lowercase().to_string())
+                .unwrap_or_default();
+            // Coordinate form (as UCI writes it), and the long form with or without letter.
+            forms.push(format!("{from}{to}{promo}"));
+            let bare: String = long.trim_start_matches(|c: char| c.is_ascii_uppercase()).to_string();
+            forms.push(bare.clone());
+            if let Some(piece) = self.piece_at(mv.from) {
+                let letter = self.rules.variant.pieces[self.rules.type_of(piece).0 as usize].letter;
+                forms.push(format!("{}{}", letter.to_ascii_uppercase(), bare));
+            }
+        } else {
+            forms.push(long.replace('O', "0"));
+        }
+        forms
+    }
+}
+
+/// Drops decorations that do not change which move is meant: check marks, annotations, `e.p.`.
+fn normalise(text: &str) -> String {
+    let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    let t = t.trim_end_matches("e.p.").trim_end_matches("ep").trim();
+    t.trim_end_matches(['+', '#', '!', '?']).replace([':', 'x'], "-")
+}

@@ -1,0 +1,42 @@
+//! Perft: counting the leaf nodes of the legal move tree, the standard test of a move generator.
+
+use crate::position::{Move, Position};
+
+/// Counts the leaf nodes at `depth` plies (bulk-counting the last ply).
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_with(pos, depth, &mut buffers)
+}
+
+fn perft_with(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (buf, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    if depth == 1 {
+        return pos.count_legal(buf);
+    }
+    pos.legal_moves(buf);
+    let mut nodes = 0;
+    for &mv in buf.iter() {
+        pos.make(mv);
+        nodes += perft_with(pos, depth - 1, rest);
+        pos.unmake();
+    }
+    nodes
+}
+
+/// Perft split by root move: each legal move with its subtree count, in generation order.
+pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            pos.make(mv);
+            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
+            pos.unmake();
+            (mv, n)
+        })
+        .collect()
+}

@@ -1,0 +1,486 @@
+//! The game state (pieces, squares, rights, clocks, phases) and making and unmaking moves.
+
+use std::sync::Arc;
+
+use crate::bitset::CellSet;
+use crate::ir::{CellId, Condition, DirId, PieceTypeId, PlayerId};
+use crate::rules::{Piece, Rules};
+
+/// What a move does beyond carrying a piece from one cell to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// Move (and capture whatever stands on the target).
+    Normal,
+    /// Move along a ray that marks its passed cells for en passant; `extra` is the direction.
+    Passage,
+    /// Capture en passant; `extra` is the cell of the captured piece.
+    EnPassant,
+    /// Castle; `extra` is the castling's index.
+    Castle,
+}
+
+/// A move: small and `Copy`, so move lists never allocate per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Where the moving piece starts.
+    pub from: CellId,
+    /// Where it lands.
+    pub to: CellId,
+    /// What kind of move.
+    pub kind: MoveKind,
+    /// The piece type promoted to, plus one; 0 when there is no promotion.
+    pub promote: u8,
+    /// Kind-specific data (see [`MoveKind`]).
+    pub extra: u16,
+}
+
+impl Move {
+    /// The promotion piece type, if any.
+    pub fn promotion(&self) -> Option<PieceTypeId> {
+        (self.promote != 0).then(|| PieceTypeId(self.promote - 1))
+    }
+}
+
+/// En-passant state: cells just passed by a piece, which may be captured by landing on them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    /// The passed cells (up to four).
+    pub cells: [CellId; 4],
+    /// How many of `cells` are used.
+    pub len: u8,
+    /// The cell of the piece that passed them.
+    pub victim: CellId,
+}
+
+impl EnPassant {
+    /// The passed cells.
+    pub fn passed(&self) -> &[CellId] {
+        &self.cells[..self.len as usize]
+    }
+}
+
+/// Everything needed to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    mv: Move,
+    moved: Piece,
+    captured: Piece,
+    captured_at: CellId,
+    castling: u32,
+    ep: Option<EnPassant>,
+    halfmove: u32,
+    phases: u32,
+    hash: u64,
+}
+
+/// A position of a variant: the board, whose turn it is, rights, clocks and history.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) rules: Arc<Rules>,
+    pub(crate) st: State,
+}
+
+/// The mutable part of a position; methods take the rules explicitly so that making a move
+/// borrows them without reference counting.
+#[derive(Clone, Debug)]
+pub(crate) struct State {
+    /// Per cell: the piece there, [`Piece::EMPTY`], or [`Piece::HOLE`] where there is no square.
+    pub(crate) cells: Vec<Piece>,
+    /// Per player: the cells holding that player's pieces.
+    pub(crate) occupied: Vec<CellSet>,
+    pub(crate) side: PlayerId,
+    /// Bit i: castling i is still allowed.
+    pub(crate) castling: u32,
+    pub(crate) ep: Option<EnPassant>,
+    /// Half-moves since the last capture or clock-resetting move.
+    pub(crate) halfmove: u32,
+    /// Full-move number, starting at 1.
+    pub(crate) fullmove: u32,
+    /// Bit i: phase i has begun.
+    pub(crate) phases: u32,
+    pub(crate) hash: u64,
+    /// Number of pieces on the board.
+    pub(crate) piece_count: u32,
+    pub(crate) history: Vec<Undo>,
+    /// Hashes of earlier positions, for repetition.
+    pub(crate) hashes: Vec<u64>,
+}
+
+impl Position {
+    /// An empty board of the variant, player 0 to move.
+    pub fn empty(rules: Arc<Rules>) -> Position {
+        let n = rules.cell_count();
+        let players = rules.player_count();
+        let mut cells = vec![Piece::EMPTY; n];
+        for c in &rules.variant.board.initially_empty_locations {
+            cells[c.0 as usize] = Piece::HOLE;
+        }
+        let st = State {
+            cells,
+            occupied: vec![CellSet::new(n); players],
+            side: PlayerId(0),
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            phases: 0,
+            hash: 0,
+            piece_count: 0,
+            history: Vec::with_capacity(256),
+            hashes: Vec::with_capacity(256),
+        };
+        let mut pos = Position { rules, st };
+        pos.st.hash = pos.st.compute_hash(&pos.rules);
+        pos
+    }
+
+    /// The variant's starting position.
+    pub fn start(rules: Arc<Rules>) -> Position {
+        let mut pos = Position::empty(rules.clone());
+        for (cell, stack) in &rules.variant.setup.placements {
+            if let Some((player, ty)) = stack.last() {
+                pos.put(*cell, rules.piece(*player, *ty));
+            }
+        }
+        let mut castling = 0;
+        for letter in &rules.variant.setup.castling_rights {
+            if let Some(i) = rules.variant.castlings.iter().position(|c| c.right == *letter) {
+                castling |= 1 << i;
+            }
+        }
+        pos.set_state(castling, None, 0, 1);
+        pos
+    }
+
+    /// The compiled rules.
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// The player to move.
+    pub fn side_to_move(&self) -> PlayerId {
+        self.st.side
+    }
+
+    /// The piece on a cell, if any.
+    pub fn piece_at(&self, cell: CellId) -> Option<Piece> {
+        let p = self.st.cells[cell.0 as usize];
+        (p != Piece::EMPTY && p != Piece::HOLE).then_some(p)
+    }
+
+    /// Whether the location has a square.
+    pub fn has_square(&self, cell: CellId) -> bool {
+        self.st.cells[cell.0 as usize] != Piece::HOLE
+    }
+
+    /// The en-passant state, if a piece just passed cells.
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.st.ep
+    }
+
+    /// The castling rights still held, as a bit set over the variant's castlings.
+    pub fn castling_rights(&self) -> u32 {
+        self.st.castling
+    }
+
+    /// Half-moves since the last capture or clock-resetting move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.st.halfmove
+    }
+
+    /// The full-move number.
+    pub fn fullmove_number(&self) -> u32 {
+        self.st.fullmove
+    }
+
+    /// The Zobrist hash of everything the state holds.
+    pub fn hash(&self) -> u64 {
+        self.st.hash
+    }
+
+    /// Bit set of the phases that have begun.
+    pub fn phases(&self) -> u32 {
+        self.st.phases
+    }
+
+    /// Number of pieces on the board.
+    pub fn piece_count(&self) -> u32 {
+        self.st.piece_count
+    }
+
+    /// How many times the current position occurred before, since the last irreversible move.
+    pub fn repetitions(&self) -> u32 {
+        let window = self.st.halfmove as usize;
+        let h = self.st.hash;
+        self.st.hashes.iter().rev().take(window).filter(|x| **x == h).count() as u32
+    }
+
+    /// Number of moves made since this position was set up.
+    pub fn ply(&self) -> usize {
+        self.st.history.len()
+    }
+
+    /// The moves made since this position was set up, oldest first.
+    pub fn moves_made(&self) -> impl Iterator<Item = Move> + '_ {
+        self.st.history.iter().map(|u| u.mv)
+    }
+
+    /// Puts a piece on an empty cell (setup only; [`Position::set_state`] rehashes).
+    pub(crate) fn put(&mut self, cell: CellId, piece: Piece) {
+        let owner = self.rules.owner(piece);
+        self.st.cells[cell.0 as usize] = piece;
+        self.st.occupied[owner.0 as usize].insert(cell);
+        self.st.piece_count += 1;
+    }
+
+    pub(crate) fn set_side(&mut self, side: PlayerId) {
+        self.st.side = side;
+    }
+
+    pub(crate) fn set_hole(&mut self, cell: CellId) {
+        self.st.cells[cell.0 as usize] = Piece::HOLE;
+    }
+
+    /// Sets rights and clocks, then derives phases and the hash (setup only).
+    pub(crate) fn set_state(&mut self, castling: u32, ep: Option<EnPassant>, halfmove: u32, fullmove: u32) {
+        self.st.castling = castling;
+        self.st.ep = ep;
+        self.st.halfmove = halfmove;
+        self.st.fullmove = fullmove;
+        self.st.phases = 0;
+        self.st.update_phases(&self.rules);
+        self.st.hash = self.st.compute_hash(&self.rules);
+    }
+
+    /// Computes the hash from scratch (the incremental one must always equal it).
+    pub fn compute_hash(&self) -> u64 {
+        self.st.compute_hash(&self.rules)
+    }
+
+    /// Plays a move without checking that it is legal. Take it back with [`Position::unmake`].
+    pub fn make(&mut self, mv: Move) {
+        self.st.make(&self.rules, mv);
+    }
+
+    /// Takes back the last move made with [`Position::make`].
+    pub fn unmake(&mut self) {
+        self.st.unmake(&self.rules);
+    }
+
+    /// The cells holding pieces of `player`.
+    pub fn occupied_by(&self, player: PlayerId) -> &CellSet {
+        &self.st.occupied[player.0 as usize]
+    }
+
+    /// The cells of a player's royal pieces.
+    pub fn royal_cells(&self, player: PlayerId) -> impl Iterator<Item = CellId> + '_ {
+        self.st.royal_cells(&self.rules, player)
+    }
+
+    /// Evaluates a condition of the language for a move from and to the given cells.
+    pub fn condition_holds(&self, cond: &Condition, mv: Option<(CellId, CellId)>) -> bool {
+        self.st.condition_holds(&self.rules, cond, mv)
+    }
+}
+
+impl State {
+    pub(crate) fn compute_hash(&self, r: &Rules) -> u64 {
+        let codes = r.players * r.types + 1;
+        let mut h = r.z_side[self.side.0 as usize];
+        for (i, p) in self.cells.iter().enumerate() {
+            if *p == Piece::HOLE {
+                h ^= r.z_piece[i * codes];
+            } else if *p != Piece::EMPTY {
+                h ^= r.z_piece[i * codes + p.0 as usize];
+            }
+        }
+        for i in 0..r.variant.castlings.len() {
+            if self.castling & (1 << i) != 0 {
+                h ^= r.z_castle[i];
+            }
+        }
+        if let Some(ep) = self.ep {
+            for c in ep.passed() {
+                h ^= r.z_ep[c.0 as usize];
+            }
+        }
+        for i in 0..r.variant.phases.len() {
+            if self.phases & (1 << i) != 0 {
+                h ^= r.z_phase[i];
+            }
+        }
+        h
+    }
+
+    #[inline]
+    fn zkey(r: &Rules, cell: CellId, piece: Piece) -> u64 {
+        let codes = r.players * r.types + 1;
+        r.z_piece[cell.0 as usize * codes + piece.0 as usize]
+    }
+
+    #[inline]
+    fn lift(&mut self, r: &Rules, cell: CellId) -> Piece {
+        let p = self.cells[cell.0 as usize];
+        self.cells[cell.0 as usize] = Piece::EMPTY;
+        self.occupied[r.owner(p).0 as usize].remove(cell);
+        self.hash ^= Self::zkey(r, cell, p);
+        p
+    }
+
+    #[inline]
+    fn drop_on(&mut self, r: &Rules, cell: CellId, p: Piece) {
+        self.cells[cell.0 as usize] = p;
+        self.occupied[r.owner(p).0 as usize].insert(cell);
+        self.hash ^= Self::zkey(r, cell, p);
+    }
+
+    pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
+        let moved = self.cells[mv.from.0 as usize];
+        let mut undo = Undo {
+            mv,
+            moved,
+            captured: Piece::EMPTY,
+            captured_at: mv.to,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            phases: self.phases,
+            hash: self.hash,
+        };
+        self.hashes.push(self.hash);
+        if let Some(ep) = self.ep.take() {
+            for c in ep.passed() {
+                self.hash ^= r.z_ep[c.0 as usize];
+            }
+        }
+        self.halfmove += 1;
+        if r.variant.pieces[r.type_of(moved).0 as usize].resets_move_clock {
+            self.halfmove = 0;
+        }
+        if mv.kind == MoveKind::Castle {
+            let c = &r.variant.castlings[mv.extra as usize];
+            let king = self.lift(r, c.king_from);
+            let partner = self.lift(r, c.partner_from);
+            self.drop_on(r, c.king_to, king);
+            self.drop_on(r, c.partner_to, partner);
+        } else {
+            let at = if mv.kind == MoveKind::EnPassant { CellId(mv.extra) } else { mv.to };
+            if !self.cells[at.0 as usize].is_empty() {
+                undo.captured = self.lift(r, at);
+                undo.captured_at = at;
+                self.piece_count -= 1;
+                self.halfmove = 0;
+            }
+            let p = self.lift(r, mv.from);
+            let p = match mv.promotion() {
+                Some(t) => r.piece(r.owner(p), t),
+                None => p,
+            };
+            self.drop_on(r, mv.to, p);
+            if mv.kind == MoveKind::Passage {
+                self.mark_passage(r, mv);
+            }
+        }
+        let keep = r.castle_keep[mv.from.0 as usize] & r.castle_keep[mv.to.0 as usize];
+        let lost = self.castling & !keep;
+        if lost != 0 {
+            for (i, key) in r.z_castle.iter().enumerate() {
+                if lost & (1 << i) != 0 {
+                    self.hash ^= key;
+                }
+            }
+            self.castling &= keep;
+        }
+        self.hash ^= r.z_side[self.side.0 as usize];
+        if self.side.0 as usize + 1 == r.players {
+            self.fullmove += 1;
+            self.side = PlayerId(0);
+        } else {
+            self.side = PlayerId(self.side.0 + 1);
+        }
+        self.hash ^= r.z_side[self.side.0 as usize];
+        if !r.variant.phases.is_empty() {
+            self.update_phases(r);
+        }
+        self.history.push(undo);
+    }
+
+    /// Records the cells a passage move went over as capturable en passant.
+    fn mark_passage(&mut self, r: &Rules, mv: Move) {
+        let mut ep = EnPassant { cells: [mv.to; 4], len: 0, victim: mv.to };
+        let dir = DirId(mv.extra as u8);
+        let mut c = mv.from;
+        while let Some(&n) = r.graph.step(c, dir).first() {
+            if n == mv.to || ep.len as usize == ep.cells.len() {
+                break;
+            }
+            ep.cells[ep.len as usize] = n;
+            ep.len += 1;
+            c = n;
+        }
+        if ep.len > 0 {
+            for c in ep.passed() {
+                self.hash ^= r.z_ep[c.0 as usize];
+            }
+            self.ep = Some(ep);
+        }
+    }
+
+    pub(crate) fn unmake(&mut self, r: &Rules) {
+        let Some(undo) = self.history.pop() else { return };
+        self.hashes.pop();
+        let mv = undo.mv;
+        if self.side.0 == 0 {
+            self.fullmove -= 1;
+            self.side = PlayerId(r.players as u8 - 1);
+        } else {
+            self.side = PlayerId(self.side.0 - 1);
+        }
+        if mv.kind == MoveKind::Castle {
+            let c = &r.variant.castlings[mv.extra as usize];
+            let king = self.lift(r, c.king_to);
+            let partner = self.lift(r, c.partner_to);
+            self.drop_on(r, c.king_from, king);
+            self.drop_on(r, c.partner_from, partner);
+        } else {
+            self.lift(r, mv.to);
+            self.drop_on(r, mv.from, undo.moved);
+            if !undo.captured.is_empty() {
+                self.drop_on(r, undo.captured_at, undo.captured);
+                self.piece_count += 1;
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.phases = undo.phases;
+        self.hash = undo.hash;
+    }
+
+    /// Switches on every phase whose condition now holds (phases never switch off).
+    fn update_phases(&mut self, r: &Rules) {
+        for (i, phase) in r.variant.phases.iter().enumerate() {
+            if self.phases & (1 << i) == 0 && self.condition_holds(r, &phase.when, None) {
+                self.phases |= 1 << i;
+                self.hash ^= r.z_phase[i];
+            }
+        }
+    }
+
+    pub(crate) fn condition_holds(&self, r: &Rules, cond: &Condition, mv: Option<(CellId, CellId)>) -> bool {
+        match cond {
+            Condition::FromZone(z) => mv.is_some_and(|(f, _)| r.in_zone(*z, self.side, f)),
+            Condition::ToZone(z) => mv.is_some_and(|(_, t)| r.in_zone(*z, self.side, t)),
+            Condition::InPhase(p) => self.phases & (1 << p.0) != 0,
+            Condition::PieceCount(op, n) => op.holds(self.piece_count, *n),
+            Condition::TurnNumber(op, n) => op.holds(self.fullmove, *n),
+            Condition::Not(inner) => !self.condition_holds(r, inner, mv),
+        }
+    }
+
+    pub(crate) fn royal_cells<'a>(&'a self, r: &'a Rules, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
+        self.occupied[player.0 as usize]
+            .iter()
+            .filter(move |c| r.royal_mask & (1 << r.type_of(self.cells[c.0 as usize]).0) != 0)
+    }
+}

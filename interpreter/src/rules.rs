@@ -1,0 +1,448 @@
+//! Compiles a variant's IR into flat tables: move rays per piece and cell, reverse attack probes, zone masks, hash keys.
+
+use crate::bitset::CellSet;
+use crate::graph::Graph;
+use crate::ir::{
+    CellId, Condition, DirId, Geometry, MoveMode, PieceTypeId, PlayerId, Variant, ZoneId,
+};
+
+/// A piece on the board: owner and type packed into one small code; 0 is an empty cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Piece(pub u16);
+
+impl Piece {
+    /// No piece.
+    pub const EMPTY: Piece = Piece(0);
+    /// A location with no square: nothing may stand there, sliders stop before it.
+    pub const HOLE: Piece = Piece(u16::MAX);
+
+    /// Whether the cell holds nothing (and has a square).
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// The shape of a compiled move entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryKind {
+    /// Walk the ray through empty cells (a leap is a ray of one cell).
+    Slide,
+    /// Walk the ray to the first occupied cell, then continue past it.
+    Hop,
+}
+
+/// One compiled ray of a move rule from one cell.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// Start of the ray in `Rules::ray_cells`.
+    pub start: u32,
+    /// Number of cells on the ray.
+    pub len: u16,
+    /// Slide or hop.
+    pub kind: EntryKind,
+    /// Move, capture or both.
+    pub mode: MoveMode,
+    /// Index of the rule in the piece type's `moves`.
+    pub rule: u8,
+    /// The (player-mapped) direction, for en-passant passage.
+    pub dir: DirId,
+    /// Whether the ray is a leap (no passage).
+    pub leap: bool,
+    /// Whether the rule has conditions checked during play.
+    pub dynamic: bool,
+    /// The rule marks the cells it passes as capturable en passant.
+    pub marks_ep: bool,
+    /// The rule may capture en passant.
+    pub captures_ep: bool,
+}
+
+/// A reverse attack probe: a ray from the attacked cell with, per distance, the piece types
+/// that attack from there.
+#[derive(Clone, Copy, Debug)]
+pub struct Probe {
+    /// Start in `Rules::probe_cells` / `Rules::probe_masks`.
+    pub start: u32,
+    /// Length of the ray.
+    pub len: u16,
+}
+
+/// The compiled, immutable rules of a variant, shared by every position of it.
+#[derive(Debug)]
+pub struct Rules {
+    /// The variant these rules were compiled from.
+    pub variant: Variant,
+    /// The board graph.
+    pub graph: Graph,
+    pub(crate) players: usize,
+    pub(crate) types: usize,
+    pub(crate) cells: usize,
+    pub(crate) entries: Vec<Entry>,
+    /// Per (player, type, cell): range into `entries`.
+    pub(crate) entry_index: Vec<u32>,
+    /// Per (player, type, cell): the entries' reachable cells may overlap, so dedupe moves.
+    pub(crate) entry_dedup: Vec<bool>,
+    pub(crate) ray_cells: Vec<CellId>,
+    /// Per (attacking player, cell): range into `probes`.
+    pub(crate) probe_index: Vec<u32>,
+    pub(crate) probes: Vec<Probe>,
+    pub(crate) probe_cells: Vec<CellId>,
+    pub(crate) probe_masks: Vec<u32>,
+    /// Attacks need the general (slow) test: hops, or capture powers with conditions.
+    pub(crate) slow_attacks: bool,
+    /// Per (attacking player, cell): cells from which moving a piece away may open a line.
+    pub(crate) lines: Vec<CellSet>,
+    /// Per (zone, player): membership.
+    pub(crate) zone_sets: Vec<CellSet>,
+    pub(crate) royal_mask: u32,
+    /// Zobrist keys: per (cell, piece code).
+    pub(crate) z_piece: Vec<u64>,
+    pub(crate) z_side: Vec<u64>,
+    pub(crate) z_castle: Vec<u64>,
+    pub(crate) z_ep: Vec<u64>,
+    pub(crate) z_phase: Vec<u64>,
+    /// Castling: per cell, the rights lost when a move starts or ends there.
+    pub(crate) castle_keep: Vec<u32>,
+}
+
+/// Deterministic 64-bit generator for hash keys (splitmix64).
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Rules {
+    /// Compiles the IR. The IR is assumed checked by the lowering (ids in range).
+    pub fn new(variant: Variant) -> Rules {
+        let graph = Graph::new(&variant.board);
+        let players = variant.players.len();
+        let types = variant.pieces.len();
+        let cells = variant.board.cells.len();
+
+        let mut zone_sets = Vec::new();
+        for zone in &variant.zones {
+            for p in 0..players {
+                let mut set = CellSet::new(cells);
+                for c in zone.cells.get(p).into_iter().flatten() {
+                    set.insert(*c);
+                }
+                zone_sets.push(set);
+            }
+        }
+        let in_zone = |z: ZoneId, p: usize, c: CellId| zone_sets[z.0 as usize * players + p].contains(c);
+
+        let mut entries = Vec::new();
+        let mut entry_index = vec![0u32];
+        let mut entry_dedup = Vec::new();
+        let mut ray_cells = Vec::new();
+        for p in 0..players {
+            let map = &variant.players[p].direction_map;
+            for piece in &variant.pieces {
+                for c in 0..cells {
+                    let cell = CellId(c as u16);
+                    let mut reach: Vec<CellSet> = Vec::new();
+                    for (ri, rule) in piece.moves.iter().enumerate() {
+                        let from_ok = rule.conditions.iter().all(|cond| match cond {
+                            Condition::FromZone(z) => in_zone(*z, p, cell),
+                            Condition::Not(inner) => match &**inner {
+                                Condition::FromZone(z) => !in_zone(*z, p, cell),
+                                _ => true,
+                            },
+                            _ => true,
+                        });
+                        if !from_ok {
+                            continue;
+                        }
+                        let dynamic = rule.conditions.iter().any(|c| !is_static(c));
+                        let mut reached = CellSet::new(cells);
+                        let mut push = |ray: Vec<CellId>, kind, dir: DirId, leap: bool| {
+                            for c in &ray {
+                                reached.insert(*c);
+                            }
+                            entries.push(Entry {
+                                start: ray_cells.len() as u32,
+                                len: ray.len() as u16,
+                                kind,
+                                mode: rule.mode,
+                                rule: ri as u8,
+                                dir,
+                                leap,
+                                dynamic,
+                                marks_ep: rule.marks_en_passant,
+                                captures_ep: rule.captures_en_passant,
+                            });
+                            ray_cells.extend(ray);
+                        };
+                        match &rule.geometry {
+                            Geometry::Slide { dirs, max } => {
+                                let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
+                                for d in dirs {
+                                    let d = map[d.0 as usize];
+                                    for ray in graph.rays(cell, d, max, false) {
+                                        push(ray, EntryKind::Slide, d, false);
+                                    }
+                                }
+                            }
+                            Geometry::Hop { dirs, .. } => {
+                                for d in dirs {
+                                    let d = map[d.0 as usize];
+                                    for ray in graph.rays(cell, d, usize::MAX, false) {
+                                        push(ray, EntryKind::Hop, d, false);
+                                    }
+                                }
+                            }
+                            Geometry::Leap { paths } => {
+                                let mut seen = Vec::new();
+                                for path in paths {
+                                    let mapped: Vec<DirId> =
+                                        path.iter().map(|d| map[d.0 as usize]).collect();
+                                    for t in graph.follow(cell, &mapped, false) {
+                                        if !seen.contains(&t) {
+                                            seen.push(t);
+                                            push(vec![t], EntryKind::Slide, mapped[0], true);
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                        reach.push(reached);
+                    }
+                    // Two rays (or two rules) that can reach one cell may produce one move twice.
+                    let first = *entry_index.last().unwrap() as usize;
+                    let mut dedup = false;
+                    let mut total = CellSet::new(cells);
+                    let mut count = 0;
+                    for e in &entries[first..] {
+                        for i in 0..e.len {
+                            let t = ray_cells[e.start as usize + i as usize];
+                            count += 1;
+                            total.insert(t);
+                        }
+                    }
+                    if total.len() != count {
+                        dedup = true;
+                    }
+                    entry_dedup.push(dedup);
+                    entry_index.push(entries.len() as u32);
+                }
+            }
+        }
+
+        // Reverse attack probes. For each attacker and each target cell, rays back along every
+        // capture direction, tagged per distance with the types that attack from there.
+        let mut slow_attacks = false;
+        let mut probe_index = vec![0u32];
+        let mut probes = Vec::new();
+        let mut probe_cells = Vec::new();
+        let mut probe_masks = Vec::new();
+        let mut lines = Vec::new();
+        for p in 0..players {
+            let map = &variant.players[p].direction_map;
+            for c in 0..cells {
+                let cell = CellId(c as u16);
+                // (ray cells, masks) keyed by ray so types sharing a direction share a probe.
+                let mut rays: Vec<(Vec<CellId>, Vec<u32>)> = Vec::new();
+                let mut line = CellSet::new(cells);
+                let mut add = |ray: Vec<CellId>, reach: usize, bit: u32, from_zone: &[ZoneId]| {
+                    let idx = match rays.iter().position(|(r, _)| *r == ray) {
+                        Some(i) => i,
+                        None => {
+                            let n = ray.len();
+                            rays.push((ray, vec![0; n]));
+                            rays.len() - 1
+                        }
+                    };
+                    let (r, masks) = &mut rays[idx];
+                    for (i, m) in masks.iter_mut().enumerate().take(reach) {
+                        if from_zone.iter().all(|z| in_zone(*z, p, r[i])) {
+                            *m |= bit;
+                        }
+                    }
+                };
+                for (t, piece) in variant.pieces.iter().enumerate() {
+                    let bit = 1u32 << t;
+                    for rule in &piece.moves {
+                        if rule.mode == MoveMode::MoveOnly {
+                            continue;
+                        }
+                        let mut zones = Vec::new();
+                        for cond in &rule.conditions {
+                            match cond {
+                                Condition::FromZone(z) => zones.push(*z),
+                                _ => slow_attacks = true,
+                            }
+                        }
+                        match &rule.geometry {
+                            Geometry::Slide { dirs, max } => {
+                                let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
+                                for d in dirs {
+                                    let d = map[d.0 as usize];
+                                    for ray in graph.rays(cell, d, max, true) {
+                                        if max > 1 {
+                                            for x in &ray {
+                                                line.insert(*x);
+                                            }
+                                        }
+                                        let reach = ray.len().min(max);
+                                        add(ray, reach, bit, &zones);
+                                    }
+                                }
+                            }
+                            Geometry::Leap { paths } => {
+                                for path in paths {
+                                    let mapped: Vec<DirId> =
+                                        path.iter().map(|d| map[d.0 as usize]).collect();
+                                    for x in graph.follow(cell, &mapped, true) {
+                                        add(vec![x], 1, bit, &zones);
+                                    }
+                                }
+                            }
+                            Geometry::Hop { .. } => slow_attacks = true,
+                        }
+                    }
+                }
+                for (ray, masks) in rays {
+                    // Trim trailing cells from which nothing attacks.
+                    let keep = masks.iter().rposition(|m| *m != 0).map(|i| i + 1).unwrap_or(0);
+                    if keep == 0 {
+                        continue;
+                    }
+                    probes.push(Probe { start: probe_cells.len() as u32, len: keep as u16 });
+                    probe_cells.extend_from_slice(&ray[..keep]);
+                    probe_masks.extend_from_slice(&masks[..keep]);
+                }
+                probe_index.push(probes.len() as u32);
+                lines.push(line);
+            }
+        }
+
+        let mut royal_mask = 0;
+        for (t, piece) in variant.pieces.iter().enumerate() {
+            if piece.royal {
+                royal_mask |= 1 << t;
+            }
+        }
+
+        let mut seed = 0x5641_5249_4100_0001u64;
+        let codes = players * types + 1;
+        let z_piece = (0..cells * codes).map(|_| splitmix(&mut seed)).collect();
+        let z_side = (0..players).map(|_| splitmix(&mut seed)).collect();
+        let z_castle = (0..variant.castlings.len()).map(|_| splitmix(&mut seed)).collect();
+        let z_ep = (0..cells).map(|_| splitmix(&mut seed)).collect();
+        let z_phase = (0..variant.phases.len()).map(|_| splitmix(&mut seed)).collect();
+
+        let mut castle_keep = vec![u32::MAX; cells];
+        for (i, c) in variant.castlings.iter().enumerate() {
+            castle_keep[c.king_from.0 as usize] &= !(1 << i);
+            castle_keep[c.partner_from.0 as usize] &= !(1 << i);
+        }
+
+        Rules {
+            variant,
+            graph,
+            players,
+            types,
+            cells,
+            entries,
+            entry_index,
+            entry_dedup,
+            ray_cells,
+            probe_index,
+            probes,
+            probe_cells,
+            probe_masks,
+            slow_attacks,
+            lines,
+            zone_sets,
+            royal_mask,
+            z_piece,
+            z_side,
+            z_castle,
+            z_ep,
+            z_phase,
+            castle_keep,
+        }
+    }
+
+    /// The piece code of a player's piece type.
+    #[inline]
+    pub fn piece(&self, player: PlayerId, ty: PieceTypeId) -> Piece {
+        Piece(1 + ty.0 as u16 * self.players as u16 + player.0 as u16)
+    }
+
+    /// The owner of a (non-empty) piece code.
+    #[inline]
+    pub fn owner(&self, piece: Piece) -> PlayerId {
+        PlayerId(((piece.0 - 1) % self.players as u16) as u8)
+    }
+
+    /// The type of a (non-empty) piece code.
+    #[inline]
+    pub fn type_of(&self, piece: Piece) -> PieceTypeId {
+        PieceTypeId(((piece.0 - 1) / self.players as u16) as u8)
+    }
+
+    /// Whether `cell` is in `zone` for `player`.
+    #[inline]
+    pub fn in_zone(&self, zone: ZoneId, player: PlayerId, cell: CellId) -> bool {
+        self.zone_sets[zone.0 as usize * self.players + player.0 as usize].contains(cell)
+    }
+
+    /// Number of players.
+    pub fn player_count(&self) -> usize {
+        self.players
+    }
+
+    /// Number of cells.
+    pub fn cell_count(&self) -> usize {
+        self.cells
+    }
+
+    /// The name of a cell.
+    pub fn cell_name(&self, cell: CellId) -> &str {
+        &self.variant.board.cells[cell.0 as usize].name
+    }
+
+    /// Looks up a cell by name.
+    pub fn cell_by_name(&self, name: &str) -> Option<CellId> {
+        self.variant.board.cells.iter().position(|c| c.name == name).map(|i| CellId(i as u16))
+    }
+
+    /// The notation letter of a piece: uppercase for player 0, lowercase otherwise.
+    pub fn piece_letter(&self, piece: Piece) -> char {
+        let t = &self.variant.pieces[self.type_of(piece).0 as usize];
+        if self.owner(piece).0 == 0 {
+            t.letter.to_ascii_uppercase()
+        } else {
+            t.letter.to_ascii_lowercase()
+        }
+    }
+
+    /// Looks up a piece code by its position-string letter.
+    pub fn piece_by_letter(&self, ch: char) -> Option<Piece> {
+        let player = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        if player >= self.players {
+            return None;
+        }
+        let t = self.variant.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(&ch))?;
+        Some(self.piece(PlayerId(player as u8), PieceTypeId(t as u8)))
+    }
+
+    #[inline]
+    pub(crate) fn entries_for(&self, player: PlayerId, ty: PieceTypeId, cell: CellId) -> (usize, usize, bool) {
+        let i = (player.0 as usize * self.types + ty.0 as usize) * self.cells + cell.0 as usize;
+        (self.entry_index[i] as usize, self.entry_index[i + 1] as usize, self.entry_dedup[i])
+    }
+}
+
+/// Whether a condition can be decided when the tables are built (from the start cell alone).
+fn is_static(c: &Condition) -> bool {
+    match c {
+        Condition::FromZone(_) => true,
+        Condition::Not(inner) => matches!(**inner, Condition::FromZone(_)),
+        _ => false,
+    }
+}
