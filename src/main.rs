@@ -1,1 +1,187 @@
-fn main(){}
+//! `varia`: the command-line front end: check, perft, moves, replay, show and play any variant.
+
+mod game_file;
+mod load;
+mod play;
+mod show;
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use varia_interpreter::{divide, perft, Position};
+
+/// Varia plays chess variants described in `.var` files.
+#[derive(Parser)]
+#[command(name = "varia", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Validate a variant file: a one-line summary, or every error with its location.
+    Check {
+        /// The `.var` file.
+        file: PathBuf,
+    },
+    /// Count the leaf nodes of the legal move tree to a depth.
+    Perft {
+        /// The `.var` file.
+        file: PathBuf,
+        /// Depth in plies.
+        depth: u32,
+        /// Start from this position string instead of the variant's setup.
+        #[arg(long)]
+        position: Option<String>,
+        /// Print each root move with its count first.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves, one per line.
+    Moves {
+        /// The `.var` file.
+        file: PathBuf,
+        /// Start from this position string instead of the variant's setup.
+        #[arg(long)]
+        position: Option<String>,
+        /// Play these moves first (space-separated, any accepted notation).
+        #[arg(long)]
+        after: Option<String>,
+    },
+    /// Check a game file move by move and print the final position and result.
+    Replay {
+        /// The `.var` file.
+        file: PathBuf,
+        /// A text file of moves (move numbers, `+ # ! ?` and `{comments}` allowed).
+        game: PathBuf,
+        /// Start from this position string instead of the variant's setup.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Draw the board as text.
+    Show {
+        /// The `.var` file.
+        file: PathBuf,
+        /// Show this position string instead of the variant's setup.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Play in the terminal: human against human, or against the built-in opponent.
+    Play {
+        /// The `.var` file.
+        file: PathBuf,
+        /// Who plays the first side.
+        #[arg(long, default_value = "human")]
+        white: play::Player,
+        /// Who plays the second side.
+        #[arg(long, default_value = "human")]
+        black: play::Player,
+        /// Search depth of the built-in opponent.
+        #[arg(long, default_value_t = 3)]
+        depth: u32,
+        /// Start from this position string instead of the variant's setup.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// List the bundled variants (from variants/catalogue.toml).
+    List,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            let _ = std::io::stdout().flush();
+            eprintln!("{}", message.trim_end());
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Check { file } => {
+            let rules = load::rules(&file)?;
+            let v = &rules.variant;
+            println!(
+                "{}: ok: \"{}\", {} cells, {} players, {} piece types, {} zones",
+                file.display(),
+                v.title,
+                v.board.cells.len(),
+                v.players.len(),
+                v.pieces.len(),
+                v.zones.len()
+            );
+            Ok(())
+        }
+        Command::Perft { file, depth, position, divide: split } => {
+            let rules = load::rules(&file)?;
+            let mut pos = load::position(&rules, position.as_deref())?;
+            if split {
+                let mut total = 0;
+                let mut lines = Vec::new();
+                for (mv, n) in divide(&mut pos, depth) {
+                    lines.push(format!("{} {n}", pos.long_notation(mv)));
+                    total += n;
+                }
+                for l in lines {
+                    println!("{l}");
+                }
+                println!("nodes {total}");
+            } else {
+                println!("nodes {}", perft(&mut pos, depth));
+            }
+            Ok(())
+        }
+        Command::Moves { file, position, after } => {
+            let rules = load::rules(&file)?;
+            let mut pos = load::position(&rules, position.as_deref())?;
+            if let Some(after) = after {
+                for (i, text) in after.split_whitespace().enumerate() {
+                    let mv = pos.parse_move(text).map_err(|e| format!("error: --after move {}: {e}", i + 1))?;
+                    pos.make(mv);
+                }
+            }
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for mv in moves {
+                println!("{}", pos.long_notation(mv));
+            }
+            Ok(())
+        }
+        Command::Replay { file, game, position } => {
+            let rules = load::rules(&file)?;
+            let pos = load::position(&rules, position.as_deref())?;
+            let text = std::fs::read_to_string(&game).map_err(|e| format!("error: cannot read {}: {e}", game.display()))?;
+            game_file::replay(pos, &game.display().to_string(), &text)
+        }
+        Command::Show { file, position } => {
+            let rules = load::rules(&file)?;
+            let pos = load::position(&rules, position.as_deref())?;
+            print!("{}", show::board(&pos));
+            Ok(())
+        }
+        Command::Play { file, white, black, depth, position } => {
+            let rules = load::rules(&file)?;
+            let pos = load::position(&rules, position.as_deref())?;
+            play::run(pos, [white, black], depth)
+        }
+        Command::List => load::list(),
+    }
+}
+
+/// Prints a position's outcome line, if the game is over.
+pub(crate) fn outcome_line(pos: &mut Position) -> Option<String> {
+    let (result, reason) = pos.outcome()?;
+    Some(match result {
+        varia_interpreter::GameResult::Win(p) => {
+            format!("result: {} wins by {}", pos.rules().variant.players[p.0 as usize].name, reason.name())
+        }
+        varia_interpreter::GameResult::Draw => format!("result: draw by {}", reason.name()),
+    })
+}
