@@ -1,0 +1,44 @@
+//! Helpers shared by the integration tests: loading bundled variants.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use varia_interpreter::{Position, Rules};
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Loads `variants/NAME` and compiles it, panicking with the diagnostics if it is invalid.
+pub fn rules(name: &str) -> Arc<Rules> {
+    let path = root().join("variants").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    match varia_grammar::load(&text) {
+        Ok(v) => Arc::new(Rules::new(v)),
+        Err(d) => panic!("{}: {d:?}", path.display()),
+    }
+}
+
+/// A position of the variant from a position string, or the start when `text` is `start`.
+pub fn position(rules: &Arc<Rules>, text: &str) -> Position {
+    if text == "start" {
+        Position::start(rules.clone())
+    } else {
+        Position::from_position_string(rules.clone(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+}
+
+/// Every bundled variant file name, sorted.
+pub fn variant_files() -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(root().join("variants"))
+        .expect("variants/")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| Path::new(n).extension().is_some_and(|x| x == "var"))
+        .collect();
+    out.sort();
+    out
+}
