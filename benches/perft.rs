@@ -1,1 +1,61 @@
-fn main(){}
+//! Perft speed: varia on variants/chess.var against the shakmaty crate on standard chess, same run.
+//!
+//! `cargo bench --bench perft [-- DEPTH]` prints both node rates and their ratio (best of three).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use varia_interpreter::{perft, Position, Rules};
+
+fn best_of<F: FnMut() -> u64>(runs: usize, mut f: F) -> (u64, Duration) {
+    let mut best = Duration::MAX;
+    let mut nodes = 0;
+    for _ in 0..runs {
+        let t = Instant::now();
+        nodes = f();
+        best = best.min(t.elapsed());
+    }
+    (nodes, best)
+}
+
+fn rate(nodes: u64, d: Duration) -> f64 {
+    nodes as f64 / d.as_secs_f64()
+}
+
+fn main() {
+    let depth: u32 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(5);
+    let root = env!("CARGO_MANIFEST_DIR");
+    let mut rows = Vec::new();
+    let mut chess_rate = 0.0;
+    let mut files: Vec<_> = std::fs::read_dir(format!("{root}/variants"))
+        .expect("variants/")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "var"))
+        .collect();
+    files.sort();
+    for path in files {
+        let text = std::fs::read_to_string(&path).expect("variant file");
+        let variant = varia_grammar::load(&text).expect("bundled variants are valid");
+        let rules = Arc::new(Rules::new(variant));
+        let (nodes, time) = best_of(3, || perft(&mut Position::start(rules.clone()), depth));
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        if name == "chess.var" {
+            chess_rate = rate(nodes, time);
+        }
+        rows.push((name, nodes, time));
+    }
+    let start = shakmaty::Chess::default();
+    let (sk_nodes, sk_time) = best_of(3, || shakmaty::perft(&start, depth));
+    println!("perft {depth} from the start position, best of 3 runs");
+    println!("{:<28} {:>12} {:>10} {:>14}", "engine / variant", "nodes", "ms", "nodes/s");
+    println!("{:<28} {:>12} {:>10.1} {:>14.0}", "shakmaty (chess)", sk_nodes, sk_time.as_secs_f64() * 1e3, rate(sk_nodes, sk_time));
+    for (name, nodes, time) in &rows {
+        println!("{:<28} {:>12} {:>10.1} {:>14.0}", format!("varia {name}"), nodes, time.as_secs_f64() * 1e3, rate(*nodes, *time));
+    }
+    if chess_rate > 0.0 {
+        let chess_nodes = rows.iter().find(|r| r.0 == "chess.var").map(|r| r.1).unwrap_or(0);
+        assert_eq!(chess_nodes, sk_nodes, "varia and shakmaty disagree on perft {depth}");
+        println!("ratio shakmaty / varia on chess: {:.2}x", rate(sk_nodes, sk_time) / chess_rate);
+    }
+}
