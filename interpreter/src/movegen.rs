@@ -4,10 +4,22 @@ use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::rules::{EntryKind, Piece, Rules};
 
+/// Pieces pinned to the royal piece, found once per position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pins {
+    cells: [CellId; 16],
+    len: u8,
+    overflow: bool,
+}
+
 impl State {
     /// Appends one move, or one per promotion choice when the piece promotes on arrival.
     #[inline]
     fn push(&self, r: &Rules, ty: PieceTypeId, mut mv: Move, out: &mut Vec<Move>) {
+        if !r.promotes[ty.0 as usize] {
+            out.push(mv);
+            return;
+        }
         if let Some(promo) = &r.variant.pieces[ty.0 as usize].promotion {
             if r.in_zone(promo.zone, self.side, mv.to) {
                 if !promo.mandatory {
@@ -194,19 +206,59 @@ impl State {
         self.royal_cells(r, side).any(|c| self.attacked_by_any_enemy(r, c, side))
     }
 
-    /// A move of a non-royal piece that starts off every line through the royal cannot expose it.
+    /// The cells of `side`'s pieces pinned to the royal on `royal`: the only piece between it
+    /// and an enemy that attacks along that line.
+    fn pinned(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
+        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
+        for p in 0..r.players as u8 {
+            if p == side.0 {
+                continue;
+            }
+            let i = p as usize * r.cells + royal.0 as usize;
+            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+                let s = probe.start as usize;
+                let mut shield: Option<CellId> = None;
+                for k in s..s + probe.len as usize {
+                    let c = r.probe_cells[k];
+                    let q = self.cells[c.0 as usize];
+                    if q.is_empty() {
+                        continue;
+                    }
+                    if q == Piece::HOLE {
+                        break;
+                    }
+                    if r.owner(q) == side {
+                        if shield.is_some() {
+                            break;
+                        }
+                        shield = Some(c);
+                        continue;
+                    }
+                    if let Some(c) = shield {
+                        if r.owner(q).0 == p && r.probe_masks[k] & (1 << r.type_of(q).0) != 0 {
+                            if (pins.len as usize) < pins.cells.len() {
+                                pins.cells[pins.len as usize] = c;
+                                pins.len += 1;
+                            } else {
+                                pins.overflow = true;
+                            }
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        pins
+    }
+
+    /// A plain move of an unpinned, non-royal piece cannot expose the royal (when not in check).
     #[inline]
-    fn surely_legal(&self, r: &Rules, mv: Move, royal: Option<CellId>) -> bool {
-        let Some(royal) = royal else { return false };
+    fn surely_legal(&self, mv: Move, safe: &Option<(CellId, Pins)>) -> bool {
+        let Some((royal, pins)) = safe else { return false };
         if mv.kind != MoveKind::Normal && mv.kind != MoveKind::Passage {
             return false;
         }
-        if mv.from == royal {
-            return false;
-        }
-        (0..r.players).all(|p| {
-            p == self.side.0 as usize || !r.lines[p * r.cells + royal.0 as usize].contains(mv.from)
-        })
+        mv.from != *royal && !pins.overflow && !pins.cells[..pins.len as usize].contains(&mv.from)
     }
 }
 
@@ -236,9 +288,53 @@ impl Position {
         ok
     }
 
+    /// Legality without a full make: lift the mover onto its target in the cell array only and
+    /// ask whether a royal is attacked. Valid with the table-driven attack test.
+    fn legal_light(&mut self, mv: Move) -> bool {
+        let r = &*self.rules;
+        let st = &mut self.st;
+        let side = st.side;
+        let from = mv.from.0 as usize;
+        let to = mv.to.0 as usize;
+        let moving = st.cells[from];
+        let target = st.cells[to];
+        let victim_at = if mv.kind == MoveKind::EnPassant { Some(mv.extra as usize) } else { None };
+        let victim = victim_at.map(|v| st.cells[v]);
+        st.cells[from] = Piece::EMPTY;
+        st.cells[to] = moving;
+        if let Some(v) = victim_at {
+            st.cells[v] = Piece::EMPTY;
+        }
+        let ok = if r.royal_code[moving.0 as usize] {
+            // The royal moved: its own cell is the target; others stay where they are.
+            !st.attacked_by_any_enemy(r, mv.to, side)
+                && st.royals[side.0 as usize].iter().all(|c| c == mv.from || !st.attacked_by_any_enemy(r, c, side))
+        } else {
+            !st.royals[side.0 as usize].iter().any(|c| st.attacked_by_any_enemy(r, c, side))
+        };
+        if let (Some(v), Some(p)) = (victim_at, victim) {
+            st.cells[v] = p;
+        }
+        st.cells[to] = target;
+        st.cells[from] = moving;
+        ok
+    }
+
+    /// Whether a pseudo-legal move is legal, by the cheapest sound test.
+    #[inline]
+    fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
+        if self.st.surely_legal(mv, royal) {
+            return true;
+        }
+        if !self.rules.slow_attacks && mv.kind != MoveKind::Castle {
+            return self.legal_light(mv);
+        }
+        self.is_legal(mv)
+    }
+
     /// The single royal cell when the fast legality shortcut applies (not in check, plain
     /// attacks, exactly one royal piece).
-    fn shortcut_royal(&self) -> Option<CellId> {
+    fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
         if self.rules.slow_attacks || self.rules.royal_mask == 0 {
             return None;
         }
@@ -247,7 +343,7 @@ impl Position {
         if royals.next().is_some() || self.st.attacked_by_any_enemy(&self.rules, royal, self.st.side) {
             return None;
         }
-        Some(royal)
+        Some((royal, self.st.pinned(&self.rules, royal, self.st.side)))
     }
 
     /// The legal moves of the side to move, in generation order.
@@ -257,7 +353,7 @@ impl Position {
         let mut kept = 0;
         for i in 0..out.len() {
             let mv = out[i];
-            if self.st.surely_legal(&self.rules, mv, royal) || self.is_legal(mv) {
+            if self.legal_fast(mv, &royal) {
                 out[kept] = mv;
                 kept += 1;
             }
@@ -271,7 +367,7 @@ impl Position {
         let royal = self.shortcut_royal();
         let mut n = 0;
         for &mv in buf.iter() {
-            if self.st.surely_legal(&self.rules, mv, royal) || self.is_legal(mv) {
+            if self.legal_fast(mv, &royal) {
                 n += 1;
             }
         }

@@ -88,6 +88,8 @@ pub(crate) struct State {
     pub(crate) cells: Vec<Piece>,
     /// Per player: the cells holding that player's pieces.
     pub(crate) occupied: Vec<CellSet>,
+    /// Per player: the cells holding that player's royal pieces.
+    pub(crate) royals: Vec<CellSet>,
     pub(crate) side: PlayerId,
     /// Bit i: castling i is still allowed.
     pub(crate) castling: u32,
@@ -118,6 +120,7 @@ impl Position {
         let st = State {
             cells,
             occupied: vec![CellSet::new(n); players],
+            royals: vec![CellSet::new(n); players],
             side: PlayerId(0),
             castling: 0,
             ep: None,
@@ -230,6 +233,9 @@ impl Position {
         let owner = self.rules.owner(piece);
         self.st.cells[cell.0 as usize] = piece;
         self.st.occupied[owner.0 as usize].insert(cell);
+        if self.rules.royal_code[piece.0 as usize] {
+            self.st.royals[owner.0 as usize].insert(cell);
+        }
         self.st.piece_count += 1;
     }
 
@@ -322,7 +328,11 @@ impl State {
     fn lift(&mut self, r: &Rules, cell: CellId) -> Piece {
         let p = self.cells[cell.0 as usize];
         self.cells[cell.0 as usize] = Piece::EMPTY;
-        self.occupied[r.owner(p).0 as usize].remove(cell);
+        let owner = r.owner(p).0 as usize;
+        self.occupied[owner].remove(cell);
+        if r.royal_code[p.0 as usize] {
+            self.royals[owner].remove(cell);
+        }
         self.hash ^= Self::zkey(r, cell, p);
         p
     }
@@ -330,7 +340,11 @@ impl State {
     #[inline]
     fn drop_on(&mut self, r: &Rules, cell: CellId, p: Piece) {
         self.cells[cell.0 as usize] = p;
-        self.occupied[r.owner(p).0 as usize].insert(cell);
+        let owner = r.owner(p).0 as usize;
+        self.occupied[owner].insert(cell);
+        if r.royal_code[p.0 as usize] {
+            self.royals[owner].insert(cell);
+        }
         self.hash ^= Self::zkey(r, cell, p);
     }
 
@@ -354,7 +368,7 @@ impl State {
             }
         }
         self.halfmove += 1;
-        if r.variant.pieces[r.type_of(moved).0 as usize].resets_move_clock {
+        if r.resets_clock_code[moved.0 as usize] {
             self.halfmove = 0;
         }
         if mv.kind == MoveKind::Castle {
@@ -479,8 +493,7 @@ impl State {
     }
 
     pub(crate) fn royal_cells<'a>(&'a self, r: &'a Rules, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
-        self.occupied[player.0 as usize]
-            .iter()
-            .filter(move |c| r.royal_mask & (1 << r.type_of(self.cells[c.0 as usize]).0) != 0)
+        let _ = r;
+        self.royals[player.0 as usize].iter()
     }
 }

@@ -90,8 +90,6 @@ pub struct Rules {
     pub(crate) probe_masks: Vec<u32>,
     /// Attacks need the general (slow) test: hops, or capture powers with conditions.
     pub(crate) slow_attacks: bool,
-    /// Per (attacking player, cell): cells from which moving a piece away may open a line.
-    pub(crate) lines: Vec<CellSet>,
     /// Per (zone, player): membership.
     pub(crate) zone_sets: Vec<CellSet>,
     pub(crate) royal_mask: u32,
@@ -103,6 +101,15 @@ pub struct Rules {
     pub(crate) z_phase: Vec<u64>,
     /// Castling: per cell, the rights lost when a move starts or ends there.
     pub(crate) castle_keep: Vec<u32>,
+    /// Per piece code: owner and type (lookups instead of divisions in the hot loops).
+    owner_of: Vec<u8>,
+    type_of: Vec<u8>,
+    /// Per piece code: the piece is royal.
+    pub(crate) royal_code: Vec<bool>,
+    /// Per piece code: moving it resets the move clock.
+    pub(crate) resets_clock_code: Vec<bool>,
+    /// Per piece type: it has a promotion rule.
+    pub(crate) promotes: Vec<bool>,
 }
 
 /// Deterministic 64-bit generator for hash keys (splitmix64).
@@ -212,6 +219,7 @@ impl Rules {
                     }
                     // Two rays (or two rules) that can reach one cell may produce one move twice.
                     let first = *entry_index.last().unwrap() as usize;
+                    prune_subsumed(&mut entries, first, &ray_cells);
                     let mut dedup = false;
                     let mut total = CellSet::new(cells);
                     let mut count = 0;
@@ -238,14 +246,12 @@ impl Rules {
         let mut probes = Vec::new();
         let mut probe_cells = Vec::new();
         let mut probe_masks = Vec::new();
-        let mut lines = Vec::new();
         for p in 0..players {
             let map = &variant.players[p].direction_map;
             for c in 0..cells {
                 let cell = CellId(c as u16);
                 // (ray cells, masks) keyed by ray so types sharing a direction share a probe.
                 let mut rays: Vec<(Vec<CellId>, Vec<u32>)> = Vec::new();
-                let mut line = CellSet::new(cells);
                 let mut add = |ray: Vec<CellId>, reach: usize, bit: u32, from_zone: &[ZoneId]| {
                     let idx = match rays.iter().position(|(r, _)| *r == ray) {
                         Some(i) => i,
@@ -281,11 +287,6 @@ impl Rules {
                                 for d in dirs {
                                     let d = map[d.0 as usize];
                                     for ray in graph.rays(cell, d, max, true) {
-                                        if max > 1 {
-                                            for x in &ray {
-                                                line.insert(*x);
-                                            }
-                                        }
                                         let reach = ray.len().min(max);
                                         add(ray, reach, bit, &zones);
                                     }
@@ -315,7 +316,6 @@ impl Rules {
                     probe_masks.extend_from_slice(&masks[..keep]);
                 }
                 probe_index.push(probes.len() as u32);
-                lines.push(line);
             }
         }
 
@@ -340,7 +340,24 @@ impl Rules {
             castle_keep[c.partner_from.0 as usize] &= !(1 << i);
         }
 
+        let mut owner_of = vec![0u8; codes];
+        let mut type_of = vec![0u8; codes];
+        let mut royal_code = vec![false; codes];
+        let mut resets_clock_code = vec![false; codes];
+        for code in 1..codes {
+            owner_of[code] = ((code - 1) % players) as u8;
+            type_of[code] = ((code - 1) / players) as u8;
+            royal_code[code] = variant.pieces[type_of[code] as usize].royal;
+            resets_clock_code[code] = variant.pieces[type_of[code] as usize].resets_move_clock;
+        }
+
+        let promotes = variant.pieces.iter().map(|p| p.promotion.is_some()).collect();
         Rules {
+            promotes,
+            owner_of,
+            type_of,
+            royal_code,
+            resets_clock_code,
             variant,
             graph,
             players,
@@ -355,7 +372,6 @@ impl Rules {
             probe_cells,
             probe_masks,
             slow_attacks,
-            lines,
             zone_sets,
             royal_mask,
             z_piece,
@@ -376,13 +392,13 @@ impl Rules {
     /// The owner of a (non-empty) piece code.
     #[inline]
     pub fn owner(&self, piece: Piece) -> PlayerId {
-        PlayerId(((piece.0 - 1) % self.players as u16) as u8)
+        PlayerId(self.owner_of[piece.0 as usize])
     }
 
     /// The type of a (non-empty) piece code.
     #[inline]
     pub fn type_of(&self, piece: Piece) -> PieceTypeId {
-        PieceTypeId(((piece.0 - 1) / self.players as u16) as u8)
+        PieceTypeId(self.type_of[piece.0 as usize])
     }
 
     /// Whether `cell` is in `zone` for `player`.
@@ -435,6 +451,36 @@ impl Rules {
     pub(crate) fn entries_for(&self, player: PlayerId, ty: PieceTypeId, cell: CellId) -> (usize, usize, bool) {
         let i = (player.0 as usize * self.types + ty.0 as usize) * self.cells + cell.0 as usize;
         (self.entry_index[i] as usize, self.entry_index[i + 1] as usize, self.entry_dedup[i])
+    }
+}
+
+/// Drops entries whose every move another entry of the same cell already generates (a pawn's
+/// single step beside its double step), so that generation needs no deduplication there.
+fn prune_subsumed(entries: &mut Vec<Entry>, first: usize, ray_cells: &[CellId]) {
+    let cells = |e: &Entry| &ray_cells[e.start as usize..e.start as usize + e.len as usize];
+    let mut i = first;
+    while i < entries.len() {
+        let a = entries[i];
+        let covered = (first..entries.len()).any(|j| {
+            let b = &entries[j];
+            j != i
+                && b.kind == EntryKind::Slide
+                && a.kind == EntryKind::Slide
+                && a.mode == b.mode
+                && !a.dynamic
+                && !b.dynamic
+                && a.captures_ep == b.captures_ep
+                && (a.len == 1 || a.marks_ep == b.marks_ep)
+                && !(a.marks_ep && a.len > 1)
+                && b.len >= a.len
+                && cells(b).starts_with(cells(&a))
+                && (b.len > a.len || j < i)
+        });
+        if covered {
+            entries.remove(i);
+        } else {
+            i += 1;
+        }
     }
 }
 
