@@ -49,9 +49,21 @@ fn main() {
     let (sk_nodes, sk_time) = best_of(3, || shakmaty::perft(&start, depth));
     println!("perft {depth} from the start position, best of 3 runs");
     println!("{:<28} {:>12} {:>10} {:>14}", "engine / variant", "nodes", "ms", "nodes/s");
-    println!("{:<28} {:>12} {:>10.1} {:>14.0}", "shakmaty (chess)", sk_nodes, sk_time.as_secs_f64() * 1e3, rate(sk_nodes, sk_time));
+    println!(
+        "{:<28} {:>12} {:>10.1} {:>14.0}",
+        "shakmaty (chess)",
+        sk_nodes,
+        sk_time.as_secs_f64() * 1e3,
+        rate(sk_nodes, sk_time)
+    );
     for (name, nodes, time) in &rows {
-        println!("{:<28} {:>12} {:>10.1} {:>14.0}", format!("varia {name}"), nodes, time.as_secs_f64() * 1e3, rate(*nodes, *time));
+        println!(
+            "{:<28} {:>12} {:>10.1} {:>14.0}",
+            format!("varia {name}"),
+            nodes,
+            time.as_secs_f64() * 1e3,
+            rate(*nodes, *time)
+        );
     }
     if chess_rate > 0.0 {
         let chess_nodes = rows.iter().find(|r| r.0 == "chess.var").map(|r| r.1).unwrap_or(0);

@@ -78,7 +78,13 @@ pub fn replay(mut pos: Position, name: &str, text: &str) -> Result<(), String> {
         match pos.parse_move(t.text) {
             Ok(mv) => pos.make(mv),
             Err(e) => {
-                return Err(format!("error: {name}:{}:{}: move {number} ({side}) `{}` is illegal: {e}\nposition: {}", t.line, t.col, t.text, pos.to_position_string()))
+                return Err(format!(
+                    "error: {name}:{}:{}: move {number} ({side}) `{}` is illegal: {e}\nposition: {}",
+                    t.line,
+                    t.col,
+                    t.text,
+                    pos.to_position_string()
+                ))
             }
         }
     }

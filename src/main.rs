@@ -157,7 +157,8 @@ fn run(command: Command) -> Result<(), String> {
         Command::Replay { file, game, position } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
-            let text = std::fs::read_to_string(&game).map_err(|e| format!("error: cannot read {}: {e}", game.display()))?;
+            let text =
+                std::fs::read_to_string(&game).map_err(|e| format!("error: cannot read {}: {e}", game.display()))?;
             game_file::replay(pos, &game.display().to_string(), &text)
         }
         Command::Show { file, position } => {

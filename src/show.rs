@@ -13,7 +13,9 @@ pub fn board(pos: &Position) -> String {
     layers.dedup();
     let (min_x, max_x) = (cells.iter().map(|c| c.x).min().unwrap_or(0), cells.iter().map(|c| c.x).max().unwrap_or(0));
     let (min_y, max_y) = (cells.iter().map(|c| c.y).min().unwrap_or(0), cells.iter().map(|c| c.y).max().unwrap_or(0));
-    let find = |x: i32, y: i32, l: i32| cells.iter().position(|c| c.x == x && c.y == y && c.layer == l).map(|i| CellId(i as u16));
+    let find = |x: i32, y: i32, l: i32| {
+        cells.iter().position(|c| c.x == x && c.y == y && c.layer == l).map(|i| CellId(i as u16))
+    };
     let mut lines: Vec<String> = Vec::new();
     for y in (min_y..=max_y).rev() {
         let mut line = format!("{:>3} ", y + 1);

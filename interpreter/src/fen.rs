@@ -52,7 +52,11 @@ fn side_token(rules: &Rules, p: PlayerId) -> String {
     let name = names[p.0 as usize];
     let initial = &name[..name.chars().next().map(|c| c.len_utf8()).unwrap_or(0)];
     let unique = names.iter().filter(|n| n.starts_with(initial)).count() == 1;
-    if unique { initial.to_lowercase() } else { name.to_string() }
+    if unique {
+        initial.to_lowercase()
+    } else {
+        name.to_string()
+    }
 }
 
 impl Position {
@@ -156,8 +160,9 @@ impl Position {
                 .map(|p| PlayerId(p as u8))
                 .find(|p| side_token(&rules, *p) == s || rules.variant.players[p.0 as usize].name == s)
                 .ok_or_else(|| {
-                    let expected: Vec<String> =
-                        (0..rules.player_count()).map(|p| format!("`{}`", side_token(&rules, PlayerId(p as u8)))).collect();
+                    let expected: Vec<String> = (0..rules.player_count())
+                        .map(|p| format!("`{}`", side_token(&rules, PlayerId(p as u8))))
+                        .collect();
                     err(o, s.len(), format!("expected the side to move ({}), found `{s}`", expected.join(" or ")))
                 })?,
         };
@@ -167,7 +172,11 @@ impl Position {
             if s != "-" {
                 for (k, ch) in s.char_indices() {
                     let i = rules.variant.castlings.iter().position(|c| c.right == ch).ok_or_else(|| {
-                        err(o + k, ch.len_utf8(), format!("expected a castling right of this variant or `-`, found `{ch}`"))
+                        err(
+                            o + k,
+                            ch.len_utf8(),
+                            format!("expected a castling right of this variant or `-`, found `{ch}`"),
+                        )
                     })?;
                     castling |= 1 << i;
                 }
@@ -238,7 +247,11 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
             }
             if n == 0 || i + n > row.len() {
                 return Err(if n == 0 {
-                    PositionError { offset: at + start, len: 1, message: "expected a count of empty squares of at least 1".into() }
+                    PositionError {
+                        offset: at + start,
+                        len: 1,
+                        message: "expected a count of empty squares of at least 1".into(),
+                    }
                 } else {
                     too_many(start)
                 });

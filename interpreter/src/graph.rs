@@ -80,8 +80,7 @@ impl Graph {
         origin: CellId,
     ) {
         let next = if backwards { self.step_back(at, dir) } else { self.step(at, dir) };
-        let next: Vec<CellId> =
-            next.iter().copied().filter(|c| *c != origin && !path.contains(c)).collect();
+        let next: Vec<CellId> = next.iter().copied().filter(|c| *c != origin && !path.contains(c)).collect();
         if path.len() >= max || next.is_empty() {
             if !path.is_empty() {
                 out.push(path.clone());
@@ -98,8 +97,7 @@ impl Graph {
     /// The end cells of a path of directions from `cell` (several where the graph branches).
     pub fn follow(&self, cell: CellId, path: &[DirId], backwards: bool) -> Vec<CellId> {
         let mut here = vec![cell];
-        let steps: Vec<DirId> =
-            if backwards { path.iter().rev().copied().collect() } else { path.to_vec() };
+        let steps: Vec<DirId> = if backwards { path.iter().rev().copied().collect() } else { path.to_vec() };
         for d in steps {
             let mut next = Vec::new();
             for c in &here {

@@ -58,9 +58,8 @@ impl State {
         for e in &r.entries[a..b] {
             let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
             let rule = &r.variant.pieces[ty.0 as usize].moves[e.rule as usize];
-            let allowed = |to: CellId| {
-                !e.dynamic || rule.conditions.iter().all(|c| self.condition_holds(r, c, Some((from, to))))
-            };
+            let allowed =
+                |to: CellId| !e.dynamic || rule.conditions.iter().all(|c| self.condition_holds(r, c, Some((from, to))));
             let mut mv = Move { from, to: from, kind: MoveKind::Normal, promote: 0, extra: 0 };
             let mut screened = e.kind == EntryKind::Slide;
             for (i, &to) in ray.iter().enumerate() {
@@ -88,10 +87,7 @@ impl State {
                     } else if e.captures_ep {
                         if let Some(ep) = self.ep {
                             let victim = self.cells[ep.victim.0 as usize];
-                            if ep.passed().contains(&to)
-                                && !victim.is_empty()
-                                && r.owner(victim) != side
-                                && allowed(to)
+                            if ep.passed().contains(&to) && !victim.is_empty() && r.owner(victim) != side && allowed(to)
                             {
                                 mv.kind = MoveKind::EnPassant;
                                 mv.extra = ep.victim.0;
@@ -143,13 +139,7 @@ impl State {
             if c.must_be_safe.iter().any(|x| self.attacked_by_any_enemy(r, *x, side)) {
                 continue;
             }
-            out.push(Move {
-                from: c.king_from,
-                to: c.king_to,
-                kind: MoveKind::Castle,
-                promote: 0,
-                extra: i as u16,
-            });
+            out.push(Move { from: c.king_from, to: c.king_to, kind: MoveKind::Castle, promote: 0, extra: i as u16 });
         }
     }
 

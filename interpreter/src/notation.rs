@@ -78,7 +78,9 @@ impl Position {
                     .collect();
                 if !rivals.is_empty() {
                     let name = |m: &Move| rules.cell_name(m.from).to_string();
-                    if rivals.iter().all(|o| !name(o).starts_with(&file) || name(o)[file.len()..].starts_with(|c: char| !c.is_ascii_digit())) {
+                    if rivals.iter().all(|o| {
+                        !name(o).starts_with(&file) || name(o)[file.len()..].starts_with(|c: char| !c.is_ascii_digit())
+                    }) {
                         s.push_str(&file);
                     } else if rivals.iter().all(|o| !name(o).ends_with(&rank) || name(o).len() - rank.len() == 0) {
                         s.push_str(&rank);

@@ -2,9 +2,7 @@
 
 use crate::bitset::CellSet;
 use crate::graph::Graph;
-use crate::ir::{
-    CellId, Condition, DirId, Geometry, MoveMode, PieceTypeId, PlayerId, Variant, ZoneId,
-};
+use crate::ir::{CellId, Condition, DirId, Geometry, MoveMode, PieceTypeId, PlayerId, Variant, ZoneId};
 
 /// A piece on the board: owner and type packed into one small code; 0 is an empty cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -204,8 +202,7 @@ impl Rules {
                             Geometry::Leap { paths } => {
                                 let mut seen = Vec::new();
                                 for path in paths {
-                                    let mapped: Vec<DirId> =
-                                        path.iter().map(|d| map[d.0 as usize]).collect();
+                                    let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
                                     for t in graph.follow(cell, &mapped, false) {
                                         if !seen.contains(&t) {
                                             seen.push(t);
@@ -294,8 +291,7 @@ impl Rules {
                             }
                             Geometry::Leap { paths } => {
                                 for path in paths {
-                                    let mapped: Vec<DirId> =
-                                        path.iter().map(|d| map[d.0 as usize]).collect();
+                                    let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
                                     for x in graph.follow(cell, &mapped, true) {
                                         add(vec![x], 1, bit, &zones);
                                     }
