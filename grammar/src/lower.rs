@@ -18,8 +18,18 @@ const COMPASS: [(&str, i32, i32); 8] =
 
 type Node<'a> = Pair<'a, Rule>;
 
+/// The span of a node without the whitespace and comments that pest's implicit skipping
+/// leaves at its end (after an optional part that did not match).
 fn span(p: &Node) -> Range<usize> {
-    p.as_span().start()..p.as_span().end()
+    let (start, end) = (p.as_span().start(), p.as_span().end());
+    let text = p.as_str();
+    if text.trim_end() == text {
+        return start..end;
+    }
+    match p.clone().into_inner().last() {
+        Some(last) => start..span(&last).end,
+        None => start..start + text.trim_end().len(),
+    }
 }
 
 struct Lowerer {
@@ -43,6 +53,7 @@ pub fn lower(_text: &str, mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnosti
     let file = tree.next().expect("the grammar's `file` rule");
     let mut items: Vec<Node> = file.into_inner().filter(|p| p.as_rule() != Rule::EOI).collect();
     let header = items.remove(0);
+    let header_span = span(&header);
     let title = string_value(&header.into_inner().nth(1).expect("variant title"));
     let mut l = Lowerer {
         errors: Vec::new(),
@@ -63,18 +74,32 @@ pub fn lower(_text: &str, mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnosti
 
     let boards = of(Rule::board_block);
     match boards.len() {
-        0 => l.errors.push(Diagnostic::new("a variant needs a `board { ... }`", 0..0, "expected a board")),
+        0 => l.errors.push(Diagnostic::new(
+            "a variant needs a `board { ... }` block",
+            header_span.clone(),
+            "expected a `board { grid W x H }` in this variant",
+        )),
         1 => l.board(boards[0].clone()),
         _ => l.errors.push(Diagnostic::new("a second `board` block", span(&boards[1]), "only one board block")),
     }
-    for p in of(Rule::player_decl) {
+    // Every later declaration names cells and directions: without a board they would only
+    // repeat the same error, so stop here.
+    if l.cells.is_empty() {
+        return Err(l.errors);
+    }
+    let player_decls = of(Rule::player_decl);
+    for p in player_decls.iter().cloned() {
         l.player(p);
     }
     if l.players.len() < 2 {
+        let (at, label) = match player_decls.last() {
+            Some(p) => (span(p), "the only player: expected a second `player` declaration"),
+            None => (header_span.clone(), "expected `player white` and `player black` in this variant"),
+        };
         l.errors.push(Diagnostic::new(
-            "a variant needs at least two `player` declarations",
-            0..0,
-            "expected `player white` and `player black`",
+            format!("a variant needs at least two `player` declarations, found {}", l.players.len()),
+            at,
+            label,
         ));
     }
     for z in of(Rule::zone_decl) {
@@ -84,7 +109,7 @@ pub fn lower(_text: &str, mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnosti
     for p in &phases {
         let name = p.clone().into_inner().nth(1).expect("phase name");
         if l.phases.insert(name.as_str().to_string(), None).is_some() {
-            l.error(&name, format!("duplicate phase `{}`", name.as_str()), "already declared");
+            l.error(&name, format!("duplicate phase `{}`", name.as_str()), "expected a name no other phase uses");
         }
     }
     let pieces = of(Rule::piece_decl);
@@ -108,14 +133,24 @@ pub fn lower(_text: &str, mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnosti
             if n > 1 {
                 l.error(&setups[1], "a second `setup` block", "only one setup block");
             } else {
-                l.errors.push(Diagnostic::new("a variant needs a `setup { ... }`", 0..0, "expected a setup"));
+                l.errors.push(Diagnostic::new(
+                    "a variant needs a `setup { ... }` block",
+                    header_span.clone(),
+                    "expected a `setup { white: ... black: ... }` in this variant",
+                ));
             }
             Setup { placements: Vec::new(), castling_rights: Vec::new() }
         }
     };
     let end = match of(Rule::end_block).first() {
         Some(e) => l.end(e.clone()),
-        None => EndRules { checkmate: Outcome::Loss, stalemate: Outcome::Draw, bare_king: None, move_rule: None, repetition: None },
+        None => EndRules {
+            checkmate: Outcome::Loss,
+            stalemate: Outcome::Draw,
+            bare_king: None,
+            move_rule: None,
+            repetition: None,
+        },
     };
     if !l.errors.is_empty() {
         return Err(l.errors);
@@ -149,11 +184,20 @@ fn string_value(p: &Node) -> String {
 }
 
 fn int_value(l: &mut Lowerer, p: &Node, max: u64) -> u64 {
+    int_checked(l, p, max).unwrap_or(0)
+}
+
+/// A number up to `max`, or `None` after reporting it out of range.
+fn int_checked(l: &mut Lowerer, p: &Node, max: u64) -> Option<u64> {
     match p.as_str().parse::<u64>() {
-        Ok(n) if n <= max => n,
+        Ok(n) if n <= max => Some(n),
         _ => {
-            l.error(p, format!("number `{}` is out of range", p.as_str()), format!("expected at most {max}"));
-            0
+            l.error(
+                p,
+                format!("number `{}` is out of range", p.as_str()),
+                format!("expected a number from 0 to {max}"),
+            );
+            None
         }
     }
 }
@@ -166,7 +210,11 @@ impl Lowerer {
     // ------------------------------------------------------------ board
 
     fn board(&mut self, block: Node) {
-        let items: Vec<Node> = block.into_inner().filter(|p| !matches!(p.as_rule(), Rule::k_board | Rule::lbrace | Rule::rbrace)).collect();
+        let block_span = span(&block);
+        let items: Vec<Node> = block
+            .into_inner()
+            .filter(|p| !matches!(p.as_rule(), Rule::k_board | Rule::lbrace | Rule::rbrace))
+            .collect();
         let mut grids = 0;
         for item in items.iter().filter(|p| p.as_rule() == Rule::grid_decl) {
             self.grid(item.clone(), grids);
@@ -177,7 +225,8 @@ impl Lowerer {
                 let id = DirId(self.dirs.len() as u8);
                 self.dirs.entry(name.to_string()).or_insert(id);
             }
-            let set = |names: &[&str], dirs: &IndexMap<String, DirId>| names.iter().map(|n| dirs[*n]).collect::<Vec<_>>();
+            let set =
+                |names: &[&str], dirs: &IndexMap<String, DirId>| names.iter().map(|n| dirs[*n]).collect::<Vec<_>>();
             self.dir_sets.insert("orthogonal".into(), set(&["n", "e", "s", "w"], &self.dirs));
             self.dir_sets.insert("diagonal".into(), set(&["ne", "se", "sw", "nw"], &self.dirs));
             self.dir_sets.insert("all".into(), set(&["n", "ne", "e", "se", "s", "sw", "w", "nw"], &self.dirs));
@@ -185,7 +234,11 @@ impl Lowerer {
         for item in items.iter().filter(|p| p.as_rule() == Rule::direction_decl) {
             for n in item.clone().into_inner().skip(1) {
                 if self.dirs.contains_key(n.as_str()) {
-                    self.error(&n, format!("duplicate direction `{}`", n.as_str()), "already declared");
+                    self.error(
+                        &n,
+                        format!("duplicate direction `{}`", n.as_str()),
+                        "expected a name no other direction uses",
+                    );
                 } else {
                     let id = DirId(self.dirs.len() as u8);
                     self.dirs.insert(n.as_str().to_string(), id);
@@ -235,7 +288,11 @@ impl Lowerer {
                         set.extend(self.directions(&d));
                     }
                     if self.dirs.contains_key(name.as_str()) || self.dir_sets.contains_key(name.as_str()) {
-                        self.error(&name, format!("`{}` is already a direction or set", name.as_str()), "choose another name");
+                        self.error(
+                            &name,
+                            format!("`{}` is already a direction or set", name.as_str()),
+                            "choose another name",
+                        );
                     } else {
                         self.dir_sets.insert(name.as_str().to_string(), set);
                     }
@@ -248,21 +305,31 @@ impl Lowerer {
                 _ => {}
             }
         }
-        if self.cells.is_empty() {
-            self.errors.push(Diagnostic::new("the board has no cells", 0..0, "add a `grid W x H`"));
+        if self.cells.is_empty() && self.errors.is_empty() {
+            self.errors.push(Diagnostic::new(
+                "the board has no cells",
+                block_span.clone(),
+                "expected a `grid W x H` in this block",
+            ));
         }
         if self.cells.len() > u16::MAX as usize - 1 {
-            self.errors.push(Diagnostic::new("the board has too many cells", 0..0, "at most 65534"));
+            self.errors.push(Diagnostic::new(
+                "the board has too many cells",
+                block_span,
+                "expected at most 65534 cells",
+            ));
         }
     }
 
     fn grid(&mut self, g: Node, index: i32) {
         let mut it = g.clone().into_inner().skip(1);
         let w_node = it.next().expect("width");
-        let w = int_value(self, &w_node, 26) as i32;
+        // An out-of-range size is reported and read as the largest size, so that the rest of
+        // the file still finds its cells.
+        let w = int_checked(self, &w_node, 26).unwrap_or(26) as i32;
         let _x = it.next();
         let h_node = it.next().expect("height");
-        let h = int_value(self, &h_node, 99) as i32;
+        let h = int_checked(self, &h_node, 99).unwrap_or(99) as i32;
         if w == 0 || h == 0 {
             self.error(&g, "a grid needs at least one file and one rank", "expected sizes of at least 1");
         }
@@ -282,7 +349,11 @@ impl Lowerer {
             for x in 0..w {
                 let name = format!("{prefix}{}{}", (b'a' + x as u8) as char, y + 1);
                 if self.cell_ids.contains_key(&name) {
-                    self.error(&g, format!("duplicate cell `{name}`: two grids name the same cell"), "give the grids different prefixes");
+                    self.error(
+                        &g,
+                        format!("duplicate cell `{name}`: two grids name the same cell"),
+                        "expected a `prefix \"...\"` that no other grid uses",
+                    );
                     return;
                 }
                 let id = CellId(self.cells.len() as u16);
@@ -316,7 +387,11 @@ impl Lowerer {
     fn cell(&mut self, n: &Node) -> Option<CellId> {
         let id = self.cell_ids.get(n.as_str()).copied();
         if id.is_none() {
-            self.error(n, format!("unknown cell `{}`", n.as_str()), "no such cell on the board");
+            let label = match (self.cells.first(), self.cells.last()) {
+                (Some(a), Some(b)) => format!("expected a cell of the board ({} .. {})", a.name, b.name),
+                _ => "expected a cell of the board".to_string(),
+            };
+            self.error(n, format!("unknown cell `{}`", n.as_str()), label);
         }
         id
     }
@@ -325,7 +400,12 @@ impl Lowerer {
         let id = self.dirs.get(n.as_str()).copied();
         if id.is_none() {
             let known: Vec<&str> = self.dirs.keys().map(|s| s.as_str()).collect();
-            self.error(n, format!("unknown direction `{}`", n.as_str()), format!("expected one of: {}", known.join(" ")));
+            let label = if known.is_empty() {
+                "no directions are declared: expected a `grid` or `direction` in the board".to_string()
+            } else {
+                format!("expected one of: {}", known.join(" "))
+            };
+            self.error(n, format!("unknown direction `{}`", n.as_str()), label);
         }
         id
     }
@@ -346,17 +426,30 @@ impl Lowerer {
     }
 
     /// Resolves a cell list; `rank`/`file` are read in the display coordinates.
-    fn cell_list(&mut self, list: Node, _player: Option<PlayerId>) -> Vec<CellId> {
+    fn cell_list(&mut self, list: Node, player: Option<PlayerId>) -> Vec<CellId> {
+        self.cell_list_spanned(list, player).into_iter().map(|(c, _)| c).collect()
+    }
+
+    /// Like [`Lowerer::cell_list`], with the span of the term that named each cell.
+    fn cell_list_spanned(&mut self, list: Node, _player: Option<PlayerId>) -> Vec<(CellId, Range<usize>)> {
         let mut out = Vec::new();
+        let mut spans = Vec::new();
         for term in list.into_inner() {
+            let at = span(&term);
             match term.as_rule() {
                 Rule::cell_name => out.extend(self.cell(&term)),
                 Rule::rank_term => {
                     let n = term.clone().into_inner().nth(1).expect("rank");
                     let r = int_value(self, &n, 1000) as i32;
-                    let found: Vec<CellId> = (0..self.cells.len()).filter(|i| self.cells[*i].y == r - 1).map(|i| CellId(i as u16)).collect();
+                    let found: Vec<CellId> =
+                        (0..self.cells.len()).filter(|i| self.cells[*i].y == r - 1).map(|i| CellId(i as u16)).collect();
                     if found.is_empty() {
-                        self.error(&term, format!("the board has no rank {r}"), "no cells there");
+                        let top = self.cells.iter().map(|c| c.y + 1).max().unwrap_or(0);
+                        self.error(
+                            &term,
+                            format!("the board has no rank {r}"),
+                            format!("expected a rank from 1 to {top}"),
+                        );
                     }
                     out.extend(found);
                 }
@@ -364,9 +457,15 @@ impl Lowerer {
                     let n = term.clone().into_inner().nth(1).expect("file");
                     let f = n.as_str();
                     let x = if f.len() == 1 { f.as_bytes()[0] as i32 - b'a' as i32 } else { -1 };
-                    let found: Vec<CellId> = (0..self.cells.len()).filter(|i| self.cells[*i].x == x).map(|i| CellId(i as u16)).collect();
+                    let found: Vec<CellId> =
+                        (0..self.cells.len()).filter(|i| self.cells[*i].x == x).map(|i| CellId(i as u16)).collect();
                     if found.is_empty() {
-                        self.error(&term, format!("the board has no file `{f}`"), "no cells there");
+                        let last = self.cells.iter().map(|c| c.x).max().unwrap_or(0).clamp(0, 25) as u8;
+                        self.error(
+                            &term,
+                            format!("the board has no file `{f}`"),
+                            format!("expected a file from a to {}", (b'a' + last) as char),
+                        );
                     }
                     out.extend(found);
                 }
@@ -378,15 +477,15 @@ impl Lowerer {
                         let (ca, cb) = (&self.cells[a.0 as usize], &self.cells[b.0 as usize]);
                         if ca.layer != cb.layer {
                             self.error(&term, "a range must stay on one layer", "both ends on the same board");
-                            continue;
-                        }
-                        let (x0, x1) = (ca.x.min(cb.x), ca.x.max(cb.x));
-                        let (y0, y1) = (ca.y.min(cb.y), ca.y.max(cb.y));
-                        let layer = ca.layer;
-                        for y in y0..=y1 {
-                            for x in x0..=x1 {
-                                if let Some(id) = self.coords.get(&(x, y, layer)) {
-                                    out.push(*id);
+                        } else {
+                            let (x0, x1) = (ca.x.min(cb.x), ca.x.max(cb.x));
+                            let (y0, y1) = (ca.y.min(cb.y), ca.y.max(cb.y));
+                            let layer = ca.layer;
+                            for y in y0..=y1 {
+                                for x in x0..=x1 {
+                                    if let Some(id) = self.coords.get(&(x, y, layer)) {
+                                        out.push(*id);
+                                    }
                                 }
                             }
                         }
@@ -394,8 +493,9 @@ impl Lowerer {
                 }
                 _ => {}
             }
+            spans.resize(out.len(), at);
         }
-        out
+        out.into_iter().zip(spans).collect()
     }
 
     // ------------------------------------------------------------ players and zones
@@ -404,7 +504,7 @@ impl Lowerer {
         let mut it = p.into_inner().skip(1);
         let name = it.next().expect("player name");
         if self.players.iter().any(|q| q.name == name.as_str()) {
-            self.error(&name, format!("duplicate player `{}`", name.as_str()), "already declared");
+            self.error(&name, format!("duplicate player `{}`", name.as_str()), "expected a name no other player uses");
             return;
         }
         let mut map: Vec<DirId> = (0..self.dirs.len()).map(|i| DirId(i as u8)).collect();
@@ -458,7 +558,7 @@ impl Lowerer {
                         self.error(
                             &n,
                             "cells holding several pieces are not supported by this version of the engine",
-                            "only `capacity 1` for now",
+                            "expected `capacity 1`: one piece per cell, for now",
                         );
                     }
                 }
@@ -466,10 +566,13 @@ impl Lowerer {
             }
         }
         if self.zones.contains_key(name.as_str()) {
-            self.error(&name, format!("duplicate zone `{}`", name.as_str()), "already declared");
+            self.error(&name, format!("duplicate zone `{}`", name.as_str()), "expected a name no other zone uses");
             return;
         }
-        self.zones.insert(name.as_str().to_string(), Zone { name: name.as_str().to_string(), cells, capacity, phase_capacity: Vec::new() });
+        self.zones.insert(
+            name.as_str().to_string(),
+            Zone { name: name.as_str().to_string(), cells, capacity, phase_capacity: Vec::new() },
+        );
     }
 
     fn zone_id(&mut self, n: &Node) -> Option<ZoneId> {
@@ -489,9 +592,10 @@ impl Lowerer {
         let letter = it.next().expect("piece letter");
         let ch = letter.as_str().chars().next().expect("one letter");
         if self.piece_ids.contains_key(name.as_str()) {
-            self.error(&name, format!("duplicate piece `{}`", name.as_str()), "already declared");
-        } else if self.pieces.iter().any(|q| q.letter.eq_ignore_ascii_case(&ch)) {
-            self.error(&letter, format!("letter `{ch}` is already used by another piece"), "letters must differ (case is ignored)");
+            self.error(&name, format!("duplicate piece `{}`", name.as_str()), "expected a name no other piece uses");
+        } else if let Some(other) = self.pieces.iter().find(|q| q.letter.eq_ignore_ascii_case(&ch)) {
+            let message = format!("letter `{ch}` is already used by the piece `{}`", other.name);
+            self.error(&letter, message, "expected a letter no other piece uses (case is ignored)");
         } else if self.pieces.len() >= 32 {
             self.error(&name, "too many piece types", "at most 32");
             return;
@@ -515,7 +619,9 @@ impl Lowerer {
             return Some(*id);
         }
         if s.len() == 1 {
-            if let Some(i) = self.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(&s.chars().next().unwrap_or(' '))) {
+            if let Some(i) =
+                self.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(&s.chars().next().unwrap_or(' ')))
+            {
                 return Some(PieceTypeId(i as u8));
             }
         }
@@ -603,7 +709,13 @@ impl Lowerer {
                 Geometry::Leap { paths }
             }
         };
-        let mut out = MoveRule { geometry, mode: MoveMode::MoveOrCapture, conditions: Vec::new(), marks_en_passant: false, captures_en_passant: false };
+        let mut out = MoveRule {
+            geometry,
+            mode: MoveMode::MoveOrCapture,
+            conditions: Vec::new(),
+            marks_en_passant: false,
+            captures_en_passant: false,
+        };
         for m in it {
             self.modifier(&mut out, m);
         }
@@ -617,7 +729,9 @@ impl Lowerer {
                 let v = int_value(self, &n, 255) as u8;
                 match &mut out.geometry {
                     Geometry::Slide { max, .. } | Geometry::Hop { max, .. } => *max = Some(v),
-                    Geometry::Leap { .. } => self.error(&m, "`max` applies to slides and hops, not leaps", "remove `max`"),
+                    Geometry::Leap { .. } => {
+                        self.error(&m, "`max` applies to slides and hops, not leaps", "remove `max`")
+                    }
                 }
             }
             Rule::move_only => out.mode = MoveMode::MoveOnly,
@@ -665,14 +779,24 @@ impl Lowerer {
                     ">=" => Compare::GreaterEq,
                     _ => Compare::Greater,
                 };
-                Some(if inner.as_rule() == Rule::count_cond { Condition::PieceCount(op, n) } else { Condition::TurnNumber(op, n) })
+                Some(if inner.as_rule() == Rule::count_cond {
+                    Condition::PieceCount(op, n)
+                } else {
+                    Condition::TurnNumber(op, n)
+                })
             }
             _ => {
                 let name = it.nth(1).expect("phase name");
                 match self.phases.get_index_of(name.as_str()) {
                     Some(i) => Some(Condition::InPhase(PhaseId(i as u8))),
                     None => {
-                        self.error(&name, format!("unknown phase `{}`", name.as_str()), "declare it with `phase NAME when ...`");
+                        let known: Vec<&str> = self.phases.keys().map(|s| s.as_str()).collect();
+                        let label = if known.is_empty() {
+                            "expected a phase, but none is declared: add `phase NAME when ...`".to_string()
+                        } else {
+                            format!("expected one of: {}", known.join(" "))
+                        };
+                        self.error(&name, format!("unknown phase `{}`", name.as_str()), label);
                         None
                     }
                 }
@@ -684,9 +808,15 @@ impl Lowerer {
     /// diagonal runs for (a, 0) and (a, a); otherwise `a` steps one way, then `b` turning.
     fn offset_paths(&mut self, at: &Node, a: i32, b: i32, filters: &[char]) -> Vec<Vec<DirId>> {
         let mut out: Vec<(i32, i32, Vec<DirId>)> = Vec::new();
-        let dir = |l: &Self, dx: i32, dy: i32| COMPASS.iter().find(|c| c.1 == dx && c.2 == dy).and_then(|c| l.dirs.get(c.0).copied());
+        let dir = |l: &Self, dx: i32, dy: i32| {
+            COMPASS.iter().find(|c| c.1 == dx && c.2 == dy).and_then(|c| l.dirs.get(c.0).copied())
+        };
         if ["n", "e", "s", "w", "ne", "se", "sw", "nw"].iter().any(|d| !self.dirs.contains_key(*d)) {
-            self.error(at, "leap offsets and Betza need the grid's compass directions (n ne e se s sw w nw)", "declare a grid");
+            self.error(
+                at,
+                "leap offsets and Betza need the grid's compass directions (n ne e se s sw w nw)",
+                "declare a grid",
+            );
             return Vec::new();
         }
         let (a, b) = (a.max(b), a.min(b));
@@ -734,12 +864,18 @@ impl Lowerer {
             let geometry = if b == 0 || a == b {
                 // Steps and rides along compass lines.
                 if a != 1 && atom.rider {
-                    self.error(&s, "rider leaps other than W and F are not supported yet", "use `slide` or a single leap");
+                    self.error(
+                        &s,
+                        "rider leaps other than W and F are not supported yet",
+                        "use `slide` or a single leap",
+                    );
                     continue;
                 }
                 let dirs: Vec<DirId> = COMPASS
                     .iter()
-                    .filter(|(_, dx, dy)| (dx.abs() + dy.abs() == 1) == (b == 0) && betza::passes(&atom.filters, *dx, *dy))
+                    .filter(|(_, dx, dy)| {
+                        (dx.abs() + dy.abs() == 1) == (b == 0) && betza::passes(&atom.filters, *dx, *dy)
+                    })
                     .filter_map(|(n, _, _)| self.dirs.get(*n).copied())
                     .collect();
                 if a == 1 {
@@ -759,7 +895,13 @@ impl Lowerer {
                 (false, true) => MoveMode::CaptureOnly,
                 _ => MoveMode::MoveOrCapture,
             };
-            let mut mr = MoveRule { geometry, mode, conditions: Vec::new(), marks_en_passant: false, captures_en_passant: false };
+            let mut mr = MoveRule {
+                geometry,
+                mode,
+                conditions: Vec::new(),
+                marks_en_passant: false,
+                captures_en_passant: false,
+            };
             for m in &modifiers {
                 self.modifier(&mut mr, m.clone());
             }
@@ -801,8 +943,22 @@ impl Lowerer {
         let (player, kf, kt, pf, pt) = (player?, kf?, kt?, pf?, pt?);
         let king_path = if kf == kt { Some(Vec::new()) } else { self.line(kf, kt) };
         let partner_path = if pf == pt { Some(Vec::new()) } else { self.line(pf, pt) };
+        for (who, path, a, b) in
+            [("king", &king_path, &parts[6], &parts[8]), ("partner", &partner_path, &parts[10], &parts[12])]
+        {
+            if path.is_none() {
+                self.errors.push(Diagnostic::new(
+                    format!(
+                        "the castling {who} cannot move from `{}` to `{}` along one direction",
+                        a.as_str(),
+                        b.as_str()
+                    ),
+                    a.as_span().start()..b.as_span().end(),
+                    "expected two cells on one straight line of the board, like a rank",
+                ));
+            }
+        }
         let (Some(king_path), Some(partner_path)) = (king_path, partner_path) else {
-            self.error(&c, "castling cells must lie on straight lines of the board", "the king and partner each move along one direction");
             return None;
         };
         let mut must_be_empty: Vec<CellId> = Vec::new();
@@ -821,7 +977,17 @@ impl Lowerer {
         }
         let mut must_be_safe = vec![kf];
         must_be_safe.extend(king_path);
-        Some(Castling { notation, player, right, king_from: kf, king_to: kt, partner_from: pf, partner_to: pt, must_be_empty, must_be_safe })
+        Some(Castling {
+            notation,
+            player,
+            right,
+            king_from: kf,
+            king_to: kt,
+            partner_from: pf,
+            partner_to: pt,
+            must_be_empty,
+            must_be_safe,
+        })
     }
 
     fn setup(&mut self, s: Node, castlings: &[Castling]) -> Setup {
@@ -838,13 +1004,16 @@ impl Lowerer {
                         let piece = pi.next().expect("piece");
                         let list = pi.next().expect("cells");
                         let ty = self.piece_ref(&piece);
-                        let list_node = list.clone();
-                        let cells = self.cell_list(list, player);
+                        let cells = self.cell_list_spanned(list, player);
                         if let (Some(player), Some(ty)) = (player, ty) {
-                            for c in cells {
+                            for (c, at) in cells {
                                 if placements.iter().any(|(x, _)| *x == c) {
                                     let name = self.cells[c.0 as usize].name.clone();
-                                    self.error(&list_node, format!("two pieces set up on `{name}`"), "a cell holds one piece");
+                                    self.errors.push(Diagnostic::new(
+                                        format!("two pieces set up on `{name}`"),
+                                        at,
+                                        format!("`{name}` already has a piece: a cell holds one piece"),
+                                    ));
                                     continue;
                                 }
                                 placements.push((c, vec![(player, ty)]));
@@ -858,7 +1027,11 @@ impl Lowerer {
                         if castlings.iter().any(|c| c.right == ch) {
                             rights.push(ch);
                         } else {
-                            self.error(&l, format!("no castling has the right letter `{ch}`"), "declare it with `castle ... right X ...`");
+                            self.error(
+                                &l,
+                                format!("no castling has the right letter `{ch}`"),
+                                "expected the right letter of a `castle ... right X ...` declaration",
+                            );
                         }
                     }
                 }
@@ -870,7 +1043,13 @@ impl Lowerer {
     }
 
     fn end(&mut self, e: Node) -> EndRules {
-        let mut end = EndRules { checkmate: Outcome::Loss, stalemate: Outcome::Draw, bare_king: None, move_rule: None, repetition: None };
+        let mut end = EndRules {
+            checkmate: Outcome::Loss,
+            stalemate: Outcome::Draw,
+            bare_king: None,
+            move_rule: None,
+            repetition: None,
+        };
         let outcome = |n: &Node| match n.as_str() {
             "win" => Outcome::Win,
             "loss" => Outcome::Loss,

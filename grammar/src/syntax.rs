@@ -51,7 +51,9 @@ pub fn describe(rule: Rule) -> String {
         Rule::phase_decl => "`phase`",
         Rule::setup_block => "`setup`",
         Rule::end_block => "`end`",
-        Rule::move_rule | Rule::step | Rule::slide | Rule::leap | Rule::hop => "a move power (`step`, `slide`, `leap`, `hop`)",
+        Rule::move_rule | Rule::step | Rule::slide | Rule::leap | Rule::hop => {
+            "a move power (`step`, `slide`, `leap`, `hop`)"
+        }
         Rule::betza_rule => "`betza`",
         Rule::leap_offset => "two numbers",
         Rule::leap_path => "a path like `(n n e)`",
@@ -81,7 +83,10 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     let expected = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut names: Vec<String> = Vec::new();
-            for r in positives {
+            // "The end of the file" reads best as the last alternative.
+            let eoi_last =
+                positives.iter().filter(|r| **r != Rule::EOI).chain(positives.iter().filter(|r| **r == Rule::EOI));
+            for r in eoi_last {
                 let d = describe(*r);
                 if !names.contains(&d) {
                     names.push(d);
@@ -99,9 +104,80 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
         ErrorVariant::CustomError { message } => message.clone(),
     };
     let found_desc = if found.is_empty() { "the end of the file".to_string() } else { format!("`{found}`") };
+    let positives: &[Rule] = match &e.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives,
+        ErrorVariant::CustomError { .. } => &[],
+    };
+    // A string that runs to the end of its line.
+    if positives.contains(&Rule::string) && text[start..].starts_with('"') {
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line_end = if text[..line_end].ends_with('\r') { line_end - 1 } else { line_end };
+        return Diagnostic::new(
+            "unterminated string: expected a closing `\"` on the same line",
+            start..line_end.max(start + 1),
+            "this string is not closed",
+        );
+    }
+    // A block left open: the next declaration (or the end of the file) comes where `}` was due.
+    let starts_line = text[..start].rsplit('\n').next().is_some_and(|l| l.trim().is_empty());
+    let next_declaration = found.is_empty() || (starts_line && TOP_LEVEL.contains(&found));
+    if positives.contains(&Rule::rbrace) && next_declaration {
+        if let Some(open) = unclosed_brace(text, start) {
+            let (line, _) = crate::diagnostic::line_col(text, open);
+            return Diagnostic::new(
+                format!("expected `}}` to close the `{{` on line {line}, found {found_desc}"),
+                start..start + found_len.max(usize::from(start < text.len())),
+                format!("expected `}}` before this: the block opened on line {line} is not closed"),
+            );
+        }
+    }
     Diagnostic::new(
         format!("expected {expected}, found {found_desc}"),
         start..start + found_len.max(usize::from(start < text.len())),
         format!("expected {expected}"),
     )
+}
+
+/// Keywords that begin a top-level declaration.
+const TOP_LEVEL: [&str; 9] = ["variant", "board", "player", "zone", "piece", "castle", "phase", "setup", "end"];
+
+/// The byte offset of the last `{` before `end` that no `}` closes, skipping comments and strings.
+fn unclosed_brace(text: &str, end: usize) -> Option<usize> {
+    let b = &text.as_bytes()[..end];
+    let mut open = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'{' => open.push(i),
+            b'}' => {
+                open.pop();
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    open.pop()
 }

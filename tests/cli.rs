@@ -1,0 +1,243 @@
+//! Golden tests of the `varia` command line, run through the built binary from the workspace root.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What one run of `varia` printed.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `varia` with `args` and `stdin` from the workspace root; kills it after 120 seconds.
+fn varia_with_input(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start varia");
+    let mut input = child.stdin.take().expect("stdin");
+    let text = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        // The program may quit before reading everything.
+        let _ = input.write_all(text.as_bytes());
+    });
+    let mut out = child.stdout.take().expect("stdout");
+    let mut err = child.stderr.take().expect("stderr");
+    let out_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        out.read_to_string(&mut s).expect("read stdout");
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        err.read_to_string(&mut s).expect("read stderr");
+        s
+    });
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for varia") {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("varia {args:?} did not finish within 120 seconds");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    writer.join().expect("stdin writer");
+    let run = Run {
+        code: status.code(),
+        stdout: out_reader.join().expect("stdout reader"),
+        stderr: err_reader.join().expect("stderr reader"),
+    };
+    assert!(!run.stderr.contains("panicked"), "varia {args:?} panicked:\n{}", run.stderr);
+    run
+}
+
+fn varia(args: &[&str]) -> Run {
+    varia_with_input(args, "")
+}
+
+/// Asserts a successful run with nothing on stderr, and returns its stdout.
+fn ok(args: &[&str]) -> String {
+    let run = varia(args);
+    assert_eq!(run.code, Some(0), "varia {args:?} failed:\n{}", run.stderr);
+    assert!(run.stderr.is_empty(), "varia {args:?} wrote to stderr:\n{}", run.stderr);
+    run.stdout
+}
+
+/// Asserts a run failing with exit code 1 and nothing on stdout, and returns its stderr.
+fn fails(args: &[&str]) -> String {
+    let run = varia(args);
+    assert_eq!(
+        run.code,
+        Some(1),
+        "varia {args:?} should fail with code 1:\nstdout:\n{}\nstderr:\n{}",
+        run.stdout,
+        run.stderr
+    );
+    assert!(!run.stderr.trim().is_empty(), "varia {args:?} failed without a message");
+    assert!(run.stdout.is_empty(), "varia {args:?} failed but wrote to stdout:\n{}", run.stdout);
+    run.stderr
+}
+
+#[test]
+fn check_prints_one_summary_line() {
+    let out = ok(&["check", "variants/chess.var"]);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert_eq!(out.trim_end(), "variants/chess.var: ok: \"Chess\", 64 cells, 2 players, 6 piece types, 2 zones");
+}
+
+#[test]
+fn perft_3_from_the_start() {
+    let out = ok(&["perft", "variants/chess.var", "3"]);
+    assert_eq!(out.lines().last(), Some("nodes 8902"), "{out}");
+}
+
+#[test]
+fn perft_divide() {
+    let out = ok(&["perft", "variants/chess.var", "2", "--divide"]);
+    assert_eq!(out.lines().count(), 21, "{out}");
+    assert_eq!(out.lines().last(), Some("nodes 400"), "{out}");
+    insta::assert_snapshot!("perft_divide_2", out);
+}
+
+#[test]
+fn moves_from_the_start() {
+    let out = ok(&["moves", "variants/chess.var"]);
+    assert_eq!(out.lines().count(), 20, "{out}");
+    insta::assert_snapshot!("moves_start", out);
+}
+
+#[test]
+fn moves_after_an_opening() {
+    let out = ok(&["moves", "variants/chess.var", "--after", "e4 e5 Nf3"]);
+    assert_eq!(out.lines().count(), 29, "{out}");
+    assert!(out.lines().any(|l| l == "Nb8-c6"), "{out}");
+    insta::assert_snapshot!("moves_after_e4_e5_nf3", out);
+}
+
+/// The same move list as an independent chess library, as from-to pairs.
+#[test]
+fn moves_after_an_opening_agree_with_shakmaty() {
+    use shakmaty::{san::San, CastlingMode, Chess, Position};
+    let mut pos = Chess::default();
+    for san in ["e4", "e5", "Nf3"] {
+        let mv = San::from_ascii(san.as_bytes()).expect("SAN").to_move(&pos).expect("legal");
+        pos = pos.play(&mv).expect("legal");
+    }
+    let mut expected: Vec<String> =
+        pos.legal_moves().iter().map(|m| m.to_uci(CastlingMode::Standard).to_string()).collect();
+    expected.sort();
+    let out = ok(&["moves", "variants/chess.var", "--after", "e4 e5 Nf3"]);
+    // `Nb8-c6` -> `b8c6`.
+    let mut got: Vec<String> =
+        out.lines().map(|l| l.trim_start_matches(|c: char| c.is_ascii_uppercase()).replace('-', "")).collect();
+    got.sort();
+    assert_eq!(got, expected);
+}
+
+#[test]
+fn moves_after_an_illegal_move_fails() {
+    let err = fails(&["moves", "variants/chess.var", "--after", "e4 e9"]);
+    assert!(err.contains("--after move 2"), "{err}");
+    assert!(err.contains("`e9`"), "{err}");
+}
+
+#[test]
+fn show_the_start() {
+    let out = ok(&["show", "variants/chess.var"]);
+    insta::assert_snapshot!("show_start", out);
+}
+
+#[test]
+fn show_a_bad_position_string() {
+    let bad = "rnbqkbnr/pppppppp/8/8/4X3/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let err = fails(&["show", "variants/chess.var", "--position", bad]);
+    assert!(err.contains("<position>:1:24:"), "{err}");
+    assert!(err.contains("expected a piece letter"), "{err}");
+    insta::assert_snapshot!("show_bad_position", err);
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in [
+        &["--help"][..],
+        &["check", "--help"],
+        &["perft", "--help"],
+        &["moves", "--help"],
+        &["replay", "--help"],
+        &["show", "--help"],
+        &["play", "--help"],
+        &["list", "--help"],
+        &["help"],
+    ] {
+        let out = ok(sub);
+        assert!(out.contains("Usage: varia"), "varia {sub:?}:\n{out}");
+    }
+}
+
+#[test]
+fn list_shows_chess() {
+    let out = ok(&["list"]);
+    assert!(out.lines().any(|l| l.starts_with("variants/chess.var") && l.contains("Chess")), "{out}");
+}
+
+#[test]
+fn replay_the_scholars_mate() {
+    let out = ok(&["replay", "variants/chess.var", "tests/games/scholars-mate.txt"]);
+    assert_eq!(out.lines().last(), Some("result: white wins by checkmate"), "{out}");
+    insta::assert_snapshot!("replay_scholars_mate", out);
+}
+
+#[test]
+fn replay_stops_at_an_illegal_move() {
+    let err = fails(&["replay", "variants/chess.var", "tests/games/illegal-move-3.txt"]);
+    assert!(err.contains("tests/games/illegal-move-3.txt:2:24:"), "{err}");
+    assert!(err.contains("move 3 (white) `Ke3` is illegal"), "{err}");
+    insta::assert_snapshot!("replay_illegal_move_3", err);
+}
+
+#[test]
+fn replay_of_a_missing_game_file_fails() {
+    let err = fails(&["replay", "variants/chess.var", "tests/games/no-such-game.txt"]);
+    assert!(err.contains("cannot read tests/games/no-such-game.txt"), "{err}");
+}
+
+#[test]
+fn play_reads_commands_from_stdin() {
+    let run = varia_with_input(&["play", "variants/chess.var"], "e4\nfoo\nmoves\nundo\nquit\n");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("`foo` is not a move here"), "{out}");
+    assert!(out.contains("type `moves` to list the legal moves"), "{out}");
+    // `moves` after 1. e4 lists Black's 20 replies on one line.
+    let replies = out.lines().find(|l| l.contains("a7-a6")).expect("the move list");
+    assert_eq!(replies.split_whitespace().count(), 21, "{replies}");
+    // `undo` takes 1. e4 back: the last board shows White to move with the pawn on e2.
+    let last_board = out.rsplit("  8 ").next().expect("a board");
+    assert!(last_board.contains("  2  P P P P P P P P"), "{out}");
+    assert!(last_board.contains("white to move"), "{out}");
+}
+
+#[test]
+fn play_ai_against_ai_finishes() {
+    let run = varia(&["play", "variants/chess.var", "--white", "ai", "--black", "ai", "--depth", "1"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let last = run.stdout.lines().last().unwrap_or("");
+    assert!(last.starts_with("result: "), "{}", run.stdout);
+}
+
+#[test]
+fn a_missing_variant_file_fails() {
+    let err = fails(&["check", "variants/no-such-variant.var"]);
+    assert!(err.contains("cannot read variants/no-such-variant.var"), "{err}");
+}
