@@ -11,11 +11,18 @@ use varia_interpreter::{Position, Rules};
 /// Renders one error as `error: message`, then the location, source line and caret.
 pub fn render(name: &str, text: &str, message: &str, span: Range<usize>, label: &str) -> String {
     let (line, col) = varia_grammar::line_col(text, span.start);
-    let start = span.start.min(text.len());
-    let end = span.end.clamp(start, text.len());
+    // Spans are in bytes; widen them to whole characters so no slice splits a character.
+    let mut start = span.start.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = span.end.clamp(start, text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
     let mut out = Vec::new();
     let report = Report::build(ReportKind::Error, (name, start..end))
-        .with_config(Config::default().with_color(false))
+        .with_config(Config::default().with_color(false).with_index_type(ariadne::IndexType::Byte))
         .with_message(format!("{name}:{line}:{col}: {message}"))
         .with_label(Label::new((name, start..end)).with_message(label))
         .finish();

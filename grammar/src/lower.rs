@@ -110,6 +110,8 @@ pub fn lower(_text: &str, mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnosti
         let name = p.clone().into_inner().nth(1).expect("phase name");
         if l.phases.insert(name.as_str().to_string(), None).is_some() {
             l.error(&name, format!("duplicate phase `{}`", name.as_str()), "expected a name no other phase uses");
+        } else if l.phases.len() > 32 {
+            l.error(&name, "too many phases", "expected at most 32 phases");
         }
     }
     let pieces = of(Rule::piece_decl);
@@ -125,7 +127,11 @@ pub fn lower(_text: &str, mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnosti
         let c = l.condition(cond);
         l.phases.insert(name, c);
     }
-    let castlings: Vec<Castling> = of(Rule::castle_decl).into_iter().filter_map(|c| l.castle(c)).collect();
+    let castle_decls = of(Rule::castle_decl);
+    if let Some(extra) = castle_decls.get(32) {
+        l.error(extra, "too many castlings", "expected at most 32 `castle` declarations");
+    }
+    let castlings: Vec<Castling> = castle_decls.into_iter().take(32).filter_map(|c| l.castle(c)).collect();
     let setups = of(Rule::setup_block);
     let setup = match setups.len() {
         1 => l.setup(setups[0].clone(), &castlings),
@@ -139,7 +145,12 @@ pub fn lower(_text: &str, mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnosti
                     "expected a `setup { white: ... black: ... }` in this variant",
                 ));
             }
-            Setup { placements: Vec::new(), castling_rights: Vec::new() }
+            Setup {
+                placements: Vec::new(),
+                castling_rights: Vec::new(),
+                square_owners: Vec::new(),
+                square_reserves: Vec::new(),
+            }
         }
     };
     let end = match of(Rule::end_block).first() {
@@ -239,6 +250,8 @@ impl Lowerer {
                         format!("duplicate direction `{}`", n.as_str()),
                         "expected a name no other direction uses",
                     );
+                } else if self.dirs.len() >= 255 {
+                    self.error(&n, "too many directions", "expected at most 255 directions");
                 } else {
                     let id = DirId(self.dirs.len() as u8);
                     self.dirs.insert(n.as_str().to_string(), id);
@@ -359,7 +372,7 @@ impl Lowerer {
                 let id = CellId(self.cells.len() as u16);
                 self.cell_ids.insert(name.clone(), id);
                 self.coords.insert((x, y, layer), id);
-                self.cells.push(Cell { name, x, y, layer });
+                self.cells.push(Cell { name, x, y, layer, covers: Vec::new() });
             }
         }
     }
@@ -507,6 +520,11 @@ impl Lowerer {
             self.error(&name, format!("duplicate player `{}`", name.as_str()), "expected a name no other player uses");
             return;
         }
+        if self.players.len() >= 2 {
+            // Position strings tell players apart by letter case, so two for now.
+            self.error(&name, "a third player is not supported by this version", "expected exactly two players");
+            return;
+        }
         let mut map: Vec<DirId> = (0..self.dirs.len()).map(|i| DirId(i as u8)).collect();
         for pair in it.filter(|p| p.as_rule() == Rule::dir_pair) {
             let mut ends = pair.into_inner();
@@ -567,6 +585,10 @@ impl Lowerer {
         }
         if self.zones.contains_key(name.as_str()) {
             self.error(&name, format!("duplicate zone `{}`", name.as_str()), "expected a name no other zone uses");
+            return;
+        }
+        if self.zones.len() >= 255 {
+            self.error(&name, "too many zones", "expected at most 255 zones");
             return;
         }
         self.zones.insert(
@@ -1039,7 +1061,7 @@ impl Lowerer {
             }
         }
         placements.sort_by_key(|(c, _)| *c);
-        Setup { placements, castling_rights: rights }
+        Setup { placements, castling_rights: rights, square_owners: Vec::new(), square_reserves: Vec::new() }
     }
 
     fn end(&mut self, e: Node) -> EndRules {

@@ -86,6 +86,10 @@ pub struct Cell {
     pub y: i32,
     /// Display layer (board number in multi-board games).
     pub layer: i32,
+    /// For a location standing between cells (a piece there covers several squares): the
+    /// cells it covers. Empty for an ordinary cell. Not yet produced by the language.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub covers: Vec<CellId>,
 }
 
 /// A directed edge of the board graph.
@@ -302,6 +306,14 @@ pub struct Setup {
     pub placements: Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)>,
     /// Letters of the castling rights held at the start.
     pub castling_rights: Vec<char>,
+    /// Owners of squares at the start, for games where squares are owned (empty: unowned).
+    /// Not yet produced by the language.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub square_owners: Vec<(CellId, PlayerId)>,
+    /// Squares each player holds in reserve at the start (empty: none).
+    /// Not yet produced by the language.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub square_reserves: Vec<u32>,
 }
 
 /// The result of an end condition from the point of view of the player it applies to.
