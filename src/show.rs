@@ -4,7 +4,7 @@ use varia_interpreter::ir::CellId;
 use varia_interpreter::Position;
 
 /// Draws the board: pieces by letter, `.` an empty square, `_` a location without a square;
-/// layers side by side, each titled with its cells' common name prefix.
+/// layers side by side on a common grid of display coordinates, files lettered from `a`.
 pub fn board(pos: &Position) -> String {
     let rules = pos.rules();
     let cells = &rules.variant.board.cells;

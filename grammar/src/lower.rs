@@ -153,7 +153,11 @@ pub fn lower(_text: &str, mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnosti
             }
         }
     };
-    let end = match of(Rule::end_block).first() {
+    let ends = of(Rule::end_block);
+    if let Some(second) = ends.get(1) {
+        l.error(second, "a second `end` block", "expected one `end` block");
+    }
+    let end = match ends.first() {
         Some(e) => l.end(e.clone()),
         None => EndRules {
             checkmate: Outcome::Loss,

@@ -62,6 +62,7 @@ impl State {
                 |to: CellId| !e.dynamic || rule.conditions.iter().all(|c| self.condition_holds(r, c, Some((from, to))));
             let mut mv = Move { from, to: from, kind: MoveKind::Normal, promote: 0, extra: 0 };
             let mut screened = e.kind == EntryKind::Slide;
+            let mut past_screen = 0u16;
             for (i, &to) in ray.iter().enumerate() {
                 let q = self.cells[to.0 as usize];
                 if q == Piece::HOLE {
@@ -73,6 +74,12 @@ impl State {
                         screened = true;
                     }
                     continue;
+                }
+                if e.kind == EntryKind::Hop {
+                    past_screen += 1;
+                    if e.hop_max != 0 && past_screen > e.hop_max as u16 {
+                        break;
+                    }
                 }
                 mv.to = to;
                 if q.is_empty() {

@@ -143,6 +143,17 @@ impl Position {
             if let Some(piece) = self.piece_at(mv.from) {
                 let letter = self.rules.variant.pieces[self.rules.type_of(piece).0 as usize].letter;
                 forms.push(format!("{}{}", letter.to_ascii_uppercase(), bare));
+                // The short form without disambiguation, so that an under-specified move is
+                // reported as ambiguous rather than unknown.
+                // Over-specified forms (`Ngf3`, `N1f3`) name the move too.
+                if let Some(l) = self.letter_of(mv) {
+                    let promo = self.promotion_suffix(mv);
+                    let file = from.trim_end_matches(|c: char| c.is_ascii_digit());
+                    let rank = &from[file.len()..];
+                    forms.push(format!("{l}{to}{promo}"));
+                    forms.push(format!("{l}{file}{to}{promo}"));
+                    forms.push(format!("{l}{rank}{to}{promo}"));
+                }
             }
         } else {
             forms.push(long.replace('O', "0"));
@@ -151,9 +162,10 @@ impl Position {
     }
 }
 
-/// Drops decorations that do not change which move is meant: check marks, annotations, `e.p.`.
+/// Drops decorations that do not change which move is meant: check marks, annotations, `e.p.`,
+/// and the separators `-`, `x` and `:` (so `Ng1f3`, `Nxf3` and `e2xe4` are read by their cells).
 fn normalise(text: &str) -> String {
     let t = text.trim().trim_end_matches(['+', '#', '!', '?']);
     let t = t.trim_end_matches("e.p.").trim_end_matches("ep").trim();
-    t.trim_end_matches(['+', '#', '!', '?']).replace([':', 'x'], "-")
+    t.trim_end_matches(['+', '#', '!', '?']).replace([':', 'x', '-'], "")
 }

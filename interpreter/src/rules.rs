@@ -53,6 +53,8 @@ pub struct Entry {
     pub marks_ep: bool,
     /// The rule may capture en passant.
     pub captures_ep: bool,
+    /// For a hop: how many cells past the screen it may go (0: no limit).
+    pub hop_max: u8,
 }
 
 /// A reverse attack probe: a ray from the attacked cell with, per distance, the piece types
@@ -163,6 +165,10 @@ impl Rules {
                         }
                         let dynamic = rule.conditions.iter().any(|c| !is_static(c));
                         let mut reached = CellSet::new(cells);
+                        let hop_max = match &rule.geometry {
+                            Geometry::Hop { max: Some(m), .. } => *m,
+                            _ => 0,
+                        };
                         let mut push = |ray: Vec<CellId>, kind, dir: DirId, leap: bool| {
                             for c in &ray {
                                 reached.insert(*c);
@@ -178,6 +184,7 @@ impl Rules {
                                 dynamic,
                                 marks_ep: rule.marks_en_passant,
                                 captures_ep: rule.captures_en_passant,
+                                hop_max,
                             });
                             ray_cells.extend(ray);
                         };
