@@ -21,5 +21,5 @@ use varia_interpreter::ir::Variant;
 /// Parses and lowers a `.var` text into the IR, or returns every error found.
 pub fn load(text: &str) -> Result<Variant, Vec<Diagnostic>> {
     let tree = parse(text).map_err(|d| vec![d])?;
-    lower::lower(text, tree)
+    lower::lower(tree)
 }

@@ -49,7 +49,7 @@ struct Lowerer {
 }
 
 /// Lowers a parsed file into a checked [`Variant`].
-pub fn lower(_text: &str, mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
+pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     let file = tree.next().expect("the grammar's `file` rule");
     let mut items: Vec<Node> = file.into_inner().filter(|p| p.as_rule() != Rule::EOI).collect();
     let header = items.remove(0);

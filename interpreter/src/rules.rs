@@ -150,7 +150,6 @@ impl Rules {
             for piece in &variant.pieces {
                 for c in 0..cells {
                     let cell = CellId(c as u16);
-                    let mut reach: Vec<CellSet> = Vec::new();
                     for (ri, rule) in piece.moves.iter().enumerate() {
                         let from_ok = rule.conditions.iter().all(|cond| match cond {
                             Condition::FromZone(z) => in_zone(*z, p, cell),
@@ -164,15 +163,11 @@ impl Rules {
                             continue;
                         }
                         let dynamic = rule.conditions.iter().any(|c| !is_static(c));
-                        let mut reached = CellSet::new(cells);
                         let hop_max = match &rule.geometry {
                             Geometry::Hop { max: Some(m), .. } => *m,
                             _ => 0,
                         };
                         let mut push = |ray: Vec<CellId>, kind, dir: DirId, leap: bool| {
-                            for c in &ray {
-                                reached.insert(*c);
-                            }
                             entries.push(Entry {
                                 start: ray_cells.len() as u32,
                                 len: ray.len() as u16,
@@ -219,7 +214,6 @@ impl Rules {
                                 }
                             }
                         }
-                        reach.push(reached);
                     }
                     // Two rays (or two rules) that can reach one cell may produce one move twice.
                     let first = *entry_index.last().unwrap() as usize;
