@@ -102,9 +102,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
             label,
         ));
     }
-    for z in of(Rule::zone_decl) {
-        l.zone(z);
-    }
+    // Phase names first: zones name them in `in-phase` blocks.
     let phases = of(Rule::phase_decl);
     for p in &phases {
         let name = p.clone().into_inner().nth(1).expect("phase name");
@@ -113,6 +111,9 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         } else if l.phases.len() > 32 {
             l.error(&name, "too many phases", "expected at most 32 phases");
         }
+    }
+    for z in of(Rule::zone_decl) {
+        l.zone(z);
     }
     let pieces = of(Rule::piece_decl);
     for p in &pieces {
@@ -555,7 +556,8 @@ impl Lowerer {
         let mut it = z.into_inner().skip(1);
         let name = it.next().expect("zone name");
         let mut cells: Vec<Vec<CellId>> = vec![Vec::new(); self.players.len()];
-        let mut capacity = 1;
+        let mut occupancy: Option<Occupancy> = None;
+        let mut phase_occupancy = Vec::new();
         for part in it {
             match part.as_rule() {
                 Rule::zone_player => {
@@ -573,15 +575,34 @@ impl Lowerer {
                         *c = found.clone();
                     }
                 }
-                Rule::capacity_option => {
-                    let n = part.into_inner().nth(1).expect("capacity");
-                    capacity = int_value(self, &n, 255) as u8;
-                    if capacity != 1 {
-                        self.error(
-                            &n,
-                            "cells holding several pieces are not supported by this version of the engine",
-                            "expected `capacity 1`: one piece per cell, for now",
-                        );
+                Rule::capacity_option | Rule::occupancy_flag => {
+                    let o = occupancy.get_or_insert_with(Occupancy::default);
+                    self.occupancy_rule(o, part);
+                }
+                Rule::zone_phase => {
+                    let mut pi = part.into_inner().skip(1);
+                    let phase_name = pi.next().expect("phase name");
+                    let phase = match self.phases.get_index_of(phase_name.as_str()) {
+                        Some(i) => Some(PhaseId(i as u8)),
+                        None => {
+                            let known: Vec<&str> = self.phases.keys().map(|s| s.as_str()).collect();
+                            let label = if known.is_empty() {
+                                "expected a phase declared with `phase NAME when ...`; this variant has none".to_string()
+                            } else {
+                                format!("expected one of the phases: {}", known.join(" "))
+                            };
+                            self.error(&phase_name, format!("unknown phase `{}`", phase_name.as_str()), label);
+                            None
+                        }
+                    };
+                    // A phase block starts from the zone's own rules (as written before it).
+                    let mut o = occupancy.unwrap_or_default();
+                    for rule in pi.filter(|r| matches!(r.as_rule(), Rule::capacity_option | Rule::occupancy_flag)) {
+                        self.occupancy_rule(&mut o, rule);
+                    }
+                    if let Some(phase) = phase {
+                        occupancy.get_or_insert_with(Occupancy::default);
+                        phase_occupancy.push((phase, o));
                     }
                 }
                 _ => {}
@@ -595,10 +616,58 @@ impl Lowerer {
             self.error(&name, "too many zones", "expected at most 255 zones");
             return;
         }
+        if occupancy.is_some() {
+            // A cell follows one set of occupancy rules: two zones with rules may not share it.
+            for other in self.zones.values().filter(|z| z.occupancy.is_some()) {
+                let shared = cells.iter().flatten().find(|c| other.cells.iter().flatten().any(|o| o == *c));
+                if let Some(c) = shared {
+                    let cell = self.cells[c.0 as usize].name.clone();
+                    self.error(
+                        &name,
+                        format!("cell `{cell}` is in two zones with occupancy rules: `{}` and `{}`", other.name, name.as_str()),
+                        "expected each cell to follow the occupancy rules of one zone only",
+                    );
+                    break;
+                }
+            }
+        }
         self.zones.insert(
             name.as_str().to_string(),
-            Zone { name: name.as_str().to_string(), cells, capacity, phase_capacity: Vec::new() },
+            Zone { name: name.as_str().to_string(), cells, occupancy, phase_occupancy },
         );
+    }
+
+    /// Applies one occupancy rule (`capacity 2`, `lone-inert`, ...) to `o`.
+    fn occupancy_rule(&mut self, o: &mut Occupancy, rule: Node) {
+        if rule.as_rule() == Rule::capacity_option {
+            let n = rule.into_inner().nth(1).expect("capacity value");
+            if n.as_rule() == Rule::k_any {
+                o.capacity = None;
+            } else {
+                let v = int_value(self, &n, 255) as u8;
+                if v == 0 {
+                    self.error(&n, "a capacity of 0", "expected at least 1 (use `no-square` for cells that hold nothing)");
+                }
+                o.capacity = Some(v.max(1));
+            }
+            return;
+        }
+        let flag = rule.into_inner().next().expect("occupancy flag");
+        match flag.as_rule() {
+            Rule::k_lone_inert => o.lone_inert = true,
+            Rule::k_lone_active => o.lone_inert = false,
+            Rule::k_crowd_safe => o.crowd_safe = true,
+            Rule::k_crowd_open => o.crowd_safe = false,
+            Rule::k_capture_one => o.capture = CaptureRule::One,
+            Rule::k_capture_all => o.capture = CaptureRule::All,
+            Rule::k_join_mixed_crowd => o.join_mixed_crowd = true,
+            Rule::k_join_enemy_by_move => o.join_enemy_by_move = true,
+            Rule::k_join_none => {
+                o.join_mixed_crowd = false;
+                o.join_enemy_by_move = false;
+            }
+            _ => {}
+        }
     }
 
     fn zone_id(&mut self, n: &Node) -> Option<ZoneId> {
@@ -636,6 +705,7 @@ impl Lowerer {
             resets_move_clock: false,
             moves: Vec::new(),
             promotion: None,
+            keep_apart: None,
         });
     }
 
@@ -663,6 +733,10 @@ impl Lowerer {
                 Rule::royal_flag => self.pieces[index].royal = true,
                 Rule::san_flag => self.pieces[index].san_without_letter = true,
                 Rule::clock_flag => self.pieces[index].resets_move_clock = true,
+                Rule::keep_apart_decl => {
+                    let n = item.into_inner().nth(1).expect("distance");
+                    self.pieces[index].keep_apart = Some(int_value(self, &n, 255) as u8);
+                }
                 Rule::value_decl => {
                     let n = item.into_inner().nth(1).expect("value");
                     self.pieces[index].value = Some(int_value(self, &n, 1_000_000) as i32);
@@ -1033,13 +1107,24 @@ impl Lowerer {
                         let cells = self.cell_list_spanned(list, player);
                         if let (Some(player), Some(ty)) = (player, ty) {
                             for (c, at) in cells {
-                                if placements.iter().any(|(x, _)| *x == c) {
-                                    let name = self.cells[c.0 as usize].name.clone();
-                                    self.errors.push(Diagnostic::new(
-                                        format!("two pieces set up on `{name}`"),
-                                        at,
-                                        format!("`{name}` already has a piece: a cell holds one piece"),
-                                    ));
+                                let capacity = self.start_capacity(c);
+                                if let Some((_, stack)) = placements.iter_mut().find(|(x, _)| *x == c) {
+                                    if capacity.is_some_and(|n| stack.len() >= n as usize) {
+                                        let name = self.cells[c.0 as usize].name.clone();
+                                        let n = capacity.unwrap_or(1);
+                                        let label = if n == 1 {
+                                            format!("`{name}` already has a piece: a cell holds one piece")
+                                        } else {
+                                            format!("`{name}` already has {n} pieces, its capacity")
+                                        };
+                                        self.errors.push(Diagnostic::new(
+                                            format!("too many pieces set up on `{name}`"),
+                                            at,
+                                            label,
+                                        ));
+                                        continue;
+                                    }
+                                    stack.push((player, ty));
                                     continue;
                                 }
                                 placements.push((c, vec![(player, ty)]));
@@ -1066,6 +1151,15 @@ impl Lowerer {
         }
         placements.sort_by_key(|(c, _)| *c);
         Setup { placements, castling_rights: rights, square_owners: Vec::new(), square_reserves: Vec::new() }
+    }
+
+    /// How many pieces a cell may hold at the start (its zone's rules without phases).
+    fn start_capacity(&self, c: CellId) -> Option<u8> {
+        self.zones
+            .values()
+            .find(|z| z.occupancy.is_some() && z.cells.iter().flatten().any(|x| *x == c))
+            .and_then(|z| z.occupancy)
+            .map_or(Some(1), |o| o.capacity)
     }
 
     fn end(&mut self, e: Node) -> EndRules {

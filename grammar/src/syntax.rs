@@ -55,6 +55,10 @@ pub fn describe(rule: Rule) -> String {
             "a move power (`step`, `slide`, `leap`, `hop`)"
         }
         Rule::betza_rule => "`betza`",
+        Rule::occupancy_flag | Rule::capacity_option | Rule::k_capacity => {
+            "an occupancy rule (`capacity`, `lone-inert`, `crowd-safe`, `capture-one`, `join-mixed-crowd`, ...)"
+        }
+        Rule::zone_phase => "`in-phase`",
         Rule::leap_offset => "two numbers",
         Rule::leap_path => "a path like `(n n e)`",
         Rule::dir_list => "a direction",

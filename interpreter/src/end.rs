@@ -62,11 +62,12 @@ impl Position {
                 let mut royals = 0;
                 let mut others = 0;
                 for c in self.occupied_by(player).iter() {
-                    let ty = self.rules.type_of(self.piece_at(c).expect("occupied cell"));
-                    if self.rules.variant.pieces[ty.0 as usize].royal {
-                        royals += 1;
-                    } else {
-                        others += 1;
+                    for &q in self.pieces_at(c).iter().filter(|q| self.rules.owner(**q) == player) {
+                        if self.rules.variant.pieces[self.rules.type_of(q).0 as usize].royal {
+                            royals += 1;
+                        } else {
+                            others += 1;
+                        }
                     }
                 }
                 if royals > 0 && others == 0 {

@@ -83,8 +83,14 @@ impl Position {
                         out.push_str(&empty.to_string());
                         empty = 0;
                     }
+                    let stack = self.pieces_at(*c);
                     if p == Piece::HOLE {
                         out.push('*');
+                    } else if stack.len() > 1 {
+                        // A stack: its pieces in parentheses, in the stack's canonical order.
+                        out.push('(');
+                        out.extend(stack.iter().map(|q| rules.piece_letter(*q)));
+                        out.push(')');
                     } else {
                         out.push(rules.piece_letter(p));
                     }
@@ -264,11 +270,52 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
         }
         if ch == '*' {
             pos.set_hole(row[i]);
+        } else if ch == '(' {
+            // A stack: `(Pn)` puts a white pawn and a black knight on one cell.
+            let close = bytes[k..].iter().position(|(_, c)| *c == ')').map(|j| k + j).ok_or_else(|| PositionError {
+                offset: at + o,
+                len: text.len() - o,
+                message: "expected `)` to close this stack".into(),
+            })?;
+            let cell = row[i];
+            let name = rules.cell_name(cell).to_string();
+            let capacity = rules.most_pieces(cell);
+            let inner = &bytes[k + 1..close];
+            if inner.is_empty() {
+                return Err(PositionError { offset: at + o, len: 2, message: "expected piece letters inside `( )`".into() });
+            }
+            if !rules.is_stack_cell(cell) && inner.len() > 1 {
+                return Err(PositionError {
+                    offset: at + o,
+                    len: bytes[close].0 - o + 1,
+                    message: format!("`{name}` holds one piece: it is in no zone with a capacity"),
+                });
+            }
+            if capacity.is_some_and(|n| inner.len() > n as usize) {
+                return Err(PositionError {
+                    offset: at + o,
+                    len: bytes[close].0 - o + 1,
+                    message: format!(
+                        "expected at most {} pieces on `{name}`, found {}",
+                        capacity.unwrap_or(0),
+                        inner.len()
+                    ),
+                });
+            }
+            for &(po, pc) in inner {
+                let piece = rules.piece_by_letter(pc).ok_or_else(|| PositionError {
+                    offset: at + po,
+                    len: pc.len_utf8(),
+                    message: format!("expected a piece letter in the stack, found `{pc}`"),
+                })?;
+                pos.put(cell, piece);
+            }
+            k = close;
         } else {
             let piece = rules.piece_by_letter(ch).ok_or_else(|| PositionError {
                 offset: at + o,
                 len: ch.len_utf8(),
-                message: format!("expected a piece letter, a digit or `*`, found `{ch}`"),
+                message: format!("expected a piece letter, a digit, `*` or a `(` stack, found `{ch}`"),
             })?;
             pos.put(row[i], piece);
         }
@@ -289,7 +336,7 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
 /// previous player's piece whose passage power points there.
 fn read_en_passant(pos: &Position, text: &str, at: usize) -> Result<EnPassant, PositionError> {
     let rules = &pos.rules;
-    let mut ep = EnPassant { cells: [CellId(0); 4], len: 0, victim: CellId(0) };
+    let mut ep = EnPassant { cells: [CellId(0); 4], len: 0, victim: CellId(0), piece: Piece::EMPTY };
     let mut offset = at;
     for name in text.split(',') {
         let cell = rules.cell_by_name(name).ok_or_else(|| PositionError {
@@ -314,8 +361,9 @@ fn read_en_passant(pos: &Position, text: &str, at: usize) -> Result<EnPassant, P
             if let Geometry::Slide { dirs, .. } = &rule.geometry {
                 for d in dirs {
                     for v in rules.graph.step(last, map[d.0 as usize]) {
-                        if pos.st.cells[v.0 as usize] == code {
+                        if pos.pieces_at(*v).contains(&code) {
                             ep.victim = *v;
+                            ep.piece = code;
                             return Ok(ep);
                         }
                     }

@@ -53,6 +53,28 @@ impl Graph {
         &self.targets[self.index[i] as usize..self.index[i + 1] as usize]
     }
 
+    /// The cells within `d` steps of `cell` along any direction (the cell itself included).
+    pub fn within(&self, cell: CellId, d: usize) -> crate::bitset::CellSet {
+        let mut seen = crate::bitset::CellSet::new(self.cells);
+        seen.insert(cell);
+        let mut frontier = vec![cell];
+        for _ in 0..d {
+            let mut next = Vec::new();
+            for c in frontier {
+                for dir in 0..self.dirs {
+                    for &t in self.step(c, DirId(dir as u8)) {
+                        if !seen.contains(t) {
+                            seen.insert(t);
+                            next.push(t);
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        seen
+    }
+
     /// The cells from which one step in `dir` reaches `cell`.
     pub fn step_back(&self, cell: CellId, dir: DirId) -> &[CellId] {
         let i = cell.0 as usize * self.dirs + dir.0 as usize;

@@ -120,10 +120,54 @@ pub struct Zone {
     pub name: String,
     /// The zone's cells for each player, indexed by [`PlayerId`].
     pub cells: Vec<Vec<CellId>>,
-    /// How many pieces a cell of the zone holds (1 unless stated).
-    pub capacity: u8,
-    /// Phase-dependent overrides of the capacity.
-    pub phase_capacity: Vec<(PhaseId, u8)>,
+    /// How the zone's cells (for every player) hold pieces; `None`: one piece per cell, as usual.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub occupancy: Option<Occupancy>,
+    /// Occupancy rules that replace `occupancy` while a phase is on; when several phases are
+    /// on, the last one listed wins.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub phase_occupancy: Vec<(PhaseId, Occupancy)>,
+}
+
+/// How a cell holds pieces: how many, and the capture rules of a crowded or lone piece there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Occupancy {
+    /// The most pieces the cell may hold after a move; `None`: no limit.
+    pub capacity: Option<u8>,
+    /// A piece alone on the cell is inert: it cannot capture or be captured, gives no check, and
+    /// slides and hops pass over the cell as if it were empty. Moving onto it joins it.
+    pub lone_inert: bool,
+    /// Nothing can be captured on the cell while it holds two or more pieces.
+    pub crowd_safe: bool,
+    /// Which enemy pieces a capture onto the cell takes when it holds several.
+    pub capture: CaptureRule,
+    /// Onto two or more pieces that include an enemy, any power may move without capturing.
+    pub join_mixed_crowd: bool,
+    /// Onto a lone enemy piece, a power that can move there but not capture may move without
+    /// capturing (a pawn's straight step), when no capture power of the piece reaches the cell.
+    pub join_enemy_by_move: bool,
+}
+
+impl Default for Occupancy {
+    fn default() -> Self {
+        Occupancy {
+            capacity: Some(1),
+            lone_inert: false,
+            crowd_safe: false,
+            capture: CaptureRule::One,
+            join_mixed_crowd: false,
+            join_enemy_by_move: false,
+        }
+    }
+}
+
+/// Which enemy pieces a capture onto a cell holding several pieces takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum CaptureRule {
+    /// One enemy piece, the mover's choice; each choice is a separate move.
+    One,
+    /// Every enemy piece on the cell.
+    All,
 }
 
 /// A piece type.
@@ -145,6 +189,10 @@ pub struct PieceType {
     pub moves: Vec<MoveRule>,
     /// Promotion, if the piece promotes.
     pub promotion: Option<Promotion>,
+    /// Two pieces of this type of different players may never stand on one cell or within this
+    /// many steps of each other (counting steps along any direction of the board).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub keep_apart: Option<u8>,
 }
 
 /// What a move may do at its destination.

@@ -1,6 +1,6 @@
 //! Move generation: pseudo-legal moves from the compiled tables, attack tests, and the legality filter.
 
-use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId};
+use crate::ir::{CaptureRule, CellId, MoveMode, PieceTypeId, PlayerId};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::rules::{EntryKind, Piece, Rules};
 
@@ -37,6 +37,10 @@ impl State {
 
     /// Generates the pseudo-legal moves of `side` (legal except for leaving a royal attacked).
     pub(crate) fn pseudo_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
+        if r.stacking {
+            self.pseudo_moves_stacked(r, side, out);
+            return;
+        }
         let words = self.occupied[side.0 as usize].words();
         for (wi, &word) in words.iter().enumerate() {
             let mut w = word;
@@ -60,7 +64,8 @@ impl State {
             let rule = &r.variant.pieces[ty.0 as usize].moves[e.rule as usize];
             let allowed =
                 |to: CellId| !e.dynamic || rule.conditions.iter().all(|c| self.condition_holds(r, c, Some((from, to))));
-            let mut mv = Move { from, to: from, kind: MoveKind::Normal, promote: 0, extra: 0 };
+            let mut mv =
+                Move { from, to: from, kind: MoveKind::Normal, promote: 0, extra: 0, piece, take: Piece::EMPTY };
             let mut screened = e.kind == EntryKind::Slide;
             let mut past_screen = 0u16;
             for (i, &to) in ray.iter().enumerate() {
@@ -98,7 +103,9 @@ impl State {
                             {
                                 mv.kind = MoveKind::EnPassant;
                                 mv.extra = ep.victim.0;
+                                mv.take = victim;
                                 self.push(r, ty, mv, out);
+                                mv.take = Piece::EMPTY;
                             }
                         }
                     }
@@ -107,6 +114,7 @@ impl State {
                 if r.owner(q) != side && e.mode != MoveMode::MoveOnly && allowed(to) {
                     mv.kind = MoveKind::Normal;
                     mv.extra = 0;
+                    mv.take = q;
                     self.push(r, ty, mv, out);
                 }
                 break;
@@ -146,7 +154,18 @@ impl State {
             if c.must_be_safe.iter().any(|x| self.attacked_by_any_enemy(r, *x, side)) {
                 continue;
             }
-            out.push(Move { from: c.king_from, to: c.king_to, kind: MoveKind::Castle, promote: 0, extra: i as u16 });
+            if r.stacking && (self.count(r, c.king_from) != 1 || self.count(r, c.partner_from) != 1) {
+                continue;
+            }
+            out.push(Move {
+                from: c.king_from,
+                to: c.king_to,
+                kind: MoveKind::Castle,
+                promote: 0,
+                extra: i as u16,
+                piece: king,
+                take: Piece::EMPTY,
+            });
         }
     }
 
@@ -157,6 +176,9 @@ impl State {
 
     /// Whether `by` could capture on `cell` (were an enemy piece there).
     pub(crate) fn attacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        if r.stacking {
+            return self.attacked_stacked(r, cell, by);
+        }
         if r.slow_attacks {
             return self.attacked_slowly(r, cell, by);
         }
@@ -280,7 +302,7 @@ impl Position {
     pub fn is_legal(&mut self, mv: Move) -> bool {
         let side = self.st.side;
         self.make(mv);
-        let ok = !self.st.royal_attacked(&self.rules, side);
+        let ok = !self.st.royal_attacked(&self.rules, side) && self.st.kept_apart(&self.rules);
         self.unmake();
         ok
     }
@@ -323,7 +345,8 @@ impl Position {
         if self.st.surely_legal(mv, royal) {
             return true;
         }
-        if !self.rules.slow_attacks && mv.kind != MoveKind::Castle {
+        if !self.rules.slow_attacks && !self.rules.stacking && self.rules.apart.is_empty() && mv.kind != MoveKind::Castle
+        {
             return self.legal_light(mv);
         }
         self.is_legal(mv)
@@ -332,7 +355,7 @@ impl Position {
     /// The single royal cell when the fast legality shortcut applies (not in check, plain
     /// attacks, exactly one royal piece).
     fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
-        if self.rules.slow_attacks || self.rules.royal_mask == 0 {
+        if self.rules.slow_attacks || self.rules.royal_mask == 0 || self.rules.stacking || !self.rules.apart.is_empty() {
             return None;
         }
         let mut royals = self.st.royal_cells(&self.rules, self.st.side);
@@ -369,5 +392,243 @@ impl Position {
             }
         }
         n
+    }
+}
+
+impl State {
+    /// Pseudo-legal moves on a board with stacks: every piece of `side` on every cell moves.
+    fn pseudo_moves_stacked(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
+        for from in self.occupied[side.0 as usize].iter() {
+            let pieces = self.pieces_at(r, from);
+            for (k, &piece) in pieces.iter().enumerate() {
+                // A stack is sorted, so equal pieces are neighbours: each kind moves once.
+                if r.owner(piece) != side || (k > 0 && pieces[k - 1] == piece) {
+                    continue;
+                }
+                self.piece_moves_stacked(r, side, from, piece, out);
+            }
+        }
+        self.castling_moves(r, side, out);
+    }
+
+    /// The moves of one piece (of code `piece`) from `from`, under the cells' occupancy rules.
+    fn piece_moves_stacked(&self, r: &Rules, side: PlayerId, from: CellId, piece: Piece, out: &mut Vec<Move>) {
+        let ty = r.type_of(piece);
+        let (a, b, _) = r.entries_for(side, ty, from);
+        let first = out.len();
+        // A lone piece on an inert cell may leave it, but not by capturing.
+        let inert = self.count(r, from) == 1 && r.is_stack_cell(from) && r.occupancy(from, self.phases).lone_inert;
+        // Joins onto a lone enemy by a moving power, dropped later if a capture power reaches it.
+        let mut joins_by_move: Vec<CellId> = Vec::new();
+        for e in &r.entries[a..b] {
+            let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+            let rule = &r.variant.pieces[ty.0 as usize].moves[e.rule as usize];
+            let allowed =
+                |to: CellId| !e.dynamic || rule.conditions.iter().all(|c| self.condition_holds(r, c, Some((from, to))));
+            let mut mv = Move { from, to: from, kind: MoveKind::Normal, promote: 0, extra: 0, piece, take: Piece::EMPTY };
+            let mut screened = e.kind == EntryKind::Slide;
+            let mut past_screen = 0u16;
+            for (i, &to) in ray.iter().enumerate() {
+                if self.cells[to.0 as usize] == Piece::HOLE {
+                    break;
+                }
+                let n = self.count(r, to);
+                let occ = r.occupancy(to, self.phases);
+                let see_through = n == 0 || (n == 1 && occ.lone_inert);
+                if !screened {
+                    if !see_through {
+                        screened = true;
+                    }
+                    continue;
+                }
+                if e.kind == EntryKind::Hop {
+                    past_screen += 1;
+                    if e.hop_max != 0 && past_screen > e.hop_max as u16 {
+                        break;
+                    }
+                }
+                mv.to = to;
+                mv.take = Piece::EMPTY;
+                let fits = |after: usize| occ.capacity.is_none_or(|c| after <= c as usize);
+                if see_through {
+                    if e.mode != MoveMode::CaptureOnly && fits(n + 1) && allowed(to) {
+                        mv.kind = MoveKind::Normal;
+                        mv.extra = 0;
+                        if e.marks_ep && !e.leap && i > 0 {
+                            mv.kind = MoveKind::Passage;
+                            mv.extra = e.dir.0 as u16;
+                        }
+                        self.push(r, ty, mv, out);
+                    } else if e.captures_ep && n == 0 && !inert {
+                        if let Some(ep) = self.ep {
+                            if ep.passed().contains(&to)
+                                && r.owner(ep.piece) != side
+                                && self.pieces_at(r, ep.victim).contains(&ep.piece)
+                                && self.capturable_on(r, ep.victim, side, 0)
+                                && allowed(to)
+                            {
+                                mv.kind = MoveKind::EnPassant;
+                                mv.extra = ep.victim.0;
+                                mv.take = ep.piece;
+                                self.push(r, ty, mv, out);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                // An occupied cell: capture, join, or nothing; either way the ray ends here.
+                mv.kind = MoveKind::Normal;
+                mv.extra = 0;
+                let stack = self.pieces_at(r, to);
+                let enemies = stack.iter().filter(|q| r.owner(**q) != side).count();
+                if enemies > 0 && e.mode != MoveMode::MoveOnly && !inert && !(occ.crowd_safe && n >= 2) && allowed(to) {
+                    if n >= 2 && occ.capture == CaptureRule::All {
+                        if fits(n - enemies + 1) {
+                            mv.take = Piece::ALL;
+                            self.push(r, ty, mv, out);
+                        }
+                    } else if fits(n) {
+                        for (k, &q) in stack.iter().enumerate() {
+                            if r.owner(q) != side && (k == 0 || stack[k - 1] != q) {
+                                mv.take = q;
+                                self.push(r, ty, mv, out);
+                            }
+                        }
+                    }
+                }
+                mv.take = Piece::EMPTY;
+                if fits(n + 1) && allowed(to) {
+                    if occ.join_mixed_crowd && n >= 2 && enemies > 0 {
+                        self.push(r, ty, mv, out);
+                    } else if occ.join_enemy_by_move && n == 1 && enemies == 1 && e.mode == MoveMode::MoveOnly {
+                        joins_by_move.push(to);
+                        self.push(r, ty, mv, out);
+                    }
+                }
+                break;
+            }
+        }
+        if !joins_by_move.is_empty() {
+            // A join by a moving power needs the piece unable to capture on that cell.
+            let mut i = first;
+            while i < out.len() {
+                let m = out[i];
+                let drop = !m.is_capture()
+                    && joins_by_move.contains(&m.to)
+                    && out[first..].iter().any(|o| o.to == m.to && o.is_capture());
+                if drop {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        // Two rays (or rules) may reach one cell: keep each move once.
+        let mut i = first;
+        while i < out.len() {
+            if out[first..i].contains(&out[i]) {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// Whether a piece of the defender on `cell` could be captured there by a piece of `by`
+    /// landing on it (its occupancy allows a capture there at all); `extra` is 1 when the capturer
+    /// lands on the cell, 0 when it does not (en passant).
+    fn capturable_on(&self, r: &Rules, cell: CellId, by: PlayerId, extra: usize) -> bool {
+        if !r.is_stack_cell(cell) {
+            return true;
+        }
+        let occ = r.occupancy(cell, self.phases);
+        let n = self.count(r, cell).max(1);
+        if (n == 1 && occ.lone_inert) || (n >= 2 && occ.crowd_safe) {
+            return false;
+        }
+        let taken = if n >= 2 && occ.capture == CaptureRule::All {
+            self.pieces_at(r, cell).iter().filter(|q| r.owner(**q) != by).count().max(1)
+        } else {
+            1
+        };
+        occ.capacity.is_none_or(|c| n - taken + extra <= c as usize)
+    }
+
+    /// The attack test on a board with stacks: could `by` capture a piece of another player on
+    /// `cell` (were one there), given the occupancy rules of the cells on the way.
+    fn attacked_stacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        if !self.capturable_on(r, cell, by, 1) {
+            return false;
+        }
+        if r.slow_attacks {
+            return self.attacked_by_generation(r, cell, by);
+        }
+        let i = by.0 as usize * r.cells + cell.0 as usize;
+        for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+            let s = probe.start as usize;
+            for k in s..s + probe.len as usize {
+                let c = r.probe_cells[k];
+                let q = self.cells[c.0 as usize];
+                if q.is_empty() {
+                    continue;
+                }
+                if q == Piece::HOLE {
+                    break;
+                }
+                let stack = self.pieces_at(r, c);
+                if stack.len() == 1 && r.is_stack_cell(c) && r.occupancy(c, self.phases).lone_inert {
+                    // A lone inert piece neither blocks nor attacks.
+                    continue;
+                }
+                let mask = r.probe_masks[k];
+                if stack.iter().any(|q| r.owner(*q) == by && mask & (1 << r.type_of(*q).0) != 0) {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// The general attack test with stacks: generate `by`'s moves and look for a capture on
+    /// `cell`, with a stand-in enemy piece there if it is empty.
+    fn attacked_by_generation(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        let mut probe = self.clone();
+        probe.history.clear();
+        probe.hashes.clear();
+        if probe.count(r, cell) == 0 {
+            let victim = PlayerId(if by.0 == 0 { 1 } else { 0 });
+            probe.add(r, cell, r.piece(victim, PieceTypeId(0)));
+        }
+        probe.side = by;
+        let mut moves = Vec::new();
+        probe.pseudo_moves(r, by, &mut moves);
+        moves.iter().any(|m| m.to == cell && m.kind == MoveKind::Normal && m.is_capture())
+    }
+
+    /// Whether the `keep-apart` pieces of different players are far enough apart.
+    pub(crate) fn kept_apart(&self, r: &Rules) -> bool {
+        for (ty, near) in &r.apart {
+            let mut found: [Vec<CellId>; 2] = [Vec::new(), Vec::new()];
+            for p in 0..r.players.min(2) {
+                let code = r.piece(PlayerId(p as u8), *ty);
+                let cells: Box<dyn Iterator<Item = CellId>> = if r.royal_code[code.0 as usize] {
+                    Box::new(self.royals[p].iter())
+                } else {
+                    Box::new(self.occupied[p].iter())
+                };
+                for c in cells {
+                    if self.pieces_at(r, c).contains(&code) {
+                        found[p].push(c);
+                    }
+                }
+            }
+            for a in &found[0] {
+                if found[1].iter().any(|b| near[a.0 as usize].contains(*b)) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }

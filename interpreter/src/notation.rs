@@ -20,13 +20,25 @@ pub enum MoveError {
 
 impl Position {
     fn letter_of(&self, mv: Move) -> Option<char> {
-        let piece = self.piece_at(mv.from)?;
-        let ty = &self.rules.variant.pieces[self.rules.type_of(piece).0 as usize];
+        let ty = &self.rules.variant.pieces[self.rules.type_of(mv.piece).0 as usize];
         (!ty.san_without_letter).then(|| ty.letter.to_ascii_uppercase())
     }
 
     fn is_capture(&self, mv: Move) -> bool {
-        mv.kind == MoveKind::EnPassant || (mv.kind != MoveKind::Castle && self.piece_at(mv.to).is_some())
+        mv.kind != MoveKind::Castle && mv.is_capture()
+    }
+
+    /// The letter of the piece a capture takes, where the mover chooses it: a capture of one
+    /// piece on a cell holding several (`Nf3xBe5` takes the bishop of a crowded `e5`).
+    fn taken_letter(&self, mv: Move) -> Option<char> {
+        if mv.kind != MoveKind::Normal || mv.take.is_empty() || mv.take == crate::rules::Piece::ALL {
+            return None;
+        }
+        if self.pieces_at(mv.to).len() < 2 {
+            return None;
+        }
+        let ty = &self.rules.variant.pieces[self.rules.type_of(mv.take).0 as usize];
+        Some(ty.letter.to_ascii_uppercase())
     }
 
     fn promotion_suffix(&self, mv: Move) -> String {
@@ -48,6 +60,7 @@ impl Position {
         }
         s.push_str(self.rules.cell_name(mv.from));
         s.push(if self.is_capture(mv) { 'x' } else { '-' });
+        s.extend(self.taken_letter(mv));
         s.push_str(self.rules.cell_name(mv.to));
         s.push_str(&self.promotion_suffix(mv));
         s
@@ -73,7 +86,8 @@ impl Position {
                         o.to == mv.to
                             && o.from != mv.from
                             && o.kind != MoveKind::Castle
-                            && self.piece_at(o.from) == self.piece_at(mv.from)
+                            && o.piece == mv.piece
+                            && o.take == mv.take
                     })
                     .collect();
                 if !rivals.is_empty() {
@@ -98,6 +112,7 @@ impl Position {
         if capture {
             s.push('x');
         }
+        s.extend(self.taken_letter(mv));
         s.push_str(rules.cell_name(mv.to));
         s.push_str(&self.promotion_suffix(mv));
         s
@@ -140,8 +155,8 @@ impl Position {
             forms.push(format!("{from}{to}{promo}"));
             let bare: String = long.trim_start_matches(|c: char| c.is_ascii_uppercase()).to_string();
             forms.push(bare.clone());
-            if let Some(piece) = self.piece_at(mv.from) {
-                let letter = self.rules.variant.pieces[self.rules.type_of(piece).0 as usize].letter;
+            {
+                let letter = self.rules.variant.pieces[self.rules.type_of(mv.piece).0 as usize].letter;
                 forms.push(format!("{}{}", letter.to_ascii_uppercase(), bare));
                 // The short form without disambiguation, so that an under-specified move is
                 // reported as ambiguous rather than unknown.

@@ -32,12 +32,22 @@ pub struct Move {
     pub promote: u8,
     /// Kind-specific data (see [`MoveKind`]).
     pub extra: u16,
+    /// The moving piece (the king for a castling): on a stack it says which piece moves.
+    pub piece: Piece,
+    /// What the move captures: a piece code, [`Piece::ALL`] for every enemy piece on the
+    /// target, or [`Piece::EMPTY`] for none (a move to an empty cell, or joining a stack).
+    pub take: Piece,
 }
 
 impl Move {
     /// The promotion piece type, if any.
     pub fn promotion(&self) -> Option<PieceTypeId> {
         (self.promote != 0).then(|| PieceTypeId(self.promote - 1))
+    }
+
+    /// Whether the move captures.
+    pub fn is_capture(&self) -> bool {
+        !self.take.is_empty()
     }
 }
 
@@ -50,6 +60,8 @@ pub struct EnPassant {
     pub len: u8,
     /// The cell of the piece that passed them.
     pub victim: CellId,
+    /// The piece that passed them.
+    pub piece: Piece,
 }
 
 impl EnPassant {
@@ -71,6 +83,8 @@ pub(crate) struct Undo {
     halfmove: u32,
     phases: u32,
     hash: u64,
+    /// On a stacking board: how many pieces this move pushed onto `State::captured`.
+    captured_n: u8,
 }
 
 /// A position of a variant: the board, whose turn it is, rights, clocks and history.
@@ -103,6 +117,12 @@ pub(crate) struct State {
     pub(crate) hash: u64,
     /// Number of pieces on the board.
     pub(crate) piece_count: u32,
+    /// On a stacking board, per cell: the pieces there, kept sorted by code (a stack has no
+    /// order in the game, so equal stacks compare and hash equal); `cells` then holds the
+    /// first of them. Empty on other boards.
+    pub(crate) stacks: Vec<Vec<Piece>>,
+    /// On a stacking board: pieces captured by the moves of `history`, for unmaking.
+    pub(crate) captured: Vec<Piece>,
     pub(crate) history: Vec<Undo>,
     /// Hashes of earlier positions, for repetition.
     pub(crate) hashes: Vec<u64>,
@@ -129,6 +149,8 @@ impl Position {
             phases: 0,
             hash: 0,
             piece_count: 0,
+            stacks: if rules.has_stacks() { vec![Vec::new(); n] } else { Vec::new() },
+            captured: Vec::new(),
             history: Vec::with_capacity(256),
             hashes: Vec::with_capacity(256),
         };
@@ -141,7 +163,7 @@ impl Position {
     pub fn start(rules: Arc<Rules>) -> Position {
         let mut pos = Position::empty(rules.clone());
         for (cell, stack) in &rules.variant.setup.placements {
-            if let Some((player, ty)) = stack.last() {
+            for (player, ty) in stack {
                 pos.put(*cell, rules.piece(*player, *ty));
             }
         }
@@ -165,10 +187,15 @@ impl Position {
         self.st.side
     }
 
-    /// The piece on a cell, if any.
+    /// The piece on a cell, if any; on a stack, the first of its pieces (see [`Position::pieces_at`]).
     pub fn piece_at(&self, cell: CellId) -> Option<Piece> {
         let p = self.st.cells[cell.0 as usize];
         (p != Piece::EMPTY && p != Piece::HOLE).then_some(p)
+    }
+
+    /// Every piece on a cell, in the stack's canonical order (by piece code).
+    pub fn pieces_at(&self, cell: CellId) -> &[Piece] {
+        self.st.pieces_at(&self.rules, cell)
     }
 
     /// Whether the location has a square.
@@ -228,14 +255,10 @@ impl Position {
         self.st.history.iter().map(|u| u.mv)
     }
 
-    /// Puts a piece on an empty cell (setup only; [`Position::set_state`] rehashes).
+    /// Puts a piece on a cell (setup only; [`Position::set_state`] rehashes).
     pub(crate) fn put(&mut self, cell: CellId, piece: Piece) {
-        let owner = self.rules.owner(piece);
-        self.st.cells[cell.0 as usize] = piece;
-        self.st.occupied[owner.0 as usize].insert(cell);
-        if self.rules.royal_code[piece.0 as usize] {
-            self.st.royals[owner.0 as usize].insert(cell);
-        }
+        let rules = self.rules.clone();
+        self.st.add(&rules, cell, piece);
         self.st.piece_count += 1;
     }
 
@@ -296,6 +319,12 @@ impl State {
         for (i, p) in self.cells.iter().enumerate() {
             if *p == Piece::HOLE {
                 h ^= r.z_piece[i * codes];
+            } else if r.stacking && r.is_stack_cell(CellId(i as u16)) {
+                let stack = &self.stacks[i];
+                for (k, q) in stack.iter().enumerate() {
+                    let same_before = stack[..k].iter().filter(|x| *x == q).count();
+                    h ^= r.zkey(CellId(i as u16), *q, same_before);
+                }
             } else if *p != Piece::EMPTY {
                 h ^= r.z_piece[i * codes + p.0 as usize];
             }
@@ -324,6 +353,75 @@ impl State {
         r.z_piece[cell.0 as usize * codes + piece.0 as usize]
     }
 
+    /// The pieces on a cell: its stack, or the single piece of a plain cell.
+    pub(crate) fn pieces_at<'a>(&'a self, r: &Rules, cell: CellId) -> &'a [Piece] {
+        let i = cell.0 as usize;
+        if r.stacking && r.is_stack_cell(cell) {
+            return &self.stacks[i];
+        }
+        let p = &self.cells[i];
+        if p.is_empty() || *p == Piece::HOLE {
+            &[]
+        } else {
+            std::slice::from_ref(p)
+        }
+    }
+
+    /// How many pieces stand on a cell.
+    #[inline]
+    pub(crate) fn count(&self, r: &Rules, cell: CellId) -> usize {
+        let p = self.cells[cell.0 as usize];
+        if p.is_empty() || p == Piece::HOLE {
+            0
+        } else if r.stacking && r.is_stack_cell(cell) {
+            self.stacks[cell.0 as usize].len()
+        } else {
+            1
+        }
+    }
+
+    /// Adds a piece to a cell (on top of a stack cell's pieces, kept in code order).
+    pub(crate) fn add(&mut self, r: &Rules, cell: CellId, p: Piece) {
+        let i = cell.0 as usize;
+        if !(r.stacking && r.is_stack_cell(cell)) {
+            self.drop_on(r, cell, p);
+            return;
+        }
+        let stack = &mut self.stacks[i];
+        let at = stack.partition_point(|q| q.0 <= p.0);
+        let same = stack[..at].iter().rev().take_while(|q| **q == p).count();
+        stack.insert(at, p);
+        self.cells[i] = stack[0];
+        self.hash ^= r.zkey(cell, p, same);
+        let owner = r.owner(p).0 as usize;
+        self.occupied[owner].insert(cell);
+        if r.royal_code[p.0 as usize] {
+            self.royals[owner].insert(cell);
+        }
+    }
+
+    /// Removes one piece of the given code from a cell.
+    pub(crate) fn remove(&mut self, r: &Rules, cell: CellId, p: Piece) {
+        let i = cell.0 as usize;
+        if !(r.stacking && r.is_stack_cell(cell)) {
+            self.lift(r, cell);
+            return;
+        }
+        let stack = &mut self.stacks[i];
+        let Some(at) = stack.iter().rposition(|q| *q == p) else { return };
+        stack.remove(at);
+        let same = stack.iter().filter(|q| **q == p).count();
+        self.cells[i] = stack.first().copied().unwrap_or(Piece::EMPTY);
+        self.hash ^= r.zkey(cell, p, same);
+        let owner = r.owner(p);
+        if !stack.iter().any(|q| r.owner(*q) == owner) {
+            self.occupied[owner.0 as usize].remove(cell);
+        }
+        if r.royal_code[p.0 as usize] && !stack.iter().any(|q| r.owner(*q) == owner && r.royal_code[q.0 as usize]) {
+            self.royals[owner.0 as usize].remove(cell);
+        }
+    }
+
     #[inline]
     fn lift(&mut self, r: &Rules, cell: CellId) -> Piece {
         let p = self.cells[cell.0 as usize];
@@ -349,6 +447,9 @@ impl State {
     }
 
     pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
+        if r.stacking {
+            return self.make_stacked(r, mv);
+        }
         let moved = self.cells[mv.from.0 as usize];
         let mut undo = Undo {
             mv,
@@ -360,6 +461,7 @@ impl State {
             halfmove: self.halfmove,
             phases: self.phases,
             hash: self.hash,
+            captured_n: 0,
         };
         self.hashes.push(self.hash);
         if let Some(ep) = self.ep.take() {
@@ -395,6 +497,12 @@ impl State {
                 self.mark_passage(r, mv);
             }
         }
+        self.finish_move(r, mv, undo);
+    }
+
+    /// The common end of making a move: castling rights, side to move, phases, history.
+    #[inline]
+    fn finish_move(&mut self, r: &Rules, mv: Move, undo: Undo) {
         let keep = r.castle_keep[mv.from.0 as usize] & r.castle_keep[mv.to.0 as usize];
         let lost = self.castling & !keep;
         if lost != 0 {
@@ -419,9 +527,105 @@ impl State {
         self.history.push(undo);
     }
 
+    /// Makes a move on a board with stacks: the move names its piece and what it captures.
+    fn make_stacked(&mut self, r: &Rules, mv: Move) {
+        let moved = mv.piece;
+        let mut undo = Undo {
+            mv,
+            moved,
+            captured: Piece::EMPTY,
+            captured_at: mv.to,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            phases: self.phases,
+            hash: self.hash,
+            captured_n: 0,
+        };
+        self.hashes.push(self.hash);
+        if let Some(ep) = self.ep.take() {
+            for c in ep.passed() {
+                self.hash ^= r.z_ep[c.0 as usize];
+            }
+        }
+        self.halfmove += 1;
+        if r.resets_clock_code[moved.0 as usize] {
+            self.halfmove = 0;
+        }
+        if mv.kind == MoveKind::Castle {
+            let c = &r.variant.castlings[mv.extra as usize];
+            let king = self.cells[c.king_from.0 as usize];
+            let partner = self.cells[c.partner_from.0 as usize];
+            self.remove(r, c.king_from, king);
+            self.remove(r, c.partner_from, partner);
+            self.add(r, c.king_to, king);
+            self.add(r, c.partner_to, partner);
+            undo.captured = partner;
+        } else {
+            let at = if mv.kind == MoveKind::EnPassant { CellId(mv.extra) } else { mv.to };
+            undo.captured_at = at;
+            if mv.take == Piece::ALL {
+                let side = self.side;
+                let victims: Vec<Piece> =
+                    self.stacks[at.0 as usize].iter().copied().filter(|q| r.owner(*q) != side).collect();
+                for v in victims {
+                    self.remove(r, at, v);
+                    self.captured.push(v);
+                    undo.captured_n += 1;
+                }
+            } else if !mv.take.is_empty() {
+                self.remove(r, at, mv.take);
+                self.captured.push(mv.take);
+                undo.captured_n = 1;
+            }
+            if undo.captured_n > 0 {
+                self.piece_count -= undo.captured_n as u32;
+                self.halfmove = 0;
+            }
+            self.remove(r, mv.from, moved);
+            let p = match mv.promotion() {
+                Some(t) => r.piece(r.owner(moved), t),
+                None => moved,
+            };
+            self.add(r, mv.to, p);
+            if mv.kind == MoveKind::Passage {
+                self.mark_passage(r, mv);
+            }
+        }
+        self.finish_move(r, mv, undo);
+    }
+
+    fn unmake_stacked(&mut self, r: &Rules, undo: Undo) {
+        let mv = undo.mv;
+        if mv.kind == MoveKind::Castle {
+            let c = &r.variant.castlings[mv.extra as usize];
+            self.remove(r, c.king_to, undo.moved);
+            self.remove(r, c.partner_to, undo.captured);
+            self.add(r, c.king_from, undo.moved);
+            self.add(r, c.partner_from, undo.captured);
+        } else {
+            let landed = match mv.promotion() {
+                Some(t) => r.piece(r.owner(undo.moved), t),
+                None => undo.moved,
+            };
+            self.remove(r, mv.to, landed);
+            self.add(r, mv.from, undo.moved);
+            for _ in 0..undo.captured_n {
+                if let Some(v) = self.captured.pop() {
+                    self.add(r, undo.captured_at, v);
+                }
+            }
+            self.piece_count += undo.captured_n as u32;
+        }
+    }
+
     /// Records the cells a passage move went over as capturable en passant.
     fn mark_passage(&mut self, r: &Rules, mv: Move) {
-        let mut ep = EnPassant { cells: [mv.to; 4], len: 0, victim: mv.to };
+        let landed = match mv.promotion() {
+            Some(t) => r.piece(r.owner(mv.piece), t),
+            None => mv.piece,
+        };
+        let mut ep = EnPassant { cells: [mv.to; 4], len: 0, victim: mv.to, piece: landed };
         let dir = DirId(mv.extra as u8);
         let mut c = mv.from;
         while let Some(&n) = r.graph.step(c, dir).first() {
@@ -450,7 +654,9 @@ impl State {
         } else {
             self.side = PlayerId(self.side.0 - 1);
         }
-        if mv.kind == MoveKind::Castle {
+        if r.stacking {
+            self.unmake_stacked(r, undo);
+        } else if mv.kind == MoveKind::Castle {
             let c = &r.variant.castlings[mv.extra as usize];
             let king = self.lift(r, c.king_to);
             let partner = self.lift(r, c.partner_to);

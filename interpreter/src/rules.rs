@@ -2,7 +2,7 @@
 
 use crate::bitset::CellSet;
 use crate::graph::Graph;
-use crate::ir::{CellId, Condition, DirId, Geometry, MoveMode, PieceTypeId, PlayerId, Variant, ZoneId};
+use crate::ir::{CellId, Condition, DirId, Geometry, MoveMode, Occupancy, PhaseId, PieceTypeId, PlayerId, Variant, ZoneId};
 
 /// A piece on the board: owner and type packed into one small code; 0 is an empty cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -13,6 +13,8 @@ impl Piece {
     pub const EMPTY: Piece = Piece(0);
     /// A location with no square: nothing may stand there, sliders stop before it.
     pub const HOLE: Piece = Piece(u16::MAX);
+    /// In a move's `take`: every enemy piece on the target (a `capture-all` cell).
+    pub const ALL: Piece = Piece(u16::MAX - 1);
 
     /// Whether the cell holds nothing (and has a square).
     #[inline]
@@ -110,6 +112,14 @@ pub struct Rules {
     pub(crate) resets_clock_code: Vec<bool>,
     /// Per piece type: it has a promotion rule.
     pub(crate) promotes: Vec<bool>,
+    /// Some cells hold stacks (a zone has occupancy rules): the stack-aware paths are used.
+    pub(crate) stacking: bool,
+    /// Per cell: 0 for a plain cell, else 1 + index into `occupancies`.
+    pub(crate) occ_kind: Vec<u8>,
+    /// Occupancy rules of each zone that has them: base rules and phase overrides.
+    pub(crate) occupancies: Vec<(Occupancy, Vec<(PhaseId, Occupancy)>)>,
+    /// Piece types that keep apart, with, per cell, the cells within their distance.
+    pub(crate) apart: Vec<(PieceTypeId, Vec<CellSet>)>,
 }
 
 /// Deterministic 64-bit generator for hash keys (splitmix64).
@@ -349,7 +359,31 @@ impl Rules {
         }
 
         let promotes = variant.pieces.iter().map(|p| p.promotion.is_some()).collect();
+
+        let mut occ_kind = vec![0u8; cells];
+        let mut occupancies = Vec::new();
+        for zone in &variant.zones {
+            if let Some(base) = zone.occupancy {
+                occupancies.push((base, zone.phase_occupancy.clone()));
+                for c in zone.cells.iter().flatten() {
+                    occ_kind[c.0 as usize] = occupancies.len() as u8;
+                }
+            }
+        }
+        let stacking = !occupancies.is_empty();
+
+        let mut apart = Vec::new();
+        for (t, piece) in variant.pieces.iter().enumerate() {
+            if let Some(d) = piece.keep_apart {
+                let near: Vec<CellSet> = (0..cells).map(|c| graph.within(CellId(c as u16), d as usize)).collect();
+                apart.push((PieceTypeId(t as u8), near));
+            }
+        }
         Rules {
+            stacking,
+            occ_kind,
+            occupancies,
+            apart,
             promotes,
             owner_of,
             type_of,
@@ -442,6 +476,63 @@ impl Rules {
         }
         let t = self.variant.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(&ch))?;
         Some(self.piece(PlayerId(player as u8), PieceTypeId(t as u8)))
+    }
+
+    /// The occupancy rules of a cell while the given phases are on.
+    #[inline]
+    pub fn occupancy(&self, cell: CellId, phases: u32) -> Occupancy {
+        let k = self.occ_kind[cell.0 as usize];
+        if k == 0 {
+            return Occupancy::default();
+        }
+        let (base, by_phase) = &self.occupancies[k as usize - 1];
+        let mut o = *base;
+        for (p, x) in by_phase {
+            if phases & (1 << p.0) != 0 {
+                o = *x;
+            }
+        }
+        o
+    }
+
+    /// The most pieces a cell may ever hold, in any phase (`None`: no limit).
+    pub fn most_pieces(&self, cell: CellId) -> Option<u8> {
+        let k = self.occ_kind[cell.0 as usize];
+        if k == 0 {
+            return Some(1);
+        }
+        let (base, by_phase) = &self.occupancies[k as usize - 1];
+        let mut most = base.capacity;
+        for (_, o) in by_phase {
+            most = match (most, o.capacity) {
+                (Some(a), Some(b)) => Some(a.max(b)),
+                _ => None,
+            };
+        }
+        most
+    }
+
+    /// Whether the cell keeps a stack (its zone has occupancy rules).
+    #[inline]
+    pub fn is_stack_cell(&self, cell: CellId) -> bool {
+        self.occ_kind[cell.0 as usize] != 0
+    }
+
+    /// Whether any cell of the variant may hold several pieces.
+    pub fn has_stacks(&self) -> bool {
+        self.stacking
+    }
+
+    /// The hash key of the `k`-th piece of one code on a cell (k = 0 for the first).
+    #[inline]
+    pub(crate) fn zkey(&self, cell: CellId, piece: Piece, k: usize) -> u64 {
+        let codes = self.players * self.types + 1;
+        let base = self.z_piece[cell.0 as usize * codes + piece.0 as usize];
+        if k == 0 {
+            return base;
+        }
+        let mut s = base ^ (k as u64).wrapping_mul(0xA24B_AED4_963E_E407);
+        splitmix(&mut s)
     }
 
     #[inline]
