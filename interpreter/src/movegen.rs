@@ -228,6 +228,9 @@ impl State {
     /// The cells of `side`'s pieces pinned to the royal on `royal`: the only piece between it
     /// and an enemy that attacks along that line.
     fn pinned(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
+        if r.stacking {
+            return self.pinned_stacked(r, royal, side);
+        }
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
         for p in 0..r.players as u8 {
             if p == side.0 {
@@ -272,9 +275,18 @@ impl State {
 
     /// A plain move of an unpinned, non-royal piece cannot expose the royal (when not in check).
     #[inline]
-    fn surely_legal(&self, mv: Move, safe: &Option<(CellId, Pins)>) -> bool {
+    fn surely_legal(&self, r: &Rules, mv: Move, safe: &Option<(CellId, Pins)>) -> bool {
         let Some((royal, pins)) = safe else { return false };
         if mv.kind != MoveKind::Normal && mv.kind != MoveKind::Passage {
+            return false;
+        }
+        // On a stacking board, a move onto the royal's cell changes its safety, and a move from
+        // or to an inert cell can wake a piece or open a line through the cell.
+        if r.stacking && (mv.to == *royal || r.inert_cells.contains(mv.from) || r.inert_cells.contains(mv.to)) {
+            return false;
+        }
+        // A phase that this move may begin can change the occupancy rules of every cell.
+        if r.occupancy_phases & !self.phases != 0 && (!r.occupancy_phases_on_capture || mv.is_capture()) {
             return false;
         }
         mv.from != *royal && !pins.overflow && !pins.cells[..pins.len as usize].contains(&mv.from)
@@ -342,7 +354,7 @@ impl Position {
     /// Whether a pseudo-legal move is legal, by the cheapest sound test.
     #[inline]
     fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
-        if self.st.surely_legal(mv, royal) {
+        if self.st.surely_legal(&self.rules, mv, royal) {
             return true;
         }
         if !self.rules.slow_attacks && !self.rules.stacking && self.rules.apart.is_empty() && mv.kind != MoveKind::Castle
@@ -355,7 +367,7 @@ impl Position {
     /// The single royal cell when the fast legality shortcut applies (not in check, plain
     /// attacks, exactly one royal piece).
     fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
-        if self.rules.slow_attacks || self.rules.royal_mask == 0 || self.rules.stacking || !self.rules.apart.is_empty() {
+        if self.rules.slow_attacks || self.rules.royal_mask == 0 || !self.rules.apart_all_royal {
             return None;
         }
         let mut royals = self.st.royal_cells(&self.rules, self.st.side);
@@ -414,7 +426,7 @@ impl State {
     /// The moves of one piece (of code `piece`) from `from`, under the cells' occupancy rules.
     fn piece_moves_stacked(&self, r: &Rules, side: PlayerId, from: CellId, piece: Piece, out: &mut Vec<Move>) {
         let ty = r.type_of(piece);
-        let (a, b, _) = r.entries_for(side, ty, from);
+        let (a, b, dedup) = r.entries_for(side, ty, from);
         let first = out.len();
         // A lone piece on an inert cell may leave it, but not by capturing.
         let inert = self.count(r, from) == 1 && r.is_stack_cell(from) && r.occupancy(from, self.phases).lone_inert;
@@ -524,7 +536,7 @@ impl State {
             }
         }
         // Two rays (or rules) may reach one cell: keep each move once.
-        let mut i = first;
+        let mut i = if dedup { first } else { out.len() };
         while i < out.len() {
             if out[first..i].contains(&out[i]) {
                 out.remove(i);
@@ -606,18 +618,62 @@ impl State {
         moves.iter().any(|m| m.to == cell && m.kind == MoveKind::Normal && m.is_capture())
     }
 
+    /// The pins on a board with stacks: the shield is the only cell between the royal and an
+    /// enemy attacker that blocks, and holds exactly one piece, the mover's (a cell of several
+    /// pieces keeps blocking when one leaves). Lone inert pieces neither shield nor attack.
+    fn pinned_stacked(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
+        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
+        for p in 0..r.players as u8 {
+            if p == side.0 {
+                continue;
+            }
+            let i = p as usize * r.cells + royal.0 as usize;
+            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+                let s = probe.start as usize;
+                let mut shield: Option<CellId> = None;
+                for k in s..s + probe.len as usize {
+                    let c = r.probe_cells[k];
+                    let q = self.cells[c.0 as usize];
+                    if q.is_empty() {
+                        continue;
+                    }
+                    if q == Piece::HOLE {
+                        break;
+                    }
+                    let stack = self.pieces_at(r, c);
+                    if stack.len() == 1 && r.is_stack_cell(c) && r.occupancy(c, self.phases).lone_inert {
+                        continue;
+                    }
+                    if shield.is_none() && stack.len() == 1 && r.owner(q) == side {
+                        shield = Some(c);
+                        continue;
+                    }
+                    if let Some(c) = shield {
+                        let mask = r.probe_masks[k];
+                        if stack.iter().any(|x| r.owner(*x).0 == p && mask & (1 << r.type_of(*x).0) != 0) {
+                            if (pins.len as usize) < pins.cells.len() {
+                                pins.cells[pins.len as usize] = c;
+                                pins.len += 1;
+                            } else {
+                                pins.overflow = true;
+                            }
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        pins
+    }
+
     /// Whether the `keep-apart` pieces of different players are far enough apart.
     pub(crate) fn kept_apart(&self, r: &Rules) -> bool {
         for (ty, near) in &r.apart {
             let mut found: [Vec<CellId>; 2] = [Vec::new(), Vec::new()];
             for p in 0..r.players.min(2) {
                 let code = r.piece(PlayerId(p as u8), *ty);
-                let cells: Box<dyn Iterator<Item = CellId>> = if r.royal_code[code.0 as usize] {
-                    Box::new(self.royals[p].iter())
-                } else {
-                    Box::new(self.occupied[p].iter())
-                };
-                for c in cells {
+                let cells = if r.royal_code[code.0 as usize] { &self.royals[p] } else { &self.occupied[p] };
+                for c in cells.iter() {
                     if self.pieces_at(r, c).contains(&code) {
                         found[p].push(c);
                     }

@@ -306,6 +306,33 @@ impl Position {
         self.st.royal_cells(&self.rules, player)
     }
 
+    /// Check decided by move generation alone: can a pseudo-legal move of another player
+    /// capture a royal piece of the side to move? Slower than
+    /// [`Position::in_check`], which uses attack tables; kept as an independent cross-check.
+    #[doc(hidden)]
+    pub fn in_check_by_generation(&self) -> bool {
+        let side = self.st.side;
+        let r = &*self.rules;
+        let mut probe = self.st.clone();
+        let mut moves = Vec::new();
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| *p != side) {
+            probe.side = p;
+            moves.clear();
+            probe.pseudo_moves(r, p, &mut moves);
+            let hit = moves.iter().any(|m| {
+                let at = if m.kind == MoveKind::EnPassant { CellId(m.extra) } else { m.to };
+                let royal_here = |q: &Piece| r.owner(*q) == side && r.royal_code[q.0 as usize];
+                m.kind != MoveKind::Castle
+                    && ((m.take == Piece::ALL && self.st.pieces_at(r, at).iter().any(royal_here))
+                        || (m.take != Piece::ALL && !m.take.is_empty() && royal_here(&m.take)))
+            });
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Evaluates a condition of the language for a move from and to the given cells.
     pub fn condition_holds(&self, cond: &Condition, mv: Option<(CellId, CellId)>) -> bool {
         self.st.condition_holds(&self.rules, cond, mv)

@@ -120,6 +120,14 @@ pub struct Rules {
     pub(crate) occupancies: Vec<(Occupancy, Vec<(PhaseId, Occupancy)>)>,
     /// Piece types that keep apart, with, per cell, the cells within their distance.
     pub(crate) apart: Vec<(PieceTypeId, Vec<CellSet>)>,
+    /// Every keep-apart type is royal (so only royal moves can bring them together).
+    pub(crate) apart_all_royal: bool,
+    /// Cells that are `lone-inert` in some phase.
+    pub(crate) inert_cells: CellSet,
+    /// Phases that change some cell's occupancy rules.
+    pub(crate) occupancy_phases: u32,
+    /// Those phases begin only on a change of the piece count (so only captures start them).
+    pub(crate) occupancy_phases_on_capture: bool,
 }
 
 /// Deterministic 64-bit generator for hash keys (splitmix64).
@@ -371,6 +379,16 @@ impl Rules {
             }
         }
         let stacking = !occupancies.is_empty();
+        let mut inert_cells = CellSet::new(cells);
+        for c in 0..cells {
+            let k = occ_kind[c];
+            if k != 0 {
+                let (base, by_phase) = &occupancies[k as usize - 1];
+                if base.lone_inert || by_phase.iter().any(|(_, o)| o.lone_inert) {
+                    inert_cells.insert(CellId(c as u16));
+                }
+            }
+        }
 
         let mut apart = Vec::new();
         for (t, piece) in variant.pieces.iter().enumerate() {
@@ -379,7 +397,21 @@ impl Rules {
                 apart.push((PieceTypeId(t as u8), near));
             }
         }
+        let apart_all_royal = apart.iter().all(|(t, _)| variant.pieces[t.0 as usize].royal);
+        let mut occupancy_phases = 0u32;
+        for (_, by_phase) in &occupancies {
+            for (p, _) in by_phase {
+                occupancy_phases |= 1 << p.0;
+            }
+        }
+        let occupancy_phases_on_capture = (0..variant.phases.len())
+            .filter(|i| occupancy_phases & (1 << i) != 0)
+            .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
         Rules {
+            occupancy_phases,
+            occupancy_phases_on_capture,
+            apart_all_royal,
+            inert_cells,
             stacking,
             occ_kind,
             occupancies,
@@ -569,6 +601,17 @@ fn prune_subsumed(entries: &mut Vec<Entry>, first: usize, ray_cells: &[CellId]) 
         } else {
             i += 1;
         }
+    }
+}
+
+/// Whether a phase condition can only change when the number of pieces does.
+fn counts_only(c: &Condition, variant: &Variant, depth: usize) -> bool {
+    match c {
+        Condition::PieceCount(..) => true,
+        Condition::Not(inner) => counts_only(inner, variant, depth),
+        // Phases may name each other in a cycle: give up (say "no") past any sensible depth.
+        Condition::InPhase(p) => depth < 32 && counts_only(&variant.phases[p.0 as usize].when, variant, depth + 1),
+        _ => false,
     }
 }
 
