@@ -3,8 +3,13 @@
 use varia_interpreter::ir::CellId;
 use varia_interpreter::Position;
 
+/// The widest stack drawn in full; longer ones are cut and listed under the board.
+const MAX_DRAWN: usize = 4;
+
 /// Draws the board: pieces by letter, `.` an empty square, `_` a location without a square;
 /// layers side by side on a common grid of display coordinates, files lettered from `a`.
+/// A cell holding several pieces shows all their letters (`Pn`), every column as wide as the
+/// tallest stack, and the stacks are listed under the board.
 pub fn board(pos: &Position) -> String {
     let rules = pos.rules();
     let cells = &rules.variant.board.cells;
@@ -16,6 +21,15 @@ pub fn board(pos: &Position) -> String {
     let find = |x: i32, y: i32, l: i32| {
         cells.iter().position(|c| c.x == x && c.y == y && c.layer == l).map(|i| CellId(i as u16))
     };
+    let stack_text = |c: CellId| -> String {
+        let letters: String = pos.pieces_at(c).iter().map(|p| rules.piece_letter(*p)).collect();
+        if letters.chars().count() > MAX_DRAWN {
+            letters.chars().take(MAX_DRAWN - 1).chain(['+']).collect()
+        } else {
+            letters
+        }
+    };
+    let width = (0..cells.len()).map(|i| pos.pieces_at(CellId(i as u16)).len().min(MAX_DRAWN)).max().unwrap_or(1).max(1);
     let mut lines: Vec<String> = Vec::new();
     for y in (min_y..=max_y).rev() {
         let mut line = format!("{:>3} ", y + 1);
@@ -24,13 +38,14 @@ pub fn board(pos: &Position) -> String {
                 line.push_str("    ");
             }
             for x in min_x..=max_x {
-                let ch = match find(x, y, *l) {
-                    None => ' ',
-                    Some(c) if !pos.has_square(c) => '_',
-                    Some(c) => pos.piece_at(c).map(|p| rules.piece_letter(p)).unwrap_or('.'),
+                let text = match find(x, y, *l) {
+                    None => " ".to_string(),
+                    Some(c) if !pos.has_square(c) => "_".to_string(),
+                    Some(c) if pos.pieces_at(c).is_empty() => ".".to_string(),
+                    Some(c) => stack_text(c),
                 };
                 line.push(' ');
-                line.push(ch);
+                line.push_str(&format!("{text:<width$}"));
             }
         }
         lines.push(line.trim_end().to_string());
@@ -42,10 +57,22 @@ pub fn board(pos: &Position) -> String {
         }
         for x in min_x..=max_x {
             files.push(' ');
-            files.push((b'a' + (x - min_x).clamp(0, 25) as u8) as char);
+            let letter = (b'a' + (x - min_x).clamp(0, 25) as u8) as char;
+            files.push_str(&format!("{letter:<width$}"));
         }
     }
-    lines.push(files);
+    lines.push(files.trim_end().to_string());
+    let stacks: Vec<String> = (0..cells.len())
+        .map(|i| CellId(i as u16))
+        .filter(|c| pos.pieces_at(*c).len() > 1)
+        .map(|c| {
+            let letters: Vec<String> = pos.pieces_at(c).iter().map(|p| rules.piece_letter(*p).to_string()).collect();
+            format!("{} {}", rules.cell_name(c), letters.join(" "))
+        })
+        .collect();
+    if !stacks.is_empty() {
+        lines.push(format!("stacks: {}", stacks.join(", ")));
+    }
     let side = &rules.variant.players[pos.side_to_move().0 as usize].name;
     lines.push(format!("{side} to move"));
     lines.join("\n") + "\n"

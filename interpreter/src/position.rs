@@ -306,12 +306,12 @@ impl Position {
         self.st.royal_cells(&self.rules, player)
     }
 
-    /// Check decided by move generation alone: can a pseudo-legal move of another player
-    /// capture a royal piece of the side to move? Slower than
+    /// Check decided by move generation alone: can a pseudo-legal move of a player other than
+    /// `victim` capture a royal piece of `victim`? Slower than
     /// [`Position::in_check`], which uses attack tables; kept as an independent cross-check.
     #[doc(hidden)]
-    pub fn in_check_by_generation(&self) -> bool {
-        let side = self.st.side;
+    pub fn royal_capturable_by_generation(&self, victim: PlayerId) -> bool {
+        let side = victim;
         let r = &*self.rules;
         let mut probe = self.st.clone();
         let mut moves = Vec::new();
