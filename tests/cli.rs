@@ -241,3 +241,41 @@ fn a_missing_variant_file_fails() {
     let err = fails(&["check", "variants/no-such-variant.var"]);
     assert!(err.contains("cannot read variants/no-such-variant.var"), "{err}");
 }
+
+#[test]
+fn list_shows_the_stacking_games() {
+    let out = ok(&["list"]);
+    assert!(out.contains("variants/share-squares.var") && out.contains("variants/safety-in-numbers.var"), "{out}");
+}
+
+#[test]
+fn show_draws_stacks_and_lists_them() {
+    let pos = "rnbq1bnr/pppppppp/8/8/4(NPp)3/5(Kk)2/PPPPPPPP/RNBQ1BNR w - - 0 1";
+    let out = ok(&["show", "variants/safety-in-numbers.var", "--position", pos]);
+    assert!(out.contains(" NPp "), "{out}");
+    assert!(out.contains("stacks: f3 K k, e4 N P p"), "{out}");
+    insta::assert_snapshot!("show_stacks", out);
+}
+
+#[test]
+fn moves_name_the_piece_a_capture_takes_from_a_stack() {
+    // d5 holds a black pawn and a black knight: the white knight chooses which one it takes.
+    let pos = "r3k2r/8/8/3(pn)4/8/4N3/8/R3K2R w - - 0 1";
+    let out = ok(&["moves", "variants/share-squares.var", "--position", pos]);
+    assert!(out.lines().any(|l| l == "Ne3xNd5") && out.lines().any(|l| l == "Ne3xPd5"), "{out}");
+    let after = ok(&["moves", "variants/share-squares.var", "--position", pos, "--after", "Ne3xPd5"]);
+    assert!(!after.is_empty());
+    let err = fails(&["moves", "variants/share-squares.var", "--position", pos, "--after", "Nxd5"]);
+    assert!(err.contains("ambiguous") && err.contains("Ne3xNd5") && err.contains("Ne3xPd5"), "{err}");
+}
+
+#[test]
+fn a_stack_on_a_plain_cell_is_a_located_error() {
+    let err = fails(&["show", "variants/share-squares.var", "--position", "4k3/8/8/8/8/8/8/(KQ)7 w - - 0 1"]);
+    assert!(err.contains("<position>:1:"), "{err}");
+    assert!(err.contains("`a1` holds one piece"), "{err}");
+    let err = fails(&["show", "variants/share-squares.var", "--position", "4k3/8/8/3(pnb)4/8/8/8/K7 w - - 0 1"]);
+    assert!(err.contains("expected at most 2 pieces on `d5`, found 3"), "{err}");
+    let err = fails(&["show", "variants/share-squares.var", "--position", "4k3/8/8/3(pn4/8/8/8/K7 w - - 0 1"]);
+    assert!(err.contains("expected `)` to close this stack"), "{err}");
+}
