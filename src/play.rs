@@ -93,8 +93,11 @@ fn evaluate(pos: &Position) -> i32 {
     for p in 0..rules.player_count() {
         let player = varia_interpreter::ir::PlayerId(p as u8);
         for c in pos.occupied_by(player).iter() {
-            let v = pos.piece_at(c).map(|q| value(pos, q)).unwrap_or(0);
-            score += if player == me { v } else { -v };
+            // Every piece of the player on the cell (a stack may hold several, of both sides).
+            for &q in pos.pieces_at(c).iter().filter(|q| rules.owner(**q) == player) {
+                let v = value(pos, q);
+                score += if player == me { v } else { -v };
+            }
         }
     }
     score
