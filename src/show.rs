@@ -29,7 +29,8 @@ pub fn board(pos: &Position) -> String {
             letters
         }
     };
-    let width = (0..cells.len()).map(|i| pos.pieces_at(CellId(i as u16)).len().min(MAX_DRAWN)).max().unwrap_or(1).max(1);
+    let width =
+        (0..cells.len()).map(|i| pos.pieces_at(CellId(i as u16)).len().min(MAX_DRAWN)).max().unwrap_or(1).max(1);
     let mut lines: Vec<String> = Vec::new();
     for y in (min_y..=max_y).rev() {
         let mut line = format!("{:>3} ", y + 1);

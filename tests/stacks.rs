@@ -58,10 +58,10 @@ fn legal_by_oracle(pos: &mut Position, mv: Move) -> bool {
     if ok && !apart.is_empty() {
         let cells = &rules.variant.board.cells;
         let mut spots: [Vec<(i32, i32)>; 2] = [Vec::new(), Vec::new()];
-        for c in 0..cells.len() {
+        for (c, cell) in cells.iter().enumerate() {
             for q in pos.pieces_at(CellId(c as u16)) {
                 if apart.contains(&(rules.type_of(*q).0 as usize)) {
-                    spots[rules.owner(*q).0 as usize].push((cells[c].x, cells[c].y));
+                    spots[rules.owner(*q).0 as usize].push((cell.x, cell.y));
                 }
             }
         }
@@ -135,7 +135,8 @@ fn random_games_keep_the_stacking_rules() {
                 );
                 if ply % 4 == 0 && game % 3 == 0 {
                     pos.pseudo_legal_moves(&mut pseudo);
-                    let by_oracle: Vec<Move> = pseudo.clone().into_iter().filter(|m| legal_by_oracle(&mut pos, *m)).collect();
+                    let by_oracle: Vec<Move> =
+                        pseudo.clone().into_iter().filter(|m| legal_by_oracle(&mut pos, *m)).collect();
                     assert_eq!(legal, by_oracle, "{name}: legal moves in {}", pos.to_position_string());
                 }
                 let mv = legal[rng.below(legal.len())];

@@ -587,7 +587,8 @@ impl Lowerer {
                         None => {
                             let known: Vec<&str> = self.phases.keys().map(|s| s.as_str()).collect();
                             let label = if known.is_empty() {
-                                "expected a phase declared with `phase NAME when ...`; this variant has none".to_string()
+                                "expected a phase declared with `phase NAME when ...`; this variant has none"
+                                    .to_string()
                             } else {
                                 format!("expected one of the phases: {}", known.join(" "))
                             };
@@ -624,7 +625,11 @@ impl Lowerer {
                     let cell = self.cells[c.0 as usize].name.clone();
                     self.error(
                         &name,
-                        format!("cell `{cell}` is in two zones with occupancy rules: `{}` and `{}`", other.name, name.as_str()),
+                        format!(
+                            "cell `{cell}` is in two zones with occupancy rules: `{}` and `{}`",
+                            other.name,
+                            name.as_str()
+                        ),
                         "expected each cell to follow the occupancy rules of one zone only",
                     );
                     break;
@@ -646,7 +651,11 @@ impl Lowerer {
             } else {
                 let v = int_value(self, &n, 255) as u8;
                 if v == 0 {
-                    self.error(&n, "a capacity of 0", "expected at least 1 (use `no-square` for cells that hold nothing)");
+                    self.error(
+                        &n,
+                        "a capacity of 0",
+                        "expected at least 1 (use `no-square` for cells that hold nothing)",
+                    );
                 }
                 o.capacity = Some(v.max(1));
             }

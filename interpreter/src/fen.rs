@@ -282,7 +282,11 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
             let capacity = rules.most_pieces(cell);
             let inner = &bytes[k + 1..close];
             if inner.is_empty() {
-                return Err(PositionError { offset: at + o, len: 2, message: "expected piece letters inside `( )`".into() });
+                return Err(PositionError {
+                    offset: at + o,
+                    len: 2,
+                    message: "expected piece letters inside `( )`".into(),
+                });
             }
             if !rules.is_stack_cell(cell) && inner.len() > 1 {
                 return Err(PositionError {

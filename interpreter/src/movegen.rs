@@ -357,7 +357,10 @@ impl Position {
         if self.st.surely_legal(&self.rules, mv, royal) {
             return true;
         }
-        if !self.rules.slow_attacks && !self.rules.stacking && self.rules.apart.is_empty() && mv.kind != MoveKind::Castle
+        if !self.rules.slow_attacks
+            && !self.rules.stacking
+            && self.rules.apart.is_empty()
+            && mv.kind != MoveKind::Castle
         {
             return self.legal_light(mv);
         }
@@ -437,7 +440,8 @@ impl State {
             let rule = &r.variant.pieces[ty.0 as usize].moves[e.rule as usize];
             let allowed =
                 |to: CellId| !e.dynamic || rule.conditions.iter().all(|c| self.condition_holds(r, c, Some((from, to))));
-            let mut mv = Move { from, to: from, kind: MoveKind::Normal, promote: 0, extra: 0, piece, take: Piece::EMPTY };
+            let mut mv =
+                Move { from, to: from, kind: MoveKind::Normal, promote: 0, extra: 0, piece, take: Piece::EMPTY };
             let mut screened = e.kind == EntryKind::Slide;
             let mut past_screen = 0u16;
             for (i, &to) in ray.iter().enumerate() {
@@ -670,12 +674,12 @@ impl State {
     pub(crate) fn kept_apart(&self, r: &Rules) -> bool {
         for (ty, near) in &r.apart {
             let mut found: [Vec<CellId>; 2] = [Vec::new(), Vec::new()];
-            for p in 0..r.players.min(2) {
+            for (p, spots) in found.iter_mut().enumerate() {
                 let code = r.piece(PlayerId(p as u8), *ty);
                 let cells = if r.royal_code[code.0 as usize] { &self.royals[p] } else { &self.occupied[p] };
                 for c in cells.iter() {
                     if self.pieces_at(r, c).contains(&code) {
-                        found[p].push(c);
+                        spots.push(c);
                     }
                 }
             }

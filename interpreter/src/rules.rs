@@ -2,7 +2,9 @@
 
 use crate::bitset::CellSet;
 use crate::graph::Graph;
-use crate::ir::{CellId, Condition, DirId, Geometry, MoveMode, Occupancy, PhaseId, PieceTypeId, PlayerId, Variant, ZoneId};
+use crate::ir::{
+    CellId, Condition, DirId, Geometry, MoveMode, Occupancy, PhaseId, PieceTypeId, PlayerId, Variant, ZoneId,
+};
 
 /// A piece on the board: owner and type packed into one small code; 0 is an empty cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -380,8 +382,7 @@ impl Rules {
         }
         let stacking = !occupancies.is_empty();
         let mut inert_cells = CellSet::new(cells);
-        for c in 0..cells {
-            let k = occ_kind[c];
+        for (c, &k) in occ_kind.iter().enumerate() {
             if k != 0 {
                 let (base, by_phase) = &occupancies[k as usize - 1];
                 if base.lone_inert || by_phase.iter().any(|(_, o)| o.lone_inert) {
