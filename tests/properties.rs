@@ -55,6 +55,38 @@ fn random_playouts_keep_state_consistent() {
     }
 }
 
+/// In random games of every variant, the long and the short form of every legal move read
+/// back as that move, and no two legal moves share a long form.
+#[test]
+fn every_written_move_reads_back() {
+    for name in common::variant_files() {
+        let rules = common::rules(&name);
+        let mut rng = Rng(0x0123_4567_89AB_CDEF);
+        for _game in 0..12 {
+            let mut pos = Position::start(rules.clone());
+            let mut moves = Vec::new();
+            for _ply in 0..100 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                pos.legal_moves(&mut moves);
+                let mut longs: Vec<String> = Vec::new();
+                for &mv in &moves {
+                    let long = pos.long_notation(mv);
+                    let short = pos.short_notation(mv, &moves);
+                    for text in [&long, &short] {
+                        let back = pos.parse_move(text);
+                        assert_eq!(back, Ok(mv), "{name}: `{text}` in {}", pos.to_position_string());
+                    }
+                    assert!(!longs.contains(&long), "{name}: two moves written {long}");
+                    longs.push(long);
+                }
+                pos.make(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+}
+
 #[test]
 fn garbage_position_strings_and_moves_never_panic() {
     let rules = common::rules("chess.var");

@@ -77,37 +77,30 @@ impl Position {
         let rank: String = from[file.len()..].to_string();
         let mut s = String::new();
         let capture = self.is_capture(mv);
-        match self.letter_of(mv) {
-            Some(l) => {
-                s.push(l);
-                let rivals: Vec<&Move> = legal
-                    .iter()
-                    .filter(|o| {
-                        o.to == mv.to
-                            && o.from != mv.from
-                            && o.kind != MoveKind::Castle
-                            && o.piece == mv.piece
-                            && o.take == mv.take
-                    })
-                    .collect();
-                if !rivals.is_empty() {
-                    let name = |m: &Move| rules.cell_name(m.from).to_string();
-                    if rivals.iter().all(|o| {
-                        !name(o).starts_with(&file) || name(o)[file.len()..].starts_with(|c: char| !c.is_ascii_digit())
-                    }) {
-                        s.push_str(&file);
-                    } else if rivals.iter().all(|o| !name(o).ends_with(&rank) || name(o).len() - rank.len() == 0) {
-                        s.push_str(&rank);
-                    } else {
-                        s.push_str(from);
-                    }
-                }
+        // Other legal moves of the same kind of piece to the same cell, taking the same piece.
+        let rivals: Vec<&Move> = legal
+            .iter()
+            .filter(|o| {
+                o.to == mv.to && o.from != mv.from && o.kind != MoveKind::Castle && o.piece == mv.piece && o.take == mv.take
+            })
+            .collect();
+        let letter = self.letter_of(mv);
+        s.extend(letter);
+        if !rivals.is_empty() {
+            // As SAN: the file if it tells the moves apart, else the rank, else the whole cell.
+            let name = |m: &Move| rules.cell_name(m.from).to_string();
+            if rivals.iter().all(|o| {
+                !name(o).starts_with(&file) || name(o)[file.len()..].starts_with(|c: char| !c.is_ascii_digit())
+            }) {
+                s.push_str(&file);
+            } else if rivals.iter().all(|o| !name(o).ends_with(&rank) || name(o).len() - rank.len() == 0) {
+                s.push_str(&rank);
+            } else {
+                s.push_str(from);
             }
-            None => {
-                if capture {
-                    s.push_str(&file);
-                }
-            }
+        } else if letter.is_none() && capture {
+            // A pawn's capture names its file, as in SAN (`exd5`).
+            s.push_str(&file);
         }
         if capture {
             s.push('x');
@@ -124,11 +117,20 @@ impl Position {
         self.legal_moves(&mut legal);
         let wanted = normalise(text);
         let mut found: Vec<Move> = Vec::new();
+        // Exactly the long or short form Varia writes: that move, even if a looser form of
+        // another move reads the same (`d4-d5` is the pawn's move when a king shares d4).
+        let mut exact: Vec<Move> = Vec::new();
         for &mv in &legal {
             let forms = self.forms(mv, &legal);
+            if forms[..2].iter().any(|f| normalise(f) == wanted) && !exact.contains(&mv) {
+                exact.push(mv);
+            }
             if forms.iter().any(|f| normalise(f) == wanted) && !found.contains(&mv) {
                 found.push(mv);
             }
+        }
+        if exact.len() == 1 {
+            return Ok(exact[0]);
         }
         match found.len() {
             1 => Ok(found[0]),
