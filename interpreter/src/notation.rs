@@ -81,7 +81,11 @@ impl Position {
         let rivals: Vec<&Move> = legal
             .iter()
             .filter(|o| {
-                o.to == mv.to && o.from != mv.from && o.kind != MoveKind::Castle && o.piece == mv.piece && o.take == mv.take
+                o.to == mv.to
+                    && o.from != mv.from
+                    && o.kind != MoveKind::Castle
+                    && o.piece == mv.piece
+                    && o.take == mv.take
             })
             .collect();
         let letter = self.letter_of(mv);
