@@ -80,8 +80,11 @@ pub fn list() -> Result<(), String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/catalogue.toml");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
     let cat: Catalogue = toml::from_str(&text).map_err(|e| format!("error: {}: {e}", path.display()))?;
+    // Columns as wide as their longest entry.
+    let file_w = cat.variant.iter().map(|v| v.file.len() + "variants/".len()).max().unwrap_or(0);
+    let title_w = cat.variant.iter().map(|v| v.title.len()).max().unwrap_or(0);
     for v in cat.variant {
-        println!("{:<28} {:<20} {}", format!("variants/{}", v.file), v.title, v.about);
+        println!("{:<file_w$}  {:<title_w$}  {}", format!("variants/{}", v.file), v.title, v.about);
     }
     Ok(())
 }
