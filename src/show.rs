@@ -9,7 +9,8 @@ const MAX_DRAWN: usize = 4;
 /// Draws the board: pieces by letter, `.` an empty square, `_` a location without a square;
 /// layers side by side on a common grid of display coordinates, files lettered from `a`.
 /// A cell holding several pieces shows all their letters (`Pn`), every column as wide as the
-/// tallest stack, and the stacks are listed under the board.
+/// tallest stack, and the stacks are listed under the board. A square shared by several boards
+/// is drawn on each of them, as `+` when empty.
 pub fn board(pos: &Position) -> String {
     let rules = pos.rules();
     let cells = &rules.variant.board.cells;
@@ -18,8 +19,12 @@ pub fn board(pos: &Position) -> String {
     layers.dedup();
     let (min_x, max_x) = (cells.iter().map(|c| c.x).min().unwrap_or(0), cells.iter().map(|c| c.x).max().unwrap_or(0));
     let (min_y, max_y) = (cells.iter().map(|c| c.y).min().unwrap_or(0), cells.iter().map(|c| c.y).max().unwrap_or(0));
+    // A merged cell (a square shared by several boards) is found at each of its positions.
     let find = |x: i32, y: i32, l: i32| {
-        cells.iter().position(|c| c.x == x && c.y == y && c.layer == l).map(|i| CellId(i as u16))
+        cells
+            .iter()
+            .position(|c| (c.x == x && c.y == y && c.layer == l) || c.also_at.contains(&(x, y, l)))
+            .map(|i| CellId(i as u16))
     };
     let stack_text = |c: CellId| -> String {
         let letters: String = pos.pieces_at(c).iter().map(|p| rules.piece_letter(*p)).collect();
@@ -42,6 +47,9 @@ pub fn board(pos: &Position) -> String {
                 let text = match find(x, y, *l) {
                     None => " ".to_string(),
                     Some(c) if !pos.has_square(c) => "_".to_string(),
+                    Some(c) if pos.pieces_at(c).is_empty() && !cells[c.0 as usize].also_at.is_empty() => {
+                        "+".to_string()
+                    }
                     Some(c) if pos.pieces_at(c).is_empty() => ".".to_string(),
                     Some(c) => stack_text(c),
                 };
@@ -73,6 +81,10 @@ pub fn board(pos: &Position) -> String {
         .collect();
     if !stacks.is_empty() {
         lines.push(format!("stacks: {}", stacks.join(", ")));
+    }
+    let shared: Vec<&str> = cells.iter().filter(|c| !c.also_at.is_empty()).map(|c| c.name.as_str()).collect();
+    if !shared.is_empty() {
+        lines.push(format!("shared by every board (drawn on each, `+` when empty): {}", shared.join(" ")));
     }
     let side = &rules.variant.players[pos.side_to_move().0 as usize].name;
     lines.push(format!("{side} to move"));

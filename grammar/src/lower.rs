@@ -263,6 +263,34 @@ impl Lowerer {
                 }
             }
         }
+        // Directions by offset of display coordinates: declared here, linked with the compass.
+        let mut offsets: Vec<(DirId, i32, i32, i32)> = Vec::new();
+        for item in items.iter().filter(|p| p.as_rule() == Rule::offset_dir_decl) {
+            let mut it = item.clone().into_inner().skip(1);
+            let n = it.next().expect("direction name");
+            let mut delta = [0i32; 3];
+            for (d, node) in delta.iter_mut().zip(it.skip(1)) {
+                *d = node.as_str().parse::<i32>().unwrap_or(i32::MAX);
+                if !(-16..=16).contains(d) {
+                    self.error(&node, "offset too large", "expected an offset between -16 and 16");
+                }
+            }
+            if self.dirs.contains_key(n.as_str()) {
+                self.error(
+                    &n,
+                    format!("duplicate direction `{}`", n.as_str()),
+                    "expected a name no other direction uses",
+                );
+            } else if self.dirs.len() >= 255 {
+                self.error(&n, "too many directions", "expected at most 255 directions");
+            } else if delta == [0, 0, 0] {
+                self.error(&n, "a direction with offset 0 0 0", "expected an offset that moves somewhere");
+            } else {
+                let id = DirId(self.dirs.len() as u8);
+                self.dirs.insert(n.as_str().to_string(), id);
+                offsets.push((id, delta[0], delta[1], delta[2]));
+            }
+        }
         let mut removed = Vec::new();
         for item in items.iter().filter(|p| p.as_rule() == Rule::remove_decl) {
             let list = item.clone().into_inner().nth(1).expect("cells");
@@ -284,8 +312,21 @@ impl Lowerer {
                 }
             }
         }
+        for (i, cell) in self.cells.iter().enumerate() {
+            let from = CellId(i as u16);
+            for &(dir, dx, dy, dl) in &offsets {
+                if let Some(&to) = self.coords.get(&(cell.x + dx, cell.y + dy, cell.layer + dl)) {
+                    if !removed.contains(&from) && !removed.contains(&to) {
+                        self.links.push(Link { from, dir, to });
+                    }
+                }
+            }
+        }
         if !removed.is_empty() {
             self.remove_cells(&removed);
+        }
+        for item in items.iter().filter(|p| p.as_rule() == Rule::merge_decl) {
+            self.merge(item.clone());
         }
         for item in items {
             match item.as_rule() {
@@ -377,9 +418,48 @@ impl Lowerer {
                 let id = CellId(self.cells.len() as u16);
                 self.cell_ids.insert(name.clone(), id);
                 self.coords.insert((x, y, layer), id);
-                self.cells.push(Cell { name, x, y, layer, covers: Vec::new() });
+                self.cells.push(Cell { name, x, y, layer, covers: Vec::new(), also_at: Vec::new() });
             }
         }
+    }
+
+    /// `merge CELLS as NAME`: the first cell takes the name and every link of the others,
+    /// which disappear; links that now lead from the cell to itself are dropped.
+    fn merge(&mut self, item: Node) {
+        let mut it = item.into_inner().skip(1);
+        let list = it.next().expect("cells");
+        let name = it.nth(1).expect("merged name");
+        let cells = self.cell_list(list, None);
+        let Some(&keep) = cells.first() else { return };
+        if cells.len() < 2 {
+            self.error(&name, "a merge of a single cell", "expected two or more cells to merge");
+            return;
+        }
+        if self.cell_ids.get(name.as_str()).is_some_and(|c| !cells.contains(c)) {
+            self.error(&name, format!("duplicate cell `{}`", name.as_str()), "expected a name no other cell has");
+            return;
+        }
+        let gone: Vec<CellId> = cells[1..].to_vec();
+        let extra: Vec<(i32, i32, i32)> = gone
+            .iter()
+            .map(|c| &self.cells[c.0 as usize])
+            .flat_map(|c| std::iter::once((c.x, c.y, c.layer)).chain(c.also_at.clone()))
+            .collect();
+        let at = |c: CellId| if gone.contains(&c) { keep } else { c };
+        let mut links: Vec<Link> = Vec::new();
+        for l in &self.links {
+            let link = Link { from: at(l.from), dir: l.dir, to: at(l.to) };
+            if link.from != link.to
+                && !links.iter().any(|x| x.from == link.from && x.dir == link.dir && x.to == link.to)
+            {
+                links.push(link);
+            }
+        }
+        self.links = links;
+        let cell = &mut self.cells[keep.0 as usize];
+        cell.name = name.as_str().to_string();
+        cell.also_at.extend(extra);
+        self.remove_cells(&gone);
     }
 
     /// Deletes removed cells, renumbering the others and their links.

@@ -38,6 +38,7 @@ pub fn describe(rule: Rule) -> String {
         Rule::piece_ref => "a piece letter or name",
         Rule::letter => "a single letter",
         Rule::int => "a whole number",
+        Rule::signed => "a whole number (may be negative)",
         Rule::string => "a quoted string",
         Rule::compare => "a comparison (`<`, `<=`, `==`, `>=`, `>`)",
         Rule::outcome => "`win`, `loss` or `draw`",

@@ -90,6 +90,10 @@ pub struct Cell {
     /// cells it covers. Empty for an ordinary cell. Not yet produced by the language.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub covers: Vec<CellId>,
+    /// Further display positions `(x, y, layer)` of a cell made by merging locations (a
+    /// square shared by several boards is drawn on each of them).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also_at: Vec<(i32, i32, i32)>,
 }
 
 /// A directed edge of the board graph.
