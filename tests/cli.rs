@@ -279,3 +279,14 @@ fn a_stack_on_a_plain_cell_is_a_located_error() {
     let err = fails(&["show", "variants/share-squares.var", "--position", "4k3/8/8/3(pn4/8/8/8/K7 w - - 0 1"]);
     assert!(err.contains("expected `)` to close this stack"), "{err}");
 }
+
+#[test]
+fn show_draws_the_three_boards_with_the_shared_centre() {
+    let out = ok(&["show", "variants/central-squares.var"]);
+    assert!(out.contains("shared by every board (drawn on each, `+` when empty): c3 d3 c4 d4"), "{out}");
+    insta::assert_snapshot!("show_central_squares", out);
+    // A piece on the centre is drawn on all three boards.
+    let out = ok(&["show", "variants/central-squares.var", "--position", "6/6/4/4/6/6|6/6/6/3B2/6/6|k5/6/4/4/6/5K w"]);
+    let row3 = out.lines().find(|l| l.trim_start().starts_with("3 ")).expect("rank 3");
+    assert_eq!(row3.matches('B').count(), 3, "{out}");
+}
