@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::{legal, play};
+
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
@@ -24,28 +26,11 @@ fn at(text: &str) -> Position {
     common::position(&rules(), text)
 }
 
-/// The legal moves of the side to move, in long notation, sorted.
-fn legal(pos: &mut Position) -> Vec<String> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-    out.sort();
-    out
-}
-
 /// Snapshots the position string and the sorted legal moves under `name`, and returns the moves.
 fn snap(name: &str, pos: &mut Position) -> Vec<String> {
     let moves = legal(pos);
     insta::assert_snapshot!(name, format!("{}\n--\n{}", pos.to_position_string(), moves.join("\n")));
     moves
-}
-
-/// Plays moves given in any accepted notation.
-fn play(pos: &mut Position, moves: &str) {
-    for m in moves.split_whitespace() {
-        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m} in {}: {e}", pos.to_position_string()));
-        pos.make(mv);
-    }
 }
 
 fn has(moves: &[String], m: &str) -> bool {

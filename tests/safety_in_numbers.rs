@@ -7,6 +7,8 @@
 
 mod common;
 
+use common::{legal, play};
+
 use std::sync::Arc;
 
 use varia_interpreter::ir::PlayerId;
@@ -21,29 +23,6 @@ const BLACK: PlayerId = PlayerId(1);
 fn at(text: &str) -> Position {
     let rules = common::rules(FILE);
     common::position(&rules, text)
-}
-
-/// Plays moves, each of which must be legal.
-fn play(pos: &mut Position, moves: &str) {
-    for m in moves.split_whitespace() {
-        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m} in {}: {e}", pos.to_position_string()));
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        assert!(legal.contains(&mv), "{m} is not legal in {}", pos.to_position_string());
-        pos.make(mv);
-    }
-}
-
-/// The legal moves in long notation, sorted; no move may be generated twice.
-fn legal(pos: &mut Position) -> Vec<String> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-    out.sort();
-    let mut unique = out.clone();
-    unique.dedup();
-    assert_eq!(unique.len(), out.len(), "a move is generated twice in {}: {out:?}", pos.to_position_string());
-    out
 }
 
 /// The text of a snapshot: the position string, then the sorted legal moves.

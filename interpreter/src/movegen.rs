@@ -12,6 +12,19 @@ pub(crate) struct Pins {
     overflow: bool,
 }
 
+impl Pins {
+    /// Records a pinned cell (past the array's room, only that there were more).
+    #[inline]
+    fn add(&mut self, c: CellId) {
+        if (self.len as usize) < self.cells.len() {
+            self.cells[self.len as usize] = c;
+            self.len += 1;
+        } else {
+            self.overflow = true;
+        }
+    }
+}
+
 impl State {
     /// Appends one move, or one per promotion choice when the piece promotes on arrival.
     #[inline]
@@ -258,12 +271,7 @@ impl State {
                     }
                     if let Some(c) = shield {
                         if r.owner(q).0 == p && r.probe_masks[k] & (1 << r.type_of(q).0) != 0 {
-                            if (pins.len as usize) < pins.cells.len() {
-                                pins.cells[pins.len as usize] = c;
-                                pins.len += 1;
-                            } else {
-                                pins.overflow = true;
-                            }
+                            pins.add(c);
                         }
                     }
                     break;
@@ -655,12 +663,7 @@ impl State {
                     if let Some(c) = shield {
                         let mask = r.probe_masks[k];
                         if stack.iter().any(|x| r.owner(*x).0 == p && mask & (1 << r.type_of(*x).0) != 0) {
-                            if (pins.len as usize) < pins.cells.len() {
-                                pins.cells[pins.len as usize] = c;
-                                pins.len += 1;
-                            } else {
-                                pins.overflow = true;
-                            }
+                            pins.add(c);
                         }
                     }
                     break;

@@ -478,28 +478,7 @@ impl State {
             return self.make_stacked(r, mv);
         }
         let moved = self.cells[mv.from.0 as usize];
-        let mut undo = Undo {
-            mv,
-            moved,
-            captured: Piece::EMPTY,
-            captured_at: mv.to,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            phases: self.phases,
-            hash: self.hash,
-            captured_n: 0,
-        };
-        self.hashes.push(self.hash);
-        if let Some(ep) = self.ep.take() {
-            for c in ep.passed() {
-                self.hash ^= r.z_ep[c.0 as usize];
-            }
-        }
-        self.halfmove += 1;
-        if r.resets_clock_code[moved.0 as usize] {
-            self.halfmove = 0;
-        }
+        let mut undo = self.begin_move(r, mv, moved);
         if mv.kind == MoveKind::Castle {
             let c = &r.variant.castlings[mv.extra as usize];
             let king = self.lift(r, c.king_from);
@@ -525,6 +504,35 @@ impl State {
             }
         }
         self.finish_move(r, mv, undo);
+    }
+
+    /// The common start of making a move: the undo record, the hash history, en passant
+    /// cleared, the move clock.
+    #[inline]
+    fn begin_move(&mut self, r: &Rules, mv: Move, moved: Piece) -> Undo {
+        let undo = Undo {
+            mv,
+            moved,
+            captured: Piece::EMPTY,
+            captured_at: mv.to,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            phases: self.phases,
+            hash: self.hash,
+            captured_n: 0,
+        };
+        self.hashes.push(self.hash);
+        if let Some(ep) = self.ep.take() {
+            for c in ep.passed() {
+                self.hash ^= r.z_ep[c.0 as usize];
+            }
+        }
+        self.halfmove += 1;
+        if r.resets_clock_code[moved.0 as usize] {
+            self.halfmove = 0;
+        }
+        undo
     }
 
     /// The common end of making a move: castling rights, side to move, phases, history.
@@ -557,28 +565,7 @@ impl State {
     /// Makes a move on a board with stacks: the move names its piece and what it captures.
     fn make_stacked(&mut self, r: &Rules, mv: Move) {
         let moved = mv.piece;
-        let mut undo = Undo {
-            mv,
-            moved,
-            captured: Piece::EMPTY,
-            captured_at: mv.to,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            phases: self.phases,
-            hash: self.hash,
-            captured_n: 0,
-        };
-        self.hashes.push(self.hash);
-        if let Some(ep) = self.ep.take() {
-            for c in ep.passed() {
-                self.hash ^= r.z_ep[c.0 as usize];
-            }
-        }
-        self.halfmove += 1;
-        if r.resets_clock_code[moved.0 as usize] {
-            self.halfmove = 0;
-        }
+        let mut undo = self.begin_move(r, mv, moved);
         if mv.kind == MoveKind::Castle {
             let c = &r.variant.castlings[mv.extra as usize];
             let king = self.cells[c.king_from.0 as usize];

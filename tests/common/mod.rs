@@ -31,6 +31,27 @@ pub fn position(rules: &Arc<Rules>, text: &str) -> Position {
     }
 }
 
+/// The legal moves of the side to move in long notation, sorted; no move may be generated twice.
+pub fn legal(pos: &mut Position) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+    out.sort();
+    let mut unique = out.clone();
+    unique.dedup();
+    assert_eq!(unique.len(), out.len(), "a move is generated twice in {}: {out:?}", pos.to_position_string());
+    out
+}
+
+/// Plays moves given in any accepted notation (each must be legal: `parse_move` reads only
+/// legal moves).
+pub fn play(pos: &mut Position, moves: &str) {
+    for m in moves.split_whitespace() {
+        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m} in {}: {e}", pos.to_position_string()));
+        pos.make(mv);
+    }
+}
+
 /// Every bundled variant file name, sorted.
 pub fn variant_files() -> Vec<String> {
     let mut out: Vec<String> = std::fs::read_dir(root().join("variants"))
