@@ -249,18 +249,7 @@ impl Lowerer {
         }
         for item in items.iter().filter(|p| p.as_rule() == Rule::direction_decl) {
             for n in item.clone().into_inner().skip(1) {
-                if self.dirs.contains_key(n.as_str()) {
-                    self.error(
-                        &n,
-                        format!("duplicate direction `{}`", n.as_str()),
-                        "expected a name no other direction uses",
-                    );
-                } else if self.dirs.len() >= 255 {
-                    self.error(&n, "too many directions", "expected at most 255 directions");
-                } else {
-                    let id = DirId(self.dirs.len() as u8);
-                    self.dirs.insert(n.as_str().to_string(), id);
-                }
+                self.declare_direction(&n);
             }
         }
         // Directions by offset of display coordinates: declared here, linked with the compass.
@@ -275,19 +264,9 @@ impl Lowerer {
                     self.error(&node, "offset too large", "expected an offset between -16 and 16");
                 }
             }
-            if self.dirs.contains_key(n.as_str()) {
-                self.error(
-                    &n,
-                    format!("duplicate direction `{}`", n.as_str()),
-                    "expected a name no other direction uses",
-                );
-            } else if self.dirs.len() >= 255 {
-                self.error(&n, "too many directions", "expected at most 255 directions");
-            } else if delta == [0, 0, 0] {
+            if delta == [0, 0, 0] {
                 self.error(&n, "a direction with offset 0 0 0", "expected an offset that moves somewhere");
-            } else {
-                let id = DirId(self.dirs.len() as u8);
-                self.dirs.insert(n.as_str().to_string(), id);
+            } else if let Some(id) = self.declare_direction(&n) {
                 offsets.push((id, delta[0], delta[1], delta[2]));
             }
         }
@@ -378,6 +357,21 @@ impl Lowerer {
                 "expected at most 65534 cells",
             ));
         }
+    }
+
+    /// Declares a direction name, reporting a duplicate or one too many.
+    fn declare_direction(&mut self, n: &Node) -> Option<DirId> {
+        if self.dirs.contains_key(n.as_str()) {
+            self.error(n, format!("duplicate direction `{}`", n.as_str()), "expected a name no other direction uses");
+            return None;
+        }
+        if self.dirs.len() >= 255 {
+            self.error(n, "too many directions", "expected at most 255 directions");
+            return None;
+        }
+        let id = DirId(self.dirs.len() as u8);
+        self.dirs.insert(n.as_str().to_string(), id);
+        Some(id)
     }
 
     fn grid(&mut self, g: Node, index: i32) {

@@ -193,7 +193,7 @@ impl State {
             return self.attacked_stacked(r, cell, by);
         }
         if r.slow_attacks {
-            return self.attacked_slowly(r, cell, by);
+            return self.attacked_by_generation(r, cell, by);
         }
         let i = by.0 as usize * r.cells + cell.0 as usize;
         for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
@@ -212,73 +212,12 @@ impl State {
         false
     }
 
-    /// The general attack test: generate `by`'s captures and look for one on `cell`.
-    fn attacked_slowly(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
-        let mut probe = self.clone();
-        probe.history.clear();
-        probe.hashes.clear();
-        if probe.cells[cell.0 as usize].is_empty() {
-            // Stand a dummy enemy piece on the cell so that capture powers see a target.
-            let victim = PlayerId(if by.0 == 0 { 1 } else { 0 });
-            let dummy = r.piece(victim, PieceTypeId(0));
-            probe.cells[cell.0 as usize] = dummy;
-            probe.occupied[victim.0 as usize].insert(cell);
-        }
-        probe.side = by;
-        let mut moves = Vec::new();
-        probe.pseudo_moves(r, by, &mut moves);
-        moves.iter().any(|m| m.to == cell && m.kind != MoveKind::Castle)
-    }
-
     /// Whether `side` has a royal piece under attack.
     pub(crate) fn royal_attacked(&self, r: &Rules, side: PlayerId) -> bool {
         if r.royal_mask == 0 {
             return false;
         }
         self.royal_cells(r, side).any(|c| self.attacked_by_any_enemy(r, c, side))
-    }
-
-    /// The cells of `side`'s pieces pinned to the royal on `royal`: the only piece between it
-    /// and an enemy that attacks along that line.
-    fn pinned(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
-        if r.stacking {
-            return self.pinned_stacked(r, royal, side);
-        }
-        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
-        for p in 0..r.players as u8 {
-            if p == side.0 {
-                continue;
-            }
-            let i = p as usize * r.cells + royal.0 as usize;
-            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
-                let s = probe.start as usize;
-                let mut shield: Option<CellId> = None;
-                for k in s..s + probe.len as usize {
-                    let c = r.probe_cells[k];
-                    let q = self.cells[c.0 as usize];
-                    if q.is_empty() {
-                        continue;
-                    }
-                    if q == Piece::HOLE {
-                        break;
-                    }
-                    if r.owner(q) == side {
-                        if shield.is_some() {
-                            break;
-                        }
-                        shield = Some(c);
-                        continue;
-                    }
-                    if let Some(c) = shield {
-                        if r.owner(q).0 == p && r.probe_masks[k] & (1 << r.type_of(q).0) != 0 {
-                            pins.add(c);
-                        }
-                    }
-                    break;
-                }
-            }
-        }
-        pins
     }
 
     /// A plain move of an unpinned, non-royal piece cannot expose the royal (when not in check).
@@ -614,8 +553,8 @@ impl State {
         false
     }
 
-    /// The general attack test with stacks: generate `by`'s moves and look for a capture on
-    /// `cell`, with a stand-in enemy piece there if it is empty.
+    /// The general attack test (hops, conditional captures): generate `by`'s moves and look
+    /// for a capture on `cell`, with a stand-in enemy piece there if it is empty.
     fn attacked_by_generation(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
         let mut probe = self.clone();
         probe.history.clear();
@@ -630,10 +569,11 @@ impl State {
         moves.iter().any(|m| m.to == cell && m.kind == MoveKind::Normal && m.is_capture())
     }
 
-    /// The pins on a board with stacks: the shield is the only cell between the royal and an
-    /// enemy attacker that blocks, and holds exactly one piece, the mover's (a cell of several
-    /// pieces keeps blocking when one leaves). Lone inert pieces neither shield nor attack.
-    fn pinned_stacked(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
+    /// The cells of `side`'s pieces pinned to the royal on `royal`: the shield is the only cell
+    /// between the royal and an enemy attacker along a probe that blocks, and it holds exactly
+    /// one piece, the mover's (a cell of several pieces keeps blocking when one leaves). Lone
+    /// inert pieces neither shield nor attack.
+    fn pinned(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
         for p in 0..r.players as u8 {
             if p == side.0 {
@@ -676,18 +616,14 @@ impl State {
     /// Whether the `keep-apart` pieces of different players are far enough apart.
     pub(crate) fn kept_apart(&self, r: &Rules) -> bool {
         for (ty, near) in &r.apart {
-            let mut found: [Vec<CellId>; 2] = [Vec::new(), Vec::new()];
-            for (p, spots) in found.iter_mut().enumerate() {
-                let code = r.piece(PlayerId(p as u8), *ty);
-                let cells = if r.royal_code[code.0 as usize] { &self.royals[p] } else { &self.occupied[p] };
-                for c in cells.iter() {
-                    if self.pieces_at(r, c).contains(&code) {
-                        spots.push(c);
-                    }
-                }
-            }
-            for a in &found[0] {
-                if found[1].iter().any(|b| near[a.0 as usize].contains(*b)) {
+            let (c0, c1) = (r.piece(PlayerId(0), *ty), r.piece(PlayerId(1), *ty));
+            // Royal types are found through the royal cell sets, the others through occupancy.
+            let cells = |p: usize, code: Piece| {
+                let set = if r.royal_code[code.0 as usize] { &self.royals[p] } else { &self.occupied[p] };
+                set.iter().filter(move |c| self.pieces_at(r, *c).contains(&code))
+            };
+            for a in cells(0, c0) {
+                if cells(1, c1).any(|b| near[a.0 as usize].contains(b)) {
                     return false;
                 }
             }

@@ -45,6 +45,14 @@ impl Move {
         (self.promote != 0).then(|| PieceTypeId(self.promote - 1))
     }
 
+    /// The piece standing on the target after the move: `moved`, or what it promotes to.
+    pub(crate) fn landed(&self, r: &Rules, moved: Piece) -> Piece {
+        match self.promotion() {
+            Some(t) => r.piece(r.owner(moved), t),
+            None => moved,
+        }
+    }
+
     /// Whether the move captures.
     pub fn is_capture(&self) -> bool {
         !self.take.is_empty()
@@ -257,8 +265,7 @@ impl Position {
 
     /// Puts a piece on a cell (setup only; [`Position::set_state`] rehashes).
     pub(crate) fn put(&mut self, cell: CellId, piece: Piece) {
-        let rules = self.rules.clone();
-        self.st.add(&rules, cell, piece);
+        self.st.add(&self.rules, cell, piece);
         self.st.piece_count += 1;
     }
 
@@ -374,12 +381,6 @@ impl State {
         h
     }
 
-    #[inline]
-    fn zkey(r: &Rules, cell: CellId, piece: Piece) -> u64 {
-        let codes = r.players * r.types + 1;
-        r.z_piece[cell.0 as usize * codes + piece.0 as usize]
-    }
-
     /// The pieces on a cell: its stack, or the single piece of a plain cell.
     pub(crate) fn pieces_at<'a>(&'a self, r: &Rules, cell: CellId) -> &'a [Piece] {
         let i = cell.0 as usize;
@@ -458,7 +459,7 @@ impl State {
         if r.royal_code[p.0 as usize] {
             self.royals[owner].remove(cell);
         }
-        self.hash ^= Self::zkey(r, cell, p);
+        self.hash ^= r.zkey(cell, p, 0);
         p
     }
 
@@ -470,7 +471,7 @@ impl State {
         if r.royal_code[p.0 as usize] {
             self.royals[owner].insert(cell);
         }
-        self.hash ^= Self::zkey(r, cell, p);
+        self.hash ^= r.zkey(cell, p, 0);
     }
 
     pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
@@ -494,10 +495,7 @@ impl State {
                 self.halfmove = 0;
             }
             let p = self.lift(r, mv.from);
-            let p = match mv.promotion() {
-                Some(t) => r.piece(r.owner(p), t),
-                None => p,
-            };
+            let p = mv.landed(r, p);
             self.drop_on(r, mv.to, p);
             if mv.kind == MoveKind::Passage {
                 self.mark_passage(r, mv);
@@ -597,10 +595,7 @@ impl State {
                 self.halfmove = 0;
             }
             self.remove(r, mv.from, moved);
-            let p = match mv.promotion() {
-                Some(t) => r.piece(r.owner(moved), t),
-                None => moved,
-            };
+            let p = mv.landed(r, moved);
             self.add(r, mv.to, p);
             if mv.kind == MoveKind::Passage {
                 self.mark_passage(r, mv);
@@ -618,10 +613,7 @@ impl State {
             self.add(r, c.king_from, undo.moved);
             self.add(r, c.partner_from, undo.captured);
         } else {
-            let landed = match mv.promotion() {
-                Some(t) => r.piece(r.owner(undo.moved), t),
-                None => undo.moved,
-            };
+            let landed = mv.landed(r, undo.moved);
             self.remove(r, mv.to, landed);
             self.add(r, mv.from, undo.moved);
             for _ in 0..undo.captured_n {
@@ -635,10 +627,7 @@ impl State {
 
     /// Records the cells a passage move went over as capturable en passant.
     fn mark_passage(&mut self, r: &Rules, mv: Move) {
-        let landed = match mv.promotion() {
-            Some(t) => r.piece(r.owner(mv.piece), t),
-            None => mv.piece,
-        };
+        let landed = mv.landed(r, mv.piece);
         let mut ep = EnPassant { cells: [mv.to; 4], len: 0, victim: mv.to, piece: landed };
         let dir = DirId(mv.extra as u8);
         let mut c = mv.from;
