@@ -373,13 +373,19 @@ impl State {
         self.castling_moves(r, side, out);
     }
 
+    /// Whether the `n` pieces on `cell` are one lone piece that the cell's rules make inert.
+    #[inline]
+    fn lone_inert(&self, r: &Rules, cell: CellId, n: usize) -> bool {
+        n == 1 && r.is_stack_cell(cell) && r.occupancy(cell, self.phases).lone_inert
+    }
+
     /// The moves of one piece (of code `piece`) from `from`, under the cells' occupancy rules.
     fn piece_moves_stacked(&self, r: &Rules, side: PlayerId, from: CellId, piece: Piece, out: &mut Vec<Move>) {
         let ty = r.type_of(piece);
         let (a, b, dedup) = r.entries_for(side, ty, from);
         let first = out.len();
         // A lone piece on an inert cell may leave it, but not by capturing.
-        let inert = self.count(r, from) == 1 && r.is_stack_cell(from) && r.occupancy(from, self.phases).lone_inert;
+        let inert = self.lone_inert(r, from, self.count(r, from));
         // Joins onto a lone enemy by a moving power, dropped later if a capture power reaches it.
         let mut joins_by_move: Vec<CellId> = Vec::new();
         for e in &r.entries[a..b] {
@@ -539,12 +545,11 @@ impl State {
                     break;
                 }
                 let stack = self.pieces_at(r, c);
-                if stack.len() == 1 && r.is_stack_cell(c) && r.occupancy(c, self.phases).lone_inert {
+                if self.lone_inert(r, c, stack.len()) {
                     // A lone inert piece neither blocks nor attacks.
                     continue;
                 }
-                let mask = r.probe_masks[k];
-                if stack.iter().any(|q| r.owner(*q) == by && mask & (1 << r.type_of(*q).0) != 0) {
+                if attacker_in(r, stack, by, r.probe_masks[k]) {
                     return true;
                 }
                 break;
@@ -593,7 +598,7 @@ impl State {
                         break;
                     }
                     let stack = self.pieces_at(r, c);
-                    if stack.len() == 1 && r.is_stack_cell(c) && r.occupancy(c, self.phases).lone_inert {
+                    if self.lone_inert(r, c, stack.len()) {
                         continue;
                     }
                     if shield.is_none() && stack.len() == 1 && r.owner(q) == side {
@@ -601,8 +606,7 @@ impl State {
                         continue;
                     }
                     if let Some(c) = shield {
-                        let mask = r.probe_masks[k];
-                        if stack.iter().any(|x| r.owner(*x).0 == p && mask & (1 << r.type_of(*x).0) != 0) {
+                        if attacker_in(r, stack, PlayerId(p), r.probe_masks[k]) {
                             pins.add(c);
                         }
                     }
@@ -630,4 +634,10 @@ impl State {
         }
         true
     }
+}
+
+/// Whether a piece of `by` among `stack` is of a type in the probe's `mask` (attacks from there).
+#[inline]
+fn attacker_in(r: &Rules, stack: &[Piece], by: PlayerId, mask: u32) -> bool {
+    stack.iter().any(|q| r.owner(*q) == by && mask & (1 << r.type_of(*q).0) != 0)
 }
