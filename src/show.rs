@@ -10,7 +10,8 @@ const MAX_DRAWN: usize = 4;
 /// layers side by side on a common grid of display coordinates, files lettered from `a`.
 /// A cell holding several pieces shows all their letters (`Pn`), every column as wide as the
 /// tallest stack, and the stacks are listed under the board. A square shared by several boards
-/// is drawn on each of them, as `+` when empty.
+/// is drawn on each of them, as `+` when empty. A piece standing between squares is drawn on
+/// every square it covers and listed under the board with its location.
 pub fn board(pos: &Position) -> String {
     let rules = pos.rules();
     let cells = &rules.variant.board.cells;
@@ -81,6 +82,18 @@ pub fn board(pos: &Position) -> String {
         .collect();
     if !stacks.is_empty() {
         lines.push(format!("stacks: {}", stacks.join(", ")));
+    }
+    let between: Vec<String> = (0..cells.len())
+        .map(|i| CellId(i as u16))
+        .filter(|c| rules.is_between(*c))
+        .filter_map(|c| {
+            let p = pos.piece_at(c)?;
+            let covered: Vec<&str> = rules.covers(c).iter().map(|x| rules.cell_name(*x)).collect();
+            Some(format!("{} {} ({})", rules.piece_letter(p), rules.cell_name(c), covered.join(" ")))
+        })
+        .collect();
+    if !between.is_empty() {
+        lines.push(format!("between squares (drawn on each square covered): {}", between.join(", ")));
     }
     let shared: Vec<&str> = cells.iter().filter(|c| !c.also_at.is_empty()).map(|c| c.name.as_str()).collect();
     if !shared.is_empty() {

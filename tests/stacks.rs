@@ -1,4 +1,4 @@
-//! Unusual boards (stacks in Share Squares and Safety in Numbers, the merged centre of The Central Squares): perft by two routes, legality against an oracle, random-game invariants.
+//! Unusual boards (stacks in Share Squares and Safety in Numbers, the merged centre of The Central Squares, pieces between squares in Occupying Multiple Squares): perft by two routes, legality against an oracle, random-game invariants.
 
 mod common;
 
@@ -15,8 +15,12 @@ const STACKED: [&str; 2] = ["share-squares.var", "safety-in-numbers.var"];
 #[test]
 fn perft_by_two_routes_agrees() {
     // perft 4 from the start, as recorded in tests/perft.txt.
-    let expected =
-        [("share-squares.var", 200_124), ("safety-in-numbers.var", 198_240), ("central-squares.var", 2_762_199)];
+    let expected = [
+        ("share-squares.var", 200_124),
+        ("safety-in-numbers.var", 198_240),
+        ("central-squares.var", 2_762_199),
+        ("multiple-squares.var", 222_790),
+    ];
     for (name, expected) in expected {
         let rules = common::rules(name);
         let mut pos = Position::start(rules.clone());

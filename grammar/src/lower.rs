@@ -46,6 +46,8 @@ struct Lowerer {
     phases: IndexMap<String, Option<Condition>>,
     piece_ids: IndexMap<String, PieceTypeId>,
     pieces: Vec<PieceType>,
+    /// Where the board declares `between` locations, for errors about them.
+    between_at: Option<Range<usize>>,
 }
 
 /// Lowers a parsed file into a checked [`Variant`].
@@ -69,6 +71,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         phases: IndexMap::new(),
         piece_ids: IndexMap::new(),
         pieces: Vec::new(),
+        between_at: None,
     };
     let of = |rule: Rule| -> Vec<Node> { items.iter().filter(|p| p.as_rule() == rule).cloned().collect() };
 
@@ -168,6 +171,15 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
             repetition: None,
         },
     };
+    if let Some(at) = l.between_at.clone() {
+        if l.zones.values().any(|z| z.occupancy.is_some()) {
+            l.errors.push(Diagnostic::new(
+                "`between` locations and zone occupancy rules (stacks) cannot be combined yet",
+                at,
+                "remove `between` or the zones' occupancy rules",
+            ));
+        }
+    }
     if !l.errors.is_empty() {
         return Err(l.errors);
     }
@@ -307,6 +319,7 @@ impl Lowerer {
         for item in items.iter().filter(|p| p.as_rule() == Rule::merge_decl) {
             self.merge(item.clone());
         }
+        let items_between: Vec<Node> = items.iter().filter(|p| p.as_rule() == Rule::between_decl).cloned().collect();
         for item in items {
             match item.as_rule() {
                 Rule::link_decl => {
@@ -343,6 +356,10 @@ impl Lowerer {
                 _ => {}
             }
         }
+        // Between locations last: they sit between the final cells and links.
+        for item in items_between {
+            self.between(item);
+        }
         if self.cells.is_empty() && self.errors.is_empty() {
             self.errors.push(Diagnostic::new(
                 "the board has no cells",
@@ -357,6 +374,84 @@ impl Lowerer {
                 "expected at most 65534 cells",
             ));
         }
+    }
+
+    /// `between DIRS`: a location at the midpoint of every two cells of one layer linked in one of
+    /// the directions, one step apart in each coordinate; it covers every cell of its layer within
+    /// half a step in both coordinates (two cells between a file's or rank's neighbours, four
+    /// between diagonal ones). Named as on a grid: `a1.5` between ranks, `ab1` between files,
+    /// `ab1.5` between both.
+    fn between(&mut self, item: Node) {
+        let mut dirs = Vec::new();
+        for d in item.clone().into_inner().skip(1) {
+            dirs.extend(self.directions(&d));
+        }
+        let base = self.cells.len();
+        let mut made: HashMap<(i32, i32, i32), CellId> = HashMap::new();
+        let mut added = 0;
+        for l in self.links.clone() {
+            if !dirs.contains(&l.dir) {
+                continue;
+            }
+            let (a, b) = (&self.cells[l.from.0 as usize], &self.cells[l.to.0 as usize]);
+            if a.layer != b.layer || (a.x - b.x).abs() > 1 || (a.y - b.y).abs() > 1 {
+                continue;
+            }
+            // Doubled coordinates of the midpoint, so halves stay whole numbers.
+            let key = (a.x + b.x, a.y + b.y, a.layer);
+            if made.contains_key(&key) {
+                continue;
+            }
+            let covers: Vec<CellId> = (0..base)
+                .filter(|&i| {
+                    let c = &self.cells[i];
+                    c.layer == key.2 && (2 * c.x - key.0).abs() <= 1 && (2 * c.y - key.1).abs() <= 1
+                })
+                .map(|i| CellId(i as u16))
+                .collect();
+            let Some(name) = self.between_name(&covers, key.0, key.1) else {
+                self.error(
+                    &item,
+                    "`between` needs cells named as on a grid (file letter and rank number)",
+                    "expected a board made of `grid`s",
+                );
+                return;
+            };
+            if self.cell_ids.contains_key(&name) {
+                self.error(&item, format!("duplicate cell `{name}`"), "a between location would take this name");
+                return;
+            }
+            let id = CellId(self.cells.len() as u16);
+            made.insert(key, id);
+            self.cell_ids.insert(name.clone(), id);
+            self.cells.push(Cell {
+                name,
+                x: key.0.div_euclid(2),
+                y: key.1.div_euclid(2),
+                layer: key.2,
+                covers,
+                also_at: Vec::new(),
+            });
+            added += 1;
+        }
+        if added == 0 {
+            self.error(&item, "no cells are linked in these directions", "expected directions that link neighbours");
+        }
+        self.between_at = Some(span(&item));
+    }
+
+    /// The grid-style name of a between location at doubled coordinates `(x2, y2)`, from the
+    /// name of its lowest covered cell: its prefix, the file letter or the two around it, the
+    /// rank number with `.5` when between ranks.
+    fn between_name(&self, covers: &[CellId], x2: i32, y2: i32) -> Option<String> {
+        let low = covers.iter().map(|c| &self.cells[c.0 as usize]).min_by_key(|c| (c.y, c.x))?;
+        let file = |x: i32| (0..26).contains(&x).then(|| (b'a' + x as u8) as char);
+        let own = format!("{}{}", file(low.x)?, low.y + 1);
+        let prefix = low.name.strip_suffix(&own)?;
+        let (x, y) = (x2.div_euclid(2), y2.div_euclid(2));
+        let files = if x2 % 2 == 0 { file(x)?.to_string() } else { format!("{}{}", file(x)?, file(x + 1)?) };
+        let rank = if y2 % 2 == 0 { format!("{}", y + 1) } else { format!("{}.5", y + 1) };
+        Some(format!("{prefix}{files}{rank}"))
     }
 
     /// Declares a direction name, reporting a duplicate or one too many.
@@ -533,8 +628,10 @@ impl Lowerer {
                 Rule::rank_term => {
                     let n = term.clone().into_inner().nth(1).expect("rank");
                     let r = int_value(self, &n, 1000) as i32;
-                    let found: Vec<CellId> =
-                        (0..self.cells.len()).filter(|i| self.cells[*i].y == r - 1).map(|i| CellId(i as u16)).collect();
+                    let found: Vec<CellId> = (0..self.cells.len())
+                        .filter(|i| self.cells[*i].y == r - 1 && self.cells[*i].covers.is_empty())
+                        .map(|i| CellId(i as u16))
+                        .collect();
                     if found.is_empty() {
                         let top = self.cells.iter().map(|c| c.y + 1).max().unwrap_or(0);
                         self.error(
@@ -549,8 +646,10 @@ impl Lowerer {
                     let n = term.clone().into_inner().nth(1).expect("file");
                     let f = n.as_str();
                     let x = if f.len() == 1 { f.as_bytes()[0] as i32 - b'a' as i32 } else { -1 };
-                    let found: Vec<CellId> =
-                        (0..self.cells.len()).filter(|i| self.cells[*i].x == x).map(|i| CellId(i as u16)).collect();
+                    let found: Vec<CellId> = (0..self.cells.len())
+                        .filter(|i| self.cells[*i].x == x && self.cells[*i].covers.is_empty())
+                        .map(|i| CellId(i as u16))
+                        .collect();
                     if found.is_empty() {
                         let last = self.cells.iter().map(|c| c.x).max().unwrap_or(0).clamp(0, 25) as u8;
                         self.error(
@@ -898,6 +997,7 @@ impl Lowerer {
             conditions: Vec::new(),
             marks_en_passant: false,
             captures_en_passant: false,
+            stop_between: false,
         };
         for m in it {
             self.modifier(&mut out, m);
@@ -939,6 +1039,19 @@ impl Lowerer {
             }
             Rule::marks_ep => out.marks_en_passant = true,
             Rule::captures_ep => out.captures_en_passant = true,
+            Rule::stop_between_mod => {
+                if !matches!(out.geometry, Geometry::Slide { .. }) {
+                    self.error(&m, "`stop-between` applies to steps and slides", "remove `stop-between`");
+                } else if self.between_at.is_none() {
+                    self.error(
+                        &m,
+                        "`stop-between` needs locations between cells",
+                        "expected `between DIRECTIONS` in the board",
+                    );
+                } else {
+                    out.stop_between = true;
+                }
+            }
             _ => {}
         }
     }
@@ -1084,6 +1197,7 @@ impl Lowerer {
                 conditions: Vec::new(),
                 marks_en_passant: false,
                 captures_en_passant: false,
+                stop_between: false,
             };
             for m in &modifiers {
                 self.modifier(&mut mr, m.clone());
@@ -1190,6 +1304,15 @@ impl Lowerer {
                         let cells = self.cell_list_spanned(list, player);
                         if let (Some(player), Some(ty)) = (player, ty) {
                             for (c, at) in cells {
+                                if let Some(other) = self.covered_by_other(c, &placements) {
+                                    let (a, b) = (&self.cells[c.0 as usize].name, &self.cells[other.0 as usize].name);
+                                    self.errors.push(Diagnostic::new(
+                                        format!("`{a}` overlaps the piece set up on `{b}`"),
+                                        at,
+                                        "a piece between cells covers them: expected cells it leaves free",
+                                    ));
+                                    continue;
+                                }
                                 let capacity = self.start_capacity(c);
                                 if let Some((_, stack)) = placements.iter_mut().find(|(x, _)| *x == c) {
                                     if capacity.is_some_and(|n| stack.len() >= n as usize) {
@@ -1234,6 +1357,21 @@ impl Lowerer {
         }
         placements.sort_by_key(|(c, _)| *c);
         Setup { placements, castling_rights: rights, square_owners: Vec::new(), square_reserves: Vec::new() }
+    }
+
+    /// A placement other than on `c` itself whose covered cells meet `c`'s (a piece standing
+    /// between cells covers them all).
+    fn covered_by_other(&self, c: CellId, placements: &[(CellId, Vec<(PlayerId, PieceTypeId)>)]) -> Option<CellId> {
+        let area = |x: CellId| {
+            let covers = &self.cells[x.0 as usize].covers;
+            if covers.is_empty() {
+                vec![x]
+            } else {
+                covers.clone()
+            }
+        };
+        let mine = area(c);
+        placements.iter().map(|(x, _)| *x).find(|&x| x != c && area(x).iter().any(|y| mine.contains(y)))
     }
 
     /// How many pieces a cell may hold at the start (its zone's rules without phases).

@@ -4,7 +4,8 @@
 //! coordinates: layers from the lowest, each layer's rows from the highest `y`, each row by
 //! increasing `x`; rows are separated by `/` and layers by `|`. A piece is its letter (upper
 //! case for the first player), a digit run counts empty squares, and `*` is a location with no
-//! square.
+//! square. Pieces standing between cells follow the rows in braces, `{Ra1.5,bef3.5}`; the
+//! cells they cover are written empty in the rows.
 
 use std::sync::Arc;
 
@@ -27,7 +28,8 @@ pub struct PositionError {
 /// The cells in position-string order, grouped into layers of rows.
 pub fn layout(rules: &Rules) -> Vec<Vec<Vec<CellId>>> {
     let cells = &rules.variant.board.cells;
-    let mut order: Vec<CellId> = (0..cells.len()).map(|i| CellId(i as u16)).collect();
+    let mut order: Vec<CellId> =
+        (0..cells.len()).map(|i| CellId(i as u16)).filter(|c| cells[c.0 as usize].covers.is_empty()).collect();
     order.sort_by_key(|c| {
         let cell = &cells[c.0 as usize];
         (cell.layer, -cell.y, cell.x)
@@ -75,7 +77,7 @@ impl Position {
                 let mut empty = 0;
                 for c in row {
                     let p = self.st.cells[c.0 as usize];
-                    if p.is_empty() {
+                    if p.is_empty() || self.standing_at(*c) != *c {
                         empty += 1;
                         continue;
                     }
@@ -99,6 +101,16 @@ impl Position {
                     out.push_str(&empty.to_string());
                 }
             }
+        }
+        let between: Vec<String> = (0..rules.cell_count())
+            .map(|i| CellId(i as u16))
+            .filter(|c| rules.is_between(*c))
+            .filter_map(|c| self.piece_at(c).map(|p| format!("{}{}", rules.piece_letter(p), rules.cell_name(c))))
+            .collect();
+        if !between.is_empty() {
+            out.push('{');
+            out.push_str(&between.join(","));
+            out.push('}');
         }
         out.push(' ');
         out.push_str(&side_token(rules, self.st.side));
@@ -136,6 +148,11 @@ impl Position {
             return Err(err(0, 0, "expected a position string, found nothing".into()));
         };
         let layers = layout(&rules);
+        // Pieces between cells, after the rows in braces.
+        let (board, between) = match board.find('{') {
+            Some(i) => (&board[..i], Some((board_at + i, &board[i..]))),
+            None => (board, None),
+        };
         let layer_texts: Vec<&str> = board.split('|').collect();
         if layer_texts.len() != layers.len() {
             return Err(err(
@@ -158,6 +175,9 @@ impl Position {
                 read_row(&mut pos, row, rtext, at)?;
                 at += rtext.len() + 1;
             }
+        }
+        if let Some((o, text)) = between {
+            read_between(&mut pos, text, o)?;
         }
         let field = |i: usize| fields.get(i).copied();
         let side = match field(1) {
@@ -332,6 +352,40 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
             len: text.len().max(1),
             message: format!("this row describes {i} cells, but the board's row has {}", row.len()),
         });
+    }
+    Ok(())
+}
+
+/// Reads the pieces standing between cells: `{Ra1.5,bef3.5}` at byte offset `at`.
+fn read_between(pos: &mut Position, text: &str, at: usize) -> Result<(), PositionError> {
+    let rules = pos.rules.clone();
+    let err = |offset: usize, len: usize, message: String| PositionError { offset, len: len.max(1), message };
+    let Some(inner) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) else {
+        return Err(err(at, text.len(), "expected `{...}` closed by `}` at the end of the board".into()));
+    };
+    if !rules.has_between() {
+        return Err(err(at, text.len(), "this board has no locations between cells".into()));
+    }
+    let mut offset = at + 1;
+    for entry in inner.split(',') {
+        let mut chars = entry.chars();
+        let piece = chars.next().and_then(|ch| rules.piece_by_letter(ch)).ok_or_else(|| {
+            err(offset, entry.len(), format!("expected a piece letter and a location like `Ra1.5`, found `{entry}`"))
+        })?;
+        let name = chars.as_str();
+        let name_at = offset + entry.len() - name.len();
+        let cell = rules.cell_by_name(name).filter(|c| rules.is_between(*c)).ok_or_else(|| {
+            err(name_at, name.len(), format!("expected a location between cells (like `a1.5`), found `{name}`"))
+        })?;
+        if let Some(c) = rules.covers(cell).iter().find(|c| pos.piece_at(**c).is_some()) {
+            return Err(err(
+                name_at,
+                name.len(),
+                format!("`{name}` covers `{}`, which already holds a piece", rules.cell_name(*c)),
+            ));
+        }
+        pos.put(cell, piece);
+        offset += entry.len() + 1;
     }
     Ok(())
 }

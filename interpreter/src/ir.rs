@@ -87,7 +87,7 @@ pub struct Cell {
     /// Display layer (board number in multi-board games).
     pub layer: i32,
     /// For a location standing between cells (a piece there covers several squares): the
-    /// cells it covers. Empty for an ordinary cell. Not yet produced by the language.
+    /// cells it covers. Empty for an ordinary cell. Made by the board's `between`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub covers: Vec<CellId>,
     /// Further display positions `(x, y, layer)` of a cell made by merging locations (a
@@ -236,6 +236,10 @@ pub struct MoveRule {
     pub marks_en_passant: bool,
     /// This power may capture en passant: land on a marked cell and take the piece that passed it.
     pub captures_en_passant: bool,
+    /// A slide may also end half a step short of or past each cell it reaches, on a location
+    /// between cells (never capturing there, and only if every cell it covers is empty).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub stop_between: bool,
 }
 
 /// A condition of the language, evaluated against the position (and the moving piece).

@@ -54,35 +54,99 @@ impl State {
             self.pseudo_moves_stacked(r, side, out);
             return;
         }
+        if r.covering {
+            self.pseudo_moves_covering(r, side, out);
+            return;
+        }
         let words = self.occupied[side.0 as usize].words();
         for (wi, &word) in words.iter().enumerate() {
             let mut w = word;
             while w != 0 {
                 let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
                 w &= w - 1;
-                self.piece_moves(r, side, from, out);
+                self.piece_moves::<false>(r, side, from, from, out);
             }
         }
         self.castling_moves(r, side, out);
     }
 
-    /// The pseudo-legal moves of the piece on `from`.
-    fn piece_moves(&self, r: &Rules, side: PlayerId, from: CellId, out: &mut Vec<Move>) {
+    /// Pseudo-legal moves on a board with locations between cells: a piece covering several
+    /// cells moves as if from each of them, every route to one place being one move.
+    fn pseudo_moves_covering(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
+        for from in self.occupied[side.0 as usize].iter() {
+            if !r.is_between(from) {
+                self.piece_moves::<true>(r, side, from, from, out);
+                continue;
+            }
+            let first = out.len();
+            for &origin in r.covers(from) {
+                self.piece_moves::<true>(r, side, from, origin, out);
+            }
+            let mut i = first;
+            while i < out.len() {
+                if out[first..i].contains(&out[i]) {
+                    out.remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        self.castling_moves(r, side, out);
+    }
+
+    /// Whether a piece moving from `mover` may stop on the between location `at`: every cell it
+    /// covers is empty or the mover's own.
+    fn covers_free(&self, r: &Rules, at: CellId, mover: CellId) -> bool {
+        r.covers(at).iter().all(|&c| {
+            let i = c.0 as usize;
+            self.cells[i].is_empty() || c == mover || self.anchor[i] == mover
+        })
+    }
+
+    /// The pseudo-legal moves of the piece on `from`, moving as if it stood on `origin` (the same
+    /// cell, or one the piece covers from between cells). `COVER`: the board has locations
+    /// between cells, which the piece's own covered cells do not block and where it may stop.
+    fn piece_moves<const COVER: bool>(
+        &self,
+        r: &Rules,
+        side: PlayerId,
+        from: CellId,
+        origin: CellId,
+        out: &mut Vec<Move>,
+    ) {
         let piece = self.cells[from.0 as usize];
         let ty = r.type_of(piece);
-        let (a, b, dedup) = r.entries_for(side, ty, from);
+        let (a, b, dedup) = r.entries_for(side, ty, origin);
         let first = out.len();
         for e in &r.entries[a..b] {
             let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
             let rule = &r.variant.pieces[ty.0 as usize].moves[e.rule as usize];
-            let allowed =
-                |to: CellId| !e.dynamic || rule.conditions.iter().all(|c| self.condition_holds(r, c, Some((from, to))));
+            let allowed = |to: CellId| {
+                !e.dynamic || rule.conditions.iter().all(|c| self.condition_holds(r, c, Some((origin, to))))
+            };
             let mut mv =
                 Move { from, to: from, kind: MoveKind::Normal, promote: 0, extra: 0, piece, take: Piece::EMPTY };
             let mut screened = e.kind == EntryKind::Slide;
             let mut past_screen = 0u16;
             for (i, &to) in ray.iter().enumerate() {
-                let q = self.cells[to.0 as usize];
+                let mut q = self.cells[to.0 as usize];
+                if COVER {
+                    if r.is_between[to.0 as usize] {
+                        // Stopping between cells never captures and never blocks the way on.
+                        if to != from && e.mode != MoveMode::CaptureOnly && self.covers_free(r, to, from) && allowed(to)
+                        {
+                            mv.to = to;
+                            mv.kind = MoveKind::Normal;
+                            mv.extra = 0;
+                            self.push(r, ty, mv, out);
+                        }
+                        continue;
+                    }
+                    if self.anchor[to.0 as usize] == from {
+                        // The piece's own covered cells are left as it moves.
+                        q = Piece::EMPTY;
+                    }
+                }
                 if q == Piece::HOLE {
                     break;
                 }
@@ -170,6 +234,12 @@ impl State {
             if r.stacking && (self.count(r, c.king_from) != 1 || self.count(r, c.partner_from) != 1) {
                 continue;
             }
+            // A piece covering the corner from between cells does not stand on it.
+            if r.covering
+                && (self.standing_at(c.king_from) != c.king_from || self.standing_at(c.partner_from) != c.partner_from)
+            {
+                continue;
+            }
             out.push(Move {
                 from: c.king_from,
                 to: c.king_to,
@@ -212,12 +282,18 @@ impl State {
         false
     }
 
-    /// Whether `side` has a royal piece under attack.
+    /// Whether `side` has a royal piece under attack (between cells: on any cell it covers).
     pub(crate) fn royal_attacked(&self, r: &Rules, side: PlayerId) -> bool {
         if r.royal_mask == 0 {
             return false;
         }
-        self.royal_cells(r, side).any(|c| self.attacked_by_any_enemy(r, c, side))
+        self.royal_cells(r, side).any(|c| {
+            if r.is_between(c) {
+                r.covers(c).iter().any(|x| self.attacked_by_any_enemy(r, *x, side))
+            } else {
+                self.attacked_by_any_enemy(r, c, side)
+            }
+        })
     }
 
     /// A plain move of an unpinned, non-royal piece cannot expose the royal (when not in check).
@@ -306,6 +382,7 @@ impl Position {
         }
         if !self.rules.slow_attacks
             && !self.rules.stacking
+            && !self.rules.covering
             && self.rules.apart.is_empty()
             && mv.kind != MoveKind::Castle
         {
@@ -317,7 +394,8 @@ impl Position {
     /// The single royal cell when the fast legality shortcut applies (not in check, plain
     /// attacks, exactly one royal piece).
     fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
-        if self.rules.slow_attacks || self.rules.royal_mask == 0 || !self.rules.apart_all_royal {
+        // Pins through cells covered from between cells are not tracked: test every move.
+        if self.rules.slow_attacks || self.rules.royal_mask == 0 || !self.rules.apart_all_royal || self.rules.covering {
             return None;
         }
         let mut royals = self.st.royal_cells(&self.rules, self.st.side);

@@ -73,10 +73,7 @@ impl Position {
         }
         let rules = &self.rules;
         let from = rules.cell_name(mv.from);
-        let file: String = from.trim_end_matches(|c: char| c.is_ascii_digit()).to_string();
-        let rank: String = from[file.len()..].to_string();
-        let mut s = String::new();
-        let capture = self.is_capture(mv);
+        let (file, rank) = split_cell_name(from);
         // Other legal moves of the same kind of piece to the same cell, taking the same piece.
         let rivals: Vec<&Move> = legal
             .iter()
@@ -88,31 +85,50 @@ impl Position {
                     && o.take == mv.take
             })
             .collect();
-        let letter = self.letter_of(mv);
-        s.extend(letter);
-        if !rivals.is_empty() {
-            // As SAN: the file if it tells the moves apart, else the rank, else the whole cell.
-            let name = |m: &Move| rules.cell_name(m.from).to_string();
-            if rivals.iter().all(|o| {
-                !name(o).starts_with(&file) || name(o)[file.len()..].starts_with(|c: char| !c.is_ascii_digit())
-            }) {
-                s.push_str(&file);
-            } else if rivals.iter().all(|o| !name(o).ends_with(&rank) || name(o).len() - rank.len() == 0) {
-                s.push_str(&rank);
+        // As SAN: the file if it tells the moves apart, else the rank, else the whole cell; a
+        // pawn's capture names its file (`exd5`).
+        let part = |m: &Move| split_cell_name(rules.cell_name(m.from));
+        let min_level = |m: &Move| usize::from(self.letter_of(*m).is_none() && self.is_capture(*m));
+        let mut level = if !rivals.is_empty() {
+            if rivals.iter().all(|o| part(o).0 != file) {
+                1
+            } else if rivals.iter().all(|o| part(o).1 != rank) {
+                2
             } else {
-                s.push_str(from);
+                3
             }
-        } else if letter.is_none() && capture {
-            // A pawn's capture names its file, as in SAN (`exd5`).
-            s.push_str(&file);
+        } else {
+            min_level(&mv)
+        };
+        // Where cell names run together (`Rcd2`: the rook on c2 to d2, or to cd2?), name more of
+        // the start until no other move reads the same way at any level of disambiguation.
+        let written = |m: &Move, level: usize| {
+            let from = rules.cell_name(m.from);
+            let (file, rank) = split_cell_name(from);
+            let mut s = String::new();
+            s.extend(self.letter_of(*m));
+            s.push_str(["", file, rank, from][level]);
+            if self.is_capture(*m) {
+                s.push('x');
+            }
+            s.extend(self.taken_letter(*m));
+            s.push_str(rules.cell_name(m.to));
+            s.push_str(&self.promotion_suffix(*m));
+            s
+        };
+        while level <= 3 {
+            let s = written(&mv, level);
+            let n = normalise(&s);
+            let clash = legal
+                .iter()
+                .filter(|o| **o != mv && o.kind != MoveKind::Castle && n.contains(rules.cell_name(o.to)))
+                .any(|o| (min_level(o)..=3).any(|l| normalise(&written(o, l)) == n));
+            if !clash {
+                return s;
+            }
+            level += 1;
         }
-        if capture {
-            s.push('x');
-        }
-        s.extend(self.taken_letter(mv));
-        s.push_str(rules.cell_name(mv.to));
-        s.push_str(&self.promotion_suffix(mv));
-        s
+        self.long_notation(mv)
     }
 
     /// Reads a move in any accepted form against the legal moves of this position.
@@ -169,8 +185,7 @@ impl Position {
                 // Over-specified forms (`Ngf3`, `N1f3`) name the move too.
                 if let Some(l) = self.letter_of(mv) {
                     let promo = self.promotion_suffix(mv);
-                    let file = from.trim_end_matches(|c: char| c.is_ascii_digit());
-                    let rank = &from[file.len()..];
+                    let (file, rank) = split_cell_name(from);
                     forms.push(format!("{l}{to}{promo}"));
                     forms.push(format!("{l}{file}{to}{promo}"));
                     forms.push(format!("{l}{rank}{to}{promo}"));
@@ -181,6 +196,19 @@ impl Position {
         }
         forms
     }
+}
+
+/// A cell name's file part and rank part: `e4` is `e` and `4`, `Ac1` is `Ac` and `1`, the
+/// between locations `a1.5` and `ab1` are `a`, `1.5` and `ab`, `1`.
+fn split_cell_name(name: &str) -> (&str, &str) {
+    let mut rest = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    if let Some(whole) = rest.strip_suffix('.') {
+        let before = whole.trim_end_matches(|c: char| c.is_ascii_digit());
+        if before.len() < whole.len() {
+            rest = before;
+        }
+    }
+    name.split_at(rest.len())
 }
 
 /// Drops decorations that do not change which move is meant: check marks, annotations, `e.p.`,

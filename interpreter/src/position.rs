@@ -6,6 +6,9 @@ use crate::bitset::CellSet;
 use crate::ir::{CellId, Condition, DirId, PieceTypeId, PlayerId};
 use crate::rules::{Piece, Rules};
 
+/// In `State::anchor`: no piece covers the cell from between cells.
+pub(crate) const NO_ANCHOR: CellId = CellId(u16::MAX);
+
 /// What a move does beyond carrying a piece from one cell to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
@@ -131,6 +134,11 @@ pub(crate) struct State {
     pub(crate) stacks: Vec<Vec<Piece>>,
     /// On a stacking board: pieces captured by the moves of `history`, for unmaking.
     pub(crate) captured: Vec<Piece>,
+    /// On a board with locations between cells, per cell: the location of the piece covering
+    /// it ([`NO_ANCHOR`] when none). `cells` holds that piece on each covered cell too, so that
+    /// it blocks, is captured and attacks there; `occupied` and the hash count it once, at its
+    /// location. Empty on other boards.
+    pub(crate) anchor: Vec<CellId>,
     pub(crate) history: Vec<Undo>,
     /// Hashes of earlier positions, for repetition.
     pub(crate) hashes: Vec<u64>,
@@ -159,6 +167,7 @@ impl Position {
             piece_count: 0,
             stacks: if rules.has_stacks() { vec![Vec::new(); n] } else { Vec::new() },
             captured: Vec::new(),
+            anchor: if rules.has_between() { vec![NO_ANCHOR; n] } else { Vec::new() },
             history: Vec::with_capacity(256),
             hashes: Vec::with_capacity(256),
         };
@@ -204,6 +213,12 @@ impl Position {
     /// Every piece on a cell, in the stack's canonical order (by piece code).
     pub fn pieces_at(&self, cell: CellId) -> &[Piece] {
         self.st.pieces_at(&self.rules, cell)
+    }
+
+    /// Where the piece on `cell` stands: `cell` itself, or the location between cells from
+    /// which a piece covers it.
+    pub fn standing_at(&self, cell: CellId) -> CellId {
+        self.st.standing_at(cell)
     }
 
     /// Whether the location has a square.
@@ -351,6 +366,10 @@ impl State {
         let codes = r.players * r.types + 1;
         let mut h = r.z_side[self.side.0 as usize];
         for (i, p) in self.cells.iter().enumerate() {
+            if r.covering && self.anchor[i] != NO_ANCHOR {
+                // A covering piece is hashed once, at its location.
+                continue;
+            }
             if *p == Piece::HOLE {
                 h ^= r.z_piece[i * codes];
             } else if r.stacking && r.is_stack_cell(CellId(i as u16)) {
@@ -412,7 +431,7 @@ impl State {
     pub(crate) fn add(&mut self, r: &Rules, cell: CellId, p: Piece) {
         let i = cell.0 as usize;
         if !(r.stacking && r.is_stack_cell(cell)) {
-            self.drop_on(r, cell, p);
+            self.put_on(r, cell, p);
             return;
         }
         let stack = &mut self.stacks[i];
@@ -432,7 +451,7 @@ impl State {
     pub(crate) fn remove(&mut self, r: &Rules, cell: CellId, p: Piece) {
         let i = cell.0 as usize;
         if !(r.stacking && r.is_stack_cell(cell)) {
-            self.lift(r, cell);
+            self.take_off(r, cell);
             return;
         }
         let stack = &mut self.stacks[i];
@@ -448,6 +467,37 @@ impl State {
         if r.royal_code[p.0 as usize] && !stack.iter().any(|q| r.owner(*q) == owner && r.royal_code[q.0 as usize]) {
             self.royals[owner.0 as usize].remove(cell);
         }
+    }
+
+    /// Where the piece on `cell` stands: the cell, or the between location covering it.
+    #[inline]
+    pub(crate) fn standing_at(&self, cell: CellId) -> CellId {
+        match self.anchor.get(cell.0 as usize) {
+            Some(&a) if a != NO_ANCHOR => a,
+            _ => cell,
+        }
+    }
+
+    /// Puts a piece on a location and, for a location between cells, on every cell it covers.
+    fn put_on(&mut self, r: &Rules, cell: CellId, p: Piece) {
+        self.drop_on(r, cell, p);
+        if r.is_between(cell) {
+            for &c in r.covers(cell) {
+                self.cells[c.0 as usize] = p;
+                self.anchor[c.0 as usize] = cell;
+            }
+        }
+    }
+
+    /// Takes the piece off a location and off every cell it covers.
+    fn take_off(&mut self, r: &Rules, cell: CellId) -> Piece {
+        if r.is_between(cell) {
+            for &c in r.covers(cell) {
+                self.cells[c.0 as usize] = Piece::EMPTY;
+                self.anchor[c.0 as usize] = NO_ANCHOR;
+            }
+        }
+        self.lift(r, cell)
     }
 
     #[inline]
@@ -486,6 +536,8 @@ impl State {
             let partner = self.lift(r, c.partner_from);
             self.drop_on(r, c.king_to, king);
             self.drop_on(r, c.partner_to, partner);
+        } else if r.covering {
+            self.make_covering(r, mv, &mut undo);
         } else {
             let at = if mv.kind == MoveKind::EnPassant { CellId(mv.extra) } else { mv.to };
             if !self.cells[at.0 as usize].is_empty() {
@@ -502,6 +554,24 @@ impl State {
             }
         }
         self.finish_move(r, mv, undo);
+    }
+
+    /// The body of a move on a board with locations between cells: a piece covering several
+    /// cells leaves (or is captured from) all of them, and covers all of its new location's.
+    fn make_covering(&mut self, r: &Rules, mv: Move, undo: &mut Undo) {
+        if mv.is_capture() {
+            let at = if mv.kind == MoveKind::EnPassant { CellId(mv.extra) } else { self.standing_at(mv.to) };
+            undo.captured = self.take_off(r, at);
+            undo.captured_at = at;
+            self.piece_count -= 1;
+            self.halfmove = 0;
+        }
+        let p = self.take_off(r, mv.from);
+        let p = mv.landed(r, p);
+        self.put_on(r, mv.to, p);
+        if mv.kind == MoveKind::Passage {
+            self.mark_passage(r, mv);
+        }
     }
 
     /// The common start of making a move: the undo record, the hash history, en passant
@@ -665,6 +735,13 @@ impl State {
             let partner = self.lift(r, c.partner_to);
             self.drop_on(r, c.king_from, king);
             self.drop_on(r, c.partner_from, partner);
+        } else if r.covering {
+            self.take_off(r, mv.to);
+            self.put_on(r, mv.from, undo.moved);
+            if !undo.captured.is_empty() {
+                self.put_on(r, undo.captured_at, undo.captured);
+                self.piece_count += 1;
+            }
         } else {
             self.lift(r, mv.to);
             self.drop_on(r, mv.from, undo.moved);

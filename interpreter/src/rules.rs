@@ -130,6 +130,11 @@ pub struct Rules {
     pub(crate) occupancy_phases: u32,
     /// Those phases begin only on a change of the piece count (so only captures start them).
     pub(crate) occupancy_phases_on_capture: bool,
+    /// Some locations stand between cells (a piece there covers several): the covering paths
+    /// are used.
+    pub(crate) covering: bool,
+    /// Per cell: it is a location between cells.
+    pub(crate) is_between: Vec<bool>,
 }
 
 /// Deterministic 64-bit generator for hash keys (splitmix64).
@@ -160,6 +165,26 @@ impl Rules {
             }
         }
         let in_zone = |z: ZoneId, p: usize, c: CellId| zone_sets[z.0 as usize * players + p].contains(c);
+
+        // The location between two neighbouring cells: the one covering both with the fewest
+        // covered cells (a1.5 between a1 and a2, not ab1.5).
+        let mut between: std::collections::HashMap<(CellId, CellId), CellId> = std::collections::HashMap::new();
+        let mut is_between = vec![false; cells];
+        for (i, cell) in variant.board.cells.iter().enumerate() {
+            if cell.covers.is_empty() {
+                continue;
+            }
+            is_between[i] = true;
+            for &a in &cell.covers {
+                for &b in &cell.covers {
+                    let narrower = |m: &CellId| variant.board.cells[m.0 as usize].covers.len() > cell.covers.len();
+                    if a != b && between.get(&(a, b)).is_none_or(narrower) {
+                        between.insert((a, b), CellId(i as u16));
+                    }
+                }
+            }
+        }
+        let covering = is_between.iter().any(|b| *b);
 
         let mut entries = Vec::new();
         let mut entry_index = vec![0u32];
@@ -204,6 +229,27 @@ impl Rules {
                             ray_cells.extend(ray);
                         };
                         match &rule.geometry {
+                            Geometry::Slide { dirs, max } if rule.stop_between => {
+                                // The ray with the between locations interleaved: before each
+                                // cell, and after the last one reachable when the next exists.
+                                let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
+                                for d in dirs {
+                                    let d = map[d.0 as usize];
+                                    for ray in graph.rays(cell, d, max.saturating_add(1), false) {
+                                        let mut with = Vec::new();
+                                        let mut prev = cell;
+                                        for (i, &t) in ray.iter().enumerate() {
+                                            with.extend(between.get(&(prev, t)));
+                                            if i == max {
+                                                break;
+                                            }
+                                            with.push(t);
+                                            prev = t;
+                                        }
+                                        push(with, EntryKind::Slide, d, false);
+                                    }
+                                }
+                            }
                             Geometry::Slide { dirs, max } => {
                                 let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
                                 for d in dirs {
@@ -409,6 +455,8 @@ impl Rules {
             .filter(|i| occupancy_phases & (1 << i) != 0)
             .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
         Rules {
+            covering,
+            is_between,
             occupancy_phases,
             occupancy_phases_on_capture,
             apart_all_royal,
@@ -549,6 +597,23 @@ impl Rules {
     #[inline]
     pub fn is_stack_cell(&self, cell: CellId) -> bool {
         self.occ_kind[cell.0 as usize] != 0
+    }
+
+    /// The cells a location between cells covers (empty for an ordinary cell).
+    #[inline]
+    pub fn covers(&self, cell: CellId) -> &[CellId] {
+        &self.variant.board.cells[cell.0 as usize].covers
+    }
+
+    /// Whether the location stands between cells (a piece there covers several).
+    #[inline]
+    pub fn is_between(&self, cell: CellId) -> bool {
+        self.covering && self.is_between[cell.0 as usize]
+    }
+
+    /// Whether any location of the variant stands between cells.
+    pub fn has_between(&self) -> bool {
+        self.covering
     }
 
     /// Whether any cell of the variant may hold several pieces.
