@@ -290,3 +290,27 @@ fn show_draws_the_three_boards_with_the_shared_centre() {
     let row3 = out.lines().find(|l| l.trim_start().starts_with("3 ")).expect("rank 3");
     assert_eq!(row3.matches('B').count(), 3, "{out}");
 }
+
+#[test]
+fn show_draws_a_piece_between_squares_on_every_square_it_covers() {
+    let pos = "6k1/6pp/8/8/8/8/8/4K3{Ra1.5,bef3.5} w - - 0 1";
+    let out = ok(&["show", "variants/multiple-squares.var", "--position", pos]);
+    assert!(out.contains("between squares (drawn on each square covered): R a1.5 (a1 a2), b ef3.5 (e3 f3 e4 f4)"), "{out}");
+    insta::assert_snapshot!("show_between_squares", out);
+    // The rook covering a7 and a8 mates a king on g8 behind its pawns.
+    let out = ok(&["moves", "variants/multiple-squares.var", "--position", pos, "--after", "Ra7.5"]);
+    assert!(out.trim().is_empty(), "checkmate: no legal moves, found {out}");
+}
+
+#[test]
+fn a_bad_piece_between_squares_is_a_located_error() {
+    let err = fails(&["show", "variants/multiple-squares.var", "--position", "4k3/8/8/8/8/8/8/R3K3{Ra1.5} w - - 0 1"]);
+    assert!(err.contains("<position>:1:"), "{err}");
+    assert!(err.contains("`a1.5` covers `a1`, which already holds a piece"), "{err}");
+    let err = fails(&["show", "variants/multiple-squares.var", "--position", "4k3/8/8/8/8/8/8/4K3{Ra1} w"]);
+    assert!(err.contains("expected a location between cells (like `a1.5`), found `a1`"), "{err}");
+    let err = fails(&["show", "variants/multiple-squares.var", "--position", "4k3/8/8/8/8/8/8/4K3{Ra1.5 w"]);
+    assert!(err.contains("closed by `}`"), "{err}");
+    let err = fails(&["show", "variants/chess.var", "--position", "4k3/8/8/8/8/8/8/4K3{Ra1.5} w"]);
+    assert!(err.contains("this board has no locations between cells"), "{err}");
+}
