@@ -295,7 +295,10 @@ fn show_draws_the_three_boards_with_the_shared_centre() {
 fn show_draws_a_piece_between_squares_on_every_square_it_covers() {
     let pos = "6k1/6pp/8/8/8/8/8/4K3{Ra1.5,bef3.5} w - - 0 1";
     let out = ok(&["show", "variants/multiple-squares.var", "--position", pos]);
-    assert!(out.contains("between squares (drawn on each square covered): R a1.5 (a1 a2), b ef3.5 (e3 f3 e4 f4)"), "{out}");
+    assert!(
+        out.contains("between squares (drawn on each square covered): R a1.5 (a1 a2), b ef3.5 (e3 f3 e4 f4)"),
+        "{out}"
+    );
     insta::assert_snapshot!("show_between_squares", out);
     // The rook covering a7 and a8 mates a king on g8 behind its pawns.
     let out = ok(&["moves", "variants/multiple-squares.var", "--position", pos, "--after", "Ra7.5"]);
