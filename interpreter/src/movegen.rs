@@ -308,6 +308,10 @@ impl State {
         if r.stacking && (mv.to == *royal || r.inert_cells.contains(mv.from) || r.inert_cells.contains(mv.to)) {
             return false;
         }
+        // Capturing a piece that stands between cells clears cells off the capturer's path.
+        if r.covering && mv.is_capture() && self.standing_at(mv.to) != mv.to {
+            return false;
+        }
         // A phase that this move may begin can change the occupancy rules of every cell.
         if r.occupancy_phases & !self.phases != 0 && (!r.occupancy_phases_on_capture || mv.is_capture()) {
             return false;
@@ -382,9 +386,9 @@ impl Position {
         }
         if !self.rules.slow_attacks
             && !self.rules.stacking
-            && !self.rules.covering
             && self.rules.apart.is_empty()
             && mv.kind != MoveKind::Castle
+            && (!self.rules.covering || self.st.square_to_square(&self.rules, mv))
         {
             return self.legal_light(mv);
         }
@@ -394,12 +398,14 @@ impl Position {
     /// The single royal cell when the fast legality shortcut applies (not in check, plain
     /// attacks, exactly one royal piece).
     fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
-        // Pins through cells covered from between cells are not tracked: test every move.
-        if self.rules.slow_attacks || self.rules.royal_mask == 0 || !self.rules.apart_all_royal || self.rules.covering {
+        if self.rules.slow_attacks || self.rules.royal_mask == 0 || !self.rules.apart_all_royal {
             return None;
         }
         let mut royals = self.st.royal_cells(&self.rules, self.st.side);
         let royal = royals.next()?;
+        if self.rules.is_between(royal) {
+            return None;
+        }
         if royals.next().is_some() || self.st.attacked_by_any_enemy(&self.rules, royal, self.st.side) {
             return None;
         }
@@ -581,6 +587,13 @@ impl State {
         }
     }
 
+    /// Whether a move goes from a cell to a cell, neither between cells nor covered from there
+    /// (the light legality test, which moves one cell's piece, is then sound).
+    #[inline]
+    fn square_to_square(&self, r: &Rules, mv: Move) -> bool {
+        !r.is_between(mv.from) && !r.is_between(mv.to) && self.standing_at(mv.to) == mv.to
+    }
+
     /// Whether a piece of the defender on `cell` could be captured there by a piece of `by`
     /// landing on it (its occupancy allows a capture there at all); `extra` is 1 when the capturer
     /// lands on the cell, 0 when it does not (en passant).
@@ -679,8 +692,13 @@ impl State {
                     if self.lone_inert(r, c, stack.len()) {
                         continue;
                     }
+                    // A piece between cells is one shield however many of its cells the line crosses.
+                    let at = self.standing_at(c);
+                    if shield == Some(at) {
+                        continue;
+                    }
                     if shield.is_none() && stack.len() == 1 && r.owner(q) == side {
-                        shield = Some(c);
+                        shield = Some(at);
                         continue;
                     }
                     if let Some(c) = shield {
