@@ -5,9 +5,8 @@
 
 mod common;
 
-use common::{legal, play};
+use common::{from, has, legal, play, targets};
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use varia_interpreter::ir::PlayerId;
@@ -31,20 +30,6 @@ fn snap(name: &str, pos: &mut Position) -> Vec<String> {
     let moves = legal(pos);
     insta::assert_snapshot!(name, format!("{}\n--\n{}", pos.to_position_string(), moves.join("\n")));
     moves
-}
-
-fn has(moves: &[String], m: &str) -> bool {
-    moves.iter().any(|x| x == m)
-}
-
-/// The moves starting with `prefix` (a piece letter and its cell, such as `NAc1`), sorted.
-fn from<'a>(moves: &'a [String], prefix: &str) -> Vec<&'a str> {
-    moves.iter().filter(|m| m.starts_with(prefix)).map(|m| m.as_str()).collect()
-}
-
-/// The destination cells of the moves starting with `prefix`.
-fn targets(moves: &[String], prefix: &str) -> BTreeSet<String> {
-    from(moves, prefix).iter().map(|m| m[prefix.len()..].trim_start_matches(['-', 'x']).to_string()).collect()
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -301,7 +301,8 @@ fn show_draws_a_piece_between_squares_on_every_square_it_covers() {
     );
     insta::assert_snapshot!("show_between_squares", out);
     // The rook covering a7 and a8 mates a king on g8 behind its pawns.
-    let out = ok(&["moves", "variants/multiple-squares.var", "--position", pos, "--after", "Ra7.5"]);
+    let alone = "6k1/6pp/8/8/8/8/8/4K3{Ra1.5} w - - 0 1";
+    let out = ok(&["moves", "variants/multiple-squares.var", "--position", alone, "--after", "Ra7.5"]);
     assert!(out.trim().is_empty(), "checkmate: no legal moves, found {out}");
 }
 
@@ -316,4 +317,6 @@ fn a_bad_piece_between_squares_is_a_located_error() {
     assert!(err.contains("closed by `}`"), "{err}");
     let err = fails(&["show", "variants/chess.var", "--position", "4k3/8/8/8/8/8/8/4K3{Ra1.5} w"]);
     assert!(err.contains("this board has no locations between cells"), "{err}");
+    let err = fails(&["show", "variants/multiple-squares.var", "--position", "4k3/8/8/8/8/8/8/4K3{Pb2.5} w"]);
+    assert!(err.contains("a Pawn cannot stand between cells"), "{err}");
 }

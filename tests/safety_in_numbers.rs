@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{legal, play};
+use common::{game_moves, legal, play};
 
 use std::sync::Arc;
 
@@ -545,28 +545,6 @@ fn repetition_compares_stacks_as_sets() {
 // ---------------------------------------------------------------------------------------------
 // The example games of the text, from tests/games/.
 // ---------------------------------------------------------------------------------------------
-
-/// The moves of a game file: `{comments}`, move numbers (`1.`, `3...`, `4`) and results skipped.
-fn game_moves(name: &str) -> Vec<String> {
-    let path = common::root().join("tests").join("games").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut plain = String::new();
-    let mut depth = 0usize;
-    for ch in text.chars() {
-        match ch {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ if depth == 0 => plain.push(ch),
-            _ => plain.push(' '),
-        }
-    }
-    plain
-        .split_whitespace()
-        .filter(|t| !t.chars().all(|c| c.is_ascii_digit() || c == '.'))
-        .filter(|t| !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
-        .map(str::to_string)
-        .collect()
-}
 
 /// Replays a game file from the start, calling `check` after each move with the number of
 /// moves made and the move as written.

@@ -1304,6 +1304,18 @@ impl Lowerer {
                         let cells = self.cell_list_spanned(list, player);
                         if let (Some(player), Some(ty)) = (player, ty) {
                             for (c, at) in cells {
+                                let piece = &self.pieces[ty.0 as usize];
+                                if !self.cells[c.0 as usize].covers.is_empty()
+                                    && !piece.moves.iter().any(|m| m.stop_between)
+                                {
+                                    let name = piece.name.clone();
+                                    self.errors.push(Diagnostic::new(
+                                        format!("a {name} cannot stand between cells"),
+                                        at,
+                                        "expected a cell: none of its moves may `stop-between`",
+                                    ));
+                                    continue;
+                                }
                                 if let Some(other) = self.covered_by_other(c, &placements) {
                                     let (a, b) = (&self.cells[c.0 as usize].name, &self.cells[other.0 as usize].name);
                                     self.errors.push(Diagnostic::new(

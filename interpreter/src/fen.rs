@@ -374,6 +374,14 @@ fn read_between(pos: &mut Position, text: &str, at: usize) -> Result<(), Positio
         })?;
         let name = chars.as_str();
         let name_at = offset + entry.len() - name.len();
+        let ty = &rules.variant.pieces[rules.type_of(piece).0 as usize];
+        if !ty.moves.iter().any(|m| m.stop_between) {
+            return Err(err(
+                offset,
+                1,
+                format!("a {} cannot stand between cells: none of its moves may `stop-between`", ty.name),
+            ));
+        }
         let cell = rules.cell_by_name(name).filter(|c| rules.is_between(*c)).ok_or_else(|| {
             err(name_at, name.len(), format!("expected a location between cells (like `a1.5`), found `{name}`"))
         })?;

@@ -63,3 +63,40 @@ pub fn variant_files() -> Vec<String> {
     out.sort();
     out
 }
+
+/// Whether the move list holds `m`.
+pub fn has(moves: &[String], m: &str) -> bool {
+    moves.iter().any(|x| x == m)
+}
+
+/// The moves starting with `prefix` (a piece letter and its cell, such as `NAc1` or `Ra1.5`).
+pub fn from<'a>(moves: &'a [String], prefix: &str) -> Vec<&'a str> {
+    moves.iter().filter(|m| m.starts_with(prefix)).map(|m| m.as_str()).collect()
+}
+
+/// The destinations of the moves starting with `prefix`.
+pub fn targets(moves: &[String], prefix: &str) -> std::collections::BTreeSet<String> {
+    from(moves, prefix).iter().map(|m| m[prefix.len()..].trim_start_matches(['-', 'x']).to_string()).collect()
+}
+
+/// The moves of a game file: `{comments}`, move numbers (`1.`, `3...`, `4`) and results skipped.
+pub fn game_moves(name: &str) -> Vec<String> {
+    let path = root().join("tests").join("games").join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut plain = String::new();
+    let mut depth = 0usize;
+    for ch in text.chars() {
+        match ch {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ if depth == 0 => plain.push(ch),
+            _ => plain.push(' '),
+        }
+    }
+    plain
+        .split_whitespace()
+        .filter(|t| !t.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        .filter(|t| !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
+        .map(str::to_string)
+        .collect()
+}
