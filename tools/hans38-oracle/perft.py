@@ -528,10 +528,13 @@ def legal_of(p, gen, test=True):
     if k is None:
         return out
     if gen is not piece_moves and not attacked(p.board, p.sqs, k, not white):
-        # fast path: an empty square never blocks, so when the king is safe only an empty
-        # square arriving on a line through the king can expose it (carries are fully tested)
+        # fast path when the king is safe: an empty square never blocks, so only an empty
+        # square arriving on a line through the king can expose it; a carry (--occupied) never
+        # can (the location it leaves becomes a hole, the one it reaches is occupied; the
+        # random games of test_oracle.py check this against a full test)
         return [m for m in out
-                if (p.board[m[1]] == "." and not ALIGNED[k][m[2]]) or safe_after(p, m)]
+                if (m[0] == SQUARE and p.board[m[1]] != ".") or not ALIGNED[k][m[2]]
+                or safe_after(p, m)]
     return [m for m in out if safe_after(p, m)]
 
 
