@@ -82,14 +82,7 @@ impl State {
             for &origin in r.covers(from) {
                 self.piece_moves::<true>(r, side, from, origin, out);
             }
-            let mut i = first;
-            while i < out.len() {
-                if out[first..i].contains(&out[i]) {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            dedup_from(out, first);
         }
         self.castling_moves(r, side, out);
     }
@@ -131,7 +124,7 @@ impl State {
             for (i, &to) in ray.iter().enumerate() {
                 let mut q = self.cells[to.0 as usize];
                 if COVER {
-                    if r.is_between[to.0 as usize] {
+                    if r.between_cell[to.0 as usize] {
                         // Stopping between cells never captures and never blocks the way on.
                         if to != from && e.mode != MoveMode::CaptureOnly && self.covers_free(r, to, from) && allowed(to)
                         {
@@ -198,14 +191,7 @@ impl State {
             }
         }
         if dedup {
-            let mut i = first;
-            while i < out.len() {
-                if out[first..i].contains(&out[i]) {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            dedup_from(out, first);
         }
     }
 
@@ -577,13 +563,8 @@ impl State {
             }
         }
         // Two rays (or rules) may reach one cell: keep each move once.
-        let mut i = if dedup { first } else { out.len() };
-        while i < out.len() {
-            if out[first..i].contains(&out[i]) {
-                out.remove(i);
-            } else {
-                i += 1;
-            }
+        if dedup {
+            dedup_from(out, first);
         }
     }
 
@@ -729,6 +710,18 @@ impl State {
             }
         }
         true
+    }
+}
+
+/// Keeps the first of equal moves among `out[first..]` (moves reaching one place by two routes).
+fn dedup_from(out: &mut Vec<Move>, first: usize) {
+    let mut i = first;
+    while i < out.len() {
+        if out[first..i].contains(&out[i]) {
+            out.remove(i);
+        } else {
+            i += 1;
+        }
     }
 }
 

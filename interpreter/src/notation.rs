@@ -72,36 +72,13 @@ impl Position {
             return self.long_notation(mv);
         }
         let rules = &self.rules;
-        let from = rules.cell_name(mv.from);
-        let (file, rank) = split_cell_name(from);
-        // Other legal moves of the same kind of piece to the same cell, taking the same piece.
-        let rivals: Vec<&Move> = legal
-            .iter()
-            .filter(|o| {
-                o.to == mv.to
-                    && o.from != mv.from
-                    && o.kind != MoveKind::Castle
-                    && o.piece == mv.piece
-                    && o.take == mv.take
-            })
-            .collect();
-        // As SAN: the file if it tells the moves apart, else the rank, else the whole cell; a
-        // pawn's capture names its file (`exd5`).
-        let part = |m: &Move| split_cell_name(rules.cell_name(m.from));
+        // A pawn's capture names its file (`exd5`); other moves start with no start cell.
         let min_level = |m: &Move| usize::from(self.letter_of(*m).is_none() && self.is_capture(*m));
-        let mut level = if !rivals.is_empty() {
-            if rivals.iter().all(|o| part(o).0 != file) {
-                1
-            } else if rivals.iter().all(|o| part(o).1 != rank) {
-                2
-            } else {
-                3
-            }
-        } else {
-            min_level(&mv)
-        };
-        // Where cell names run together (`Rcd2`: the rook on c2 to d2, or to cd2?), name more of
-        // the start until no other move reads the same way at any level of disambiguation.
+        let mut level = min_level(&mv);
+        // As SAN, name the start's file, else its rank, else the whole cell, until no other legal
+        // move reads the same way at any level: rivals for the same target share the bare form,
+        // and where cell names run together (`Rcd2`: the rook on c2 to d2, or to cd2?) a looser
+        // form of another move may read the same too.
         let written = |m: &Move, level: usize| {
             let from = rules.cell_name(m.from);
             let (file, rank) = split_cell_name(from);

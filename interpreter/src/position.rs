@@ -479,6 +479,7 @@ impl State {
     }
 
     /// Puts a piece on a location and, for a location between cells, on every cell it covers.
+    #[inline]
     fn put_on(&mut self, r: &Rules, cell: CellId, p: Piece) {
         self.drop_on(r, cell, p);
         if r.is_between(cell) {
@@ -490,6 +491,7 @@ impl State {
     }
 
     /// Takes the piece off a location and off every cell it covers.
+    #[inline]
     fn take_off(&mut self, r: &Rules, cell: CellId) -> Piece {
         if r.is_between(cell) {
             for &c in r.covers(cell) {
@@ -537,40 +539,68 @@ impl State {
             self.drop_on(r, c.king_to, king);
             self.drop_on(r, c.partner_to, partner);
         } else if r.covering {
-            self.make_covering(r, mv, &mut undo);
+            self.carry::<true>(r, mv, &mut undo);
         } else {
-            let at = if mv.kind == MoveKind::EnPassant { CellId(mv.extra) } else { mv.to };
-            if !self.cells[at.0 as usize].is_empty() {
-                undo.captured = self.lift(r, at);
-                undo.captured_at = at;
-                self.piece_count -= 1;
-                self.halfmove = 0;
-            }
-            let p = self.lift(r, mv.from);
-            let p = mv.landed(r, p);
-            self.drop_on(r, mv.to, p);
-            if mv.kind == MoveKind::Passage {
-                self.mark_passage(r, mv);
-            }
+            self.carry::<false>(r, mv, &mut undo);
         }
         self.finish_move(r, mv, undo);
     }
 
-    /// The body of a move on a board with locations between cells: a piece covering several
-    /// cells leaves (or is captured from) all of them, and covers all of its new location's.
-    fn make_covering(&mut self, r: &Rules, mv: Move, undo: &mut Undo) {
-        if mv.is_capture() {
-            let at = if mv.kind == MoveKind::EnPassant { CellId(mv.extra) } else { self.standing_at(mv.to) };
-            undo.captured = self.take_off(r, at);
+    /// The body of a move (not a castling) on a board without stacks: the capture, then the
+    /// piece carried over. A piece standing between cells leaves (or is captured from) every
+    /// cell it covers and covers all of its new location's; a move onto one of the mover's own
+    /// covered cells captures nothing. `COVER`: the board has locations between cells (compiled
+    /// twice so that other boards skip the lookups).
+    #[inline]
+    fn carry<const COVER: bool>(&mut self, r: &Rules, mv: Move, undo: &mut Undo) {
+        let at = match mv.kind {
+            MoveKind::EnPassant => CellId(mv.extra),
+            _ if COVER => self.standing_at(mv.to),
+            _ => mv.to,
+        };
+        if at != mv.from && !self.cells[at.0 as usize].is_empty() {
+            undo.captured = self.leave::<COVER>(r, at);
             undo.captured_at = at;
             self.piece_count -= 1;
             self.halfmove = 0;
         }
-        let p = self.take_off(r, mv.from);
+        let p = self.leave::<COVER>(r, mv.from);
         let p = mv.landed(r, p);
-        self.put_on(r, mv.to, p);
+        self.land::<COVER>(r, mv.to, p);
         if mv.kind == MoveKind::Passage {
             self.mark_passage(r, mv);
+        }
+    }
+
+    /// Takes back [`State::carry`].
+    #[inline]
+    fn uncarry<const COVER: bool>(&mut self, r: &Rules, undo: &Undo) {
+        self.leave::<COVER>(r, undo.mv.to);
+        self.land::<COVER>(r, undo.mv.from, undo.moved);
+        if !undo.captured.is_empty() {
+            self.land::<COVER>(r, undo.captured_at, undo.captured);
+            self.piece_count += 1;
+        }
+    }
+
+    /// Takes the piece off a location: [`State::take_off`] on a board with locations between
+    /// cells, else the plain [`State::lift`].
+    #[inline]
+    fn leave<const COVER: bool>(&mut self, r: &Rules, cell: CellId) -> Piece {
+        if COVER {
+            self.take_off(r, cell)
+        } else {
+            self.lift(r, cell)
+        }
+    }
+
+    /// Puts a piece on a location: [`State::put_on`] or the plain [`State::drop_on`].
+    #[inline]
+    fn land<const COVER: bool>(&mut self, r: &Rules, cell: CellId, p: Piece) {
+        if COVER {
+            self.put_on(r, cell, p)
+        } else {
+            self.drop_on(r, cell, p)
         }
     }
 
@@ -736,19 +766,9 @@ impl State {
             self.drop_on(r, c.king_from, king);
             self.drop_on(r, c.partner_from, partner);
         } else if r.covering {
-            self.take_off(r, mv.to);
-            self.put_on(r, mv.from, undo.moved);
-            if !undo.captured.is_empty() {
-                self.put_on(r, undo.captured_at, undo.captured);
-                self.piece_count += 1;
-            }
+            self.uncarry::<true>(r, &undo);
         } else {
-            self.lift(r, mv.to);
-            self.drop_on(r, mv.from, undo.moved);
-            if !undo.captured.is_empty() {
-                self.drop_on(r, undo.captured_at, undo.captured);
-                self.piece_count += 1;
-            }
+            self.uncarry::<false>(r, &undo);
         }
         self.castling = undo.castling;
         self.ep = undo.ep;

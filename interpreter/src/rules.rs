@@ -134,7 +134,7 @@ pub struct Rules {
     /// are used.
     pub(crate) covering: bool,
     /// Per cell: it is a location between cells.
-    pub(crate) is_between: Vec<bool>,
+    pub(crate) between_cell: Vec<bool>,
 }
 
 /// Deterministic 64-bit generator for hash keys (splitmix64).
@@ -456,7 +456,7 @@ impl Rules {
             .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
         Rules {
             covering,
-            is_between,
+            between_cell: is_between,
             occupancy_phases,
             occupancy_phases_on_capture,
             apart_all_royal,
@@ -608,7 +608,7 @@ impl Rules {
     /// Whether the location stands between cells (a piece there covers several).
     #[inline]
     pub fn is_between(&self, cell: CellId) -> bool {
-        self.covering && self.is_between[cell.0 as usize]
+        self.covering && self.between_cell[cell.0 as usize]
     }
 
     /// Whether any location of the variant stands between cells.
