@@ -11,7 +11,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use varia_interpreter::{divide, perft, Position};
+use varia_interpreter::{divide, divide_turns, perft, perft_turns, Position};
 
 /// Varia plays chess variants described in `.var` files.
 #[derive(Parser)]
@@ -40,6 +40,9 @@ enum Command {
         /// Print each root move with its count first.
         #[arg(long)]
         divide: bool,
+        /// Count whole turns instead of single actions (in games where a turn has several).
+        #[arg(long)]
+        turns: bool,
     },
     /// List the legal moves, one per line.
     Moves {
@@ -119,13 +122,14 @@ fn run(command: Command) -> Result<(), String> {
             );
             Ok(())
         }
-        Command::Perft { file, depth, position, divide: split } => {
+        Command::Perft { file, depth, position, divide: split, turns } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
             if split {
                 let mut total = 0;
                 let mut lines = Vec::new();
-                for (mv, n) in divide(&mut pos, depth) {
+                let counts = if turns { divide_turns(&mut pos, depth) } else { divide(&mut pos, depth) };
+                for (mv, n) in counts {
                     lines.push(format!("{} {n}", pos.long_notation(mv)));
                     total += n;
                 }
@@ -133,6 +137,8 @@ fn run(command: Command) -> Result<(), String> {
                     println!("{l}");
                 }
                 println!("nodes {total}");
+            } else if turns {
+                println!("nodes {}", perft_turns(&mut pos, depth));
             } else {
                 println!("nodes {}", perft(&mut pos, depth));
             }

@@ -153,10 +153,49 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
                 placements: Vec::new(),
                 castling_rights: Vec::new(),
                 square_owners: Vec::new(),
-                square_reserves: Vec::new(),
             }
         }
     };
+    let squares_blocks = of(Rule::squares_block);
+    if let Some(second) = squares_blocks.get(1) {
+        l.error(second, "a second `squares` block", "expected one `squares` block");
+    }
+    let squares = squares_blocks.first().map(|b| (span(b), l.squares(b.clone())));
+    let turn_blocks = of(Rule::turn_block);
+    if let Some(second) = turn_blocks.get(1) {
+        l.error(second, "a second `turn` block", "expected one `turn` block");
+    }
+    let turn = match turn_blocks.first() {
+        Some(t) => l.turn(t.clone(), squares.is_some()),
+        None => Turn {
+            actions: vec![TurnAction { kinds: vec![ActionKind::MovePiece], optional: false, skip_if_none: None }],
+        },
+    };
+    let mut setup = setup;
+    if let Some((at, sq)) = &squares {
+        if sq.owned {
+            // Each player owns the squares under their starting army.
+            setup.square_owners = setup
+                .placements
+                .iter()
+                .filter_map(|(c, stack)| stack.first().map(|(p, _)| (*c, *p)))
+                .collect();
+            if l.players.len() != 2 {
+                l.errors.push(Diagnostic::new(
+                    "owned squares need exactly two players",
+                    at.clone(),
+                    "position strings mark the squares of the first and second player with `+` and `-`",
+                ));
+            }
+        }
+        if l.between_at.is_some() || l.zones.values().any(|z| z.occupancy.is_some()) {
+            l.errors.push(Diagnostic::new(
+                "a `squares` block cannot be combined with `between` locations or stacks yet",
+                at.clone(),
+                "remove the `squares` block, or the board's `between` and the zones' occupancy rules",
+            ));
+        }
+    }
     let ends = of(Rule::end_block);
     if let Some(second) = ends.get(1) {
         l.error(second, "a second `end` block", "expected one `end` block");
@@ -201,7 +240,8 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
             .into_iter()
             .map(|(name, when)| Phase { name, when: when.unwrap_or(Condition::PieceCount(Compare::Less, 0)) })
             .collect(),
-        turn: Turn { actions: vec![TurnAction { kinds: vec![ActionKind::MovePiece], optional: false }] },
+        turn,
+        squares: squares.map(|(_, s)| s),
         setup,
         end,
     })
@@ -1287,6 +1327,131 @@ impl Lowerer {
         })
     }
 
+    /// Lowers `squares { ... }`.
+    fn squares(&mut self, block: Node) -> SquareRules {
+        let mut out = SquareRules {
+            owned: false,
+            reserve: Some(0),
+            moves: Vec::new(),
+            carries: Vec::new(),
+            carry_royal: true,
+            place_zone: None,
+            untouchable: Untouchable::Nothing,
+            vacate: None,
+        };
+        for item in block.into_inner() {
+            match item.as_rule() {
+                Rule::owned_flag => out.owned = true,
+                Rule::neutral_flag => out.owned = false,
+                Rule::reserve_decl => {
+                    let v = item.into_inner().nth(1).expect("reserve size");
+                    out.reserve = if v.as_rule() == Rule::k_any { None } else { Some(int_value(self, &v, 10_000) as u32) };
+                }
+                Rule::square_move_decl | Rule::carry_decl => {
+                    let carry = item.as_rule() == Rule::carry_decl;
+                    let mut it = item.into_inner().skip(1);
+                    let power = it.next().expect("a move power");
+                    let geometries = self.square_power(power);
+                    if carry {
+                        out.carries.extend(geometries);
+                        if it.next().is_some() {
+                            out.carry_royal = false;
+                        }
+                    } else {
+                        out.moves.extend(geometries);
+                    }
+                }
+                Rule::place_decl => {
+                    let where_ = item.into_inner().last().expect("place target");
+                    out.place_zone = if where_.as_rule() == Rule::name { self.zone_id(&where_) } else { None };
+                }
+                Rule::untouchable_decl => {
+                    let which = item.into_inner().nth(1).expect("moved or touched");
+                    out.untouchable =
+                        if which.as_rule() == Rule::k_moved { Untouchable::Moved } else { Untouchable::Touched };
+                }
+                Rule::vacate_decl => {
+                    let conds = item.into_inner().filter(|p| p.as_rule() == Rule::condition);
+                    out.vacate = Some(conds.filter_map(|c| self.condition(c)).collect());
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The geometries of a square's move power: leaps and steps or slides, with no modifier but
+    /// `max` (a square does not capture, and its moves have no conditions).
+    fn square_power(&mut self, power: Node) -> Vec<Geometry> {
+        let rules = match power.as_rule() {
+            Rule::move_rule => self.move_rule(power.clone()).into_iter().collect(),
+            _ => self.betza(power.clone()),
+        };
+        let mut out = Vec::new();
+        for rule in rules {
+            let plain = rule.mode == MoveMode::MoveOrCapture
+                && rule.conditions.is_empty()
+                && !rule.marks_en_passant
+                && !rule.captures_en_passant
+                && !rule.stop_between;
+            if matches!(rule.geometry, Geometry::Hop { .. }) {
+                self.error(&power, "a square cannot hop", "expected a leap, step or slide");
+            } else if !plain {
+                self.error(
+                    &power,
+                    "a square's move takes no modifiers but `max`",
+                    "squares neither capture nor take en passant, and their moves have no conditions",
+                );
+            } else {
+                out.push(rule.geometry);
+            }
+        }
+        out
+    }
+
+    /// Lowers `turn { ... }`.
+    fn turn(&mut self, block: Node, has_squares: bool) -> Turn {
+        let mut actions = Vec::new();
+        for slot in block.clone().into_inner().filter(|p| p.as_rule() == Rule::turn_slot) {
+            let mut action = TurnAction { kinds: Vec::new(), optional: false, skip_if_none: None };
+            for part in slot.into_inner() {
+                match part.as_rule() {
+                    Rule::action_kind => {
+                        let k = part.clone().into_inner().next().expect("action keyword");
+                        let kind = match k.as_rule() {
+                            Rule::k_piece => ActionKind::MovePiece,
+                            Rule::k_move_square => ActionKind::MoveSquare,
+                            _ => ActionKind::PlaceSquare,
+                        };
+                        if kind != ActionKind::MovePiece && !has_squares {
+                            self.error(
+                                &part,
+                                format!("`{}` needs a `squares {{ ... }}` block", part.as_str()),
+                                "declare how squares move and are placed in a `squares` block",
+                            );
+                        }
+                        if action.kinds.contains(&kind) {
+                            self.error(&part, "an action listed twice", "expected each kind once per action");
+                        }
+                        action.kinds.push(kind);
+                    }
+                    Rule::optional_flag => action.optional = true,
+                    Rule::skip_if_none => {
+                        let conds = part.into_inner().filter(|p| p.as_rule() == Rule::condition);
+                        action.skip_if_none = Some(conds.filter_map(|c| self.condition(c)).collect());
+                    }
+                    _ => {}
+                }
+            }
+            actions.push(action);
+        }
+        if actions.len() > 8 {
+            self.error(&block, "too many actions in a turn", "expected at most 8 actions");
+            actions.truncate(8);
+        }
+        Turn { actions }
+    }
+
     fn setup(&mut self, s: Node, castlings: &[Castling]) -> Setup {
         let mut placements: Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)> = Vec::new();
         let mut rights = Vec::new();
@@ -1368,7 +1533,7 @@ impl Lowerer {
             }
         }
         placements.sort_by_key(|(c, _)| *c);
-        Setup { placements, castling_rights: rights, square_owners: Vec::new(), square_reserves: Vec::new() }
+        Setup { placements, castling_rights: rights, square_owners: Vec::new() }
     }
 
     /// A placement other than on `c` itself whose covered cells meet `c`'s (a piece standing

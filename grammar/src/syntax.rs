@@ -51,6 +51,19 @@ pub fn describe(rule: Rule) -> String {
         Rule::castle_decl => "`castle`",
         Rule::phase_decl => "`phase`",
         Rule::setup_block => "`setup`",
+        Rule::squares_block => "`squares`",
+        Rule::turn_block => "`turn`",
+        Rule::action_kind | Rule::turn_slot => "an action (`piece`, `move-square`, `place-square`)",
+        Rule::bar => "`|`",
+        Rule::k_then => "`then`",
+        Rule::skip_if_none | Rule::k_skip_if_none => "`skip-if-none`",
+        Rule::owned_flag | Rule::neutral_flag | Rule::reserve_decl | Rule::square_move_decl | Rule::carry_decl
+        | Rule::place_decl | Rule::untouchable_decl | Rule::vacate_decl => {
+            "a square rule (`owned`, `neutral`, `reserve`, `move`, `carry`, `place`, `untouchable`, `vacate`)"
+        }
+        Rule::k_anywhere => "`anywhere`",
+        Rule::k_moved | Rule::k_touched => "`moved` or `touched`",
+        Rule::except_royal => "`except-royal`",
         Rule::end_block => "`end`",
         Rule::move_rule | Rule::step | Rule::slide | Rule::leap | Rule::hop => {
             "a move power (`step`, `slide`, `leap`, `hop`)"
@@ -144,7 +157,8 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
 }
 
 /// Keywords that begin a top-level declaration.
-const TOP_LEVEL: [&str; 9] = ["variant", "board", "player", "zone", "piece", "castle", "phase", "setup", "end"];
+const TOP_LEVEL: [&str; 11] =
+    ["variant", "board", "player", "zone", "piece", "castle", "phase", "squares", "turn", "setup", "end"];
 
 /// The byte offset of the last `{` before `end` that no `}` closes, skipping comments and strings.
 fn unclosed_brace(text: &str, end: usize) -> Option<usize> {

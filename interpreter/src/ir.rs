@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 /// Index of a location (cell) of the board graph.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
 #[serde(transparent)]
 pub struct CellId(pub u16);
 
@@ -54,6 +54,9 @@ pub struct Variant {
     pub phases: Vec<Phase>,
     /// What a turn consists of.
     pub turn: Turn,
+    /// Squares as game objects (owned, moved, held in reserve, placed), if the game has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squares: Option<SquareRules>,
     /// The starting position.
     pub setup: Setup,
     /// How the game ends.
@@ -340,8 +343,46 @@ pub struct Turn {
 pub struct TurnAction {
     /// Which kinds of action may fill the slot.
     pub kinds: Vec<ActionKind>,
-    /// Whether the slot may be skipped.
+    /// Whether the slot may be skipped by choice.
     pub optional: bool,
+    /// The slot is skipped when no action of it is legal and these conditions all hold
+    /// (`None`: it is never skipped that way, so a player who cannot fill it has no legal turn).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skip_if_none: Option<Vec<Condition>>,
+}
+
+/// How squares behave in a game where they are game objects.
+#[derive(Clone, Debug, Serialize)]
+pub struct SquareRules {
+    /// Squares belong to players: a player moves only their own empty squares, and a piece
+    /// landing on a square takes it for its owner. Otherwise squares are neutral.
+    pub owned: bool,
+    /// Squares each player holds in reserve at the start; `None`: an unlimited supply.
+    pub reserve: Option<u32>,
+    /// How an empty square moves to a location without a square (leaps; slides pass holes only).
+    pub moves: Vec<Geometry>,
+    /// How a square holding one of the mover's pieces moves, carrying the piece.
+    pub carries: Vec<Geometry>,
+    /// Whether a square holding a royal piece may be carried.
+    pub carry_royal: bool,
+    /// Where a square from reserve may be placed (`None`: on any location without a square).
+    pub place_zone: Option<ZoneId>,
+    /// Which squares the opponent's last turn makes untouchable for the mover.
+    pub untouchable: Untouchable,
+    /// When these conditions hold as a piece moves, the square it leaves is removed from the
+    /// board (to the mover's reserve). `None`: squares stay.
+    pub vacate: Option<Vec<Condition>>,
+}
+
+/// Which squares of the opponent's last turn the mover may not move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Untouchable {
+    /// Any square may be moved.
+    Nothing,
+    /// The squares the opponent moved (where they now stand).
+    Moved,
+    /// The squares the opponent moved or placed.
+    Touched,
 }
 
 /// A kind of action.
@@ -349,7 +390,7 @@ pub struct TurnAction {
 pub enum ActionKind {
     /// Move a piece by its powers.
     MovePiece,
-    /// Move an empty square to a location without one.
+    /// Move a square to a location without one (an empty square, or one carrying a piece).
     MoveSquare,
     /// Place a square from reserve.
     PlaceSquare,
@@ -362,14 +403,10 @@ pub struct Setup {
     pub placements: Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)>,
     /// Letters of the castling rights held at the start.
     pub castling_rights: Vec<char>,
-    /// Owners of squares at the start, for games where squares are owned (empty: unowned).
-    /// Not yet produced by the language.
+    /// Owners of squares at the start, for games where squares are owned: the squares under
+    /// each player's pieces (other squares start unowned).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub square_owners: Vec<(CellId, PlayerId)>,
-    /// Squares each player holds in reserve at the start (empty: none).
-    /// Not yet produced by the language.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub square_reserves: Vec<u32>,
 }
 
 /// The result of an end condition from the point of view of the player it applies to.

@@ -14,10 +14,11 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod squares;
 
 pub use end::{EndReason, GameResult};
 pub use fen::PositionError;
 pub use notation::MoveError;
-pub use perft::{divide, perft};
-pub use position::{EnPassant, Move, MoveKind, Position};
+pub use perft::{divide, divide_turns, perft, perft_turns};
+pub use position::{EnPassant, Move, MoveKind, Position, SquareMarks};
 pub use rules::{Piece, Rules};

@@ -28,7 +28,7 @@ impl Pins {
 impl State {
     /// Appends one move, or one per promotion choice when the piece promotes on arrival.
     #[inline]
-    fn push(&self, r: &Rules, ty: PieceTypeId, mut mv: Move, out: &mut Vec<Move>) {
+    pub(crate) fn push(&self, r: &Rules, ty: PieceTypeId, mut mv: Move, out: &mut Vec<Move>) {
         if !r.promotes[ty.0 as usize] {
             out.push(mv);
             return;
@@ -374,6 +374,7 @@ impl Position {
             && !self.rules.stacking
             && self.rules.apart.is_empty()
             && mv.kind != MoveKind::Castle
+            && !self.rules.vacates
             && (!self.rules.covering || self.st.square_to_square(&self.rules, mv))
         {
             return self.legal_light(mv);
@@ -398,8 +399,19 @@ impl Position {
         Some((royal, self.st.pinned(&self.rules, royal, self.st.side)))
     }
 
-    /// The legal moves of the side to move, in generation order.
+    /// The legal moves of the side to move, in generation order. Where squares are game
+    /// objects or turns have several actions, these are the legal actions at this point of the
+    /// turn (piece moves, square moves, placements, the end of the turn).
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        if self.rules.square_play {
+            self.legal_square_play(out);
+            return;
+        }
+        self.legal_piece_moves(out);
+    }
+
+    /// The legal moves of pieces by their powers (and castlings).
+    pub(crate) fn legal_piece_moves(&mut self, out: &mut Vec<Move>) {
         self.pseudo_legal_moves(out);
         let royal = self.shortcut_royal();
         let mut kept = 0;
@@ -415,6 +427,10 @@ impl Position {
 
     /// Counts the legal moves, using `buf` as scratch space.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
+        if self.rules.square_play {
+            self.legal_square_play(buf);
+            return buf.len() as u64;
+        }
         self.pseudo_legal_moves(buf);
         let royal = self.shortcut_royal();
         let mut n = 0;

@@ -51,6 +51,9 @@ impl Position {
     /// The long algebraic form: piece letter (unless the type omits it), from, `-` or `x`, to,
     /// promotion; castling by its declared notation.
     pub fn long_notation(&self, mv: Move) -> String {
+        if let Some(s) = self.square_notation(mv) {
+            return s;
+        }
         if mv.kind == MoveKind::Castle {
             return self.rules.variant.castlings[mv.extra as usize].notation.clone();
         }
@@ -66,9 +69,23 @@ impl Position {
         s
     }
 
+    /// The notation of an action on squares, as Betza writes them: `@@f3` places a square,
+    /// `@g8-e6` moves one (with the piece on it, if any: `@g7-g8=Q`); `end` ends a turn early.
+    fn square_notation(&self, mv: Move) -> Option<String> {
+        let cell = |c| self.rules.cell_name(c);
+        Some(match mv.kind {
+            MoveKind::PlaceSquare => format!("@@{}", cell(mv.to)),
+            MoveKind::MoveSquare | MoveKind::CarrySquare => {
+                format!("@{}-{}{}", cell(mv.from), cell(mv.to), self.promotion_suffix(mv))
+            }
+            MoveKind::EndTurn => "end".to_string(),
+            _ => return None,
+        })
+    }
+
     /// The short (SAN-like) form, disambiguated among `legal` as little as needed.
     pub fn short_notation(&self, mv: Move, legal: &[Move]) -> String {
-        if mv.kind == MoveKind::Castle {
+        if mv.kind == MoveKind::Castle || !mv.kind.is_piece_move() {
             return self.long_notation(mv);
         }
         let rules = &self.rules;
@@ -98,7 +115,9 @@ impl Position {
             let n = normalise(&s);
             let clash = legal
                 .iter()
-                .filter(|o| **o != mv && o.kind != MoveKind::Castle && n.contains(rules.cell_name(o.to)))
+                .filter(|o| {
+                    **o != mv && o.kind != MoveKind::Castle && o.kind.is_piece_move() && n.contains(rules.cell_name(o.to))
+                })
                 .any(|o| (min_level(o)..=3).any(|l| normalise(&written(o, l)) == n));
             if !clash {
                 return s;
@@ -143,6 +162,9 @@ impl Position {
     fn forms(&self, mv: Move, legal: &[Move]) -> Vec<String> {
         let long = self.long_notation(mv);
         let mut forms = vec![long.clone(), self.short_notation(mv, legal)];
+        if !mv.kind.is_piece_move() {
+            return forms;
+        }
         if mv.kind != MoveKind::Castle {
             let from = self.rules.cell_name(mv.from);
             let to = self.rules.cell_name(mv.to);

@@ -40,3 +40,37 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
         })
         .collect()
 }
+
+/// Perft counting whole turns: the positions at the start of a turn, `depth` turns on. In games
+/// where a turn is one action this equals [`perft`].
+pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut nodes = 0;
+    for mv in moves {
+        pos.make(mv);
+        // Back at a turn's first action: one turn done; otherwise the turn goes on.
+        nodes += perft_turns(pos, if pos.action_index() == 0 { depth - 1 } else { depth });
+        pos.unmake();
+    }
+    nodes
+}
+
+/// [`divide`] counting whole turns: each legal action here with the turns below it (the
+/// action's own turn counting as the first).
+pub fn divide_turns(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|mv| {
+            pos.make(mv);
+            let n = perft_turns(pos, if pos.action_index() == 0 { depth.saturating_sub(1) } else { depth });
+            pos.unmake();
+            (mv, n)
+        })
+        .collect()
+}

@@ -20,6 +20,65 @@ pub enum MoveKind {
     EnPassant,
     /// Castle; `extra` is the castling's index.
     Castle,
+    /// Move an empty square from `from` to the location `to`, which has none.
+    MoveSquare,
+    /// Move the square on `from` with the mover's piece on it to the location `to`.
+    CarrySquare,
+    /// Place a square from the mover's reserve on the location `to` (`from` is `to`).
+    PlaceSquare,
+    /// End the turn, leaving its remaining (optional) actions out.
+    EndTurn,
+}
+
+impl MoveKind {
+    /// Whether the move moves a piece by its powers (not a square action or the end of a turn).
+    #[inline]
+    pub fn is_piece_move(self) -> bool {
+        matches!(self, MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle)
+    }
+}
+
+/// A few squares: those the side to move may not move, or those touched this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SquareMarks {
+    cells: [CellId; 8],
+    len: u8,
+}
+
+impl SquareMarks {
+    /// The squares, in the order they were touched.
+    pub fn cells(&self) -> &[CellId] {
+        &self.cells[..self.len as usize]
+    }
+
+    /// Whether the square is among them.
+    #[inline]
+    pub fn contains(&self, c: CellId) -> bool {
+        self.cells().contains(&c)
+    }
+
+    pub(crate) fn push(&mut self, c: CellId) {
+        if (self.len as usize) < self.cells.len() && !self.contains(c) {
+            self.cells[self.len as usize] = c;
+            self.len += 1;
+        }
+    }
+}
+
+/// What a move of square play changed beyond [`Undo`]: owners, reserve, the turn's progress.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SquareUndo {
+    /// Cells whose owner changed, with the owner before (0: none, else 1 + player).
+    pub(crate) owners: [(CellId, u8); 3],
+    pub(crate) owners_len: u8,
+    pub(crate) reserve: u32,
+    pub(crate) frozen: SquareMarks,
+    pub(crate) touched: SquareMarks,
+    pub(crate) slot: u8,
+    pub(crate) side: PlayerId,
+    pub(crate) fullmove: u32,
+    /// The square the moving piece left was removed.
+    pub(crate) vacated: bool,
 }
 
 /// A move: small and `Copy`, so move lists never allocate per move.
@@ -85,17 +144,17 @@ impl EnPassant {
 /// Everything needed to take a move back.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
-    mv: Move,
-    moved: Piece,
-    captured: Piece,
-    captured_at: CellId,
-    castling: u32,
-    ep: Option<EnPassant>,
-    halfmove: u32,
-    phases: u32,
-    hash: u64,
+    pub(crate) mv: Move,
+    pub(crate) moved: Piece,
+    pub(crate) captured: Piece,
+    pub(crate) captured_at: CellId,
+    pub(crate) castling: u32,
+    pub(crate) ep: Option<EnPassant>,
+    pub(crate) halfmove: u32,
+    pub(crate) phases: u32,
+    pub(crate) hash: u64,
     /// On a stacking board: how many pieces this move pushed onto `State::captured`.
-    captured_n: u8,
+    pub(crate) captured_n: u8,
 }
 
 /// A position of a variant: the board, whose turn it is, rights, clocks and history.
@@ -142,7 +201,22 @@ pub(crate) struct State {
     pub(crate) history: Vec<Undo>,
     /// Hashes of earlier positions, for repetition.
     pub(crate) hashes: Vec<u64>,
+    /// With owned squares, per cell: 0 for an unowned square (or none), else 1 + the owner.
+    pub(crate) owner: Vec<u8>,
+    /// Per player: squares in reserve ([`UNLIMITED`] for an endless supply).
+    pub(crate) reserve: Vec<u32>,
+    /// Squares the side to move may not move (touched by the opponent's last turn).
+    pub(crate) frozen: SquareMarks,
+    /// Squares the side to move has touched this turn (untouchable for the next player).
+    pub(crate) touched: SquareMarks,
+    /// The action slot of the turn the next action fills (0 at the start of a turn).
+    pub(crate) slot: u8,
+    /// Square play: the extra undo records, one per move.
+    pub(crate) square_history: Vec<SquareUndo>,
 }
+
+/// In `State::reserve`: an unlimited supply of squares.
+pub const UNLIMITED: u32 = u32::MAX;
 
 impl Position {
     /// An empty board of the variant, player 0 to move.
@@ -170,6 +244,15 @@ impl Position {
             anchor: if rules.has_between() { vec![NO_ANCHOR; n] } else { Vec::new() },
             history: Vec::with_capacity(256),
             hashes: Vec::with_capacity(256),
+            owner: if rules.owned_squares { vec![0; n] } else { Vec::new() },
+            reserve: match &rules.variant.squares {
+                Some(sq) => vec![sq.reserve.unwrap_or(UNLIMITED); players],
+                None => vec![0; players],
+            },
+            frozen: SquareMarks::default(),
+            touched: SquareMarks::default(),
+            slot: 0,
+            square_history: Vec::new(),
         };
         let mut pos = Position { rules, st };
         pos.st.hash = pos.st.compute_hash(&pos.rules);
@@ -182,6 +265,11 @@ impl Position {
         for (cell, stack) in &rules.variant.setup.placements {
             for (player, ty) in stack {
                 pos.put(*cell, rules.piece(*player, *ty));
+            }
+        }
+        if rules.owned_squares {
+            for (cell, player) in &rules.variant.setup.square_owners {
+                pos.st.owner[cell.0 as usize] = player.0 + 1;
             }
         }
         let mut castling = 0;
@@ -224,6 +312,40 @@ impl Position {
     /// Whether the location has a square.
     pub fn has_square(&self, cell: CellId) -> bool {
         self.st.cells[cell.0 as usize] != Piece::HOLE
+    }
+
+    /// The owner of the square on a location, where squares are owned.
+    pub fn square_owner(&self, cell: CellId) -> Option<PlayerId> {
+        match self.st.owner.get(cell.0 as usize) {
+            Some(&o) if o > 0 && self.has_square(cell) => Some(PlayerId(o - 1)),
+            _ => None,
+        }
+    }
+
+    /// Squares a player holds in reserve (`None`: an unlimited supply).
+    pub fn reserve(&self, player: PlayerId) -> Option<u32> {
+        let n = self.st.reserve[player.0 as usize];
+        (n != UNLIMITED).then_some(n)
+    }
+
+    /// Squares the side to move may not move (touched by the opponent's last turn).
+    pub fn untouchable_squares(&self) -> &[CellId] {
+        self.st.frozen.cells()
+    }
+
+    /// Squares the side to move has touched so far this turn.
+    pub fn touched_squares(&self) -> &[CellId] {
+        self.st.touched.cells()
+    }
+
+    /// The index of the action of the turn that the next move fills (0 at a turn's start).
+    pub fn action_index(&self) -> usize {
+        self.st.slot as usize
+    }
+
+    /// Number of squares on the board.
+    pub fn square_count(&self) -> usize {
+        self.st.cells.iter().filter(|p| **p != Piece::HOLE).count()
     }
 
     /// The en-passant state, if a piece just passed cells.
@@ -290,6 +412,21 @@ impl Position {
 
     pub(crate) fn set_hole(&mut self, cell: CellId) {
         self.st.cells[cell.0 as usize] = Piece::HOLE;
+    }
+
+    /// Sets the owner of a square (setup only).
+    pub(crate) fn set_owner(&mut self, cell: CellId, player: Option<PlayerId>) {
+        if let Some(o) = self.st.owner.get_mut(cell.0 as usize) {
+            *o = player.map(|p| p.0 + 1).unwrap_or(0);
+        }
+    }
+
+    /// Sets the square-play state (setup only; [`Position::set_state`] rehashes).
+    pub(crate) fn set_square_state(&mut self, reserve: Vec<u32>, frozen: SquareMarks, slot: u8, touched: SquareMarks) {
+        self.st.reserve = reserve;
+        self.st.frozen = frozen;
+        self.st.slot = slot;
+        self.st.touched = touched;
     }
 
     /// Sets rights and clocks, then derives phases and the hash (setup only).
@@ -397,6 +534,23 @@ impl State {
                 h ^= r.z_phase[i];
             }
         }
+        if r.square_play {
+            for (i, o) in self.owner.iter().enumerate() {
+                if *o > 0 && self.cells[i] != Piece::HOLE {
+                    h ^= r.z_owner[i * r.players + *o as usize - 1];
+                }
+            }
+            for (p, n) in self.reserve.iter().enumerate() {
+                h ^= r.zreserve(PlayerId(p as u8), *n);
+            }
+            for c in self.frozen.cells() {
+                h ^= r.z_frozen[c.0 as usize];
+            }
+            for c in self.touched.cells() {
+                h ^= r.z_touched[c.0 as usize];
+            }
+            h ^= r.z_slot[self.slot as usize];
+        }
         h
     }
 
@@ -503,7 +657,7 @@ impl State {
     }
 
     #[inline]
-    fn lift(&mut self, r: &Rules, cell: CellId) -> Piece {
+    pub(crate) fn lift(&mut self, r: &Rules, cell: CellId) -> Piece {
         let p = self.cells[cell.0 as usize];
         self.cells[cell.0 as usize] = Piece::EMPTY;
         let owner = r.owner(p).0 as usize;
@@ -516,7 +670,7 @@ impl State {
     }
 
     #[inline]
-    fn drop_on(&mut self, r: &Rules, cell: CellId, p: Piece) {
+    pub(crate) fn drop_on(&mut self, r: &Rules, cell: CellId, p: Piece) {
         self.cells[cell.0 as usize] = p;
         let owner = r.owner(p).0 as usize;
         self.occupied[owner].insert(cell);
@@ -527,6 +681,9 @@ impl State {
     }
 
     pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
+        if r.square_play {
+            return self.make_square_play(r, mv);
+        }
         if r.stacking {
             return self.make_stacked(r, mv);
         }
@@ -552,7 +709,7 @@ impl State {
     /// covered cells captures nothing. `COVER`: the board has locations between cells (compiled
     /// twice so that other boards skip the lookups).
     #[inline]
-    fn carry<const COVER: bool>(&mut self, r: &Rules, mv: Move, undo: &mut Undo) {
+    pub(crate) fn carry<const COVER: bool>(&mut self, r: &Rules, mv: Move, undo: &mut Undo) {
         let at = match mv.kind {
             MoveKind::EnPassant => CellId(mv.extra),
             _ if COVER => self.standing_at(mv.to),
@@ -574,7 +731,7 @@ impl State {
 
     /// Takes back [`State::carry`].
     #[inline]
-    fn uncarry<const COVER: bool>(&mut self, r: &Rules, undo: &Undo) {
+    pub(crate) fn uncarry<const COVER: bool>(&mut self, r: &Rules, undo: &Undo) {
         self.leave::<COVER>(r, undo.mv.to);
         self.land::<COVER>(r, undo.mv.from, undo.moved);
         if !undo.captured.is_empty() {
@@ -726,7 +883,7 @@ impl State {
     }
 
     /// Records the cells a passage move went over as capturable en passant.
-    fn mark_passage(&mut self, r: &Rules, mv: Move) {
+    pub(crate) fn mark_passage(&mut self, r: &Rules, mv: Move) {
         let landed = mv.landed(r, mv.piece);
         let mut ep = EnPassant { cells: [mv.to; 4], len: 0, victim: mv.to, piece: landed };
         let dir = DirId(mv.extra as u8);
@@ -748,6 +905,9 @@ impl State {
     }
 
     pub(crate) fn unmake(&mut self, r: &Rules) {
+        if r.square_play {
+            return self.unmake_square_play(r);
+        }
         let Some(undo) = self.history.pop() else { return };
         self.hashes.pop();
         let mv = undo.mv;
@@ -778,7 +938,7 @@ impl State {
     }
 
     /// Switches on every phase whose condition now holds (phases never switch off).
-    fn update_phases(&mut self, r: &Rules) {
+    pub(crate) fn update_phases(&mut self, r: &Rules) {
         for (i, phase) in r.variant.phases.iter().enumerate() {
             if self.phases & (1 << i) == 0 && self.condition_holds(r, &phase.when, None) {
                 self.phases |= 1 << i;

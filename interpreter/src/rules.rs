@@ -3,7 +3,8 @@
 use crate::bitset::CellSet;
 use crate::graph::Graph;
 use crate::ir::{
-    CellId, Condition, DirId, Geometry, MoveMode, Occupancy, PhaseId, PieceTypeId, PlayerId, Variant, ZoneId,
+    ActionKind, CellId, Condition, DirId, Geometry, MoveMode, Occupancy, PhaseId, PieceTypeId, PlayerId, TurnAction,
+    Variant, ZoneId,
 };
 
 /// A piece on the board: owner and type packed into one small code; 0 is an empty cell.
@@ -135,6 +136,88 @@ pub struct Rules {
     pub(crate) covering: bool,
     /// Per cell: it is a location between cells.
     pub(crate) between_cell: Vec<bool>,
+    /// Squares are game objects, or a turn has several actions: moves go through the
+    /// square-aware paths (actions of a turn, square moves and placements, owners, reserves).
+    pub(crate) square_play: bool,
+    /// Squares are owned by players.
+    pub(crate) owned_squares: bool,
+    /// Squares pieces leave may be removed (so a piece leaving a cell can block a line there).
+    pub(crate) vacates: bool,
+    /// How empty squares move, and how squares carrying a piece move.
+    pub(crate) square_moves: RayTable,
+    pub(crate) square_carries: RayTable,
+    /// The action slots of a turn.
+    pub(crate) slots: Vec<TurnAction>,
+    /// Zobrist keys of square play: owner per (cell, player), reserve per (player, count up to
+    /// 64), untouchable and touched squares per cell, action slot.
+    pub(crate) z_owner: Vec<u64>,
+    pub(crate) z_reserve: Vec<u64>,
+    pub(crate) z_frozen: Vec<u64>,
+    pub(crate) z_touched: Vec<u64>,
+    pub(crate) z_slot: Vec<u64>,
+}
+
+/// Rays per (player, cell) for the moves of squares: each ray is walked through locations
+/// without a square, every one of them a target.
+#[derive(Debug, Default)]
+pub(crate) struct RayTable {
+    /// Per (player, cell): range into `rays`.
+    index: Vec<u32>,
+    /// (start, len) into `cells`.
+    rays: Vec<(u32, u16)>,
+    cells: Vec<CellId>,
+}
+
+impl RayTable {
+    fn build(variant: &Variant, graph: &Graph, geometries: &[Geometry]) -> RayTable {
+        let mut t = RayTable { index: vec![0], ..RayTable::default() };
+        for p in &variant.players {
+            let map = &p.direction_map;
+            for c in 0..graph.cell_count() {
+                let cell = CellId(c as u16);
+                let mut rays: Vec<Vec<CellId>> = Vec::new();
+                for g in geometries {
+                    match g {
+                        Geometry::Slide { dirs, max } => {
+                            let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
+                            for d in dirs {
+                                rays.extend(graph.rays(cell, map[d.0 as usize], max, false));
+                            }
+                        }
+                        Geometry::Leap { paths } => {
+                            for path in paths {
+                                let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
+                                rays.extend(graph.follow(cell, &mapped, false).into_iter().map(|t| vec![t]));
+                            }
+                        }
+                        Geometry::Hop { .. } => {}
+                    }
+                }
+                let mut seen = Vec::new();
+                for ray in rays {
+                    if ray.len() == 1 && seen.contains(&ray[0]) {
+                        continue;
+                    }
+                    if ray.len() == 1 {
+                        seen.push(ray[0]);
+                    }
+                    t.rays.push((t.cells.len() as u32, ray.len() as u16));
+                    t.cells.extend(ray);
+                }
+                t.index.push(t.rays.len() as u32);
+            }
+        }
+        t
+    }
+
+    /// The rays from a cell for a player.
+    #[inline]
+    pub(crate) fn rays(&self, cells: usize, player: PlayerId, cell: CellId) -> impl Iterator<Item = &[CellId]> + '_ {
+        let i = player.0 as usize * cells + cell.0 as usize;
+        self.rays[self.index[i] as usize..self.index[i + 1] as usize]
+            .iter()
+            .map(|&(s, n)| &self.cells[s as usize..s as usize + n as usize])
+    }
 }
 
 /// Deterministic 64-bit generator for hash keys (splitmix64).
@@ -397,6 +480,25 @@ impl Rules {
         let z_ep = (0..cells).map(|_| splitmix(&mut seed)).collect();
         let z_phase = (0..variant.phases.len()).map(|_| splitmix(&mut seed)).collect();
 
+        let z_owner = (0..cells * players).map(|_| splitmix(&mut seed)).collect();
+        let z_reserve = (0..players * 65).map(|_| splitmix(&mut seed)).collect();
+        let z_frozen = (0..cells).map(|_| splitmix(&mut seed)).collect();
+        let z_touched = (0..cells).map(|_| splitmix(&mut seed)).collect();
+        let z_slot = (0..8).map(|_| splitmix(&mut seed)).collect();
+        let slots = variant.turn.actions.clone();
+        let square_play = variant.squares.is_some()
+            || slots.len() > 1
+            || slots.iter().any(|s| s.optional || s.kinds.iter().any(|k| *k != ActionKind::MovePiece));
+        let (square_moves, square_carries, owned_squares, vacates) = match &variant.squares {
+            Some(sq) => (
+                RayTable::build(&variant, &graph, &sq.moves),
+                RayTable::build(&variant, &graph, &sq.carries),
+                sq.owned,
+                sq.vacate.is_some(),
+            ),
+            None => (RayTable::default(), RayTable::default(), false, false),
+        };
+
         let mut castle_keep = vec![u32::MAX; cells];
         for (i, c) in variant.castlings.iter().enumerate() {
             castle_keep[c.king_from.0 as usize] &= !(1 << i);
@@ -455,6 +557,17 @@ impl Rules {
             .filter(|i| occupancy_phases & (1 << i) != 0)
             .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
         Rules {
+            square_play,
+            owned_squares,
+            vacates,
+            square_moves,
+            square_carries,
+            slots,
+            z_owner,
+            z_reserve,
+            z_frozen,
+            z_touched,
+            z_slot,
             covering,
             between_cell: is_between,
             occupancy_phases,
@@ -616,12 +729,41 @@ impl Rules {
         self.covering
     }
 
+    /// Whether squares are game objects here, or turns have several actions.
+    pub fn has_square_play(&self) -> bool {
+        self.square_play
+    }
+
     /// Whether any cell of the variant may hold several pieces.
     pub fn has_stacks(&self) -> bool {
         self.stacking
     }
 
     /// The hash key of the `k`-th piece of one code on a cell (k = 0 for the first).
+    /// The hash key of a player's reserve size (none for an unlimited supply).
+    #[inline]
+    pub(crate) fn zreserve(&self, player: PlayerId, n: u32) -> u64 {
+        if n == u32::MAX {
+            return 0;
+        }
+        self.z_reserve[player.0 as usize * 65 + n.min(64) as usize]
+    }
+
+    /// The hash key of a location without a square.
+    #[inline]
+    pub(crate) fn zhole(&self, cell: CellId) -> u64 {
+        self.z_piece[cell.0 as usize * (self.players * self.types + 1)]
+    }
+
+    /// The hash key of a square's owner.
+    #[inline]
+    pub(crate) fn zowner(&self, cell: CellId, owner: u8) -> u64 {
+        if owner == 0 {
+            return 0;
+        }
+        self.z_owner[cell.0 as usize * self.players + owner as usize - 1]
+    }
+
     #[inline]
     pub(crate) fn zkey(&self, cell: CellId, piece: Piece, k: usize) -> u64 {
         let codes = self.players * self.types + 1;
