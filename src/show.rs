@@ -1,6 +1,6 @@
 //! Text drawing of a position: every layer as a grid of its cells' display coordinates.
 
-use varia_interpreter::ir::CellId;
+use varia_interpreter::ir::{ActionKind, CellId, PlayerId};
 use varia_interpreter::Position;
 
 /// The widest stack drawn in full; longer ones are cut and listed under the board.
@@ -11,7 +11,9 @@ const MAX_DRAWN: usize = 4;
 /// A cell holding several pieces shows all their letters (`Pn`), every column as wide as the
 /// tallest stack, and the stacks are listed under the board. A square shared by several boards
 /// is drawn on each of them, as `+` when empty. A piece standing between squares is drawn on
-/// every square it covers and listed under the board with its location.
+/// every square it covers and listed under the board with its location. Where squares are
+/// owned, an empty square is drawn `+` (first player's) or `-` (second player's), as in position
+/// strings; reserves, untouchable squares and the action due in a turn of several are listed.
 pub fn board(pos: &Position) -> String {
     let rules = pos.rules();
     let cells = &rules.variant.board.cells;
@@ -48,6 +50,9 @@ pub fn board(pos: &Position) -> String {
                 let text = match find(x, y, *l) {
                     None => " ".to_string(),
                     Some(c) if !pos.has_square(c) => "_".to_string(),
+                    Some(c) if pos.pieces_at(c).is_empty() && pos.square_owner(c).is_some() => {
+                        if pos.square_owner(c).is_some_and(|p| p.0 == 0) { "+" } else { "-" }.to_string()
+                    }
                     Some(c) if pos.pieces_at(c).is_empty() && !cells[c.0 as usize].also_at.is_empty() => {
                         "+".to_string()
                     }
@@ -99,7 +104,44 @@ pub fn board(pos: &Position) -> String {
     if !shared.is_empty() {
         lines.push(format!("shared by every board (drawn on each, `+` when empty): {}", shared.join(" ")));
     }
-    let side = &rules.variant.players[pos.side_to_move().0 as usize].name;
-    lines.push(format!("{side} to move"));
+    let name = |p: usize| rules.variant.players[p].name.as_str();
+    if let Some(sq) = &rules.variant.squares {
+        if sq.owned {
+            lines.push(format!("empty squares: `+` {}'s, `-` {}'s; `_` no square", name(0), name(1)));
+        }
+        let reserves: Vec<String> = (0..rules.player_count())
+            .map(|p| match pos.reserve(PlayerId(p as u8)) {
+                Some(n) => format!("{} {n}", name(p)),
+                None => format!("{} unlimited", name(p)),
+            })
+            .collect();
+        lines.push(format!("squares in reserve: {}", reserves.join(", ")));
+        let frozen: Vec<&str> = pos.untouchable_squares().iter().map(|c| rules.cell_name(*c)).collect();
+        if !frozen.is_empty() {
+            lines.push(format!("untouchable this turn: {}", frozen.join(" ")));
+        }
+    }
+    let side = name(pos.side_to_move().0 as usize);
+    let slots = &rules.variant.turn.actions;
+    if slots.len() > 1 {
+        let i = pos.action_index();
+        let kinds: Vec<&str> = slots[i]
+            .kinds
+            .iter()
+            .map(|k| match k {
+                ActionKind::MovePiece => "move a piece",
+                ActionKind::MoveSquare => "move a square",
+                ActionKind::PlaceSquare => "place a square",
+            })
+            .collect();
+        let mut line = format!("{side} to move: action {} of {} ({})", i + 1, slots.len(), kinds.join(" or "));
+        let touched: Vec<&str> = pos.touched_squares().iter().map(|c| rules.cell_name(*c)).collect();
+        if !touched.is_empty() {
+            line.push_str(&format!("; touched this turn: {}", touched.join(" ")));
+        }
+        lines.push(line);
+    } else {
+        lines.push(format!("{side} to move"));
+    }
     lines.join("\n") + "\n"
 }

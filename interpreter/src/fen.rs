@@ -6,11 +6,17 @@
 //! case for the first player), a digit run counts empty squares, and `*` is a location with no
 //! square. Pieces standing between cells follow the rows in braces, `{Ra1.5,bef3.5}`; the
 //! cells they cover are written empty in the rows.
+//!
+//! Where squares are game objects, an empty square owned by the first player is `+` and by the
+//! second `-`, and two fields follow the move number: the squares in reserve (`3,3`, or `-` for
+//! an unlimited supply) and the untouchable squares (`e6` or `-`). Where a turn has several
+//! actions, two more: the number of the action due (1 at the start of a turn) and the squares
+//! touched so far this turn (`-` or a list).
 
 use std::sync::Arc;
 
 use crate::ir::{CellId, Geometry, PlayerId};
-use crate::position::{EnPassant, Position};
+use crate::position::{EnPassant, Position, SquareMarks, UNLIMITED};
 use crate::rules::{Piece, Rules};
 
 /// A position string that could not be read; `offset..offset+len` is the offending text.
@@ -77,7 +83,8 @@ impl Position {
                 let mut empty = 0;
                 for c in row {
                     let p = self.st.cells[c.0 as usize];
-                    if p.is_empty() || self.standing_at(*c) != *c {
+                    let owned = p.is_empty() && self.square_owner(*c).is_some();
+                    if (p.is_empty() && !owned) || self.standing_at(*c) != *c {
                         empty += 1;
                         continue;
                     }
@@ -88,6 +95,8 @@ impl Position {
                     let stack = self.pieces_at(*c);
                     if p == Piece::HOLE {
                         out.push('*');
+                    } else if owned {
+                        out.push(if self.square_owner(*c) == Some(PlayerId(0)) { '+' } else { '-' });
                     } else if stack.len() > 1 {
                         // A stack: its pieces in parentheses, in the stack's canonical order.
                         out.push('(');
@@ -133,6 +142,24 @@ impl Position {
             None => out.push('-'),
         }
         out.push_str(&format!(" {} {}", self.st.halfmove, self.st.fullmove));
+        let cells = |marks: &[CellId]| -> String {
+            if marks.is_empty() {
+                "-".to_string()
+            } else {
+                marks.iter().map(|c| rules.cell_name(*c)).collect::<Vec<_>>().join(",")
+            }
+        };
+        if rules.variant.squares.is_some() {
+            let reserves: Vec<String> = self.st.reserve.iter().map(|n| n.to_string()).collect();
+            let unlimited = self.st.reserve.iter().all(|n| *n == UNLIMITED);
+            out.push(' ');
+            out.push_str(&if unlimited { "-".to_string() } else { reserves.join(",") });
+            out.push(' ');
+            out.push_str(&cells(self.st.frozen.cells()));
+        }
+        if rules.slots.len() > 1 {
+            out.push_str(&format!(" {} {}", self.st.slot + 1, cells(self.st.touched.cells())));
+        }
         out
     }
 
@@ -225,7 +252,38 @@ impl Position {
         };
         let halfmove = number(4, 0, 0)?;
         let fullmove = number(5, 1, 1)?;
-        if let Some((o, s)) = field(6) {
+        let mut next = 6;
+        if rules.variant.squares.is_some() {
+            let mut reserve = pos.st.reserve.clone();
+            if let Some((o, s)) = field(next) {
+                reserve = read_reserves(&rules, s, o)?;
+            }
+            let frozen = match field(next + 1) {
+                Some((o, s)) => read_marks(&rules, s, o, "untouchable")?,
+                None => SquareMarks::default(),
+            };
+            pos.set_square_state(reserve, frozen, 0, SquareMarks::default());
+            next += 2;
+        }
+        if rules.slots.len() > 1 {
+            let slot = number(next, 1, 1)?;
+            if slot as usize > rules.slots.len() {
+                let (o, s) = field(next).expect("a number was read");
+                return Err(err(
+                    o,
+                    s.len(),
+                    format!("expected the number of the action due, 1 to {}, found `{s}`", rules.slots.len()),
+                ));
+            }
+            let touched = match field(next + 1) {
+                Some((o, s)) => read_marks(&rules, s, o, "touched")?,
+                None => SquareMarks::default(),
+            };
+            pos.st.slot = (slot - 1) as u8;
+            pos.st.touched = touched;
+            next += 2;
+        }
+        if let Some((o, s)) = field(next) {
             return Err(err(o, s.len(), format!("expected the end of the position string, found `{s}`")));
         }
         pos.set_state(castling, ep, halfmove, fullmove);
@@ -290,6 +348,15 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
         }
         if ch == '*' {
             pos.set_hole(row[i]);
+        } else if ch == '+' || ch == '-' {
+            if !rules.owned_squares {
+                return Err(PositionError {
+                    offset: at + o,
+                    len: 1,
+                    message: format!("`{ch}` marks an owned empty square, but this game's squares have no owners"),
+                });
+            }
+            pos.set_owner(row[i], Some(PlayerId(if ch == '+' { 0 } else { 1 })));
         } else if ch == '(' {
             // A stack: `(Pn)` puts a white pawn and a black knight on one cell.
             let close = bytes[k..].iter().position(|(_, c)| *c == ')').map(|j| k + j).ok_or_else(|| PositionError {
@@ -342,6 +409,8 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
                 message: format!("expected a piece letter, a digit, `*` or a `(` stack, found `{ch}`"),
             })?;
             pos.put(row[i], piece);
+            // A piece stands on a square of its own player's.
+            pos.set_owner(row[i], Some(rules.owner(piece)));
         }
         i += 1;
         k += 1;
@@ -396,6 +465,68 @@ fn read_between(pos: &mut Position, text: &str, at: usize) -> Result<(), Positio
         offset += entry.len() + 1;
     }
     Ok(())
+}
+
+/// Reads the reserves field: a count per player, or `-` for an unlimited supply.
+fn read_reserves(rules: &Rules, text: &str, at: usize) -> Result<Vec<u32>, PositionError> {
+    let players = rules.player_count();
+    let unlimited = rules.variant.squares.as_ref().is_some_and(|s| s.reserve.is_none());
+    if unlimited {
+        if text == "-" {
+            return Ok(vec![UNLIMITED; players]);
+        }
+        return Err(PositionError {
+            offset: at,
+            len: text.len(),
+            message: format!("expected `-`: reserves are unlimited in this game, found `{text}`"),
+        });
+    }
+    let parts: Vec<&str> = text.split(',').collect();
+    let mut out = Vec::new();
+    let mut offset = at;
+    for part in &parts {
+        match part.parse::<u32>() {
+            Ok(n) if n < UNLIMITED => out.push(n),
+            _ => {
+                return Err(PositionError {
+                    offset,
+                    len: part.len().max(1),
+                    message: format!("expected the number of squares in reserve, found `{part}`"),
+                })
+            }
+        }
+        offset += part.len() + 1;
+    }
+    if out.len() != players {
+        return Err(PositionError {
+            offset: at,
+            len: text.len(),
+            message: format!("expected {players} reserve counts separated by `,` (like `3,3`), found `{text}`"),
+        });
+    }
+    Ok(out)
+}
+
+/// Reads a list of squares (`d5,e6`, or `-` for none).
+fn read_marks(rules: &Rules, text: &str, at: usize, what: &str) -> Result<SquareMarks, PositionError> {
+    let mut marks = SquareMarks::default();
+    if text == "-" {
+        return Ok(marks);
+    }
+    let mut offset = at;
+    for name in text.split(',') {
+        let cell = rules.cell_by_name(name).ok_or_else(|| PositionError {
+            offset,
+            len: name.len().max(1),
+            message: format!("expected the name of a {what} square or `-`, found `{name}`"),
+        })?;
+        if marks.cells().len() == 8 {
+            return Err(PositionError { offset, len: name.len(), message: format!("at most 8 {what} squares") });
+        }
+        marks.push(cell);
+        offset += name.len() + 1;
+    }
+    Ok(marks)
 }
 
 /// Reads the en-passant field: passed cells; the victim is found next to the last one, as the
