@@ -149,11 +149,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
                     "expected a `setup { white: ... black: ... }` in this variant",
                 ));
             }
-            Setup {
-                placements: Vec::new(),
-                castling_rights: Vec::new(),
-                square_owners: Vec::new(),
-            }
+            Setup { placements: Vec::new(), castling_rights: Vec::new(), square_owners: Vec::new() }
         }
     };
     let squares_blocks = of(Rule::squares_block);
@@ -175,11 +171,8 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     if let Some((at, sq)) = &squares {
         if sq.owned {
             // Each player owns the squares under their starting army.
-            setup.square_owners = setup
-                .placements
-                .iter()
-                .filter_map(|(c, stack)| stack.first().map(|(p, _)| (*c, *p)))
-                .collect();
+            setup.square_owners =
+                setup.placements.iter().filter_map(|(c, stack)| stack.first().map(|(p, _)| (*c, *p))).collect();
             if l.players.len() != 2 {
                 l.errors.push(Diagnostic::new(
                     "owned squares need exactly two players",
@@ -1345,7 +1338,8 @@ impl Lowerer {
                 Rule::neutral_flag => out.owned = false,
                 Rule::reserve_decl => {
                     let v = item.into_inner().nth(1).expect("reserve size");
-                    out.reserve = if v.as_rule() == Rule::k_any { None } else { Some(int_value(self, &v, 10_000) as u32) };
+                    out.reserve =
+                        if v.as_rule() == Rule::k_any { None } else { Some(int_value(self, &v, 10_000) as u32) };
                 }
                 Rule::square_move_decl | Rule::carry_decl => {
                     let carry = item.as_rule() == Rule::carry_decl;

@@ -57,8 +57,14 @@ pub fn describe(rule: Rule) -> String {
         Rule::bar => "`|`",
         Rule::k_then => "`then`",
         Rule::skip_if_none | Rule::k_skip_if_none => "`skip-if-none`",
-        Rule::owned_flag | Rule::neutral_flag | Rule::reserve_decl | Rule::square_move_decl | Rule::carry_decl
-        | Rule::place_decl | Rule::untouchable_decl | Rule::vacate_decl => {
+        Rule::owned_flag
+        | Rule::neutral_flag
+        | Rule::reserve_decl
+        | Rule::square_move_decl
+        | Rule::carry_decl
+        | Rule::place_decl
+        | Rule::untouchable_decl
+        | Rule::vacate_decl => {
             "a square rule (`owned`, `neutral`, `reserve`, `move`, `carry`, `place`, `untouchable`, `vacate`)"
         }
         Rule::k_anywhere => "`anywhere`",

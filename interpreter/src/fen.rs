@@ -549,19 +549,22 @@ fn read_en_passant(pos: &Position, text: &str, at: usize) -> Result<EnPassant, P
         offset += name.len() + 1;
     }
     let players = rules.player_count() as u8;
-    let mover = PlayerId((pos.st.side.0 + players - 1) % players);
     let last = ep.cells[ep.len as usize - 1];
-    let map = &rules.variant.players[mover.0 as usize].direction_map;
-    for (t, piece) in rules.variant.pieces.iter().enumerate() {
-        let code = rules.piece(mover, crate::ir::PieceTypeId(t as u8));
-        for rule in piece.moves.iter().filter(|r| r.marks_en_passant) {
-            if let Geometry::Slide { dirs, .. } = &rule.geometry {
-                for d in dirs {
-                    for v in rules.graph.step(last, map[d.0 as usize]) {
-                        if pos.pieces_at(*v).contains(&code) {
-                            ep.victim = *v;
-                            ep.piece = code;
-                            return Ok(ep);
+    // The previous player passed the cells, or, in a turn of several actions, the side to move.
+    let previous = (pos.st.side.0 + players - 1) % players;
+    for mover in (0..players).map(|k| PlayerId((previous + k) % players)) {
+        let map = &rules.variant.players[mover.0 as usize].direction_map;
+        for (t, piece) in rules.variant.pieces.iter().enumerate() {
+            let code = rules.piece(mover, crate::ir::PieceTypeId(t as u8));
+            for rule in piece.moves.iter().filter(|r| r.marks_en_passant) {
+                if let Geometry::Slide { dirs, .. } = &rule.geometry {
+                    for d in dirs {
+                        for v in rules.graph.step(last, map[d.0 as usize]) {
+                            if pos.pieces_at(*v).contains(&code) {
+                                ep.victim = *v;
+                                ep.piece = code;
+                                return Ok(ep);
+                            }
                         }
                     }
                 }

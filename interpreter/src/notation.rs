@@ -116,7 +116,10 @@ impl Position {
             let clash = legal
                 .iter()
                 .filter(|o| {
-                    **o != mv && o.kind != MoveKind::Castle && o.kind.is_piece_move() && n.contains(rules.cell_name(o.to))
+                    **o != mv
+                        && o.kind != MoveKind::Castle
+                        && o.kind.is_piece_move()
+                        && n.contains(rules.cell_name(o.to))
                 })
                 .any(|o| (min_level(o)..=3).any(|l| normalise(&written(o, l)) == n));
             if !clash {
@@ -132,12 +135,18 @@ impl Position {
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
         let wanted = normalise(text);
+        // The long form Varia writes names one move (each move's long form is its own): found
+        // without the costlier short forms.
+        let mut by_long = legal.iter().filter(|m| normalise(&self.long_notation(**m)) == wanted);
+        if let (Some(&mv), None) = (by_long.next(), by_long.next()) {
+            return Ok(mv);
+        }
         let mut found: Vec<Move> = Vec::new();
         // Exactly the long or short form Varia writes: that move, even if a looser form of
         // another move reads the same (`d4-d5` is the pawn's move when a king shares d4).
         let mut exact: Vec<Move> = Vec::new();
         for &mv in &legal {
-            let forms = self.forms(mv, &legal);
+            let forms = self.forms(mv, &legal, &wanted);
             if forms[..2].iter().any(|f| normalise(f) == wanted) && !exact.contains(&mv) {
                 exact.push(mv);
             }
@@ -158,10 +167,16 @@ impl Position {
         }
     }
 
-    /// Every written form that names this move.
-    fn forms(&self, mv: Move, legal: &[Move]) -> Vec<String> {
+    /// Every written form that names this move (the short form only when `wanted`, normalised,
+    /// names the move's destination, as every short form does).
+    fn forms(&self, mv: Move, legal: &[Move], wanted: &str) -> Vec<String> {
         let long = self.long_notation(mv);
-        let mut forms = vec![long.clone(), self.short_notation(mv, legal)];
+        let short = if wanted.contains(self.rules.cell_name(mv.to)) || mv.kind == MoveKind::Castle {
+            self.short_notation(mv, legal)
+        } else {
+            long.clone()
+        };
+        let mut forms = vec![long.clone(), short];
         if !mv.kind.is_piece_move() {
             return forms;
         }

@@ -134,6 +134,16 @@ impl State {
                 }
             }
             MoveKind::MoveSquare | MoveKind::CarrySquare => {
+                // Carrying away the piece that passed, or moving a passed square away, ends the
+                // en-passant chance (nothing could take it any more).
+                if let Some(ep) = self.ep {
+                    if mv.from == ep.victim || ep.passed().contains(&mv.from) {
+                        for c in ep.passed() {
+                            self.hash ^= r.z_ep[c.0 as usize];
+                        }
+                        self.ep = None;
+                    }
+                }
                 if mv.kind == MoveKind::CarrySquare {
                     let p = self.lift(r, mv.from);
                     let p = mv.landed(r, p);
@@ -414,9 +424,10 @@ impl Position {
             let none = out.len() == first;
             let skip = slot.optional
                 || (none
-                    && slot.skip_if_none.as_ref().is_some_and(|conds| {
-                        conds.iter().all(|c| self.st.condition_holds(r, c, None))
-                    }));
+                    && slot
+                        .skip_if_none
+                        .as_ref()
+                        .is_some_and(|conds| conds.iter().all(|c| self.st.condition_holds(r, c, None))));
             if !skip {
                 break;
             }
