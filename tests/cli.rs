@@ -320,3 +320,96 @@ fn a_bad_piece_between_squares_is_a_located_error() {
     let err = fails(&["show", "variants/multiple-squares.var", "--position", "4k3/8/8/8/8/8/8/4K3{Pb2.5} w"]);
     assert!(err.contains("a Pawn cannot stand between cells"), "{err}");
 }
+
+#[test]
+fn hans38_sample_game_replays_to_the_oracles_final_position() {
+    let out = ok(&["replay", "variants/hans38.var", "tests/games/hans38-sample.txt"]);
+    // The independent oracle's final board (tools/hans38-oracle/README.md), in Varia's format.
+    let expected = "****kb*-/*rpbqppr/*pn-pn*p/p*-*B***/****++**/**NP*N**/PPP++PPP/*R*QRBK* b - - 0 24 0,1 -";
+    assert!(out.contains(&format!("position: {expected}")), "{out}");
+    assert!(out.contains("squares in reserve: white 0, black 1"), "{out}");
+    insta::assert_snapshot!("replay_hans38_sample", out);
+}
+
+#[test]
+fn hans38_neutral_opening_replays_only_with_neutral_squares() {
+    let out = ok(&["replay", "variants/hans38-neutral.var", "tests/games/hans38-neutral-opening.txt"]);
+    assert!(out.contains("untouchable this turn: d5"), "{out}");
+    let err = fails(&["replay", "variants/hans38.var", "tests/games/hans38-neutral-opening.txt"]);
+    assert!(err.contains("move 3 (black) `@e3-d5` is illegal"), "{err}");
+    assert!(err.contains("the square on e3 is the opponent's"), "{err}");
+}
+
+#[test]
+fn square_actions_that_break_a_rule_say_which() {
+    let cases = [
+        ("variants/hans38.var", "@@f3 @f6-e6", "there is no square on f6"),
+        ("variants/hans38.var", "@@f3 @@f3", "f3 already has a square"),
+        ("variants/hans38.var", "@@f3 @e7-e6", "the square on e7 holds a piece: only empty squares move"),
+        ("variants/hans38.var", "@@e3 @@e6 @e3-h3", "a square on e3 cannot move to h3"),
+        ("variants/hans38.var", "@@f3 @@f6 @@f4 @@f5 @@e4 @@e5 @@d4", "no squares are left in reserve"),
+        ("variants/hans38-neutral.var", "@@f3 @@f6 @f6-f5 @f5-f4", "untouchable this turn"),
+        ("variants/infinite-reserves.var", "@@f3 @@f6 @f3-f4", "not an action allowed at this point of the turn"),
+        ("variants/moving-occupied-squares.var", "@e2-e3 @@f4 @e8-e7", "e7 already has a square"),
+    ];
+    for (file, moves, reason) in cases {
+        let err = fails(&["moves", file, "--after", moves]);
+        assert!(err.contains(reason), "{file} {moves}: {err}");
+    }
+}
+
+#[test]
+fn square_position_strings_are_checked_field_by_field() {
+    let rows = "rnbqkbnr/pppppppp/********/********/********/********/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let cases = [
+        (
+            "variants/hans38.var",
+            format!("{rows} 3,x -"),
+            "1:88:",
+            "expected the number of squares in reserve, found `x`",
+        ),
+        ("variants/hans38.var", format!("{rows} 3 -"), "1:86:", "expected 2 reserve counts"),
+        ("variants/hans38.var", format!("{rows} 3,3 z9"), "1:90:", "expected the name of an untouchable square"),
+        ("variants/hans38.var", format!("{rows} 3,3 - 1"), "1:92:", "expected the end of the position string"),
+        ("variants/infinite-reserves.var", format!("{rows} 3,3 -"), "1:86:", "reserves are unlimited"),
+        ("variants/infinite-reserves.var", format!("{rows} - - 4 -"), "1:90:", "the number of the action due, 1 to 3"),
+        (
+            "variants/hans38-neutral.var",
+            "rnbqkbnr/pppppppp/+*******/********/********/********/PPPPPPPP/RNBQKBNR w".to_string(),
+            "1:19:",
+            "this game's squares have no owners",
+        ),
+    ];
+    for (file, pos, at, message) in cases {
+        let err = fails(&["show", file, "--position", &pos]);
+        assert!(err.contains(&format!("<position>:{at}")), "{pos}: {err}");
+        assert!(err.contains(message), "{pos}: {err}");
+    }
+}
+
+#[test]
+fn show_draws_holes_owned_squares_reserves_and_the_action_due() {
+    let out = ok(&[
+        "show",
+        "variants/hans38.var",
+        "--position",
+        "rnbqkbnr/pppppppp/*****-**/********/********/*****N**/PPPPPPPP/RNBQKB+R b KQkq - 3 2 2,2 -",
+    ]);
+    assert!(out.contains("empty squares: `+` white's, `-` black's; `_` no square"), "{out}");
+    insta::assert_snapshot!("show_hans38", out);
+    let out = ok(&[
+        "show",
+        "variants/infinite-reserves.var",
+        "--position",
+        "rnbqkbnr/pppppppp/*****1**/********/********/*****N**/PPPPPP1P/RNBQKB1R w KQkq - 1 2 - f6 2 -",
+    ]);
+    assert!(out.contains("white to move: action 2 of 3 (move a square)"), "{out}");
+    assert!(out.contains("untouchable this turn: f6"), "{out}");
+    assert!(out.contains("squares in reserve: white unlimited, black unlimited"), "{out}");
+}
+
+#[test]
+fn perft_counts_turns_on_request() {
+    assert_eq!(ok(&["perft", "variants/infinite-reserves.var", "2"]).trim(), "nodes 756");
+    assert_eq!(ok(&["perft", "variants/infinite-reserves.var", "2", "--turns"]).trim(), "nodes 2976");
+}

@@ -259,7 +259,7 @@ impl Position {
                 reserve = read_reserves(&rules, s, o)?;
             }
             let frozen = match field(next + 1) {
-                Some((o, s)) => read_marks(&rules, s, o, "untouchable")?,
+                Some((o, s)) => read_marks(&rules, s, o, "an untouchable")?,
                 None => SquareMarks::default(),
             };
             pos.set_square_state(reserve, frozen, 0, SquareMarks::default());
@@ -276,7 +276,7 @@ impl Position {
                 ));
             }
             let touched = match field(next + 1) {
-                Some((o, s)) => read_marks(&rules, s, o, "touched")?,
+                Some((o, s)) => read_marks(&rules, s, o, "a touched")?,
                 None => SquareMarks::default(),
             };
             pos.st.slot = (slot - 1) as u8;
@@ -518,10 +518,10 @@ fn read_marks(rules: &Rules, text: &str, at: usize, what: &str) -> Result<Square
         let cell = rules.cell_by_name(name).ok_or_else(|| PositionError {
             offset,
             len: name.len().max(1),
-            message: format!("expected the name of a {what} square or `-`, found `{name}`"),
+            message: format!("expected the name of {what} square or `-`, found `{name}`"),
         })?;
         if marks.cells().len() == 8 {
-            return Err(PositionError { offset, len: name.len(), message: format!("at most 8 {what} squares") });
+            return Err(PositionError { offset, len: name.len(), message: format!("at most 8 squares in this list") });
         }
         marks.push(cell);
         offset += name.len() + 1;

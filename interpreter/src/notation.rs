@@ -8,6 +8,14 @@ pub enum MoveError {
     /// The text is not a move of any form Varia reads.
     #[error("`{0}` is not a move here: no legal move is written that way")]
     NoMatch(String),
+    /// An action on squares that the rules do not allow here, and why.
+    #[error("`{text}` is not a move here: {reason}")]
+    Illegal {
+        /// The text given.
+        text: String,
+        /// Which rule forbids it.
+        reason: String,
+    },
     /// The text fits several legal moves.
     #[error("`{text}` is ambiguous: it could be {}", candidates.join(", "))]
     Ambiguous {
@@ -159,12 +167,90 @@ impl Position {
         }
         match found.len() {
             1 => Ok(found[0]),
-            0 => Err(MoveError::NoMatch(text.trim().to_string())),
+            0 => Err(match self.why_not_square_action(&wanted) {
+                Some(reason) => MoveError::Illegal { text: text.trim().to_string(), reason },
+                None => MoveError::NoMatch(text.trim().to_string()),
+            }),
             _ => Err(MoveError::Ambiguous {
                 text: text.trim().to_string(),
                 candidates: found.iter().map(|m| self.long_notation(*m)).collect(),
             }),
         }
+    }
+
+    /// For a square action written `@@X` or `@A-B` that is not legal: the rule it breaks.
+    fn why_not_square_action(&mut self, wanted: &str) -> Option<String> {
+        let rules = self.rules.clone();
+        let sq = rules.variant.squares.as_ref()?;
+        let cell = |name: &str| rules.cell_by_name(name);
+        let side = self.side_to_move();
+        let mine = |p: crate::ir::PlayerId| p == side;
+        let mut pseudo = Vec::new();
+        self.pseudo_square_actions(&mut pseudo);
+        let slots = &rules.variant.turn.actions[self.action_index()..];
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        // A kind is due when some legal action is of it, or when the turn's order reaches it
+        // past actions that may be left out (an action skipped only when impossible counts as
+        // due while it is possible).
+        let allowed_now = |kind: crate::ir::ActionKind| {
+            if legal.iter().any(|m| crate::ir::ActionKind::of(m.kind) == Some(kind)) {
+                return true;
+            }
+            for slot in slots {
+                if slot.kinds.contains(&kind) {
+                    return true;
+                }
+                if !slot.optional {
+                    return false;
+                }
+            }
+            false
+        };
+        if let Some(to) = wanted.strip_prefix("@@") {
+            let to = cell(to)?;
+            let name = rules.cell_name(to);
+            return Some(if self.has_square(to) {
+                format!("{name} already has a square")
+            } else if self.reserve(side) == Some(0) {
+                "no squares are left in reserve".to_string()
+            } else if !allowed_now(crate::ir::ActionKind::PlaceSquare) {
+                "placing a square is not an action allowed at this point of the turn".to_string()
+            } else if sq.place_zone.is_some() && !pseudo.iter().any(|m| m.to == to) {
+                format!("squares may not be placed on {name}")
+            } else {
+                "it would leave the royal piece attacked".to_string()
+            });
+        }
+        let body = wanted.strip_prefix('@')?;
+        let body = body.split('=').next()?;
+        let (from, to) = (0..=body.len()).filter(|i| body.is_char_boundary(*i)).find_map(|i| {
+            let (a, b) = body.split_at(i);
+            Some((cell(a)?, cell(b)?))
+        })?;
+        let (fname, tname) = (rules.cell_name(from), rules.cell_name(to));
+        let occupied = self.piece_at(from);
+        Some(if !self.has_square(from) {
+            format!("there is no square on {fname}")
+        } else if self.has_square(to) {
+            format!("{tname} already has a square: a square moves only to a location without one")
+        } else if !allowed_now(crate::ir::ActionKind::MoveSquare) {
+            "moving a square is not an action allowed at this point of the turn".to_string()
+        } else if self.untouchable_squares().contains(&from) {
+            format!("the square on {fname} was just moved by the opponent and is untouchable this turn")
+        } else if occupied.is_some_and(|p| !mine(rules.owner(p))) {
+            format!("the square on {fname} holds an enemy piece")
+        } else if occupied.is_some() && sq.carries.is_empty() {
+            format!("the square on {fname} holds a piece: only empty squares move")
+        } else if occupied.is_some_and(|p| !sq.carry_royal && rules.royal_code[p.0 as usize]) {
+            format!("the square on {fname} holds the royal piece, which is never carried")
+        } else if occupied.is_none() && self.square_owner(from).is_some_and(|o| !mine(o)) {
+            format!("the square on {fname} is the opponent's")
+        } else if !pseudo.iter().any(|m| m.from == from && m.to == to) {
+            format!("a square on {fname} cannot move to {tname}")
+        } else {
+            "it would leave the royal piece attacked".to_string()
+        })
     }
 
     /// Every written form that names this move (the short form only when `wanted`, normalised,

@@ -386,6 +386,25 @@ impl State {
 }
 
 impl Position {
+    /// The square actions (moves, carries, placements) the rules offer at this point of the
+    /// turn, before the test of the royal piece's safety.
+    pub(crate) fn pseudo_square_actions(&self, out: &mut Vec<Move>) {
+        let r = &*self.rules;
+        let side = self.st.side;
+        for slot in &r.slots[self.st.slot as usize..] {
+            for kind in &slot.kinds {
+                match kind {
+                    ActionKind::MoveSquare => self.st.square_moves(r, side, out),
+                    ActionKind::PlaceSquare => self.st.square_placements(r, side, out),
+                    ActionKind::MovePiece => {}
+                }
+            }
+            if !slot.optional && slot.skip_if_none.is_none() {
+                break;
+            }
+        }
+    }
+
     /// The legal actions of square play: those of the current slot of the turn, and of later
     /// slots where the earlier ones may be skipped (by choice, or because none is legal), plus
     /// the end of the turn when every remaining slot may be left out.
