@@ -366,7 +366,7 @@ impl Position {
 
     /// Whether a pseudo-legal move is legal, by the cheapest sound test.
     #[inline]
-    fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
+    pub(crate) fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
         if self.st.surely_legal(&self.rules, mv, royal) {
             return true;
         }
@@ -384,7 +384,7 @@ impl Position {
 
     /// The single royal cell when the fast legality shortcut applies (not in check, plain
     /// attacks, exactly one royal piece).
-    fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
+    pub(crate) fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
         if self.rules.slow_attacks || self.rules.royal_mask == 0 || !self.rules.apart_all_royal {
             return None;
         }

@@ -386,6 +386,27 @@ impl State {
 }
 
 impl Position {
+    /// Whether a square action leaves the mover's royal pieces safe. Attacks depend on the cells
+    /// alone, so an empty square's move or placement is tried in the cell array only; a carry
+    /// (which moves a piece) is made and unmade.
+    fn square_action_legal(&mut self, mv: Move) -> bool {
+        let r = &*self.rules;
+        if mv.kind == MoveKind::CarrySquare || r.slow_attacks || r.stacking || !r.apart.is_empty() {
+            return self.is_legal(mv);
+        }
+        let st = &mut self.st;
+        let (from, to) = (mv.from.0 as usize, mv.to.0 as usize);
+        let was = (st.cells[from], st.cells[to]);
+        if mv.kind == MoveKind::MoveSquare {
+            st.cells[from] = Piece::HOLE;
+        }
+        st.cells[to] = Piece::EMPTY;
+        let ok = !st.royal_attacked(r, st.side);
+        st.cells[to] = was.1;
+        st.cells[from] = was.0;
+        ok
+    }
+
     /// The square actions (moves, carries, placements) the rules offer at this point of the
     /// turn, before the test of the royal piece's safety.
     pub(crate) fn pseudo_square_actions(&self, out: &mut Vec<Move>) {
@@ -415,7 +436,6 @@ impl Position {
         let side = self.st.side;
         let mut done = 0u8;
         let mut s = self.st.slot as usize;
-        let mut scratch = Vec::new();
         loop {
             let slot = &r.slots[s];
             let first = out.len();
@@ -424,21 +444,36 @@ impl Position {
                     continue;
                 }
                 done |= kind.bit();
-                scratch.clear();
-                match kind {
+                // Generate this kind's pseudo-legal actions after the others, then keep the legal.
+                let start = out.len();
+                let royal = match kind {
                     ActionKind::MovePiece => {
-                        self.legal_piece_moves(&mut scratch);
-                        out.extend_from_slice(&scratch);
-                        continue;
+                        self.st.pseudo_moves(r, side, out);
+                        self.shortcut_royal()
                     }
-                    ActionKind::MoveSquare => self.st.square_moves(r, side, &mut scratch),
-                    ActionKind::PlaceSquare => self.st.square_placements(r, side, &mut scratch),
-                }
-                for &mv in &scratch {
-                    if self.is_legal(mv) {
-                        out.push(mv);
+                    ActionKind::MoveSquare => {
+                        self.st.square_moves(r, side, out);
+                        None
+                    }
+                    ActionKind::PlaceSquare => {
+                        self.st.square_placements(r, side, out);
+                        None
+                    }
+                };
+                let mut kept = start;
+                for i in start..out.len() {
+                    let mv = out[i];
+                    let ok = if kind == ActionKind::MovePiece {
+                        self.legal_fast(mv, &royal)
+                    } else {
+                        self.square_action_legal(mv)
+                    };
+                    if ok {
+                        out[kept] = mv;
+                        kept += 1;
                     }
                 }
+                out.truncate(kept);
             }
             let none = out.len() == first;
             let skip = slot.optional
