@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, Write};
 
+use varia_interpreter::ir::Outcome;
 use varia_interpreter::{Move, Position};
 
 /// Who plays a side.
@@ -107,15 +108,20 @@ fn search(pos: &mut Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     if moves.is_empty() {
-        return if pos.in_check() { -100_000 - depth as i32 } else { 0 };
+        // No legal move: the variant's checkmate or stalemate outcome for the side to move.
+        let end = &pos.rules().variant.end;
+        let outcome = if pos.in_check() { end.checkmate } else { end.stalemate };
+        return match outcome {
+            Outcome::Loss => -100_000 - depth as i32,
+            Outcome::Win => 100_000 + depth as i32,
+            Outcome::Draw => 0,
+        };
     }
     if depth == 0 {
         return evaluate(pos);
     }
     for mv in moves {
-        pos.make(mv);
-        let s = -search(pos, depth - 1, -beta, -alpha);
-        pos.unmake();
+        let s = score_after(pos, mv, depth, alpha, beta);
         if s >= beta {
             return s;
         }
@@ -124,15 +130,27 @@ fn search(pos: &mut Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     alpha
 }
 
+/// The score of a move for its mover: negamax across a change of side, the same side's view
+/// within a turn of several actions.
+fn score_after(pos: &mut Position, mv: Move, depth: u32, alpha: i32, beta: i32) -> i32 {
+    let mover = pos.side_to_move();
+    pos.make(mv);
+    let s = if pos.side_to_move() == mover {
+        search(pos, depth - 1, alpha, beta)
+    } else {
+        -search(pos, depth - 1, -beta, -alpha)
+    };
+    pos.unmake();
+    s
+}
+
 /// The move with the best material score at `depth` plies (first found among equals).
 pub fn best_move(pos: &mut Position, depth: u32) -> Move {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut best = (i32::MIN, moves[0]);
     for mv in moves {
-        pos.make(mv);
-        let s = -search(pos, depth - 1, -1_000_000, -best.0.max(-1_000_000));
-        pos.unmake();
+        let s = score_after(pos, mv, depth, best.0.max(-1_000_000), 1_000_000);
         if s > best.0 {
             best = (s, mv);
         }

@@ -84,6 +84,10 @@ impl Position {
                 (self.result_for(side, end.stalemate), EndReason::Stalemate)
             });
         }
+        // The move and repetition rules are judged between turns, never in the middle of one.
+        if self.action_index() > 0 {
+            return None;
+        }
         if let Some(n) = end.move_rule {
             if self.halfmove_clock() >= 2 * n {
                 return Some((GameResult::Draw, EndReason::MoveRule));

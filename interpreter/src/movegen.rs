@@ -169,7 +169,11 @@ impl State {
                     } else if e.captures_ep {
                         if let Some(ep) = self.ep {
                             let victim = self.cells[ep.victim.0 as usize];
-                            if ep.passed().contains(&to) && !victim.is_empty() && r.owner(victim) != side && allowed(to)
+                            if ep.passed().contains(&to)
+                                && !victim.is_empty()
+                                && victim != Piece::HOLE
+                                && r.owner(victim) != side
+                                && allowed(to)
                             {
                                 mv.kind = MoveKind::EnPassant;
                                 mv.extra = ep.victim.0;
