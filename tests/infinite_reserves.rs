@@ -538,6 +538,9 @@ fn the_fifty_move_rule_counts_turns() {
         // and placement.
         let quiet = legal(&mut pos).into_iter().find(|m| m.starts_with(char::is_uppercase) && !m.contains('x'));
         play(&mut pos, &quiet.expect("a quiet piece move"));
+        // The clock has counted this turn already, but the draw waits for the turn's end.
+        assert_eq!(pos.halfmove_clock(), clock);
+        assert_eq!(pos.outcome(), None, "{}", pos.to_position_string());
         while pos.action_index() != 0 {
             let next = legal(&mut pos)[0].clone();
             play(&mut pos, &next);
