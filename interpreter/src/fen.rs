@@ -521,7 +521,11 @@ fn read_marks(rules: &Rules, text: &str, at: usize, what: &str) -> Result<Square
             message: format!("expected the name of {what} square or `-`, found `{name}`"),
         })?;
         if marks.cells().len() == 8 {
-            return Err(PositionError { offset, len: name.len(), message: format!("at most 8 squares in this list") });
+            return Err(PositionError {
+                offset,
+                len: name.len(),
+                message: "at most 8 squares in this list".to_string(),
+            });
         }
         marks.push(cell);
         offset += name.len() + 1;
