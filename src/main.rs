@@ -1,5 +1,6 @@
-//! `varia`: the command-line front end: check, perft, moves, replay, show and play any variant.
+//! `varia`: the command-line front end: check, perft, moves, replay, show, play, analyse and self-play any variant.
 
+mod analyse;
 mod game_file;
 mod load;
 mod play;
@@ -83,9 +84,58 @@ enum Command {
         /// Who plays the second side.
         #[arg(long, default_value = "human")]
         black: play::Player,
-        /// Search depth of the built-in opponent.
-        #[arg(long, default_value_t = 3)]
-        depth: u32,
+        /// Search depth of the built-in opponent, in plies (actions).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Thinking time of the built-in opponent per move, in seconds (default: 2 without --depth).
+        #[arg(long)]
+        time: Option<f64>,
+        /// Start from this position string instead of the variant's setup.
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Search a position: a line per depth (score, nodes, principal variation), then the best move.
+    Analyse {
+        /// The `.var` file.
+        file: PathBuf,
+        /// Analyse this position string instead of the variant's setup.
+        #[arg(long)]
+        position: Option<String>,
+        /// Play these moves first (space-separated, any accepted notation).
+        #[arg(long)]
+        after: Option<String>,
+        /// Deepest iteration, in plies (default: 6 without --time).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Time to search, in seconds.
+        #[arg(long)]
+        time: Option<f64>,
+    },
+    /// Play the engine against itself and report results, endings and game lengths.
+    Selfplay {
+        /// The `.var` file.
+        file: PathBuf,
+        /// Number of games (played in parallel).
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// Search depth per move, in plies (default: 2 without --time).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Search time per move, in seconds.
+        #[arg(long)]
+        time: Option<f64>,
+        /// Stop a game after this many plies (it then counts as unfinished).
+        #[arg(long, default_value_t = 300)]
+        max_plies: usize,
+        /// Open each game with this many random moves, so that games differ.
+        #[arg(long, default_value_t = 2)]
+        random_plies: usize,
+        /// Seed of the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Write every game to this directory as a replayable file.
+        #[arg(long)]
+        save: Option<PathBuf>,
         /// Start from this position string instead of the variant's setup.
         #[arg(long)]
         position: Option<String>,
@@ -173,13 +223,54 @@ fn run(command: Command) -> Result<(), String> {
             print!("{}", show::board(&pos));
             Ok(())
         }
-        Command::Play { file, white, black, depth, position } => {
+        Command::Play { file, white, black, depth, time, position } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
-            play::run(pos, [white, black], depth)
+            play::run(pos, [white, black], limits(depth, time, 2.0, None)?)
+        }
+        Command::Analyse { file, position, after, depth, time } => {
+            let rules = load::rules(&file)?;
+            let mut pos = load::position(&rules, position.as_deref())?;
+            if let Some(after) = after {
+                for (i, text) in after.split_whitespace().enumerate() {
+                    let mv = pos.parse_move(text).map_err(|e| format!("error: --after move {}: {e}", i + 1))?;
+                    pos.make(mv);
+                }
+            }
+            analyse::analyse(pos, limits(depth, time, 0.0, Some(6))?)
+        }
+        Command::Selfplay { file, games, depth, time, max_plies, random_plies, seed, save, position } => {
+            let rules = load::rules(&file)?;
+            let pos = load::position(&rules, position.as_deref())?;
+            let limits = limits(depth, time, 0.0, Some(2))?;
+            let cfg = analyse::SelfPlay { games, limits, max_plies, random_plies, seed, save };
+            analyse::selfplay(rules, pos, cfg)
         }
         Command::List => load::list(),
     }
+}
+
+/// Search limits from the command line: a depth, a time in seconds, or the defaults.
+fn limits(
+    depth: Option<u32>,
+    time: Option<f64>,
+    default_time: f64,
+    default_depth: Option<u32>,
+) -> Result<varia_interpreter::Limits, String> {
+    if let Some(t) = time {
+        if !(t.is_finite() && t > 0.0 && t <= 86_400.0) {
+            return Err(format!("error: --time must be a number of seconds above 0, found {t}"));
+        }
+    }
+    if depth == Some(0) {
+        return Err("error: --depth must be at least 1".to_string());
+    }
+    let time = time.or((depth.is_none() && default_depth.is_none()).then_some(default_time));
+    Ok(varia_interpreter::Limits {
+        depth: depth.or(if time.is_none() { default_depth } else { None }),
+        time: time.map(std::time::Duration::from_secs_f64),
+        nodes: None,
+    })
 }
 
 /// Prints a position's outcome line, if the game is over.

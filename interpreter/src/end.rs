@@ -54,30 +54,50 @@ impl Position {
 
     /// The game's result if it has ended in this position.
     pub fn outcome(&mut self) -> Option<(GameResult, EndReason)> {
-        let end = self.rules.variant.end.clone();
-        let side = self.side_to_move();
-        if let Some(bare) = end.bare_king {
-            for p in 0..self.rules.player_count() as u8 {
-                let player = PlayerId(p);
-                let mut royals = 0;
-                let mut others = 0;
-                for c in self.occupied_by(player).iter() {
-                    for &q in self.pieces_at(c).iter().filter(|q| self.rules.owner(**q) == player) {
-                        if self.rules.variant.pieces[self.rules.type_of(q).0 as usize].royal {
-                            royals += 1;
-                        } else {
-                            others += 1;
-                        }
-                    }
-                }
-                if royals > 0 && others == 0 {
-                    return Some((self.result_for(player, bare), EndReason::BareKing));
-                }
-            }
+        if let Some(r) = self.bare_king_outcome() {
+            return Some(r);
         }
         let mut moves: Vec<Move> = Vec::new();
         self.legal_moves(&mut moves);
-        if moves.is_empty() {
+        self.outcome_after_bare_king(moves.is_empty())
+    }
+
+    /// Whether the bare-king rule ends the game here (when the variant has it).
+    fn bare_king_outcome(&self) -> Option<(GameResult, EndReason)> {
+        let bare = self.rules.variant.end.bare_king?;
+        for p in 0..self.rules.player_count() as u8 {
+            let player = PlayerId(p);
+            let mut royals = 0;
+            let mut others = 0;
+            for c in self.occupied_by(player).iter() {
+                for &q in self.pieces_at(c).iter().filter(|q| self.rules.owner(**q) == player) {
+                    if self.rules.variant.pieces[self.rules.type_of(q).0 as usize].royal {
+                        royals += 1;
+                    } else {
+                        others += 1;
+                    }
+                }
+            }
+            if royals > 0 && others == 0 {
+                return Some((self.result_for(player, bare), EndReason::BareKing));
+            }
+        }
+        None
+    }
+
+    /// The game's result given whether the side to move has a legal move (for a search that
+    /// has generated the moves already).
+    pub fn outcome_given(&mut self, has_moves: bool) -> Option<(GameResult, EndReason)> {
+        if let Some(r) = self.bare_king_outcome() {
+            return Some(r);
+        }
+        self.outcome_after_bare_king(!has_moves)
+    }
+
+    fn outcome_after_bare_king(&self, no_moves: bool) -> Option<(GameResult, EndReason)> {
+        let end = &self.rules.variant.end;
+        let side = self.side_to_move();
+        if no_moves {
             return Some(if self.in_check() {
                 (self.result_for(side, end.checkmate), EndReason::Checkmate)
             } else {

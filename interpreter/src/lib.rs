@@ -14,6 +14,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod squares;
 
 pub use end::{EndReason, GameResult};
@@ -22,3 +23,4 @@ pub use notation::MoveError;
 pub use perft::{divide, divide_turns, perft, perft_turns};
 pub use position::{EnPassant, Move, MoveKind, Position, SquareMarks};
 pub use rules::{Piece, Rules};
+pub use search::{Evaluator, Limits, SearchInfo, Searcher, MATE};

@@ -1,0 +1,196 @@
+//! `varia analyse` and `varia selfplay`: the search's best move with its principal variation, and games of the engine against itself with a report.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use varia_interpreter::{EndReason, GameResult, Limits, Position, Rules, SearchInfo, Searcher};
+
+/// A score as text: centipawns as pawns (`+0.35`), or a mate in N moves of the side to move.
+pub fn score_text(info: &SearchInfo) -> String {
+    match info.mate_in() {
+        Some(n) if n > 0 => format!("mate in {} plies", n),
+        Some(n) => format!("mated in {} plies", -n),
+        None => format!("{:+.2}", info.score as f64 / 100.0),
+    }
+}
+
+/// Searches a position and prints a line per finished depth, then the best move.
+pub fn analyse(mut pos: Position, limits: Limits) -> Result<(), String> {
+    let mut searcher = Searcher::new(pos.rules(), 64);
+    let mut lines = Vec::new();
+    let root = pos.clone();
+    let info = searcher.search(&mut pos, limits, |i| {
+        let pv = pv_text(&mut root.clone(), &i.pv);
+        let nps = i.nodes as f64 / i.elapsed.as_secs_f64().max(1e-6);
+        let line = format!(
+            "depth {:>2}  score {:>8}  nodes {:>10}  nps {:>9.0}  time {:>7.2}s  pv {pv}",
+            i.depth,
+            score_text(i),
+            i.nodes,
+            nps,
+            i.elapsed.as_secs_f64()
+        );
+        println!("{line}");
+        lines.push(line);
+    });
+    match info.best() {
+        Some(mv) => {
+            println!("best move: {} (score {})", pos.long_notation(mv), score_text(&info));
+            Ok(())
+        }
+        None => Err(match pos.outcome() {
+            Some(_) => format!("the game is over: {}", crate::outcome_line(&mut pos).unwrap_or_default()),
+            None => "no legal move".to_string(),
+        }),
+    }
+}
+
+fn pv_text(pos: &mut Position, pv: &[varia_interpreter::Move]) -> String {
+    let mut out = Vec::new();
+    for &mv in pv {
+        out.push(pos.long_notation(mv));
+        pos.make(mv);
+    }
+    out.join(" ")
+}
+
+/// One finished self-play game.
+struct Game {
+    result: Option<(GameResult, EndReason)>,
+    plies: usize,
+    moves: Vec<String>,
+}
+
+/// Self-play settings.
+pub struct SelfPlay {
+    pub games: usize,
+    pub limits: Limits,
+    pub max_plies: usize,
+    pub random_plies: usize,
+    pub seed: u64,
+    pub save: Option<PathBuf>,
+}
+
+/// A small deterministic generator for the opening moves (xorshift).
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+fn play_one(rules: &Arc<Rules>, start: &Position, cfg: &SelfPlay, index: usize) -> Game {
+    let mut pos = start.clone();
+    let _ = rules;
+    let mut searcher = Searcher::new(pos.rules(), 8);
+    let mut rng = cfg.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut moves = Vec::new();
+    let mut written = Vec::new();
+    let mut plies = 0;
+    loop {
+        if let Some(end) = pos.outcome() {
+            return Game { result: Some(end), plies, moves: written };
+        }
+        if plies >= cfg.max_plies {
+            return Game { result: None, plies, moves: written };
+        }
+        let mv = if plies < cfg.random_plies {
+            pos.legal_moves(&mut moves);
+            moves[(next(&mut rng) % moves.len() as u64) as usize]
+        } else {
+            match searcher.search(&mut pos, cfg.limits, |_| {}).best() {
+                Some(mv) => mv,
+                None => return Game { result: pos.outcome(), plies, moves: written },
+            }
+        };
+        written.push(pos.long_notation(mv));
+        pos.make(mv);
+        plies += 1;
+    }
+}
+
+/// Plays the games in parallel and prints the report.
+pub fn selfplay(rules: Arc<Rules>, start: Position, cfg: SelfPlay) -> Result<(), String> {
+    if let Some(dir) = &cfg.save {
+        std::fs::create_dir_all(dir).map_err(|e| format!("error: {}: {e}", dir.display()))?;
+    }
+    let done = AtomicUsize::new(0);
+    let total = cfg.games;
+    let games: Vec<Game> = (0..total)
+        .into_par_iter()
+        .map(|i| {
+            let g = play_one(&rules, &start, &cfg, i);
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            let width = 30;
+            let filled = n * width / total.max(1);
+            eprint!("\r[{}{}] {n}/{total} games", "#".repeat(filled), ".".repeat(width - filled));
+            g
+        })
+        .collect();
+    eprintln!();
+    let names: Vec<&str> = rules.variant.players.iter().map(|p| p.name.as_str()).collect();
+    let mut wins = vec![0usize; names.len()];
+    let mut draws = 0;
+    let mut unfinished = 0;
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    for g in &games {
+        match g.result {
+            Some((GameResult::Win(p), reason)) => {
+                wins[p.0 as usize] += 1;
+                *reasons.entry(format!("{} wins by {}", names[p.0 as usize], reason.name())).or_default() += 1;
+            }
+            Some((GameResult::Draw, reason)) => {
+                draws += 1;
+                *reasons.entry(format!("draw by {}", reason.name())).or_default() += 1;
+            }
+            None => {
+                unfinished += 1;
+                *reasons.entry(format!("stopped at the {}-ply limit", cfg.max_plies)).or_default() += 1;
+            }
+        }
+    }
+    println!("{}: {} games", rules.variant.title, total);
+    for (p, name) in names.iter().enumerate() {
+        println!("  {name} wins: {} ({:.0}%)", wins[p], 100.0 * wins[p] as f64 / total.max(1) as f64);
+    }
+    println!("  draws: {draws}");
+    println!("  unfinished (ply limit): {unfinished}");
+    println!("how games ended:");
+    for (reason, n) in &reasons {
+        println!("  {reason}: {n}");
+    }
+    let mut lengths: Vec<usize> = games.iter().map(|g| g.plies).collect();
+    lengths.sort();
+    if !lengths.is_empty() {
+        let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
+        println!(
+            "game length in plies: min {}, median {}, mean {:.1}, max {}",
+            lengths[0],
+            lengths[lengths.len() / 2],
+            mean,
+            lengths[lengths.len() - 1]
+        );
+        let bucket = (cfg.max_plies / 10).max(1);
+        let mut hist: BTreeMap<usize, usize> = BTreeMap::new();
+        for l in &lengths {
+            *hist.entry(l / bucket * bucket).or_default() += 1;
+        }
+        for (from, n) in hist {
+            println!("  {:>4}-{:<4} {}", from, from + bucket - 1, "#".repeat(n));
+        }
+    }
+    if let Some(dir) = &cfg.save {
+        for (i, g) in games.iter().enumerate() {
+            let mut text = format!("{{ {} self-play game {} }}\n", rules.variant.title, i + 1);
+            text.push_str(&g.moves.join(" "));
+            text.push('\n');
+            let path = dir.join(format!("game-{:03}.txt", i + 1));
+            std::fs::write(&path, text).map_err(|e| format!("error: {}: {e}", path.display()))?;
+        }
+        println!("games saved in {} (replay with `varia replay FILE GAME`)", dir.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,128 @@
+//! The generic search: mates found at fixed depth, a fixed-depth player against a random one,
+//! and engine-against-engine games in every bundled variant.
+
+mod common;
+
+use varia_interpreter::{GameResult, Limits, Move, Position, Searcher};
+
+fn depth(d: u32) -> Limits {
+    Limits { depth: Some(d), ..Limits::default() }
+}
+
+fn best(pos: &mut Position, d: u32) -> (String, Option<i32>) {
+    let mut s = Searcher::new(pos.rules(), 4);
+    let info = s.search(pos, depth(d), |_| {});
+    let mv = info.best().expect("a legal move");
+    (pos.long_notation(mv), info.mate_in())
+}
+
+#[test]
+fn mate_in_one_is_found() {
+    let rules = common::rules("chess.var");
+    // A back-rank mate, a queen mate next to the king, and Black's fool's-mate reply.
+    let cases = [
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "Rd1-d8"),
+        ("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "Qf1-f8"),
+        ("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "Qd8-h4"),
+    ];
+    for (fen, mate) in cases {
+        let mut pos = common::position(&rules, fen);
+        let (mv, mate_in) = best(&mut pos, 2);
+        assert_eq!(mv, mate, "{fen}");
+        assert_eq!(mate_in, Some(1), "{fen}");
+    }
+}
+
+#[test]
+fn mate_in_two_is_found() {
+    let rules = common::rules("chess.var");
+    // Two rooks (Ra1-a7, then Rb1-b8), and king and rook (1. Kc6-b6 Ka8-b8 2. Rh1-h8): any first
+    // move that mates in two is right, so check the score and that the line ends in mate.
+    let cases = ["6k1/8/8/8/8/8/8/RR4K1 w - - 0 1", "k7/8/2K5/8/8/8/8/7R w - - 0 1"];
+    for fen in cases {
+        let mut pos = common::position(&rules, fen);
+        let mut s = Searcher::new(pos.rules(), 4);
+        let info = s.search(&mut pos, depth(4), |_| {});
+        assert_eq!(info.mate_in(), Some(3), "{fen}: {}", info.score);
+        for mv in &info.pv {
+            pos.make(*mv);
+        }
+        assert!(matches!(pos.outcome(), Some((GameResult::Win(_), _))), "{fen}: the line ends in mate");
+    }
+}
+
+/// A small deterministic generator (xorshift).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A fixed-depth player wins at least 95 of 100 chess games against a random mover (each
+/// side half the time; unfinished games after 300 plies count against it).
+#[test]
+fn fixed_depth_beats_a_random_player() {
+    let rules = common::rules("chess.var");
+    let mut rng = Rng(0x5eed_cafe);
+    let mut wins = 0;
+    for game in 0..100 {
+        let engine_side = (game % 2) as u8;
+        let mut pos = Position::start(rules.clone());
+        let mut searcher = Searcher::new(&rules, 2);
+        let mut moves: Vec<Move> = Vec::new();
+        for _ in 0..300 {
+            if pos.outcome().is_some() {
+                break;
+            }
+            let mv = if pos.side_to_move().0 == engine_side {
+                searcher.search(&mut pos, depth(2), |_| {}).best().expect("a move")
+            } else {
+                pos.legal_moves(&mut moves);
+                moves[rng.below(moves.len())]
+            };
+            pos.make(mv);
+        }
+        if matches!(pos.outcome(), Some((GameResult::Win(p), _)) if p.0 == engine_side) {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 95, "the depth-2 player won {wins} of 100");
+}
+
+/// Every bundled variant: 20 games of the engine against itself at depth 1 (the first two
+/// plies random, so that games differ), every move legal, no panic.
+#[test]
+fn every_variant_plays_engine_games() {
+    for name in common::variant_files() {
+        let rules = common::rules(&name);
+        let mut rng = Rng(0xabad_1dea);
+        for _ in 0..20 {
+            let mut pos = Position::start(rules.clone());
+            let mut searcher = Searcher::new(&rules, 1);
+            let mut moves: Vec<Move> = Vec::new();
+            for ply in 0..80 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                pos.legal_moves(&mut moves);
+                let mv = if ply < 2 {
+                    moves[rng.below(moves.len())]
+                } else {
+                    searcher.search(&mut pos, depth(1), |_| {}).best().expect("a move")
+                };
+                assert!(
+                    moves.contains(&mv),
+                    "{name}: {} is not legal in {}",
+                    pos.long_notation(mv),
+                    pos.to_position_string()
+                );
+                pos.make(mv);
+            }
+        }
+    }
+}
