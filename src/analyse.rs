@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use rayon::prelude::*;
-use varia_interpreter::{EndReason, GameResult, Limits, Position, Rules, SearchInfo, Searcher};
+use varia_interpreter::{EndReason, GameResult, Limits, Mcts, Position, Rules, SearchInfo, Searcher};
 
 /// A score as text: centipawns as pawns (`+0.35`), or a mate in N moves of the side to move.
 pub fn score_text(info: &SearchInfo) -> String {
@@ -17,8 +17,33 @@ pub fn score_text(info: &SearchInfo) -> String {
     }
 }
 
+/// Which search plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    /// Negamax alpha-beta with iterative deepening.
+    Alphabeta,
+    /// Monte Carlo tree search with random playouts.
+    Mcts,
+}
+
 /// Searches a position and prints a line per finished depth, then the best move.
-pub fn analyse(mut pos: Position, limits: Limits) -> Result<(), String> {
+pub fn analyse(mut pos: Position, limits: Limits, engine: Engine) -> Result<(), String> {
+    if engine == Engine::Mcts {
+        let info = Mcts::new(pos.rules(), 1).search(&mut pos, limits);
+        let nps = info.nodes as f64 / info.elapsed.as_secs_f64().max(1e-6);
+        println!("playouts {}  per second {:.0}  time {:.2}s", info.nodes, nps, info.elapsed.as_secs_f64());
+        return match info.best() {
+            Some(mv) => {
+                println!(
+                    "best move: {} (win rate {:.0}%)",
+                    pos.long_notation(mv),
+                    (info.score as f64 / 1000.0 + 1.0) * 50.0
+                );
+                Ok(())
+            }
+            None => Err("no legal move: the game is over".to_string()),
+        };
+    }
     let mut searcher = Searcher::new(pos.rules(), 64);
     let mut lines = Vec::new();
     let root = pos.clone();
@@ -72,6 +97,7 @@ pub struct SelfPlay {
     pub random_plies: usize,
     pub seed: u64,
     pub save: Option<PathBuf>,
+    pub engine: Engine,
 }
 
 /// A small deterministic generator for the opening moves (xorshift).
@@ -86,6 +112,7 @@ fn play_one(rules: &Arc<Rules>, start: &Position, cfg: &SelfPlay, index: usize) 
     let mut pos = start.clone();
     let _ = rules;
     let mut searcher = Searcher::new(pos.rules(), 8);
+    let mut mcts = Mcts::new(pos.rules(), cfg.seed ^ index as u64);
     let mut rng = cfg.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut moves = Vec::new();
     let mut written = Vec::new();
@@ -101,7 +128,11 @@ fn play_one(rules: &Arc<Rules>, start: &Position, cfg: &SelfPlay, index: usize) 
             pos.legal_moves(&mut moves);
             moves[(next(&mut rng) % moves.len() as u64) as usize]
         } else {
-            match searcher.search(&mut pos, cfg.limits, |_| {}).best() {
+            let info = match cfg.engine {
+                Engine::Mcts => mcts.search(&mut pos, cfg.limits),
+                Engine::Alphabeta => searcher.search(&mut pos, cfg.limits, |_| {}),
+            };
+            match info.best() {
                 Some(mv) => mv,
                 None => return Game { result: pos.outcome(), plies, moves: written },
             }

@@ -88,3 +88,16 @@ pub fn list() -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The bundled variants' file names, in catalogue order.
+pub fn catalogue_files() -> Result<Vec<String>, String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/catalogue.toml");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
+    let cat: Catalogue = toml::from_str(&text).map_err(|e| format!("error: {}: {e}", path.display()))?;
+    Ok(cat.variant.into_iter().map(|v| v.file).collect())
+}
+
+/// The path of a bundled variant file.
+pub fn bundled(file: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(file)
+}

@@ -5,6 +5,7 @@ mod game_file;
 mod load;
 mod play;
 mod show;
+mod uci;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -110,6 +111,9 @@ enum Command {
         /// Time to search, in seconds.
         #[arg(long)]
         time: Option<f64>,
+        /// Which search: alpha-beta, or Monte Carlo tree search (its --depth N means N x 1000 playouts).
+        #[arg(long, default_value = "alphabeta")]
+        engine: analyse::Engine,
     },
     /// Play the engine against itself and report results, endings and game lengths.
     Selfplay {
@@ -139,6 +143,14 @@ enum Command {
         /// Start from this position string instead of the variant's setup.
         #[arg(long)]
         position: Option<String>,
+        /// Which search plays both sides.
+        #[arg(long, default_value = "alphabeta")]
+        engine: analyse::Engine,
+    },
+    /// Speak the UCI protocol on standard input/output, for chess GUIs (UCI_Variant picks a bundled variant).
+    Uci {
+        /// The variant to start with (default: the bundled chess.var).
+        file: Option<PathBuf>,
     },
     /// List the bundled variants (from variants/catalogue.toml).
     List,
@@ -228,7 +240,7 @@ fn run(command: Command) -> Result<(), String> {
             let pos = load::position(&rules, position.as_deref())?;
             play::run(pos, [white, black], limits(depth, time, 2.0, None)?)
         }
-        Command::Analyse { file, position, after, depth, time } => {
+        Command::Analyse { file, position, after, depth, time, engine } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
             if let Some(after) = after {
@@ -237,15 +249,16 @@ fn run(command: Command) -> Result<(), String> {
                     pos.make(mv);
                 }
             }
-            analyse::analyse(pos, limits(depth, time, 0.0, Some(6))?)
+            analyse::analyse(pos, limits(depth, time, 0.0, Some(6))?, engine)
         }
-        Command::Selfplay { file, games, depth, time, max_plies, random_plies, seed, save, position } => {
+        Command::Selfplay { file, games, depth, time, max_plies, random_plies, seed, save, position, engine } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
             let limits = limits(depth, time, 0.0, Some(2))?;
-            let cfg = analyse::SelfPlay { games, limits, max_plies, random_plies, seed, save };
+            let cfg = analyse::SelfPlay { games, limits, max_plies, random_plies, seed, save, engine };
             analyse::selfplay(rules, pos, cfg)
         }
+        Command::Uci { file } => uci::run(file),
         Command::List => load::list(),
     }
 }

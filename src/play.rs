@@ -2,15 +2,17 @@
 
 use std::io::{BufRead, Write};
 
-use varia_interpreter::{Limits, Position, Searcher};
+use varia_interpreter::{Limits, Mcts, Position, Searcher};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Player {
     /// Moves typed at the keyboard.
     Human,
-    /// The built-in opponent.
+    /// The built-in opponent (alpha-beta search).
     Ai,
+    /// The Monte Carlo tree search opponent.
+    Mcts,
 }
 
 const HELP: &str = "type a move (e2-e4, e4, Nf3, O-O, e7e8q), or: moves, undo, position, help, resign, quit";
@@ -18,6 +20,7 @@ const HELP: &str = "type a move (e2-e4, e4, Nf3, O-O, e7e8q), or: moves, undo, p
 /// Runs a game in the terminal until it ends or the user quits.
 pub fn run(mut pos: Position, players: [Player; 2], limits: Limits) -> Result<(), String> {
     let mut searcher = Searcher::new(pos.rules(), 32);
+    let mut mcts = Mcts::new(pos.rules(), 1);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     println!("{HELP}");
@@ -30,8 +33,11 @@ pub fn run(mut pos: Position, players: [Player; 2], limits: Limits) -> Result<()
         let side = pos.side_to_move();
         let name = pos.rules().variant.players[side.0 as usize].name.clone();
         let who = players.get(side.0 as usize).copied().unwrap_or(Player::Human);
-        if who == Player::Ai {
-            let info = searcher.search(&mut pos, limits, |_| {});
+        if who != Player::Human {
+            let info = match who {
+                Player::Mcts => mcts.search(&mut pos, limits),
+                _ => searcher.search(&mut pos, limits, |_| {}),
+            };
             let Some(mv) = info.best() else { return Ok(()) };
             println!("{name} plays {} ({})", pos.long_notation(mv), crate::analyse::score_text(&info));
             pos.make(mv);
@@ -61,7 +67,7 @@ pub fn run(mut pos: Position, players: [Player; 2], limits: Limits) -> Result<()
             }
             "undo" => {
                 // Take back to the last human decision of this side.
-                let steps = if players.contains(&Player::Ai) { 2 } else { 1 };
+                let steps = if players.iter().any(|p| *p != Player::Human) { 2 } else { 1 };
                 if pos.ply() < steps {
                     println!("nothing to undo");
                 } else {

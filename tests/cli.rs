@@ -413,3 +413,56 @@ fn perft_counts_turns_on_request() {
     assert_eq!(ok(&["perft", "variants/infinite-reserves.var", "2"]).trim(), "nodes 756");
     assert_eq!(ok(&["perft", "variants/infinite-reserves.var", "2", "--turns"]).trim(), "nodes 2976");
 }
+
+#[test]
+fn analyse_finds_a_mate_and_prints_each_depth() {
+    let out =
+        ok(&["analyse", "variants/chess.var", "--position", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--depth", "3"]);
+    assert!(out.contains("depth  1  score mate in 1 plies"), "{out}");
+    assert!(out.contains("best move: Rd1-d8 (score mate in 1 plies)"), "{out}");
+    let out = ok(&["analyse", "variants/chess.var", "--depth", "3"]);
+    assert_eq!(out.lines().filter(|l| l.starts_with("depth ")).count(), 3, "{out}");
+    let out = ok(&["analyse", "variants/chess.var", "--engine", "mcts", "--depth", "1"]);
+    assert!(out.contains("playouts 1000"), "{out}");
+    assert!(out.contains("best move: "), "{out}");
+    let err = fails(&["analyse", "variants/chess.var", "--time=-1"]);
+    assert!(err.contains("--time must be a number of seconds above 0"), "{err}");
+}
+
+#[test]
+fn selfplay_reports_results_endings_and_lengths_and_saves_replayable_games() {
+    let dir = std::env::temp_dir().join(format!("varia-selfplay-{}", std::process::id()));
+    let d = dir.to_string_lossy().into_owned();
+    let run =
+        varia(&["selfplay", "variants/chess.var", "--games", "4", "--depth", "1", "--max-plies", "60", "--save", &d]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let out = run.stdout;
+    assert!(out.contains("Chess: 4 games"), "{out}");
+    assert!(out.contains("white wins: ") && out.contains("black wins: ") && out.contains("draws: "), "{out}");
+    assert!(out.contains("how games ended:"), "{out}");
+    assert!(out.contains("game length in plies: min "), "{out}");
+    for i in 1..=4 {
+        let game = dir.join(format!("game-{i:03}.txt"));
+        let g = game.to_string_lossy().into_owned();
+        let replay = ok(&["replay", "variants/chess.var", &g]);
+        assert!(replay.contains("position: "), "{replay}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn uci_plays_chess_and_a_chosen_variant() {
+    let input = "uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 3\nisready\n\
+                 position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo depth 3\nisready\n\
+                 setoption name UCI_Variant value hans38\nposition startpos\ngo depth 2\nisready\nquit\n";
+    let run = varia_with_input(&["uci"], input);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let out = run.stdout;
+    assert!(out.contains("option name UCI_Variant type combo default chess var chess"), "{out}");
+    assert!(out.contains("uciok"), "{out}");
+    assert!(out.contains("info depth 1 score mate 1"), "{out}");
+    assert!(out.contains("bestmove d1d8"), "{out}");
+    let best: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best.len(), 3, "{out}");
+    assert!(best[2].starts_with("bestmove @@"), "Hans38's first move is a placement: {out}");
+}

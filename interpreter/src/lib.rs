@@ -9,6 +9,7 @@ pub mod end;
 pub mod fen;
 pub mod graph;
 pub mod ir;
+pub mod mcts;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
@@ -19,6 +20,7 @@ pub mod squares;
 
 pub use end::{EndReason, GameResult};
 pub use fen::PositionError;
+pub use mcts::Mcts;
 pub use notation::MoveError;
 pub use perft::{divide, divide_turns, perft, perft_turns};
 pub use position::{EnPassant, Move, MoveKind, Position, SquareMarks};
