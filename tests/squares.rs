@@ -6,11 +6,9 @@ mod common;
 use std::sync::Arc;
 
 use varia_interpreter::ir::PlayerId;
-use varia_interpreter::{perft, perft_turns, Move, MoveKind, Position, Rules};
+use varia_interpreter::{perft_turns, Move, MoveKind, Position, Rules};
 
-/// perft(depth) after each root action and each reply, counted twice: continuing in the same
-/// position object (make/unmake), and from a fresh position read from its position string.
-/// Any state make/unmake keeps but the string loses (or the reverse) shows as a mismatch.
+/// Perft by two routes (see `common::perft_two_routes`), after every two-action prefix.
 #[test]
 fn perft_by_two_routes_agrees() {
     // (variant, depth below the two-action prefix, total = perft(depth + 2) from the start):
@@ -23,32 +21,7 @@ fn perft_by_two_routes_agrees() {
         ("hans38-postal-plus.var", 2, 30_890),
     ];
     for (name, depth, expected) in cases {
-        let rules = common::rules(name);
-        let mut pos = Position::start(rules.clone());
-        let (mut made_total, mut fresh_total) = (0, 0);
-        let mut first = Vec::new();
-        pos.legal_moves(&mut first);
-        for m1 in first {
-            pos.make(m1);
-            let mut second = Vec::new();
-            pos.legal_moves(&mut second);
-            for m2 in second {
-                pos.make(m2);
-                let made = perft(&mut pos, depth);
-                let text = pos.to_position_string();
-                let mut fresh = Position::from_position_string(rules.clone(), &text).expect("own string");
-                assert_eq!(fresh.to_position_string(), text);
-                assert_eq!(fresh.hash(), pos.hash(), "{name}: {text}");
-                let again = perft(&mut fresh, depth);
-                assert_eq!(made, again, "{name}: {text}");
-                made_total += made;
-                fresh_total += again;
-                pos.unmake();
-            }
-            pos.unmake();
-        }
-        assert_eq!(made_total, fresh_total, "{name}");
-        assert_eq!(made_total, expected, "{name}");
+        assert_eq!(common::perft_two_routes(name, depth), expected, "{name}");
     }
 }
 

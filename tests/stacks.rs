@@ -5,7 +5,7 @@ mod common;
 use std::sync::Arc;
 
 use varia_interpreter::ir::CellId;
-use varia_interpreter::{perft, Move, MoveKind, Piece, Position, Rules};
+use varia_interpreter::{Move, MoveKind, Piece, Position, Rules};
 
 const STACKED: [&str; 2] = ["share-squares.var", "safety-in-numbers.var"];
 
@@ -22,31 +22,7 @@ fn perft_by_two_routes_agrees() {
         ("multiple-squares.var", 222_790),
     ];
     for (name, expected) in expected {
-        let rules = common::rules(name);
-        let mut pos = Position::start(rules.clone());
-        let mut total_made = 0;
-        let mut total_fresh = 0;
-        let mut first = Vec::new();
-        pos.legal_moves(&mut first);
-        for m1 in first {
-            pos.make(m1);
-            let mut second = Vec::new();
-            pos.legal_moves(&mut second);
-            for m2 in second {
-                pos.make(m2);
-                let made = perft(&mut pos, 2);
-                let text = pos.to_position_string();
-                let mut fresh = Position::from_position_string(rules.clone(), &text).expect("own string");
-                let again = perft(&mut fresh, 2);
-                assert_eq!(made, again, "{name}: {text}");
-                total_made += made;
-                total_fresh += again;
-                pos.unmake();
-            }
-            pos.unmake();
-        }
-        assert_eq!(total_made, total_fresh);
-        assert_eq!(total_made, expected, "{name}");
+        assert_eq!(common::perft_two_routes(name, 2), expected, "{name}");
     }
 }
 

@@ -761,11 +761,10 @@ impl State {
         }
     }
 
-    /// The common start of making a move: the undo record, the hash history, en passant
-    /// cleared, the move clock.
+    /// What unmaking `mv` needs of the state as it is now (nothing captured yet).
     #[inline]
-    fn begin_move(&mut self, r: &Rules, mv: Move, moved: Piece) -> Undo {
-        let undo = Undo {
+    pub(crate) fn undo_record(&self, mv: Move, moved: Piece) -> Undo {
+        Undo {
             mv,
             moved,
             captured: Piece::EMPTY,
@@ -776,7 +775,14 @@ impl State {
             phases: self.phases,
             hash: self.hash,
             captured_n: 0,
-        };
+        }
+    }
+
+    /// The common start of making a move: the undo record, the hash history, en passant
+    /// cleared, the move clock.
+    #[inline]
+    fn begin_move(&mut self, r: &Rules, mv: Move, moved: Piece) -> Undo {
+        let undo = self.undo_record(mv, moved);
         self.hashes.push(self.hash);
         if let Some(ep) = self.ep.take() {
             for c in ep.passed() {

@@ -5,7 +5,7 @@
 //! action is one move (one ply), and the side to move changes when the turn's last action is made.
 
 use crate::ir::{ActionKind, CellId, PlayerId, Untouchable};
-use crate::position::{Move, MoveKind, Position, SquareUndo, State, Undo, UNLIMITED};
+use crate::position::{Move, MoveKind, Position, SquareUndo, State, UNLIMITED};
 use crate::rules::{Piece, Rules};
 
 impl ActionKind {
@@ -75,18 +75,7 @@ impl State {
             MoveKind::MoveSquare | MoveKind::PlaceSquare | MoveKind::EndTurn => Piece::EMPTY,
             _ => self.cells[mv.from.0 as usize],
         };
-        let mut undo = Undo {
-            mv,
-            moved,
-            captured: Piece::EMPTY,
-            captured_at: mv.to,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            phases: self.phases,
-            hash: self.hash,
-            captured_n: 0,
-        };
+        let mut undo = self.undo_record(mv, moved);
         let mut su = SquareUndo {
             owners: [(CellId(0), 0); 3],
             owners_len: 0,

@@ -100,3 +100,36 @@ pub fn game_moves(name: &str) -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+/// perft(2 + depth) from the start counted by two routes: after each root move and each reply,
+/// perft(depth) continuing in the same position object (make/unmake) and from a fresh position
+/// read from its position string, which must write back the same string and hash. Any state
+/// make/unmake keeps but the string loses (or the reverse) shows as a mismatch. Returns the total.
+pub fn perft_two_routes(name: &str, depth: u32) -> u64 {
+    let rules = self::rules(name);
+    let mut pos = Position::start(rules.clone());
+    let (mut made_total, mut fresh_total) = (0, 0);
+    let mut first = Vec::new();
+    pos.legal_moves(&mut first);
+    for m1 in first {
+        pos.make(m1);
+        let mut second = Vec::new();
+        pos.legal_moves(&mut second);
+        for m2 in second {
+            pos.make(m2);
+            let made = varia_interpreter::perft(&mut pos, depth);
+            let text = pos.to_position_string();
+            let mut fresh = Position::from_position_string(rules.clone(), &text).expect("own string");
+            assert_eq!(fresh.to_position_string(), text, "{name}");
+            assert_eq!(fresh.hash(), pos.hash(), "{name}: {text}");
+            let again = varia_interpreter::perft(&mut fresh, depth);
+            assert_eq!(made, again, "{name}: {text}");
+            made_total += made;
+            fresh_total += again;
+            pos.unmake();
+        }
+        pos.unmake();
+    }
+    assert_eq!(made_total, fresh_total, "{name}");
+    made_total
+}
