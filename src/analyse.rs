@@ -45,12 +45,11 @@ pub fn analyse(mut pos: Position, limits: Limits, engine: Engine) -> Result<(), 
         };
     }
     let mut searcher = Searcher::new(pos.rules(), 64);
-    let mut lines = Vec::new();
     let root = pos.clone();
     let info = searcher.search(&mut pos, limits, |i| {
         let pv = pv_text(&mut root.clone(), &i.pv);
         let nps = i.nodes as f64 / i.elapsed.as_secs_f64().max(1e-6);
-        let line = format!(
+        println!(
             "depth {:>2}  score {:>8}  nodes {:>10}  nps {:>9.0}  time {:>7.2}s  pv {pv}",
             i.depth,
             score_text(i),
@@ -58,8 +57,6 @@ pub fn analyse(mut pos: Position, limits: Limits, engine: Engine) -> Result<(), 
             nps,
             i.elapsed.as_secs_f64()
         );
-        println!("{line}");
-        lines.push(line);
     });
     match info.best() {
         Some(mv) => {
@@ -108,9 +105,8 @@ fn next(state: &mut u64) -> u64 {
     *state
 }
 
-fn play_one(rules: &Arc<Rules>, start: &Position, cfg: &SelfPlay, index: usize) -> Game {
+fn play_one(start: &Position, cfg: &SelfPlay, index: usize) -> Game {
     let mut pos = start.clone();
-    let _ = rules;
     let mut searcher = Searcher::new(pos.rules(), 8);
     let mut mcts = Mcts::new(pos.rules(), cfg.seed ^ index as u64);
     let mut rng = cfg.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
@@ -153,7 +149,7 @@ pub fn selfplay(rules: Arc<Rules>, start: Position, cfg: SelfPlay) -> Result<(),
     let games: Vec<Game> = (0..total)
         .into_par_iter()
         .map(|i| {
-            let g = play_one(&rules, &start, &cfg, i);
+            let g = play_one(&start, &cfg, i);
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             let width = 30;
             let filled = n * width / total.max(1);

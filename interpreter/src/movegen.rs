@@ -311,7 +311,8 @@ impl State {
 }
 
 impl Position {
-    /// The pseudo-legal moves of the side to move.
+    /// The pseudo-legal moves of the side to move's pieces (castlings included; actions on
+    /// squares are not pieces' moves: see [`Position::legal_moves`]).
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         self.st.pseudo_moves(&self.rules, self.st.side, out);

@@ -28,13 +28,18 @@ fn perft_with(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 
 
 /// Perft split by root move: each legal move with its subtree count, in generation order.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_by(pos, |pos| if depth <= 1 { 1 } else { perft(pos, depth - 1) })
+}
+
+/// Each legal move with `count` of the position after it.
+fn divide_by(pos: &mut Position, mut count: impl FnMut(&mut Position) -> u64) -> Vec<(Move, u64)> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     moves
         .into_iter()
         .map(|mv| {
             pos.make(mv);
-            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
+            let n = count(pos);
             pos.unmake();
             (mv, n)
         })
@@ -62,15 +67,5 @@ pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
 /// [`divide`] counting whole turns: each legal action here with the turns below it (the
 /// action's own turn counting as the first).
 pub fn divide_turns(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .map(|mv| {
-            pos.make(mv);
-            let n = perft_turns(pos, if pos.action_index() == 0 { depth.saturating_sub(1) } else { depth });
-            pos.unmake();
-            (mv, n)
-        })
-        .collect()
+    divide_by(pos, |pos| perft_turns(pos, if pos.action_index() == 0 { depth.saturating_sub(1) } else { depth }))
 }

@@ -784,11 +784,7 @@ impl State {
     fn begin_move(&mut self, r: &Rules, mv: Move, moved: Piece) -> Undo {
         let undo = self.undo_record(mv, moved);
         self.hashes.push(self.hash);
-        if let Some(ep) = self.ep.take() {
-            for c in ep.passed() {
-                self.hash ^= r.z_ep[c.0 as usize];
-            }
-        }
+        self.clear_en_passant(r);
         self.halfmove += 1;
         if r.resets_clock_code[moved.0 as usize] {
             self.halfmove = 0;
@@ -796,9 +792,19 @@ impl State {
         undo
     }
 
-    /// The common end of making a move: castling rights, side to move, phases, history.
+    /// Ends any en-passant chance, keeping the hash.
     #[inline]
-    fn finish_move(&mut self, r: &Rules, mv: Move, undo: Undo) {
+    pub(crate) fn clear_en_passant(&mut self, r: &Rules) {
+        if let Some(ep) = self.ep.take() {
+            for c in ep.passed() {
+                self.hash ^= r.z_ep[c.0 as usize];
+            }
+        }
+    }
+
+    /// Drops the castling rights of a move that starts or ends on a castling piece's start cell.
+    #[inline]
+    pub(crate) fn lose_castling(&mut self, r: &Rules, mv: Move) {
         let keep = r.castle_keep[mv.from.0 as usize] & r.castle_keep[mv.to.0 as usize];
         let lost = self.castling & !keep;
         if lost != 0 {
@@ -809,6 +815,11 @@ impl State {
             }
             self.castling &= keep;
         }
+    }
+
+    /// Hands the move to the next player (the full-move number grows after the last player).
+    #[inline]
+    pub(crate) fn pass_turn(&mut self, r: &Rules) {
         self.hash ^= r.z_side[self.side.0 as usize];
         if self.side.0 as usize + 1 == r.players {
             self.fullmove += 1;
@@ -817,6 +828,13 @@ impl State {
             self.side = PlayerId(self.side.0 + 1);
         }
         self.hash ^= r.z_side[self.side.0 as usize];
+    }
+
+    /// The common end of making a move: castling rights, side to move, phases, history.
+    #[inline]
+    fn finish_move(&mut self, r: &Rules, mv: Move, undo: Undo) {
+        self.lose_castling(r, mv);
+        self.pass_turn(r);
         if !r.variant.phases.is_empty() {
             self.update_phases(r);
         }

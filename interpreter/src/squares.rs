@@ -95,11 +95,7 @@ impl State {
         // En passant is open for one turn: any action of a one-action turn ends it, and a piece
         // move (the only action that could use it) ends it in a turn of several actions.
         if single || mv.kind.is_piece_move() {
-            if let Some(ep) = self.ep.take() {
-                for c in ep.passed() {
-                    self.hash ^= r.z_ep[c.0 as usize];
-                }
-            }
+            self.clear_en_passant(r);
         }
         let squares = r.variant.squares.as_ref();
         let touches = |kind: MoveKind| match squares.map(|s| s.untouchable) {
@@ -125,13 +121,8 @@ impl State {
             MoveKind::MoveSquare | MoveKind::CarrySquare => {
                 // Carrying away the piece that passed, or moving a passed square away, ends the
                 // en-passant chance (nothing could take it any more).
-                if let Some(ep) = self.ep {
-                    if mv.from == ep.victim || ep.passed().contains(&mv.from) {
-                        for c in ep.passed() {
-                            self.hash ^= r.z_ep[c.0 as usize];
-                        }
-                        self.ep = None;
-                    }
+                if self.ep.is_some_and(|ep| mv.from == ep.victim || ep.passed().contains(&mv.from)) {
+                    self.clear_en_passant(r);
                 }
                 if mv.kind == MoveKind::CarrySquare {
                     let p = self.lift(r, mv.from);
@@ -195,16 +186,7 @@ impl State {
             }
         }
         if mv.kind != MoveKind::EndTurn {
-            let keep = r.castle_keep[mv.from.0 as usize] & r.castle_keep[mv.to.0 as usize];
-            let lost = self.castling & !keep;
-            if lost != 0 {
-                for (i, key) in r.z_castle.iter().enumerate() {
-                    if lost & (1 << i) != 0 {
-                        self.hash ^= key;
-                    }
-                }
-                self.castling &= keep;
-            }
+            self.lose_castling(r, mv);
         }
         let next = match ActionKind::of(mv.kind) {
             Some(kind) => self.slot_for(r, kind) + 1,
@@ -235,23 +217,11 @@ impl State {
         }
         self.frozen = self.touched;
         self.touched = Default::default();
-        if let Some(ep) = self.ep {
-            if r.owner(ep.piece) != self.side {
-                for c in ep.passed() {
-                    self.hash ^= r.z_ep[c.0 as usize];
-                }
-                self.ep = None;
-            }
+        if self.ep.is_some_and(|ep| r.owner(ep.piece) != self.side) {
+            self.clear_en_passant(r);
         }
         self.slot = 0;
-        self.hash ^= r.z_side[self.side.0 as usize];
-        if self.side.0 as usize + 1 == r.players {
-            self.fullmove += 1;
-            self.side = PlayerId(0);
-        } else {
-            self.side = PlayerId(self.side.0 + 1);
-        }
-        self.hash ^= r.z_side[self.side.0 as usize];
+        self.pass_turn(r);
     }
 
     /// Takes back the last action of square play.
@@ -306,12 +276,6 @@ impl State {
         self.hash = undo.hash;
     }
 
-    /// Whether the side to move may move the square on `cell` (owner and untouchable rules).
-    #[inline]
-    fn may_move_square(&self, r: &Rules, cell: CellId, side: PlayerId) -> bool {
-        !self.frozen.contains(cell) && (!r.owned_squares || self.owner[cell.0 as usize] == side.0 + 1)
-    }
-
     /// Pseudo-legal square moves of `side`: empty squares by the square moves, squares holding
     /// one of its pieces by the carry moves, each to a location without a square.
     fn square_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
@@ -323,7 +287,8 @@ impl State {
                 continue;
             }
             let (table, kind) = if p.is_empty() {
-                if !self.may_move_square(r, from, side) {
+                // With owned squares, only one's own empty squares move.
+                if r.owned_squares && self.owner[c] != side.0 + 1 {
                     continue;
                 }
                 (&r.square_moves, MoveKind::MoveSquare)
