@@ -152,6 +152,14 @@ enum Command {
         /// The variant to start with (default: the bundled chess.var).
         file: Option<PathBuf>,
     },
+    /// Start the web playground on 127.0.0.1 and print its address (see docs/web.md).
+    Serve {
+        /// Port to listen on (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Variant files to offer first in the page's list (the bundled variants follow).
+        files: Vec<PathBuf>,
+    },
     /// List the bundled variants (from variants/catalogue.toml).
     List,
 }
@@ -259,6 +267,7 @@ fn run(command: Command) -> Result<(), String> {
             analyse::selfplay(rules, pos, cfg)
         }
         Command::Uci { file } => uci::run(file),
+        Command::Serve { port, files } => varia_web::run(port, &files),
         Command::List => load::list(),
     }
 }

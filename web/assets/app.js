@@ -1,0 +1,548 @@
+// Varia playground: draws the board from the server's view of a game and plays through the JSON API.
+// The page holds the game (rules text, start position, moves); the server replays it on each call.
+
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+const S = 60; // pixels per square
+const GAP = 0.7; // squares between boards drawn side by side
+const GLYPHS = { king: '\u265A', queen: '\u265B', rook: '\u265C', bishop: '\u265D', knight: '\u265E', pawn: '\u265F' };
+
+const state = {
+  source: '',
+  format: 'var',
+  start: null, // a position string, or null for the variant's setup
+  moves: [], // long notation, from the start
+  view: null, // the server's view of the game
+  flipped: false,
+  selected: null, // the cell whose moves are shown
+  generation: 0, // bumped by every change, so late answers are dropped
+  thinking: false,
+};
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  };
+  const res = await fetch(path, init);
+  let data;
+  try { data = await res.json(); } catch { data = { error: `HTTP ${res.status}` }; }
+  if (!res.ok) {
+    const e = new Error(data.error || `HTTP ${res.status}`);
+    e.data = data;
+    e.status = res.status;
+    throw e;
+  }
+  return data;
+}
+
+function gameBody(extra = {}) {
+  const body = { source: state.source, format: state.format, moves: state.moves, ...extra };
+  if (state.start) body.start = state.start;
+  return body;
+}
+
+function showError(text) {
+  const e = $('error');
+  e.textContent = text || '';
+  e.hidden = !text;
+}
+
+// ---- game state changes ----
+
+function setView(view) {
+  state.view = view;
+  state.moves = view.history.map((h) => h.long);
+  state.selected = null;
+  showError('');
+  render();
+  maybeAi();
+}
+
+async function play(long) {
+  const gen = ++state.generation;
+  try {
+    const view = await api('/api/move', gameBody({ move: long }));
+    if (gen === state.generation) setView(view);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+function who(side) {
+  const sel = $(`who${side}`);
+  return sel ? sel.value : 'human';
+}
+
+function aiTurn() {
+  const v = state.view;
+  return v && !v.result && who(v.turn.side) === 'ai';
+}
+
+function maybeAi() {
+  if (aiTurn() && !state.thinking) aiMove();
+}
+
+async function aiMove() {
+  const v = state.view;
+  if (!v || v.result || state.thinking) return;
+  const gen = state.generation;
+  const seconds = Math.min(10, Math.max(0.1, parseFloat($('ai-time').value) || 1));
+  state.thinking = true;
+  renderStatus();
+  try {
+    const answer = await api('/api/ai', gameBody({ time_ms: Math.round(seconds * 1000) }));
+    state.thinking = false;
+    if (gen === state.generation) {
+      state.generation++;
+      setView(answer.game);
+    } else {
+      maybeAi();
+    }
+  } catch (e) {
+    state.thinking = false;
+    if (e.status === 429) {
+      setTimeout(maybeAi, 500);
+    } else if (gen === state.generation) {
+      showError(e.message);
+    }
+    renderStatus();
+  }
+}
+
+async function restart(start) {
+  state.generation++;
+  try {
+    const view = await api('/api/game', { source: state.source, format: state.format, moves: [], ...(start ? { start } : {}) });
+    state.start = start || null;
+    setView(view);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+async function undo() {
+  const v = state.view;
+  if (!v || !v.history.length) return;
+  const history = v.history.slice();
+  const humans = [0, 1].some((s) => who(s) === 'human');
+  // Take back the computer's replies and the human's last move, so the human is to move again.
+  let popped;
+  do {
+    popped = history.pop();
+  } while (humans && history.length && who(popped.side) === 'ai');
+  state.generation++;
+  try {
+    const view = await api('/api/game', gameBody({ moves: history.map((h) => h.long) }));
+    state.view = view;
+    state.moves = view.history.map((h) => h.long);
+    state.selected = null;
+    showError('');
+    render();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// ---- the rules editor ----
+
+async function apply() {
+  const source = $('source').value;
+  const format = $('format').value;
+  const status = $('apply-status');
+  status.textContent = 'loading…';
+  try {
+    const view = await api('/api/game', { source, format, moves: [] });
+    state.source = source;
+    state.format = format;
+    state.start = null;
+    state.generation++;
+    $('diagnostics').innerHTML = '';
+    status.textContent = `applied: ${view.title}`;
+    setView(view);
+  } catch (e) {
+    status.textContent = e.message;
+    showDiagnostics(source, (e.data && e.data.diagnostics) || []);
+  }
+}
+
+function showDiagnostics(source, diags) {
+  const list = $('diagnostics');
+  list.innerHTML = '';
+  const lines = source.split('\n');
+  for (const d of diags) {
+    const li = document.createElement('li');
+    li.dataset.line = d.line;
+    li.dataset.col = d.col;
+    const text = lines[d.line - 1] ?? '';
+    const caret = ' '.repeat(Math.max(0, d.col - 1)) + '^'.repeat(Math.max(1, d.end_line === d.line ? d.end_col - d.col : 1));
+    li.textContent = `line ${d.line}, column ${d.col}: ${d.message}`;
+    const pre = document.createElement('pre');
+    pre.textContent = `${text}\n${caret} ${d.label}`;
+    li.appendChild(pre);
+    li.addEventListener('click', () => jumpTo(d.line, d.col));
+    list.appendChild(li);
+  }
+}
+
+function jumpTo(line, col) {
+  const area = $('source');
+  const lines = area.value.split('\n');
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
+  offset += col - 1;
+  area.focus();
+  area.setSelectionRange(offset, offset + 1);
+  // Scroll the line into view: about one line height per line.
+  const lh = parseFloat(getComputedStyle(area).lineHeight) || 16;
+  area.scrollTop = Math.max(0, (line - 5) * lh);
+}
+
+async function loadVariant(id) {
+  try {
+    const v = await api(`/api/variants/${encodeURIComponent(id)}`);
+    $('source').value = v.source;
+    $('format').value = v.format;
+    await apply();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// ---- drawing ----
+
+function el(name, attrs = {}, parent = null) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// Screen placement of the board's display coordinates: boards side by side, lowest layer first.
+function geometry(view) {
+  const cells = view.board.cells;
+  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  for (const c of cells) {
+    if (c.covers) continue;
+    for (const [x, y] of c.at) {
+      minX = Math.min(minX, x); maxX = Math.max(maxX, x);
+      minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    }
+  }
+  const layers = view.board.layers;
+  const w = maxX - minX + 1, h = maxY - minY + 1;
+  const place = ([x, y, l]) => {
+    let li = layers.indexOf(l);
+    if (state.flipped) li = layers.length - 1 - li;
+    const fx = state.flipped ? maxX - x : x - minX;
+    const fy = state.flipped ? y - minY : maxY - y;
+    return [(fx + li * (w + GAP)) * S, fy * S];
+  };
+  const byName = new Map(cells.map((c, i) => [c.name, i]));
+  // Where each cell is drawn: top-left corners of squares, centres for between locations.
+  const spots = cells.map((c) => {
+    if (!c.covers) return c.at.map(place);
+    const pts = c.covers.map((n) => place(cells[byName.get(n)].at[0]));
+    const cx = pts.reduce((a, p) => a + p[0], 0) / pts.length + S / 2;
+    const cy = pts.reduce((a, p) => a + p[1], 0) / pts.length + S / 2;
+    return [[cx, cy]];
+  });
+  return { spots, width: (layers.length * w + (layers.length - 1) * GAP) * S, height: h * S, minX, minY };
+}
+
+function drawPiece(g, piece, cx, cy, size) {
+  const glyph = GLYPHS[piece.name.toLowerCase()];
+  const p = el('g', { class: 'piece' }, g);
+  if (glyph) {
+    const t = el('text', {
+      class: `glyph p${piece.player % 2}`, x: cx, y: cy + size * 0.05, 'font-size': size * 0.82,
+      'text-anchor': 'middle', 'dominant-baseline': 'central',
+    }, p);
+    t.textContent = glyph;
+  } else {
+    el('circle', { class: `p${piece.player % 2}`, cx, cy, r: size * 0.36 }, p);
+    const t = el('text', {
+      class: `letter${piece.player % 2}`, x: cx, y: cy, 'font-size': size * 0.42,
+      'text-anchor': 'middle', 'dominant-baseline': 'central',
+    }, p);
+    t.textContent = piece.letter.toUpperCase();
+  }
+  return p;
+}
+
+function drawStack(g, pieces, x, y, between) {
+  if (between) {
+    el('circle', { class: 'between-ring', cx: x, cy: y, r: S * 0.4 }, g);
+    pieces.forEach((pc, i) => drawPiece(g, pc, x + i * 6, y - i * 6, S * 0.75));
+    return;
+  }
+  if (pieces.length === 1) {
+    drawPiece(g, pieces[0], x + S / 2, y + S / 2, S);
+    return;
+  }
+  // A stack: bottom piece at the lower left, each next one up and to the right, numbered.
+  const n = pieces.length;
+  pieces.forEach((pc, i) => {
+    const t = i / (n - 1);
+    const cx = x + S * (0.3 + 0.4 * t), cy = y + S * (0.68 - 0.38 * t);
+    drawPiece(g, pc, cx, cy, S * 0.6);
+    const o = el('text', { class: 'order', x: cx - S * 0.22, y: cy - S * 0.12 }, g);
+    o.textContent = String(i + 1);
+  });
+}
+
+function pieceWords(p, players) {
+  return `${players[p.player] ?? p.player} ${p.name}`;
+}
+
+function render() {
+  const v = state.view;
+  if (!v) return;
+  $('title').textContent = v.title;
+  document.title = `${v.title} — Varia playground`;
+  for (const span of document.querySelectorAll('.player-name')) {
+    const name = v.players[+span.dataset.side] || '';
+    span.textContent = name.charAt(0).toUpperCase() + name.slice(1);
+  }
+  renderBoard(v);
+  renderStatus();
+  renderSide(v);
+}
+
+function renderBoard(v) {
+  const svg = $('board');
+  svg.innerHTML = '';
+  const geo = geometry(v);
+  const pad = 4;
+  svg.setAttribute('viewBox', `${-pad} ${-pad} ${geo.width + 2 * pad} ${geo.height + 2 * pad}`);
+  const cells = v.board.cells;
+  const holes = new Set(v.squares ? v.squares.holes : []);
+  const owner = new Map(v.squares ? v.squares.owners.map(([c, p]) => [c, p]) : []);
+  const untouchable = new Set(v.squares ? v.squares.untouchable : []);
+  const touched = new Set(v.squares ? v.squares.touched : []);
+  const stacks = new Map(v.stacks.map((s) => [s.cell, s.pieces]));
+  const last = v.history.length ? v.history[v.history.length - 1] : null;
+  const chosen = state.selected === null ? [] : v.legal.filter((m) => m.from === state.selected && m.kind !== 'end-turn');
+  const targets = new Set(chosen.map((m) => m.to));
+
+  const squares = el('g', { class: 'squares' }, svg);
+  const pieces = el('g', { class: 'pieces' }, svg);
+  const marks = el('g', { class: 'marks' }, svg);
+  const betweens = el('g', { class: 'between' }, svg);
+
+  cells.forEach((c, id) => {
+    const spots = geo.spots[id];
+    const stack = stacks.get(id);
+    const title = `${c.name}${stack ? ': ' + stack.map((p) => pieceWords(p, v.players)).join(', ') + (stack.length > 1 ? ' (bottom first)' : '') : ''}`;
+    if (c.covers) {
+      // A location between squares: drawn where it is occupied, a target or selected.
+      const [cx, cy] = spots[0];
+      const active = stack || targets.has(id) || state.selected === id;
+      if (!active) return;
+      const g = el('g', { class: 'cell between-cell clickable', 'data-cell': c.name, 'data-id': id }, betweens);
+      el('title', {}, g).textContent = `${title} (between ${c.covers.join(' ')})`;
+      el('circle', { class: state.selected === id ? 'selected' : 'between-spot', cx, cy, r: S * 0.2 }, g);
+      if (stack) drawStack(g, stack, cx, cy, true);
+      if (targets.has(id)) el('circle', { class: 'target-dot', cx, cy, r: S * 0.12 }, g);
+      g.addEventListener('click', () => clickCell(id));
+      return;
+    }
+    spots.forEach(([x, y], k) => {
+      const [gx, gy] = c.at[k];
+      const g = el('g', { class: 'cell clickable', 'data-cell': c.name, 'data-id': id, 'data-spot': k }, squares);
+      el('title', {}, g).textContent = title;
+      const dark = ((gx + gy) % 2 + 2) % 2 === 0;
+      el('rect', { class: `sq ${holes.has(id) ? 'hole' : dark ? 'dark' : 'light'}`, x, y, width: S, height: S }, g);
+      if (owner.has(id)) el('rect', { class: `owner${owner.get(id) % 2}`, x, y, width: S, height: S }, g);
+      if (last && (last.from === id || last.to === id)) el('rect', { class: 'last-move', x, y, width: S, height: S }, g);
+      if (state.selected === id) el('rect', { class: 'selected', x, y, width: S, height: S }, g);
+      if (c.at.length > 1) el('rect', { class: 'shared-mark', x: x + 2, y: y + 2, width: S - 4, height: S - 4 }, g);
+      if (untouchable.has(id)) {
+        el('line', { class: 'untouchable', x1: x + 4, y1: y + 4, x2: x + S - 4, y2: y + S - 4 }, g);
+        el('line', { class: 'untouchable', x1: x + S - 4, y1: y + 4, x2: x + 4, y2: y + S - 4 }, g);
+      }
+      if (touched.has(id)) el('rect', { class: 'touched', x: x + 5, y: y + 5, width: S - 10, height: S - 10 }, g);
+      const name = el('text', { class: 'cell-name', x: x + 2, y: y + S - 3 }, g);
+      name.textContent = c.name;
+      g.addEventListener('click', () => clickCell(id));
+      if (stack) drawStack(pieces, stack, x, y, false);
+      if (targets.has(id)) {
+        if (stack) el('circle', { class: 'target-ring', cx: x + S / 2, cy: y + S / 2, r: S * 0.45 }, marks);
+        else el('circle', { class: 'target-dot', cx: x + S / 2, cy: y + S / 2, r: S * 0.14 }, marks);
+      }
+    });
+  });
+  // Marks and pieces must not swallow clicks meant for the squares below them.
+  marks.setAttribute('pointer-events', 'none');
+  pieces.setAttribute('pointer-events', 'none');
+  $('end-turn').hidden = !v.legal.some((m) => m.kind === 'end-turn') || aiTurn();
+}
+
+function renderStatus() {
+  const v = state.view;
+  if (!v) return;
+  const banner = $('banner');
+  banner.hidden = !v.result;
+  banner.textContent = v.result ? `Game over: ${v.result.text}` : '';
+  if (v.result) {
+    $('status').textContent = '';
+    return;
+  }
+  const name = v.players[v.turn.side] || `player ${v.turn.side + 1}`;
+  let text = `${name.charAt(0).toUpperCase() + name.slice(1)} to move`;
+  if (v.turn.actions > 1) text += ` (action ${v.turn.action + 1} of ${v.turn.actions}: ${v.turn.kinds.join(' or ')})`;
+  if (v.check) text += ' \u2014 check!';
+  if (state.thinking) text += ' \u2014 the computer is thinking\u2026';
+  $('status').textContent = text;
+}
+
+function renderSide(v) {
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  const reserves = $('reserves');
+  reserves.textContent = '';
+  if (v.squares) {
+    const parts = v.squares.reserves.map((n, p) => `${cap(v.players[p])}: ${n === null ? 'unlimited' : n}`);
+    reserves.textContent = `Squares in reserve \u2014 ${parts.join(' \u00B7 ')}`;
+  }
+  const legend = $('legend');
+  legend.innerHTML = '';
+  const add = (cls, text) => {
+    const s = document.createElement('span');
+    s.className = 'swatch';
+    s.style.background = getComputedStyle(document.documentElement).getPropertyValue(cls);
+    legend.append(s, text);
+  };
+  if (v.squares && v.squares.owners.length) {
+    add('--owner0', `${cap(v.players[0])}'s square`);
+    add('--owner1', `${cap(v.players[1] || '')}'s square`);
+  }
+  if (v.board.cells.some((c) => c.at.length > 1)) add('--shared', 'shared by every board');
+  // Moves, a row per round, a turn's actions together.
+  const list = $('moves');
+  list.innerHTML = '';
+  const turns = [];
+  for (const h of v.history) {
+    const t = turns[turns.length - 1];
+    if (t && t.side === h.side) t.moves.push(h.short);
+    else turns.push({ side: h.side, moves: [h.short] });
+  }
+  let row = null;
+  turns.forEach((t, i) => {
+    if (!row || t.side === 0 || row.children.length >= v.players.length) {
+      row = document.createElement('li');
+      list.appendChild(row);
+    }
+    const span = document.createElement('span');
+    span.className = 'turn' + (i === turns.length - 1 ? ' last' : '');
+    span.textContent = t.moves.join(' ');
+    row.appendChild(span);
+  });
+  list.scrollTop = list.scrollHeight;
+  if (document.activeElement !== $('position')) $('position').value = v.position;
+}
+
+// ---- clicks ----
+
+function clickCell(id) {
+  const v = state.view;
+  if (!v || v.result || aiTurn()) return;
+  const legal = v.legal.filter((m) => m.kind !== 'end-turn');
+  if (state.selected !== null) {
+    const cands = legal.filter((m) => m.from === state.selected && m.to === id && id !== state.selected);
+    if (cands.length) {
+      choose(cands);
+      return;
+    }
+    if (id === state.selected) {
+      state.selected = null;
+      renderBoard(v);
+      return;
+    }
+  }
+  const from = legal.filter((m) => m.from === id);
+  if (!from.length) {
+    state.selected = null;
+    renderBoard(v);
+    return;
+  }
+  if (from.every((m) => m.to === id)) {
+    // Only actions on this very location (placing a square there): no target to pick.
+    choose(from);
+    return;
+  }
+  state.selected = id;
+  renderBoard(v);
+}
+
+function choose(cands) {
+  if (cands.length === 1) {
+    play(cands[0].long);
+    return;
+  }
+  const dialog = $('chooser');
+  const box = $('choices');
+  box.innerHTML = '';
+  for (const m of cands) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.move = m.long;
+    const n = document.createElement('span');
+    n.className = 'notation';
+    n.textContent = m.short;
+    b.append(n, m.label);
+    b.addEventListener('click', () => {
+      dialog.close();
+      play(m.long);
+    });
+    box.appendChild(b);
+  }
+  dialog.showModal();
+}
+
+// ---- start-up ----
+
+async function init() {
+  $('new').addEventListener('click', () => restart(null));
+  $('undo').addEventListener('click', undo);
+  $('flip').addEventListener('click', () => { state.flipped = !state.flipped; render(); });
+  $('ai-move').addEventListener('click', () => aiMove());
+  $('who0').addEventListener('change', maybeAi);
+  $('who1').addEventListener('change', maybeAi);
+  $('end-turn').addEventListener('click', () => play('end'));
+  $('apply').addEventListener('click', apply);
+  $('variant').addEventListener('change', (e) => loadVariant(e.target.value));
+  $('copy-position').addEventListener('click', async () => {
+    const input = $('position');
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch {
+      input.select();
+      document.execCommand('copy');
+    }
+  });
+  $('set-position').addEventListener('click', () => restart($('position').value.trim()));
+  $('open').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    $('source').value = await file.text();
+    $('format').value = file.name.toLowerCase().endsWith('.zrf') ? 'zrf' : 'var';
+    await apply();
+  });
+  const { variants } = await api('/api/variants');
+  const select = $('variant');
+  for (const v of variants) {
+    const o = document.createElement('option');
+    o.value = v.id;
+    o.textContent = v.title;
+    o.title = v.about;
+    select.appendChild(o);
+  }
+  const wanted = new URLSearchParams(location.search).get('variant');
+  const id = variants.some((v) => v.id === wanted) ? wanted : variants[0].id;
+  select.value = id;
+  await loadVariant(id);
+}
+
+window.varia = state; // for the curious, from the browser console
+init().catch((e) => showError(e.message));

@@ -1,0 +1,40 @@
+//! Embeds the bundled variants (listed in `variants/catalogue.toml`) into the server binary.
+
+use std::path::Path;
+
+#[derive(serde::Deserialize)]
+struct Catalogue {
+    variant: Vec<Entry>,
+}
+
+#[derive(serde::Deserialize)]
+struct Entry {
+    file: String,
+    title: String,
+    about: String,
+}
+
+fn main() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../variants");
+    let catalogue = dir.join("catalogue.toml");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    println!("cargo:rerun-if-changed={}", catalogue.display());
+    let text = std::fs::read_to_string(&catalogue).expect("variants/catalogue.toml is readable");
+    let cat: Catalogue = toml::from_str(&text).expect("variants/catalogue.toml is valid");
+    let mut out = String::from("/// The bundled variants: file name, title, one-line description, source text.\n");
+    out.push_str("pub static BUNDLED: &[(&str, &str, &str, &str)] = &[\n");
+    for v in cat.variant {
+        let path = dir.join(&v.file).canonicalize().expect("a catalogued variant file exists");
+        println!("cargo:rerun-if-changed={}", path.display());
+        out.push_str(&format!(
+            "    ({:?}, {:?}, {:?}, include_str!({:?})),\n",
+            v.file,
+            v.title,
+            v.about,
+            path.display().to_string()
+        ));
+    }
+    out.push_str("];\n");
+    let dest = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR is set")).join("bundled.rs");
+    std::fs::write(dest, out).expect("OUT_DIR is writable");
+}

@@ -1,0 +1,359 @@
+//! The JSON API: list and fetch variants, load a game, play a move, ask the AI for one.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use varia_interpreter::{Limits, Position, Rules, Searcher};
+
+use crate::view::{self, GameView, PlayedView};
+use crate::{Server, MAX_AI_MS, MAX_MOVES};
+
+/// A located error in a variant's text.
+#[derive(Serialize, Debug)]
+pub struct Diagnostic {
+    /// 1-based line of the start.
+    pub line: usize,
+    /// 1-based column (in characters) of the start.
+    pub col: usize,
+    /// 1-based line of the end.
+    pub end_line: usize,
+    /// 1-based column of the end.
+    pub end_col: usize,
+    /// What is wrong.
+    pub message: String,
+    /// What was expected there.
+    pub label: String,
+}
+
+/// An error answer: a status and a JSON body `{ "error": ..., "diagnostics"?: [...] }`.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    error: String,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, error: impl Into<String>) -> ApiError {
+        ApiError { status, error: error.into(), diagnostics: Vec::new() }
+    }
+
+    fn bad(error: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, error)
+    }
+
+    /// A 404 answer.
+    pub fn not_found(error: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, error)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        #[derive(Serialize)]
+        struct Body {
+            error: String,
+            #[serde(skip_serializing_if = "Vec::is_empty")]
+            diagnostics: Vec<Diagnostic>,
+        }
+        (self.status, Json(Body { error: self.error, diagnostics: self.diagnostics })).into_response()
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> ApiError {
+        ApiError::new(r.status(), format!("bad request body: {}", r.body_text()))
+    }
+}
+
+/// The answer to a request that panicked inside the engine: a 500, and the server goes on.
+pub fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the engine failed on this request").into_response()
+}
+
+/// `var` or `zrf`, from a file name.
+pub fn format_of(name: &str) -> &'static str {
+    if name.to_ascii_lowercase().ends_with(".zrf") {
+        "zrf"
+    } else {
+        "var"
+    }
+}
+
+/// Entry of `GET /api/variants`.
+#[derive(Serialize)]
+pub struct VariantList {
+    /// The variants, files from the command line first.
+    pub variants: Vec<crate::Listed>,
+}
+
+/// `GET /api/variants`: the variants the page offers.
+pub async fn variants(State(server): State<Arc<Server>>) -> Json<VariantList> {
+    Json(VariantList { variants: server.variants.clone() })
+}
+
+/// Answer of `GET /api/variants/{id}`.
+#[derive(Serialize)]
+pub struct VariantText {
+    /// As in the list.
+    pub id: String,
+    /// Title.
+    pub title: String,
+    /// `var` or `zrf`.
+    pub format: String,
+    /// The file's text.
+    pub source: String,
+}
+
+/// `GET /api/variants/{id}`: one variant's text.
+pub async fn variant(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Json<VariantText>, ApiError> {
+    let v = server
+        .variants
+        .iter()
+        .find(|v| v.id == id)
+        .ok_or_else(|| ApiError::not_found(format!("no variant `{id}`; GET /api/variants lists them")))?;
+    Ok(Json(VariantText { id: v.id.clone(), title: v.title.clone(), format: v.format.clone(), source: v.source.clone() }))
+}
+
+/// A game: the rules' text, where it starts and the moves played since.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRequest {
+    /// The variant's text.
+    pub source: String,
+    /// `var` (default) or `zrf`.
+    #[serde(default)]
+    pub format: Option<String>,
+    /// A position string to start from instead of the variant's setup.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// Moves played from the start, in any notation Varia reads.
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+/// `POST /api/move`: a game and one more move.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The game so far.
+    #[serde(flatten)]
+    pub game: GameRequest,
+    /// The move to play.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// `POST /api/ai`: a game and how long to think.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AiRequest {
+    /// The game so far.
+    #[serde(flatten)]
+    pub game: GameRequest,
+    /// Thinking time in milliseconds (at most [`MAX_AI_MS`]; default 1000).
+    #[serde(default)]
+    pub time_ms: Option<u64>,
+    /// Deepest iteration, in plies (default: as deep as the time allows).
+    #[serde(default)]
+    pub depth: Option<u32>,
+}
+
+/// Answer of `POST /api/ai`: the move chosen, the search's figures and the game after it.
+#[derive(Serialize)]
+pub struct AiAnswer {
+    /// The move, long notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The move, short notation.
+    pub short: String,
+    /// Score for the side that moved, in centipawns.
+    pub score: i32,
+    /// Moves to mate, when the score is a forced mate (negative: being mated).
+    pub mate_in: Option<i32>,
+    /// Depth reached.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// The game after the move.
+    pub game: GameView,
+}
+
+/// Diagnostics of a variant's text, located by line and column.
+fn diagnostics(text: &str, diags: &[varia_grammar::Diagnostic]) -> Vec<Diagnostic> {
+    let at = |offset: usize| {
+        let mut o = offset.min(text.len());
+        while !text.is_char_boundary(o) {
+            o -= 1;
+        }
+        varia_grammar::line_col(text, o)
+    };
+    diags
+        .iter()
+        .map(|d| {
+            let (line, col) = at(d.span.start);
+            let (end_line, end_col) = at(d.span.end.max(d.span.start));
+            Diagnostic { line, col, end_line, end_col, message: d.message.clone(), label: d.label.clone() }
+        })
+        .collect()
+}
+
+impl Server {
+    /// The compiled rules of a text, from the cache or compiled now (422 with diagnostics).
+    fn rules(&self, source: &str, format: Option<&str>) -> Result<Arc<Rules>, ApiError> {
+        let format = format.unwrap_or("var");
+        let key = (format.to_string(), source.to_string());
+        if let Some(r) = self.cache.lock().map_err(|_| ApiError::bad("cache unavailable"))?.get(&key) {
+            return Ok(r.clone());
+        }
+        let rules = match format {
+            "var" => match varia_grammar::load(source) {
+                Ok(v) => Arc::new(Rules::new(v)),
+                Err(diags) => {
+                    let mut e = ApiError::new(
+                        StatusCode::UNPROCESSABLE_ENTITY,
+                        format!("the variant has {} error(s)", diags.len()),
+                    );
+                    e.diagnostics = diagnostics(source, &diags);
+                    return Err(e);
+                }
+            },
+            "zrf" => {
+                return Err(ApiError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "Zillions (.zrf) files cannot be loaded yet: their import is still being built",
+                ))
+            }
+            other => return Err(ApiError::bad(format!("unknown format `{other}`: expected `var` or `zrf`"))),
+        };
+        let mut cache = self.cache.lock().map_err(|_| ApiError::bad("cache unavailable"))?;
+        // Keep the most recently compiled texts; an edited variant makes a new entry each apply.
+        if cache.len() >= 32 {
+            cache.shift_remove_index(0);
+        }
+        cache.insert(key, rules.clone());
+        Ok(rules)
+    }
+
+    /// Replays a game: its position and the moves played with their notations.
+    fn replay(&self, req: &GameRequest) -> Result<(Position, Vec<PlayedView>), ApiError> {
+        if req.moves.len() > MAX_MOVES {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("too many moves: {} (at most {MAX_MOVES})", req.moves.len()),
+            ));
+        }
+        let rules = self.rules(&req.source, req.format.as_deref())?;
+        let mut pos = match &req.start {
+            None => Position::start(rules),
+            Some(s) => Position::from_position_string(rules, s).map_err(|e| {
+                ApiError::bad(format!("bad start position at column {}: {}", s[..e.offset.min(s.len())].chars().count() + 1, e.message))
+            })?,
+        };
+        let mut history = Vec::with_capacity(req.moves.len());
+        for (i, text) in req.moves.iter().enumerate() {
+            let mv = parse(&mut pos, text).map_err(|e| ApiError::bad(format!("move {} ({text}): {e}", i + 1)))?;
+            history.push(played(&mut pos, mv));
+            pos.make(mv);
+        }
+        Ok((pos, history))
+    }
+}
+
+/// Reads a move, refusing it once the game is over.
+fn parse(pos: &mut Position, text: &str) -> Result<varia_interpreter::Move, String> {
+    if let Some((_, reason)) = pos.outcome() {
+        return Err(format!("the game is over ({})", reason.name()));
+    }
+    pos.parse_move(text).map_err(|e| e.to_string())
+}
+
+/// The notations of a move about to be made.
+fn played(pos: &mut Position, mv: varia_interpreter::Move) -> PlayedView {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    PlayedView {
+        long: pos.long_notation(mv),
+        short: pos.short_notation(mv, &legal),
+        side: pos.side_to_move().0,
+        from: mv.from.0 as usize,
+        to: mv.to.0 as usize,
+    }
+}
+
+/// `POST /api/game`: the game's view after replaying its moves (with no moves: loads a variant).
+pub async fn game(
+    State(server): State<Arc<Server>>,
+    body: Result<Json<GameRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Json(req) = body?;
+    let (mut pos, history) = server.replay(&req)?;
+    Ok(Json(view::game(&mut pos, history)))
+}
+
+/// `POST /api/move`: the view after one more move, or 400 naming why the move is not legal.
+pub async fn play_move(
+    State(server): State<Arc<Server>>,
+    body: Result<Json<MoveRequest>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Json(req) = body?;
+    let (mut pos, mut history) = server.replay(&req.game)?;
+    let mv = parse(&mut pos, &req.mv).map_err(ApiError::bad)?;
+    history.push(played(&mut pos, mv));
+    pos.make(mv);
+    Ok(Json(view::game(&mut pos, history)))
+}
+
+/// `POST /api/ai`: the built-in opponent's move; at most [`crate::MAX_SEARCHES`] run at once.
+pub async fn ai_move(
+    State(server): State<Arc<Server>>,
+    body: Result<Json<AiRequest>, JsonRejection>,
+) -> Result<Json<AiAnswer>, ApiError> {
+    let Json(req) = body?;
+    let time = req.time_ms.unwrap_or(1000);
+    if time == 0 || time > MAX_AI_MS {
+        return Err(ApiError::bad(format!("time_ms must be between 1 and {MAX_AI_MS}, not {time}")));
+    }
+    if req.depth.is_some_and(|d| d == 0 || d > 64) {
+        return Err(ApiError::bad("depth must be between 1 and 64"));
+    }
+    let permit = server.searches.clone().try_acquire_owned().map_err(|_| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("{} searches are already running; try again when one ends", crate::MAX_SEARCHES),
+        )
+    })?;
+    let (mut pos, mut history) = server.replay(&req.game)?;
+    if let Some((_, reason)) = pos.outcome() {
+        return Err(ApiError::bad(format!("the game is over ({})", reason.name())));
+    }
+    let limits = Limits { depth: req.depth, time: Some(Duration::from_millis(time)), nodes: None };
+    let answer = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let mut searcher = Searcher::new(pos.rules(), 16);
+        let info = searcher.search(&mut pos, limits, |_| {});
+        let mv = info.best()?;
+        let p = played(&mut pos, mv);
+        let (long, short) = (p.long.clone(), p.short.clone());
+        history.push(p);
+        pos.make(mv);
+        Some(AiAnswer {
+            mv: long,
+            short,
+            score: info.score,
+            mate_in: info.mate_in(),
+            depth: info.depth,
+            nodes: info.nodes,
+            game: view::game(&mut pos, history),
+        })
+    })
+    .await
+    .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the search failed"))?;
+    answer.map(Json).ok_or_else(|| ApiError::bad("no legal move to play"))
+}

@@ -1,0 +1,290 @@
+//! The JSON view of a game: board geometry from the IR's display coordinates, the pieces, squares, legal moves and result.
+
+use serde::Serialize;
+use varia_interpreter::ir::{ActionKind, CellId, PlayerId};
+use varia_interpreter::{GameResult, Move, MoveKind, Piece, Position, Rules};
+
+/// One location of the board as the page draws it.
+#[derive(Serialize)]
+pub struct CellView {
+    /// Name in notation.
+    pub name: String,
+    /// Every display position `[x, y, layer]` (a square shared by several boards has several).
+    pub at: Vec<[i32; 3]>,
+    /// For a location between squares: the names of the squares it covers (drawn at their centre).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub covers: Vec<String>,
+}
+
+/// The board's shape: cells, the layers present, and which cells are shared by several boards.
+#[derive(Serialize)]
+pub struct BoardView {
+    /// Every location, indexed as the engine indexes cells.
+    pub cells: Vec<CellView>,
+    /// The layers (boards) present, lowest first.
+    pub layers: Vec<i32>,
+}
+
+/// A piece as drawn: letter (upper case for the first player), owner, type name.
+#[derive(Serialize)]
+pub struct PieceView {
+    /// Letter as in position strings.
+    pub letter: char,
+    /// Owner's index.
+    pub player: u8,
+    /// Type name.
+    pub name: String,
+}
+
+/// The contents of one occupied location, bottom of the stack first.
+#[derive(Serialize)]
+pub struct StackView {
+    /// Index into `board.cells`.
+    pub cell: usize,
+    /// The pieces, in the order the engine keeps them (first = bottom).
+    pub pieces: Vec<PieceView>,
+}
+
+/// Squares as game objects: holes, owners, reserves, marks.
+#[derive(Serialize)]
+pub struct SquaresView {
+    /// Cells without a square.
+    pub holes: Vec<usize>,
+    /// Owned squares: `[cell, player]`.
+    pub owners: Vec<[usize; 2]>,
+    /// Each player's squares in reserve (`null`: unlimited).
+    pub reserves: Vec<Option<u32>>,
+    /// Squares the side to move may not move this turn.
+    pub untouchable: Vec<usize>,
+    /// Squares touched so far this turn.
+    pub touched: Vec<usize>,
+}
+
+/// The turn: whose, which action of how many, and what that action may be.
+#[derive(Serialize)]
+pub struct TurnView {
+    /// The side to move.
+    pub side: u8,
+    /// The action due (0-based).
+    pub action: usize,
+    /// Actions in a turn.
+    pub actions: usize,
+    /// What the due action may be, in words.
+    pub kinds: Vec<&'static str>,
+}
+
+/// One legal move, with everything the page needs to draw it and to tell it from others.
+#[derive(Serialize)]
+pub struct MoveView {
+    /// Long notation: unique among the legal moves, used to play it.
+    pub long: String,
+    /// Short (SAN-like) notation.
+    pub short: String,
+    /// Start cell (for a placement, the cell placed on).
+    pub from: usize,
+    /// Target cell.
+    pub to: usize,
+    /// `move`, `castle`, `en-passant`, `move-square`, `carry-square`, `place-square` or `end-turn`.
+    pub kind: &'static str,
+    /// What the move does, in words (for choosing among moves sharing a click).
+    pub label: String,
+}
+
+/// A played move.
+#[derive(Serialize)]
+pub struct PlayedView {
+    /// Long notation.
+    pub long: String,
+    /// Short notation.
+    pub short: String,
+    /// Who played it.
+    pub side: u8,
+    /// Its start cell.
+    pub from: usize,
+    /// Its target cell.
+    pub to: usize,
+}
+
+/// How the game ended.
+#[derive(Serialize)]
+pub struct ResultView {
+    /// The winner's index, or `null` for a draw.
+    pub winner: Option<u8>,
+    /// `checkmate`, `stalemate`, `bare king`, `move rule` or `repetition`.
+    pub reason: &'static str,
+    /// One sentence for the banner.
+    pub text: String,
+}
+
+/// A whole game as the page shows it.
+#[derive(Serialize)]
+pub struct GameView {
+    /// The variant's title.
+    pub title: String,
+    /// Player names in turn order.
+    pub players: Vec<String>,
+    /// The board's shape.
+    pub board: BoardView,
+    /// The position string of the current position.
+    pub position: String,
+    /// Occupied locations.
+    pub stacks: Vec<StackView>,
+    /// Squares as game objects, if the game has them.
+    pub squares: Option<SquaresView>,
+    /// Whose turn and which action.
+    pub turn: TurnView,
+    /// Whether a royal piece of the side to move is attacked.
+    pub check: bool,
+    /// The legal moves (none once the game is over).
+    pub legal: Vec<MoveView>,
+    /// The moves played from the start position.
+    pub history: Vec<PlayedView>,
+    /// The result, once the game is over.
+    pub result: Option<ResultView>,
+}
+
+/// The board's shape, from the IR.
+pub fn board(rules: &Rules) -> BoardView {
+    let cells = &rules.variant.board.cells;
+    let mut layers: Vec<i32> = cells.iter().map(|c| c.layer).collect();
+    layers.sort();
+    layers.dedup();
+    BoardView {
+        cells: cells
+            .iter()
+            .map(|c| CellView {
+                name: c.name.clone(),
+                at: std::iter::once([c.x, c.y, c.layer]).chain(c.also_at.iter().map(|&(x, y, l)| [x, y, l])).collect(),
+                covers: c.covers.iter().map(|id| rules.cell_name(*id).to_string()).collect(),
+            })
+            .collect(),
+        layers,
+    }
+}
+
+fn piece_view(rules: &Rules, p: Piece) -> PieceView {
+    let ty = &rules.variant.pieces[rules.type_of(p).0 as usize];
+    PieceView { letter: rules.piece_letter(p), player: rules.owner(p).0, name: ty.name.clone() }
+}
+
+fn kind_name(kind: MoveKind) -> &'static str {
+    match kind {
+        MoveKind::Normal | MoveKind::Passage => "move",
+        MoveKind::EnPassant => "en-passant",
+        MoveKind::Castle => "castle",
+        MoveKind::MoveSquare => "move-square",
+        MoveKind::CarrySquare => "carry-square",
+        MoveKind::PlaceSquare => "place-square",
+        MoveKind::EndTurn => "end-turn",
+    }
+}
+
+/// What a move does, in words: the piece that moves, what it takes, what it becomes.
+fn label(pos: &Position, mv: Move) -> String {
+    let rules = pos.rules();
+    let type_name = |p: Piece| rules.variant.pieces[rules.type_of(p).0 as usize].name.clone();
+    let promotion = mv.promotion().map(|t| format!(", promoting to {}", rules.variant.pieces[t.0 as usize].name));
+    let promotion = promotion.unwrap_or_default();
+    match mv.kind {
+        MoveKind::EndTurn => "end the turn here".to_string(),
+        MoveKind::PlaceSquare => "place a square from reserve".to_string(),
+        MoveKind::MoveSquare => "move the empty square".to_string(),
+        MoveKind::CarrySquare => match pos.piece_at(mv.from) {
+            Some(p) => format!("move the square with the {} on it{promotion}", type_name(p)),
+            None => format!("move the square{promotion}"),
+        },
+        MoveKind::Castle => "castle".to_string(),
+        MoveKind::EnPassant => format!("{} captures en passant", type_name(mv.piece)),
+        MoveKind::Normal | MoveKind::Passage => {
+            let mover = type_name(mv.piece);
+            let from_stack = if pos.pieces_at(mv.from).len() > 1 { " from the stack" } else { "" };
+            let take = if mv.take == Piece::ALL {
+                ", capturing every enemy piece there".to_string()
+            } else if mv.is_capture() {
+                format!(", capturing the {}", type_name(mv.take))
+            } else if !pos.pieces_at(mv.to).is_empty() {
+                ", joining the pieces there".to_string()
+            } else {
+                String::new()
+            };
+            format!("{mover}{from_stack} moves{take}{promotion}")
+        }
+    }
+}
+
+fn squares(pos: &Position) -> Option<SquaresView> {
+    let rules = pos.rules();
+    rules.variant.squares.as_ref()?;
+    let n = rules.cell_count();
+    let cells = || (0..n).map(|i| CellId(i as u16));
+    Some(SquaresView {
+        holes: cells().filter(|c| !rules.is_between(*c) && !pos.has_square(*c)).map(|c| c.0 as usize).collect(),
+        owners: cells().filter_map(|c| pos.square_owner(c).map(|p| [c.0 as usize, p.0 as usize])).collect(),
+        reserves: (0..rules.player_count()).map(|p| pos.reserve(PlayerId(p as u8))).collect(),
+        untouchable: pos.untouchable_squares().iter().map(|c| c.0 as usize).collect(),
+        touched: pos.touched_squares().iter().map(|c| c.0 as usize).collect(),
+    })
+}
+
+/// The whole view of `pos`; `history` are the moves played from the start, with their sides.
+pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
+    let rules = pos.rules().clone();
+    let names: Vec<String> = rules.variant.players.iter().map(|p| p.name.clone()).collect();
+    let result = pos.outcome().map(|(result, reason)| {
+        let (winner, text) = match result {
+            GameResult::Win(p) => (Some(p.0), format!("{} wins by {}", names[p.0 as usize], reason.name())),
+            GameResult::Draw => (None, format!("Draw by {}", reason.name())),
+        };
+        ResultView { winner, reason: reason.name(), text }
+    });
+    let mut legal = Vec::new();
+    if result.is_none() {
+        pos.legal_moves(&mut legal);
+    }
+    let legal_views = legal
+        .iter()
+        .map(|&mv| MoveView {
+            long: pos.long_notation(mv),
+            short: pos.short_notation(mv, &legal),
+            from: mv.from.0 as usize,
+            to: mv.to.0 as usize,
+            kind: kind_name(mv.kind),
+            label: label(pos, mv),
+        })
+        .collect();
+    let slots = &rules.variant.turn.actions;
+    let action = pos.action_index().min(slots.len().saturating_sub(1));
+    let kinds = slots
+        .get(action)
+        .map(|s| {
+            s.kinds
+                .iter()
+                .map(|k| match k {
+                    ActionKind::MovePiece => "move a piece",
+                    ActionKind::MoveSquare => "move a square",
+                    ActionKind::PlaceSquare => "place a square",
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    GameView {
+        title: rules.variant.title.clone(),
+        players: names,
+        board: board(&rules),
+        position: pos.to_position_string(),
+        stacks: (0..rules.cell_count())
+            .map(|i| CellId(i as u16))
+            .filter(|c| !pos.pieces_at(*c).is_empty())
+            .map(|c| StackView {
+                cell: c.0 as usize,
+                pieces: pos.pieces_at(c).iter().map(|p| piece_view(&rules, *p)).collect(),
+            })
+            .collect(),
+        squares: squares(pos),
+        turn: TurnView { side: pos.side_to_move().0, action, actions: slots.len(), kinds },
+        check: pos.in_check(),
+        legal: legal_views,
+        history,
+        result,
+    }
+}

@@ -1,0 +1,1 @@
+//! Reading Zillions-of-Games rule files: the S-expression reader and macro expansion.
