@@ -334,7 +334,7 @@ function renderBoard(v) {
   cells.forEach((c, id) => {
     const spots = geo.spots[id];
     const stack = stacks.get(id);
-    const title = `${c.name}${stack ? ': ' + stack.map((p) => pieceWords(p, v.players)).join(', ') + (stack.length > 1 ? ' (bottom first)' : '') : ''}`;
+    const title = `${c.name}${stack ? ': ' + stack.map((p) => pieceWords(p, v.players)).join(', ') + (stack.length > 1 ? ' (drawn lowest first)' : '') : ''}`;
     if (c.covers) {
       // A location between squares: drawn where it is occupied, a target or selected.
       const [cx, cy] = spots[0];

@@ -323,16 +323,16 @@ pub async fn ai_move(
     if req.depth.is_some_and(|d| d == 0 || d > 64) {
         return Err(ApiError::bad("depth must be between 1 and 64"));
     }
+    let (mut pos, mut history) = server.replay(&req.game)?;
+    if let Some((_, reason)) = pos.outcome() {
+        return Err(ApiError::bad(format!("the game is over ({})", reason.name())));
+    }
     let permit = server.searches.clone().try_acquire_owned().map_err(|_| {
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             format!("{} searches are already running; try again when one ends", crate::MAX_SEARCHES),
         )
     })?;
-    let (mut pos, mut history) = server.replay(&req.game)?;
-    if let Some((_, reason)) = pos.outcome() {
-        return Err(ApiError::bad(format!("the game is over ({})", reason.name())));
-    }
     let limits = Limits { depth: req.depth, time: Some(Duration::from_millis(time)), nodes: None };
     let answer = tokio::task::spawn_blocking(move || {
         let _permit = permit;

@@ -36,12 +36,13 @@ pub struct PieceView {
     pub name: String,
 }
 
-/// The contents of one occupied location, bottom of the stack first.
+/// The contents of one occupied location.
 #[derive(Serialize)]
 pub struct StackView {
     /// Index into `board.cells`.
     pub cell: usize,
-    /// The pieces, in the order the engine keeps them (first = bottom).
+    /// The pieces, in the engine's canonical order (the games give a stack no order of
+    /// arrival); the page draws the first lowest.
     pub pieces: Vec<PieceView>,
 }
 

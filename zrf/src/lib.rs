@@ -1,1 +1,10 @@
 //! Reading Zillions-of-Games rule files: the S-expression reader and macro expansion.
+//!
+//! [`read`] turns the text of a `.zrf` file into its top-level forms with every `(define ...)`
+//! macro expanded; [`reader::parse`] reads without expanding. `SEMANTICS.md` next to this crate
+//! summarises what the forms mean when a game is played.
+pub mod macros;
+pub mod reader;
+
+pub use macros::{expand, read, Macro, ZrfFile, MAX_EXPANDED_NESTING, MAX_EXPANDED_NODES, MAX_EXPANSION_DEPTH};
+pub use reader::{eq_keyword, line_col, parse, Expansion, Sexp, SexpKind, ZrfError, MAX_NESTING};
