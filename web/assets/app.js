@@ -321,6 +321,8 @@ function renderBoard(v) {
   const owner = new Map(v.squares ? v.squares.owners.map(([c, p]) => [c, p]) : []);
   const untouchable = new Set(v.squares ? v.squares.untouchable : []);
   const touched = new Set(v.squares ? v.squares.touched : []);
+  const coveredBy = new Map(v.covered.map(([sq, at]) => [sq, at]));
+  const capacity = new Map(v.capacity.map(([c, most]) => [c, most]));
   const stacks = new Map(v.stacks.map((s) => [s.cell, s.pieces]));
   const last = v.history.length ? v.history[v.history.length - 1] : null;
   const chosen = state.selected === null ? [] : v.legal.filter((m) => m.from === state.selected && m.kind !== 'end-turn');
@@ -334,7 +336,8 @@ function renderBoard(v) {
   cells.forEach((c, id) => {
     const spots = geo.spots[id];
     const stack = stacks.get(id);
-    const title = `${c.name}${stack ? ': ' + stack.map((p) => pieceWords(p, v.players)).join(', ') + (stack.length > 1 ? ' (drawn lowest first)' : '') : ''}`;
+    const cover = coveredBy.has(id) ? cells[coveredBy.get(id)].name : null;
+    const title = cover ? `${c.name}: covered by the piece on ${cover}` : `${c.name}${stack ? ': ' + stack.map((p) => pieceWords(p, v.players)).join(', ') + (stack.length > 1 ? ' (drawn lowest first)' : '') : ''}`;
     if (c.covers) {
       // A location between squares: drawn where it is occupied, a target or selected.
       const [cx, cy] = spots[0];
@@ -344,7 +347,7 @@ function renderBoard(v) {
       el('title', {}, g).textContent = `${title} (between ${c.covers.join(' ')})`;
       el('circle', { class: state.selected === id ? 'selected' : 'between-spot', cx, cy, r: S * 0.2 }, g);
       if (stack) drawStack(g, stack, cx, cy, true);
-      if (targets.has(id)) el('circle', { class: 'target-dot', cx, cy, r: S * 0.12 }, g);
+      if (targets.has(id)) el('circle', { class: 'target-dot', 'data-target': c.name, cx, cy, r: S * 0.12 }, g);
       g.addEventListener('click', () => clickCell(id));
       return;
     }
@@ -357,10 +360,15 @@ function renderBoard(v) {
       if (owner.has(id)) el('rect', { class: `owner${owner.get(id) % 2}`, x, y, width: S, height: S }, g);
       if (last && (last.from === id || last.to === id)) el('rect', { class: 'last-move', x, y, width: S, height: S }, g);
       if (state.selected === id) el('rect', { class: 'selected', x, y, width: S, height: S }, g);
+      if (cover !== null) el('rect', { class: 'covered', x: x + 3, y: y + 3, width: S - 6, height: S - 6 }, g);
       if (c.at.length > 1) el('rect', { class: 'shared-mark', x: x + 2, y: y + 2, width: S - 4, height: S - 4 }, g);
       if (untouchable.has(id)) {
         el('line', { class: 'untouchable', x1: x + 4, y1: y + 4, x2: x + S - 4, y2: y + S - 4 }, g);
         el('line', { class: 'untouchable', x1: x + S - 4, y1: y + 4, x2: x + 4, y2: y + S - 4 }, g);
+      }
+      if (capacity.has(id)) {
+        // A corner mark: this square may hold several pieces.
+        el('path', { class: 'crowd-mark', d: `M${x + S - 16},${y} L${x + S},${y} L${x + S},${y + 16} Z` }, g);
       }
       if (touched.has(id)) el('rect', { class: 'touched', x: x + 5, y: y + 5, width: S - 10, height: S - 10 }, g);
       const name = el('text', { class: 'cell-name', x: x + 2, y: y + S - 3 }, g);
@@ -368,8 +376,8 @@ function renderBoard(v) {
       g.addEventListener('click', () => clickCell(id));
       if (stack) drawStack(pieces, stack, x, y, false);
       if (targets.has(id)) {
-        if (stack) el('circle', { class: 'target-ring', cx: x + S / 2, cy: y + S / 2, r: S * 0.45 }, marks);
-        else el('circle', { class: 'target-dot', cx: x + S / 2, cy: y + S / 2, r: S * 0.14 }, marks);
+        const cls = stack ? 'target-ring' : 'target-dot';
+        el('circle', { class: cls, 'data-target': c.name, cx: x + S / 2, cy: y + S / 2, r: S * (stack ? 0.45 : 0.14) }, marks);
       }
     });
   });
@@ -418,6 +426,10 @@ function renderSide(v) {
     add('--owner1', `${cap(v.players[1] || '')}'s square`);
   }
   if (v.board.cells.some((c) => c.at.length > 1)) add('--shared', 'shared by every board');
+  if (v.capacity.length) {
+    const most = [...new Set(v.capacity.map(([, m]) => m))];
+    add('--crowd', most.length === 1 && most[0] !== null ? `holds up to ${most[0]} pieces` : 'holds several pieces');
+  }
   // Moves, a row per round, a turn's actions together.
   const list = $('moves');
   list.innerHTML = '';
@@ -460,7 +472,13 @@ function clickCell(id) {
       return;
     }
   }
-  const from = legal.filter((m) => m.from === id);
+  let from = legal.filter((m) => m.from === id);
+  const cover = v.covered.find(([sq]) => sq === id);
+  if (!from.length && cover) {
+    // A square covered by a piece standing between squares: that piece is meant.
+    id = cover[1];
+    from = legal.filter((m) => m.from === id);
+  }
   if (!from.length) {
     state.selected = null;
     renderBoard(v);

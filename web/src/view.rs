@@ -128,10 +128,14 @@ pub struct GameView {
     pub board: BoardView,
     /// The position string of the current position.
     pub position: String,
-    /// Occupied locations.
+    /// Occupied locations (a piece standing between squares is listed at its location only).
     pub stacks: Vec<StackView>,
+    /// Squares covered by a piece standing between squares: `[square, location]`.
+    pub covered: Vec<[usize; 2]>,
     /// Squares as game objects, if the game has them.
     pub squares: Option<SquaresView>,
+    /// Cells that may now hold more than one piece: `[cell, most]` (`null`: no limit).
+    pub capacity: Vec<(usize, Option<u8>)>,
     /// Whose turn and which action.
     pub turn: TurnView,
     /// Whether a royal piece of the side to move is attacked.
@@ -275,13 +279,24 @@ pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
         position: pos.to_position_string(),
         stacks: (0..rules.cell_count())
             .map(|i| CellId(i as u16))
-            .filter(|c| !pos.pieces_at(*c).is_empty())
+            .filter(|c| !pos.pieces_at(*c).is_empty() && pos.standing_at(*c) == *c)
             .map(|c| StackView {
                 cell: c.0 as usize,
                 pieces: pos.pieces_at(c).iter().map(|p| piece_view(&rules, *p)).collect(),
             })
             .collect(),
+        covered: (0..rules.cell_count())
+            .map(|i| CellId(i as u16))
+            .filter(|c| pos.standing_at(*c) != *c)
+            .map(|c| [c.0 as usize, pos.standing_at(c).0 as usize])
+            .collect(),
         squares: squares(pos),
+        capacity: (0..rules.cell_count())
+            .map(|i| CellId(i as u16))
+            .filter(|c| rules.is_stack_cell(*c))
+            .map(|c| (c.0 as usize, rules.occupancy(c, pos.phases()).capacity))
+            .filter(|(_, most)| *most != Some(1))
+            .collect(),
         turn: TurnView { side: pos.side_to_move().0, action, actions: slots.len(), kinds },
         check: pos.in_check(),
         legal: legal_views,

@@ -1,0 +1,260 @@
+// End-to-end tests of the playground in Debian's headless Chromium, driven by playwright-core.
+// They start `varia serve` (VARIA_BIN, default ../../target/debug/varia) on a free port, click
+// through games of several variants and save screenshots in SCREENSHOTS (default ./screenshots).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const bin = process.env.VARIA_BIN || resolve(here, '../../target/debug/varia');
+const shots = process.env.SCREENSHOTS || join(here, 'screenshots');
+mkdirSync(shots, { recursive: true });
+
+let server;
+let base;
+let browser;
+
+before(async () => {
+  server = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  base = await new Promise((ok, fail) => {
+    let out = '';
+    server.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+      if (m) ok(m[0]);
+    });
+    server.on('exit', (code) => fail(new Error(`varia serve exited with ${code}: ${out}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill();
+});
+
+// A page with the variant loaded, both sides played by hand, failing on any script error.
+async function open(variant) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Refused requests (a 422 for a broken rule) are logged by the browser; they are expected.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+  });
+  page.errors = errors;
+  await page.goto(`${base}?variant=${variant}`);
+  await page.waitForFunction(() => window.varia && window.varia.view);
+  await page.selectOption('#who1', 'human');
+  return page;
+}
+
+const played = (page) => page.evaluate(() => window.varia.moves.slice());
+
+// Waits until `n` moves are played (at least `n`, when the computer may answer at once).
+async function waitMoves(page, n, atLeast = false) {
+  await page.waitForFunction(([n, atLeast]) => {
+    const k = window.varia.moves.length;
+    return (atLeast ? k >= n : k === n) && !window.varia.thinking;
+  }, [n, atLeast]);
+}
+
+async function clickCell(page, name) {
+  await page.locator(`[data-cell="${name}"]`).first().click();
+}
+
+async function move(page, from, to) {
+  const n = (await played(page)).length;
+  await clickCell(page, from);
+  await clickCell(page, to);
+  await waitMoves(page, n + 1, true);
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+test('chess: click moves, targets, undo, flip, promotion chooser, position string', async () => {
+  const page = await open('chess.var');
+  await clickCell(page, 'e2');
+  const targets = await page.$$eval('[data-target]', (els) => els.map((e) => e.dataset.target).sort());
+  assert.deepEqual(targets, ['e3', 'e4']);
+  await clickCell(page, 'e4');
+  await waitMoves(page, 1);
+  await move(page, 'e7', 'e5');
+  await move(page, 'g1', 'f3');
+  assert.deepEqual(await played(page), ['e2-e4', 'e7-e5', 'Ng1-f3']);
+  assert.match(await page.textContent('#moves'), /e4\s*e5\s*Nf3/);
+  assert.equal(await page.inputValue('#position'), 'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2');
+  assert.equal(await page.textContent('#status'), 'Black to move');
+  await page.click('#undo');
+  await waitMoves(page, 2);
+  // Flipped, the board is seen from Black's side: a1 at the top right.
+  const a1 = () => page.$eval('[data-cell="a1"] rect', (r) => [+r.getAttribute('x'), +r.getAttribute('y')]);
+  const before = await a1();
+  await page.click('#flip');
+  const flipped = await a1();
+  assert.ok(flipped[1] < before[1] && flipped[0] > before[0], `${before} -> ${flipped}`);
+  await page.click('#flip');
+  // A position pasted in; a pawn's promotion asks which piece.
+  await page.fill('#position', '8/P6k/8/8/8/8/8/K7 w - - 0 1');
+  await page.click('#set-position');
+  await page.waitForFunction(() => window.varia.start && window.varia.moves.length === 0);
+  await clickCell(page, 'a7');
+  await clickCell(page, 'a8');
+  await page.waitForSelector('#chooser[open]');
+  const choices = await page.$$eval('#choices button', (bs) => bs.map((b) => b.dataset.move));
+  assert.deepEqual(choices, ['a7-a8=Q', 'a7-a8=R', 'a7-a8=B', 'a7-a8=N']);
+  await page.click('#choices button[data-move="a7-a8=N"]');
+  await waitMoves(page, 1);
+  assert.match(await page.getAttribute('[data-cell="a8"]', 'data-cell'), /a8/);
+  assert.match(await page.textContent('[data-cell="a8"] title'), /white Knight/);
+  assert.equal(await page.inputValue('#position'), 'N7/7k/8/8/8/8/8/K7 b - - 0 1');
+  // New game: back to the variant's setup.
+  await page.click('#new');
+  await page.waitForFunction(() => window.varia.start === null && window.varia.view.stacks.length === 32);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('chess: the computer answers and the game-over banner says why', async () => {
+  const page = await open('chess.var');
+  await page.fill('#ai-time', '0.3');
+  await page.selectOption('#who1', 'ai');
+  await move(page, 'e2', 'e4');
+  await waitMoves(page, 2);
+  const [, reply] = await played(page);
+  assert.match(reply, /^[a-hNBRQKO]/);
+  assert.equal(await page.textContent('#status'), 'White to move');
+  // Fool's mate, by hand: the banner names the winner and the reason.
+  await page.selectOption('#who1', 'human');
+  await page.click('#new');
+  await waitMoves(page, 0);
+  await move(page, 'f2', 'f3');
+  await move(page, 'e7', 'e5');
+  await move(page, 'g2', 'g4');
+  await move(page, 'd8', 'h4');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.equal(await page.textContent('#banner'), 'Game over: black wins by checkmate');
+  await shot(page, 'chess-checkmate');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('share squares: a knight joins a pawn on a shared square', async () => {
+  const page = await open('share-squares.var');
+  await move(page, 'e2', 'e4');
+  await move(page, 'a7', 'a6');
+  await move(page, 'b1', 'c3');
+  await move(page, 'a6', 'a5');
+  await clickCell(page, 'c3');
+  const targets = await page.$$eval('[data-target]', (els) => els.map((e) => e.dataset.target).sort());
+  assert.ok(targets.includes('e4'), `${targets}`);
+  await clickCell(page, 'e4');
+  await waitMoves(page, 5);
+  assert.equal((await played(page))[4], 'Nc3-e4');
+  assert.equal(await page.textContent('[data-cell="e4"] title'), 'e4: white Knight, white Pawn (drawn lowest first)');
+  // Both pieces are drawn, numbered in the stack's order.
+  const numbers = await page.$$eval('.pieces .order', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(numbers, ['1', '2']);
+  await shot(page, 'share-squares');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the central squares: three boards, a move through the shared centre', async () => {
+  const page = await open('central-squares.var');
+  // The shared centre is drawn on each of the three boards.
+  assert.equal(await page.locator('[data-cell="d3"]').count(), 3);
+  assert.equal(await page.locator('[data-cell="d3"] .shared-mark').count(), 3);
+  // The bishop on Ab1 goes up to board B and on through the shared d3 to Be4.
+  await move(page, 'Ab1', 'Be4');
+  assert.equal((await played(page))[0], 'BAb1-Be4');
+  assert.match(await page.textContent('[data-cell="Be4"] title'), /white Bishop/);
+  // A pawn steps into the centre: it stands on all three boards at once.
+  await move(page, 'Cc5', 'c4');
+  await move(page, 'Ac2', 'c3');
+  const titles = await page.$$eval('[data-cell="c3"] title', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(titles, ['c3: white Pawn', 'c3: white Pawn', 'c3: white Pawn']);
+  await shot(page, 'central-squares');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('hans38: a square placed from reserve', async () => {
+  const page = await open('hans38.var');
+  assert.match(await page.textContent('#reserves'), /White: 3 · Black: 3/);
+  assert.equal(await page.locator('[data-cell="e3"] .hole').count(), 1);
+  // e3 has no square: clicking it places one, the only action on it.
+  await clickCell(page, 'e3');
+  await waitMoves(page, 1);
+  assert.equal((await played(page))[0], '@@e3');
+  assert.equal(await page.locator('[data-cell="e3"] .hole').count(), 0);
+  assert.equal(await page.locator('[data-cell="e3"] .owner0').count(), 1);
+  assert.match(await page.textContent('#reserves'), /White: 2 · Black: 3/);
+  // Black answers; then White's pawn can step onto the new square.
+  await clickCell(page, 'd6');
+  await waitMoves(page, 2);
+  await move(page, 'e2', 'e3');
+  assert.deepEqual(await played(page), ['@@e3', '@@d6', 'e2-e3']);
+  await shot(page, 'hans38');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('edit: a broken rule shows its diagnostic, a changed rule takes effect', async () => {
+  const page = await open('chess.var');
+  const text = await page.inputValue('#source');
+  await page.fill('#source', text.replace('leap 2 1', 'leap 2'));
+  await page.click('#apply');
+  await page.waitForSelector('#diagnostics li');
+  const diag = await page.textContent('#diagnostics li');
+  assert.match(diag, /^line 47, column 1: expected a whole number, found `}`/);
+  await shot(page, 'edit-diagnostic');
+  // Knights that leap (3,1), like the camel: g1 reaches f4 and h4, no longer f3.
+  await page.fill('#source', text.replace('leap 2 1', 'leap 3 1'));
+  await page.click('#apply');
+  await page.waitForFunction(() => document.querySelector('#diagnostics').children.length === 0);
+  await clickCell(page, 'g1');
+  const targets = await page.$$eval('[data-target]', (els) => els.map((e) => e.dataset.target).sort());
+  assert.deepEqual(targets, ['f4', 'h4']);
+  await clickCell(page, 'h4');
+  await waitMoves(page, 1);
+  assert.deepEqual(await played(page), ['Ng1-h4']);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('occupying multiple squares: a rook stops between two squares', async () => {
+  const page = await open('multiple-squares.var');
+  await page.fill('#position', '4k3/8/8/8/8/8/8/R3K3 w - - 0 1');
+  await page.click('#set-position');
+  await page.waitForFunction(() => window.varia.start && window.varia.view.stacks.length === 3);
+  await clickCell(page, 'a1');
+  // Between locations the rook can reach are drawn as targets at their centres.
+  const targets = await page.$$eval('[data-target]', (els) => els.map((e) => e.dataset.target));
+  for (const t of ['a1.5', 'a2.5', 'ab1', 'a2']) assert.ok(targets.includes(t), `${t} in ${targets}`);
+  await clickCell(page, 'a2.5');
+  await waitMoves(page, 1);
+  assert.deepEqual(await played(page), ['Ra1-a2.5']);
+  assert.equal(await page.textContent('[data-cell="a2.5"] title'), 'a2.5: white Rook (between a2 a3)');
+  assert.match(await page.inputValue('#position'), /\{Ra2\.5\}/);
+  assert.equal(await page.textContent('[data-cell="a3"] title'), 'a3: covered by the piece on a2.5');
+  // Black moves; then a click on a covered square picks up the rook standing over it.
+  await move(page, 'e8', 'd8');
+  await clickCell(page, 'a3');
+  const from = await page.$$eval('[data-target]', (els) => els.map((e) => e.dataset.target));
+  assert.ok(from.includes('a8') && from.includes('a1'), `${from}`);
+  await shot(page, 'multiple-squares');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
