@@ -466,3 +466,43 @@ fn uci_plays_chess_and_a_chosen_variant() {
     assert_eq!(best.len(), 3, "{out}");
     assert!(best[2].starts_with("bestmove @@"), "Hans38's first move is a placement: {out}");
 }
+
+#[test]
+fn serve_prints_its_address_and_serves_the_page() {
+    use std::io::BufRead;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["serve", "--port", "0", "variants/chess.var"])
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start varia serve");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("a line");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|s| s.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    assert!(addr.starts_with("127.0.0.1:"), "{line}");
+    let mut stream = std::net::TcpStream::connect(&addr).expect("connect");
+    stream.write_all(b"GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").expect("request");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("answer");
+    child.kill().expect("stop the server");
+    let _ = child.wait();
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    // The file given on the command line comes first, then the bundled variants.
+    assert!(answer.contains(r#"{"variants":[{"id":"variants/chess.var","title":"Chess""#), "{answer}");
+}
+
+#[test]
+fn serve_refuses_a_missing_file_and_a_bad_port() {
+    let err = fails(&["serve", "--port", "0", "no-such.var"]);
+    assert!(err.starts_with("error: cannot read no-such.var: "), "{err}");
+    // A usage error, as clap reports them: exit code 2.
+    let run = varia(&["serve", "--port", "http"]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("invalid value 'http' for '--port <PORT>'"), "{}", run.stderr);
+}

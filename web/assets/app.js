@@ -159,6 +159,8 @@ async function apply() {
     state.start = null;
     state.generation++;
     $('diagnostics').innerHTML = '';
+    errorLines = new Set();
+    updateGutter();
     status.textContent = `applied: ${view.title}`;
     setView(view);
   } catch (e) {
@@ -167,7 +169,25 @@ async function apply() {
   }
 }
 
+// Line numbers beside the text, the lines with errors marked.
+let errorLines = new Set();
+function updateGutter() {
+  const n = $('source').value.split('\n').length;
+  const gutter = $('gutter');
+  gutter.innerHTML = '';
+  for (let i = 1; i <= n; i++) {
+    const span = document.createElement('span');
+    span.textContent = String(i);
+    if (errorLines.has(i)) span.className = 'err';
+    gutter.append(span, '\n');
+  }
+  gutter.scrollTop = $('source').scrollTop;
+}
+
 function showDiagnostics(source, diags) {
+  errorLines = new Set(diags.map((d) => d.line));
+  updateGutter();
+  if (diags.length) jumpTo(diags[0].line, diags[0].col);
   const list = $('diagnostics');
   list.innerHTML = '';
   const lines = source.split('\n');
@@ -197,6 +217,7 @@ function jumpTo(line, col) {
   // Scroll the line into view: about one line height per line.
   const lh = parseFloat(getComputedStyle(area).lineHeight) || 16;
   area.scrollTop = Math.max(0, (line - 5) * lh);
+  $('gutter').scrollTop = area.scrollTop;
 }
 
 async function loadVariant(id) {
@@ -529,6 +550,8 @@ async function init() {
   $('who1').addEventListener('change', maybeAi);
   $('end-turn').addEventListener('click', () => play('end'));
   $('apply').addEventListener('click', apply);
+  $('source').addEventListener('input', updateGutter);
+  $('source').addEventListener('scroll', () => { $('gutter').scrollTop = $('source').scrollTop; });
   $('variant').addEventListener('change', (e) => loadVariant(e.target.value));
   $('copy-position').addEventListener('click', async () => {
     const input = $('position');

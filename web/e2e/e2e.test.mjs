@@ -79,8 +79,11 @@ async function move(page, from, to) {
   await waitMoves(page, n + 1, true);
 }
 
-async function shot(page, name) {
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+// The window as the user sees it, or one element of the page.
+async function shot(page, name, selector = null) {
+  const path = join(shots, `${name}.png`);
+  if (selector) await page.locator(selector).screenshot({ path });
+  else await page.screenshot({ path });
 }
 
 test('chess: click moves, targets, undo, flip, promotion chooser, position string', async () => {
@@ -219,7 +222,7 @@ test('edit: a broken rule shows its diagnostic, a changed rule takes effect', as
   await page.waitForSelector('#diagnostics li');
   const diag = await page.textContent('#diagnostics li');
   assert.match(diag, /^line 47, column 1: expected a whole number, found `}`/);
-  await shot(page, 'edit-diagnostic');
+  await shot(page, 'edit-diagnostic', '#editor');
   // Knights that leap (3,1), like the camel: g1 reaches f4 and h4, no longer f3.
   await page.fill('#source', text.replace('leap 2 1', 'leap 3 1'));
   await page.click('#apply');

@@ -74,7 +74,8 @@ impl From<JsonRejection> for ApiError {
 
 /// The answer to a request that panicked inside the engine: a 500, and the server goes on.
 pub fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the engine failed on this request").into_response()
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the engine failed on this request")
+        .into_response()
 }
 
 /// `var` or `zrf`, from a file name.
@@ -118,7 +119,12 @@ pub async fn variant(State(server): State<Arc<Server>>, Path(id): Path<String>) 
         .iter()
         .find(|v| v.id == id)
         .ok_or_else(|| ApiError::not_found(format!("no variant `{id}`; GET /api/variants lists them")))?;
-    Ok(Json(VariantText { id: v.id.clone(), title: v.title.clone(), format: v.format.clone(), source: v.source.clone() }))
+    Ok(Json(VariantText {
+        id: v.id.clone(),
+        title: v.title.clone(),
+        format: v.format.clone(),
+        source: v.source.clone(),
+    }))
 }
 
 /// A game: the rules' text, where it starts and the moves played since.
@@ -253,7 +259,11 @@ impl Server {
         let mut pos = match &req.start {
             None => Position::start(rules),
             Some(s) => Position::from_position_string(rules, s).map_err(|e| {
-                ApiError::bad(format!("bad start position at column {}: {}", s[..e.offset.min(s.len())].chars().count() + 1, e.message))
+                ApiError::bad(format!(
+                    "bad start position at column {}: {}",
+                    s[..e.offset.min(s.len())].chars().count() + 1,
+                    e.message
+                ))
             })?,
         };
         let mut history = Vec::with_capacity(req.moves.len());

@@ -238,7 +238,7 @@ pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
     let result = pos.outcome().map(|(result, reason)| {
         let (winner, text) = match result {
             GameResult::Win(p) => (Some(p.0), format!("{} wins by {}", names[p.0 as usize], reason.name())),
-            GameResult::Draw => (None, format!("Draw by {}", reason.name())),
+            GameResult::Draw => (None, format!("draw by {}", reason.name())),
         };
         ResultView { winner, reason: reason.name(), text }
     });

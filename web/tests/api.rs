@@ -146,10 +146,8 @@ fn moves_in_any_notation_replay_and_come_back_in_long_and_short_form() {
         ]
     );
     assert_eq!(view["position"], "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
-    let (status, after) = post(
-        "/api/move",
-        json!({ "source": source("chess.var"), "moves": ["e4", "e5", "Nf3", "Nc6"], "move": "Bb5" }),
-    );
+    let (status, after) =
+        post("/api/move", json!({ "source": source("chess.var"), "moves": ["e4", "e5", "Nf3", "Nc6"], "move": "Bb5" }));
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["history"][4]["long"], "Bf1-b5");
     assert_eq!(after["turn"]["side"], 1);
@@ -190,10 +188,8 @@ fn illegal_and_unreadable_moves_are_refused_with_the_reason() {
     let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "moves": ["e4", "e4"] }));
     assert_eq!(status, 400);
     assert_eq!(body["error"], "move 2 (e4): `e4` is not a move here: no legal move is written that way");
-    let (status, body) = post(
-        "/api/move",
-        json!({ "source": source("hans38.var"), "moves": ["@@e3"], "move": "@@e3" }),
-    );
+    let (status, body) =
+        post("/api/move", json!({ "source": source("hans38.var"), "moves": ["@@e3"], "move": "@@e3" }));
     assert_eq!(status, 400);
     assert!(body["error"].as_str().unwrap().starts_with("`@@e3` is not a move here: "), "{body}");
 }
@@ -238,10 +234,14 @@ fn request_sizes_are_bounded() {
     let big = "x".repeat(varia_web::MAX_BODY + 1);
     let (status, _) = post("/api/game", json!({ "source": big }));
     assert_eq!(status, 413);
-    let moves: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(varia_web::MAX_MOVES + 1).copied().collect();
+    let moves: Vec<&str> =
+        ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(varia_web::MAX_MOVES + 1).copied().collect();
     let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "moves": moves }));
     assert_eq!(status, 413);
-    assert_eq!(body["error"], format!("too many moves: {} (at most {})", varia_web::MAX_MOVES + 1, varia_web::MAX_MOVES));
+    assert_eq!(
+        body["error"],
+        format!("too many moves: {} (at most {})", varia_web::MAX_MOVES + 1, varia_web::MAX_MOVES)
+    );
 }
 
 #[test]
