@@ -259,11 +259,9 @@ impl Server {
         let mut pos = match &req.start {
             None => Position::start(rules),
             Some(s) => Position::from_position_string(rules, s).map_err(|e| {
-                ApiError::bad(format!(
-                    "bad start position at column {}: {}",
-                    s[..e.offset.min(s.len())].chars().count() + 1,
-                    e.message
-                ))
+                // The error's offset is in bytes; the column counts characters.
+                let col = s.char_indices().take_while(|(i, _)| *i < e.offset).count() + 1;
+                ApiError::bad(format!("bad start position at column {col}: {}", e.message))
             })?,
         };
         let mut history = Vec::with_capacity(req.moves.len());

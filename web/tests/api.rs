@@ -225,6 +225,12 @@ fn bad_requests_get_4xx_with_a_message() {
     let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "start": "rnbqkbnr/ppp w" }));
     assert_eq!(status, 400);
     assert!(body["error"].as_str().unwrap().starts_with("bad start position at column "), "{body}");
+    let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "start": "ééé/8 w - - 0 1" }));
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap().starts_with("bad start position at column 1: "), "{body}");
+    let (status, body) = post("/api/move", json!({ "source": source("chess.var"), "move": "é\u{0}♞" }));
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap().contains("is not a move here"), "{body}");
     // The server goes on answering.
     assert_eq!(game("chess.var", &["d4"])["history"][0]["long"], "d2-d4");
 }
