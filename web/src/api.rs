@@ -266,29 +266,32 @@ impl Server {
         };
         let mut history = Vec::with_capacity(req.moves.len());
         for (i, text) in req.moves.iter().enumerate() {
-            let mv = parse(&mut pos, text).map_err(|e| ApiError::bad(format!("move {} ({text}): {e}", i + 1)))?;
-            history.push(played(&mut pos, mv));
-            pos.make(mv);
+            history
+                .push(play_text(&mut pos, text).map_err(|e| ApiError::bad(format!("move {} ({text}): {e}", i + 1)))?);
         }
         Ok((pos, history))
     }
 }
 
-/// Reads a move, refusing it once the game is over.
-fn parse(pos: &mut Position, text: &str) -> Result<varia_interpreter::Move, String> {
-    if let Some((_, reason)) = pos.outcome() {
-        return Err(format!("the game is over ({})", reason.name()));
-    }
-    pos.parse_move(text).map_err(|e| e.to_string())
-}
-
-/// The notations of a move about to be made.
-fn played(pos: &mut Position, mv: varia_interpreter::Move) -> PlayedView {
+/// Reads a move, refusing it once the game is over, and makes it; returns how it was written.
+/// The legal moves are generated once, for the end test and the short notation alike.
+fn play_text(pos: &mut Position, text: &str) -> Result<PlayedView, String> {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
+    if let Some((_, reason)) = pos.outcome_given(!legal.is_empty()) {
+        return Err(format!("the game is over ({})", reason.name()));
+    }
+    let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+    let played = notate(pos, mv, &legal);
+    pos.make(mv);
+    Ok(played)
+}
+
+/// The notations of a move about to be made, among the position's legal moves.
+fn notate(pos: &Position, mv: varia_interpreter::Move, legal: &[varia_interpreter::Move]) -> PlayedView {
     PlayedView {
         long: pos.long_notation(mv),
-        short: pos.short_notation(mv, &legal),
+        short: pos.short_notation(mv, legal),
         side: pos.side_to_move().0,
         from: mv.from.0 as usize,
         to: mv.to.0 as usize,
@@ -312,9 +315,7 @@ pub async fn play_move(
 ) -> Result<Json<GameView>, ApiError> {
     let Json(req) = body?;
     let (mut pos, mut history) = server.replay(&req.game)?;
-    let mv = parse(&mut pos, &req.mv).map_err(ApiError::bad)?;
-    history.push(played(&mut pos, mv));
-    pos.make(mv);
+    history.push(play_text(&mut pos, &req.mv).map_err(ApiError::bad)?);
     Ok(Json(view::game(&mut pos, history)))
 }
 
@@ -347,7 +348,9 @@ pub async fn ai_move(
         let mut searcher = Searcher::new(pos.rules(), 16);
         let info = searcher.search(&mut pos, limits, |_| {});
         let mv = info.best()?;
-        let p = played(&mut pos, mv);
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let p = notate(&pos, mv, &legal);
         let (long, short) = (p.long.clone(), p.short.clone());
         history.push(p);
         pos.make(mv);

@@ -235,16 +235,18 @@ fn squares(pos: &Position) -> Option<SquaresView> {
 pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
     let rules = pos.rules().clone();
     let names: Vec<String> = rules.variant.players.iter().map(|p| p.name.clone()).collect();
-    let result = pos.outcome().map(|(result, reason)| {
+    // The legal moves once, for the end test and the list.
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let result = pos.outcome_given(!legal.is_empty()).map(|(result, reason)| {
         let (winner, text) = match result {
             GameResult::Win(p) => (Some(p.0), format!("{} wins by {}", names[p.0 as usize], reason.name())),
             GameResult::Draw => (None, format!("draw by {}", reason.name())),
         };
         ResultView { winner, reason: reason.name(), text }
     });
-    let mut legal = Vec::new();
-    if result.is_none() {
-        pos.legal_moves(&mut legal);
+    if result.is_some() {
+        legal.clear();
     }
     let legal_views = legal
         .iter()
