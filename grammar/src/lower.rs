@@ -149,7 +149,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
                     "expected a `setup { white: ... black: ... }` in this variant",
                 ));
             }
-            Setup { placements: Vec::new(), castling_rights: Vec::new(), square_owners: Vec::new() }
+            Setup { placements: Vec::new(), castling_rights: Vec::new(), square_owners: Vec::new(), hands: Vec::new() }
         }
     };
     let squares_blocks = of(Rule::squares_block);
@@ -201,6 +201,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
             bare_king: None,
             move_rule: None,
             repetition: None,
+            goals: Vec::new(),
         },
     };
     if let Some(at) = l.between_at.clone() {
@@ -237,6 +238,12 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         squares: squares.map(|(_, s)| s),
         setup,
         end,
+        move_types: Vec::new(),
+        move_priorities: Vec::new(),
+        attributes: Vec::new(),
+        flags: Vec::new(),
+        turn_order: None,
+        pass_partial: false,
     })
 }
 
@@ -921,6 +928,10 @@ impl Lowerer {
             moves: Vec::new(),
             promotion: None,
             keep_apart: None,
+            programs: Vec::new(),
+            drops: Vec::new(),
+            drop_supply: DropSupply::Unlimited,
+            attributes: Vec::new(),
         });
     }
 
@@ -1527,7 +1538,7 @@ impl Lowerer {
             }
         }
         placements.sort_by_key(|(c, _)| *c);
-        Setup { placements, castling_rights: rights, square_owners: Vec::new() }
+        Setup { placements, castling_rights: rights, square_owners: Vec::new(), hands: Vec::new() }
     }
 
     /// A placement other than on `c` itself whose covered cells meet `c`'s (a piece standing
@@ -1561,6 +1572,7 @@ impl Lowerer {
             bare_king: None,
             move_rule: None,
             repetition: None,
+            goals: Vec::new(),
         };
         let outcome = |n: &Node| match n.as_str() {
             "win" => Outcome::Win,

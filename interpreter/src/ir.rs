@@ -30,6 +30,21 @@ pub struct ZoneId(pub u8);
 #[serde(transparent)]
 pub struct PlayerId(pub u8);
 
+/// Index of a move type (a named group of move programs, as Zillions' `move-type`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct MoveTypeId(pub u8);
+
+/// Index of a piece attribute (a boolean each piece carries, e.g. `never-moved`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct AttributeId(pub u8);
+
+/// Index of a flag of a running move program (per program, or per cell of it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(transparent)]
+pub struct FlagId(pub u8);
+
 /// Index of a phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(transparent)]
@@ -61,6 +76,44 @@ pub struct Variant {
     pub setup: Setup,
     /// How the game ends.
     pub end: EndRules,
+    /// Named move types of move programs (for turn orders, priorities and partial moves).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub move_types: Vec<String>,
+    /// When not empty: of the moves of these types, only those of the first type that has a
+    /// legal move are legal (mandatory capture is written this way); moves of types not listed
+    /// rank after all of them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub move_priorities: Vec<MoveTypeId>,
+    /// Names of piece attributes (booleans every piece carries; see [`PieceType::attributes`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub attributes: Vec<String>,
+    /// Names of the flags move programs set and test while they run.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+    /// The order of turns, when it is not each player once in the order of `players`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub turn_order: Option<TurnOrder>,
+    /// After a partial move (`add-partial`), the player may end the turn instead of going on.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pass_partial: bool,
+}
+
+/// A sequence of turns: `opening` once, then `cycle` over and over.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnOrder {
+    /// Turns played once at the start of the game.
+    pub opening: Vec<TurnEntry>,
+    /// Turns repeated after them for the rest of the game (never empty).
+    pub cycle: Vec<TurnEntry>,
+}
+
+/// One turn of a [`TurnOrder`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnEntry {
+    /// Who moves.
+    pub player: PlayerId,
+    /// Only moves of this type are allowed in the turn (`None`: any move).
+    pub move_type: Option<MoveTypeId>,
 }
 
 /// The board: a graph of locations joined by named, possibly branching, directions.
@@ -200,6 +253,179 @@ pub struct PieceType {
     /// many steps of each other (counting steps along any direction of the board).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub keep_apart: Option<u8>,
+    /// Move programs: small programs run from the piece's cell that emit its moves (the
+    /// general form of a move power; Zillions move bodies lower to these).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<Program>,
+    /// Drop programs: run from every cell of the board for the player to move, their `add`
+    /// places a new piece of this type there (taken from the hand, see `drop_supply`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drops: Vec<Program>,
+    /// Where dropped pieces of this type come from.
+    pub drop_supply: DropSupply,
+    /// The attributes a new piece of this type carries set (the others start unset).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub attributes: Vec<AttributeId>,
+}
+
+/// Where a dropped piece comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum DropSupply {
+    /// The player's hand: a drop takes one piece of the type from it, and there must be one.
+    Hand,
+    /// An endless supply.
+    Unlimited,
+}
+
+/// A move program: instructions run with a current cell, starting at the moving piece's cell
+/// (a drop's at each cell of the board). Each `add` emits a move; a failing step or test ends
+/// the run, keeping the moves already emitted. Nothing changes on the board while it runs: the
+/// collected changes are the chosen move's effect.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Program {
+    /// The program's move type, if it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_type: Option<MoveTypeId>,
+    /// The instructions.
+    pub body: Vec<Instr>,
+}
+
+/// A cell relative to the current one: a neighbour in a direction (as the mover reads it) or
+/// a named cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Place {
+    /// The neighbour in this direction (fails when there is none).
+    Dir(DirId),
+    /// This cell.
+    Cell(CellId),
+}
+
+/// A cell a program may return to with `go`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Landmark {
+    /// The moving piece's cell.
+    From,
+    /// The destination set by `to` (the current cell when none is set).
+    To,
+    /// The mark.
+    Mark,
+    /// Where the last move started.
+    LastFrom,
+    /// Where the last move ended.
+    LastTo,
+}
+
+/// How an `add` emits its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AddKind {
+    /// The piece moves.
+    Move,
+    /// A copy of the piece appears; the piece stays.
+    Copy,
+    /// The piece moves, and the same piece goes on moving in the same turn.
+    Partial,
+    /// A copy appears and goes on moving in the same turn.
+    CopyPartial,
+}
+
+/// One instruction of a move program.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Instr {
+    /// Go to the neighbour in a direction (as the mover reads it); fail if there is none.
+    Step(DirId),
+    /// Go to a named cell.
+    Jump(CellId),
+    /// Go to a landmark; fails for a landmark that is not set (no last move yet).
+    Go(Landmark),
+    /// Set the mark to the current cell, or to a place from it.
+    Mark(Option<Place>),
+    /// Return to the mark.
+    Back,
+    /// Fail unless the test holds.
+    Verify(Test),
+    /// Run the first block if the test holds, else the second.
+    If(Test, Vec<Instr>, Vec<Instr>),
+    /// Run the block while the test holds (at most a bound of rounds).
+    While(Test, Vec<Instr>),
+    /// The moving piece's destination is the current cell.
+    To,
+    /// The piece on the current cell becomes the moving piece.
+    From,
+    /// The moving piece's move is complete (to its destination, or the current cell); the
+    /// piece on the current cell moves next.
+    Cascade,
+    /// Emit a move: the moving piece goes to its destination (or the current cell), taking
+    /// what stands there. With `promote`, one move per type, the piece becoming that type.
+    /// `then`: for a partial move, the type of moves the piece continues with.
+    Add { kind: AddKind, promote: Vec<PieceTypeId>, then: Option<MoveTypeId> },
+    /// Remove the piece on the current cell (or a place from it), if any.
+    Capture(Option<Place>),
+    /// The piece there becomes this type (its owner stays).
+    ChangeType(PieceTypeId, Option<Place>),
+    /// The piece there now belongs to the mover.
+    ChangeOwner(Option<Place>),
+    /// The piece there now belongs to the next player after its owner.
+    Flip(Option<Place>),
+    /// A new piece appears: of this owner (default the mover) and type (default the moving
+    /// piece's), on the current cell or a place from it.
+    Create { owner: Option<PlayerId>, piece: Option<PieceTypeId>, at: Option<Place> },
+    /// Set a flag of the running program to the test's value.
+    SetFlag(FlagId, Test),
+    /// Set a flag of a cell for the running program.
+    SetCellFlag(FlagId, Test, Option<Place>),
+    /// Set an attribute of the piece that will stand on the current cell after the move.
+    SetAttribute(AttributeId, Test),
+}
+
+/// A test of a move program, evaluated at the current cell (or a place from it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Test {
+    /// Always.
+    True,
+    /// Never.
+    False,
+    /// No piece there.
+    Empty(Option<Place>),
+    /// A piece of the mover there.
+    Friend(Option<Place>),
+    /// A piece of another player there.
+    Enemy(Option<Place>),
+    /// A piece of this type (any owner) there.
+    Piece(PieceTypeId, Option<Place>),
+    /// The cell is in the mover's zone.
+    InZone(ZoneId, Option<Place>),
+    /// The place exists (a neighbour in the direction, or the named cell).
+    OnBoard(Place),
+    /// The current cell is this cell.
+    At(CellId),
+    /// The last move started there.
+    LastFrom(Option<Place>),
+    /// The last move ended there.
+    LastTo(Option<Place>),
+    /// The cell is the mark.
+    Marked(Option<Place>),
+    /// Some move of another player (of a move type, if given) could capture a piece standing
+    /// there.
+    Attacked(Option<MoveTypeId>, Option<Place>),
+    /// Some move of the mover (of a move type) could capture an enemy piece standing there.
+    Defended(Option<MoveTypeId>, Option<Place>),
+    /// A neighbour in some direction holds an enemy piece.
+    AdjacentToEnemy(Option<Place>),
+    /// The program's flag is set.
+    Flag(FlagId),
+    /// The cell's flag is set.
+    CellFlag(FlagId, Option<Place>),
+    /// The piece there has the attribute set.
+    Attribute(AttributeId, Option<Place>),
+    /// A condition of the language holds (with the moving piece's cell and the current cell
+    /// as the move's start and end).
+    Holds(Condition),
+    /// Negation.
+    Not(Box<Test>),
+    /// All hold.
+    And(Vec<Test>),
+    /// One holds.
+    Or(Vec<Test>),
 }
 
 /// What a move may do at its destination.
@@ -407,6 +633,9 @@ pub struct Setup {
     /// each player's pieces (other squares start unowned).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub square_owners: Vec<(CellId, PlayerId)>,
+    /// Pieces in hand at the start: (player, type, how many).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hands: Vec<(PlayerId, PieceTypeId, u32)>,
 }
 
 /// The result of an end condition from the point of view of the player it applies to.
@@ -433,4 +662,62 @@ pub struct EndRules {
     pub move_rule: Option<u32>,
     /// Draw when the same position occurs this many times.
     pub repetition: Option<u32>,
+    /// Further goals, tested after every move in order; the first that holds ends the game.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub goals: Vec<Goal>,
+}
+
+/// A goal: when its test holds for one of its players, the game ends with that outcome for
+/// that player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Goal {
+    /// The players the goal applies to.
+    pub players: Vec<PlayerId>,
+    /// The result for that player.
+    pub outcome: Outcome,
+    /// When it holds.
+    pub test: GoalTest,
+}
+
+/// What a goal tests, for one player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum GoalTest {
+    /// The player has exactly this many pieces on the board (of this type, if given).
+    PiecesRemaining(u32, Option<PieceTypeId>),
+    /// All players together have exactly this many pieces (of this type).
+    TotalPieces(u32, Option<PieceTypeId>),
+    /// The last move captured a piece of the player's of this type.
+    Captured(PieceTypeId),
+    /// The player is to move and has no legal move.
+    Stalemated,
+    /// The player just completed a position that occurred this many times (counting this one).
+    Repetition(u32),
+    /// Every group of cells has a cell holding a piece that matches one of the occupiers.
+    Config(Vec<Occupier>, Vec<ConfigGroup>),
+    /// Negation.
+    Not(Box<GoalTest>),
+    /// All hold.
+    And(Vec<GoalTest>),
+    /// One holds.
+    Or(Vec<GoalTest>),
+}
+
+/// Cells of a configuration goal from which one must hold an occupier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ConfigGroup {
+    /// This cell.
+    Cell(CellId),
+    /// Any cell of the goal's player's zone.
+    Zone(ZoneId),
+}
+
+/// A piece that fills a cell of a configuration goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Occupier {
+    /// The goal's player's piece of this type.
+    Own(PieceTypeId),
+    /// Another player's piece of this type.
+    Opponent(PieceTypeId),
+    /// Anybody's piece of this type.
+    AnyOwner(PieceTypeId),
 }
