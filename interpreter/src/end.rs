@@ -1,6 +1,6 @@
 //! End conditions: checkmate, stalemate, bare king, the N-move rule and repetition, as the variant declares them.
 
-use crate::ir::{Outcome, PlayerId};
+use crate::ir::{ConfigGroup, GoalTest, Occupier, Outcome, PlayerId};
 use crate::position::{Move, Position};
 
 /// Why a game ended.
@@ -16,6 +16,8 @@ pub enum EndReason {
     MoveRule,
     /// The same position occurred too often.
     Repetition,
+    /// One of the variant's goals (its index in the end rules' goals) holds.
+    Goal(usize),
 }
 
 impl EndReason {
@@ -27,6 +29,7 @@ impl EndReason {
             EndReason::BareKing => "bare king",
             EndReason::MoveRule => "move rule",
             EndReason::Repetition => "repetition",
+            EndReason::Goal(_) => "goal",
         }
     }
 }
@@ -96,6 +99,13 @@ impl Position {
 
     fn outcome_after_bare_king(&self, no_moves: bool) -> Option<(GameResult, EndReason)> {
         let end = &self.rules.variant.end;
+        for (i, goal) in end.goals.iter().enumerate() {
+            for &p in &goal.players {
+                if self.goal_holds(&goal.test, p, no_moves) {
+                    return Some((self.result_for(p, goal.outcome), EndReason::Goal(i)));
+                }
+            }
+        }
         let side = self.side_to_move();
         if no_moves {
             return Some(if self.in_check() {
@@ -119,5 +129,59 @@ impl Position {
             }
         }
         None
+    }
+}
+
+impl Position {
+    /// Whether a goal's test holds for `player`.
+    fn goal_holds(&self, test: &GoalTest, player: PlayerId, no_moves: bool) -> bool {
+        let r = &*self.rules;
+        let count = |owner: Option<PlayerId>, ty: Option<crate::ir::PieceTypeId>| {
+            let mut n = 0u32;
+            for p in 0..r.player_count() as u8 {
+                if owner.is_some_and(|o| o.0 != p) {
+                    continue;
+                }
+                for c in self.occupied_by(PlayerId(p)).iter() {
+                    n += self
+                        .pieces_at(c)
+                        .iter()
+                        .filter(|q| r.owner(**q).0 == p && ty.is_none_or(|t| r.type_of(**q) == t))
+                        .count() as u32;
+                }
+            }
+            n
+        };
+        match test {
+            GoalTest::PiecesRemaining(n, ty) => count(Some(player), *ty) == *n,
+            GoalTest::TotalPieces(n, ty) => count(None, *ty) == *n,
+            GoalTest::Captured(ty) => {
+                self.last_captured().iter().any(|q| r.owner(*q) == player && r.type_of(*q) == *ty)
+            }
+            GoalTest::Stalemated => no_moves && self.side_to_move() == player,
+            GoalTest::Repetition(n) => {
+                self.last_mover() == Some(player) && self.repetitions() + 1 >= *n
+            }
+            GoalTest::Config(occupiers, groups) => groups.iter().all(|g| {
+                let matches = |c: crate::ir::CellId| {
+                    self.pieces_at(c).iter().any(|q| {
+                        occupiers.iter().any(|o| match *o {
+                            Occupier::Own(t) => r.owner(*q) == player && r.type_of(*q) == t,
+                            Occupier::Opponent(t) => r.owner(*q) != player && r.type_of(*q) == t,
+                            Occupier::AnyOwner(t) => r.type_of(*q) == t,
+                        })
+                    })
+                };
+                match *g {
+                    ConfigGroup::Cell(c) => matches(c),
+                    ConfigGroup::Zone(z) => (0..r.cell_count())
+                        .map(|c| crate::ir::CellId(c as u16))
+                        .any(|c| r.in_zone(z, player, c) && matches(c)),
+                }
+            }),
+            GoalTest::Not(inner) => !self.goal_holds(inner, player, no_moves),
+            GoalTest::And(all) => all.iter().all(|t| self.goal_holds(t, player, no_moves)),
+            GoalTest::Or(any) => any.iter().any(|t| self.goal_holds(t, player, no_moves)),
+        }
     }
 }

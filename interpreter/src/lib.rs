@@ -14,6 +14,7 @@ pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod program;
 pub mod rules;
 pub mod search;
 pub mod squares;

@@ -50,6 +50,10 @@ impl State {
 
     /// Generates the pseudo-legal moves of `side` (legal except for leaving a royal attacked).
     pub(crate) fn pseudo_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
+        if r.program.is_some() {
+            self.program_moves(r, side, out);
+            return;
+        }
         if r.stacking {
             self.pseudo_moves_stacked(r, side, out);
             return;
@@ -249,6 +253,9 @@ impl State {
 
     /// Whether `by` could capture on `cell` (were an enemy piece there).
     pub(crate) fn attacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        if r.program.is_some() {
+            return self.program_attacks(r, cell, by, None, None, 0);
+        }
         if r.stacking {
             return self.attacked_stacked(r, cell, by);
         }
@@ -331,6 +338,13 @@ impl Position {
     /// Whether a pseudo-legal move leaves the mover's royals safe.
     pub fn is_legal(&mut self, mv: Move) -> bool {
         let side = self.st.side;
+        if self.rules.program.is_some() {
+            // Royals must be safe when the turn passes to another player, not in between.
+            self.make(mv);
+            let ok = self.st.side == side || !self.st.royal_attacked(&self.rules, side);
+            self.unmake();
+            return ok;
+        }
         self.make(mv);
         let ok = !self.st.royal_attacked(&self.rules, side) && self.st.kept_apart(&self.rules);
         self.unmake();
@@ -408,6 +422,10 @@ impl Position {
     /// objects or turns have several actions, these are the legal actions at this point of the
     /// turn (piece moves, square moves, placements, the end of the turn).
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        if self.rules.program.is_some() {
+            self.legal_program_moves(out);
+            return;
+        }
         if self.rules.square_play {
             self.legal_square_play(out);
             return;
@@ -432,6 +450,10 @@ impl Position {
 
     /// Counts the legal moves, using `buf` as scratch space.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
+        if self.rules.program.is_some() {
+            self.legal_program_moves(buf);
+            return buf.len() as u64;
+        }
         if self.rules.square_play {
             self.legal_square_play(buf);
             return buf.len() as u64;

@@ -74,6 +74,11 @@ impl Position {
         s.extend(self.taken_letter(mv));
         s.push_str(self.rules.cell_name(mv.to));
         s.push_str(&self.promotion_suffix(mv));
+        // A program may emit several moves with one destination and promotion (different
+        // captures, say): the second and later are numbered.
+        if mv.kind == MoveKind::Program && mv.extra & 0xff > 0 {
+            s.push_str(&format!("/{}", (mv.extra & 0xff) + 1));
+        }
         s
     }
 
@@ -87,6 +92,10 @@ impl Position {
                 format!("@{}-{}{}", cell(mv.from), cell(mv.to), self.promotion_suffix(mv))
             }
             MoveKind::EndTurn => "end".to_string(),
+            MoveKind::Drop => {
+                let ty = &self.rules.variant.pieces[self.rules.type_of(mv.piece).0 as usize];
+                format!("{}@{}{}", ty.letter.to_ascii_uppercase(), cell(mv.to), self.promotion_suffix(mv))
+            }
             _ => return None,
         })
     }

@@ -28,13 +28,22 @@ pub enum MoveKind {
     PlaceSquare,
     /// End the turn, leaving its remaining (optional) actions out.
     EndTurn,
+    /// A move emitted by a move program: `extra` is the program's index (high byte) and which
+    /// of its moves with this destination and promotion it is (low byte).
+    Program,
+    /// A drop: a new piece of `piece`'s type placed by a drop program run from `from`; `extra`
+    /// as for [`MoveKind::Program`].
+    Drop,
 }
 
 impl MoveKind {
     /// Whether the move moves a piece by its powers (not a square action or the end of a turn).
     #[inline]
     pub fn is_piece_move(self) -> bool {
-        matches!(self, MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle)
+        matches!(
+            self,
+            MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle | MoveKind::Program | MoveKind::Drop
+        )
     }
 }
 
@@ -213,6 +222,22 @@ pub(crate) struct State {
     pub(crate) slot: u8,
     /// Square play: the extra undo records, one per move.
     pub(crate) square_history: Vec<SquareUndo>,
+    /// Program play, per cell: the attribute bits of the piece there (empty without attributes).
+    pub(crate) attrs: Vec<u32>,
+    /// Program play, per (player, piece type): pieces in hand.
+    pub(crate) hand: Vec<u32>,
+    /// Program play: turns completed since the start (indexes the turn order).
+    pub(crate) turn: u32,
+    /// Program play: in the middle of a partial move, the piece that goes on and the type of
+    /// move it continues with.
+    pub(crate) partial: Option<(CellId, Option<crate::ir::MoveTypeId>)>,
+    /// Program play: (cell, piece before, attributes before) of every cell the moves of
+    /// `history` changed, for unmaking.
+    pub(crate) prog_changes: Vec<(CellId, Piece, u32)>,
+    /// Program play: the pieces the moves of `history` captured.
+    pub(crate) prog_captured: Vec<Piece>,
+    /// Program play: the extra undo records, one per move.
+    pub(crate) prog_history: Vec<crate::program::ProgramUndo>,
 }
 
 /// In `State::reserve`: an unlimited supply of squares.
@@ -253,6 +278,16 @@ impl Position {
             touched: SquareMarks::default(),
             slot: 0,
             square_history: Vec::new(),
+            attrs: match &rules.program {
+                Some(pr) if pr.attributes > 0 => vec![0; n],
+                _ => Vec::new(),
+            },
+            hand: vec![0; players * rules.variant.pieces.len()],
+            turn: 0,
+            partial: None,
+            prog_changes: Vec::new(),
+            prog_captured: Vec::new(),
+            prog_history: Vec::new(),
         };
         let mut pos = Position { rules, st };
         pos.st.hash = pos.st.compute_hash(&pos.rules);
@@ -265,8 +300,17 @@ impl Position {
         for (cell, stack) in &rules.variant.setup.placements {
             for (player, ty) in stack {
                 pos.put(*cell, rules.piece(*player, *ty));
+                if let Some(pr) = &rules.program {
+                    if pr.attributes > 0 {
+                        pos.st.attrs[cell.0 as usize] = pr.attr_defaults[ty.0 as usize];
+                    }
+                }
             }
         }
+        for (player, ty, n) in &rules.variant.setup.hands {
+            pos.st.hand[player.0 as usize * rules.variant.pieces.len() + ty.0 as usize] += n;
+        }
+        pos.st.side = crate::program::turn_player(&rules, 0);
         if rules.owned_squares {
             for (cell, player) in &rules.variant.setup.square_owners {
                 pos.st.owner[cell.0 as usize] = player.0 + 1;
@@ -551,6 +595,22 @@ impl State {
             }
             h ^= r.z_slot[self.slot as usize];
         }
+        if let Some(pr) = &r.program {
+            for (c, a) in self.attrs.iter().enumerate() {
+                for k in 0..pr.attributes {
+                    if a & (1 << k) != 0 {
+                        h ^= pr.z_attr[c * pr.attributes + k];
+                    }
+                }
+            }
+            for (i, n) in self.hand.iter().enumerate() {
+                h ^= pr.z_hand[i * 65 + (*n).min(64) as usize];
+            }
+            h ^= pr.z_turn[crate::program::turn_slot(r, self.turn)];
+            if let Some((c, _)) = self.partial {
+                h ^= pr.z_partial[c.0 as usize];
+            }
+        }
         h
     }
 
@@ -681,6 +741,9 @@ impl State {
     }
 
     pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
+        if r.program.is_some() {
+            return self.make_program(r, mv);
+        }
         if r.square_play {
             return self.make_square_play(r, mv);
         }
@@ -929,6 +992,9 @@ impl State {
     }
 
     pub(crate) fn unmake(&mut self, r: &Rules) {
+        if r.program.is_some() {
+            return self.unmake_program(r);
+        }
         if r.square_play {
             return self.unmake_square_play(r);
         }

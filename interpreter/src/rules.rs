@@ -155,6 +155,9 @@ pub struct Rules {
     pub(crate) z_frozen: Vec<u64>,
     pub(crate) z_touched: Vec<u64>,
     pub(crate) z_slot: Vec<u64>,
+    /// Move programs, drops, hands, attributes, goals or a turn order: moves go through the
+    /// program paths.
+    pub(crate) program: Option<Box<crate::program::ProgramRules>>,
 }
 
 /// Rays per (player, cell) for the moves of squares: each ray is walked through locations
@@ -218,6 +221,11 @@ impl RayTable {
             .iter()
             .map(|&(s, n)| &self.cells[s as usize..s as usize + n as usize])
     }
+}
+
+/// [`splitmix`] for the other modules that make hash keys.
+pub(crate) fn splitmix_pub(state: &mut u64) -> u64 {
+    splitmix(state)
 }
 
 /// Deterministic 64-bit generator for hash keys (splitmix64).
@@ -556,7 +564,10 @@ impl Rules {
         let occupancy_phases_on_capture = (0..variant.phases.len())
             .filter(|i| occupancy_phases & (1 << i) != 0)
             .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
+        let program = crate::program::ProgramRules::needed(&variant)
+            .then(|| Box::new(crate::program::ProgramRules::build(&variant, &mut seed)));
         Rules {
+            program,
             square_play,
             owned_squares,
             vacates,

@@ -181,6 +181,8 @@ fn kind_name(kind: MoveKind) -> &'static str {
         MoveKind::CarrySquare => "carry-square",
         MoveKind::PlaceSquare => "place-square",
         MoveKind::EndTurn => "end-turn",
+        MoveKind::Program => "move",
+        MoveKind::Drop => "drop",
     }
 }
 
@@ -199,6 +201,11 @@ fn label(pos: &Position, mv: Move) -> String {
             None => format!("move the square{promotion}"),
         },
         MoveKind::Castle => "castle".to_string(),
+        MoveKind::Drop => format!("drop a {}{promotion}", type_name(mv.piece)),
+        MoveKind::Program => {
+            let take = if mv.is_capture() { format!(", capturing the {}", type_name(mv.take)) } else { String::new() };
+            format!("{} moves{take}{promotion}", type_name(mv.piece))
+        }
         MoveKind::EnPassant => format!("{} captures en passant", type_name(mv.piece)),
         MoveKind::Normal | MoveKind::Passage => {
             let mover = type_name(mv.piece);
