@@ -1,10 +1,13 @@
-//! Reading Zillions-of-Games rule files: the S-expression reader and macro expansion.
+//! Reading Zillions-of-Games rule files: the S-expression reader, macro expansion and lowering.
 //!
 //! [`read`] turns the text of a `.zrf` file into its top-level forms with every `(define ...)`
-//! macro expanded; [`reader::parse`] reads without expanding. `SEMANTICS.md` next to this crate
-//! summarises what the forms mean when a game is played.
+//! macro expanded; [`reader::parse`] reads without expanding; [`load`] lowers a game (or one of
+//! its variants) into Varia's IR. `SEMANTICS.md` next to this crate summarises what the forms
+//! mean when a game is played.
+pub mod lower;
 pub mod macros;
 pub mod reader;
 
+pub use lower::{load, variant_titles, Game, ZrfNote, MAX_PIECE_TYPES, MAX_POSITIONS};
 pub use macros::{expand, read, Macro, ZrfFile, MAX_EXPANDED_NESTING, MAX_EXPANDED_NODES, MAX_EXPANSION_DEPTH};
 pub use reader::{eq_keyword, line_col, parse, Expansion, Sexp, SexpKind, ZrfError, MAX_NESTING};

@@ -1,0 +1,904 @@
+//! Lowers an expanded rule file (the game, or one of its variants) into Varia's IR `Variant`.
+//!
+//! The mapping follows `SEMANTICS.md` and the rulings written as comments where they are
+//! implemented. Everything the IR cannot express is a located [`ZrfError`] saying so
+//! (`unsupported ZRF construct 'NAME'`); forms that only change the presentation are ignored,
+//! and options Zillions itself would ignore are reported as [`ZrfNote`]s.
+mod board;
+mod program;
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use varia_interpreter::ir::{
+    ActionKind, AttributeId, ConfigGroup, DropSupply, EndRules, FlagId, Goal, GoalTest, MoveTypeId, Occupier, Outcome,
+    PieceType, PieceTypeId, Player, PlayerId, Setup, Turn, TurnAction, TurnEntry, TurnOrder, Variant, Zone, ZoneId,
+};
+
+use crate::macros::read;
+use crate::reader::{eq_keyword, Sexp, SexpKind, ZrfError};
+
+/// Most piece types a game may have.
+pub const MAX_PIECE_TYPES: usize = 32;
+
+/// Most positions a board may have (all grids together, before `kill-positions`).
+pub const MAX_POSITIONS: usize = 10_000;
+
+/// Most entries of the other id spaces (directions, zones, players, move types, attributes,
+/// flags), all numbered by one byte in the IR.
+const MAX_BYTE_IDS: usize = 256;
+
+/// A Zillions game loaded into the IR.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The game (or the chosen variant) in Varia's IR.
+    pub variant: Variant,
+    /// Things that were ignored, e.g. options Zillions does not know.
+    pub notes: Vec<ZrfNote>,
+}
+
+/// Something the loader ignored, located in the source text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ZrfNote {
+    /// What was ignored and why.
+    pub message: String,
+    /// Byte range of the form in the source.
+    pub span: Range<usize>,
+}
+
+/// Reads, expands and lowers a rule file.
+///
+/// `choice` is `None` for the `(game ...)` itself — Varia's ruling: `(default)` only preselects a
+/// menu entry in Zillions, so the game is loaded unless a variant is asked for — or the title of
+/// a variant, or its 1-based number among the playable variants (menu separators
+/// `(variant (title "-"))` are not counted).
+pub fn load(text: &str, choice: Option<&str>) -> Result<Game, ZrfError> {
+    let file = read(text)?;
+    let mut game = None;
+    for form in &file.forms {
+        match form.head().map(str::to_ascii_lowercase).as_deref() {
+            Some("game") if game.is_none() => game = Some(form),
+            Some("game") => return Err(error(text, "a rule file may hold only one (game ...)", form, "a second game")),
+            Some("variant") | Some("version") => {}
+            _ => return Err(unsupported(text, form, "at the top level of the file")),
+        }
+    }
+    let Some(game) = game else {
+        return Err(ZrfError::new("the file has no (game ...) form", 0..0, "a game is required"));
+    };
+    let (items, place) = match choice {
+        None => (game.tail().iter().collect::<Vec<_>>(), "in the game".to_string()),
+        Some(choice) => {
+            let variants = playable_variants(game, file.variants());
+            let found = variants.iter().find(|(title, _)| title == choice).or_else(|| {
+                let number = choice.trim().parse::<usize>().ok()?;
+                variants.get(number.checked_sub(1)?)
+            });
+            let Some((title, variant)) = found else {
+                let listed: Vec<String> =
+                    variants.iter().enumerate().map(|(i, (title, _))| format!("{} '{title}'", i + 1)).collect();
+                let listed = if listed.is_empty() { "none".to_string() } else { listed.join(", ") };
+                return Err(ZrfError::new(
+                    format!("no variant '{choice}' in this file; the variants are: {listed}"),
+                    game.span.start..game.span.start,
+                    "choose a variant by title or number",
+                ));
+            };
+            (merge(game, variant), format!("in variant '{title}'"))
+        }
+    };
+    let mut lowerer = Lowerer::new(text);
+    let variant = lowerer.lower(&items, &place)?;
+    Ok(Game { variant, notes: lowerer.notes })
+}
+
+/// The game's title, then the title of each playable variant (menu separators left out).
+pub fn variant_titles(text: &str) -> Result<Vec<String>, ZrfError> {
+    let file = read(text)?;
+    let Some(game) = file.game() else {
+        return Err(ZrfError::new("the file has no (game ...) form", 0..0, "a game is required"));
+    };
+    let mut titles = vec![title_of(game.tail().iter()).unwrap_or_default()];
+    titles.extend(playable_variants(game, file.variants()).into_iter().map(|(title, _)| title));
+    Ok(titles)
+}
+
+/// The playable variants with their titles (a variant without a title borrows the game's).
+fn playable_variants<'a>(game: &'a Sexp, variants: impl Iterator<Item = &'a Sexp>) -> Vec<(String, &'a Sexp)> {
+    let fallback = title_of(game.tail().iter()).unwrap_or_default();
+    variants
+        .filter_map(|variant| match title_of(variant.tail().iter()) {
+            Some(title) if title.trim() == "-" => None, // a menu separator
+            Some(title) => Some((title, variant)),
+            None => Some((fallback.clone(), variant)),
+        })
+        .collect()
+}
+
+fn title_of<'a>(mut items: impl Iterator<Item = &'a Sexp>) -> Option<String> {
+    let title = items.find(|item| item.is_form("title"))?;
+    Some(title.tail().first().and_then(Sexp::text).unwrap_or_default().to_string())
+}
+
+/// The items of a variant merged with the game's (Dagaz's rule, SEMANTICS.md section 9): the
+/// variant's items first, then every game item whose head and `(name X)` the variant does not
+/// restate. So a variant's `(piece (name Pawn) ...)` replaces only the Pawn, and its
+/// `loss-condition`s replace all of the game's loss conditions.
+fn merge<'a>(game: &'a Sexp, variant: &'a Sexp) -> Vec<&'a Sexp> {
+    let own: Vec<&Sexp> = variant.tail().iter().collect();
+    let keys: Vec<(String, Option<String>)> = own.iter().filter_map(|item| merge_key(item)).collect();
+    let kept = game.tail().iter().filter(|item| merge_key(item).filter(|key| keys.contains(key)).is_none());
+    own.into_iter().chain(kept).collect()
+}
+
+fn merge_key(item: &Sexp) -> Option<(String, Option<String>)> {
+    let head = item.head()?.to_ascii_lowercase();
+    let name = item.tail().iter().find(|child| child.is_form("name"));
+    Some((head, name.and_then(|name| name.tail().first()).and_then(Sexp::text).map(str::to_ascii_lowercase)))
+}
+
+/// The name of a construct for messages: a word, or the head of a list.
+fn construct_name(node: &Sexp) -> String {
+    match &node.kind {
+        SexpKind::Atom(text) | SexpKind::Str(text) => text.clone(),
+        SexpKind::List(items) => match items.first() {
+            Some(first) => first.text().map_or_else(|| "a list headed by a list".to_string(), str::to_string),
+            None => "()".to_string(),
+        },
+    }
+}
+
+/// An error at a node, with the chain of macro uses it came from appended (as the expander does).
+fn error(text: &str, message: impl Into<String>, node: &Sexp, label: impl Into<String>) -> ZrfError {
+    let mut message = message.into();
+    if let Some(expansion) = &node.expanded_from {
+        message = format!("{message}, {}", expansion.describe(text));
+    }
+    ZrfError::new(message, node.span.clone(), label)
+}
+
+fn unsupported(text: &str, node: &Sexp, label: impl Into<String>) -> ZrfError {
+    error(text, format!("unsupported ZRF construct '{}'", construct_name(node)), node, label)
+}
+
+/// Options that only change Zillions' user interface.
+const PRESENTATION_OPTIONS: &[&str] = &[
+    "animate captures",
+    "animate drops",
+    "smart moves",
+    "prevent flipping",
+    "show moves list",
+    "highlight goals",
+    "selection screen",
+];
+
+/// Options with a rule meaning the IR cannot express (unless switched off).
+const UNSUPPORTED_OPTIONS: &[&str] =
+    &["pass turn", "recycle captures", "recycle promotions", "maximal captures", "include off pieces"];
+
+/// Forms that only change the presentation, accepted and ignored wherever they appear.
+fn is_presentation(head: &str) -> bool {
+    let head = head.to_ascii_lowercase();
+    matches!(
+        head.as_str(),
+        "title"
+            | "description"
+            | "history"
+            | "strategy"
+            | "help"
+            | "notation"
+            | "open"
+            | "image"
+            | "music"
+            | "start-rectangle"
+            | "version"
+            | "default"
+    ) || head.ends_with("-sound")
+}
+
+/// A list of names with ids, looked up by exact spelling first, then ignoring ASCII case (the
+/// corpus is consistent, but Zillions' own case rules are unknown).
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Names {
+    list: Vec<String>,
+    exact: HashMap<String, usize>,
+    folded: HashMap<String, usize>,
+}
+
+impl Names {
+    fn get(&self, name: &str) -> Option<usize> {
+        self.exact.get(name).or_else(|| self.folded.get(&name.to_ascii_lowercase())).copied()
+    }
+
+    /// The id of `name`, adding it when new.
+    fn intern(&mut self, name: &str) -> usize {
+        if let Some(&id) = self.exact.get(name) {
+            return id;
+        }
+        let id = self.list.len();
+        self.list.push(name.to_string());
+        self.exact.insert(name.to_string(), id);
+        self.folded.entry(name.to_ascii_lowercase()).or_insert(id);
+        id
+    }
+
+    fn len(&self) -> usize {
+        self.list.len()
+    }
+}
+
+/// The setup's pieces on the board, by cell.
+type Placements = Vec<(varia_interpreter::ir::CellId, Vec<(PlayerId, PieceTypeId)>)>;
+
+/// The setup's pieces in hand: (player, type, how many).
+type Hands = Vec<(PlayerId, PieceTypeId, u32)>;
+
+/// Where a goal's result is decided.
+struct GoalRules {
+    checkmate: Option<Outcome>,
+    stalemate: Option<Outcome>,
+    goals: Vec<Goal>,
+    royal: Vec<usize>,
+}
+
+pub(crate) struct Lowerer<'t> {
+    pub(crate) text: &'t str,
+    pub(crate) notes: Vec<ZrfNote>,
+    pub(crate) players: Names,
+    pub(crate) dirs: Names,
+    /// The final cells (after `kill-positions`).
+    pub(crate) cells: Names,
+    /// Positions removed by `kill-positions`, for a clearer message when one is named.
+    pub(crate) killed: Names,
+    pub(crate) zones: Names,
+    /// Per zone, per player: its cells.
+    pub(crate) zone_cells: Vec<Vec<Vec<usize>>>,
+    pub(crate) pieces: Names,
+    pub(crate) move_types: Names,
+    pub(crate) attributes: Names,
+    pub(crate) flags: Names,
+}
+
+impl<'t> Lowerer<'t> {
+    fn new(text: &'t str) -> Self {
+        Lowerer {
+            text,
+            notes: Vec::new(),
+            players: Names::default(),
+            dirs: Names::default(),
+            cells: Names::default(),
+            killed: Names::default(),
+            zones: Names::default(),
+            zone_cells: Vec::new(),
+            pieces: Names::default(),
+            move_types: Names::default(),
+            attributes: Names::default(),
+            flags: Names::default(),
+        }
+    }
+
+    pub(crate) fn err(&self, message: impl Into<String>, node: &Sexp, label: impl Into<String>) -> ZrfError {
+        error(self.text, message, node, label)
+    }
+
+    pub(crate) fn unsupported(&self, node: &Sexp, label: impl Into<String>) -> ZrfError {
+        unsupported(self.text, node, label)
+    }
+
+    /// Adds a name to a one-byte id space, failing past its size.
+    pub(crate) fn intern_byte(&self, names: &mut Names, name: &str, what: &str, node: &Sexp) -> Result<u8, ZrfError> {
+        let id = names.intern(name);
+        u8::try_from(id)
+            .map_err(|_| self.err(format!("more than {MAX_BYTE_IDS} {what}s"), node, format!("too many {what}s")))
+    }
+
+    pub(crate) fn move_type(&mut self, node: &Sexp) -> Result<MoveTypeId, ZrfError> {
+        let Some(name) = node.as_atom() else {
+            return Err(self.err("a move type must be a word", node, "expected a move-type name"));
+        };
+        let mut names = std::mem::take(&mut self.move_types);
+        let id = self.intern_byte(&mut names, name, "move type", node);
+        self.move_types = names;
+        id.map(MoveTypeId)
+    }
+
+    pub(crate) fn flag(&mut self, node: &Sexp) -> Result<FlagId, ZrfError> {
+        let Some(name) = node.as_atom() else {
+            return Err(self.err("a flag name must be a word", node, "expected a flag name"));
+        };
+        let mut names = std::mem::take(&mut self.flags);
+        let id = self.intern_byte(&mut names, name, "flag", node);
+        self.flags = names;
+        id.map(FlagId)
+    }
+
+    /// The attribute a condition word names (`never-moved?` names the attribute `never-moved`).
+    pub(crate) fn attribute_named(&self, word: &str) -> Option<AttributeId> {
+        let bare = word.strip_suffix('?').unwrap_or(word);
+        let id = self.attributes.get(bare)?;
+        u8::try_from(id).ok().map(AttributeId)
+    }
+
+    pub(crate) fn player(&self, node: &Sexp, label: &str) -> Result<PlayerId, ZrfError> {
+        let found = node.as_atom().and_then(|name| self.players.get(name));
+        match found.and_then(|id| u8::try_from(id).ok()) {
+            Some(id) => Ok(PlayerId(id)),
+            None => Err(self.err(format!("unknown player '{}'", construct_name(node)), node, label)),
+        }
+    }
+
+    pub(crate) fn piece(&self, node: &Sexp, label: &str) -> Result<PieceTypeId, ZrfError> {
+        let found = node.as_atom().and_then(|name| self.pieces.get(name));
+        match found.and_then(|id| u8::try_from(id).ok()) {
+            Some(id) => Ok(PieceTypeId(id)),
+            None => Err(self.err(format!("unknown piece '{}'", construct_name(node)), node, label)),
+        }
+    }
+
+    pub(crate) fn zone(&self, node: &Sexp, label: &str) -> Result<ZoneId, ZrfError> {
+        let found = node.as_atom().and_then(|name| self.zones.get(name));
+        match found.and_then(|id| u8::try_from(id).ok()) {
+            Some(id) => Ok(ZoneId(id)),
+            None => Err(self.err(format!("unknown zone '{}'", construct_name(node)), node, label)),
+        }
+    }
+
+    /// The cell a position name denotes, explaining when it was removed by `kill-positions`.
+    pub(crate) fn cell(&self, node: &Sexp, label: &str) -> Result<usize, ZrfError> {
+        let name = node.as_atom().unwrap_or("");
+        if let Some(cell) = self.cells.get(name) {
+            return Ok(cell);
+        }
+        if self.killed.get(name).is_some() {
+            return Err(self.err(format!("position '{name}' was removed by kill-positions"), node, label));
+        }
+        Err(self.err(format!("unknown position '{}'", construct_name(node)), node, label))
+    }
+
+    fn lower(&mut self, items: &[&Sexp], place: &str) -> Result<Variant, ZrfError> {
+        // Sort the items by kind; the order inside each kind is kept.
+        let mut players_form = None;
+        let mut turn_order = None;
+        let mut priorities = Vec::new();
+        let mut boards = Vec::new();
+        let mut pieces = Vec::new();
+        let mut setups = Vec::new();
+        let mut goals = Vec::new();
+        let mut options = Vec::new();
+        let mut title = None;
+        for &item in items {
+            let Some(head) = item.head() else {
+                return Err(self.unsupported(item, place));
+            };
+            match head.to_ascii_lowercase().as_str() {
+                "title" => title = Some(item.tail().first().and_then(Sexp::text).unwrap_or_default().to_string()),
+                "players" if players_form.is_some() => {
+                    return Err(self.err("'players' is given twice", item, place));
+                }
+                "players" => players_form = Some(item),
+                "turn-order" if turn_order.is_some() => {
+                    return Err(self.err("'turn-order' is given twice", item, place));
+                }
+                "turn-order" => turn_order = Some(item),
+                "move-priorities" => priorities.push(item),
+                "board" => boards.push(item),
+                "piece" => pieces.push(item),
+                "board-setup" => setups.push(item),
+                "win-condition" | "loss-condition" | "draw-condition" => goals.push(item),
+                "option" => options.push(item),
+                _ if is_presentation(head) => {}
+                _ => return Err(self.unsupported(item, place)),
+            }
+        }
+
+        let Some(players_form) = players_form else {
+            let at = items.first().map_or(0..0, |item| item.span.clone());
+            return Err(ZrfError::new("the game has no (players ...)", at, place));
+        };
+        self.players_of(players_form)?;
+        let turn_order = match turn_order {
+            Some(form) => self.turn_order(form, players_form)?,
+            None => None,
+        };
+        let mut move_priorities = Vec::new();
+        for form in priorities {
+            for item in form.tail() {
+                move_priorities.push(self.move_type(item)?);
+            }
+        }
+
+        let board_items: Vec<&Sexp> = boards.iter().flat_map(|board| board.tail()).collect();
+        let (board, symmetries) = self.board(&board_items)?;
+        let players = self.player_maps(&symmetries);
+
+        self.declare_pieces(&pieces)?;
+        let (placements, hands) = self.setup(&setups)?;
+        let goal_rules = self.goals(&goals)?;
+        let letters = self.letters();
+        let mut piece_types = Vec::new();
+        for (index, &form) in pieces.iter().enumerate() {
+            let mut piece = self.piece_type(form, index, &letters)?;
+            piece.royal = goal_rules.royal.contains(&index);
+            if hands.iter().any(|&(_, ty, _)| usize::from(ty.0) == index) {
+                piece.drop_supply = DropSupply::Hand;
+            }
+            piece_types.push(piece);
+        }
+        let pass_partial = self.options(&options)?;
+
+        let zones = self
+            .zones
+            .list
+            .iter()
+            .zip(&self.zone_cells)
+            .map(|(name, per_player)| Zone {
+                name: name.clone(),
+                cells: per_player.iter().map(|cells| cells.iter().map(|&c| cell_id(c)).collect()).collect(),
+                occupancy: None,
+                phase_occupancy: Vec::new(),
+            })
+            .collect();
+
+        Ok(Variant {
+            title: title.unwrap_or_default(),
+            board,
+            players,
+            zones,
+            pieces: piece_types,
+            castlings: Vec::new(),
+            phases: Vec::new(),
+            turn: Turn {
+                actions: vec![TurnAction { kinds: vec![ActionKind::MovePiece], optional: false, skip_if_none: None }],
+            },
+            squares: None,
+            setup: Setup { placements, castling_rights: Vec::new(), square_owners: Vec::new(), hands },
+            end: EndRules {
+                // Without a checkmated goal nothing is royal, so this outcome never applies.
+                checkmate: goal_rules.checkmate.unwrap_or(Outcome::Loss),
+                // Ruling: with no stalemated goal, a player without moves draws.
+                stalemate: goal_rules.stalemate.unwrap_or(Outcome::Draw),
+                bare_king: None,
+                move_rule: None,
+                repetition: None,
+                goals: goal_rules.goals,
+            },
+            move_types: self.move_types.list.clone(),
+            move_priorities,
+            attributes: self.attributes.list.clone(),
+            flags: self.flags.list.clone(),
+            turn_order,
+            pass_partial,
+        })
+    }
+
+    fn players_of(&mut self, form: &Sexp) -> Result<(), ZrfError> {
+        for item in form.tail() {
+            let Some(name) = item.as_atom() else {
+                return Err(self.err("a player name must be a word", item, "in (players ...)"));
+            };
+            if self.players.get(name).is_some() {
+                return Err(self.err(format!("player '{name}' is listed twice"), item, "in (players ...)"));
+            }
+            let mut names = std::mem::take(&mut self.players);
+            let id = self.intern_byte(&mut names, name, "player", item);
+            self.players = names;
+            id?;
+        }
+        if self.players.len() == 0 {
+            return Err(self.err("a game needs at least one player", form, "empty (players)"));
+        }
+        Ok(())
+    }
+
+    /// `(turn-order ...)`: `None` when it is exactly each player once in `players` order, else
+    /// the opening (before `repeat`) and the cycle.
+    fn turn_order(&mut self, form: &Sexp, players_form: &Sexp) -> Result<Option<TurnOrder>, ZrfError> {
+        let label = "in (turn-order ...)";
+        let mut opening = Vec::new();
+        let mut cycle = Vec::new();
+        let mut repeated = false;
+        for item in form.tail() {
+            if item.is_atom("repeat") {
+                if repeated {
+                    return Err(self.err("'repeat' is given twice", item, label));
+                }
+                repeated = true;
+                opening = std::mem::take(&mut cycle);
+                continue;
+            }
+            let entry = match item.as_list() {
+                None => TurnEntry { player: self.player(item, label)?, move_type: None },
+                Some([who, what, rest @ ..]) => {
+                    let player = self.player(who, label)?;
+                    if what.as_atom().and_then(|name| self.players.get(name)).is_some() {
+                        // (P Q ...): P's turn played with Q's pieces; the IR has no such turn.
+                        return Err(self.err(
+                            "unsupported ZRF construct 'turn as another player'",
+                            item,
+                            format!("{} would move as {}", construct_name(who), construct_name(what)),
+                        ));
+                    }
+                    if let Some(extra) = rest.first() {
+                        return Err(self.err("unexpected extra item in a turn", extra, label));
+                    }
+                    TurnEntry { player, move_type: Some(self.move_type(what)?) }
+                }
+                Some([who]) => TurnEntry { player: self.player(who, label)?, move_type: None },
+                Some([]) => {
+                    return Err(self.err("an empty turn", item, format!("{label}: expected P or (P move-type)")))
+                }
+            };
+            cycle.push(entry);
+        }
+        if cycle.is_empty() {
+            let label = if repeated { "nothing after 'repeat'" } else { "no turns" };
+            return Err(self.err("the turn order has no turns to repeat", form, label));
+        }
+        // A player who never moves is neutral in Zillions; the IR has no neutral players.
+        for (index, item) in players_form.tail().iter().enumerate() {
+            if !opening.iter().chain(&cycle).any(|entry: &TurnEntry| usize::from(entry.player.0) == index) {
+                return Err(self.err(
+                    "unsupported ZRF construct 'neutral player'",
+                    item,
+                    format!("{} never moves in (turn-order ...)", construct_name(item)),
+                ));
+            }
+        }
+        let plain = opening.is_empty()
+            && cycle.len() == self.players.len()
+            && cycle.iter().enumerate().all(|(i, entry)| usize::from(entry.player.0) == i && entry.move_type.is_none());
+        Ok(if plain { None } else { Some(TurnOrder { opening, cycle }) })
+    }
+
+    /// Each player's direction map: identity, except the pairs of its `symmetry` forms.
+    fn player_maps(&self, symmetries: &[board::Symmetry]) -> Vec<Player> {
+        let identity: Vec<_> = (0..self.dirs.len()).map(board::dir_id).collect();
+        let mut players: Vec<Player> = self
+            .players
+            .list
+            .iter()
+            .map(|name| Player { name: name.clone(), direction_map: identity.clone() })
+            .collect();
+        for (player, pairs) in symmetries {
+            if let Some(target) = players.get_mut(*player) {
+                for &(from, to) in pairs {
+                    if let Some(slot) = target.direction_map.get_mut(from) {
+                        *slot = board::dir_id(to);
+                    }
+                }
+            }
+        }
+        players
+    }
+
+    /// First pass over the pieces: names, ids and attributes, so that move bodies may name any
+    /// piece or attribute.
+    fn declare_pieces(&mut self, pieces: &[&Sexp]) -> Result<(), ZrfError> {
+        for &form in pieces {
+            let label = "in a piece";
+            let name_form = form.tail().iter().find(|item| item.is_form("name"));
+            let Some(name_node) = name_form.and_then(|n| n.tail().first()) else {
+                return Err(self.err("a piece needs a (name ...)", form, label));
+            };
+            let Some(name) = name_node.as_atom() else {
+                return Err(self.err("a piece name must be a word", name_node, label));
+            };
+            if self.pieces.get(name).is_some() {
+                return Err(self.err(format!("piece '{name}' is defined twice"), name_node, label));
+            }
+            if self.pieces.len() >= MAX_PIECE_TYPES {
+                return Err(self.err(
+                    format!("more than {MAX_PIECE_TYPES} piece types"),
+                    name_node,
+                    "Varia allows at most 32 piece types",
+                ));
+            }
+            self.pieces.intern(name);
+            for attribute in form.tail().iter().filter(|item| item.is_form("attribute")) {
+                let Some(attr_name) = attribute.tail().first().and_then(Sexp::as_atom) else {
+                    return Err(self.err("an attribute needs a name", attribute, format!("in piece {name}")));
+                };
+                // Registered without the conventional trailing '?'.
+                let bare = attr_name.strip_suffix('?').unwrap_or(attr_name).to_string();
+                let mut names = std::mem::take(&mut self.attributes);
+                let id = self.intern_byte(&mut names, &bare, "attribute", attribute);
+                self.attributes = names;
+                id?;
+            }
+        }
+        Ok(())
+    }
+
+    fn piece_type(&mut self, form: &Sexp, index: usize, letters: &[char]) -> Result<PieceType, ZrfError> {
+        let name = self.pieces.list.get(index).cloned().unwrap_or_default();
+        let label = format!("in piece {name}");
+        let mut piece = PieceType {
+            letter: letters.get(index).copied().unwrap_or('?'),
+            name: name.clone(),
+            royal: false,
+            value: None,
+            san_without_letter: false,
+            resets_move_clock: false,
+            moves: Vec::new(),
+            promotion: None,
+            keep_apart: None,
+            programs: Vec::new(),
+            drops: Vec::new(),
+            drop_supply: DropSupply::Unlimited,
+            attributes: Vec::new(),
+        };
+        for item in form.tail() {
+            let Some(head) = item.head() else {
+                return Err(self.unsupported(item, label));
+            };
+            match head.to_ascii_lowercase().as_str() {
+                "name" => {}
+                "attribute" => {
+                    let value = item.tail().get(1);
+                    let set = match value {
+                        Some(v) if v.is_atom("true") => true,
+                        Some(v) if v.is_atom("false") => false,
+                        _ => {
+                            return Err(self.err(
+                                "an attribute's default must be true or false",
+                                value.unwrap_or(item),
+                                label,
+                            ))
+                        }
+                    };
+                    let attr = item.tail().first().and_then(Sexp::as_atom).and_then(|a| self.attribute_named(a));
+                    if let (true, Some(attr)) = (set, attr) {
+                        if !piece.attributes.contains(&attr) {
+                            piece.attributes.push(attr);
+                        }
+                    }
+                }
+                "moves" => {
+                    let context = format!("in a move body of piece {name}");
+                    piece.programs.extend(self.programs(item.tail(), &context)?);
+                }
+                "drops" => {
+                    let context = format!("in a drop body of piece {name}");
+                    piece.drops.extend(self.programs(item.tail(), &context)?);
+                }
+                _ if is_presentation(head) => {}
+                _ => return Err(self.unsupported(item, label)),
+            }
+        }
+        Ok(piece)
+    }
+
+    /// The notation letters of the declared pieces, in order: the first letter of the name not
+    /// used yet (case-insensitive), else the next letter of the name, else any free letter A-Z,
+    /// else a free Greek capital (only needed past 26 types).
+    fn letters(&self) -> Vec<char> {
+        let mut used: Vec<char> = Vec::new();
+        for name in &self.pieces.list {
+            let from_name = name.chars().filter(char::is_ascii_alphabetic).map(|c| c.to_ascii_uppercase());
+            let spare = ('A'..='Z').chain('Α'..='Ω');
+            let letter = from_name.chain(spare).find(|c| !used.contains(c) && c.is_alphabetic()).unwrap_or('?');
+            used.push(letter);
+        }
+        used
+    }
+
+    /// `(board-setup (P (Type pos ... off N ...)) ...)`: placements sorted by cell, and hands.
+    fn setup(&mut self, forms: &[&Sexp]) -> Result<(Placements, Hands), ZrfError> {
+        let label = "in (board-setup ...)";
+        let mut placed: Vec<(usize, PlayerId, PieceTypeId)> = Vec::new();
+        let mut hands: Vec<(PlayerId, PieceTypeId, u32)> = Vec::new();
+        for form in forms {
+            for side in form.tail() {
+                let Some((who, groups)) = side.as_list().and_then(<[Sexp]>::split_first) else {
+                    return Err(self.err("expected (Player (Piece position ...) ...)", side, label));
+                };
+                let player = self.player(who, label)?;
+                for group in groups {
+                    let Some((ty, places)) = group.as_list().and_then(<[Sexp]>::split_first) else {
+                        return Err(self.err("expected (Piece position ... off N ...)", group, label));
+                    };
+                    let piece = self.piece(ty, label)?;
+                    let mut rest = places.iter();
+                    while let Some(at) = rest.next() {
+                        if at.is_atom("off") {
+                            let count = rest.next();
+                            let Some(n) = count.and_then(Sexp::as_atom).and_then(|n| n.parse::<u32>().ok()) else {
+                                return Err(self.err("'off' needs a number of pieces", count.unwrap_or(at), label));
+                            };
+                            match hands.iter_mut().find(|(p, t, _)| *p == player && *t == piece) {
+                                Some(entry) => entry.2 = entry.2.saturating_add(n),
+                                None => hands.push((player, piece, n)),
+                            }
+                            continue;
+                        }
+                        let cell = self.cell(at, label)?;
+                        // One piece per cell: Zillions boards hold no stacks.
+                        if placed.iter().any(|&(c, _, _)| c == cell) {
+                            return Err(self.err(
+                                format!("two pieces on position '{}'", construct_name(at)),
+                                at,
+                                "a position holds one piece",
+                            ));
+                        }
+                        placed.push((cell, player, piece));
+                    }
+                }
+            }
+        }
+        placed.sort_by_key(|&(cell, _, _)| cell);
+        let placements =
+            placed.into_iter().map(|(cell, player, piece)| (cell_id(cell), vec![(player, piece)])).collect();
+        Ok((placements, hands))
+    }
+
+    fn goals(&mut self, forms: &[&Sexp]) -> Result<GoalRules, ZrfError> {
+        let mut rules = GoalRules { checkmate: None, stalemate: None, goals: Vec::new(), royal: Vec::new() };
+        for &form in forms {
+            let label = "in a goal";
+            let outcome = match form.head().map(str::to_ascii_lowercase).as_deref() {
+                Some("win-condition") => Outcome::Win,
+                Some("loss-condition") => Outcome::Loss,
+                _ => Outcome::Draw,
+            };
+            let [who, condition] = form.tail() else {
+                return Err(self.err("a goal needs a player list and one condition", form, label));
+            };
+            let players = match who.as_list() {
+                Some(list) => list.iter().map(|p| self.player(p, label)).collect::<Result<Vec<_>, _>>()?,
+                None => vec![self.player(who, label)?],
+            };
+            let everyone = (0..self.players.len()).all(|i| players.iter().any(|p| usize::from(p.0) == i));
+            if condition.is_form("checkmated") {
+                let [ty] = condition.tail() else {
+                    return Err(self.err("'checkmated' needs one piece type", condition, label));
+                };
+                let piece = self.piece(ty, label)?;
+                // Checkmate is one rule for all players in the IR.
+                if !everyone {
+                    return Err(self.err(
+                        "unsupported ZRF construct 'checkmated'",
+                        condition,
+                        "a checkmated goal must be given for every player",
+                    ));
+                }
+                if !rules.royal.contains(&usize::from(piece.0)) {
+                    rules.royal.push(usize::from(piece.0));
+                }
+                // The first checkmated goal decides, as goals are tested in order.
+                rules.checkmate.get_or_insert(outcome);
+                continue;
+            }
+            if condition.is_atom("stalemated") && everyone {
+                rules.stalemate.get_or_insert(outcome);
+                continue;
+            }
+            let test = self.goal_test(condition)?;
+            rules.goals.push(Goal { players, outcome, test });
+        }
+        Ok(rules)
+    }
+
+    fn goal_test(&mut self, node: &Sexp) -> Result<GoalTest, ZrfError> {
+        let label = "in a goal condition";
+        let head = match &node.kind {
+            SexpKind::Atom(word) => word.to_ascii_lowercase(),
+            _ => node.head().map(str::to_ascii_lowercase).unwrap_or_default(),
+        };
+        let args = node.tail();
+        let count = |this: &Self, arg: Option<&Sexp>| -> Result<u32, ZrfError> {
+            arg.and_then(Sexp::as_atom)
+                .and_then(|n| n.parse::<u32>().ok())
+                .ok_or_else(|| this.err("expected a number of pieces", arg.unwrap_or(node), label))
+        };
+        let optional_piece = |this: &Self, arg: Option<&Sexp>| arg.map(|ty| this.piece(ty, label)).transpose();
+        match (head.as_str(), node.as_atom().is_some()) {
+            ("stalemated", true) => Ok(GoalTest::Stalemated),
+            // Ruling: repetition is the third occurrence of a position.
+            ("repetition", true) => Ok(GoalTest::Repetition(3)),
+            ("pieces-remaining", false) if (1..=2).contains(&args.len()) => {
+                Ok(GoalTest::PiecesRemaining(count(self, args.first())?, optional_piece(self, args.get(1))?))
+            }
+            ("total-piece-count", false) if (1..=2).contains(&args.len()) => {
+                Ok(GoalTest::TotalPieces(count(self, args.first())?, optional_piece(self, args.get(1))?))
+            }
+            ("captured", false) if args.len() == 1 => {
+                Ok(GoalTest::Captured(self.piece(args.first().unwrap_or(node), label)?))
+            }
+            ("absolute-config", false) if args.len() >= 2 => self.absolute_config(node, args),
+            ("and" | "or", false) if !args.is_empty() => {
+                let parts = args.iter().map(|arg| self.goal_test(arg)).collect::<Result<Vec<_>, _>>()?;
+                Ok(if head == "and" { GoalTest::And(parts) } else { GoalTest::Or(parts) })
+            }
+            ("not", false) if args.len() == 1 => {
+                Ok(GoalTest::Not(Box::new(self.goal_test(args.first().unwrap_or(node))?)))
+            }
+            ("checkmated", _) => Err(self.unsupported(node, "checkmated must be a goal's whole condition")),
+            (
+                "pieces-remaining" | "total-piece-count" | "captured" | "absolute-config" | "and" | "or" | "not",
+                false,
+            ) => Err(self.err(format!("wrong arguments for '{head}'"), node, label)),
+            _ => Err(self.unsupported(node, label)),
+        }
+    }
+
+    /// `(absolute-config O ... (P-or-Z ...))`: occupiers, then the positions or zones.
+    fn absolute_config(&mut self, node: &Sexp, args: &[Sexp]) -> Result<GoalTest, ZrfError> {
+        let label = "in (absolute-config ...)";
+        let Some((places, occupiers)) = args.split_last() else {
+            return Err(self.err("absolute-config needs occupiers and positions", node, label));
+        };
+        let mut who = Vec::new();
+        for occupier in occupiers {
+            let found = match occupier.as_list() {
+                None => Occupier::Own(self.piece(occupier, label)?),
+                Some([kind, ty]) if kind.is_atom("opponent") => Occupier::Opponent(self.piece(ty, label)?),
+                Some([kind, ty]) if kind.is_atom("any-owner") => Occupier::AnyOwner(self.piece(ty, label)?),
+                Some(_) => return Err(self.unsupported(occupier, label)),
+            };
+            who.push(found);
+        }
+        let Some(places) = places.as_list() else {
+            return Err(self.err("expected a list of positions or zones", places, label));
+        };
+        let mut groups = Vec::new();
+        for place in places {
+            let name = place.as_atom().unwrap_or("");
+            let group = match (self.cells.get(name), self.zones.get(name)) {
+                (Some(cell), _) => ConfigGroup::Cell(cell_id(cell)),
+                (None, Some(_)) => ConfigGroup::Zone(self.zone(place, label)?),
+                (None, None) => {
+                    return Err(self.err(format!("unknown position or zone '{}'", construct_name(place)), place, label))
+                }
+            };
+            groups.push(group);
+        }
+        Ok(GoalTest::Config(who, groups))
+    }
+
+    /// Options: presentation ones are ignored, `"pass partial"` is kept, rule options the IR
+    /// lacks are errors, unknown ones are noted and ignored, as Zillions ignores them.
+    fn options(&mut self, forms: &[&Sexp]) -> Result<bool, ZrfError> {
+        let mut pass_partial = false;
+        for &form in forms {
+            let [name, value] = form.tail() else {
+                return Err(self.err("an option needs a name and a value", form, "expected (option \"name\" value)"));
+            };
+            let Some(option) = name.text() else {
+                return Err(self.err("an option name must be a string", name, "expected (option \"name\" value)"));
+            };
+            let off = value.text().is_some_and(|v| eq_keyword(v, "false"));
+            let is = |list: &[&str]| list.iter().any(|known| eq_keyword(known, option.trim()));
+            if is(PRESENTATION_OPTIONS) {
+                continue;
+            }
+            if eq_keyword(option.trim(), "pass partial") {
+                pass_partial = match value.text() {
+                    Some(v) if eq_keyword(v, "true") => true,
+                    _ if off => false,
+                    _ => return Err(self.unsupported(value, "\"pass partial\" must be true or false")),
+                };
+                continue;
+            }
+            if is(UNSUPPORTED_OPTIONS) {
+                if off {
+                    continue;
+                }
+                return Err(self.err(
+                    format!("unsupported ZRF construct 'option \"{option}\"'"),
+                    form,
+                    "Varia has no such rule; only false is accepted",
+                ));
+            }
+            self.notes.push(ZrfNote {
+                message: format!("unknown option '{option}' ignored, as Zillions does"),
+                span: form.span.clone(),
+            });
+        }
+        Ok(pass_partial)
+    }
+}
+
+/// A cell index as an IR id; indices are bounded by [`MAX_POSITIONS`].
+pub(crate) fn cell_id(index: usize) -> varia_interpreter::ir::CellId {
+    varia_interpreter::ir::CellId(u16::try_from(index).unwrap_or(u16::MAX))
+}
