@@ -668,18 +668,38 @@ impl<'t> Lowerer<'t> {
         Ok(piece)
     }
 
-    /// The notation letters of the declared pieces, in order: the first letter of the name not
-    /// used yet (case-insensitive), else the next letter of the name, else any free letter A-Z,
-    /// else a free Greek capital (only needed past 26 types).
+    /// The notation letters of the declared pieces: each name's first letter, given first to
+    /// the shortest names that want it (a short name has fewer other letters to fall back on:
+    /// King keeps K and Knight takes N), ties in declaration order; then the next letter of
+    /// the name not used yet, else any free letter A-Z, else a free Greek capital (only needed
+    /// past 26 types).
     fn letters(&self) -> Vec<char> {
+        let names = &self.pieces.list;
+        let mut order: Vec<usize> = (0..names.len()).collect();
+        order.sort_by_key(|&i| names[i].chars().count());
+        let mut letters = vec!['?'; names.len()];
         let mut used: Vec<char> = Vec::new();
-        for name in &self.pieces.list {
-            let from_name = name.chars().filter(char::is_ascii_alphabetic).map(|c| c.to_ascii_uppercase());
-            let spare = ('A'..='Z').chain('Α'..='Ω');
-            let letter = from_name.chain(spare).find(|c| !used.contains(c) && c.is_alphabetic()).unwrap_or('?');
-            used.push(letter);
+        let upper = |name: &str| -> Vec<char> {
+            name.chars().filter(char::is_ascii_alphabetic).map(|c| c.to_ascii_uppercase()).collect()
+        };
+        let mut pending = Vec::new();
+        for &i in &order {
+            match upper(&names[i]).first() {
+                Some(&c) if !used.contains(&c) => {
+                    used.push(c);
+                    letters[i] = c;
+                }
+                _ => pending.push(i),
+            }
         }
-        used
+        pending.sort();
+        for i in pending {
+            let spare = ('A'..='Z').chain('Α'..='Ω');
+            let letter = upper(&names[i]).into_iter().chain(spare).find(|c| !used.contains(c)).unwrap_or('?');
+            used.push(letter);
+            letters[i] = letter;
+        }
+        letters
     }
 
     /// `(board-setup (P (Type pos ... off N ...)) ...)`: placements sorted by cell, and hands.

@@ -166,7 +166,7 @@ fn chess_board_players_and_pieces() {
     let letters: Vec<(&str, char)> = v.pieces.iter().map(|p| (p.name.as_str(), p.letter)).collect();
     assert_eq!(
         letters,
-        [("Pawn", 'P'), ("Knight", 'K'), ("Bishop", 'B'), ("Rook", 'R'), ("Queen", 'Q'), ("King", 'I')]
+        [("Pawn", 'P'), ("Knight", 'N'), ("Bishop", 'B'), ("Rook", 'R'), ("Queen", 'Q'), ("King", 'K')]
     );
     assert_eq!(royal(v), ["King"]);
     assert_eq!(v.attributes, ["never-moved"]);
