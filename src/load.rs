@@ -32,17 +32,50 @@ pub fn render(name: &str, text: &str, message: &str, span: Range<usize>, label: 
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Reads and lowers a variant file, compiling its rules; errors come back rendered.
-pub fn rules(path: &Path) -> Result<Arc<Rules>, String> {
+/// The `--variant` choice for Zillions files.
+static VARIANT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+
+/// Records the `--variant` option (which variant of a `.zrf` file to load).
+pub fn choose_variant(choice: Option<String>) {
+    let _ = VARIANT.set(choice);
+}
+
+/// Whether a path names a Zillions rule file.
+pub fn is_zrf(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e.eq_ignore_ascii_case("zrf"))
+}
+
+/// Reads a file as UTF-8 text; errors come back rendered.
+fn read_text(path: &Path) -> Result<String, String> {
     let name = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read {name}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
+    String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
         render(&name, &text, "the file is not valid UTF-8", at..at + 1, "expected UTF-8 text")
-    })?;
+    })
+}
+
+/// Reads and lowers a rule file (`.var`, or `.zrf` through the Zillions import) into the IR;
+/// errors come back rendered, and notes on what a `.zrf` import ignored go to standard error.
+pub fn variant(path: &Path) -> Result<varia_interpreter::ir::Variant, String> {
+    let name = path.display().to_string();
+    let text = read_text(path)?;
+    if is_zrf(path) {
+        let choice = VARIANT.get().cloned().flatten();
+        return match varia_zrf::load(&text, choice.as_deref()) {
+            Ok(game) => {
+                for note in &game.notes {
+                    let (line, col) = varia_grammar::line_col(&text, note.span.start);
+                    eprintln!("note: {name}:{line}:{col}: {}", note.message);
+                }
+                Ok(game.variant)
+            }
+            Err(e) => Err(render(&name, &text, &e.message, e.span.clone(), &e.label)),
+        };
+    }
     match varia_grammar::load(&text) {
-        Ok(variant) => Ok(Arc::new(Rules::new(variant))),
+        Ok(variant) => Ok(variant),
         Err(diags) => {
             let mut out = String::new();
             for d in &diags {
@@ -52,6 +85,21 @@ pub fn rules(path: &Path) -> Result<Arc<Rules>, String> {
             Err(out)
         }
     }
+}
+
+/// Reads a rule file and compiles its rules; errors come back rendered.
+pub fn rules(path: &Path) -> Result<Arc<Rules>, String> {
+    Ok(Arc::new(Rules::new(variant(path)?)))
+}
+
+/// A rule file written as `.var` text, headed by where it came from.
+pub fn convert(path: &Path) -> Result<String, String> {
+    let v = variant(path)?;
+    let body = varia_grammar::write::write_variant(&v)
+        .map_err(|e| format!("error: {}: cannot be written as a .var file: {e}", path.display()))?;
+    let source = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let choice = VARIANT.get().cloned().flatten().map(|c| format!(" (variant {c})")).unwrap_or_default();
+    Ok(format!("// Converted by `varia convert` from {source}{choice}.\n{body}"))
 }
 
 /// The variant's start position, or the given position string.

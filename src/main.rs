@@ -19,6 +19,10 @@ use varia_interpreter::{divide, divide_turns, perft, perft_turns, Position};
 #[derive(Parser)]
 #[command(name = "varia", version, about, long_about = None)]
 struct Cli {
+    /// For a Zillions `.zrf` file: play this variant of it (its title, or its number counting
+    /// from 1) instead of the main game.
+    #[arg(long, global = true, value_name = "TITLE|N")]
+    variant: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -162,10 +166,19 @@ enum Command {
     },
     /// List the bundled variants (from variants/catalogue.toml).
     List,
+    /// Write a Zillions `.zrf` game (or any rule file Varia reads) as a `.var` file.
+    Convert {
+        /// The rule file (`.zrf` or `.var`).
+        file: PathBuf,
+        /// Write here instead of standard output (the file is written only on success).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    load::choose_variant(cli.variant);
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -269,6 +282,17 @@ fn run(command: Command) -> Result<(), String> {
         Command::Uci { file } => uci::run(file),
         Command::Serve { port, files } => varia_web::run(port, &files),
         Command::List => load::list(),
+        Command::Convert { file, output } => {
+            let text = load::convert(&file)?;
+            match output {
+                Some(out) => std::fs::write(&out, text)
+                    .map_err(|e| format!("error: cannot write {}: {e}", out.display())),
+                None => {
+                    print!("{text}");
+                    Ok(())
+                }
+            }
+        }
     }
 }
 

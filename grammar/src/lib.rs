@@ -12,6 +12,7 @@ mod betza;
 mod diagnostic;
 mod lower;
 mod syntax;
+pub mod write;
 
 pub use diagnostic::{line_col, Diagnostic};
 pub use syntax::{parse, Rule, SyntaxTree};

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use indexmap::IndexMap;
+use indexmap::{IndexMap, IndexSet};
 use pest::iterators::Pair;
 
 use varia_interpreter::ir::*;
@@ -15,6 +15,9 @@ use crate::syntax::{Rule, SyntaxTree};
 /// The compass of a grid: direction names and their (dx, dy).
 const COMPASS: [(&str, i32, i32); 8] =
     [("n", 0, 1), ("ne", 1, 1), ("e", 1, 0), ("se", 1, -1), ("s", 0, -1), ("sw", -1, -1), ("w", -1, 0), ("nw", -1, 1)];
+
+#[path = "lower_program.rs"]
+mod program;
 
 type Node<'a> = Pair<'a, Rule>;
 
@@ -48,6 +51,12 @@ struct Lowerer {
     pieces: Vec<PieceType>,
     /// Where the board declares `between` locations, for errors about them.
     between_at: Option<Range<usize>>,
+    /// Move type names, by id.
+    move_types: IndexSet<String>,
+    /// Attribute names, by id.
+    attribute_names: IndexSet<String>,
+    /// Flag names, by id.
+    flag_names: IndexSet<String>,
 }
 
 /// Lowers a parsed file into a checked [`Variant`].
@@ -72,6 +81,9 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         piece_ids: IndexMap::new(),
         pieces: Vec::new(),
         between_at: None,
+        move_types: IndexSet::new(),
+        attribute_names: IndexSet::new(),
+        flag_names: IndexSet::new(),
     };
     let of = |rule: Rule| -> Vec<Node> { items.iter().filter(|p| p.as_rule() == rule).cloned().collect() };
 
@@ -118,6 +130,8 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     for z in of(Rule::zone_decl) {
         l.zone(z);
     }
+    // Move types, attributes and flags get their ids in order of first appearance.
+    l.register_names(&items);
     let pieces = of(Rule::piece_decl);
     for p in &pieces {
         l.declare_piece(p.clone());
@@ -204,6 +218,17 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
             goals: Vec::new(),
         },
     };
+    let turn_orders = of(Rule::turn_order_decl);
+    if let Some(second) = turn_orders.get(1) {
+        l.error(second, "a second `turn-order`", "expected one `turn-order` block");
+    }
+    let turn_order = turn_orders.first().and_then(|t| l.turn_order(t.clone()));
+    let priorities = of(Rule::priorities_decl);
+    if let Some(second) = priorities.get(1) {
+        l.error(second, "a second `priorities` line", "expected one `priorities` line listing every ranked move type");
+    }
+    let move_priorities = priorities.first().map(|p| l.priorities(p.clone())).unwrap_or_default();
+    let pass_partial = !of(Rule::pass_partial_decl).is_empty();
     if let Some(at) = l.between_at.clone() {
         if l.zones.values().any(|z| z.occupancy.is_some()) {
             l.errors.push(Diagnostic::new(
@@ -238,12 +263,12 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         squares: squares.map(|(_, s)| s),
         setup,
         end,
-        move_types: Vec::new(),
-        move_priorities: Vec::new(),
-        attributes: Vec::new(),
-        flags: Vec::new(),
-        turn_order: None,
-        pass_partial: false,
+        move_types: l.move_types.into_iter().collect(),
+        move_priorities,
+        attributes: l.attribute_names.into_iter().collect(),
+        flags: l.flag_names.into_iter().collect(),
+        turn_order,
+        pass_partial,
     })
 }
 
@@ -288,6 +313,11 @@ impl Lowerer {
             self.grid(item.clone(), grids);
             grids += 1;
         }
+        // Single cells: no links by coordinates (only `link` joins them).
+        let mut free: Vec<CellId> = Vec::new();
+        for item in items.iter().filter(|p| p.as_rule() == Rule::cell_decl) {
+            free.extend(self.free_cell(item.clone()));
+        }
         if grids > 0 {
             for (name, _, _) in COMPASS {
                 let id = DirId(self.dirs.len() as u8);
@@ -331,12 +361,12 @@ impl Lowerer {
         if grids > 0 {
             for (i, cell) in self.cells.iter().enumerate() {
                 let from = CellId(i as u16);
-                if removed.contains(&from) {
+                if removed.contains(&from) || free.contains(&from) {
                     continue;
                 }
                 for (name, dx, dy) in COMPASS {
                     if let Some(&to) = self.coords.get(&(cell.x + dx, cell.y + dy, cell.layer)) {
-                        if !removed.contains(&to) {
+                        if !removed.contains(&to) && !free.contains(&to) {
                             self.links.push(Link { from, dir: self.dirs[name], to });
                         }
                     }
@@ -347,7 +377,8 @@ impl Lowerer {
             let from = CellId(i as u16);
             for &(dir, dx, dy, dl) in &offsets {
                 if let Some(&to) = self.coords.get(&(cell.x + dx, cell.y + dy, cell.layer + dl)) {
-                    if !removed.contains(&from) && !removed.contains(&to) {
+                    let joined = [from, to].iter().all(|c| !removed.contains(c) && !free.contains(c));
+                    if joined {
                         self.links.push(Link { from, dir, to });
                     }
                 }
@@ -369,6 +400,24 @@ impl Lowerer {
                     let d = self.direction(&d);
                     if let (Some(from), Some(dir), Some(to)) = (a, d, b) {
                         self.links.push(Link { from, dir, to });
+                    }
+                }
+                Rule::unlink_decl => {
+                    let mut it = item.clone().into_inner().skip(1);
+                    let (a, d) = (it.next().expect("from"), it.next().expect("dir"));
+                    let (a, d) = (self.cell(&a), self.direction(&d));
+                    if let (Some(from), Some(dir)) = (a, d) {
+                        let before = self.links.len();
+                        self.links.retain(|l| l.from != from || l.dir != dir);
+                        if self.links.len() == before {
+                            let mut it = item.clone().into_inner().skip(1);
+                            let (a, d) = (it.next().expect("from"), it.next().expect("dir"));
+                            self.error(
+                                &item,
+                                format!("`{}` has no link in direction `{}`", a.as_str(), d.as_str()),
+                                "expected a cell and a direction that are linked (here, so far)",
+                            );
+                        }
                     }
                 }
                 Rule::dirset_decl => {
@@ -506,6 +555,58 @@ impl Lowerer {
         }
         let id = DirId(self.dirs.len() as u8);
         self.dirs.insert(n.as_str().to_string(), id);
+        Some(id)
+    }
+
+    /// `cell NAME at X Y [layer L]`: one cell at display coordinates.
+    fn free_cell(&mut self, item: Node) -> Option<CellId> {
+        let mut it = item.into_inner().skip(1);
+        let name = it.next().expect("cell name");
+        let _at = it.next();
+        let mut xy = [0i32; 2];
+        let mut ok = true;
+        for v in xy.iter_mut() {
+            let node = it.next().expect("coordinate");
+            match node.as_str().parse::<i32>() {
+                Ok(n) if (-1000..=1000).contains(&n) => *v = n,
+                _ => {
+                    self.error(&node, "coordinate out of range", "expected a number from -1000 to 1000");
+                    ok = false;
+                }
+            }
+        }
+        let mut layer = 0;
+        if let Some(opt) = it.next() {
+            let n = opt.into_inner().nth(1).expect("layer");
+            layer = int_value(self, &n, 1000) as i32;
+        }
+        if self.cell_ids.contains_key(name.as_str()) {
+            self.error(&name, format!("duplicate cell `{}`", name.as_str()), "expected a name no other cell has");
+            return None;
+        }
+        if let Some(other) = self.coords.get(&(xy[0], xy[1], layer)) {
+            let other = self.cells[other.0 as usize].name.clone();
+            self.error(
+                &name,
+                format!("cell `{}` is at the place of `{other}`", name.as_str()),
+                "expected display coordinates (and layer) no other cell has",
+            );
+            return None;
+        }
+        if !ok {
+            return None;
+        }
+        let id = CellId(self.cells.len() as u16);
+        self.cell_ids.insert(name.as_str().to_string(), id);
+        self.coords.insert((xy[0], xy[1], layer), id);
+        self.cells.push(Cell {
+            name: name.as_str().to_string(),
+            x: xy[0],
+            y: xy[1],
+            layer,
+            covers: Vec::new(),
+            also_at: Vec::new(),
+        });
         Some(id)
     }
 
@@ -930,7 +1031,7 @@ impl Lowerer {
             keep_apart: None,
             programs: Vec::new(),
             drops: Vec::new(),
-            drop_supply: DropSupply::Unlimited,
+            drop_supply: DropSupply::Hand,
             attributes: Vec::new(),
         });
     }
@@ -954,6 +1055,7 @@ impl Lowerer {
 
     fn piece_body(&mut self, index: usize, p: Node) {
         let mut moves = Vec::new();
+        let mut attributes = Vec::new();
         for item in p.into_inner().skip(3) {
             match item.as_rule() {
                 Rule::royal_flag => self.pieces[index].royal = true,
@@ -985,6 +1087,34 @@ impl Lowerer {
                 }
                 Rule::move_rule => moves.extend(self.move_rule(item)),
                 Rule::betza_rule => moves.extend(self.betza(item)),
+                Rule::move_program => {
+                    if let Some(p) = self.program(item) {
+                        self.pieces[index].programs.push(p);
+                    }
+                }
+                Rule::drop_program => {
+                    if let Some(p) = self.program(item) {
+                        self.pieces[index].drops.push(p);
+                    }
+                }
+                Rule::drop_supply_decl => {
+                    let which = item.into_inner().nth(1).expect("hand or unlimited");
+                    self.pieces[index].drop_supply =
+                        if which.as_rule() == Rule::k_hand { DropSupply::Hand } else { DropSupply::Unlimited };
+                }
+                Rule::attribute_decl => {
+                    let at = item.clone();
+                    if let Some((id, set)) = self.attribute_decl(item) {
+                        if attributes.contains(&id) {
+                            self.error(&at, "an attribute declared twice", "expected each attribute once per piece");
+                        } else {
+                            attributes.push(id);
+                            if set {
+                                self.pieces[index].attributes.push(id);
+                            }
+                        }
+                    }
+                }
                 _ => {}
             }
         }
@@ -1460,8 +1590,10 @@ impl Lowerer {
     fn setup(&mut self, s: Node, castlings: &[Castling]) -> Setup {
         let mut placements: Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)> = Vec::new();
         let mut rights = Vec::new();
+        let mut hands = Vec::new();
         for item in s.into_inner() {
             match item.as_rule() {
+                Rule::hand_decl => hands.extend(self.hand(item)),
                 Rule::setup_player => {
                     let mut it = item.into_inner();
                     let who = it.next().expect("player");
@@ -1538,7 +1670,7 @@ impl Lowerer {
             }
         }
         placements.sort_by_key(|(c, _)| *c);
-        Setup { placements, castling_rights: rights, square_owners: Vec::new(), hands: Vec::new() }
+        Setup { placements, castling_rights: rights, square_owners: Vec::new(), hands }
     }
 
     /// A placement other than on `c` itself whose covered cells meet `c`'s (a piece standing
@@ -1581,6 +1713,10 @@ impl Lowerer {
         };
         for item in e.into_inner() {
             let rule = item.as_rule();
+            if rule == Rule::goal_end {
+                end.goals.extend(self.goal(item));
+                continue;
+            }
             let Some(v) = item.clone().into_inner().nth(1) else { continue };
             match rule {
                 Rule::checkmate_end => end.checkmate = outcome(&v),

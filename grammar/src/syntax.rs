@@ -82,6 +82,18 @@ pub fn describe(rule: Rule) -> String {
         Rule::leap_offset => "two numbers",
         Rule::leap_path => "a path like `(n n e)`",
         Rule::dir_list => "a direction",
+        Rule::bare_place => "an instruction",
+        Rule::place | Rule::place_arg => "a direction or a cell",
+        Rule::test | Rule::test_and | Rule::test_not => "a test",
+        Rule::goal_test | Rule::goal_and | Rule::goal_not => "a goal test",
+        Rule::goal_player => "a player",
+        Rule::move_type_def | Rule::move_type_ref => "a move type name",
+        Rule::attr_def | Rule::attr_ref => "an attribute name",
+        Rule::flag_def | Rule::flag_ref => "a flag name",
+        Rule::config_group => "a cell or a zone",
+        Rule::occupier => "`own`, `opponent` or `any` and a piece",
+        Rule::k_own | Rule::k_opponent => "`own`, `opponent` or `any`",
+        Rule::hand_entry => "a piece and a count",
         _ => {
             let name = format!("{rule:?}");
             if let Some(k) = name.strip_prefix("k_") {
@@ -107,6 +119,7 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
     let expected = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => {
             let mut names: Vec<String> = Vec::new();
+            let positives = group(positives);
             // "The end of the file" reads best as the last alternative.
             let eoi_last =
                 positives.iter().filter(|r| **r != Rule::EOI).chain(positives.iter().filter(|r| **r == Rule::EOI));
@@ -163,8 +176,123 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
 }
 
 /// Keywords that begin a top-level declaration.
-const TOP_LEVEL: [&str; 11] =
-    ["variant", "board", "player", "zone", "piece", "castle", "phase", "squares", "turn", "setup", "end"];
+const TOP_LEVEL: [&str; 17] = [
+    "variant",
+    "board",
+    "player",
+    "zone",
+    "piece",
+    "castle",
+    "phase",
+    "squares",
+    "turn",
+    "setup",
+    "end",
+    "move-types",
+    "attributes",
+    "flags",
+    "priorities",
+    "turn-order",
+    "pass-partial",
+];
+
+/// Top-level declarations of version 5, left out of the list of what may start a declaration
+/// (so the messages of earlier versions stay as they were).
+const TOP_LEVEL_V5: [Rule; 6] = [
+    Rule::k_move_types,
+    Rule::k_attributes,
+    Rule::k_flags,
+    Rule::k_priorities,
+    Rule::k_turn_order,
+    Rule::k_pass_partial,
+];
+
+/// Keywords that start an instruction of a program.
+const INSTR_STARTS: [Rule; 22] = [
+    Rule::k_go,
+    Rule::k_mark,
+    Rule::k_back,
+    Rule::k_verify,
+    Rule::k_if,
+    Rule::k_else,
+    Rule::k_while,
+    Rule::k_to,
+    Rule::k_from,
+    Rule::k_cascade,
+    Rule::k_add_copy_partial,
+    Rule::k_add_copy,
+    Rule::k_add_partial,
+    Rule::k_add,
+    Rule::k_capture,
+    Rule::k_change_type,
+    Rule::k_change_owner,
+    Rule::k_flip,
+    Rule::k_create,
+    Rule::k_set_flag,
+    Rule::k_set_cell_flag,
+    Rule::k_set_attribute,
+];
+
+/// Keywords and tokens that start a test of a program.
+const TEST_STARTS: [Rule; 25] = [
+    Rule::k_true,
+    Rule::k_false,
+    Rule::k_empty,
+    Rule::k_friend,
+    Rule::k_enemy,
+    Rule::k_piece,
+    Rule::k_in,
+    Rule::k_on_board,
+    Rule::k_at,
+    Rule::k_last_from,
+    Rule::k_last_to,
+    Rule::k_marked,
+    Rule::k_attacked,
+    Rule::k_attacked_by,
+    Rule::k_defended,
+    Rule::k_defended_by,
+    Rule::k_adjacent_to_enemy,
+    Rule::k_flag,
+    Rule::k_cell_flag,
+    Rule::k_attribute,
+    Rule::k_holds,
+    Rule::k_not,
+    Rule::lparen,
+    Rule::test_not,
+    Rule::test_and,
+];
+
+/// Keywords and tokens that start a goal test.
+const GOAL_STARTS: [Rule; 8] = [
+    Rule::k_pieces_remaining,
+    Rule::k_total_pieces,
+    Rule::k_captured,
+    Rule::k_stalemated,
+    Rule::k_repetition,
+    Rule::k_config,
+    Rule::k_not,
+    Rule::lparen,
+];
+
+/// Shortens the alternatives pest lists: every way to start an instruction is "an
+/// instruction", every way to start a test "a test", and so on.
+fn group(positives: &[Rule]) -> Vec<Rule> {
+    let mut out: Vec<Rule> = positives.to_vec();
+    if out.contains(&Rule::k_board) {
+        out.retain(|r| !TOP_LEVEL_V5.contains(r));
+    }
+    for (marker, starts, instead) in [
+        (Rule::bare_place, &INSTR_STARTS[..], Rule::bare_place),
+        (Rule::k_true, &TEST_STARTS[..], Rule::test),
+        (Rule::k_pieces_remaining, &GOAL_STARTS[..], Rule::goal_test),
+    ] {
+        if let Some(at) = out.iter().position(|r| *r == marker) {
+            out[at] = instead;
+            out.retain(|r| *r == instead || !starts.contains(r));
+        }
+    }
+    out
+}
 
 /// The byte offset of the last `{` before `end` that no `}` closes, skipping comments and strings.
 fn unclosed_brace(text: &str, end: usize) -> Option<usize> {

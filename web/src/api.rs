@@ -230,12 +230,17 @@ impl Server {
                     return Err(e);
                 }
             },
-            "zrf" => {
-                return Err(ApiError::new(
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    "Zillions (.zrf) files cannot be loaded yet: their import is still being built",
-                ))
-            }
+            "zrf" => match varia_zrf::load(source, None) {
+                Ok(game) => Arc::new(Rules::new(game.variant)),
+                Err(err) => {
+                    let mut e = ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "the Zillions file has an error");
+                    let (line, col) = varia_grammar::line_col(source, err.span.start);
+                    let (end_line, end_col) = varia_grammar::line_col(source, err.span.end.max(err.span.start));
+                    e.diagnostics =
+                        vec![Diagnostic { line, col, end_line, end_col, message: err.message, label: err.label }];
+                    return Err(e);
+                }
+            },
             other => return Err(ApiError::bad(format!("unknown format `{other}`: expected `var` or `zrf`"))),
         };
         let mut cache = self.cache.lock().map_err(|_| ApiError::bad("cache unavailable"))?;

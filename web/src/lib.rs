@@ -69,9 +69,14 @@ impl Server {
             let name = path.display().to_string();
             let source = std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {name}: {e}"))?;
             let format = api::format_of(&name).to_string();
-            let title = match varia_grammar::load(&source) {
-                Ok(v) if format == "var" => v.title,
-                _ => path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| name.clone()),
+            let loaded = if format == "zrf" {
+                varia_zrf::load(&source, None).ok().map(|g| g.variant)
+            } else {
+                varia_grammar::load(&source).ok()
+            };
+            let title = match loaded {
+                Some(v) => v.title,
+                None => path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| name.clone()),
             };
             variants.push(Listed { id: name.clone(), title, about: format!("from {name}"), format, source });
         }
