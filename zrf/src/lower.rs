@@ -5,6 +5,7 @@
 //! (`unsupported ZRF construct 'NAME'`); forms that only change the presentation are ignored,
 //! and options Zillions itself would ignore are reported as [`ZrfNote`]s.
 mod board;
+mod canonical;
 mod program;
 
 use std::collections::HashMap;
@@ -419,7 +420,9 @@ impl<'t> Lowerer<'t> {
         for (index, &form) in pieces.iter().enumerate() {
             let mut piece = self.piece_type(form, index, &letters)?;
             piece.royal = goal_rules.royal.contains(&index);
-            if hands.iter().any(|&(_, ty, _)| usize::from(ty.0) == index) {
+            // Ruling: a type that never appears `off` in the setup drops without limit; a type
+            // without drops keeps the default (its supply is never asked).
+            if hands.iter().any(|&(_, ty, _)| usize::from(ty.0) == index) || piece.drops.is_empty() {
                 piece.drop_supply = DropSupply::Hand;
             }
             piece_types.push(piece);
@@ -439,7 +442,7 @@ impl<'t> Lowerer<'t> {
             })
             .collect();
 
-        Ok(Variant {
+        let mut variant = Variant {
             title: title.unwrap_or_default(),
             board,
             players,
@@ -468,7 +471,9 @@ impl<'t> Lowerer<'t> {
             flags: self.flags.list.clone(),
             turn_order,
             pass_partial,
-        })
+        };
+        canonical::canonical_board(&mut variant);
+        Ok(variant)
     }
 
     fn players_of(&mut self, form: &Sexp) -> Result<(), ZrfError> {

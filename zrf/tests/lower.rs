@@ -135,10 +135,11 @@ fn chess_board_players_and_pieces() {
     assert_eq!(v.board.cells.len(), 64);
     // 4 orthogonal directions × 56 links, 4 diagonal × 49.
     assert_eq!(v.board.links.len(), 4 * 56 + 4 * 49);
-    assert_eq!(v.board.directions, ["n", "e", "s", "w", "ne", "se", "sw", "nw"]);
-    assert!(v.board.direction_sets.is_empty());
-    // a8 is made first (first dimension fastest); a1 is drawn bottom left.
-    assert_eq!(v.board.cells[0].name, "a8");
+    // In grid order: the compass as Varia's grid has it, sets added, cells from a1 rank by rank.
+    assert_eq!(v.board.directions, ["n", "ne", "e", "se", "s", "sw", "w", "nw"]);
+    assert_eq!(v.board.direction_sets.len(), 3);
+    assert_eq!(v.board.cells[0].name, "a1");
+    assert_eq!(v.board.cells[63].name, "h8");
     let a1 = &v.board.cells[cell(v, "a1")];
     let h8 = &v.board.cells[cell(v, "h8")];
     assert_eq!((a1.x, a1.y, a1.layer), (0, 0, 0));
@@ -161,7 +162,7 @@ fn chess_board_players_and_pieces() {
     assert_eq!(v.players[0].direction_map.iter().map(|d| d.0).collect::<Vec<_>>(), identity);
     let black: Vec<&str> =
         v.players[1].direction_map.iter().map(|d| v.board.directions[usize::from(d.0)].as_str()).collect();
-    assert_eq!(black, ["s", "e", "n", "w", "se", "ne", "nw", "sw"]);
+    assert_eq!(black, ["s", "se", "e", "ne", "n", "nw", "w", "sw"]);
 
     let letters: Vec<(&str, char)> = v.pieces.iter().map(|p| (p.name.as_str(), p.letter)).collect();
     assert_eq!(
@@ -173,7 +174,8 @@ fn chess_board_players_and_pieces() {
     for p in &v.pieces {
         let expected = if p.name == "Rook" || p.name == "King" { 1 } else { 0 };
         assert_eq!(p.attributes.len(), expected, "{}", p.name);
-        assert_eq!(p.drop_supply, DropSupply::Unlimited);
+        // No drops: the supply is never asked and stays the default.
+        assert_eq!(p.drop_supply, DropSupply::Hand);
         assert!(p.moves.is_empty() && p.promotion.is_none() && p.value.is_none());
     }
     let programs: Vec<usize> = v.pieces.iter().map(|p| p.programs.len()).collect();
@@ -254,7 +256,7 @@ fn drops_hands_and_supplies() {
         v.pieces.iter().map(|p| (p.name.as_str(), p.drop_supply, p.drops.len())).collect();
     assert_eq!(
         supplies,
-        [("King", DropSupply::Unlimited, 0), ("Man", DropSupply::Hand, 1), ("Runner", DropSupply::Hand, 1)]
+        [("King", DropSupply::Hand, 0), ("Man", DropSupply::Hand, 1), ("Runner", DropSupply::Hand, 1)]
     );
     let man = PieceTypeId(1);
     let runner = PieceTypeId(2);
@@ -275,7 +277,7 @@ fn links_board_assembly() {
     assert_eq!(v.board.cells.len(), 32);
     assert_eq!(v.board.links.len(), 194);
     assert!(!v.board.cells.iter().any(|c| ["a1", "f1", "a6", "f6"].contains(&c.name.as_str())));
-    assert_eq!(v.board.directions, ["n", "e", "s", "w", "ne", "se", "sw", "nw", "warp"]);
+    assert_eq!(v.board.directions, ["n", "ne", "e", "se", "s", "sw", "w", "nw", "warp"]);
     let warp = dir(v, "warp");
     let black = &v.players[1].direction_map;
     assert_eq!(usize::from(black[warp].0), warp, "warp is not remapped");
@@ -492,16 +494,16 @@ fn instructions_and_conditions_of_every_kind() {
         "SetCellFlag(FlagId(1), True, Some(Dir(DirId(0))))",
         "Go(LastTo)",
         "Capture(Some(Dir(DirId(1))))",
-        "ChangeOwner(Some(Cell(CellId(2))))",
-        "Create { owner: Some(PlayerId(1)), piece: Some(PieceTypeId(0)), at: Some(Cell(CellId(2))) }",
+        "ChangeOwner(Some(Cell(CellId(0))))",
+        "Create { owner: Some(PlayerId(1)), piece: Some(PieceTypeId(0)), at: Some(Cell(CellId(0))) }",
         "Attacked(None, Some(Dir(DirId(0))))",
         "Not(Defended(None, None))",
         "OnBoard(Dir(DirId(1)))",
-        "At(CellId(1))",
+        "At(CellId(3))",
         "Not(LastTo(None))",
         "Add { kind: Partial, promote: [PieceTypeId(0)], then: Some(MoveTypeId(0)) }",
         "Add { kind: CopyPartial, promote: [], then: Some(MoveTypeId(0)) }",
-        "Jump(CellId(2))",
+        "Jump(CellId(0))",
         "Back, To, From, Cascade, Add",
     ] {
         assert!(shown.contains(part), "{part} not in {shown}");
