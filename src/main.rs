@@ -285,8 +285,9 @@ fn run(command: Command) -> Result<(), String> {
         Command::Convert { file, output } => {
             let text = load::convert(&file)?;
             match output {
-                Some(out) => std::fs::write(&out, text)
-                    .map_err(|e| format!("error: cannot write {}: {e}", out.display())),
+                Some(out) => {
+                    std::fs::write(&out, text).map_err(|e| format!("error: cannot write {}: {e}", out.display()))
+                }
                 None => {
                     print!("{text}");
                     Ok(())

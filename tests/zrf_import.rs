@@ -137,7 +137,9 @@ fn random_games(rules: &Arc<Rules>, games: usize, plies: usize, seed: u64) -> us
 #[test]
 fn corpus_files_load_and_play_200_random_games() {
     let Some(dir) = corpus() else { return };
-    for file in ["chess.zrf", "makruk.zrf", "shatranj.zrf", "courier-chess.zrf", "dragonchess.zrf", "platform-chess.zrf"] {
+    for file in
+        ["chess.zrf", "makruk.zrf", "shatranj.zrf", "courier-chess.zrf", "dragonchess.zrf", "platform-chess.zrf"]
+    {
         let path = dir.join(file);
         let text = std::fs::read_to_string(&path).unwrap();
         let titles = varia_zrf::variant_titles(&text).unwrap();
@@ -173,7 +175,9 @@ fn own_games_convert_to_var_files_with_the_same_counts() {
 #[test]
 fn corpus_files_convert_to_var_files_with_the_same_counts() {
     let Some(dir) = corpus() else { return };
-    for file in ["chess.zrf", "makruk.zrf", "shatranj.zrf", "courier-chess.zrf", "dragonchess.zrf", "platform-chess.zrf"] {
+    for file in
+        ["chess.zrf", "makruk.zrf", "shatranj.zrf", "courier-chess.zrf", "dragonchess.zrf", "platform-chess.zrf"]
+    {
         let path = dir.join(file);
         assert_eq!(counts(&converted(&path), 3), counts(&load(&path, None), 3), "{file}");
     }

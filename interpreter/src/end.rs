@@ -159,9 +159,7 @@ impl Position {
                 self.last_captured().iter().any(|q| r.owner(*q) == player && r.type_of(*q) == *ty)
             }
             GoalTest::Stalemated => no_moves && self.side_to_move() == player,
-            GoalTest::Repetition(n) => {
-                self.last_mover() == Some(player) && self.repetitions() + 1 >= *n
-            }
+            GoalTest::Repetition(n) => self.last_mover() == Some(player) && self.repetitions() + 1 >= *n,
             GoalTest::Config(occupiers, groups) => groups.iter().all(|g| {
                 let matches = |c: crate::ir::CellId| {
                     self.pieces_at(c).iter().any(|q| {

@@ -42,7 +42,12 @@ impl MoveKind {
     pub fn is_piece_move(self) -> bool {
         matches!(
             self,
-            MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle | MoveKind::Program | MoveKind::Drop
+            MoveKind::Normal
+                | MoveKind::Passage
+                | MoveKind::EnPassant
+                | MoveKind::Castle
+                | MoveKind::Program
+                | MoveKind::Drop
         )
     }
 }

@@ -100,13 +100,10 @@ impl ProgramRules {
 /// A declarative move power as programs (one per direction or path): the same moves, for
 /// variants that mix powers and programs.
 fn translate(piece: &crate::ir::PieceType, rule: &crate::ir::MoveRule) -> Vec<Program> {
-    let from_conds: Vec<Instr> = rule
-        .conditions
-        .iter()
-        .filter(|c| !mentions_to(c))
-        .map(|c| Instr::Verify(Test::Holds(c.clone())))
-        .collect();
-    let to_conds: Vec<Test> = rule.conditions.iter().filter(|c| mentions_to(c)).map(|c| Test::Holds(c.clone())).collect();
+    let from_conds: Vec<Instr> =
+        rule.conditions.iter().filter(|c| !mentions_to(c)).map(|c| Instr::Verify(Test::Holds(c.clone()))).collect();
+    let to_conds: Vec<Test> =
+        rule.conditions.iter().filter(|c| mentions_to(c)).map(|c| Test::Holds(c.clone())).collect();
     let plain = || Instr::Add { kind: AddKind::Move, promote: vec![], then: None };
     // The add, with the piece's promotion and the conditions on the destination.
     let add = || -> Vec<Instr> {
@@ -577,7 +574,8 @@ impl<'a> Run<'a> {
             return false;
         }
         let imagined = if self.piece(c).is_empty() {
-            let victim_side = if friends { PlayerId(((self.side.0 as usize + 1) % self.r.players) as u8) } else { self.side };
+            let victim_side =
+                if friends { PlayerId(((self.side.0 as usize + 1) % self.r.players) as u8) } else { self.side };
             let ty = self.r.type_of(self.mover);
             Some((c, self.r.piece(victim_side, ty)))
         } else {
@@ -949,8 +947,7 @@ impl State {
                 Op::ChangeOwner(c, owner) => {
                     let p = self.cells[c.0 as usize];
                     if !p.is_empty() && p != Piece::HOLE {
-                        let owner =
-                            owner.unwrap_or_else(|| PlayerId(((r.owner(p).0 as usize + 1) % r.players) as u8));
+                        let owner = owner.unwrap_or_else(|| PlayerId(((r.owner(p).0 as usize + 1) % r.players) as u8));
                         let attrs = self.attr_of(c);
                         self.prog_remove(r, pr, c, false);
                         self.prog_put(r, pr, c, r.piece(owner, r.type_of(p)), attrs);
