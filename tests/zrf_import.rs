@@ -182,3 +182,58 @@ fn corpus_files_convert_to_var_files_with_the_same_counts() {
         assert_eq!(counts(&converted(&path), 3), counts(&load(&path, None), 3), "{file}");
     }
 }
+
+/// Runs `varia` from the workspace root.
+fn varia(args: &[&str]) -> (Option<i32>, String, String) {
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_varia")).args(args).current_dir(common::root()).output().expect("run varia");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_bad_zrf_file_is_a_located_error_and_exit_1() {
+    let dir = std::env::temp_dir().join(format!("varia-zrf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.zrf");
+    std::fs::write(
+        &bad,
+        "(game (title \"T\") (players A B) (turn-order A B)\n\
+         (board (grid (start-rectangle 0 0 10 10) (dimensions (\"a/b\" (10 0)) (\"2/1\" (0 10))) (directions (n 0 -1))))\n\
+         (piece (name K) (moves (n (set-turn-order A) add)))\n\
+         (board-setup (A (K a1)) (B (K b2))))\n",
+    )
+    .unwrap();
+    let path = bad.to_string_lossy().into_owned();
+    let (code, _, err) = varia(&["check", &path]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains(&format!("{path}:3:27: unsupported ZRF construct 'set-turn-order'")), "{err}");
+    // Unbalanced parentheses: where the form opened.
+    std::fs::write(&bad, "(game (title \"T\")\n  (players A B)\n").unwrap();
+    let (code, _, err) = varia(&["perft", &path, "1"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains(&format!("{path}:1:1:")), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn variants_are_chosen_by_title_or_number_and_converted_to_a_file() {
+    let (code, out, _) = varia(&["--variant", "2", "perft", "zrf/tests/games/chess.zrf", "2"]);
+    assert_eq!(code, Some(0));
+    assert!(out.trim_end().ends_with("nodes 191"), "{out}");
+    let (code, _, err) = varia(&["--variant", "Nope", "check", "zrf/tests/games/chess.zrf"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("no variant 'Nope'") && err.contains("1 'Chess test position: Kiwipete'"), "{err}");
+    let out_file = std::env::temp_dir().join(format!("varia-convert-{}.var", std::process::id()));
+    let target = out_file.to_string_lossy().into_owned();
+    let (code, stdout, _) = varia(&["convert", "zrf/tests/games/drops.zrf", "-o", &target]);
+    assert_eq!(code, Some(0));
+    assert!(stdout.is_empty());
+    let text = std::fs::read_to_string(&out_file).unwrap();
+    assert!(text.starts_with("// Converted by `varia convert` from drops.zrf."), "{text}");
+    assert!(text.contains("grid 5 x 5") && text.contains("drop {"), "{text}");
+    let _ = std::fs::remove_file(&out_file);
+}
