@@ -355,3 +355,25 @@ fn square_play_shows_holes_owners_reserves_and_the_action_due() {
     assert_eq!(view["turn"]["side"], 1);
     assert_eq!(view["history"][3]["side"], 0);
 }
+
+#[test]
+fn zillions_files_are_played_and_their_errors_located() {
+    let zrf = |name: &str| {
+        std::fs::read_to_string(format!("{}/../zrf/tests/games/{name}", env!("CARGO_MANIFEST_DIR"))).expect("zrf file")
+    };
+    // Drops from the hand: the second move of Pocket Skirmish may place a piece.
+    let (status, body) = post("/api/game", json!({ "source": zrf("drops.zrf"), "format": "zrf" }));
+    assert_eq!(status, 200, "{body}");
+    let legal = longs(&body);
+    assert_eq!(legal.len(), 37);
+    assert!(legal.iter().any(|m| m.contains('@')), "{legal:?}");
+    let first_drop = legal.iter().find(|m| m.contains('@')).unwrap().clone();
+    let (status, body) =
+        post("/api/game", json!({ "source": zrf("drops.zrf"), "format": "zrf", "moves": [first_drop.clone()] }));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["history"][0]["long"], first_drop.as_str());
+    let (status, body) = post("/api/game", json!({ "source": "(game (title \"x\")\n (bogus))", "format": "zrf" }));
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["diagnostics"][0]["line"], 2);
+    assert!(body["diagnostics"][0]["message"].as_str().unwrap().contains("bogus"), "{body}");
+}
