@@ -47,3 +47,17 @@ fn program_moves_unmake_to_the_same_hash() {
         assert_eq!(pos.hash(), start);
     }
 }
+
+#[test]
+fn program_features_with_castling_are_refused_with_a_located_error() {
+    let text = std::fs::read_to_string(common::root().join("variants/chess.var")).unwrap();
+    let text = text.replace("  repetition 3\n", "  repetition 3\n  goal white black loss: pieces-remaining 0 K\n");
+    let diags = varia_grammar::load(&text).expect_err("castling and goals do not mix yet");
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert!(
+        diags[0].message.contains("cannot be combined with `castle` lines, en passant yet"),
+        "{}",
+        diags[0].message
+    );
+    assert_eq!(&text[diags[0].span.clone()], "variant \"Chess\"");
+}

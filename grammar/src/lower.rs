@@ -238,6 +238,45 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
             ));
         }
     }
+    // Move programs, drops, hands, goals and turn orders run on the program path of the
+    // engine, which has one piece per cell and writes castling and en passant as programs.
+    let program_play =
+        l.pieces.iter().any(|p| !p.programs.is_empty() || !p.drops.is_empty() || !p.attributes.is_empty())
+            || !setup.hands.is_empty()
+            || !end.goals.is_empty()
+            || turn_order.is_some()
+            || !move_priorities.is_empty();
+    if program_play {
+        let mut clashes = Vec::new();
+        if !castlings.is_empty() {
+            clashes.push("`castle` lines");
+        }
+        if l.pieces.iter().flat_map(|p| &p.moves).any(|m| m.marks_en_passant || m.captures_en_passant) {
+            clashes.push("en passant");
+        }
+        if l.pieces.iter().flat_map(|p| &p.moves).any(|m| m.stop_between) || l.between_at.is_some() {
+            clashes.push("`between` locations");
+        }
+        if l.zones.values().any(|z| z.occupancy.is_some() || !z.phase_occupancy.is_empty()) {
+            clashes.push("zone occupancy rules (stacks)");
+        }
+        if squares.is_some() {
+            clashes.push("a `squares` block");
+        }
+        if turn.actions.len() > 1 {
+            clashes.push("a `turn` block of several actions");
+        }
+        if !clashes.is_empty() {
+            l.errors.push(Diagnostic::new(
+                format!(
+                    "move programs, drops, hands, goals, turn orders and priorities cannot be combined with {} yet",
+                    clashes.join(", ")
+                ),
+                header_span.clone(),
+                "write castling and en passant as `move { ... }` programs, or leave the program features out",
+            ));
+        }
+    }
     if !l.errors.is_empty() {
         return Err(l.errors);
     }
@@ -584,6 +623,9 @@ impl Lowerer {
             self.error(&name, format!("duplicate cell `{}`", name.as_str()), "expected a name no other cell has");
             return None;
         }
+        if !ok {
+            return None;
+        }
         if let Some(other) = self.coords.get(&(xy[0], xy[1], layer)) {
             let other = self.cells[other.0 as usize].name.clone();
             self.error(
@@ -591,9 +633,6 @@ impl Lowerer {
                 format!("cell `{}` is at the place of `{other}`", name.as_str()),
                 "expected display coordinates (and layer) no other cell has",
             );
-            return None;
-        }
-        if !ok {
             return None;
         }
         let id = CellId(self.cells.len() as u16);

@@ -581,7 +581,7 @@ impl Lowerer {
             let count = ei.next().expect("count");
             let ty = self.piece_ref(&piece);
             let n = int_value(self, &count, 10_000) as u32;
-            if n == 0 && count.as_str() == "0" {
+            if count.as_str().parse::<u64>() == Ok(0) {
                 self.error(&count, "a hand entry of 0 pieces", "expected at least 1 (or leave the entry out)");
             }
             if let (Some(p), Some(t)) = (player, ty) {

@@ -16,7 +16,67 @@ pub type SyntaxTree<'a> = Pairs<'a, Rule>;
 
 /// Parses a `.var` text into its syntax tree.
 pub fn parse(text: &str) -> Result<SyntaxTree<'_>, Diagnostic> {
+    check_nesting(text)?;
     VarParser::parse(Rule::file, text).map_err(|e| from_pest(text, e))
+}
+
+/// The deepest nesting of brackets and `not`s the parser accepts: deeper input would exhaust
+/// the stack of the recursive parser.
+const MAX_NESTING: usize = 100;
+
+/// Reports brackets and `not`s nested deeper than [`MAX_NESTING`], skipping comments and strings.
+fn check_nesting(text: &str) -> Result<(), Diagnostic> {
+    let b = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
+    let mut brackets = 0usize;
+    let mut nots = 0usize;
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i += 2;
+                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                    i += 1;
+                }
+                i += 1;
+            }
+            b'(' | b'{' => brackets += 1,
+            b')' | b'}' => brackets = brackets.saturating_sub(1),
+            c if word(c) => {
+                while i + 1 < b.len() && word(b[i + 1]) {
+                    i += 1;
+                }
+                nots = if &b[start..=i] == b"not" { nots + 1 } else { 0 };
+            }
+            _ => {}
+        }
+        if brackets + nots > MAX_NESTING {
+            return Err(Diagnostic::new(
+                "brackets or `not`s nested too deep",
+                start..(i + 1).min(text.len()),
+                format!("expected at most {MAX_NESTING} nested brackets and `not`s"),
+            ));
+        }
+        i += 1;
+    }
+    Ok(())
 }
 
 /// How a rule is named in "expected ..." messages.
@@ -87,7 +147,7 @@ pub fn describe(rule: Rule) -> String {
         Rule::test | Rule::test_and | Rule::test_not => "a test",
         Rule::goal_test | Rule::goal_and | Rule::goal_not => "a goal test",
         Rule::goal_player => "a player",
-        Rule::move_type_def | Rule::move_type_ref => "a move type name",
+        Rule::move_type_def | Rule::move_type_ref | Rule::move_type_name => "a move type name",
         Rule::attr_def | Rule::attr_ref => "an attribute name",
         Rule::flag_def | Rule::flag_ref => "a flag name",
         Rule::config_group => "a cell or a zone",
@@ -208,7 +268,8 @@ const TOP_LEVEL_V5: [Rule; 6] = [
 ];
 
 /// Keywords that start an instruction of a program.
-const INSTR_STARTS: [Rule; 22] = [
+const INSTR_STARTS: [Rule; 23] = [
+    Rule::add_kind,
     Rule::k_go,
     Rule::k_mark,
     Rule::k_back,
