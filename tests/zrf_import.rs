@@ -237,3 +237,40 @@ fn variants_are_chosen_by_title_or_number_and_converted_to_a_file() {
     assert!(text.contains("grid 5 x 5") && text.contains("drop {"), "{text}");
     let _ = std::fs::remove_file(&out_file);
 }
+
+#[test]
+fn position_strings_keep_hands_attributes_and_read_back() {
+    // Kiwipete's castling rests on `never-moved` attributes: the string lists them.
+    let rules = load(&games_dir().join("chess.zrf"), Some("1"));
+    let start = Position::start(rules.clone());
+    let text = start.to_position_string();
+    assert!(text.contains(" attrs=never-moved:a1,e1,h1,a8,e8,h8"), "{text}");
+    let mut back = Position::from_position_string(rules.clone(), &text).unwrap();
+    assert_eq!(back.hash(), start.hash());
+    assert_eq!(perft(&mut back, 2), 2039);
+    // Without the field, pieces carry their types' attributes.
+    let plain = text.split(" attrs=").next().unwrap();
+    let defaults = Position::from_position_string(rules.clone(), plain).unwrap();
+    assert_eq!(defaults.hash(), start.hash());
+    // No attributes: no castling.
+    let none = text.replace("never-moved:a1,e1,h1,a8,e8,h8", "never-moved:-");
+    let mut none = Position::from_position_string(rules, &none).unwrap();
+    assert_eq!(perft(&mut none, 1), 48 - 2);
+
+    // Pieces in hand, before and after a drop.
+    let rules = load(&games_dir().join("drops.zrf"), None);
+    let mut pos = Position::start(rules.clone());
+    let text = pos.to_position_string();
+    assert!(text.contains(" hand="), "{text}");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let drop = *moves.iter().find(|m| m.kind == varia_interpreter::MoveKind::Drop).unwrap();
+    pos.make(drop);
+    let after = pos.to_position_string();
+    assert_ne!(after, text);
+    let back = Position::from_position_string(rules.clone(), &after).unwrap();
+    assert_eq!(back.hash(), pos.hash(), "{after}");
+    let bad = Position::from_position_string(rules, &format!("{} hand=Z1", text.split(" hand=").next().unwrap()));
+    let e = bad.expect_err("Z is no piece");
+    assert!(e.message.contains("expected a piece letter, found `Z`"), "{}", e.message);
+}

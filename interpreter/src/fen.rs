@@ -160,6 +160,7 @@ impl Position {
         if rules.slots.len() > 1 {
             out.push_str(&format!(" {} {}", self.st.slot + 1, cells(self.st.touched.cells())));
         }
+        out.push_str(&self.program_fields());
         out
     }
 
@@ -282,6 +283,20 @@ impl Position {
             pos.st.slot = (slot - 1) as u8;
             pos.st.touched = touched;
             next += 2;
+        }
+        if let Some(pr) = rules.program.as_deref() {
+            // New pieces carry their type's attributes unless an `attrs=` field says otherwise.
+            if pr.attributes > 0 {
+                for c in 0..rules.cell_count() {
+                    if let Some(p) = pos.piece_at(CellId(c as u16)) {
+                        pos.st.attrs[c] = pr.attr_defaults[rules.type_of(p).0 as usize];
+                    }
+                }
+            }
+            while let Some((o, s)) = field(next) {
+                crate::program::read_program_field(&mut pos, s, o)?;
+                next += 1;
+            }
         }
         if let Some((o, s)) = field(next) {
             return Err(err(o, s.len(), format!("expected the end of the position string, found `{s}`")));
