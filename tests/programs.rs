@@ -61,3 +61,104 @@ fn program_features_with_castling_are_refused_with_a_located_error() {
     );
     assert_eq!(&text[diags[0].span.clone()], "variant \"Chess\"");
 }
+
+/// A 3x3 game written with programs, with `extra` pieces and end lines spliced in.
+fn tiny(pieces: &str, setup: &str, end: &str, extra: &str) -> Arc<Rules> {
+    let text = format!(
+        "variant \"Tiny\"\nboard {{\n  grid 3 x 3\n}}\nplayer white\nplayer black swap n <-> s  ne <-> se  nw <-> sw\n\
+         {extra}\n{pieces}\nsetup {{\n{setup}\n}}\nend {{\n  checkmate loss\n  stalemate draw\n{end}\n}}\n"
+    );
+    match varia_grammar::load(&text) {
+        Ok(v) => Arc::new(Rules::new(v)),
+        Err(d) => panic!("{d:?}\n{text}"),
+    }
+}
+
+fn longs(pos: &mut Position) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+    out.sort();
+    out
+}
+
+fn play(pos: &mut Position, text: &str) {
+    let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    pos.make(mv);
+}
+
+#[test]
+fn priorities_make_captures_compulsory() {
+    let rules = tiny(
+        "piece Man M {\n  move capture { n verify enemy add }\n  move quiet { e verify empty add }\n}",
+        "  white: M a1\n  black: M a2 c3",
+        "",
+        "priorities capture quiet",
+    );
+    let mut pos = Position::start(rules);
+    // The capture on a2 is possible, so the quiet step to b1 is not.
+    assert_eq!(longs(&mut pos), ["Ma1xa2"]);
+}
+
+#[test]
+fn a_turn_order_with_repeat_gives_double_moves() {
+    let rules = tiny(
+        "piece Man M {\n  move { n verify empty add }\n  move { s verify empty add }\n}",
+        "  white: M a1\n  black: M c3",
+        "",
+        "turn-order { white repeat black black white white }",
+    );
+    let mut pos = Position::start(rules);
+    let sides: Vec<u8> = (0..7)
+        .map(|_| {
+            let side = pos.side_to_move().0;
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            pos.make(moves[0]);
+            side
+        })
+        .collect();
+    assert_eq!(sides, [0, 1, 1, 0, 0, 1, 1]);
+    assert_eq!(pos.hash(), pos.compute_hash());
+}
+
+#[test]
+fn create_flip_and_change_type_act_after_the_movement() {
+    let rules = tiny(
+        "piece Man M {\n  move { n verify enemy flip add-copy }\n  move { e verify empty create(piece: Q, at: a1) change-type(Q) add }\n}\n\
+         piece Queen Q {\n}",
+        "  white: M a1\n  black: M a2",
+        "",
+        "",
+    );
+    let mut pos = Position::start(rules.clone());
+    assert_eq!(longs(&mut pos), ["Ma1-b1", "Ma1xa2"]);
+    // The copy lands on a2 (taking the black man), then the flip acts on what stands there
+    // after the movement: the copy, which turns black. The original stays on a1.
+    play(&mut pos, "Ma1xa2");
+    assert_eq!(pos.to_position_string().split(' ').next().unwrap(), "3/m2/M2");
+    pos.unmake();
+    // The man steps to b1 and becomes a queen; a new queen appears on a1, which it just left.
+    play(&mut pos, "Ma1-b1");
+    assert_eq!(pos.to_position_string().split(' ').next().unwrap(), "3/m2/QQ1");
+    assert_eq!(pos.hash(), pos.compute_hash());
+}
+
+#[test]
+fn goals_end_the_game_for_the_player_they_name() {
+    let rules = tiny(
+        "piece Man M {\n  move { n verify not friend add }\n}\npiece Goal G {\n}",
+        "  white: M a1, G c1\n  black: M a3, G c3",
+        "  goal white black loss: captured M\n  goal white black win: config(own M at c2)",
+        "",
+    );
+    let mut pos = Position::start(rules);
+    play(&mut pos, "Ma1-a2");
+    assert_eq!(pos.outcome(), None);
+    // Black's man takes White's: White has had a man captured and loses.
+    play(&mut pos, "Ma3xa2");
+    assert_eq!(
+        pos.outcome(),
+        Some((varia_interpreter::GameResult::Win(PlayerId(1)), varia_interpreter::EndReason::Goal(0)))
+    );
+}
