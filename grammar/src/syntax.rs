@@ -32,31 +32,12 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
     let mut nots = 0usize;
     let mut i = 0;
     while i < b.len() {
+        if let Some(e) = inert_end(b, i) {
+            i = e + 1;
+            continue;
+        }
         let start = i;
         match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'#' => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
-                    i += 1;
-                }
-                i += 1;
-            }
             b'(' | b'{' => brackets += 1,
             b')' | b'}' => brackets = brackets.saturating_sub(1),
             c if word(c) => {
@@ -355,36 +336,47 @@ fn group(positives: &[Rule]) -> Vec<Rule> {
     out
 }
 
+/// Where a string or comment starting at `i` ends (its last byte, or past the end of the text),
+/// or `None` when none starts there.
+fn inert_end(b: &[u8], mut i: usize) -> Option<usize> {
+    let to_line_end = |mut i: usize| {
+        while i < b.len() && b[i] != b'\n' {
+            i += 1;
+        }
+        i
+    };
+    match b[i] {
+        b'"' => {
+            i += 1;
+            while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                i += 1;
+            }
+            Some(i)
+        }
+        b'#' => Some(to_line_end(i)),
+        b'/' if b.get(i + 1) == Some(&b'/') => Some(to_line_end(i)),
+        b'/' if b.get(i + 1) == Some(&b'*') => {
+            i += 2;
+            while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
+                i += 1;
+            }
+            Some(i + 1)
+        }
+        _ => None,
+    }
+}
+
 /// The byte offset of the last `{` before `end` that no `}` closes, skipping comments and strings.
 fn unclosed_brace(text: &str, end: usize) -> Option<usize> {
     let b = &text.as_bytes()[..end];
     let mut open = Vec::new();
     let mut i = 0;
     while i < b.len() {
+        if let Some(e) = inert_end(b, i) {
+            i = e + 1;
+            continue;
+        }
         match b[i] {
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'#' => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                i += 2;
-                while i < b.len() && !(b[i] == b'*' && b.get(i + 1) == Some(&b'/')) {
-                    i += 1;
-                }
-                i += 1;
-            }
             b'{' => open.push(i),
             b'}' => {
                 open.pop();

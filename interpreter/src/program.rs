@@ -824,24 +824,24 @@ impl State {
         let mut continues = None;
         if matches!(mv.kind, MoveKind::Program | MoveKind::Drop) {
             if let Some(e) = self.emission_of(r, mv) {
-                self.apply(r, pr, &e, mv);
+                self.apply(r, pr, &e);
                 continues = e.partial;
             }
         }
-        undo.captured_n = (self.prog_captured.len() as u32 - record.captures_start()) as u8;
+        undo.captured_n = (self.prog_captured.len() as u32 - record.captured) as u8;
         if undo.captured_n > 0 {
             self.halfmove = 0;
         }
-        self.set_partial(r, pr, None);
+        self.set_partial(pr, None);
         let mut passes = true;
         if let Some(ty) = continues {
             // The same piece goes on, if it can; a turn whose continuation is impossible ends.
-            self.set_partial(r, pr, Some((mv_destination(mv), ty)));
+            self.set_partial(pr, Some((mv.to, ty)));
             let mut next = Vec::new();
             self.program_moves(r, self.side, &mut next);
             passes = next.is_empty();
             if passes {
-                self.set_partial(r, pr, None);
+                self.set_partial(pr, None);
             }
         }
         if passes {
@@ -853,8 +853,7 @@ impl State {
         self.history.push(undo);
     }
 
-    fn set_partial(&mut self, r: &Rules, pr: &ProgramRules, p: Option<(CellId, Option<MoveTypeId>)>) {
-        let _ = r;
+    fn set_partial(&mut self, pr: &ProgramRules, p: Option<(CellId, Option<MoveTypeId>)>) {
         if let Some((c, _)) = self.partial {
             self.hash ^= pr.z_partial[c.0 as usize];
         }
@@ -882,8 +881,7 @@ impl State {
 
     /// Applies an emission's changes: captures, then the movements in order, then new pieces,
     /// then changes of type and owner and attributes on what stands there after the movements.
-    fn apply(&mut self, r: &Rules, pr: &ProgramRules, e: &Emission, mv: Move) {
-        let _ = mv;
+    fn apply(&mut self, r: &Rules, pr: &ProgramRules, e: &Emission) {
         for op in &e.ops {
             if let Op::Capture(c) = *op {
                 self.prog_remove(r, pr, c, true);
@@ -917,7 +915,7 @@ impl State {
                     if pr.from_hand[t] {
                         let i = owner * r.types + t;
                         if self.hand[i] > 0 {
-                            self.set_hand(r, pr, i, self.hand[i] - 1);
+                            self.set_hand(pr, i, self.hand[i] - 1);
                             if let Some(rec) = self.prog_history.last_mut() {
                                 rec.hand = Some((i as u32, self.hand[i] + 1));
                             }
@@ -986,8 +984,7 @@ impl State {
         self.attrs[c.0 as usize] = new;
     }
 
-    fn set_hand(&mut self, r: &Rules, pr: &ProgramRules, i: usize, n: u32) {
-        let _ = r;
+    fn set_hand(&mut self, pr: &ProgramRules, i: usize, n: u32) {
         self.hash ^= pr.z_hand[i * 65 + self.hand[i].min(64) as usize];
         self.hand[i] = n;
         self.hash ^= pr.z_hand[i * 65 + n.min(64) as usize];
@@ -1061,11 +1058,6 @@ impl State {
     }
 }
 
-/// Where a program move's piece ends (the continuing piece of a partial move).
-fn mv_destination(mv: Move) -> CellId {
-    mv.to
-}
-
 /// What making a program move changed beyond [`crate::position::Undo`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ProgramUndo {
@@ -1079,12 +1071,6 @@ pub(crate) struct ProgramUndo {
     pub(crate) side: PlayerId,
     pub(crate) fullmove: u32,
     pub(crate) partial: Option<(CellId, Option<MoveTypeId>)>,
-}
-
-impl ProgramUndo {
-    fn captures_start(&self) -> u32 {
-        self.captured
-    }
 }
 
 /// The index of turn number `t` in the hash keys of turn slots.
