@@ -68,10 +68,10 @@ fn centre_squares_are_named_without_a_board_letter() {
     for name in ["Ac3", "Bc3", "Cc3", "Ad4", "Bd4", "Cd4", "Bc4", "Cd3"] {
         assert!(rules.cell_by_name(name).is_none(), "{name}");
     }
-    let mut pos = at("6/6/4/4/2P3/5K|6/6/6/6/6/6|k5/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/2P3/5K|6/6/6/6/6/6|k4p/6/4/4/6/6 w");
     play(&mut pos, "Ac2-c3");
-    assert_eq!(pos.to_position_string(), "6/6/4/4/6/5K|6/6/6/2P3/6/6|k5/6/4/4/6/6 b - - 0 1");
-    let mut pos = at("6/6/4/4/2P3/5K|6/6/6/6/6/6|k5/6/4/4/6/6 w");
+    assert_eq!(pos.to_position_string(), "6/6/4/4/6/5K|6/6/6/2P3/6/6|k4p/6/4/4/6/6 b - - 0 1");
+    let mut pos = at("6/6/4/4/2P3/5K|6/6/6/6/6/6|k4p/6/4/4/6/6 w");
     assert!(pos.parse_move("Ac2-Bc3").is_err(), "Bc3 is not a name");
 }
 
@@ -101,7 +101,7 @@ fn short_notation_bishop_letter_and_board_b() {
 /// nowhere from a centre square, since it is the same square on every board.
 #[test]
 fn a_piece_on_the_centre_lies_on_all_boards() {
-    let mut pos = at("6/6/4/4/6/5K|6/6/6/2R3/6/6|5k/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/5K|6/6/6/2R3/6/6|p4k/6/4/4/6/6 w");
     let moves = snap("a_piece_on_the_centre_lies_on_all_boards", &mut pos);
     let rook = from(&moves, "Rc3");
     assert_eq!(rook.len(), 26, "{rook:?}");
@@ -129,7 +129,7 @@ fn a_piece_on_the_centre_blocks_every_board() {
 /// may not step down to Bc6 (on the rook's line through the centre on board B) nor to Cc5.
 #[test]
 fn checks_cross_the_boards() {
-    let mut pos = at("6/6/4/4/6/2R2K|6/6/6/6/6/6|2k3/6/4/4/6/6 b");
+    let mut pos = at("6/6/4/4/6/2R2K|6/6/6/6/6/6|2k2p/6/4/4/6/6 b");
     assert!(pos.in_check());
     let moves = snap("checks_cross_the_boards", &mut pos);
     assert_eq!(moves, ["KCc6-Cb5", "KCc6-Cb6", "KCc6-Cd5", "KCc6-Cd6"]);
@@ -152,7 +152,7 @@ fn pins_cross_the_boards() {
 /// "The rook in Aa1 can also move to Ba1 and Ca1."
 #[test]
 fn rook_moves_up_and_down() {
-    let mut pos = at("6/6/4/4/6/R4K|6/6/6/6/6/6|5k/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/R4K|6/6/6/6/6/6|p4k/6/4/4/6/6 w");
     let moves = snap("rook_moves_up_and_down", &mut pos);
     assert!(has(&moves, "RAa1-Ba1") && has(&moves, "RAa1-Ca1"));
     assert_eq!(from(&moves, "RAa1").len(), 11);
@@ -162,7 +162,7 @@ fn rook_moves_up_and_down() {
 /// Bc5 and Cc5.
 #[test]
 fn rook_goes_from_ac1_to_bc6_or_cc6() {
-    let mut pos = at("6/6/4/4/6/2R2K|6/6/6/6/6/6|5k/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/2R2K|6/6/6/6/6/6|p4k/6/4/4/6/6 w");
     let moves = snap("rook_goes_from_ac1_to_bc6_or_cc6", &mut pos);
     for m in ["RAc1-c3", "RAc1-c4", "RAc1-Ac5", "RAc1-Bc5", "RAc1-Cc5", "RAc1-Ac6", "RAc1-Bc6", "RAc1-Cc6"] {
         assert!(has(&moves, m), "{m}");
@@ -189,7 +189,7 @@ fn rook_branches_are_blocked_one_by_one() {
 /// and, as the text goes on to say, to Be4, Ce4 and Cf5.
 #[test]
 fn bishop_from_ab1_as_in_the_text() {
-    let mut pos = at("6/6/4/4/6/1B3K|6/6/6/6/6/6|5k/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/1B3K|6/6/6/6/6/6|p4k/6/4/4/6/6 w");
     let moves = snap("bishop_from_ab1_as_in_the_text", &mut pos);
     for m in ["BAb1-Ba2", "BAb1-Bc2", "BAb1-d3", "BAb1-Be4", "BAb1-Ce4", "BAb1-Cf5"] {
         assert!(has(&moves, m), "{m}");
@@ -201,7 +201,7 @@ fn bishop_from_ab1_as_in_the_text() {
 /// along the diagonals of every board and along the eight triagonals from every board.
 #[test]
 fn bishop_from_d3_as_in_the_text() {
-    let mut pos = at("6/6/4/4/6/5K|6/6/6/3B2/6/6|5k/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/5K|6/6/6/3B2/6/6|1p3k/6/4/4/6/6 w");
     let moves = snap("bishop_from_d3_as_in_the_text", &mut pos);
     for m in ["Bd3-Be4", "Bd3-Ce4", "Bd3-Cf5", "Bd3-Ae4", "Bd3-Af5", "Bd3-Bf5", "Bd3-c4", "Bd3-Ca6"] {
         assert!(has(&moves, m), "{m}");
@@ -214,7 +214,7 @@ fn bishop_from_d3_as_in_the_text() {
 /// to Aa2, Cc2), and it has no up or down step.
 #[test]
 fn bishop_has_no_file_board_or_rank_board_diagonals() {
-    let mut pos = at("6/6/4/4/6/5K|6/6/6/6/1B4/6|k5/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/5K|6/6/6/6/1B4/6|k4p/6/4/4/6/6 w");
     let moves = snap("bishop_has_no_file_board_or_rank_board_diagonals", &mut pos);
     for m in ["BBb2-Aa1", "BBb2-Ac1", "BBb2-Aa3", "BBb2-Ca1", "BBb2-Cc1", "BBb2-Ca3", "BBb2-c3"] {
         assert!(has(&moves, m), "{m}");
@@ -228,7 +228,7 @@ fn bishop_has_no_file_board_or_rank_board_diagonals() {
 /// to e5 and f6 of boards A, B and C.
 #[test]
 fn bishop_through_the_centre_reaches_every_board() {
-    let mut pos = at("6/6/4/4/6/B4K|6/6/6/6/6/6|k5/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/B4K|6/6/6/6/6/6|kp4/6/4/4/6/6 w");
     let moves = snap("bishop_through_the_centre_reaches_every_board", &mut pos);
     for m in ["BAa1-Ae5", "BAa1-Be5", "BAa1-Ce5", "BAa1-Af6", "BAa1-Bf6", "BAa1-Cf6"] {
         assert!(has(&moves, m), "{m}");
@@ -273,13 +273,13 @@ fn knight_path_through_the_centre_continues_on_any_board() {
 /// end on d3 and the turn up goes nowhere: no Ab3-d3, though Ab3 reaches c3 two up and east.
 #[test]
 fn knight_does_not_turn_up_or_down_on_a_centre_square() {
-    let mut pos = at("6/6/4/4/6/2N2K|6/6/6/6/6/6|k5/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/2N2K|6/6/6/6/6/6|k4p/6/4/4/6/6 w");
     let moves = snap("knight_does_not_turn_up_or_down_on_a_centre_square_ac1", &mut pos);
     assert!(!has(&moves, "NAc1-c3"));
     for m in ["NAc1-d3", "NAc1-Ab3", "NAc1-Bb3", "NAc1-Cb3"] {
         assert!(has(&moves, m), "{m}");
     }
-    let mut pos = at("6/6/4/1N2/6/5K|6/6/6/6/6/6|k5/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/1N2/6/5K|6/6/6/6/6/6|k4p/6/4/4/6/6 w");
     let moves = snap("knight_does_not_turn_up_or_down_on_a_centre_square_ab3", &mut pos);
     assert!(!has(&moves, "NAb3-d3"));
     assert!(has(&moves, "NAb3-c3") && has(&moves, "NAb3-d4"));
@@ -290,7 +290,7 @@ fn knight_does_not_turn_up_or_down_on_a_centre_square() {
 /// e3 on every board (Bc3 two north then up is Cc5, Ac3 two north then up is Bc5, ...).
 #[test]
 fn knight_on_a_centre_square() {
-    let mut pos = at("6/6/4/4/6/5K|6/6/6/2N3/6/6|k5/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/5K|6/6/6/2N3/6/6|k4p/6/4/4/6/6 w");
     let moves = snap("knight_on_a_centre_square", &mut pos);
     assert_eq!(from(&moves, "Nc3").len(), 36);
     for b in ["A", "B", "C"] {
@@ -305,9 +305,9 @@ fn knight_on_a_centre_square() {
 /// would be a short leg first, so Bb3 does not reach Ac1 (it reaches Ab1, Bc1 and Cb1 instead).
 #[test]
 fn knight_moves_are_not_always_reversible() {
-    let mut pos = at("6/6/4/4/6/2N2K|6/6/6/6/6/6|k5/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/2N2K|6/6/6/6/6/6|k4p/6/4/4/6/6 w");
     assert!(has(&legal(&mut pos), "NAc1-Bb3"));
-    let mut pos = at("6/6/4/4/6/5K|6/6/6/1N4/6/6|k5/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/6/5K|6/6/6/1N4/6/6|k4p/6/4/4/6/6 w");
     let moves = snap("knight_moves_are_not_always_reversible", &mut pos);
     assert!(!has(&moves, "NBb3-Ac1"));
     assert!(has(&moves, "NBb3-Ab1") && has(&moves, "NBb3-Bc1") && has(&moves, "NBb3-Cb1"));
@@ -320,7 +320,7 @@ fn knight_moves_are_not_always_reversible() {
 /// "Queen: Bishop + Rook": from Bb2 the queen reaches exactly the rook's cells and the bishop's.
 #[test]
 fn queen_is_rook_plus_bishop() {
-    let board = |p: &str| format!("6/6/4/4/6/5K|6/6/6/6/1{p}4/6|k5/6/4/4/6/6 w");
+    let board = |p: &str| format!("6/6/4/4/6/5K|6/6/6/6/1{p}4/6|kp4/6/4/4/6/6 w");
     let mut pos = at(&board("Q"));
     let moves = snap("queen_is_rook_plus_bishop", &mut pos);
     let queen = targets(&moves, "QBb2");
@@ -336,9 +336,9 @@ fn queen_is_rook_plus_bishop() {
 /// along a triagonal or any other diagonal through the boards.
 #[test]
 fn king_steps_up_and_down_but_not_diagonally_through_the_boards() {
-    let mut pos = at("6/6/4/4/6/6|6/6/6/6/1K4/6|5k/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/5P/6|6/6/6/6/1K4/6|p4k/6/4/4/6/6 w");
     let moves = snap("king_steps_up_and_down_but_not_diagonally_through_the_boards", &mut pos);
-    assert_eq!(moves.len(), 10);
+    assert_eq!(from(&moves, "KBb2").len(), 10);
     assert!(has(&moves, "KBb2-Ab2") && has(&moves, "KBb2-Cb2") && has(&moves, "KBb2-c3"));
     for c in ["Aa1", "Ca3", "Ab3", "Cc2", "Ac3"] {
         assert!(!has(&moves, &format!("KBb2-{c}")), "{c}");
@@ -349,9 +349,9 @@ fn king_steps_up_and_down_but_not_diagonally_through_the_boards() {
 /// or down step.
 #[test]
 fn king_on_a_centre_square() {
-    let mut pos = at("6/6/4/4/6/6|6/6/6/2K3/6/6|5k/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/5P/6|6/6/6/2K3/6/6|p4k/6/4/4/6/6 w");
     let moves = snap("king_on_a_centre_square", &mut pos);
-    assert_eq!(moves.len(), 18);
+    assert_eq!(from(&moves, "Kc3").len(), 18);
     assert!(has(&moves, "Kc3-c4") && has(&moves, "Kc3-d3") && has(&moves, "Kc3-d4"));
     assert!(has(&moves, "Kc3-Ab2") && has(&moves, "Kc3-Bb2") && has(&moves, "Kc3-Cb2"));
 }
@@ -373,7 +373,7 @@ fn pawn_checks_sideways_and_up() {
 /// between empty steps one square only, and `O-O` is not a move.
 #[test]
 fn no_castling() {
-    let mut pos = at("6/6/4/4/1P2P1/R2K1R|6/6/6/6/6/6|3k2/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/1P2P1/R2K1R|6/6/6/6/6/6|3k1p/6/4/4/6/6 w");
     let moves = snap("no_castling", &mut pos);
     assert_eq!(from(&moves, "KAd1"), ["KAd1-Ac1", "KAd1-Ac2", "KAd1-Ad2", "KAd1-Ae1", "KAd1-Bd1"]);
     assert!(pos.parse_move("O-O").is_err() && pos.parse_move("O-O-O").is_err());
@@ -407,7 +407,7 @@ fn pawn_does_not_capture_straight_or_along_other_diagonals() {
 /// square.
 #[test]
 fn no_double_step() {
-    let mut pos = at("6/6/4/4/1P4/5K|6/6/6/6/6/6|5k/6/4/4/6/6 w");
+    let mut pos = at("6/6/4/4/1P4/5K|6/6/6/6/6/6|p4k/6/4/4/6/6 w");
     let moves = snap("no_double_step", &mut pos);
     assert_eq!(from(&moves, "Ab2"), ["Ab2-Ab3", "Ab2-Bb2"]);
     assert!(pos.parse_move("Ab2-Ab4").is_err() && pos.parse_move("Ab2-Cb2").is_err());
@@ -504,7 +504,7 @@ fn bare_king_loses() {
     assert_eq!(pos.outcome(), None, "a king and a pawn are not a bare king");
     play(&mut pos, "RCb1xCb5");
     let moves = snap("bare_king_loses", &mut pos);
-    assert!(has(&moves, "KCa6xCb5"), "the king could take back, but the game is over");
+    assert!(moves.is_empty(), "the king could take back, but the game is over: no move is legal");
     assert_eq!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::BareKing)));
 }
 

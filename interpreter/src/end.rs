@@ -57,12 +57,64 @@ impl Position {
 
     /// The game's result if it has ended in this position.
     pub fn outcome(&mut self) -> Option<(GameResult, EndReason)> {
-        if let Some(r) = self.bare_king_outcome() {
+        if let Some(r) = self.decided_before_moves() {
             return Some(r);
         }
         let mut moves: Vec<Move> = Vec::new();
-        self.legal_moves(&mut moves);
-        self.outcome_after_bare_king(moves.is_empty())
+        self.generate_legal(&mut moves);
+        self.outcome_after_moves(moves.is_empty())
+    }
+
+    /// The game's result given whether [`Position::legal_moves`] found a move (for a search
+    /// or a client that has generated them already).
+    pub fn outcome_given(&mut self, has_moves: bool) -> Option<(GameResult, EndReason)> {
+        if let Some(r) = self.decided_before_moves() {
+            return Some(r);
+        }
+        if !has_moves && self.drawn_by_rule().is_some() {
+            // The moves may have been withheld by the draw: a mate on the last move still wins.
+            let mut moves: Vec<Move> = Vec::new();
+            self.generate_legal(&mut moves);
+            return self.outcome_after_moves(moves.is_empty());
+        }
+        self.outcome_after_moves(!has_moves)
+    }
+
+    /// An end decided by the position alone, before any move is generated: a bare king, or a
+    /// goal that does not ask whether the player can move.
+    pub(crate) fn decided_before_moves(&self) -> Option<(GameResult, EndReason)> {
+        if let Some(r) = self.bare_king_outcome() {
+            return Some(r);
+        }
+        let end = &self.rules.variant.end;
+        for (i, goal) in end.goals.iter().enumerate() {
+            for &p in &goal.players {
+                if self.goal_holds(&goal.test, p, false) {
+                    return Some((self.result_for(p, goal.outcome), EndReason::Goal(i)));
+                }
+            }
+        }
+        None
+    }
+
+    /// A draw by the move rule or repetition (judged between turns only).
+    pub(crate) fn drawn_by_rule(&self) -> Option<(GameResult, EndReason)> {
+        let end = &self.rules.variant.end;
+        if self.action_index() > 0 || self.st.partial.is_some() {
+            return None;
+        }
+        if let Some(n) = end.move_rule {
+            if self.halfmove_clock() >= 2 * n {
+                return Some((GameResult::Draw, EndReason::MoveRule));
+            }
+        }
+        if let Some(n) = end.repetition {
+            // A third occurrence needs at least four turns per earlier one.
+            if self.st.halfmove as usize >= 4 * (n.max(1) as usize - 1) && self.repetitions() + 1 >= n {
+                return Some((GameResult::Draw, EndReason::Repetition));
+            }
+        }
+        None
     }
 
     /// Whether the bare-king rule ends the game here (when the variant has it).
@@ -88,47 +140,26 @@ impl Position {
         None
     }
 
-    /// The game's result given whether the side to move has a legal move (for a search that
-    /// has generated the moves already).
-    pub fn outcome_given(&mut self, has_moves: bool) -> Option<(GameResult, EndReason)> {
-        if let Some(r) = self.bare_king_outcome() {
-            return Some(r);
-        }
-        self.outcome_after_bare_king(!has_moves)
-    }
-
-    fn outcome_after_bare_king(&self, no_moves: bool) -> Option<(GameResult, EndReason)> {
+    /// After the position's own ends: goals that ask whether the player can move, then no
+    /// legal move (checkmate or stalemate), then the move rule and repetition.
+    fn outcome_after_moves(&self, no_moves: bool) -> Option<(GameResult, EndReason)> {
         let end = &self.rules.variant.end;
-        for (i, goal) in end.goals.iter().enumerate() {
-            for &p in &goal.players {
-                if self.goal_holds(&goal.test, p, no_moves) {
-                    return Some((self.result_for(p, goal.outcome), EndReason::Goal(i)));
+        if no_moves {
+            for (i, goal) in end.goals.iter().enumerate() {
+                for &p in &goal.players {
+                    if self.goal_holds(&goal.test, p, true) {
+                        return Some((self.result_for(p, goal.outcome), EndReason::Goal(i)));
+                    }
                 }
             }
-        }
-        let side = self.side_to_move();
-        if no_moves {
+            let side = self.side_to_move();
             return Some(if self.in_check() {
                 (self.result_for(side, end.checkmate), EndReason::Checkmate)
             } else {
                 (self.result_for(side, end.stalemate), EndReason::Stalemate)
             });
         }
-        // The move and repetition rules are judged between turns, never in the middle of one.
-        if self.action_index() > 0 {
-            return None;
-        }
-        if let Some(n) = end.move_rule {
-            if self.halfmove_clock() >= 2 * n {
-                return Some((GameResult::Draw, EndReason::MoveRule));
-            }
-        }
-        if let Some(n) = end.repetition {
-            if self.repetitions() + 1 >= n {
-                return Some((GameResult::Draw, EndReason::Repetition));
-            }
-        }
-        None
+        self.drawn_by_rule()
     }
 }
 
@@ -156,10 +187,12 @@ impl Position {
             GoalTest::PiecesRemaining(n, ty) => count(Some(player), *ty) == *n,
             GoalTest::TotalPieces(n, ty) => count(None, *ty) == *n,
             GoalTest::Captured(ty) => {
-                self.last_captured().iter().any(|q| r.owner(*q) == player && r.type_of(*q) == *ty)
+                self.st.last_captured().iter().any(|q| r.owner(*q) == player && r.type_of(*q) == *ty)
             }
             GoalTest::Stalemated => no_moves && self.side_to_move() == player,
-            GoalTest::Repetition(n) => self.last_mover() == Some(player) && self.repetitions() + 1 >= *n,
+            GoalTest::Repetition(n) => {
+                self.st.history.last().is_some_and(|u| u.side == player) && self.repetitions() + 1 >= *n
+            }
             GoalTest::Config(occupiers, groups) => groups.iter().all(|g| {
                 let matches = |c: crate::ir::CellId| {
                     self.pieces_at(c).iter().any(|q| {

@@ -284,18 +284,24 @@ impl Position {
             pos.st.touched = touched;
             next += 2;
         }
-        if let Some(pr) = rules.program.as_deref() {
+        if rules.program.is_some() {
             // New pieces carry their type's attributes unless an `attrs=` field says otherwise.
-            if pr.attributes > 0 {
+            if !pos.st.attrs.is_empty() {
                 for c in 0..rules.cell_count() {
                     if let Some(p) = pos.piece_at(CellId(c as u16)) {
-                        pos.st.attrs[c] = pr.attr_defaults[rules.type_of(p).0 as usize];
+                        pos.st.attrs[c] = rules.attr_default(rules.type_of(p));
                     }
                 }
             }
+            let mut turn_given = false;
             while let Some((o, s)) = field(next) {
-                crate::program::read_program_field(&mut pos, s, o)?;
+                turn_given |= s.starts_with("turn=");
+                crate::program::fields::read_program_field(&mut pos, s, o)?;
                 next += 1;
+            }
+            if !turn_given {
+                // Without `turn=`, the first turn of the order in which the side moves.
+                pos.st.turn = crate::program::fields::first_turn_of(&rules, side, fullmove);
             }
         }
         if let Some((o, s)) = field(next) {

@@ -517,7 +517,7 @@ impl Compare {
 }
 
 /// Promotion of a piece type on reaching a zone.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Promotion {
     /// Where the piece promotes (the zone's cells for the moving player).
     pub zone: ZoneId,

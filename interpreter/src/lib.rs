@@ -4,11 +4,16 @@
 //! [`Rules::new`] compiles it into flat tables; a [`Position`] holds the state and generates,
 //! makes and unmakes moves.
 
+mod atoms;
+mod attack;
 pub mod bitset;
+mod board;
 pub mod end;
 pub mod fen;
 pub mod graph;
 pub mod ir;
+mod legal;
+mod make;
 pub mod mcts;
 pub mod movegen;
 pub mod notation;
@@ -18,6 +23,7 @@ pub mod program;
 pub mod rules;
 pub mod search;
 pub mod squares;
+mod tables;
 
 pub use end::{EndReason, GameResult};
 pub use fen::PositionError;
@@ -25,5 +31,6 @@ pub use mcts::Mcts;
 pub use notation::MoveError;
 pub use perft::{divide, divide_turns, perft, perft_turns};
 pub use position::{EnPassant, Move, MoveKind, Position, SquareMarks};
+pub use program::code::endless_loops;
 pub use rules::{Piece, Rules};
 pub use search::{Evaluator, Limits, SearchInfo, Searcher, MATE};

@@ -74,11 +74,6 @@ impl Position {
         s.extend(self.taken_letter(mv));
         s.push_str(self.rules.cell_name(mv.to));
         s.push_str(&self.promotion_suffix(mv));
-        // A program may emit several moves with one destination and promotion (different
-        // captures, say): the second and later are numbered.
-        if mv.kind == MoveKind::Program && mv.extra & 0xff > 0 {
-            s.push_str(&format!("/{}", (mv.extra & 0xff) + 1));
-        }
         s
     }
 

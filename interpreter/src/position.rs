@@ -1,9 +1,9 @@
-//! The game state (pieces, squares, rights, clocks, phases) and making and unmaking moves.
+//! The game state (pieces, squares, hands, rights, clocks, phases, the turn) and its accessors; moves and undo records.
 
 use std::sync::Arc;
 
 use crate::bitset::CellSet;
-use crate::ir::{CellId, Condition, DirId, PieceTypeId, PlayerId};
+use crate::ir::{CellId, Condition, MoveTypeId, PieceTypeId, PlayerId};
 use crate::rules::{Piece, Rules};
 
 /// In `State::anchor`: no piece covers the cell from between cells.
@@ -28,11 +28,12 @@ pub enum MoveKind {
     PlaceSquare,
     /// End the turn, leaving its remaining (optional) actions out.
     EndTurn,
-    /// A move emitted by a move program: `extra` is the program's index (high byte) and which
-    /// of its moves with this destination and promotion it is (low byte).
+    /// A move emitted by a move program that does more than move its piece: `extra` is the
+    /// program's index among the piece type's programs that are not atoms, `seq` which of the
+    /// run's emissions it is.
     Program,
-    /// A drop: a new piece of `piece`'s type placed by a drop program run from `from`; `extra`
-    /// as for [`MoveKind::Program`].
+    /// A drop: a new piece of `piece`'s type placed on `to`, by the piece type's drop program
+    /// number `extra`, run from `from` (`seq` as for [`MoveKind::Program`]).
     Drop,
 }
 
@@ -79,20 +80,11 @@ impl SquareMarks {
     }
 }
 
-/// What a move of square play changed beyond [`Undo`]: owners, reserve, the turn's progress.
+/// The squares a move of square play found untouchable and touched, for unmaking.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SquareUndo {
-    /// Cells whose owner changed, with the owner before (0: none, else 1 + player).
-    pub(crate) owners: [(CellId, u8); 3],
-    pub(crate) owners_len: u8,
-    pub(crate) reserve: u32,
     pub(crate) frozen: SquareMarks,
     pub(crate) touched: SquareMarks,
-    pub(crate) slot: u8,
-    pub(crate) side: PlayerId,
-    pub(crate) fullmove: u32,
-    /// The square the moving piece left was removed.
-    pub(crate) vacated: bool,
 }
 
 /// A move: small and `Copy`, so move lists never allocate per move.
@@ -113,6 +105,11 @@ pub struct Move {
     /// What the move captures: a piece code, [`Piece::ALL`] for every enemy piece on the
     /// target, or [`Piece::EMPTY`] for none (a move to an empty cell, or joining a stack).
     pub take: Piece,
+    /// For a move or drop of a program: which of the run's emitted moves it is
+    /// (`u16::MAX` for a drop that only places its piece).
+    pub seq: u16,
+    /// The move type (of the program or power that made the move), or 255 for none.
+    pub move_type: u8,
 }
 
 impl Move {
@@ -155,7 +152,9 @@ impl EnPassant {
     }
 }
 
-/// Everything needed to take a move back.
+/// Everything needed to take a move back. The board changes of a move made by the general
+/// path are in `State::log` from `log` on; a move of the plain path (a board without stacks,
+/// squares or attributes) records its one capture here.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
     pub(crate) mv: Move,
@@ -167,8 +166,35 @@ pub(crate) struct Undo {
     pub(crate) halfmove: u32,
     pub(crate) phases: u32,
     pub(crate) hash: u64,
-    /// On a stacking board: how many pieces this move pushed onto `State::captured`.
-    pub(crate) captured_n: u8,
+    /// Made by the general path: unmade from the log.
+    pub(crate) general: bool,
+    /// Length of `State::log` before the move.
+    pub(crate) log: u32,
+    pub(crate) piece_count: u32,
+    pub(crate) side: PlayerId,
+    pub(crate) fullmove: u32,
+    pub(crate) turn: u32,
+    pub(crate) slot: u8,
+    pub(crate) partial: Option<(CellId, Option<MoveTypeId>)>,
+}
+
+/// One board change of the general path, with what unmaking it needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Logged {
+    /// A piece was put on the cell; the cell's attributes before.
+    Put(CellId, Piece, u64),
+    /// A piece was taken off the cell, with its attributes; `true`: it was captured.
+    Took(CellId, Piece, u64, bool),
+    /// The square's owner before (0: none, else 1 + player).
+    Owner(CellId, u8),
+    /// The location had a square before (`true`) or not.
+    Square(CellId, bool),
+    /// The attributes of the piece on the cell before.
+    Attrs(CellId, u64),
+    /// A hand count (index player * types + type) before.
+    Hand(u32, u32),
+    /// A player's reserve of squares before.
+    Reserve(PlayerId, u32),
 }
 
 /// A position of a variant: the board, whose turn it is, rights, clocks and history.
@@ -192,7 +218,8 @@ pub(crate) struct State {
     /// Bit i: castling i is still allowed.
     pub(crate) castling: u32,
     pub(crate) ep: Option<EnPassant>,
-    /// Half-moves since the last capture or clock-resetting move.
+    /// Half-moves (turns, where a turn has several actions) since the last capture or
+    /// clock-resetting move.
     pub(crate) halfmove: u32,
     /// Full-move number, starting at 1.
     pub(crate) fullmove: u32,
@@ -205,8 +232,6 @@ pub(crate) struct State {
     /// order in the game, so equal stacks compare and hash equal); `cells` then holds the
     /// first of them. Empty on other boards.
     pub(crate) stacks: Vec<Vec<Piece>>,
-    /// On a stacking board: pieces captured by the moves of `history`, for unmaking.
-    pub(crate) captured: Vec<Piece>,
     /// On a board with locations between cells, per cell: the location of the piece covering
     /// it ([`NO_ANCHOR`] when none). `cells` holds that piece on each covered cell too, so that
     /// it blocks, is captured and attacks there; `occupied` and the hash count it once, at its
@@ -215,6 +240,8 @@ pub(crate) struct State {
     pub(crate) history: Vec<Undo>,
     /// Hashes of earlier positions, for repetition.
     pub(crate) hashes: Vec<u64>,
+    /// Board changes of the moves of `history` made by the general path.
+    pub(crate) log: Vec<Logged>,
     /// With owned squares, per cell: 0 for an unowned square (or none), else 1 + the owner.
     pub(crate) owner: Vec<u8>,
     /// Per player: squares in reserve ([`UNLIMITED`] for an endless supply).
@@ -225,24 +252,17 @@ pub(crate) struct State {
     pub(crate) touched: SquareMarks,
     /// The action slot of the turn the next action fills (0 at the start of a turn).
     pub(crate) slot: u8,
-    /// Square play: the extra undo records, one per move.
+    /// Square play: the squares' marks before each move.
     pub(crate) square_history: Vec<SquareUndo>,
-    /// Program play, per cell: the attribute bits of the piece there (empty without attributes).
-    pub(crate) attrs: Vec<u32>,
-    /// Program play, per (player, piece type): pieces in hand.
+    /// Per cell: the attribute bits of the piece there (empty without attributes).
+    pub(crate) attrs: Vec<u64>,
+    /// Per (player, piece type): pieces in hand.
     pub(crate) hand: Vec<u32>,
-    /// Program play: turns completed since the start (indexes the turn order).
+    /// Turns completed since the start (indexes the turn order).
     pub(crate) turn: u32,
-    /// Program play: in the middle of a partial move, the piece that goes on and the type of
-    /// move it continues with.
-    pub(crate) partial: Option<(CellId, Option<crate::ir::MoveTypeId>)>,
-    /// Program play: (cell, piece before, attributes before) of every cell the moves of
-    /// `history` changed, for unmaking.
-    pub(crate) prog_changes: Vec<(CellId, Piece, u32)>,
-    /// Program play: the pieces the moves of `history` captured.
-    pub(crate) prog_captured: Vec<Piece>,
-    /// Program play: the extra undo records, one per move.
-    pub(crate) prog_history: Vec<crate::program::ProgramUndo>,
+    /// In the middle of a partial move: the piece that goes on and the type of move it
+    /// continues with.
+    pub(crate) partial: Option<(CellId, Option<MoveTypeId>)>,
 }
 
 /// In `State::reserve`: an unlimited supply of squares.
@@ -270,10 +290,10 @@ impl Position {
             hash: 0,
             piece_count: 0,
             stacks: if rules.has_stacks() { vec![Vec::new(); n] } else { Vec::new() },
-            captured: Vec::new(),
             anchor: if rules.has_between() { vec![NO_ANCHOR; n] } else { Vec::new() },
             history: Vec::with_capacity(256),
             hashes: Vec::with_capacity(256),
+            log: Vec::new(),
             owner: if rules.owned_squares { vec![0; n] } else { Vec::new() },
             reserve: match &rules.variant.squares {
                 Some(sq) => vec![sq.reserve.unwrap_or(UNLIMITED); players],
@@ -283,18 +303,13 @@ impl Position {
             touched: SquareMarks::default(),
             slot: 0,
             square_history: Vec::new(),
-            attrs: match &rules.program {
-                Some(pr) if pr.attributes > 0 => vec![0; n],
-                _ => Vec::new(),
-            },
+            attrs: if rules.attributes() > 0 { vec![0; n] } else { Vec::new() },
             hand: vec![0; players * rules.variant.pieces.len()],
             turn: 0,
             partial: None,
-            prog_changes: Vec::new(),
-            prog_captured: Vec::new(),
-            prog_history: Vec::new(),
         };
         let mut pos = Position { rules, st };
+        pos.st.side = pos.st.turn_player(&pos.rules, 0);
         pos.st.hash = pos.st.compute_hash(&pos.rules);
         pos
     }
@@ -305,17 +320,15 @@ impl Position {
         for (cell, stack) in &rules.variant.setup.placements {
             for (player, ty) in stack {
                 pos.put(*cell, rules.piece(*player, *ty));
-                if let Some(pr) = &rules.program {
-                    if pr.attributes > 0 {
-                        pos.st.attrs[cell.0 as usize] = pr.attr_defaults[ty.0 as usize];
-                    }
+                if !pos.st.attrs.is_empty() {
+                    pos.st.attrs[cell.0 as usize] = rules.attr_default(*ty);
                 }
             }
         }
         for (player, ty, n) in &rules.variant.setup.hands {
-            pos.st.hand[player.0 as usize * rules.variant.pieces.len() + ty.0 as usize] += n;
+            let i = player.0 as usize * rules.variant.pieces.len() + ty.0 as usize;
+            pos.st.hand[i] = pos.st.hand[i].saturating_add(*n);
         }
-        pos.st.side = crate::program::turn_player(&rules, 0);
         if rules.owned_squares {
             for (cell, player) in &rules.variant.setup.square_owners {
                 pos.st.owner[cell.0 as usize] = player.0 + 1;
@@ -449,6 +462,12 @@ impl Position {
         self.st.history.iter().map(|u| u.mv)
     }
 
+    /// Turns completed since the position was set up (with the number given by a position
+    /// string's `turn=`).
+    pub fn turn_number(&self) -> u32 {
+        self.st.turn
+    }
+
     /// Puts a piece on a cell (setup only; [`Position::set_state`] rehashes).
     pub(crate) fn put(&mut self, cell: CellId, piece: Piece) {
         self.st.add(&self.rules, cell, piece);
@@ -511,7 +530,7 @@ impl Position {
 
     /// The cells of a player's royal pieces.
     pub fn royal_cells(&self, player: PlayerId) -> impl Iterator<Item = CellId> + '_ {
-        self.st.royal_cells(&self.rules, player)
+        self.st.royal_cells(player)
     }
 
     /// Check decided by move generation alone: can a pseudo-legal move of a player other than
@@ -525,6 +544,7 @@ impl Position {
         let mut moves = Vec::new();
         for p in (0..r.players as u8).map(PlayerId).filter(|p| *p != side) {
             probe.side = p;
+            probe.partial = None;
             moves.clear();
             probe.pseudo_moves(r, p, &mut moves);
             let hit = moves.iter().any(|m| {
@@ -545,516 +565,30 @@ impl Position {
     pub fn condition_holds(&self, cond: &Condition, mv: Option<(CellId, CellId)>) -> bool {
         self.st.condition_holds(&self.rules, cond, mv)
     }
-}
 
-impl State {
-    pub(crate) fn compute_hash(&self, r: &Rules) -> u64 {
-        let codes = r.players * r.types + 1;
-        let mut h = r.z_side[self.side.0 as usize];
-        for (i, p) in self.cells.iter().enumerate() {
-            if r.covering && self.anchor[i] != NO_ANCHOR {
-                // A covering piece is hashed once, at its location.
-                continue;
-            }
-            if *p == Piece::HOLE {
-                h ^= r.z_piece[i * codes];
-            } else if r.stacking && r.is_stack_cell(CellId(i as u16)) {
-                let stack = &self.stacks[i];
-                for (k, q) in stack.iter().enumerate() {
-                    let same_before = stack[..k].iter().filter(|x| *x == q).count();
-                    h ^= r.zkey(CellId(i as u16), *q, same_before);
-                }
-            } else if *p != Piece::EMPTY {
-                h ^= r.z_piece[i * codes + p.0 as usize];
-            }
-        }
-        for i in 0..r.variant.castlings.len() {
-            if self.castling & (1 << i) != 0 {
-                h ^= r.z_castle[i];
-            }
-        }
-        if let Some(ep) = self.ep {
-            for c in ep.passed() {
-                h ^= r.z_ep[c.0 as usize];
-            }
-        }
-        for i in 0..r.variant.phases.len() {
-            if self.phases & (1 << i) != 0 {
-                h ^= r.z_phase[i];
-            }
-        }
-        if r.square_play {
-            for (i, o) in self.owner.iter().enumerate() {
-                if *o > 0 && self.cells[i] != Piece::HOLE {
-                    h ^= r.z_owner[i * r.players + *o as usize - 1];
-                }
-            }
-            for (p, n) in self.reserve.iter().enumerate() {
-                h ^= r.zreserve(PlayerId(p as u8), *n);
-            }
-            for c in self.frozen.cells() {
-                h ^= r.z_frozen[c.0 as usize];
-            }
-            for c in self.touched.cells() {
-                h ^= r.z_touched[c.0 as usize];
-            }
-            h ^= r.z_slot[self.slot as usize];
-        }
-        if let Some(pr) = &r.program {
-            for (c, a) in self.attrs.iter().enumerate() {
-                for k in 0..pr.attributes {
-                    if a & (1 << k) != 0 {
-                        h ^= pr.z_attr[c * pr.attributes + k];
-                    }
-                }
-            }
-            for (i, n) in self.hand.iter().enumerate() {
-                h ^= pr.z_hand[i * 65 + (*n).min(64) as usize];
-            }
-            h ^= pr.z_turn[crate::program::turn_slot(r, self.turn)];
-            if let Some((c, _)) = self.partial {
-                h ^= pr.z_partial[c.0 as usize];
-            }
-        }
-        h
+
+    /// The player who made the last move, if any.
+    pub fn last_mover(&self) -> Option<PlayerId> {
+        self.st.history.last().map(|u| u.side)
     }
 
-    /// The pieces on a cell: its stack, or the single piece of a plain cell.
-    pub(crate) fn pieces_at<'a>(&'a self, r: &Rules, cell: CellId) -> &'a [Piece] {
-        let i = cell.0 as usize;
-        if r.stacking && r.is_stack_cell(cell) {
-            return &self.stacks[i];
-        }
-        let p = &self.cells[i];
-        if p.is_empty() || *p == Piece::HOLE {
-            &[]
-        } else {
-            std::slice::from_ref(p)
-        }
+    /// The pieces the last move captured.
+    pub fn last_captured(&self) -> Vec<Piece> {
+        self.st.last_captured()
     }
 
-    /// How many pieces stand on a cell.
-    #[inline]
-    pub(crate) fn count(&self, r: &Rules, cell: CellId) -> usize {
-        let p = self.cells[cell.0 as usize];
-        if p.is_empty() || p == Piece::HOLE {
-            0
-        } else if r.stacking && r.is_stack_cell(cell) {
-            self.stacks[cell.0 as usize].len()
-        } else {
-            1
-        }
+    /// Pieces of a type a player holds in hand.
+    pub fn in_hand(&self, player: PlayerId, ty: PieceTypeId) -> u32 {
+        self.st.hand.get(player.0 as usize * self.rules.variant.pieces.len() + ty.0 as usize).copied().unwrap_or(0)
     }
 
-    /// Adds a piece to a cell (on top of a stack cell's pieces, kept in code order).
-    pub(crate) fn add(&mut self, r: &Rules, cell: CellId, p: Piece) {
-        let i = cell.0 as usize;
-        if !(r.stacking && r.is_stack_cell(cell)) {
-            self.put_on(r, cell, p);
-            return;
-        }
-        let stack = &mut self.stacks[i];
-        let at = stack.partition_point(|q| q.0 <= p.0);
-        let same = stack[..at].iter().rev().take_while(|q| **q == p).count();
-        stack.insert(at, p);
-        self.cells[i] = stack[0];
-        self.hash ^= r.zkey(cell, p, same);
-        let owner = r.owner(p).0 as usize;
-        self.occupied[owner].insert(cell);
-        if r.royal_code[p.0 as usize] {
-            self.royals[owner].insert(cell);
-        }
+    /// The attribute bits of the piece on a cell.
+    pub fn attributes_at(&self, cell: CellId) -> u64 {
+        self.st.attr_of(cell)
     }
 
-    /// Removes one piece of the given code from a cell.
-    pub(crate) fn remove(&mut self, r: &Rules, cell: CellId, p: Piece) {
-        let i = cell.0 as usize;
-        if !(r.stacking && r.is_stack_cell(cell)) {
-            self.take_off(r, cell);
-            return;
-        }
-        let stack = &mut self.stacks[i];
-        let Some(at) = stack.iter().rposition(|q| *q == p) else { return };
-        stack.remove(at);
-        let same = stack.iter().filter(|q| **q == p).count();
-        self.cells[i] = stack.first().copied().unwrap_or(Piece::EMPTY);
-        self.hash ^= r.zkey(cell, p, same);
-        let owner = r.owner(p);
-        if !stack.iter().any(|q| r.owner(*q) == owner) {
-            self.occupied[owner.0 as usize].remove(cell);
-        }
-        if r.royal_code[p.0 as usize] && !stack.iter().any(|q| r.owner(*q) == owner && r.royal_code[q.0 as usize]) {
-            self.royals[owner.0 as usize].remove(cell);
-        }
-    }
-
-    /// Where the piece on `cell` stands: the cell, or the between location covering it.
-    #[inline]
-    pub(crate) fn standing_at(&self, cell: CellId) -> CellId {
-        match self.anchor.get(cell.0 as usize) {
-            Some(&a) if a != NO_ANCHOR => a,
-            _ => cell,
-        }
-    }
-
-    /// Puts a piece on a location and, for a location between cells, on every cell it covers.
-    #[inline]
-    fn put_on(&mut self, r: &Rules, cell: CellId, p: Piece) {
-        self.drop_on(r, cell, p);
-        if r.is_between(cell) {
-            for &c in r.covers(cell) {
-                self.cells[c.0 as usize] = p;
-                self.anchor[c.0 as usize] = cell;
-            }
-        }
-    }
-
-    /// Takes the piece off a location and off every cell it covers.
-    #[inline]
-    fn take_off(&mut self, r: &Rules, cell: CellId) -> Piece {
-        if r.is_between(cell) {
-            for &c in r.covers(cell) {
-                self.cells[c.0 as usize] = Piece::EMPTY;
-                self.anchor[c.0 as usize] = NO_ANCHOR;
-            }
-        }
-        self.lift(r, cell)
-    }
-
-    #[inline]
-    pub(crate) fn lift(&mut self, r: &Rules, cell: CellId) -> Piece {
-        let p = self.cells[cell.0 as usize];
-        self.cells[cell.0 as usize] = Piece::EMPTY;
-        let owner = r.owner(p).0 as usize;
-        self.occupied[owner].remove(cell);
-        if r.royal_code[p.0 as usize] {
-            self.royals[owner].remove(cell);
-        }
-        self.hash ^= r.zkey(cell, p, 0);
-        p
-    }
-
-    #[inline]
-    pub(crate) fn drop_on(&mut self, r: &Rules, cell: CellId, p: Piece) {
-        self.cells[cell.0 as usize] = p;
-        let owner = r.owner(p).0 as usize;
-        self.occupied[owner].insert(cell);
-        if r.royal_code[p.0 as usize] {
-            self.royals[owner].insert(cell);
-        }
-        self.hash ^= r.zkey(cell, p, 0);
-    }
-
-    pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
-        if r.program.is_some() {
-            return self.make_program(r, mv);
-        }
-        if r.square_play {
-            return self.make_square_play(r, mv);
-        }
-        if r.stacking {
-            return self.make_stacked(r, mv);
-        }
-        let moved = self.cells[mv.from.0 as usize];
-        let mut undo = self.begin_move(r, mv, moved);
-        if mv.kind == MoveKind::Castle {
-            let c = &r.variant.castlings[mv.extra as usize];
-            let king = self.lift(r, c.king_from);
-            let partner = self.lift(r, c.partner_from);
-            self.drop_on(r, c.king_to, king);
-            self.drop_on(r, c.partner_to, partner);
-        } else if r.covering {
-            self.carry::<true>(r, mv, &mut undo);
-        } else {
-            self.carry::<false>(r, mv, &mut undo);
-        }
-        self.finish_move(r, mv, undo);
-    }
-
-    /// The body of a move (not a castling) on a board without stacks: the capture, then the
-    /// piece carried over. A piece standing between cells leaves (or is captured from) every
-    /// cell it covers and covers all of its new location's; a move onto one of the mover's own
-    /// covered cells captures nothing. `COVER`: the board has locations between cells (compiled
-    /// twice so that other boards skip the lookups).
-    #[inline]
-    pub(crate) fn carry<const COVER: bool>(&mut self, r: &Rules, mv: Move, undo: &mut Undo) {
-        let at = match mv.kind {
-            MoveKind::EnPassant => CellId(mv.extra),
-            _ if COVER => self.standing_at(mv.to),
-            _ => mv.to,
-        };
-        if at != mv.from && !self.cells[at.0 as usize].is_empty() {
-            undo.captured = self.leave::<COVER>(r, at);
-            undo.captured_at = at;
-            self.piece_count -= 1;
-            self.halfmove = 0;
-        }
-        let p = self.leave::<COVER>(r, mv.from);
-        let p = mv.landed(r, p);
-        self.land::<COVER>(r, mv.to, p);
-        if mv.kind == MoveKind::Passage {
-            self.mark_passage(r, mv);
-        }
-    }
-
-    /// Takes back [`State::carry`].
-    #[inline]
-    pub(crate) fn uncarry<const COVER: bool>(&mut self, r: &Rules, undo: &Undo) {
-        self.leave::<COVER>(r, undo.mv.to);
-        self.land::<COVER>(r, undo.mv.from, undo.moved);
-        if !undo.captured.is_empty() {
-            self.land::<COVER>(r, undo.captured_at, undo.captured);
-            self.piece_count += 1;
-        }
-    }
-
-    /// Takes the piece off a location: [`State::take_off`] on a board with locations between
-    /// cells, else the plain [`State::lift`].
-    #[inline]
-    fn leave<const COVER: bool>(&mut self, r: &Rules, cell: CellId) -> Piece {
-        if COVER {
-            self.take_off(r, cell)
-        } else {
-            self.lift(r, cell)
-        }
-    }
-
-    /// Puts a piece on a location: [`State::put_on`] or the plain [`State::drop_on`].
-    #[inline]
-    fn land<const COVER: bool>(&mut self, r: &Rules, cell: CellId, p: Piece) {
-        if COVER {
-            self.put_on(r, cell, p)
-        } else {
-            self.drop_on(r, cell, p)
-        }
-    }
-
-    /// What unmaking `mv` needs of the state as it is now (nothing captured yet).
-    #[inline]
-    pub(crate) fn undo_record(&self, mv: Move, moved: Piece) -> Undo {
-        Undo {
-            mv,
-            moved,
-            captured: Piece::EMPTY,
-            captured_at: mv.to,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            phases: self.phases,
-            hash: self.hash,
-            captured_n: 0,
-        }
-    }
-
-    /// The common start of making a move: the undo record, the hash history, en passant
-    /// cleared, the move clock.
-    #[inline]
-    fn begin_move(&mut self, r: &Rules, mv: Move, moved: Piece) -> Undo {
-        let undo = self.undo_record(mv, moved);
-        self.hashes.push(self.hash);
-        self.clear_en_passant(r);
-        self.halfmove += 1;
-        if r.resets_clock_code[moved.0 as usize] {
-            self.halfmove = 0;
-        }
-        undo
-    }
-
-    /// Ends any en-passant chance, keeping the hash.
-    #[inline]
-    pub(crate) fn clear_en_passant(&mut self, r: &Rules) {
-        if let Some(ep) = self.ep.take() {
-            for c in ep.passed() {
-                self.hash ^= r.z_ep[c.0 as usize];
-            }
-        }
-    }
-
-    /// Drops the castling rights of a move that starts or ends on a castling piece's start cell.
-    #[inline]
-    pub(crate) fn lose_castling(&mut self, r: &Rules, mv: Move) {
-        let keep = r.castle_keep[mv.from.0 as usize] & r.castle_keep[mv.to.0 as usize];
-        let lost = self.castling & !keep;
-        if lost != 0 {
-            for (i, key) in r.z_castle.iter().enumerate() {
-                if lost & (1 << i) != 0 {
-                    self.hash ^= key;
-                }
-            }
-            self.castling &= keep;
-        }
-    }
-
-    /// Hands the move to the next player (the full-move number grows after the last player).
-    #[inline]
-    pub(crate) fn pass_turn(&mut self, r: &Rules) {
-        self.hash ^= r.z_side[self.side.0 as usize];
-        if self.side.0 as usize + 1 == r.players {
-            self.fullmove += 1;
-            self.side = PlayerId(0);
-        } else {
-            self.side = PlayerId(self.side.0 + 1);
-        }
-        self.hash ^= r.z_side[self.side.0 as usize];
-    }
-
-    /// The common end of making a move: castling rights, side to move, phases, history.
-    #[inline]
-    fn finish_move(&mut self, r: &Rules, mv: Move, undo: Undo) {
-        self.lose_castling(r, mv);
-        self.pass_turn(r);
-        if !r.variant.phases.is_empty() {
-            self.update_phases(r);
-        }
-        self.history.push(undo);
-    }
-
-    /// Makes a move on a board with stacks: the move names its piece and what it captures.
-    fn make_stacked(&mut self, r: &Rules, mv: Move) {
-        let moved = mv.piece;
-        let mut undo = self.begin_move(r, mv, moved);
-        if mv.kind == MoveKind::Castle {
-            let c = &r.variant.castlings[mv.extra as usize];
-            let king = self.cells[c.king_from.0 as usize];
-            let partner = self.cells[c.partner_from.0 as usize];
-            self.remove(r, c.king_from, king);
-            self.remove(r, c.partner_from, partner);
-            self.add(r, c.king_to, king);
-            self.add(r, c.partner_to, partner);
-            undo.captured = partner;
-        } else {
-            let at = if mv.kind == MoveKind::EnPassant { CellId(mv.extra) } else { mv.to };
-            undo.captured_at = at;
-            if mv.take == Piece::ALL {
-                let side = self.side;
-                let victims: Vec<Piece> =
-                    self.stacks[at.0 as usize].iter().copied().filter(|q| r.owner(*q) != side).collect();
-                for v in victims {
-                    self.remove(r, at, v);
-                    self.captured.push(v);
-                    undo.captured_n += 1;
-                }
-            } else if !mv.take.is_empty() {
-                self.remove(r, at, mv.take);
-                self.captured.push(mv.take);
-                undo.captured_n = 1;
-            }
-            if undo.captured_n > 0 {
-                self.piece_count -= undo.captured_n as u32;
-                self.halfmove = 0;
-            }
-            self.remove(r, mv.from, moved);
-            let p = mv.landed(r, moved);
-            self.add(r, mv.to, p);
-            if mv.kind == MoveKind::Passage {
-                self.mark_passage(r, mv);
-            }
-        }
-        self.finish_move(r, mv, undo);
-    }
-
-    fn unmake_stacked(&mut self, r: &Rules, undo: Undo) {
-        let mv = undo.mv;
-        if mv.kind == MoveKind::Castle {
-            let c = &r.variant.castlings[mv.extra as usize];
-            self.remove(r, c.king_to, undo.moved);
-            self.remove(r, c.partner_to, undo.captured);
-            self.add(r, c.king_from, undo.moved);
-            self.add(r, c.partner_from, undo.captured);
-        } else {
-            let landed = mv.landed(r, undo.moved);
-            self.remove(r, mv.to, landed);
-            self.add(r, mv.from, undo.moved);
-            for _ in 0..undo.captured_n {
-                if let Some(v) = self.captured.pop() {
-                    self.add(r, undo.captured_at, v);
-                }
-            }
-            self.piece_count += undo.captured_n as u32;
-        }
-    }
-
-    /// Records the cells a passage move went over as capturable en passant.
-    pub(crate) fn mark_passage(&mut self, r: &Rules, mv: Move) {
-        let landed = mv.landed(r, mv.piece);
-        let mut ep = EnPassant { cells: [mv.to; 4], len: 0, victim: mv.to, piece: landed };
-        let dir = DirId(mv.extra as u8);
-        let mut c = mv.from;
-        while let Some(&n) = r.graph.step(c, dir).first() {
-            if n == mv.to || ep.len as usize == ep.cells.len() {
-                break;
-            }
-            ep.cells[ep.len as usize] = n;
-            ep.len += 1;
-            c = n;
-        }
-        if ep.len > 0 {
-            for c in ep.passed() {
-                self.hash ^= r.z_ep[c.0 as usize];
-            }
-            self.ep = Some(ep);
-        }
-    }
-
-    pub(crate) fn unmake(&mut self, r: &Rules) {
-        if r.program.is_some() {
-            return self.unmake_program(r);
-        }
-        if r.square_play {
-            return self.unmake_square_play(r);
-        }
-        let Some(undo) = self.history.pop() else { return };
-        self.hashes.pop();
-        let mv = undo.mv;
-        if self.side.0 == 0 {
-            self.fullmove -= 1;
-            self.side = PlayerId(r.players as u8 - 1);
-        } else {
-            self.side = PlayerId(self.side.0 - 1);
-        }
-        if r.stacking {
-            self.unmake_stacked(r, undo);
-        } else if mv.kind == MoveKind::Castle {
-            let c = &r.variant.castlings[mv.extra as usize];
-            let king = self.lift(r, c.king_to);
-            let partner = self.lift(r, c.partner_to);
-            self.drop_on(r, c.king_from, king);
-            self.drop_on(r, c.partner_from, partner);
-        } else if r.covering {
-            self.uncarry::<true>(r, &undo);
-        } else {
-            self.uncarry::<false>(r, &undo);
-        }
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.phases = undo.phases;
-        self.hash = undo.hash;
-    }
-
-    /// Switches on every phase whose condition now holds (phases never switch off).
-    pub(crate) fn update_phases(&mut self, r: &Rules) {
-        for (i, phase) in r.variant.phases.iter().enumerate() {
-            if self.phases & (1 << i) == 0 && self.condition_holds(r, &phase.when, None) {
-                self.phases |= 1 << i;
-                self.hash ^= r.z_phase[i];
-            }
-        }
-    }
-
-    pub(crate) fn condition_holds(&self, r: &Rules, cond: &Condition, mv: Option<(CellId, CellId)>) -> bool {
-        match cond {
-            Condition::FromZone(z) => mv.is_some_and(|(f, _)| r.in_zone(*z, self.side, f)),
-            Condition::ToZone(z) => mv.is_some_and(|(_, t)| r.in_zone(*z, self.side, t)),
-            Condition::InPhase(p) => self.phases & (1 << p.0) != 0,
-            Condition::PieceCount(op, n) => op.holds(self.piece_count, *n),
-            Condition::TurnNumber(op, n) => op.holds(self.fullmove, *n),
-            Condition::Not(inner) => !self.condition_holds(r, inner, mv),
-        }
-    }
-
-    pub(crate) fn royal_cells<'a>(&'a self, r: &'a Rules, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
-        let _ = r;
-        self.royals[player.0 as usize].iter()
+    /// In the middle of a partial move: the cell of the piece that goes on.
+    pub fn partial_move(&self) -> Option<CellId> {
+        self.st.partial.map(|(c, _)| c)
     }
 }

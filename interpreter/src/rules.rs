@@ -1,11 +1,15 @@
-//! Compiles a variant's IR into flat tables: move rays per piece and cell, reverse attack probes, zone masks, hash keys.
+//! The compiled, immutable rules of a variant: what `Rules::new` derives from the IR, feature by feature, and the look-ups the engine makes in its hot loops.
+
+use std::collections::HashMap;
 
 use crate::bitset::CellSet;
 use crate::graph::Graph;
-use crate::ir::{
-    ActionKind, CellId, Condition, DirId, Geometry, MoveMode, Occupancy, PhaseId, PieceTypeId, PlayerId, TurnAction,
-    Variant, ZoneId,
-};
+use crate::ir::{ActionKind, CellId, Condition, Occupancy, PhaseId, PieceTypeId, PlayerId, TurnAction, Variant, ZoneId};
+use crate::program::ProgramRules;
+use crate::squares::RayTable;
+use crate::tables::{BoardFacts, Entry, MoveTables, Probe};
+
+pub use crate::tables::EntryKind;
 
 /// A piece on the board: owner and type packed into one small code; 0 is an empty cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -26,52 +30,6 @@ impl Piece {
     }
 }
 
-/// The shape of a compiled move entry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EntryKind {
-    /// Walk the ray through empty cells (a leap is a ray of one cell).
-    Slide,
-    /// Walk the ray to the first occupied cell, then continue past it.
-    Hop,
-}
-
-/// One compiled ray of a move rule from one cell.
-#[derive(Clone, Copy, Debug)]
-pub struct Entry {
-    /// Start of the ray in `Rules::ray_cells`.
-    pub start: u32,
-    /// Number of cells on the ray.
-    pub len: u16,
-    /// Slide or hop.
-    pub kind: EntryKind,
-    /// Move, capture or both.
-    pub mode: MoveMode,
-    /// Index of the rule in the piece type's `moves`.
-    pub rule: u8,
-    /// The (player-mapped) direction, for en-passant passage.
-    pub dir: DirId,
-    /// Whether the ray is a leap (no passage).
-    pub leap: bool,
-    /// Whether the rule has conditions checked during play.
-    pub dynamic: bool,
-    /// The rule marks the cells it passes as capturable en passant.
-    pub marks_ep: bool,
-    /// The rule may capture en passant.
-    pub captures_ep: bool,
-    /// For a hop: how many cells past the screen it may go (0: no limit).
-    pub hop_max: u8,
-}
-
-/// A reverse attack probe: a ray from the attacked cell with, per distance, the piece types
-/// that attack from there.
-#[derive(Clone, Copy, Debug)]
-pub struct Probe {
-    /// Start in `Rules::probe_cells` / `Rules::probe_masks`.
-    pub start: u32,
-    /// Length of the ray.
-    pub len: u16,
-}
-
 /// The compiled, immutable rules of a variant, shared by every position of it.
 #[derive(Debug)]
 pub struct Rules {
@@ -82,22 +40,30 @@ pub struct Rules {
     pub(crate) players: usize,
     pub(crate) types: usize,
     pub(crate) cells: usize,
+    // The move tables (see `tables.rs`), from declarative powers and recognised programs.
+    pub(crate) atoms: Vec<Vec<crate::atoms::Atom>>,
     pub(crate) entries: Vec<Entry>,
     /// Per (player, type, cell): range into `entries`.
     pub(crate) entry_index: Vec<u32>,
     /// Per (player, type, cell): the entries' reachable cells may overlap, so dedupe moves.
     pub(crate) entry_dedup: Vec<bool>,
     pub(crate) ray_cells: Vec<CellId>,
+    pub(crate) promotions: Vec<crate::ir::Promotion>,
     /// Per (attacking player, cell): range into `probes`.
     pub(crate) probe_index: Vec<u32>,
     pub(crate) probes: Vec<Probe>,
     pub(crate) probe_cells: Vec<CellId>,
-    pub(crate) probe_masks: Vec<u32>,
-    /// Attacks need the general (slow) test: hops, or capture powers with conditions.
+    pub(crate) probe_masks: Vec<u64>,
+    pub(crate) type_words: usize,
+    /// Per piece type: some capture of it is not in the probes, so attacks by it are found
+    /// by generating its moves.
+    pub(crate) slow_types: Vec<bool>,
+    /// Some piece type is slow (see `slow_types`).
     pub(crate) slow_attacks: bool,
     /// Per (zone, player): membership.
     pub(crate) zone_sets: Vec<CellSet>,
-    pub(crate) royal_mask: u32,
+    /// Some piece type is royal.
+    pub(crate) has_royal: bool,
     /// Zobrist keys: per (cell, piece code).
     pub(crate) z_piece: Vec<u64>,
     pub(crate) z_side: Vec<u64>,
@@ -113,8 +79,8 @@ pub struct Rules {
     pub(crate) royal_code: Vec<bool>,
     /// Per piece code: moving it resets the move clock.
     pub(crate) resets_clock_code: Vec<bool>,
-    /// Per piece type: it has a promotion rule.
-    pub(crate) promotes: Vec<bool>,
+    /// Per piece type: the attribute bits a new piece carries.
+    attr_defaults: Vec<u64>,
     /// Some cells hold stacks (a zone has occupancy rules): the stack-aware paths are used.
     pub(crate) stacking: bool,
     /// Per cell: 0 for a plain cell, else 1 + index into `occupancies`.
@@ -136,8 +102,7 @@ pub struct Rules {
     pub(crate) covering: bool,
     /// Per cell: it is a location between cells.
     pub(crate) between_cell: Vec<bool>,
-    /// Squares are game objects, or a turn has several actions: moves go through the
-    /// square-aware paths (actions of a turn, square moves and placements, owners, reserves).
+    /// Squares are game objects, or a turn has several actions: turns go by action slots.
     pub(crate) square_play: bool,
     /// Squares are owned by players.
     pub(crate) owned_squares: bool,
@@ -155,72 +120,12 @@ pub struct Rules {
     pub(crate) z_frozen: Vec<u64>,
     pub(crate) z_touched: Vec<u64>,
     pub(crate) z_slot: Vec<u64>,
-    /// Move programs, drops, hands, attributes, goals or a turn order: moves go through the
-    /// program paths.
-    pub(crate) program: Option<Box<crate::program::ProgramRules>>,
-}
-
-/// Rays per (player, cell) for the moves of squares: each ray is walked through locations
-/// without a square, every one of them a target.
-#[derive(Debug, Default)]
-pub(crate) struct RayTable {
-    /// Per (player, cell): range into `rays`.
-    index: Vec<u32>,
-    /// (start, len) into `cells`.
-    rays: Vec<(u32, u16)>,
-    cells: Vec<CellId>,
-}
-
-impl RayTable {
-    fn build(variant: &Variant, graph: &Graph, geometries: &[Geometry]) -> RayTable {
-        let mut t = RayTable { index: vec![0], ..RayTable::default() };
-        for p in &variant.players {
-            let map = &p.direction_map;
-            for c in 0..graph.cell_count() {
-                let cell = CellId(c as u16);
-                let mut rays: Vec<Vec<CellId>> = Vec::new();
-                for g in geometries {
-                    match g {
-                        Geometry::Slide { dirs, max } => {
-                            let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
-                            for d in dirs {
-                                rays.extend(graph.rays(cell, map[d.0 as usize], max, false));
-                            }
-                        }
-                        Geometry::Leap { paths } => {
-                            for path in paths {
-                                let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
-                                rays.extend(graph.follow(cell, &mapped, false).into_iter().map(|t| vec![t]));
-                            }
-                        }
-                        Geometry::Hop { .. } => {}
-                    }
-                }
-                let mut seen = Vec::new();
-                for ray in rays {
-                    if ray.len() == 1 && seen.contains(&ray[0]) {
-                        continue;
-                    }
-                    if ray.len() == 1 {
-                        seen.push(ray[0]);
-                    }
-                    t.rays.push((t.cells.len() as u32, ray.len() as u16));
-                    t.cells.extend(ray);
-                }
-                t.index.push(t.rays.len() as u32);
-            }
-        }
-        t
-    }
-
-    /// The rays from a cell for a player.
-    #[inline]
-    pub(crate) fn rays(&self, cells: usize, player: PlayerId, cell: CellId) -> impl Iterator<Item = &[CellId]> + '_ {
-        let i = player.0 as usize * cells + cell.0 as usize;
-        self.rays[self.index[i] as usize..self.index[i + 1] as usize]
-            .iter()
-            .map(|&(s, n)| &self.cells[s as usize..s as usize + n as usize])
-    }
+    /// Programs that are not atoms, drops, attributes, hands, goals, a turn order or
+    /// priorities.
+    pub(crate) program: Option<Box<ProgramRules>>,
+    /// Moves by powers and castlings may take the plain make path (no stacks, squares,
+    /// attributes or turn order).
+    pub(crate) plain_make: bool,
 }
 
 /// [`splitmix`] for the other modules that make hash keys.
@@ -237,6 +142,44 @@ fn splitmix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Zone membership per (zone, player).
+fn zone_sets(v: &Variant) -> Vec<CellSet> {
+    let cells = v.board.cells.len();
+    let mut out = Vec::new();
+    for zone in &v.zones {
+        for p in 0..v.players.len() {
+            let mut set = CellSet::new(cells);
+            for c in zone.cells.get(p).into_iter().flatten() {
+                set.insert(*c);
+            }
+            out.push(set);
+        }
+    }
+    out
+}
+
+/// The location between two neighbouring cells: the one covering both with the fewest covered
+/// cells (a1.5 between a1 and a2, not ab1.5); and which cells are such locations.
+fn between_locations(v: &Variant) -> (HashMap<(CellId, CellId), CellId>, Vec<bool>) {
+    let mut between: HashMap<(CellId, CellId), CellId> = HashMap::new();
+    let mut is_between = vec![false; v.board.cells.len()];
+    for (i, cell) in v.board.cells.iter().enumerate() {
+        if cell.covers.is_empty() {
+            continue;
+        }
+        is_between[i] = true;
+        for &a in &cell.covers {
+            for &b in &cell.covers {
+                let narrower = |m: &CellId| v.board.cells[m.0 as usize].covers.len() > cell.covers.len();
+                if a != b && between.get(&(a, b)).is_none_or(narrower) {
+                    between.insert((a, b), CellId(i as u16));
+                }
+            }
+        }
+    }
+    (between, is_between)
+}
+
 impl Rules {
     /// Compiles the IR. The IR is assumed checked by the lowering (ids in range).
     pub fn new(variant: Variant) -> Rules {
@@ -244,255 +187,48 @@ impl Rules {
         let players = variant.players.len();
         let types = variant.pieces.len();
         let cells = variant.board.cells.len();
+        let zone_sets = zone_sets(&variant);
+        let (between, between_cell) = between_locations(&variant);
+        let covering = between_cell.iter().any(|b| *b);
+        let stacking = variant.zones.iter().any(|z| z.occupancy.is_some());
+        let facts = BoardFacts { graph: &graph, zone_sets: &zone_sets, between: &between };
 
-        let mut zone_sets = Vec::new();
-        for zone in &variant.zones {
-            for p in 0..players {
-                let mut set = CellSet::new(cells);
-                for c in zone.cells.get(p).into_iter().flatten() {
-                    set.insert(*c);
-                }
-                zone_sets.push(set);
-            }
-        }
-        let in_zone = |z: ZoneId, p: usize, c: CellId| zone_sets[z.0 as usize * players + p].contains(c);
-
-        // The location between two neighbouring cells: the one covering both with the fewest
-        // covered cells (a1.5 between a1 and a2, not ab1.5).
-        let mut between: std::collections::HashMap<(CellId, CellId), CellId> = std::collections::HashMap::new();
-        let mut is_between = vec![false; cells];
-        for (i, cell) in variant.board.cells.iter().enumerate() {
-            if cell.covers.is_empty() {
-                continue;
-            }
-            is_between[i] = true;
-            for &a in &cell.covers {
-                for &b in &cell.covers {
-                    let narrower = |m: &CellId| variant.board.cells[m.0 as usize].covers.len() > cell.covers.len();
-                    if a != b && between.get(&(a, b)).is_none_or(narrower) {
-                        between.insert((a, b), CellId(i as u16));
-                    }
-                }
-            }
-        }
-        let covering = is_between.iter().any(|b| *b);
-
-        let mut entries = Vec::new();
-        let mut entry_index = vec![0u32];
-        let mut entry_dedup = Vec::new();
-        let mut ray_cells = Vec::new();
-        for p in 0..players {
-            let map = &variant.players[p].direction_map;
-            for piece in &variant.pieces {
-                for c in 0..cells {
-                    let cell = CellId(c as u16);
-                    for (ri, rule) in piece.moves.iter().enumerate() {
-                        let from_ok = rule.conditions.iter().all(|cond| match cond {
-                            Condition::FromZone(z) => in_zone(*z, p, cell),
-                            Condition::Not(inner) => match &**inner {
-                                Condition::FromZone(z) => !in_zone(*z, p, cell),
-                                _ => true,
-                            },
-                            _ => true,
-                        });
-                        if !from_ok {
-                            continue;
-                        }
-                        let dynamic = rule.conditions.iter().any(|c| !is_static(c));
-                        let hop_max = match &rule.geometry {
-                            Geometry::Hop { max: Some(m), .. } => *m,
-                            _ => 0,
-                        };
-                        let mut push = |ray: Vec<CellId>, kind, dir: DirId, leap: bool| {
-                            entries.push(Entry {
-                                start: ray_cells.len() as u32,
-                                len: ray.len() as u16,
-                                kind,
-                                mode: rule.mode,
-                                rule: ri as u8,
-                                dir,
-                                leap,
-                                dynamic,
-                                marks_ep: rule.marks_en_passant,
-                                captures_ep: rule.captures_en_passant,
-                                hop_max,
-                            });
-                            ray_cells.extend(ray);
-                        };
-                        match &rule.geometry {
-                            Geometry::Slide { dirs, max } if rule.stop_between => {
-                                // The ray with the between locations interleaved: before each
-                                // cell, and after the last one reachable when the next exists.
-                                let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
-                                for d in dirs {
-                                    let d = map[d.0 as usize];
-                                    for ray in graph.rays(cell, d, max.saturating_add(1), false) {
-                                        let mut with = Vec::new();
-                                        let mut prev = cell;
-                                        for (i, &t) in ray.iter().enumerate() {
-                                            with.extend(between.get(&(prev, t)));
-                                            if i == max {
-                                                break;
-                                            }
-                                            with.push(t);
-                                            prev = t;
-                                        }
-                                        push(with, EntryKind::Slide, d, false);
-                                    }
-                                }
-                            }
-                            Geometry::Slide { dirs, max } => {
-                                let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
-                                for d in dirs {
-                                    let d = map[d.0 as usize];
-                                    for ray in graph.rays(cell, d, max, false) {
-                                        push(ray, EntryKind::Slide, d, false);
-                                    }
-                                }
-                            }
-                            Geometry::Hop { dirs, .. } => {
-                                for d in dirs {
-                                    let d = map[d.0 as usize];
-                                    for ray in graph.rays(cell, d, usize::MAX, false) {
-                                        push(ray, EntryKind::Hop, d, false);
-                                    }
-                                }
-                            }
-                            Geometry::Leap { paths } => {
-                                let mut seen = Vec::new();
-                                for path in paths {
-                                    let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
-                                    for t in graph.follow(cell, &mapped, false) {
-                                        if !seen.contains(&t) {
-                                            seen.push(t);
-                                            push(vec![t], EntryKind::Slide, mapped[0], true);
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    // Two rays (or two rules) that can reach one cell may produce one move twice.
-                    let first = *entry_index.last().unwrap() as usize;
-                    prune_subsumed(&mut entries, first, &ray_cells);
-                    let mut dedup = false;
-                    let mut total = CellSet::new(cells);
-                    let mut count = 0;
-                    for e in &entries[first..] {
-                        for i in 0..e.len {
-                            let t = ray_cells[e.start as usize + i as usize];
-                            count += 1;
-                            total.insert(t);
-                        }
-                    }
-                    if total.len() != count {
-                        dedup = true;
-                    }
-                    entry_dedup.push(dedup);
-                    entry_index.push(entries.len() as u32);
-                }
-            }
-        }
-
-        // Reverse attack probes. For each attacker and each target cell, rays back along every
-        // capture direction, tagged per distance with the types that attack from there.
-        let mut slow_attacks = false;
-        let mut probe_index = vec![0u32];
-        let mut probes = Vec::new();
-        let mut probe_cells = Vec::new();
-        let mut probe_masks = Vec::new();
-        for p in 0..players {
-            let map = &variant.players[p].direction_map;
-            for c in 0..cells {
-                let cell = CellId(c as u16);
-                // (ray cells, masks) keyed by ray so types sharing a direction share a probe.
-                let mut rays: Vec<(Vec<CellId>, Vec<u32>)> = Vec::new();
-                let mut add = |ray: Vec<CellId>, reach: usize, bit: u32, from_zone: &[ZoneId]| {
-                    let idx = match rays.iter().position(|(r, _)| *r == ray) {
-                        Some(i) => i,
-                        None => {
-                            let n = ray.len();
-                            rays.push((ray, vec![0; n]));
-                            rays.len() - 1
-                        }
-                    };
-                    let (r, masks) = &mut rays[idx];
-                    for (i, m) in masks.iter_mut().enumerate().take(reach) {
-                        if from_zone.iter().all(|z| in_zone(*z, p, r[i])) {
-                            *m |= bit;
-                        }
-                    }
-                };
-                for (t, piece) in variant.pieces.iter().enumerate() {
-                    let bit = 1u32 << t;
-                    for rule in &piece.moves {
-                        if rule.mode == MoveMode::MoveOnly {
-                            continue;
-                        }
-                        let mut zones = Vec::new();
-                        for cond in &rule.conditions {
-                            match cond {
-                                Condition::FromZone(z) => zones.push(*z),
-                                _ => slow_attacks = true,
-                            }
-                        }
-                        match &rule.geometry {
-                            Geometry::Slide { dirs, max } => {
-                                let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
-                                for d in dirs {
-                                    let d = map[d.0 as usize];
-                                    for ray in graph.rays(cell, d, max, true) {
-                                        let reach = ray.len().min(max);
-                                        add(ray, reach, bit, &zones);
-                                    }
-                                }
-                            }
-                            Geometry::Leap { paths } => {
-                                for path in paths {
-                                    let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
-                                    for x in graph.follow(cell, &mapped, true) {
-                                        add(vec![x], 1, bit, &zones);
-                                    }
-                                }
-                            }
-                            Geometry::Hop { .. } => slow_attacks = true,
-                        }
-                    }
-                }
-                for (ray, masks) in rays {
-                    // Trim trailing cells from which nothing attacks.
-                    let keep = masks.iter().rposition(|m| *m != 0).map(|i| i + 1).unwrap_or(0);
-                    if keep == 0 {
-                        continue;
-                    }
-                    probes.push(Probe { start: probe_cells.len() as u32, len: keep as u16 });
-                    probe_cells.extend_from_slice(&ray[..keep]);
-                    probe_masks.extend_from_slice(&masks[..keep]);
-                }
-                probe_index.push(probes.len() as u32);
-            }
-        }
-
-        let mut royal_mask = 0;
-        for (t, piece) in variant.pieces.iter().enumerate() {
-            if piece.royal {
-                royal_mask |= 1 << t;
-            }
-        }
-
+        // Atoms: declarative powers, then the programs that have an atom's shape (only where a
+        // cell holds one piece and directions do not branch, where the two read alike).
         let mut seed = 0x5641_5249_4100_0001u64;
+        let branching = (0..cells).any(|c| {
+            (0..variant.board.directions.len()).any(|d| graph.step(CellId(c as u16), crate::ir::DirId(d as u8)).len() > 1)
+        });
+        let recognise = !stacking && !covering && !branching;
+        let mut atoms: Vec<Vec<crate::atoms::Atom>> = variant
+            .pieces
+            .iter()
+            .map(|p| p.moves.iter().flat_map(|m| crate::atoms::of_power(p, m)).collect())
+            .collect();
+        let program = if ProgramRules::needed(&variant) {
+            let (from_programs, pr) = ProgramRules::build(&variant, &facts, recognise, &mut seed);
+            for (t, more) in from_programs.into_iter().enumerate() {
+                atoms[t].extend(more);
+            }
+            Some(Box::new(pr))
+        } else {
+            None
+        };
+        let tables = MoveTables::build(&variant, &facts, atoms);
+        let slow_attacks = tables.slow_types.iter().any(|s| *s);
+
         let codes = players * types + 1;
         let z_piece = (0..cells * codes).map(|_| splitmix(&mut seed)).collect();
         let z_side = (0..players).map(|_| splitmix(&mut seed)).collect();
         let z_castle = (0..variant.castlings.len()).map(|_| splitmix(&mut seed)).collect();
         let z_ep = (0..cells).map(|_| splitmix(&mut seed)).collect();
         let z_phase = (0..variant.phases.len()).map(|_| splitmix(&mut seed)).collect();
-
         let z_owner = (0..cells * players).map(|_| splitmix(&mut seed)).collect();
         let z_reserve = (0..players * 65).map(|_| splitmix(&mut seed)).collect();
         let z_frozen = (0..cells).map(|_| splitmix(&mut seed)).collect();
         let z_touched = (0..cells).map(|_| splitmix(&mut seed)).collect();
         let z_slot = (0..8).map(|_| splitmix(&mut seed)).collect();
+
         let slots = variant.turn.actions.clone();
         let square_play = variant.squares.is_some()
             || slots.len() > 1
@@ -523,20 +259,9 @@ impl Rules {
             royal_code[code] = variant.pieces[type_of[code] as usize].royal;
             resets_clock_code[code] = variant.pieces[type_of[code] as usize].resets_move_clock;
         }
+        let attr_defaults = variant.pieces.iter().map(|p| p.attributes.iter().fold(0u64, |m, a| m | 1 << (a.0 % 64))).collect();
 
-        let promotes = variant.pieces.iter().map(|p| p.promotion.is_some()).collect();
-
-        let mut occ_kind = vec![0u8; cells];
-        let mut occupancies = Vec::new();
-        for zone in &variant.zones {
-            if let Some(base) = zone.occupancy {
-                occupancies.push((base, zone.phase_occupancy.clone()));
-                for c in zone.cells.iter().flatten() {
-                    occ_kind[c.0 as usize] = occupancies.len() as u8;
-                }
-            }
-        }
-        let stacking = !occupancies.is_empty();
+        let (occ_kind, occupancies) = occupancy_kinds(&variant);
         let mut inert_cells = CellSet::new(cells);
         for (c, &k) in occ_kind.iter().enumerate() {
             if k != 0 {
@@ -546,7 +271,6 @@ impl Rules {
                 }
             }
         }
-
         let mut apart = Vec::new();
         for (t, piece) in variant.pieces.iter().enumerate() {
             if let Some(d) = piece.keep_apart {
@@ -564,10 +288,39 @@ impl Rules {
         let occupancy_phases_on_capture = (0..variant.phases.len())
             .filter(|i| occupancy_phases & (1 << i) != 0)
             .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
-        let program = crate::program::ProgramRules::needed(&variant)
-            .then(|| Box::new(crate::program::ProgramRules::build(&variant, &mut seed)));
+        let attributes = program.as_ref().map_or(0, |p| p.attributes);
+        let plain_make = !stacking && !square_play && attributes == 0 && variant.turn_order.is_none();
+        let has_royal = variant.pieces.iter().any(|p| p.royal);
+        let MoveTables {
+            atoms,
+            entries,
+            entry_index,
+            entry_dedup,
+            ray_cells,
+            promotions,
+            probe_index,
+            probes,
+            probe_cells,
+            probe_masks,
+            type_words,
+            slow_types,
+        } = tables;
         Rules {
+            atoms,
+            entries,
+            entry_index,
+            entry_dedup,
+            ray_cells,
+            promotions,
+            probe_index,
+            probes,
+            probe_cells,
+            probe_masks,
+            type_words,
+            slow_types,
+            slow_attacks,
             program,
+            plain_make,
             square_play,
             owned_squares,
             vacates,
@@ -580,7 +333,7 @@ impl Rules {
             z_touched,
             z_slot,
             covering,
-            between_cell: is_between,
+            between_cell,
             occupancy_phases,
             occupancy_phases_on_capture,
             apart_all_royal,
@@ -589,33 +342,24 @@ impl Rules {
             occ_kind,
             occupancies,
             apart,
-            promotes,
             owner_of,
             type_of,
             royal_code,
             resets_clock_code,
-            variant,
+            attr_defaults,
             graph,
             players,
             types,
             cells,
-            entries,
-            entry_index,
-            entry_dedup,
-            ray_cells,
-            probe_index,
-            probes,
-            probe_cells,
-            probe_masks,
-            slow_attacks,
             zone_sets,
-            royal_mask,
+            has_royal,
             z_piece,
             z_side,
             z_castle,
             z_ep,
             z_phase,
             castle_keep,
+            variant,
         }
     }
 
@@ -651,6 +395,17 @@ impl Rules {
     /// Number of cells.
     pub fn cell_count(&self) -> usize {
         self.cells
+    }
+
+    /// Number of piece attributes.
+    pub fn attributes(&self) -> usize {
+        self.program.as_ref().map_or(0, |p| p.attributes)
+    }
+
+    /// The attribute bits a new piece of the type carries.
+    #[inline]
+    pub(crate) fn attr_default(&self, ty: PieceTypeId) -> u64 {
+        self.attr_defaults.get(ty.0 as usize).copied().unwrap_or(0)
     }
 
     /// The name of a cell.
@@ -750,7 +505,14 @@ impl Rules {
         self.stacking
     }
 
-    /// The hash key of the `k`-th piece of one code on a cell (k = 0 for the first).
+    /// How many of the piece types' programs run as compiled atoms, and how many are run
+    /// instruction by instruction (for reports and benchmarks).
+    pub fn program_counts(&self) -> (usize, usize) {
+        let total: usize = self.variant.pieces.iter().map(|p| p.programs.len()).sum();
+        let interpreted = self.program.as_ref().map_or(0, |p| p.codes.iter().map(|c| c.len()).sum());
+        (total - interpreted, interpreted)
+    }
+
     /// The hash key of a player's reserve size (none for an unlimited supply).
     #[inline]
     pub(crate) fn zreserve(&self, player: PlayerId, n: u32) -> u64 {
@@ -775,6 +537,7 @@ impl Rules {
         self.z_owner[cell.0 as usize * self.players + owner as usize - 1]
     }
 
+    /// The hash key of the `k`-th piece of one code on a cell (k = 0 for the first).
     #[inline]
     pub(crate) fn zkey(&self, cell: CellId, piece: Piece, k: usize) -> u64 {
         let codes = self.players * self.types + 1;
@@ -791,36 +554,29 @@ impl Rules {
         let i = (player.0 as usize * self.types + ty.0 as usize) * self.cells + cell.0 as usize;
         (self.entry_index[i] as usize, self.entry_index[i + 1] as usize, self.entry_dedup[i])
     }
+
+    /// Whether a piece of type `ty` attacks from probe cell `k`.
+    #[inline]
+    pub(crate) fn probe_has(&self, k: usize, ty: PieceTypeId) -> bool {
+        let t = ty.0 as usize;
+        self.probe_masks[k * self.type_words + (t >> 6)] & (1 << (t & 63)) != 0
+    }
 }
 
-/// Drops entries whose every move another entry of the same cell already generates (a pawn's
-/// single step beside its double step), so that generation needs no deduplication there.
-fn prune_subsumed(entries: &mut Vec<Entry>, first: usize, ray_cells: &[CellId]) {
-    let cells = |e: &Entry| &ray_cells[e.start as usize..e.start as usize + e.len as usize];
-    let mut i = first;
-    while i < entries.len() {
-        let a = entries[i];
-        let covered = (first..entries.len()).any(|j| {
-            let b = &entries[j];
-            j != i
-                && b.kind == EntryKind::Slide
-                && a.kind == EntryKind::Slide
-                && a.mode == b.mode
-                && !a.dynamic
-                && !b.dynamic
-                && a.captures_ep == b.captures_ep
-                && (a.len == 1 || a.marks_ep == b.marks_ep)
-                && !(a.marks_ep && a.len > 1)
-                && b.len >= a.len
-                && cells(b).starts_with(cells(&a))
-                && (b.len > a.len || j < i)
-        });
-        if covered {
-            entries.remove(i);
-        } else {
-            i += 1;
+/// Per cell the occupancy kind (0: plain, else 1 + index), and each zone's occupancy rules.
+#[allow(clippy::type_complexity)]
+fn occupancy_kinds(v: &Variant) -> (Vec<u8>, Vec<(Occupancy, Vec<(PhaseId, Occupancy)>)>) {
+    let mut occ_kind = vec![0u8; v.board.cells.len()];
+    let mut occupancies = Vec::new();
+    for zone in &v.zones {
+        if let Some(base) = zone.occupancy {
+            occupancies.push((base, zone.phase_occupancy.clone()));
+            for c in zone.cells.iter().flatten() {
+                occ_kind[c.0 as usize] = occupancies.len() as u8;
+            }
         }
     }
+    (occ_kind, occupancies)
 }
 
 /// Whether a phase condition can only change when the number of pieces does.
@@ -830,15 +586,6 @@ fn counts_only(c: &Condition, variant: &Variant, depth: usize) -> bool {
         Condition::Not(inner) => counts_only(inner, variant, depth),
         // Phases may name each other in a cycle: give up (say "no") past any sensible depth.
         Condition::InPhase(p) => depth < 32 && counts_only(&variant.phases[p.0 as usize].when, variant, depth + 1),
-        _ => false,
-    }
-}
-
-/// Whether a condition can be decided when the tables are built (from the start cell alone).
-fn is_static(c: &Condition) -> bool {
-    match c {
-        Condition::FromZone(_) => true,
-        Condition::Not(inner) => matches!(**inner, Condition::FromZone(_)),
         _ => false,
     }
 }

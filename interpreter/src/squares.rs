@@ -4,9 +4,74 @@
 //! reserves are per-cell and per-player arrays, and a turn is a sequence of action slots; each
 //! action is one move (one ply), and the side to move changes when the turn's last action is made.
 
-use crate::ir::{ActionKind, CellId, PlayerId, Untouchable};
-use crate::position::{Move, MoveKind, Position, SquareUndo, State, UNLIMITED};
+use crate::graph::Graph;
+use crate::ir::{ActionKind, CellId, DirId, Geometry, PlayerId, Variant};
+use crate::position::{Move, MoveKind, Position, State};
 use crate::rules::{Piece, Rules};
+use crate::tables::NO_MOVE_TYPE;
+
+/// Rays per (player, cell) for the moves of squares: each ray is walked through locations
+/// without a square, every one of them a target.
+#[derive(Debug, Default)]
+pub(crate) struct RayTable {
+    /// Per (player, cell): range into `rays`.
+    index: Vec<u32>,
+    /// (start, len) into `cells`.
+    rays: Vec<(u32, u16)>,
+    cells: Vec<CellId>,
+}
+
+impl RayTable {
+    pub(crate) fn build(variant: &Variant, graph: &Graph, geometries: &[Geometry]) -> RayTable {
+        let mut t = RayTable { index: vec![0], ..RayTable::default() };
+        for p in &variant.players {
+            let map = &p.direction_map;
+            for c in 0..graph.cell_count() {
+                let cell = CellId(c as u16);
+                let mut rays: Vec<Vec<CellId>> = Vec::new();
+                for g in geometries {
+                    match g {
+                        Geometry::Slide { dirs, max } => {
+                            let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
+                            for d in dirs {
+                                rays.extend(graph.rays(cell, map[d.0 as usize], max, false));
+                            }
+                        }
+                        Geometry::Leap { paths } => {
+                            for path in paths {
+                                let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
+                                rays.extend(graph.follow(cell, &mapped, false).into_iter().map(|t| vec![t]));
+                            }
+                        }
+                        Geometry::Hop { .. } => {}
+                    }
+                }
+                let mut seen = Vec::new();
+                for ray in rays {
+                    if ray.len() == 1 && seen.contains(&ray[0]) {
+                        continue;
+                    }
+                    if ray.len() == 1 {
+                        seen.push(ray[0]);
+                    }
+                    t.rays.push((t.cells.len() as u32, ray.len() as u16));
+                    t.cells.extend(ray);
+                }
+                t.index.push(t.rays.len() as u32);
+            }
+        }
+        t
+    }
+
+    /// The rays from a cell for a player.
+    #[inline]
+    pub(crate) fn rays(&self, cells: usize, player: PlayerId, cell: CellId) -> impl Iterator<Item = &[CellId]> + '_ {
+        let i = player.0 as usize * cells + cell.0 as usize;
+        self.rays[self.index[i] as usize..self.index[i + 1] as usize]
+            .iter()
+            .map(|&(s, n)| &self.cells[s as usize..s as usize + n as usize])
+    }
+}
 
 impl ActionKind {
     fn bit(self) -> u8 {
@@ -29,253 +94,6 @@ impl ActionKind {
 }
 
 impl State {
-    /// Sets a square's owner, keeping the hash and recording the old owner for unmaking.
-    fn own(&mut self, r: &Rules, cell: CellId, owner: u8, su: &mut SquareUndo) {
-        let i = cell.0 as usize;
-        let old = self.owner[i];
-        if old == owner {
-            return;
-        }
-        self.hash ^= r.zowner(cell, old) ^ r.zowner(cell, owner);
-        self.owner[i] = owner;
-        su.owners[su.owners_len as usize] = (cell, old);
-        su.owners_len += 1;
-    }
-
-    /// Puts a square on a location without one, or takes the (empty) square off it.
-    fn set_square(&mut self, r: &Rules, cell: CellId, present: bool) {
-        self.cells[cell.0 as usize] = if present { Piece::EMPTY } else { Piece::HOLE };
-        self.hash ^= r.zhole(cell);
-    }
-
-    fn set_reserve(&mut self, r: &Rules, player: PlayerId, n: u32) {
-        let i = player.0 as usize;
-        self.hash ^= r.zreserve(player, self.reserve[i]) ^ r.zreserve(player, n);
-        self.reserve[i] = n;
-    }
-
-    fn touch(&mut self, r: &Rules, cell: CellId) {
-        if !self.touched.contains(cell) {
-            self.touched.push(cell);
-            self.hash ^= r.z_touched[cell.0 as usize];
-        }
-    }
-
-    /// The slot a move of this kind fills: the first from the current one that accepts it.
-    fn slot_for(&self, r: &Rules, kind: ActionKind) -> usize {
-        let from = self.slot as usize;
-        (from..r.slots.len()).find(|&s| r.slots[s].kinds.contains(&kind)).unwrap_or(from)
-    }
-
-    /// Makes one action of square play.
-    pub(crate) fn make_square_play(&mut self, r: &Rules, mv: Move) {
-        let side = self.side;
-        let me = side.0 + 1;
-        let moved = match mv.kind {
-            MoveKind::MoveSquare | MoveKind::PlaceSquare | MoveKind::EndTurn => Piece::EMPTY,
-            _ => self.cells[mv.from.0 as usize],
-        };
-        let mut undo = self.undo_record(mv, moved);
-        let mut su = SquareUndo {
-            owners: [(CellId(0), 0); 3],
-            owners_len: 0,
-            reserve: self.reserve[side.0 as usize],
-            frozen: self.frozen,
-            touched: self.touched,
-            slot: self.slot,
-            side,
-            fullmove: self.fullmove,
-            vacated: false,
-        };
-        self.hashes.push(self.hash);
-        let single = r.slots.len() == 1;
-        if self.slot == 0 {
-            self.halfmove += 1;
-        }
-        // En passant is open for one turn: any action of a one-action turn ends it, and a piece
-        // move (the only action that could use it) ends it in a turn of several actions.
-        if single || mv.kind.is_piece_move() {
-            self.clear_en_passant(r);
-        }
-        let squares = r.variant.squares.as_ref();
-        let touches = |kind: MoveKind| match squares.map(|s| s.untouchable) {
-            Some(Untouchable::Moved) => kind != MoveKind::PlaceSquare,
-            Some(Untouchable::Touched) => true,
-            _ => false,
-        };
-        match mv.kind {
-            MoveKind::EndTurn => {}
-            MoveKind::PlaceSquare => {
-                self.set_square(r, mv.to, true);
-                if r.owned_squares {
-                    self.own(r, mv.to, me, &mut su);
-                }
-                let n = self.reserve[side.0 as usize];
-                if n != UNLIMITED {
-                    self.set_reserve(r, side, n.saturating_sub(1));
-                }
-                if touches(mv.kind) {
-                    self.touch(r, mv.to);
-                }
-            }
-            MoveKind::MoveSquare | MoveKind::CarrySquare => {
-                // Carrying away the piece that passed, or moving a passed square away, ends the
-                // en-passant chance (nothing could take it any more).
-                if self.ep.is_some_and(|ep| mv.from == ep.victim || ep.passed().contains(&mv.from)) {
-                    self.clear_en_passant(r);
-                }
-                if mv.kind == MoveKind::CarrySquare {
-                    let p = self.lift(r, mv.from);
-                    let p = mv.landed(r, p);
-                    self.set_square(r, mv.to, true);
-                    self.drop_on(r, mv.to, p);
-                    if r.resets_clock_code[moved.0 as usize] {
-                        self.halfmove = 0;
-                    }
-                } else {
-                    self.set_square(r, mv.to, true);
-                }
-                self.set_square(r, mv.from, false);
-                if r.owned_squares {
-                    let o = self.owner[mv.from.0 as usize];
-                    self.own(r, mv.to, o, &mut su);
-                    self.own(r, mv.from, 0, &mut su);
-                }
-                if touches(mv.kind) {
-                    self.touch(r, mv.to);
-                }
-            }
-            _ => {
-                if r.resets_clock_code[moved.0 as usize] {
-                    self.halfmove = 0;
-                }
-                if mv.kind == MoveKind::Castle {
-                    let c = &r.variant.castlings[mv.extra as usize];
-                    let king = self.lift(r, c.king_from);
-                    let partner = self.lift(r, c.partner_from);
-                    self.drop_on(r, c.king_to, king);
-                    self.drop_on(r, c.partner_to, partner);
-                    if r.owned_squares {
-                        self.own(r, c.king_to, me, &mut su);
-                        self.own(r, c.partner_to, me, &mut su);
-                    }
-                } else {
-                    self.carry::<false>(r, mv, &mut undo);
-                    if r.owned_squares {
-                        // A piece landing on a square takes it.
-                        self.own(r, mv.to, me, &mut su);
-                    }
-                }
-                if let Some(conds) = squares.and_then(|s| s.vacate.as_ref()) {
-                    let from = mv.from;
-                    if self.cells[from.0 as usize].is_empty()
-                        && conds.iter().all(|c| self.condition_holds(r, c, Some((mv.from, mv.to))))
-                    {
-                        // The square the piece left goes back to the mover's reserve.
-                        self.set_square(r, from, false);
-                        if r.owned_squares {
-                            self.own(r, from, 0, &mut su);
-                        }
-                        let n = self.reserve[side.0 as usize];
-                        if n != UNLIMITED {
-                            self.set_reserve(r, side, n + 1);
-                        }
-                        su.vacated = true;
-                    }
-                }
-            }
-        }
-        if mv.kind != MoveKind::EndTurn {
-            self.lose_castling(r, mv);
-        }
-        let next = match ActionKind::of(mv.kind) {
-            Some(kind) => self.slot_for(r, kind) + 1,
-            None => r.slots.len(),
-        };
-        self.hash ^= r.z_slot[self.slot as usize];
-        if next >= r.slots.len() {
-            self.end_turn(r);
-        } else {
-            self.slot = next as u8;
-        }
-        self.hash ^= r.z_slot[self.slot as usize];
-        if !r.variant.phases.is_empty() {
-            self.update_phases(r);
-        }
-        self.history.push(undo);
-        self.square_history.push(su);
-    }
-
-    /// Ends the side to move's turn: its touched squares become untouchable for the next
-    /// player, an en-passant chance it did not create closes, and the next player moves.
-    fn end_turn(&mut self, r: &Rules) {
-        for c in self.frozen.cells() {
-            self.hash ^= r.z_frozen[c.0 as usize];
-        }
-        for c in self.touched.cells() {
-            self.hash ^= r.z_touched[c.0 as usize] ^ r.z_frozen[c.0 as usize];
-        }
-        self.frozen = self.touched;
-        self.touched = Default::default();
-        if self.ep.is_some_and(|ep| r.owner(ep.piece) != self.side) {
-            self.clear_en_passant(r);
-        }
-        self.slot = 0;
-        self.pass_turn(r);
-    }
-
-    /// Takes back the last action of square play.
-    pub(crate) fn unmake_square_play(&mut self, r: &Rules) {
-        let (Some(undo), Some(su)) = (self.history.pop(), self.square_history.pop()) else { return };
-        self.hashes.pop();
-        let mv = undo.mv;
-        let side = su.side;
-        match mv.kind {
-            MoveKind::EndTurn => {}
-            MoveKind::PlaceSquare => self.set_square(r, mv.to, false),
-            MoveKind::MoveSquare => {
-                self.set_square(r, mv.from, true);
-                self.set_square(r, mv.to, false);
-            }
-            MoveKind::CarrySquare => {
-                self.lift(r, mv.to);
-                self.set_square(r, mv.to, false);
-                self.set_square(r, mv.from, true);
-                self.drop_on(r, mv.from, undo.moved);
-            }
-            MoveKind::Castle => {
-                if su.vacated {
-                    self.set_square(r, mv.from, true);
-                }
-                let c = &r.variant.castlings[mv.extra as usize];
-                let king = self.lift(r, c.king_to);
-                let partner = self.lift(r, c.partner_to);
-                self.drop_on(r, c.king_from, king);
-                self.drop_on(r, c.partner_from, partner);
-            }
-            _ => {
-                if su.vacated {
-                    self.set_square(r, mv.from, true);
-                }
-                self.uncarry::<false>(r, &undo);
-            }
-        }
-        for &(cell, owner) in su.owners[..su.owners_len as usize].iter().rev() {
-            self.owner[cell.0 as usize] = owner;
-        }
-        self.reserve[side.0 as usize] = su.reserve;
-        self.frozen = su.frozen;
-        self.touched = su.touched;
-        self.slot = su.slot;
-        self.side = side;
-        self.fullmove = su.fullmove;
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.phases = undo.phases;
-        self.hash = undo.hash;
-    }
-
     /// Pseudo-legal square moves of `side`: empty squares by the square moves, squares holding
     /// one of its pieces by the carry moves, each to a location without a square.
     fn square_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
@@ -298,7 +116,7 @@ impl State {
                 }
                 (&r.square_carries, MoveKind::CarrySquare)
             };
-            let mut mv = Move { from, to: from, kind, promote: 0, extra: 0, piece: p, take: Piece::EMPTY };
+            let mut mv = Move { from, to: from, kind, promote: 0, extra: 0, piece: p, take: Piece::EMPTY, seq: 0, move_type: NO_MOVE_TYPE };
             for ray in table.rays(r.cells, side, from) {
                 for &to in ray {
                     if self.cells[to.0 as usize] != Piece::HOLE {
@@ -306,7 +124,7 @@ impl State {
                     }
                     mv.to = to;
                     if kind == MoveKind::CarrySquare {
-                        self.push(r, r.type_of(p), mv, out);
+                        self.push_promoting(r, r.variant.pieces[r.type_of(p).0 as usize].promotion.as_ref(), mv, out);
                     } else {
                         out.push(mv);
                     }
@@ -333,6 +151,8 @@ impl State {
                     extra: 0,
                     piece: Piece::EMPTY,
                     take: Piece::EMPTY,
+                    seq: 0,
+                    move_type: NO_MOVE_TYPE,
                 });
             }
         }
@@ -345,7 +165,7 @@ impl Position {
     /// (which moves a piece) is made and unmade.
     fn square_action_legal(&mut self, mv: Move) -> bool {
         let r = &*self.rules;
-        if mv.kind == MoveKind::CarrySquare || r.slow_attacks || r.stacking || !r.apart.is_empty() {
+        if mv.kind == MoveKind::CarrySquare || !r.light_legality() {
             return self.is_legal(mv);
         }
         let st = &mut self.st;
@@ -384,7 +204,6 @@ impl Position {
     /// slots where the earlier ones may be skipped (by choice, or because none is legal), plus
     /// the end of the turn when every remaining slot may be left out.
     pub(crate) fn legal_square_play(&mut self, out: &mut Vec<Move>) {
-        out.clear();
         let rules = self.rules.clone();
         let r = &*rules;
         let side = self.st.side;
@@ -400,29 +219,18 @@ impl Position {
                 done |= kind.bit();
                 // Generate this kind's pseudo-legal actions after the others, then keep the legal.
                 let start = out.len();
-                let royal = match kind {
+                match kind {
                     ActionKind::MovePiece => {
-                        self.st.pseudo_moves(r, side, out);
-                        self.shortcut_royal()
+                        self.legal_piece_moves_into(out);
+                        continue;
                     }
-                    ActionKind::MoveSquare => {
-                        self.st.square_moves(r, side, out);
-                        None
-                    }
-                    ActionKind::PlaceSquare => {
-                        self.st.square_placements(r, side, out);
-                        None
-                    }
-                };
+                    ActionKind::MoveSquare => self.st.square_moves(r, side, out),
+                    ActionKind::PlaceSquare => self.st.square_placements(r, side, out),
+                }
                 let mut kept = start;
                 for i in start..out.len() {
                     let mv = out[i];
-                    let ok = if kind == ActionKind::MovePiece {
-                        self.legal_fast(mv, &royal)
-                    } else {
-                        self.square_action_legal(mv)
-                    };
-                    if ok {
+                    if self.square_action_legal(mv) {
                         out[kept] = mv;
                         kept += 1;
                     }
@@ -453,6 +261,8 @@ impl Position {
                         extra: 0,
                         piece: Piece::EMPTY,
                         take: Piece::EMPTY,
+                        seq: 0,
+                        move_type: NO_MOVE_TYPE,
                     });
                 }
                 break;

@@ -1,0 +1,364 @@
+//! Attacks: whether a player could capture on a cell, by reverse probes from the tables, by the entries of slow pieces walked toward the cell, and by the programs whose reach holds it; and the pieces pinned to a royal.
+
+use crate::ir::{CaptureRule, CellId, MoveMode, MoveTypeId, PieceTypeId, PlayerId};
+use crate::position::{MoveKind, Position, State};
+use crate::rules::{Piece, Rules};
+use crate::tables::{Entry, EntryKind};
+
+/// Pieces pinned to the royal piece, found once per position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pins {
+    pub(crate) cells: [CellId; 16],
+    pub(crate) len: u8,
+    pub(crate) overflow: bool,
+}
+
+impl Pins {
+    /// Records a pinned cell (past the array's room, only that there were more).
+    #[inline]
+    fn add(&mut self, c: CellId) {
+        if (self.len as usize) < self.cells.len() {
+            self.cells[self.len as usize] = c;
+            self.len += 1;
+        } else {
+            self.overflow = true;
+        }
+    }
+
+    /// Whether the piece on the cell may be pinned.
+    #[inline]
+    pub(crate) fn holds(&self, c: CellId) -> bool {
+        self.overflow || self.cells[..self.len as usize].contains(&c)
+    }
+}
+
+impl State {
+    /// Whether any player other than `side` attacks `cell`.
+    pub(crate) fn attacked_by_any_enemy(&self, r: &Rules, cell: CellId, side: PlayerId) -> bool {
+        (0..r.players as u8).any(|p| p != side.0 && self.attacked(r, cell, PlayerId(p)))
+    }
+
+    /// Whether `by` could capture on `cell` (were an enemy piece there).
+    #[inline]
+    pub(crate) fn attacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        self.attacked_by(r, cell, by, None, None, 0)
+    }
+
+    /// Whether `by` could capture on `cell` with some move (of a move type, if given);
+    /// `imagined`: the piece a program imagines standing on an empty cell. `depth`: nesting of
+    /// `attacked` tests inside programs.
+    pub(crate) fn attacked_by(
+        &self,
+        r: &Rules,
+        cell: CellId,
+        by: PlayerId,
+        imagined: Option<Piece>,
+        ty: Option<MoveTypeId>,
+        depth: u8,
+    ) -> bool {
+        if ty.is_none() {
+            let probed = if r.stacking { self.attacked_stacked(r, cell, by) } else { self.probe_attack(r, cell, by) };
+            if probed {
+                return true;
+            }
+        }
+        if (r.slow_attacks || ty.is_some()) && self.slow_attack(r, cell, by, ty) {
+            return true;
+        }
+        r.program.is_some() && self.program_attacks(r, cell, by, ty, imagined, depth)
+    }
+
+    /// The probe walk: along each reverse ray to its first occupied cell, whose piece attacks
+    /// if it is `by`'s and of a type that captures from there.
+    #[inline]
+    fn probe_attack(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        let i = by.0 as usize * r.cells + cell.0 as usize;
+        for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+            let s = probe.start as usize;
+            for k in s..s + probe.len as usize {
+                let q = self.cells[r.probe_cells[k].0 as usize];
+                if q.is_empty() {
+                    continue;
+                }
+                if q != Piece::HOLE && r.owner(q) == by && r.probe_has(k, r.type_of(q)) {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// Attacks the probes do not hold: the entries of `by`'s slow pieces (hops, lame leaps,
+    /// conditional captures; every entry of a move type when one is asked for), each walked
+    /// toward `cell` as the generator would walk it with a victim there.
+    fn slow_attack(&self, r: &Rules, cell: CellId, by: PlayerId, ty: Option<MoveTypeId>) -> bool {
+        if r.stacking {
+            return self.attacked_by_generation(r, cell, by, ty);
+        }
+        for from in self.occupied[by.0 as usize].iter() {
+            let piece = self.cells[from.0 as usize];
+            let t = r.type_of(piece);
+            if ty.is_none() && !r.slow_types[t.0 as usize] {
+                continue;
+            }
+            let origins: &[CellId] = if r.is_between(from) { r.covers(from) } else { std::slice::from_ref(&from) };
+            for &origin in origins {
+                let (a, b, _) = r.entries_for(by, t, origin);
+                for e in &r.entries[a..b] {
+                    if ty.is_some_and(|m| m.0 != e.move_type) {
+                        continue;
+                    }
+                    if self.entry_captures_at(r, e, t, from, origin, cell) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether an entry of the piece on `from` (moving as from `origin`) captures a piece
+    /// standing on `cell`.
+    fn entry_captures_at(&self, r: &Rules, e: &Entry, ty: PieceTypeId, from: CellId, origin: CellId, cell: CellId) -> bool {
+        if e.mode == MoveMode::MoveOnly {
+            return false;
+        }
+        let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+        let allowed = || {
+            !e.dynamic
+                || r.atoms[ty.0 as usize][e.atom as usize].conditions.iter().all(|c| self.condition_holds(r, c, Some((origin, cell))))
+        };
+        let occupied = |c: CellId| {
+            let q = self.cells[c.0 as usize];
+            !(q.is_empty() || (r.covering && self.anchor.get(c.0 as usize) == Some(&from)))
+        };
+        match e.kind {
+            EntryKind::Lame => {
+                let (last, path) = ray.split_last().expect("a lame leap has cells");
+                *last == cell
+                    && !path.iter().enumerate().any(|(i, c)| e.need_empty & (1 << i) != 0 && occupied(*c))
+                    && allowed()
+            }
+            EntryKind::Slide => {
+                for &to in ray {
+                    if r.covering && r.between_cell[to.0 as usize] {
+                        continue;
+                    }
+                    if to == cell {
+                        return allowed();
+                    }
+                    if occupied(to) {
+                        return false;
+                    }
+                }
+                false
+            }
+            EntryKind::Hop => {
+                let mut screened = false;
+                let mut past = 0u16;
+                for &to in ray {
+                    if self.cells[to.0 as usize] == Piece::HOLE {
+                        return false;
+                    }
+                    if !screened {
+                        // The victim's cell would be the screen.
+                        if to == cell {
+                            return false;
+                        }
+                        screened = occupied(to);
+                        continue;
+                    }
+                    past += 1;
+                    if e.hop_max != 0 && past > e.hop_max as u16 {
+                        return false;
+                    }
+                    if to == cell {
+                        return allowed();
+                    }
+                    if occupied(to) {
+                        return false;
+                    }
+                }
+                false
+            }
+        }
+    }
+
+    /// Whether `side` has a royal piece under attack (between cells: on any cell it covers).
+    pub(crate) fn royal_attacked(&self, r: &Rules, side: PlayerId) -> bool {
+        if !r.has_royal {
+            return false;
+        }
+        self.royal_cells(side).any(|c| {
+            if r.is_between(c) {
+                r.covers(c).iter().any(|x| self.attacked_by_any_enemy(r, *x, side))
+            } else {
+                self.attacked_by_any_enemy(r, c, side)
+            }
+        })
+    }
+
+    /// Whether a piece of the defender on `cell` could be captured there by a piece of `by`
+    /// landing on it (its occupancy allows a capture there at all); `extra` is 1 when the capturer
+    /// lands on the cell, 0 when it does not (en passant).
+    pub(crate) fn capturable_on(&self, r: &Rules, cell: CellId, by: PlayerId, extra: usize) -> bool {
+        if !r.is_stack_cell(cell) {
+            return true;
+        }
+        let occ = r.occupancy(cell, self.phases);
+        let n = self.count(r, cell).max(1);
+        if (n == 1 && occ.lone_inert) || (n >= 2 && occ.crowd_safe) {
+            return false;
+        }
+        let taken = if n >= 2 && occ.capture == CaptureRule::All {
+            self.pieces_at(r, cell).iter().filter(|q| r.owner(**q) != by).count().max(1)
+        } else {
+            1
+        };
+        occ.capacity.is_none_or(|c| n - taken + extra <= c as usize)
+    }
+
+    /// The attack test on a board with stacks: could `by` capture a piece of another player on
+    /// `cell` (were one there), given the occupancy rules of the cells on the way.
+    fn attacked_stacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        if !self.capturable_on(r, cell, by, 1) {
+            return false;
+        }
+        let i = by.0 as usize * r.cells + cell.0 as usize;
+        for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+            let s = probe.start as usize;
+            for k in s..s + probe.len as usize {
+                let c = r.probe_cells[k];
+                let q = self.cells[c.0 as usize];
+                if q.is_empty() {
+                    continue;
+                }
+                if q == Piece::HOLE {
+                    break;
+                }
+                let stack = self.pieces_at(r, c);
+                if self.lone_inert(r, c, stack.len()) {
+                    // A lone inert piece neither blocks nor attacks.
+                    continue;
+                }
+                if attacker_in(r, stack, by, k) {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    /// The general attack test on a board with stacks (hops, conditional captures): generate
+    /// `by`'s moves and look for a capture on `cell`, with a stand-in enemy piece there if it
+    /// is empty.
+    fn attacked_by_generation(&self, r: &Rules, cell: CellId, by: PlayerId, ty: Option<MoveTypeId>) -> bool {
+        let mut probe = self.clone();
+        probe.history.clear();
+        probe.hashes.clear();
+        probe.partial = None;
+        if probe.count(r, cell) == 0 {
+            let victim = PlayerId(if by.0 == 0 { 1 } else { 0 });
+            probe.add(r, cell, r.piece(victim, PieceTypeId(0)));
+        }
+        probe.side = by;
+        let mut moves = Vec::new();
+        for from in probe.occupied[by.0 as usize].iter() {
+            for &piece in probe.pieces_at(r, from).to_vec().iter().filter(|p| r.owner(**p) == by) {
+                if ty.is_none() && !r.slow_types[r.type_of(piece).0 as usize] {
+                    continue;
+                }
+                probe.piece_moves_stacked(r, by, from, piece, crate::program::Only::ANY, &mut moves);
+            }
+        }
+        moves.iter().any(|m| {
+            m.to == cell && m.kind == MoveKind::Normal && m.is_capture() && ty.is_none_or(|t| m.move_type == t.0)
+        })
+    }
+
+    /// The cells of `side`'s pieces pinned to the royal on `royal`: the shield is the only cell
+    /// between the royal and an enemy attacker along a probe that blocks, and it holds exactly
+    /// one piece, the mover's (a cell of several pieces keeps blocking when one leaves). Lone
+    /// inert pieces neither shield nor attack.
+    pub(crate) fn pinned(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
+        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
+        for p in 0..r.players as u8 {
+            if p == side.0 {
+                continue;
+            }
+            let i = p as usize * r.cells + royal.0 as usize;
+            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+                let s = probe.start as usize;
+                let mut shield: Option<CellId> = None;
+                for k in s..s + probe.len as usize {
+                    let c = r.probe_cells[k];
+                    let q = self.cells[c.0 as usize];
+                    if q.is_empty() {
+                        continue;
+                    }
+                    if q == Piece::HOLE {
+                        break;
+                    }
+                    let stack = self.pieces_at(r, c);
+                    if self.lone_inert(r, c, stack.len()) {
+                        continue;
+                    }
+                    // A piece between cells is one shield however many of its cells the line crosses.
+                    let at = self.standing_at(c);
+                    if shield == Some(at) {
+                        continue;
+                    }
+                    if shield.is_none() && stack.len() == 1 && r.owner(q) == side {
+                        shield = Some(at);
+                        continue;
+                    }
+                    if let Some(c) = shield {
+                        if attacker_in(r, stack, PlayerId(p), k) {
+                            pins.add(c);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        pins
+    }
+
+    /// Whether the `keep-apart` pieces of different players are far enough apart.
+    pub(crate) fn kept_apart(&self, r: &Rules) -> bool {
+        for (ty, near) in &r.apart {
+            let (c0, c1) = (r.piece(PlayerId(0), *ty), r.piece(PlayerId(1), *ty));
+            // Royal types are found through the royal cell sets, the others through occupancy.
+            let cells = |p: usize, code: Piece| {
+                let set = if r.royal_code[code.0 as usize] { &self.royals[p] } else { &self.occupied[p] };
+                set.iter().filter(move |c| self.pieces_at(r, *c).contains(&code))
+            };
+            for a in cells(0, c0) {
+                if cells(1, c1).any(|b| near[a.0 as usize].contains(b)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Whether a piece of `by` among `stack` attacks from probe cell `k`.
+#[inline]
+fn attacker_in(r: &Rules, stack: &[Piece], by: PlayerId, k: usize) -> bool {
+    stack.iter().any(|q| r.owner(*q) == by && r.probe_has(k, r.type_of(*q)))
+}
+
+impl Position {
+    /// Whether `by` attacks `cell`.
+    pub fn is_attacked(&self, cell: CellId, by: PlayerId) -> bool {
+        self.st.attacked(&self.rules, cell, by)
+    }
+
+    /// Whether the side to move has a royal piece under attack.
+    pub fn in_check(&self) -> bool {
+        self.st.royal_attacked(&self.rules, self.st.side)
+    }
+}

@@ -1,0 +1,276 @@
+//! Legality: the legal moves of a position (none once the game is decided), filtered by the cheapest sound test, the turn order's move type and the priorities.
+//!
+//! What the shortcuts may assume is derived from the compiled rules in one place
+//! ([`Rules::light_legality`], [`Rules::pin_shortcut`], [`State::plain_footprint`]): a
+//! feature that makes a move change more than its two cells, or attacks depend on more than
+//! the cell array, switches them off there.
+
+use crate::attack::Pins;
+use crate::ir::{CellId, PlayerId};
+use crate::position::{Move, MoveKind, Position, State};
+use crate::program::{turn_entry, PLAIN_DROP};
+use crate::rules::{Piece, Rules};
+use crate::tables::NO_MOVE_TYPE;
+
+impl Rules {
+    /// Whether a royal's safety after a move can be judged on the cell array alone (the move
+    /// tried there, the history shown the move): attacks read nothing else.
+    pub(crate) fn light_legality(&self) -> bool {
+        !self.slow_attacks
+            && !self.stacking
+            && self.apart.is_empty()
+            && !self.vacates
+            && self.program.as_deref().is_none_or(|p| !p.attacks_read_position)
+    }
+
+    /// Whether pins to a single royal can be found from the probes (every attacker of the
+    /// royal's cell is in them, or is a program whose reach is checked per position).
+    pub(crate) fn pin_shortcut(&self) -> bool {
+        !self.slow_attacks && self.has_royal && self.apart_all_royal
+    }
+}
+
+impl State {
+    /// Whether a move changes only its two cells in ways attacks can see: it leaves `from`
+    /// and lands on `to`, and nothing else about the board (occupancy rules, squares, a piece
+    /// covering cells) changes with it.
+    #[inline]
+    fn plain_footprint(&self, r: &Rules, mv: Move, royal: CellId) -> bool {
+        if mv.kind != MoveKind::Normal && mv.kind != MoveKind::Passage {
+            return false;
+        }
+        // On a stacking board, a move onto the royal's cell changes its safety, and a move from
+        // or to an inert cell can wake a piece or open a line through the cell.
+        if r.stacking && (mv.to == royal || r.inert_cells.contains(mv.from) || r.inert_cells.contains(mv.to)) {
+            return false;
+        }
+        // Capturing a piece that stands between cells clears cells off the capturer's path.
+        if r.covering && mv.is_capture() && self.standing_at(mv.to) != mv.to {
+            return false;
+        }
+        // A phase that this move may begin can change the occupancy rules of every cell.
+        if r.occupancy_phases & !self.phases != 0 && (!r.occupancy_phases_on_capture || mv.is_capture()) {
+            return false;
+        }
+        true
+    }
+
+    /// A plain move of an unpinned, non-royal piece cannot expose the royal (when not in check).
+    #[inline]
+    fn surely_legal(&self, r: &Rules, mv: Move, safe: &Option<(CellId, Pins)>) -> bool {
+        let Some((royal, pins)) = safe else { return false };
+        self.plain_footprint(r, mv, *royal) && mv.from != *royal && !pins.holds(mv.from)
+    }
+
+    /// Whether a move goes from a cell to a cell, neither between cells nor covered from there
+    /// (the light legality test, which moves one cell's piece, is then sound).
+    #[inline]
+    fn square_to_square(&self, r: &Rules, mv: Move) -> bool {
+        !r.is_between(mv.from) && !r.is_between(mv.to) && self.standing_at(mv.to) == mv.to
+    }
+}
+
+impl Position {
+    /// Whether a pseudo-legal move is legal: made, the mover's royals tested, unmade. The
+    /// royals must be safe after every action, except in the middle of a partial move (the
+    /// turn's end judges).
+    pub fn is_legal(&mut self, mv: Move) -> bool {
+        let side = self.st.side;
+        self.make(mv);
+        let ok = (self.st.partial.is_some() && self.st.side == side)
+            || (!self.st.royal_attacked(&self.rules, side) && self.st.kept_apart(&self.rules));
+        self.unmake();
+        ok
+    }
+
+    /// Legality without a full make: the mover put on its target in the cell array only (the
+    /// history shown the move), and the royals asked about.
+    fn legal_light(&mut self, mv: Move) -> bool {
+        let r = &*self.rules;
+        let st = &mut self.st;
+        let side = st.side;
+        let from = mv.from.0 as usize;
+        let to = mv.to.0 as usize;
+        let moving = st.cells[from];
+        let target = st.cells[to];
+        let victim_at = if mv.kind == MoveKind::EnPassant { Some(mv.extra as usize) } else { None };
+        let victim = victim_at.map(|v| st.cells[v]);
+        st.cells[from] = Piece::EMPTY;
+        st.cells[to] = mv.landed(r, moving);
+        if let Some(v) = victim_at {
+            st.cells[v] = Piece::EMPTY;
+        }
+        let history = r.program.as_deref().is_some_and(|p| p.attacks_read_history);
+        if history {
+            let record = st.undo_record(mv, moving);
+            st.history.push(record);
+        }
+        let ok = if r.royal_code[moving.0 as usize] {
+            // The royal moved: its own cell is the target; others stay where they are.
+            !st.attacked_by_any_enemy(r, mv.to, side)
+                && st.royals[side.0 as usize].iter().all(|c| c == mv.from || !st.attacked_by_any_enemy(r, c, side))
+        } else {
+            !st.royals[side.0 as usize].iter().any(|c| st.attacked_by_any_enemy(r, c, side))
+        };
+        if history {
+            st.history.pop();
+        }
+        if let (Some(v), Some(p)) = (victim_at, victim) {
+            st.cells[v] = p;
+        }
+        st.cells[to] = target;
+        st.cells[from] = moving;
+        ok
+    }
+
+    /// Whether a pseudo-legal move is legal, by the cheapest sound test.
+    #[inline]
+    pub(crate) fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
+        let r = &*self.rules;
+        match mv.kind {
+            MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => {
+                if self.st.surely_legal(r, mv, royal) {
+                    return true;
+                }
+                if r.light_legality() && (!r.covering || self.st.square_to_square(r, mv)) {
+                    return self.legal_light(mv);
+                }
+            }
+            // A drop on an empty cell can only block lines: safe when no royal is attacked.
+            MoveKind::Drop if mv.seq == PLAIN_DROP && royal.is_some() && !r.stacking && r.apart.is_empty() => {
+                if mv.take.is_empty() {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        self.is_legal(mv)
+    }
+
+    /// The single royal cell when the pin shortcut applies (not in check, attacks from the
+    /// probes, exactly one royal piece, no program able to reach it).
+    pub(crate) fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
+        let r = &*self.rules;
+        if !r.pin_shortcut() {
+            return None;
+        }
+        let side = self.st.side;
+        let mut royals = self.st.royal_cells(side);
+        let royal = royals.next()?;
+        if r.is_between(royal) || royals.next().is_some() || self.st.attacked_by_any_enemy(r, royal, side) {
+            return None;
+        }
+        if let Some(pr) = r.program.as_deref() {
+            // A program of an enemy piece whose reach holds the royal's cell might capture it
+            // after any move that changes what it sees.
+            for p in (0..r.players as u8).map(PlayerId).filter(|p| *p != side) {
+                if pr.reaching(r.cells, p, royal).any(|&(start, t)| self.st.holds(r, start, r.piece(p, t))) {
+                    return None;
+                }
+            }
+        }
+        Some((royal, self.st.pinned(r, royal, side)))
+    }
+
+    /// The legal moves of the side to move, in generation order: none once the game is
+    /// decided (a goal, a bare king, the move rule, repetition); where squares are game
+    /// objects or turns have several actions, the legal actions at this point of the turn.
+    pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.decided_before_moves().is_some() {
+            return;
+        }
+        self.generate_legal(out);
+        if !out.is_empty() && self.drawn_by_rule().is_some() {
+            out.clear();
+        }
+    }
+
+    /// The legal moves whatever the end rules say.
+    pub(crate) fn generate_legal(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.st.partial.is_some() {
+            self.legal_piece_moves_into(out);
+            if let Some((cell, _)) = self.st.partial {
+                if self.rules.variant.pass_partial {
+                    out.push(Move {
+                        from: cell,
+                        to: cell,
+                        kind: MoveKind::EndTurn,
+                        promote: 0,
+                        extra: 0,
+                        piece: self.st.cells[cell.0 as usize],
+                        take: Piece::EMPTY,
+                        seq: 0,
+                        move_type: NO_MOVE_TYPE,
+                    });
+                }
+            }
+        } else if self.rules.square_play {
+            self.legal_square_play(out);
+        } else {
+            self.legal_piece_moves_into(out);
+        }
+    }
+
+    /// Appends the legal moves of pieces (by powers and programs, castlings, drops): of the
+    /// turn order's move type, legal, and of the best priority that has one.
+    pub(crate) fn legal_piece_moves_into(&mut self, out: &mut Vec<Move>) {
+        let rules = self.rules.clone();
+        let r = &*rules;
+        let start = out.len();
+        self.st.pseudo_moves(r, self.st.side, out);
+        let entry_type = if self.st.partial.is_none() {
+            turn_entry(r, self.st.turn).and_then(|e| e.move_type).map(|t| t.0)
+        } else {
+            None
+        };
+        let royal = self.shortcut_royal();
+        let mut kept = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if entry_type.is_some_and(|t| t != mv.move_type) {
+                continue;
+            }
+            if self.legal_fast(mv, &royal) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        if let Some(pr) = r.program.as_deref() {
+            if pr.prioritised && out.len() > start {
+                let rank = |m: &Move| if m.move_type == NO_MOVE_TYPE { u8::MAX } else { pr.rank[m.move_type as usize] };
+                let best = out[start..].iter().map(rank).min().unwrap_or(u8::MAX);
+                let mut k = start;
+                for i in start..out.len() {
+                    if rank(&out[i]) == best {
+                        out[k] = out[i];
+                        k += 1;
+                    }
+                }
+                out.truncate(k);
+            }
+        }
+    }
+
+    /// Counts the legal moves, using `buf` as scratch space.
+    pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
+        let r = &*self.rules;
+        if !r.square_play && r.program.is_none() && r.variant.end.bare_king.is_none() && self.drawn_by_rule().is_none() {
+            // The common case, counted without storing: pseudo-legal moves kept by the filter.
+            buf.clear();
+            self.st.pseudo_moves(r, self.st.side, buf);
+            let royal = self.shortcut_royal();
+            let mut n = 0;
+            for i in 0..buf.len() {
+                if self.legal_fast(buf[i], &royal) {
+                    n += 1;
+                }
+            }
+            return n;
+        }
+        self.legal_moves(buf);
+        buf.len() as u64
+    }
+}

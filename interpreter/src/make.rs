@@ -1,0 +1,531 @@
+//! Making and unmaking moves: a plain path (a piece moves, maybe capturing, or castles, on a board without stacks, squares or attributes) and one general path, logged change by change, for every kind of move in every variant.
+//!
+//! Both end the same way: the turn advances (the next action of a turn, a partial move's
+//! continuation, or the next player by the turn order), phases begin, and the undo record is
+//! pushed. Unmaking restores the record and, for the general path, takes the log back.
+
+use crate::ir::{ActionKind, CellId, Condition, DirId, MoveTypeId, PlayerId, Untouchable};
+use crate::position::{EnPassant, Logged, Move, MoveKind, SquareUndo, State, Undo, UNLIMITED};
+use crate::rules::{Piece, Rules};
+
+impl State {
+    /// Plays a move (assumed pseudo-legal).
+    pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
+        if r.plain_make && matches!(mv.kind, MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle) {
+            self.make_plain(r, mv);
+        } else {
+            self.make_general(r, mv);
+        }
+    }
+
+    /// What unmaking `mv` needs of the state as it is now.
+    #[inline]
+    pub(crate) fn undo_record(&self, mv: Move, moved: Piece) -> Undo {
+        Undo {
+            mv,
+            moved,
+            captured: Piece::EMPTY,
+            captured_at: mv.to,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            phases: self.phases,
+            hash: self.hash,
+            general: false,
+            log: self.log.len() as u32,
+            piece_count: self.piece_count,
+            side: self.side,
+            fullmove: self.fullmove,
+            turn: self.turn,
+            slot: self.slot,
+            partial: self.partial,
+        }
+    }
+
+    /// The plain path: the capture and the piece carried over (or the castling), recorded in
+    /// the undo record alone.
+    fn make_plain(&mut self, r: &Rules, mv: Move) {
+        let moved = self.cells[mv.from.0 as usize];
+        let mut undo = self.undo_record(mv, moved);
+        self.hashes.push(self.hash);
+        self.clear_en_passant(r);
+        self.halfmove += 1;
+        if r.resets_clock_code[moved.0 as usize] {
+            self.halfmove = 0;
+        }
+        if mv.kind == MoveKind::Castle {
+            let c = &r.variant.castlings[mv.extra as usize];
+            let king = self.lift(r, c.king_from);
+            let partner = self.lift(r, c.partner_from);
+            self.drop_on(r, c.king_to, king);
+            self.drop_on(r, c.partner_to, partner);
+        } else if r.covering {
+            self.carry::<true>(r, mv, &mut undo);
+        } else {
+            self.carry::<false>(r, mv, &mut undo);
+        }
+        self.lose_castling(r, mv);
+        self.next_player(r);
+        if !r.variant.phases.is_empty() {
+            self.update_phases(r);
+        }
+        self.history.push(undo);
+    }
+
+    /// The body of a plain move (not a castling): the capture, then the piece carried over. A
+    /// piece standing between cells leaves (or is captured from) every cell it covers and
+    /// covers all of its new location's; a move onto one of the mover's own covered cells
+    /// captures nothing. `COVER`: the board has locations between cells.
+    #[inline]
+    fn carry<const COVER: bool>(&mut self, r: &Rules, mv: Move, undo: &mut Undo) {
+        let at = match mv.kind {
+            MoveKind::EnPassant => CellId(mv.extra),
+            _ if COVER => self.standing_at(mv.to),
+            _ => mv.to,
+        };
+        if at != mv.from && !self.cells[at.0 as usize].is_empty() {
+            undo.captured = self.leave::<COVER>(r, at);
+            undo.captured_at = at;
+            self.piece_count -= 1;
+            self.halfmove = 0;
+        }
+        let p = self.leave::<COVER>(r, mv.from);
+        let p = mv.landed(r, p);
+        self.land::<COVER>(r, mv.to, p);
+        if mv.kind == MoveKind::Passage {
+            self.mark_passage(r, mv);
+        }
+    }
+
+    /// Takes back [`State::carry`].
+    #[inline]
+    fn uncarry<const COVER: bool>(&mut self, r: &Rules, undo: &Undo) {
+        self.leave::<COVER>(r, undo.mv.to);
+        self.land::<COVER>(r, undo.mv.from, undo.moved);
+        if !undo.captured.is_empty() {
+            self.land::<COVER>(r, undo.captured_at, undo.captured);
+        }
+    }
+
+    #[inline]
+    fn leave<const COVER: bool>(&mut self, r: &Rules, cell: CellId) -> Piece {
+        if COVER {
+            self.take_off(r, cell)
+        } else {
+            self.lift(r, cell)
+        }
+    }
+
+    #[inline]
+    fn land<const COVER: bool>(&mut self, r: &Rules, cell: CellId, p: Piece) {
+        if COVER {
+            self.put_on(r, cell, p)
+        } else {
+            self.drop_on(r, cell, p)
+        }
+    }
+
+    /// The general path: every board change logged, so any kind of move composes with any
+    /// feature of the board.
+    fn make_general(&mut self, r: &Rules, mv: Move) {
+        let moved = match mv.kind {
+            MoveKind::MoveSquare | MoveKind::PlaceSquare | MoveKind::EndTurn => Piece::EMPTY,
+            _ => mv.piece,
+        };
+        let mut undo = self.undo_record(mv, moved);
+        undo.general = true;
+        let log = self.log.len();
+        self.hashes.push(self.hash);
+        if r.square_play {
+            self.square_history.push(SquareUndo { frozen: self.frozen, touched: self.touched });
+        }
+        // The clock counts turns: it runs at a turn's first action.
+        if self.slot == 0 && self.partial.is_none() {
+            self.halfmove += 1;
+        }
+        // En passant is open for one turn: any action of a one-action turn ends it, and a piece
+        // move (the only action that could use it) ends it in a turn of several actions.
+        if r.slots.len() == 1 || mv.kind.is_piece_move() {
+            self.clear_en_passant(r);
+        }
+        let continues = match mv.kind {
+            MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => {
+                self.move_piece(r, mv);
+                None
+            }
+            MoveKind::Castle => {
+                self.castle(r, mv);
+                None
+            }
+            MoveKind::Program | MoveKind::Drop => self.apply_program(r, mv),
+            MoveKind::MoveSquare | MoveKind::CarrySquare | MoveKind::PlaceSquare => {
+                self.square_action(r, mv);
+                None
+            }
+            MoveKind::EndTurn => None,
+        };
+        let moves_piece = mv.kind.is_piece_move() && mv.kind != MoveKind::Drop;
+        let mut captured = false;
+        let mut keep = u32::MAX;
+        for e in &self.log[log..] {
+            match *e {
+                Logged::Took(c, _, _, cap) => {
+                    captured |= cap;
+                    keep &= r.castle_keep[c.0 as usize];
+                }
+                Logged::Put(c, ..) => keep &= r.castle_keep[c.0 as usize],
+                _ => {}
+            }
+        }
+        if captured || ((moves_piece || mv.kind == MoveKind::CarrySquare) && r.resets_clock_code[mv.piece.0 as usize]) {
+            self.halfmove = 0;
+        }
+        if mv.kind.is_piece_move() {
+            self.drop_castling(r, keep);
+            if r.owned_squares {
+                // A piece landing on a square takes it for its owner.
+                let landed: Vec<(CellId, Piece)> = self.log[log..]
+                    .iter()
+                    .filter_map(|e| match *e {
+                        Logged::Put(c, p, _) => Some((c, p)),
+                        _ => None,
+                    })
+                    .collect();
+                for (c, p) in landed {
+                    if self.cells[c.0 as usize] == p {
+                        self.own_logged(r, c, r.owner(p).0 + 1);
+                    }
+                }
+            }
+            if moves_piece {
+                self.vacate(r, mv);
+            }
+        } else if mv.kind != MoveKind::EndTurn {
+            self.lose_castling(r, mv);
+        }
+        self.advance(r, mv, continues);
+        if !r.variant.phases.is_empty() {
+            self.update_phases(r);
+        }
+        self.history.push(undo);
+    }
+
+    /// A piece moves by a power (or a program move that only moves it): the capture on the
+    /// target (on a stack: the pieces the move names), then the piece, keeping its attributes.
+    fn move_piece(&mut self, r: &Rules, mv: Move) {
+        let at = if mv.kind == MoveKind::EnPassant { CellId(mv.extra) } else { self.standing_at(mv.to) };
+        if r.stacking && r.is_stack_cell(at) {
+            if mv.take == Piece::ALL {
+                let side = self.side;
+                let victims: Vec<Piece> =
+                    self.stacks[at.0 as usize].iter().copied().filter(|q| r.owner(*q) != side).collect();
+                for v in victims {
+                    self.take_logged(r, at, v, true);
+                }
+            } else if !mv.take.is_empty() {
+                self.take_logged(r, at, mv.take, true);
+            }
+        } else if at != self.standing_at(mv.from) && !self.cells[at.0 as usize].is_empty() {
+            self.clear_logged(r, at, true);
+        }
+        let attrs = self.take_logged(r, mv.from, mv.piece, false);
+        self.put_logged(r, mv.to, mv.landed(r, mv.piece), attrs);
+        if mv.kind == MoveKind::Passage {
+            self.mark_passage(r, mv);
+        }
+    }
+
+    /// A castling: the king and the partner each go to their cell.
+    fn castle(&mut self, r: &Rules, mv: Move) {
+        let c = &r.variant.castlings[mv.extra as usize];
+        let king = self.cells[c.king_from.0 as usize];
+        let partner = self.cells[c.partner_from.0 as usize];
+        let ka = self.take_logged(r, c.king_from, king, false);
+        let pa = self.take_logged(r, c.partner_from, partner, false);
+        self.put_logged(r, c.king_to, king, ka);
+        self.put_logged(r, c.partner_to, partner, pa);
+    }
+
+    /// When squares vacate: the square a piece left is removed to the mover's reserve.
+    fn vacate(&mut self, r: &Rules, mv: Move) {
+        let Some(conds) = r.variant.squares.as_ref().and_then(|s| s.vacate.as_ref()) else { return };
+        let from = mv.from;
+        if self.cells[from.0 as usize].is_empty() && conds.iter().all(|c| self.condition_holds(r, c, Some((mv.from, mv.to))))
+        {
+            self.square_logged(r, from, false);
+            if r.owned_squares {
+                self.own_logged(r, from, 0);
+            }
+            let n = self.reserve[self.side.0 as usize];
+            if n != UNLIMITED {
+                self.reserve_logged(r, self.side, n + 1);
+            }
+        }
+    }
+
+    /// An action on squares: a placement from reserve, or a square moved (with its piece).
+    fn square_action(&mut self, r: &Rules, mv: Move) {
+        let side = self.side;
+        let me = side.0 + 1;
+        let touches = match r.variant.squares.as_ref().map(|s| s.untouchable) {
+            Some(Untouchable::Moved) => mv.kind != MoveKind::PlaceSquare,
+            Some(Untouchable::Touched) => true,
+            _ => false,
+        };
+        if mv.kind == MoveKind::PlaceSquare {
+            self.square_logged(r, mv.to, true);
+            if r.owned_squares {
+                self.own_logged(r, mv.to, me);
+            }
+            let n = self.reserve[side.0 as usize];
+            if n != UNLIMITED {
+                self.reserve_logged(r, side, n.saturating_sub(1));
+            }
+        } else {
+            // Carrying away the piece that passed, or moving a passed square away, ends the
+            // en-passant chance (nothing could take it any more).
+            if self.ep.is_some_and(|ep| mv.from == ep.victim || ep.passed().contains(&mv.from)) {
+                self.clear_en_passant(r);
+            }
+            self.square_logged(r, mv.to, true);
+            if mv.kind == MoveKind::CarrySquare {
+                let attrs = self.take_logged(r, mv.from, mv.piece, false);
+                self.put_logged(r, mv.to, mv.landed(r, mv.piece), attrs);
+            }
+            self.square_logged(r, mv.from, false);
+            if r.owned_squares {
+                let o = self.owner[mv.from.0 as usize];
+                self.own_logged(r, mv.to, o);
+                self.own_logged(r, mv.from, 0);
+            }
+        }
+        if touches && !self.touched.contains(mv.to) {
+            self.touched.push(mv.to);
+            self.hash ^= r.z_touched[mv.to.0 as usize];
+        }
+    }
+
+    /// After an action: a partial move's piece goes on if it can; else the next action of
+    /// the turn is due, or the turn ends.
+    fn advance(&mut self, r: &Rules, mv: Move, continues: Option<Option<MoveTypeId>>) {
+        self.set_partial(r, None);
+        if let Some(ty) = continues {
+            self.set_partial(r, Some((mv.to, ty)));
+            let mut next = Vec::new();
+            self.pseudo_moves(r, self.side, &mut next);
+            if !next.is_empty() {
+                return;
+            }
+            self.set_partial(r, None);
+        }
+        if r.square_play && mv.kind != MoveKind::EndTurn {
+            let kind = ActionKind::of(mv.kind).unwrap_or(ActionKind::MovePiece);
+            let from = self.slot as usize;
+            let filled = (from..r.slots.len()).find(|&s| r.slots[s].kinds.contains(&kind)).unwrap_or(from);
+            if filled + 1 < r.slots.len() {
+                self.hash ^= r.z_slot[self.slot as usize];
+                self.slot = (filled + 1) as u8;
+                self.hash ^= r.z_slot[self.slot as usize];
+                return;
+            }
+        }
+        self.end_turn(r);
+    }
+
+    /// Sets or clears the piece that goes on with a partial move, keeping the hash.
+    pub(crate) fn set_partial(&mut self, r: &Rules, p: Option<(CellId, Option<MoveTypeId>)>) {
+        let Some(pr) = r.program.as_deref() else {
+            self.partial = p;
+            return;
+        };
+        if let Some((c, _)) = self.partial {
+            self.hash ^= pr.z_partial[c.0 as usize];
+        }
+        self.partial = p;
+        if let Some((c, _)) = self.partial {
+            self.hash ^= pr.z_partial[c.0 as usize];
+        }
+    }
+
+    /// Ends the side to move's turn: in square play its touched squares become untouchable
+    /// for the next player and an en-passant chance it did not create closes; then the next
+    /// player moves.
+    fn end_turn(&mut self, r: &Rules) {
+        if r.square_play {
+            for c in self.frozen.cells() {
+                self.hash ^= r.z_frozen[c.0 as usize];
+            }
+            for c in self.touched.cells() {
+                self.hash ^= r.z_touched[c.0 as usize] ^ r.z_frozen[c.0 as usize];
+            }
+            self.frozen = self.touched;
+            self.touched = Default::default();
+            if self.ep.is_some_and(|ep| r.owner(ep.piece) != self.side) {
+                self.clear_en_passant(r);
+            }
+            self.hash ^= r.z_slot[self.slot as usize] ^ r.z_slot[0];
+            self.slot = 0;
+        }
+        self.next_player(r);
+    }
+
+    /// Who moves in turn number `t` (0 is the first turn), after `before` moved in turn
+    /// `t - 1`: the turn order's player, or else the next player in order.
+    pub(crate) fn turn_player(&self, r: &Rules, t: u32) -> PlayerId {
+        match crate::program::turn_entry(r, t) {
+            Some(e) => e.player,
+            None if t == 0 => PlayerId(0),
+            None => PlayerId(((self.side.0 as usize + 1) % r.players.max(1)) as u8),
+        }
+    }
+
+    /// Hands the move to the next player; a new round (full move) begins when the first
+    /// player's turn comes back.
+    #[inline]
+    pub(crate) fn next_player(&mut self, r: &Rules) {
+        let before = self.side;
+        if let Some(pr) = r.program.as_deref() {
+            if r.variant.turn_order.is_some() {
+                self.hash ^= pr.z_turn[crate::program::turn_slot(r, self.turn)];
+                self.hash ^= pr.z_turn[crate::program::turn_slot(r, self.turn + 1)];
+            }
+        }
+        let next = self.turn_player(r, self.turn + 1);
+        self.turn += 1;
+        self.hash ^= r.z_side[before.0 as usize] ^ r.z_side[next.0 as usize];
+        self.side = next;
+        if next.0 == 0 && (before.0 != 0 || r.players == 1) {
+            self.fullmove += 1;
+        }
+    }
+
+    /// Takes back the last move.
+    pub(crate) fn unmake(&mut self, r: &Rules) {
+        let Some(undo) = self.history.pop() else { return };
+        self.hashes.pop();
+        if undo.general {
+            self.unlog(r, undo.log as usize);
+            if r.square_play {
+                if let Some(su) = self.square_history.pop() {
+                    self.frozen = su.frozen;
+                    self.touched = su.touched;
+                }
+            }
+        } else if undo.mv.kind == MoveKind::Castle {
+            let c = &r.variant.castlings[undo.mv.extra as usize];
+            let king = self.lift(r, c.king_to);
+            let partner = self.lift(r, c.partner_to);
+            self.drop_on(r, c.king_from, king);
+            self.drop_on(r, c.partner_from, partner);
+        } else if r.covering {
+            self.uncarry::<true>(r, &undo);
+        } else {
+            self.uncarry::<false>(r, &undo);
+        }
+        self.side = undo.side;
+        self.fullmove = undo.fullmove;
+        self.turn = undo.turn;
+        self.slot = undo.slot;
+        self.partial = undo.partial;
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.phases = undo.phases;
+        self.piece_count = undo.piece_count;
+        self.hash = undo.hash;
+    }
+
+    /// Ends any en-passant chance, keeping the hash.
+    #[inline]
+    pub(crate) fn clear_en_passant(&mut self, r: &Rules) {
+        if let Some(ep) = self.ep.take() {
+            for c in ep.passed() {
+                self.hash ^= r.z_ep[c.0 as usize];
+            }
+        }
+    }
+
+    /// Drops the castling rights of a move that starts or ends on a castling piece's start cell.
+    #[inline]
+    pub(crate) fn lose_castling(&mut self, r: &Rules, mv: Move) {
+        self.drop_castling(r, r.castle_keep[mv.from.0 as usize] & r.castle_keep[mv.to.0 as usize]);
+    }
+
+    /// Keeps only the castling rights in `keep`.
+    #[inline]
+    fn drop_castling(&mut self, r: &Rules, keep: u32) {
+        let lost = self.castling & !keep;
+        if lost != 0 {
+            for (i, key) in r.z_castle.iter().enumerate() {
+                if lost & (1 << i) != 0 {
+                    self.hash ^= key;
+                }
+            }
+            self.castling &= keep;
+        }
+    }
+
+    /// Records the cells a passage move went over as capturable en passant.
+    pub(crate) fn mark_passage(&mut self, r: &Rules, mv: Move) {
+        let landed = mv.landed(r, mv.piece);
+        let mut ep = EnPassant { cells: [mv.to; 4], len: 0, victim: mv.to, piece: landed };
+        let dir = DirId(mv.extra as u8);
+        let mut c = mv.from;
+        while let Some(&n) = r.graph.step(c, dir).first() {
+            if n == mv.to || ep.len as usize == ep.cells.len() {
+                break;
+            }
+            ep.cells[ep.len as usize] = n;
+            ep.len += 1;
+            c = n;
+        }
+        if ep.len > 0 {
+            for c in ep.passed() {
+                self.hash ^= r.z_ep[c.0 as usize];
+            }
+            self.ep = Some(ep);
+        }
+    }
+
+    /// Switches on every phase whose condition now holds (phases never switch off).
+    pub(crate) fn update_phases(&mut self, r: &Rules) {
+        for (i, phase) in r.variant.phases.iter().enumerate() {
+            if self.phases & (1 << i) == 0 && self.condition_holds(r, &phase.when, None) {
+                self.phases |= 1 << i;
+                self.hash ^= r.z_phase[i];
+            }
+        }
+    }
+
+    /// Evaluates a condition of the language for a move from and to the given cells.
+    pub(crate) fn condition_holds(&self, r: &Rules, cond: &Condition, mv: Option<(CellId, CellId)>) -> bool {
+        match cond {
+            Condition::FromZone(z) => mv.is_some_and(|(f, _)| r.in_zone(*z, self.side, f)),
+            Condition::ToZone(z) => mv.is_some_and(|(_, t)| r.in_zone(*z, self.side, t)),
+            Condition::InPhase(p) => self.phases & (1 << p.0) != 0,
+            Condition::PieceCount(op, n) => op.holds(self.piece_count, *n),
+            Condition::TurnNumber(op, n) => op.holds(self.fullmove, *n),
+            Condition::Not(inner) => !self.condition_holds(r, inner, mv),
+        }
+    }
+
+    /// The cells of a player's royal pieces.
+    pub(crate) fn royal_cells<'a>(&'a self, player: PlayerId) -> impl Iterator<Item = CellId> + 'a {
+        self.royals[player.0 as usize].iter()
+    }
+
+    /// The pieces the last move captured.
+    pub(crate) fn last_captured(&self) -> Vec<Piece> {
+        let Some(u) = self.history.last() else { return Vec::new() };
+        if !u.general {
+            return if u.captured.is_empty() { Vec::new() } else { vec![u.captured] };
+        }
+        self.log[u.log as usize..]
+            .iter()
+            .filter_map(|e| match *e {
+                Logged::Took(_, p, _, true) => Some(p),
+                _ => None,
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,142 @@
+//! Making a program move or a drop: the program is run again, the chosen emission found, and its changes applied in the documented order through the logged board changes.
+
+use crate::ir::{CellId, MoveTypeId, PlayerId};
+use crate::position::{Move, MoveKind, State};
+use crate::program::run::{Change, Probe, Start};
+use crate::program::{DropRule, PLAIN_DROP};
+use crate::rules::{Piece, Rules};
+
+impl State {
+    /// Applies a program move or a drop; returns the move type a partial move continues with.
+    pub(crate) fn apply_program(&mut self, r: &Rules, mv: Move) -> Option<Option<MoveTypeId>> {
+        let pr = r.program.as_deref()?;
+        let t = r.type_of(mv.piece).0 as usize;
+        if mv.kind == MoveKind::Drop && mv.seq == PLAIN_DROP {
+            self.drop_piece(r, mv.to, mv.piece);
+            return None;
+        }
+        let mut s = self.scratch();
+        let mut found = None;
+        match mv.kind {
+            MoveKind::Drop => {
+                if let Some(DropRule::Code(code)) = pr.drops[t].get(mv.extra as usize) {
+                    self.run_code(r, code, Start { side: self.side, cell: mv.from, stands: None, mover: mv.piece }, Probe::default(), &mut s);
+                    found = s.emissions.get(mv.seq as usize).copied();
+                }
+            }
+            _ => {
+                if let Some((_, code)) = pr.codes[t].get(mv.extra as usize) {
+                    let origins: Vec<CellId> =
+                        if r.is_between(mv.from) { r.covers(mv.from).to_vec() } else { vec![mv.from] };
+                    for origin in origins {
+                        let start = Start { side: self.side, cell: origin, stands: Some(mv.from), mover: mv.piece };
+                        self.run_code(r, code, start, Probe::default(), &mut s);
+                        if let Some(e) = s.emissions.get(mv.seq as usize) {
+                            found = Some(*e);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        let Some(e) = found else {
+            self.return_scratch(s);
+            return None;
+        };
+        let changes: Vec<Change> = s.changes_of(&e).to_vec();
+        self.return_scratch(s);
+        self.apply_changes(r, &changes);
+        e.partial
+    }
+
+    /// Places a dropped piece (from the hand, where it comes from there), capturing what
+    /// stands on a plain cell; on a stack it joins.
+    fn drop_piece(&mut self, r: &Rules, c: CellId, p: Piece) {
+        let Some(pr) = r.program.as_deref() else { return };
+        let t = r.type_of(p).0 as usize;
+        if pr.from_hand[t] {
+            let i = r.owner(p).0 as usize * r.types + t;
+            if self.hand[i] > 0 {
+                self.hand_logged(r, i, self.hand[i] - 1);
+            }
+        }
+        self.land_new(r, c, p);
+    }
+
+    /// Puts a new piece on a cell: what stands on a plain cell is captured; on a cell of a
+    /// stack zone the piece joins.
+    fn land_new(&mut self, r: &Rules, c: CellId, p: Piece) {
+        let at = self.standing_at(c);
+        if !(r.stacking && r.is_stack_cell(at)) && !self.cells[at.0 as usize].is_empty() {
+            self.clear_logged(r, at, true);
+        }
+        self.put_logged(r, c, p, r.attr_default(r.type_of(p)));
+    }
+
+    /// Applies an emission's changes: captures, then the movements in order (and drops), then
+    /// new pieces, then changes of type and owner and attributes on what stands there after
+    /// the movements.
+    fn apply_changes(&mut self, r: &Rules, changes: &[Change]) {
+        for ch in changes {
+            if let Change::Capture(c) = *ch {
+                let at = self.standing_at(c);
+                self.clear_logged(r, at, true);
+            }
+        }
+        for ch in changes {
+            match *ch {
+                Change::Go { from, to, piece, promote, copy } => {
+                    if !self.holds(r, from, piece) {
+                        continue;
+                    }
+                    let landed = match promote {
+                        Some(t) => r.piece(r.owner(piece), t),
+                        None => piece,
+                    };
+                    let attrs = if copy { r.attr_default(r.type_of(landed)) } else { self.take_logged(r, from, piece, false) };
+                    let at = self.standing_at(to);
+                    if !(r.stacking && r.is_stack_cell(at)) && !self.cells[at.0 as usize].is_empty() {
+                        self.clear_logged(r, at, true);
+                    }
+                    self.put_logged(r, to, landed, attrs);
+                }
+                Change::Drop(c, p) => self.drop_piece(r, c, p),
+                _ => {}
+            }
+        }
+        for ch in changes {
+            if let Change::Create(c, owner, t) = *ch {
+                self.land_new(r, c, r.piece(owner, t));
+            }
+        }
+        for ch in changes {
+            match *ch {
+                Change::ChangeType(c, t) => {
+                    for p in self.pieces_at(r, c).to_vec() {
+                        let attrs = self.take_logged(r, c, p, false);
+                        self.put_logged(r, c, r.piece(r.owner(p), t), attrs);
+                    }
+                }
+                Change::ChangeOwner(c, owner) => {
+                    for p in self.pieces_at(r, c).to_vec() {
+                        let owner = owner.unwrap_or_else(|| PlayerId(((r.owner(p).0 as usize + 1) % r.players) as u8));
+                        let attrs = self.take_logged(r, c, p, false);
+                        self.put_logged(r, c, r.piece(owner, r.type_of(p)), attrs);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for ch in changes {
+            if let Change::Attribute(c, a, v) = *ch {
+                let p = self.cells[c.0 as usize];
+                if p.is_empty() || p == Piece::HOLE {
+                    continue;
+                }
+                let old = self.attr_of(c);
+                let new = if v { old | 1 << a.0 } else { old & !(1 << a.0) };
+                self.attrs_logged(r, c, new);
+            }
+        }
+    }
+}

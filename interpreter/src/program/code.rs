@@ -1,0 +1,282 @@
+//! Move programs flattened into one instruction array: blocks become jumps, so a run needs no recursion and no allocation.
+
+use crate::ir::{AddKind, AttributeId, CellId, DirId, FlagId, Instr, Landmark, MoveTypeId, PieceTypeId, Place, PlayerId, Program, Test};
+
+/// One instruction of flattened code. Jump targets are indexes into [`Code::ops`]; tests are
+/// indexes into [`Code::tests`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Op {
+    Step(DirId),
+    Jump(CellId),
+    Go(Landmark),
+    Mark(Option<Place>),
+    Back,
+    /// Fail unless the test holds.
+    Verify(u16),
+    /// Go on at `target` unless the test holds.
+    IfNot(u16, u32),
+    /// Go on at `target`.
+    Goto(u32),
+    /// A loop begins: its round counter (one per nesting level) starts at zero.
+    LoopStart(u8),
+    /// A loop's head: leave to `exit` unless the test holds; count the round (failing past
+    /// the bound).
+    While { test: u16, exit: u32, level: u8 },
+    To,
+    From,
+    Cascade,
+    Add { kind: AddKind, promote: u16, then: Option<MoveTypeId> },
+    Capture(Option<Place>),
+    ChangeType(PieceTypeId, Option<Place>),
+    ChangeOwner(Option<Place>),
+    Flip(Option<Place>),
+    Create { owner: Option<PlayerId>, piece: Option<PieceTypeId>, at: Option<Place> },
+    SetFlag(FlagId, u16),
+    SetCellFlag(FlagId, u16, Option<Place>),
+    SetAttribute(AttributeId, u16),
+}
+
+/// A flattened program.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Code {
+    pub(crate) ops: Vec<Op>,
+    pub(crate) tests: Vec<Test>,
+    /// The promotion lists of `add`s (index 0 is the empty list).
+    pub(crate) promotions: Vec<Vec<PieceTypeId>>,
+    /// Deepest loop nesting (the number of round counters a run needs).
+    pub(crate) loop_levels: u8,
+    /// The program's move type.
+    pub(crate) move_type: Option<MoveTypeId>,
+    /// Some instruction or test reads the last move (`last-from`, `last-to`).
+    pub(crate) reads_history: bool,
+    /// Some test asks about attacks (it runs other programs).
+    pub(crate) reads_attacks: bool,
+    /// Some test reads the position beyond the cells' pieces: attributes, or a condition of
+    /// the language (phases, the piece count, the turn number).
+    pub(crate) reads_position: bool,
+}
+
+/// Most loop nesting levels a program may have (the grammar's nesting limit is lower).
+pub(crate) const MAX_LOOP_LEVELS: usize = 32;
+
+impl Code {
+    /// Flattens a program.
+    pub(crate) fn compile(p: &Program) -> Code {
+        let mut code = Code { promotions: vec![Vec::new()], move_type: p.move_type, ..Code::default() };
+        code.block(&p.body, 0);
+        code
+    }
+
+    fn test(&mut self, t: &Test) -> u16 {
+        if reads(t, &|x| matches!(x, Test::LastFrom(_) | Test::LastTo(_))) {
+            self.reads_history = true;
+        }
+        if reads(t, &|x| matches!(x, Test::Attacked(..) | Test::Defended(..))) {
+            self.reads_attacks = true;
+        }
+        if reads(t, &|x| matches!(x, Test::Attribute(..)) || matches!(x, Test::Holds(c) if !crate::atoms::is_geometric(&Test::Holds(c.clone())))) {
+            self.reads_position = true;
+        }
+        if let Some(i) = self.tests.iter().position(|x| x == t) {
+            return i as u16;
+        }
+        self.tests.push(t.clone());
+        (self.tests.len() - 1) as u16
+    }
+
+    fn here(&self) -> u32 {
+        self.ops.len() as u32
+    }
+
+    fn patch(&mut self, at: u32, target: u32) {
+        match &mut self.ops[at as usize] {
+            Op::IfNot(_, t) | Op::Goto(t) => *t = target,
+            Op::While { exit, .. } => *exit = target,
+            _ => {}
+        }
+    }
+
+    fn block(&mut self, body: &[Instr], level: u8) {
+        for i in body {
+            self.instr(i, level);
+        }
+    }
+
+    fn instr(&mut self, i: &Instr, level: u8) {
+        let op = match i {
+            Instr::Step(d) => Op::Step(*d),
+            Instr::Jump(c) => Op::Jump(*c),
+            Instr::Go(l) => {
+                if matches!(l, Landmark::LastFrom | Landmark::LastTo) {
+                    self.reads_history = true;
+                }
+                Op::Go(*l)
+            }
+            Instr::Mark(p) => Op::Mark(*p),
+            Instr::Back => Op::Back,
+            Instr::Verify(t) => Op::Verify(self.test(t)),
+            Instr::If(t, yes, no) => {
+                let t = self.test(t);
+                let branch = self.here();
+                self.ops.push(Op::IfNot(t, 0));
+                self.block(yes, level);
+                if no.is_empty() {
+                    let end = self.here();
+                    self.patch(branch, end);
+                } else {
+                    let skip = self.here();
+                    self.ops.push(Op::Goto(0));
+                    let other = self.here();
+                    self.patch(branch, other);
+                    self.block(no, level);
+                    let end = self.here();
+                    self.patch(skip, end);
+                }
+                return;
+            }
+            Instr::While(t, body) => {
+                let t = self.test(t);
+                let level = level.min(MAX_LOOP_LEVELS as u8 - 1);
+                self.loop_levels = self.loop_levels.max(level + 1);
+                self.ops.push(Op::LoopStart(level));
+                let head = self.here();
+                self.ops.push(Op::While { test: t, exit: 0, level });
+                self.block(body, level + 1);
+                self.ops.push(Op::Goto(head));
+                let exit = self.here();
+                self.patch(head, exit);
+                return;
+            }
+            Instr::To => Op::To,
+            Instr::From => Op::From,
+            Instr::Cascade => Op::Cascade,
+            Instr::Add { kind, promote, then } => {
+                let idx = match self.promotions.iter().position(|x| x == promote) {
+                    Some(i) => i,
+                    None => {
+                        self.promotions.push(promote.clone());
+                        self.promotions.len() - 1
+                    }
+                };
+                Op::Add { kind: *kind, promote: idx as u16, then: *then }
+            }
+            Instr::Capture(p) => Op::Capture(*p),
+            Instr::ChangeType(t, p) => Op::ChangeType(*t, *p),
+            Instr::ChangeOwner(p) => Op::ChangeOwner(*p),
+            Instr::Flip(p) => Op::Flip(*p),
+            Instr::Create { owner, piece, at } => Op::Create { owner: *owner, piece: *piece, at: *at },
+            Instr::SetFlag(f, t) => Op::SetFlag(*f, self.test(t)),
+            Instr::SetCellFlag(f, t, p) => Op::SetCellFlag(*f, self.test(t), *p),
+            Instr::SetAttribute(a, t) => Op::SetAttribute(*a, self.test(t)),
+        };
+        self.ops.push(op);
+    }
+}
+
+/// Whether a test or one of its parts satisfies `f`.
+fn reads(t: &Test, f: &dyn Fn(&Test) -> bool) -> bool {
+    if f(t) {
+        return true;
+    }
+    match t {
+        Test::Not(inner) => reads(inner, f),
+        Test::And(all) | Test::Or(all) => all.iter().any(|x| reads(x, f)),
+        _ => false,
+    }
+}
+
+/// The loops of a program that can never end once entered: their body neither moves the
+/// current cell nor sets a flag, so their test keeps its value, and nothing in the body can
+/// fail. Each is given by its number among the program's `while` loops in reading order
+/// (counting from 0, a loop before the loops inside it, an `if` block before its `else`).
+pub fn endless_loops(p: &Program) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut count = 0;
+    find_endless(&p.body, &mut count, &mut out);
+    out
+}
+
+fn find_endless(body: &[Instr], count: &mut usize, out: &mut Vec<usize>) {
+    for instr in body {
+        match instr {
+            Instr::While(t, inner) => {
+                if *t != Test::False && inner.iter().all(inert) {
+                    out.push(*count);
+                }
+                *count += 1;
+                find_endless(inner, count, out);
+            }
+            Instr::If(_, a, b) => {
+                find_endless(a, count, out);
+                find_endless(b, count, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// An instruction that neither moves, nor sets a flag, nor can fail.
+fn inert(i: &Instr) -> bool {
+    match i {
+        Instr::Add { .. }
+        | Instr::Capture(None)
+        | Instr::ChangeType(_, None)
+        | Instr::ChangeOwner(None)
+        | Instr::Flip(None)
+        | Instr::To
+        | Instr::SetAttribute(..) => true,
+        Instr::If(_, a, b) => a.iter().all(inert) && b.iter().all(inert),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ride_flattens_into_a_loop_with_its_exit_patched() {
+        let n = DirId(0);
+        let p = Program {
+            move_type: None,
+            body: vec![
+                Instr::Step(n),
+                Instr::While(Test::Empty(None), vec![Instr::Add { kind: AddKind::Move, promote: vec![], then: None }, Instr::Step(n)]),
+                Instr::Verify(Test::Enemy(None)),
+            ],
+        };
+        let c = Code::compile(&p);
+        assert_eq!(
+            c.ops,
+            vec![
+                Op::Step(n),
+                Op::LoopStart(0),
+                Op::While { test: 0, exit: 6, level: 0 },
+                Op::Add { kind: AddKind::Move, promote: 0, then: None },
+                Op::Step(n),
+                Op::Goto(2),
+                Op::Verify(1),
+            ]
+        );
+        assert_eq!(c.loop_levels, 1);
+    }
+
+    #[test]
+    fn if_else_jumps_over_the_other_block() {
+        let p = Program {
+            move_type: None,
+            body: vec![Instr::If(Test::Empty(None), vec![Instr::To], vec![Instr::From]), Instr::Back],
+        };
+        let c = Code::compile(&p);
+        assert_eq!(c.ops, vec![Op::IfNot(0, 3), Op::To, Op::Goto(4), Op::From, Op::Back]);
+    }
+
+    #[test]
+    fn a_loop_that_neither_moves_nor_sets_a_flag_is_endless() {
+        let add = Instr::Add { kind: AddKind::Move, promote: vec![], then: None };
+        let p = Program { move_type: None, body: vec![Instr::Step(DirId(0)), Instr::While(Test::Empty(None), vec![add.clone()])] };
+        assert_eq!(endless_loops(&p), vec![0]);
+        let moving = Program { move_type: None, body: vec![Instr::While(Test::Empty(None), vec![add, Instr::Step(DirId(0))])] };
+        assert!(endless_loops(&moving).is_empty());
+    }
+}

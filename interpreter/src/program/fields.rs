@@ -1,0 +1,154 @@
+//! The position-string fields of program features: pieces in hand, attributes, the turn number of a turn order, a partial move's piece.
+
+use crate::ir::{CellId, MoveTypeId, PieceTypeId, PlayerId};
+
+impl crate::position::Position {
+    /// The position-string fields of program play, each with a leading space: `hand=` (pieces
+    /// in hand, e.g. `P2n1`, or `-`), `attrs=` (for each attribute, the cells whose piece has
+    /// it: `never-moved:a1,e1;...`), `turn=` (turns completed, with a turn order) and
+    /// `partial=` (the piece that goes on in the middle of a partial move).
+    pub(crate) fn program_fields(&self) -> String {
+        let r = &*self.rules;
+        let Some(pr) = r.program.as_deref() else { return String::new() };
+        let v = &r.variant;
+        let mut out = String::new();
+        if v.pieces.iter().any(|p| !p.drops.is_empty()) || !v.setup.hands.is_empty() {
+            let mut hand = String::new();
+            for p in 0..r.players {
+                for t in 0..r.types {
+                    let n = self.st.hand[p * r.types + t];
+                    if n > 0 {
+                        hand.push(r.piece_letter(r.piece(PlayerId(p as u8), PieceTypeId(t as u8))));
+                        hand.push_str(&n.to_string());
+                    }
+                }
+            }
+            out.push_str(&format!(" hand={}", if hand.is_empty() { "-".to_string() } else { hand }));
+        }
+        if pr.attributes > 0 {
+            let parts: Vec<String> = (0..pr.attributes)
+                .map(|a| {
+                    let cells: Vec<&str> = (0..r.cells)
+                        .filter(|&c| self.st.attrs[c] & (1u64 << a) != 0 && self.piece_at(CellId(c as u16)).is_some())
+                        .map(|c| r.cell_name(CellId(c as u16)))
+                        .collect();
+                    format!("{}:{}", v.attributes[a], if cells.is_empty() { "-".to_string() } else { cells.join(",") })
+                })
+                .collect();
+            out.push_str(&format!(" attrs={}", parts.join(";")));
+        }
+        if v.turn_order.is_some() {
+            out.push_str(&format!(" turn={}", self.st.turn));
+        }
+        if let Some((c, ty)) = self.st.partial {
+            out.push_str(&format!(" partial={}", r.cell_name(c)));
+            if let Some(t) = ty {
+                out.push_str(&format!(":{}", v.move_types[t.0 as usize]));
+            }
+        }
+        out
+    }
+}
+
+/// Reads one `key=value` field of program play into the position (see
+/// [`crate::position::Position::program_fields`]).
+pub(crate) fn read_program_field(
+    pos: &mut crate::position::Position,
+    field: &str,
+    at: usize,
+) -> Result<(), crate::fen::PositionError> {
+    let rules = pos.rules.clone();
+    let r = &*rules;
+    let err = |offset: usize, len: usize, message: String| crate::fen::PositionError {
+        offset: at + offset,
+        len: len.max(1),
+        message,
+    };
+    let Some((key, value)) = field.split_once('=') else {
+        return Err(err(0, field.len(), format!("expected `hand=`, `attrs=`, `turn=` or `partial=`, found `{field}`")));
+    };
+    let vat = key.len() + 1;
+    let cell = |name: &str, o: usize| {
+        r.cell_by_name(name).ok_or_else(|| err(o, name.len(), format!("expected a cell name, found `{name}`")))
+    };
+    match key {
+        "hand" => {
+            pos.st.hand.iter_mut().for_each(|n| *n = 0);
+            if value == "-" {
+                return Ok(());
+            }
+            let chars: Vec<(usize, char)> = value.char_indices().collect();
+            let mut k = 0;
+            while k < chars.len() {
+                let (o, ch) = chars[k];
+                let piece = r
+                    .piece_by_letter(ch)
+                    .ok_or_else(|| err(vat + o, ch.len_utf8(), format!("expected a piece letter, found `{ch}`")))?;
+                k += 1;
+                let start = k;
+                while k < chars.len() && chars[k].1.is_ascii_digit() {
+                    k += 1;
+                }
+                let digits: String = chars[start..k].iter().map(|(_, c)| *c).collect();
+                let n: u32 = digits
+                    .parse()
+                    .map_err(|_| err(vat + o, ch.len_utf8(), format!("expected a count after `{ch}`")))?;
+                let i = r.owner(piece).0 as usize * r.types + r.type_of(piece).0 as usize;
+                pos.st.hand[i] = n;
+            }
+        }
+        "attrs" => {
+            pos.st.attrs.iter_mut().for_each(|a| *a = 0);
+            let mut o = vat;
+            for part in value.split(';') {
+                let Some((name, cells)) = part.split_once(':') else {
+                    return Err(err(o, part.len(), format!("expected `attribute:cells`, found `{part}`")));
+                };
+                let a = r
+                    .variant
+                    .attributes
+                    .iter()
+                    .position(|x| x == name)
+                    .filter(|a| *a < 64 && !pos.st.attrs.is_empty())
+                    .ok_or_else(|| err(o, name.len(), format!("expected an attribute of this game, found `{name}`")))?;
+                let mut co = o + name.len() + 1;
+                if cells != "-" {
+                    for c in cells.split(',') {
+                        let id = cell(c, co)?;
+                        pos.st.attrs[id.0 as usize] |= 1u64 << a;
+                        co += c.len() + 1;
+                    }
+                }
+                o += part.len() + 1;
+            }
+        }
+        "turn" => {
+            pos.st.turn =
+                value.parse().map_err(|_| err(vat, value.len(), format!("expected a number, found `{value}`")))?;
+        }
+        "partial" => {
+            let (c, ty) = match value.split_once(':') {
+                Some((c, t)) => {
+                    let id = r.variant.move_types.iter().position(|x| x == t).ok_or_else(|| {
+                        err(vat + c.len() + 1, t.len(), format!("expected a move type of this game, found `{t}`"))
+                    })?;
+                    (c, Some(MoveTypeId(id as u8)))
+                }
+                None => (value, None),
+            };
+            pos.st.partial = Some((cell(c, vat)?, ty));
+        }
+        _ => {
+            return Err(err(0, key.len(), format!("expected `hand=`, `attrs=`, `turn=` or `partial=`, found `{key}=`")))
+        }
+    }
+    Ok(())
+}
+
+/// The first turn of the turn order in which `side` moves (0 without a turn order), for a
+/// position string that gives no `turn=`.
+pub(crate) fn first_turn_of(r: &crate::rules::Rules, side: PlayerId, _fullmove: u32) -> u32 {
+    let Some(o) = r.variant.turn_order.as_ref() else { return 0 };
+    let span = (o.opening.len() + o.cycle.len()) as u32;
+    (0..span).find(|&t| crate::program::turn_entry(r, t).is_some_and(|e| e.player == side)).unwrap_or(0)
+}

@@ -1,0 +1,518 @@
+//! Move programs that are not atoms: compiled to flat code, run to generate moves, made by replaying the chosen emission, and probed for attacks.
+//!
+//! A program move is identified by its piece's cell, the program's index and which of the
+//! run's emissions it is; making it runs the program again and applies that emission's
+//! changes. So a [`Move`] stays small and `Copy`, and a move list never stores effects. An
+//! emission that only moves the piece from its cell to another (capturing what stands there)
+//! is an ordinary move, and a drop that only places its piece an ordinary drop: neither is
+//! replayed.
+
+pub(crate) mod apply;
+pub(crate) mod code;
+pub(crate) mod fields;
+pub(crate) mod reach;
+pub(crate) mod run;
+
+use crate::atoms::{is_geometric, recognise, Atom};
+use crate::bitset::CellSet;
+use crate::ir::{CellId, Instr, MoveTypeId, PieceTypeId, PlayerId, Program, Test, TurnEntry, Variant};
+use crate::position::{Move, MoveKind, State};
+use crate::rules::{Piece, Rules};
+use crate::tables::{geometric_holds, BoardFacts, NO_MOVE_TYPE};
+use code::Code;
+use reach::Reach;
+use run::{Change, Probe, Scratch, Start};
+
+/// In a drop [`Move`]'s `seq`: the drop only places its piece (nothing is replayed).
+pub(crate) const PLAIN_DROP: u16 = u16::MAX;
+
+/// A drop program: a plain drop on the cells its geometric tests allow, or code to run.
+#[derive(Debug)]
+pub(crate) enum DropRule {
+    /// Places the piece on an empty cell (or any cell: `need_empty` false) of these, per player.
+    Plain { cells: Vec<CellSet>, need_empty: bool, move_type: Option<MoveTypeId> },
+    /// Runs from every cell of the board.
+    Code(Code),
+}
+
+/// The compiled program rules of a variant: programs that are not atoms, drops, attributes,
+/// hands, the turn order and priorities.
+#[derive(Debug)]
+pub(crate) struct ProgramRules {
+    /// Per piece type: (index among the piece's programs, code) of its programs that are not atoms.
+    pub(crate) codes: Vec<Vec<(u16, Code)>>,
+    /// Per piece type: its drop programs.
+    pub(crate) drops: Vec<Vec<DropRule>>,
+    /// Per piece type: drops take from the hand.
+    pub(crate) from_hand: Vec<bool>,
+    pub(crate) attributes: usize,
+    /// Hash keys: per (cell, attribute); per (player, type, count up to 64); per turn slot;
+    /// per cell of a partial move's piece.
+    pub(crate) z_attr: Vec<u64>,
+    pub(crate) z_hand: Vec<u64>,
+    pub(crate) z_turn: Vec<u64>,
+    pub(crate) z_partial: Vec<u64>,
+    /// Move priority rank per move type (`u8::MAX - 1` for types not listed, `u8::MAX` none).
+    pub(crate) rank: Vec<u8>,
+    /// The variant has move priorities.
+    pub(crate) prioritised: bool,
+    /// Per (attacking player, target cell): range into `reach`.
+    pub(crate) reach_index: Vec<u32>,
+    /// (start cell, piece type) whose programs may capture on the target cell.
+    pub(crate) reach: Vec<(CellId, PieceTypeId)>,
+    /// Per attacking player: (start cell, type) whose programs may capture anywhere.
+    pub(crate) anywhere: Vec<Vec<(CellId, PieceTypeId)>>,
+    /// Some program that may capture reads the last move (the light legality test must show
+    /// it the move being tested).
+    pub(crate) attacks_read_history: bool,
+    /// Some program that may capture reads more of the position than its cells and the last
+    /// move (attributes, conditions, attacks): the light legality test cannot be used.
+    pub(crate) attacks_read_position: bool,
+}
+
+impl ProgramRules {
+    /// Whether the variant has any program feature.
+    pub(crate) fn needed(v: &Variant) -> bool {
+        v.pieces.iter().any(|p| !p.programs.is_empty() || !p.drops.is_empty() || !p.attributes.is_empty())
+            || !v.setup.hands.is_empty()
+            || !v.end.goals.is_empty()
+            || v.turn_order.is_some()
+            || !v.move_priorities.is_empty()
+            || !v.attributes.is_empty()
+    }
+
+    /// The atoms the programs of each piece type are written as (when `recognise_atoms`), and
+    /// the program rules with the programs that remain.
+    pub(crate) fn build(
+        v: &Variant,
+        facts: &BoardFacts,
+        recognise_atoms: bool,
+        seed: &mut u64,
+    ) -> (Vec<Vec<Atom>>, ProgramRules) {
+        let players = v.players.len();
+        let types = v.pieces.len();
+        let cells = v.board.cells.len();
+        let mut atoms = vec![Vec::new(); types];
+        let mut codes = vec![Vec::new(); types];
+        for (t, piece) in v.pieces.iter().enumerate() {
+            for (i, prog) in piece.programs.iter().enumerate() {
+                match recognise_atoms.then(|| recognise(prog)).flatten() {
+                    Some(atom) => atoms[t].push(atom),
+                    None => codes[t].push((i as u16, Code::compile(prog))),
+                }
+            }
+        }
+        let drops = v
+            .pieces
+            .iter()
+            .map(|p| p.drops.iter().map(|d| drop_rule(v, facts, d)).collect())
+            .collect();
+        let from_hand = v.pieces.iter().map(|p| p.drop_supply == crate::ir::DropSupply::Hand).collect();
+        let attributes = v.attributes.len().min(64);
+        let z_attr = (0..cells * attributes).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        let z_hand = (0..players * types * 65).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        let slots = v.turn_order.as_ref().map_or(1, |t| t.opening.len() + t.cycle.len()).max(1);
+        let z_turn = (0..slots).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        let z_partial = (0..cells).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        let mut rank = vec![u8::MAX - 1; v.move_types.len()];
+        for (i, t) in v.move_priorities.iter().enumerate() {
+            if let Some(r) = rank.get_mut(t.0 as usize) {
+                *r = (*r).min(i.min(250) as u8);
+            }
+        }
+        // Reverse reach: per (player, target) the (start, type) pairs whose programs may
+        // capture there.
+        let mut reach_index = vec![0u32];
+        let mut reach_list = Vec::new();
+        let mut anywhere = vec![Vec::new(); players];
+        let mut attacks_read_history = false;
+        let mut attacks_read_position = false;
+        for p in 0..players {
+            let mut by_target: Vec<Vec<(CellId, PieceTypeId)>> = vec![Vec::new(); cells];
+            for (t, type_codes) in codes.iter().enumerate() {
+                for (_, code) in type_codes {
+                    for c in 0..cells {
+                        let start = CellId(c as u16);
+                        match reach::reach(v, facts, code, p, start, false) {
+                            Reach::Cells(targets) => {
+                                if !targets.is_empty() {
+                                    attacks_read_history |= code.reads_history;
+                                    attacks_read_position |= code.reads_position || code.reads_attacks;
+                                }
+                                for x in targets {
+                                    let list = &mut by_target[x.0 as usize];
+                                    if !list.contains(&(start, PieceTypeId(t as u8))) {
+                                        list.push((start, PieceTypeId(t as u8)));
+                                    }
+                                }
+                            }
+                            Reach::Anywhere => {
+                                attacks_read_history |= code.reads_history;
+                                attacks_read_position |= code.reads_position || code.reads_attacks;
+                                if !anywhere[p].contains(&(start, PieceTypeId(t as u8))) {
+                                    anywhere[p].push((start, PieceTypeId(t as u8)));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            for list in by_target {
+                reach_list.extend(list);
+                reach_index.push(reach_list.len() as u32);
+            }
+        }
+        let rules = ProgramRules {
+            codes,
+            drops,
+            from_hand,
+            attributes,
+            z_attr,
+            z_hand,
+            z_turn,
+            z_partial,
+            rank,
+            prioritised: !v.move_priorities.is_empty(),
+            reach_index,
+            reach: reach_list,
+            anywhere,
+            attacks_read_history,
+            attacks_read_position,
+        };
+        (atoms, rules)
+    }
+
+    /// The (start, type) pairs whose programs may capture on `cell` for `by`.
+    #[inline]
+    pub(crate) fn reaching(&self, cells: usize, by: PlayerId, cell: CellId) -> impl Iterator<Item = &(CellId, PieceTypeId)> {
+        let i = by.0 as usize * cells + cell.0 as usize;
+        self.reach[self.reach_index[i] as usize..self.reach_index[i + 1] as usize].iter().chain(self.anywhere[by.0 as usize].iter())
+    }
+}
+
+/// A drop program: a plain drop where it is only geometric tests, `verify empty` and `add`.
+fn drop_rule(v: &Variant, facts: &BoardFacts, p: &Program) -> DropRule {
+    let plain_add = |x: &Instr| matches!(x, Instr::Add { kind: crate::ir::AddKind::Move, promote, then: None } if promote.is_empty());
+    let (tests, last) = p.body.split_at(p.body.len().saturating_sub(1));
+    let simple = last.len() == 1
+        && plain_add(&last[0])
+        && tests.iter().all(|i| matches!(i, Instr::Verify(t) if is_geometric(t) || *t == Test::Empty(None)));
+    if !simple {
+        return DropRule::Code(Code::compile(p));
+    }
+    let cells = v.board.cells.len();
+    let need_empty = tests.iter().any(|i| matches!(i, Instr::Verify(Test::Empty(None))));
+    let per_player = (0..v.players.len())
+        .map(|pl| {
+            let mut set = CellSet::new(cells);
+            for c in 0..cells {
+                let cell = CellId(c as u16);
+                let ok = tests.iter().all(|i| match i {
+                    Instr::Verify(t) if is_geometric(t) => geometric_holds(facts, v, pl, cell, cell, t),
+                    _ => true,
+                });
+                if ok {
+                    set.insert(cell);
+                }
+            }
+            set
+        })
+        .collect();
+    DropRule::Plain { cells: per_player, need_empty, move_type: p.move_type }
+}
+
+/// The index of turn number `t` in the hash keys of turn slots.
+pub(crate) fn turn_slot(r: &Rules, t: u32) -> usize {
+    match &r.variant.turn_order {
+        None => 0,
+        Some(o) => {
+            let t = t as usize;
+            if t < o.opening.len() {
+                t
+            } else {
+                o.opening.len() + (t - o.opening.len()) % o.cycle.len().max(1)
+            }
+        }
+    }
+}
+
+/// The turn-order entry of turn number `t`, if the variant has a turn order.
+pub(crate) fn turn_entry(r: &Rules, t: u32) -> Option<TurnEntry> {
+    let o = r.variant.turn_order.as_ref()?;
+    let t = t as usize;
+    if t < o.opening.len() {
+        return o.opening.get(t).copied();
+    }
+    if o.cycle.is_empty() {
+        return None;
+    }
+    o.cycle.get((t - o.opening.len()) % o.cycle.len()).copied()
+}
+
+/// Which moves a piece may make: any, or only those of one move type (`NO_MOVE_TYPE`: any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Only(pub(crate) u8);
+
+impl Only {
+    pub(crate) const ANY: Only = Only(NO_MOVE_TYPE);
+
+    #[inline]
+    pub(crate) fn allows(self, ty: u8) -> bool {
+        self.0 == NO_MOVE_TYPE || self.0 == ty
+    }
+
+    pub(crate) fn of(t: Option<MoveTypeId>) -> Only {
+        Only(t.map_or(NO_MOVE_TYPE, |t| t.0))
+    }
+}
+
+impl State {
+    /// The moves of one piece's programs that are not atoms: the piece stands on `stands`
+    /// and moves as from `origins` (its cell, or the cells it covers from between them).
+    /// Emissions that only move the piece become ordinary moves; two programs emitting the
+    /// same changes make one move, the first's.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn program_moves_of(
+        &self,
+        r: &Rules,
+        pr: &ProgramRules,
+        side: PlayerId,
+        stands: CellId,
+        origins: &[CellId],
+        piece: Piece,
+        only: Only,
+        out: &mut Vec<Move>,
+    ) {
+        let t = r.type_of(piece).0 as usize;
+        if pr.codes[t].is_empty() {
+            return;
+        }
+        let mut s = self.scratch();
+        let mut seen: Vec<(u32, u32)> = Vec::new();
+        for (i, code) in pr.codes[t].iter().enumerate() {
+            if !only.allows(code.1.move_type.map_or(NO_MOVE_TYPE, |m| m.0)) {
+                continue;
+            }
+            let mut seq = 0u16;
+            for &origin in origins {
+                let first = s.emissions.len();
+                self.run_code(r, &code.1, Start { side, cell: origin, stands: Some(stands), mover: piece }, Probe::default(), &mut s);
+                for k in first..s.emissions.len() {
+                    let e = s.emissions[k];
+                    let ops = e.ops;
+                    let changes = s.changes_of(&e);
+                    let dup = seen.iter().any(|&(a, b)| {
+                        let earlier = &s.emissions[a as usize];
+                        b == 0 && earlier.to == e.to && earlier.partial == e.partial && s.changes_of(earlier) == changes
+                    });
+                    let this = seq;
+                    seq = seq.saturating_add(1);
+                    if dup {
+                        continue;
+                    }
+                    seen.push((k as u32, 0));
+                    let _ = ops;
+                    let move_type = code.1.move_type.map_or(NO_MOVE_TYPE, |m| m.0);
+                    let mut mv = Move {
+                        from: stands,
+                        to: e.to,
+                        kind: MoveKind::Program,
+                        promote: e.promote.map_or(0, |t| t.0 + 1),
+                        extra: i as u16,
+                        piece,
+                        take: e.take,
+                        seq: this,
+                        move_type,
+                    };
+                    // A move of the piece alone, from its cell to another, is an ordinary move.
+                    if let [Change::Go { from, to, piece: p, promote, copy: false }] = changes {
+                        if *from == stands && *to != stands && *p == piece && e.partial.is_none() {
+                            let _ = promote;
+                            mv.kind = MoveKind::Normal;
+                            mv.extra = 0;
+                            mv.seq = 0;
+                            self.push_landing(r, mv, out);
+                            continue;
+                        }
+                    }
+                    out.push(mv);
+                }
+            }
+        }
+        self.return_scratch(s);
+    }
+
+    /// Pushes an ordinary move made by a program: on a cell of a stack zone, one move per way
+    /// the cell's rules let the piece land there (see `land_choices`).
+    fn push_landing(&self, r: &Rules, mut mv: Move, out: &mut Vec<Move>) {
+        if r.stacking && r.is_stack_cell(mv.to) {
+            for take in self.land_choices(r, self.side_of(r, mv.piece), mv.to, crate::ir::MoveMode::MoveOrCapture) {
+                mv.take = take;
+                out.push(mv);
+            }
+            return;
+        }
+        let q = self.cells[self.standing_at(mv.to).0 as usize];
+        mv.take = if q.is_empty() { Piece::EMPTY } else { q };
+        out.push(mv);
+    }
+
+    #[inline]
+    fn side_of(&self, r: &Rules, p: Piece) -> PlayerId {
+        r.owner(p)
+    }
+
+    /// The drops of `side`: plain drops on the cells their rules allow, and drop programs run
+    /// from every cell.
+    pub(crate) fn drop_moves(&self, r: &Rules, pr: &ProgramRules, side: PlayerId, only: Only, out: &mut Vec<Move>) {
+        for (t, rules) in pr.drops.iter().enumerate() {
+            if rules.is_empty() || (pr.from_hand[t] && self.hand[side.0 as usize * r.types + t] == 0) {
+                continue;
+            }
+            let piece = r.piece(side, PieceTypeId(t as u8));
+            for (i, rule) in rules.iter().enumerate() {
+                match rule {
+                    DropRule::Plain { cells, need_empty, move_type } => {
+                        let move_type = move_type.map_or(NO_MOVE_TYPE, |m| m.0);
+                        if !only.allows(move_type) {
+                            continue;
+                        }
+                        for to in cells[side.0 as usize].iter() {
+                            let q = self.cells[to.0 as usize];
+                            if q == Piece::HOLE || (*need_empty && !q.is_empty()) {
+                                continue;
+                            }
+                            self.push_drop(r, Move {
+                                from: to,
+                                to,
+                                kind: MoveKind::Drop,
+                                promote: 0,
+                                extra: i as u16,
+                                piece,
+                                take: if q.is_empty() { Piece::EMPTY } else { q },
+                                seq: PLAIN_DROP,
+                                move_type,
+                            }, out);
+                        }
+                    }
+                    DropRule::Code(code) => {
+                        let move_type = code.move_type.map_or(NO_MOVE_TYPE, |m| m.0);
+                        if !only.allows(move_type) {
+                            continue;
+                        }
+                        let first = out.len();
+                        let mut s = self.scratch();
+                        for c in 0..r.cells {
+                            let cell = CellId(c as u16);
+                            if self.cells[c] == Piece::HOLE {
+                                continue;
+                            }
+                            s.clear();
+                            self.run_code(r, code, Start { side, cell, stands: None, mover: piece }, Probe::default(), &mut s);
+                            for (k, e) in s.emissions.iter().enumerate() {
+                                let changes = s.changes_of(e);
+                                let mut mv = Move {
+                                    from: cell,
+                                    to: e.to,
+                                    kind: MoveKind::Drop,
+                                    promote: e.promote.map_or(0, |t| t.0 + 1),
+                                    extra: i as u16,
+                                    piece,
+                                    take: e.take,
+                                    seq: k as u16,
+                                    move_type,
+                                };
+                                if let [Change::Drop(to, p)] = changes {
+                                    if *p == piece && e.partial.is_none() {
+                                        mv.from = *to;
+                                        mv.seq = PLAIN_DROP;
+                                        mv.promote = 0;
+                                    }
+                                }
+                                // The same placement reached from another start is the same move.
+                                if mv.seq == PLAIN_DROP && out[first..].contains(&mv) {
+                                    continue;
+                                }
+                                if mv.seq == PLAIN_DROP {
+                                    self.push_drop(r, mv, out);
+                                } else {
+                                    out.push(mv);
+                                }
+                            }
+                        }
+                        self.return_scratch(s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pushes a plain drop: on a cell of a stack zone only where the piece may join the
+    /// pieces there (a drop never captures on a stack).
+    fn push_drop(&self, r: &Rules, mut mv: Move, out: &mut Vec<Move>) {
+        if r.stacking && r.is_stack_cell(mv.to) && self.count(r, mv.to) > 0 {
+            if self.land_choices(r, r.owner(mv.piece), mv.to, crate::ir::MoveMode::MoveOnly).contains(&Piece::EMPTY) {
+                mv.take = Piece::EMPTY;
+                out.push(mv);
+            }
+            return;
+        }
+        out.push(mv);
+    }
+
+    /// Whether `by` could capture the piece on `c` (or `imagined` there) with a program that
+    /// is not an atom (of a move type, if given).
+    pub(crate) fn program_attacks(
+        &self,
+        r: &Rules,
+        c: CellId,
+        by: PlayerId,
+        ty: Option<MoveTypeId>,
+        imagined: Option<Piece>,
+        depth: u8,
+    ) -> bool {
+        let Some(pr) = r.program.as_deref() else { return false };
+        let mut s: Option<Scratch> = None;
+        let mut hit = false;
+        for &(start, t) in pr.reaching(r.cells, by, c) {
+            let q = self.cells[start.0 as usize];
+            if q.is_empty() || q == Piece::HOLE || !self.holds(r, start, r.piece(by, t)) {
+                continue;
+            }
+            let stands = self.standing_at(start);
+            if stands == c {
+                continue;
+            }
+            let piece = r.piece(by, t);
+            let scratch = s.get_or_insert_with(|| self.scratch());
+            for (_, code) in &pr.codes[t.0 as usize] {
+                if ty.is_some() && code.move_type != ty {
+                    continue;
+                }
+                let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth };
+                scratch.clear();
+                if self.run_code(r, code, Start { side: by, cell: start, stands: Some(stands), mover: piece }, probe, scratch) {
+                    hit = true;
+                    break;
+                }
+            }
+            if hit {
+                break;
+            }
+        }
+        if let Some(s) = s {
+            self.return_scratch(s);
+        }
+        hit
+    }
+
+    /// Whether the cell holds this piece (one of its pieces, on a stack).
+    #[inline]
+    pub(crate) fn holds(&self, r: &Rules, c: CellId, p: Piece) -> bool {
+        if r.stacking && r.is_stack_cell(c) {
+            self.stacks[c.0 as usize].contains(&p)
+        } else {
+            self.cells[c.0 as usize] == p
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Where a move program could ever capture from a given cell, whatever stands on the board: the attack probes of programs that are not atoms.
+//!
+//! The program is run abstractly: geometry (steps, zones, named cells) is followed exactly,
+//! every test of what stands where is taken both ways, and every cell on which a change could
+//! remove a piece is collected. So `attacked` needs to run a program only from the cells whose
+//! reach holds the attacked cell.
+
+use std::collections::HashSet;
+
+use crate::atoms::is_geometric;
+use crate::graph::Graph;
+use crate::ir::{CellId, DirId, Landmark, Place, Variant};
+use crate::program::code::{Code, Op};
+use crate::tables::{geometric_holds, BoardFacts};
+
+/// Most abstract states explored for one program from one cell before giving up (and
+/// assuming it may capture anywhere).
+const MAX_STATES: usize = 20_000;
+
+/// The cells a program may capture on from a start cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Reach {
+    /// These cells (sorted, without repeats).
+    Cells(Vec<CellId>),
+    /// Any cell (the program goes to the last move's cells, or is too large to follow).
+    Anywhere,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct State {
+    pc: u32,
+    cur: CellId,
+    mark: CellId,
+    to: Option<CellId>,
+    from: Option<CellId>,
+}
+
+/// The reach of a program's code for `player` from `start` (`stands`: the piece's cell,
+/// `None` for a drop).
+pub(crate) fn reach(v: &Variant, facts: &BoardFacts, code: &Code, player: usize, start: CellId, drop: bool) -> Reach {
+    let graph: &Graph = facts.graph;
+    let map = &v.players[player].direction_map;
+    let step = |c: CellId, d: DirId| graph.step(c, map.get(d.0 as usize).copied().unwrap_or(d)).first().copied();
+    let place = |st: &State, p: &Option<Place>| match p {
+        None => Some(st.cur),
+        Some(Place::Cell(c)) => Some(*c),
+        Some(Place::Dir(d)) => step(st.cur, *d),
+    };
+    let mut seen: HashSet<State> = HashSet::new();
+    let mut todo = vec![State { pc: 0, cur: start, mark: start, to: None, from: (!drop).then_some(start) }];
+    let mut out: Vec<CellId> = Vec::new();
+    while let Some(mut st) = todo.pop() {
+        loop {
+            if !seen.insert(st) {
+                break;
+            }
+            if seen.len() > MAX_STATES {
+                return Reach::Anywhere;
+            }
+            let Some(op) = code.ops.get(st.pc as usize) else { break };
+            st.pc += 1;
+            // A test decided by geometry alone is followed; any other may go either way.
+            let decided = |t: u16, st: &State| {
+                let test = &code.tests[t as usize];
+                is_geometric(test).then(|| geometric_holds(facts, v, player, start, st.cur, test))
+            };
+            match op {
+                Op::Step(d) => match step(st.cur, *d) {
+                    Some(n) => st.cur = n,
+                    None => break,
+                },
+                Op::Jump(c) => st.cur = *c,
+                Op::Go(l) => match l {
+                    Landmark::From => match st.from {
+                        Some(c) => st.cur = c,
+                        None => break,
+                    },
+                    Landmark::To => st.cur = st.to.unwrap_or(st.cur),
+                    Landmark::Mark => st.cur = st.mark,
+                    Landmark::LastFrom | Landmark::LastTo => return Reach::Anywhere,
+                },
+                Op::Mark(p) => match place(&st, p) {
+                    Some(c) => st.mark = c,
+                    None => break,
+                },
+                Op::Back => st.cur = st.mark,
+                Op::Verify(t) => {
+                    if decided(*t, &st) == Some(false) {
+                        break;
+                    }
+                }
+                Op::IfNot(t, target) => match decided(*t, &st) {
+                    Some(true) => {}
+                    Some(false) => st.pc = *target,
+                    None => todo.push(State { pc: *target, ..st }),
+                },
+                Op::Goto(target) => st.pc = *target,
+                Op::LoopStart(_) => {}
+                Op::While { test, exit, .. } => match decided(*test, &st) {
+                    Some(true) => {}
+                    Some(false) => st.pc = *exit,
+                    None => todo.push(State { pc: *exit, ..st }),
+                },
+                Op::To => st.to = Some(st.cur),
+                Op::From => st.from = Some(st.cur),
+                Op::Cascade => {
+                    out.push(st.to.unwrap_or(st.cur));
+                    st.to = None;
+                    st.from = Some(st.cur);
+                }
+                Op::Add { .. } => out.push(st.to.unwrap_or(st.cur)),
+                Op::Capture(p) | Op::Create { at: p, .. } => match place(&st, p) {
+                    Some(c) => out.push(c),
+                    None => break,
+                },
+                Op::ChangeType(_, p) | Op::ChangeOwner(p) | Op::Flip(p) | Op::SetCellFlag(_, _, p) => {
+                    if place(&st, p).is_none() {
+                        break;
+                    }
+                }
+                Op::SetFlag(..) | Op::SetAttribute(..) => {}
+            }
+        }
+    }
+    out.sort();
+    out.dedup();
+    Reach::Cells(out)
+}

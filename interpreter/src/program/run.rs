@@ -1,0 +1,512 @@
+//! Running flattened move programs: the moves a run emits with their changes, and whether a run could capture on a cell.
+
+use crate::ir::{AddKind, AttributeId, CellId, DirId, Landmark, MoveTypeId, PieceTypeId, Place, PlayerId, Test};
+use crate::position::{MoveKind, State};
+use crate::program::code::{Code, Op, MAX_LOOP_LEVELS};
+use crate::rules::{Piece, Rules};
+
+/// One change a program collects for its move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Change {
+    /// Remove the pieces on the cell.
+    Capture(CellId),
+    /// The piece `piece` on `from` goes to `to` (becoming `promote` when set); `copy`: a new
+    /// piece of its kind appears there and it stays.
+    Go { from: CellId, to: CellId, piece: Piece, promote: Option<PieceTypeId>, copy: bool },
+    /// A new piece of this owner and type appears.
+    Create(CellId, PlayerId, PieceTypeId),
+    /// The piece there becomes this type.
+    ChangeType(CellId, PieceTypeId),
+    /// The piece there now belongs to this player (`None`: the next player after its owner).
+    ChangeOwner(CellId, Option<PlayerId>),
+    /// The attribute of the piece there is set or unset.
+    Attribute(CellId, AttributeId, bool),
+    /// A drop: a new piece from the hand (or the endless supply) lands on the cell.
+    Drop(CellId, Piece),
+}
+
+/// A move a run emitted; its changes are `changes[ops.0..ops.1]` of the scratch space.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Emission {
+    pub(crate) to: CellId,
+    pub(crate) promote: Option<PieceTypeId>,
+    /// For a partial move: the move type the piece continues with (`Some(None)`: any).
+    pub(crate) partial: Option<Option<MoveTypeId>>,
+    /// The piece captured first, for notation and move ordering.
+    pub(crate) take: Piece,
+    pub(crate) ops: (u32, u32),
+}
+
+/// Reusable buffers of runs, so that running a program does not allocate once warm.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    /// Changes collected by the run in progress.
+    pending: Vec<Change>,
+    cell_flags: Vec<(CellId, u8, bool)>,
+    /// Emitted moves, and their changes.
+    pub(crate) emissions: Vec<Emission>,
+    pub(crate) changes: Vec<Change>,
+}
+
+impl Scratch {
+    /// The changes of an emission.
+    pub(crate) fn changes_of(&self, e: &Emission) -> &[Change] {
+        &self.changes[e.ops.0 as usize..e.ops.1 as usize]
+    }
+
+    /// Forgets earlier emissions.
+    pub(crate) fn clear(&mut self) {
+        self.emissions.clear();
+        self.changes.clear();
+    }
+}
+
+thread_local! {
+    /// Scratch spaces of program runs on this thread, reused so that runs do not allocate.
+    static POOL: std::cell::RefCell<Vec<Scratch>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Where and for whom a program runs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Start {
+    pub(crate) side: PlayerId,
+    /// The cell the current cell starts on.
+    pub(crate) cell: CellId,
+    /// Where the moving piece stands (the start cell, or the location between cells of a
+    /// piece covering it); `None` for a drop.
+    pub(crate) stands: Option<CellId>,
+    /// The moving piece (for a drop: the new piece).
+    pub(crate) mover: Piece,
+}
+
+/// What a run looks for besides emitting moves.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Probe {
+    /// Stop at the first emission that removes the piece on this cell.
+    pub(crate) target: Option<CellId>,
+    /// A piece imagined on a cell (for `attacked` on an empty cell).
+    pub(crate) imagined: Option<(CellId, Piece)>,
+    /// Nesting of `attacked` tests (they run the other side's programs).
+    pub(crate) depth: u8,
+}
+
+struct Run<'a> {
+    st: &'a State,
+    r: &'a Rules,
+    code: &'a Code,
+    s: &'a mut Scratch,
+    start: Start,
+    probe: Probe,
+    mover: Piece,
+    from: Option<CellId>,
+    first_to: Option<CellId>,
+    to: Option<CellId>,
+    cur: CellId,
+    mark: CellId,
+    flags: u64,
+    drop: bool,
+    hit: bool,
+    first: usize,
+}
+
+/// Steps one run may take: enough to walk every cell of the board many times over.
+fn step_budget(r: &Rules, code: &Code) -> u32 {
+    let cells = r.cell_count() as u32 + 16;
+    cells.saturating_mul(8).saturating_mul((code.ops.len() as u32).max(8))
+}
+
+impl<'a> Run<'a> {
+    fn piece(&self, c: CellId) -> Piece {
+        if let Some((at, p)) = self.probe.imagined {
+            if at == c {
+                return p;
+            }
+        }
+        let p = self.st.cells[c.0 as usize];
+        // A piece covering cells from between them does not block itself.
+        if self.r.covering && !p.is_empty() && Some(self.st.standing_at(c)) == self.start.stands {
+            return Piece::EMPTY;
+        }
+        p
+    }
+
+    /// Whether some piece on the cell satisfies `f` (every piece of a stack counts).
+    fn any_piece(&self, c: CellId, f: impl Fn(Piece) -> bool) -> bool {
+        let p = self.piece(c);
+        if p.is_empty() || p == Piece::HOLE {
+            return false;
+        }
+        if self.r.stacking && self.r.is_stack_cell(c) && self.probe.imagined.is_none_or(|(at, _)| at != c) {
+            return self.st.pieces_at(self.r, c).iter().any(|q| f(*q));
+        }
+        f(p)
+    }
+
+    fn dir(&self, d: DirId) -> DirId {
+        self.r.variant.players[self.start.side.0 as usize].direction_map.get(d.0 as usize).copied().unwrap_or(d)
+    }
+
+    fn neighbour(&self, c: CellId, d: DirId) -> Option<CellId> {
+        self.r.graph.step(c, self.dir(d)).first().copied()
+    }
+
+    fn place(&self, p: &Option<Place>) -> Option<CellId> {
+        match p {
+            None => Some(self.cur),
+            Some(Place::Cell(c)) => Some(*c),
+            Some(Place::Dir(d)) => self.neighbour(self.cur, *d),
+        }
+    }
+
+    fn last_move(&self) -> Option<crate::position::Move> {
+        self.st.history.last().map(|u| u.mv)
+    }
+
+    /// Runs the code; returns when it ends, fails, or finds its target.
+    fn exec(&mut self) {
+        let code = self.code;
+        let budget = step_budget(self.r, code);
+        let bound = self.r.cell_count() as u32 + 1;
+        let mut loops = [0u32; MAX_LOOP_LEVELS];
+        let mut steps = 0u32;
+        let mut pc = 0usize;
+        while let Some(op) = code.ops.get(pc) {
+            steps += 1;
+            if steps > budget {
+                return;
+            }
+            pc += 1;
+            match op {
+                Op::Step(d) => match self.neighbour(self.cur, *d) {
+                    Some(n) => self.cur = n,
+                    None => return,
+                },
+                Op::Jump(c) => self.cur = *c,
+                Op::Go(l) => {
+                    let at = match l {
+                        Landmark::From => self.from.or(self.start.stands),
+                        Landmark::To => Some(self.to.unwrap_or(self.cur)),
+                        Landmark::Mark => Some(self.mark),
+                        Landmark::LastFrom => self.last_move().map(|m| m.from),
+                        Landmark::LastTo => self.last_move().map(|m| m.to),
+                    };
+                    match at {
+                        Some(c) => self.cur = c,
+                        None => return,
+                    }
+                }
+                Op::Mark(p) => match self.place(p) {
+                    Some(c) => self.mark = c,
+                    None => return,
+                },
+                Op::Back => self.cur = self.mark,
+                Op::Verify(t) => {
+                    if !self.test(&code.tests[*t as usize]) {
+                        return;
+                    }
+                }
+                Op::IfNot(t, target) => {
+                    if !self.test(&code.tests[*t as usize]) {
+                        pc = *target as usize;
+                    }
+                }
+                Op::Goto(target) => pc = *target as usize,
+                Op::LoopStart(level) => loops[*level as usize] = 0,
+                Op::While { test, exit, level } => {
+                    if !self.test(&code.tests[*test as usize]) {
+                        pc = *exit as usize;
+                    } else {
+                        // A loop that walks the board meets every cell at most once per round.
+                        loops[*level as usize] += 1;
+                        if loops[*level as usize] > bound {
+                            return;
+                        }
+                    }
+                }
+                Op::To => self.to = Some(self.cur),
+                Op::From => {
+                    let p = self.piece(self.cur);
+                    if p.is_empty() || p == Piece::HOLE {
+                        return;
+                    }
+                    self.mover = p;
+                    self.from = Some(self.cur);
+                    self.drop = false;
+                }
+                Op::Cascade => {
+                    let dest = self.to.unwrap_or(self.cur);
+                    self.push_move(dest, None, false);
+                    self.to = None;
+                    // The next mover is whatever stands here (a `from` may name another).
+                    self.mover = self.piece(self.cur);
+                    self.from = Some(self.cur);
+                    self.drop = false;
+                }
+                Op::Add { kind, promote, then } => {
+                    let dest = self.to.unwrap_or(self.cur);
+                    let copy = matches!(kind, AddKind::Copy | AddKind::CopyPartial);
+                    let partial = matches!(kind, AddKind::Partial | AddKind::CopyPartial).then_some(*then);
+                    let types = &code.promotions[*promote as usize];
+                    if types.is_empty() {
+                        self.emit(dest, None, copy, partial);
+                    } else {
+                        for t in types {
+                            self.emit(dest, Some(*t), copy, partial);
+                            if self.hit {
+                                return;
+                            }
+                        }
+                    }
+                    if self.hit {
+                        return;
+                    }
+                }
+                Op::Capture(p) => {
+                    let Some(c) = self.place(p) else { return };
+                    let q = self.piece(c);
+                    if !q.is_empty() && q != Piece::HOLE {
+                        self.s.pending.push(Change::Capture(c));
+                    }
+                }
+                Op::ChangeType(t, p) => {
+                    let Some(c) = self.place(p) else { return };
+                    self.s.pending.push(Change::ChangeType(c, *t));
+                }
+                Op::ChangeOwner(p) => {
+                    let Some(c) = self.place(p) else { return };
+                    self.s.pending.push(Change::ChangeOwner(c, Some(self.start.side)));
+                }
+                Op::Flip(p) => {
+                    let Some(c) = self.place(p) else { return };
+                    self.s.pending.push(Change::ChangeOwner(c, None));
+                }
+                Op::Create { owner, piece, at } => {
+                    let Some(c) = self.place(at) else { return };
+                    let owner = owner.unwrap_or(self.start.side);
+                    let ty = piece.unwrap_or_else(|| self.r.type_of(self.mover));
+                    self.s.pending.push(Change::Create(c, owner, ty));
+                }
+                Op::SetFlag(f, t) => {
+                    let v = self.test(&code.tests[*t as usize]);
+                    let bit = 1u64 << (f.0 % 64);
+                    if v {
+                        self.flags |= bit
+                    } else {
+                        self.flags &= !bit
+                    }
+                }
+                Op::SetCellFlag(f, t, p) => {
+                    let v = self.test(&code.tests[*t as usize]);
+                    let Some(c) = self.place(p) else { return };
+                    self.s.cell_flags.retain(|(x, g, _)| !(*x == c && *g == f.0));
+                    self.s.cell_flags.push((c, f.0, v));
+                }
+                Op::SetAttribute(a, t) => {
+                    let v = self.test(&code.tests[*t as usize]);
+                    self.s.pending.push(Change::Attribute(self.cur, *a, v));
+                }
+            }
+        }
+    }
+
+    /// Records the moving piece's movement to `dest` as a change.
+    fn push_move(&mut self, dest: CellId, promote: Option<PieceTypeId>, copy: bool) {
+        match self.from {
+            Some(from) if !self.drop => {
+                self.s.pending.push(Change::Go { from, to: dest, piece: self.mover, promote, copy });
+            }
+            _ => {
+                let p = match promote {
+                    Some(t) => self.r.piece(self.r.owner(self.mover), t),
+                    None => self.mover,
+                };
+                self.s.pending.push(Change::Drop(dest, p));
+            }
+        }
+        if self.first_to.is_none() {
+            self.first_to = Some(dest);
+        }
+    }
+
+    fn emit(&mut self, dest: CellId, promote: Option<PieceTypeId>, copy: bool, partial: Option<Option<MoveTypeId>>) {
+        let mark = self.s.pending.len();
+        let first_to = self.first_to;
+        self.push_move(dest, promote, copy);
+        let to = self.first_to.unwrap_or(dest);
+        let lands_on_hole = self.s.pending.iter().any(|c| match *c {
+            Change::Go { to, .. } | Change::Drop(to, _) | Change::Create(to, ..) => self.piece(to) == Piece::HOLE,
+            _ => false,
+        });
+        if !lands_on_hole {
+            if let Some(target) = self.probe.target {
+                if self.captures_on(target) {
+                    self.hit = true;
+                }
+            } else {
+                let take = self.first_capture();
+                let ops = &self.s.pending;
+                // The same move emitted again (a loop that stands still) is one move.
+                let again = self.s.emissions[self.first..].iter().any(|e| {
+                    e.to == to
+                        && e.promote == promote
+                        && e.partial == partial
+                        && &self.s.changes[e.ops.0 as usize..e.ops.1 as usize] == ops.as_slice()
+                });
+                if !again {
+                    let start = self.s.changes.len() as u32;
+                    self.s.changes.extend_from_slice(&self.s.pending);
+                    let end = self.s.changes.len() as u32;
+                    self.s.emissions.push(Emission { to, promote, partial, take, ops: (start, end) });
+                }
+            }
+        }
+        self.s.pending.truncate(mark);
+        self.first_to = first_to;
+    }
+
+    /// The first piece the collected changes capture.
+    fn first_capture(&self) -> Piece {
+        for op in &self.s.pending {
+            match *op {
+                Change::Capture(c) => return self.piece(c),
+                Change::Go { from, to, .. } if to != from => {
+                    let p = self.piece(to);
+                    if !p.is_empty() && p != Piece::HOLE && self.r.owner(p) != self.start.side {
+                        return p;
+                    }
+                }
+                Change::Drop(c, _) => {
+                    let p = self.piece(c);
+                    if !p.is_empty() && p != Piece::HOLE {
+                        return p;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Piece::EMPTY
+    }
+
+    /// Whether the collected changes remove the piece standing on `c`.
+    fn captures_on(&self, c: CellId) -> bool {
+        self.s.pending.iter().any(|op| match *op {
+            Change::Capture(x) => x == c,
+            Change::Go { from, to, .. } => to == c && from != c,
+            Change::Drop(x, _) | Change::Create(x, ..) => x == c,
+            _ => false,
+        })
+    }
+
+    /// A test; a test of a place that does not exist is false.
+    fn test(&mut self, t: &Test) -> bool {
+        let r = self.r;
+        let side = self.start.side;
+        match t {
+            Test::True => true,
+            Test::False => false,
+            Test::Empty(p) => self.place(p).is_some_and(|c| self.piece(c).is_empty()),
+            Test::Friend(p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.owner(q) == side)),
+            Test::Enemy(p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.owner(q) != side)),
+            Test::Piece(ty, p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.type_of(q) == *ty)),
+            Test::InZone(z, p) => self.place(p).is_some_and(|c| r.in_zone(*z, side, c)),
+            Test::OnBoard(p) => self.place(&Some(*p)).is_some(),
+            Test::At(c) => self.cur == *c,
+            Test::LastFrom(p) => {
+                let last = self.last_move();
+                self.place(p).is_some_and(|c| last.is_some_and(|m| m.from == c && m.kind != MoveKind::Drop))
+            }
+            Test::LastTo(p) => {
+                let last = self.last_move();
+                self.place(p).is_some_and(|c| last.is_some_and(|m| m.to == c))
+            }
+            Test::Marked(p) => self.place(p) == Some(self.mark),
+            Test::Attacked(ty, p) => self.place(p).is_some_and(|c| self.attacked_here(c, *ty, false)),
+            Test::Defended(ty, p) => self.place(p).is_some_and(|c| self.attacked_here(c, *ty, true)),
+            Test::AdjacentToEnemy(p) => self.place(p).is_some_and(|c| {
+                (0..r.variant.board.directions.len()).any(|d| {
+                    r.graph.step(c, DirId(d as u8)).iter().any(|n| self.any_piece(*n, |q| r.owner(q) != side))
+                })
+            }),
+            Test::Flag(f) => self.flags & (1u64 << (f.0 % 64)) != 0,
+            Test::CellFlag(f, p) => {
+                self.place(p).is_some_and(|c| self.s.cell_flags.iter().any(|(x, g, v)| *x == c && *g == f.0 && *v))
+            }
+            Test::Attribute(a, p) => self.place(p).is_some_and(|c| {
+                let q = self.piece(c);
+                !q.is_empty() && q != Piece::HOLE && self.st.attr_of(c) & (1u64 << a.0) != 0
+            }),
+            Test::Holds(cond) => {
+                let from = self.from.or(self.start.stands).unwrap_or(self.cur);
+                self.st.condition_holds(r, cond, Some((from, self.cur)))
+            }
+            Test::Not(inner) => !self.test(inner),
+            Test::And(all) => all.iter().all(|x| self.test(x)),
+            Test::Or(any) => any.iter().any(|x| self.test(x)),
+        }
+    }
+
+    /// Whether another player (`friends`: the mover's side) could capture a piece on `c`; an
+    /// empty cell is tested with the moving piece imagined there.
+    fn attacked_here(&self, c: CellId, ty: Option<MoveTypeId>, friends: bool) -> bool {
+        if self.probe.depth >= 1 {
+            return false;
+        }
+        let r = self.r;
+        let side = self.start.side;
+        let imagined = if self.piece(c).is_empty() {
+            let victim_side = if friends { PlayerId(((side.0 as usize + 1) % r.players) as u8) } else { side };
+            Some(r.piece(victim_side, r.type_of(self.mover)))
+        } else {
+            None
+        };
+        let mut by = (0..r.players as u8).map(PlayerId).filter(|p| (*p == side) == friends);
+        by.any(|by| self.st.attacked_by(r, c, by, imagined, ty, self.probe.depth + 1))
+    }
+}
+
+impl State {
+    /// Runs a program's code from `start`, appending its emitted moves to `s` (or, with a
+    /// probe target, looking for a capture there); returns whether the target was hit.
+    pub(crate) fn run_code(&self, r: &Rules, code: &Code, start: Start, probe: Probe, s: &mut Scratch) -> bool {
+        s.pending.clear();
+        s.cell_flags.clear();
+        let first = s.emissions.len();
+        let mut run = Run {
+            st: self,
+            r,
+            code,
+            s,
+            start,
+            probe,
+            mover: start.mover,
+            from: start.stands,
+            first_to: None,
+            to: None,
+            cur: start.cell,
+            mark: start.cell,
+            flags: 0,
+            drop: start.stands.is_none(),
+            hit: false,
+            first,
+        };
+        run.exec();
+        run.hit
+    }
+
+    /// Takes a scratch space from this thread's pool (or a new one).
+    pub(crate) fn scratch(&self) -> Scratch {
+        POOL.with(|p| p.borrow_mut().pop()).unwrap_or_default()
+    }
+
+    /// Returns a scratch space to this thread's pool.
+    pub(crate) fn return_scratch(&self, mut s: Scratch) {
+        s.clear();
+        POOL.with(|p| {
+            let mut pool = p.borrow_mut();
+            // Runs nest at most a few deep; more spaces would only hold memory.
+            if pool.len() < 8 {
+                pool.push(s);
+            }
+        });
+    }
+}
