@@ -41,6 +41,9 @@ impl State {
     /// Whether `by` could capture on `cell` (were an enemy piece there).
     #[inline]
     pub(crate) fn attacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        if r.probes_only {
+            return self.probe_attack(r, cell, by);
+        }
         self.attacked_by(r, cell, by, None, None, 0)
     }
 

@@ -8,12 +8,18 @@ use crate::tables::{Entry, EntryKind, NO_MOVE_TYPE, NO_PROMOTION};
 
 impl State {
     /// Appends one move, or one per promotion choice when it lands in its promotion zone.
-    #[inline]
-    pub(crate) fn push(&self, r: &Rules, promo: u16, mut mv: Move, out: &mut Vec<Move>) {
+    #[inline(always)]
+    pub(crate) fn push(&self, r: &Rules, promo: u16, mv: Move, out: &mut Vec<Move>) {
         if promo == NO_PROMOTION {
             out.push(mv);
-            return;
+        } else {
+            self.push_promotion(r, promo, mv, out);
         }
+    }
+
+    /// [`State::push`] for a move that may promote.
+    #[inline(never)]
+    fn push_promotion(&self, r: &Rules, promo: u16, mut mv: Move, out: &mut Vec<Move>) {
         let p = &r.promotions[promo as usize];
         if !r.in_zone(p.zone, self.side_of_move(r, mv), mv.to) {
             out.push(mv);
@@ -157,6 +163,7 @@ impl State {
     /// the board has locations between cells, which the piece's own covered cells do not block
     /// and where it may stop.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub(crate) fn piece_moves<const COVER: bool>(
         &self,
         r: &Rules,
@@ -170,51 +177,27 @@ impl State {
         let ty = r.type_of(piece);
         let (a, b, dedup) = r.entries_for(side, ty, origin);
         let first = out.len();
+        let any = only == Only::ANY;
+        let mut mv = Move {
+            from,
+            to: from,
+            kind: MoveKind::Normal,
+            promote: 0,
+            extra: 0,
+            piece,
+            take: Piece::EMPTY,
+            seq: 0,
+            move_type: NO_MOVE_TYPE,
+        };
         for e in &r.entries[a..b] {
-            if !only.allows(e.move_type) {
+            if !any && !only.allows(e.move_type) {
                 continue;
             }
             let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
-            let mut mv = Move {
-                from,
-                to: from,
-                kind: MoveKind::Normal,
-                promote: 0,
-                extra: 0,
-                piece,
-                take: Piece::EMPTY,
-                seq: 0,
-                move_type: e.move_type,
-            };
+            mv.move_type = e.move_type;
+            mv.take = Piece::EMPTY;
             if e.kind == EntryKind::Lame {
-                // Every cell marked on the way must be empty; only the last is a target.
-                let (last, path) = ray.split_last().expect("a lame leap has cells");
-                let blocked = path.iter().enumerate().any(|(i, c)| {
-                    e.need_empty & (1 << i) != 0 && {
-                        let q = self.cells[c.0 as usize];
-                        !(q.is_empty() || (COVER && self.anchor[c.0 as usize] == from))
-                    }
-                });
-                if blocked {
-                    continue;
-                }
-                let mut q = self.cells[last.0 as usize];
-                if COVER && self.anchor[last.0 as usize] == from {
-                    q = Piece::EMPTY;
-                }
-                mv.to = *last;
-                if q.is_empty() {
-                    if e.mode != MoveMode::CaptureOnly && self.allowed(r, e, ty, origin, *last) {
-                        self.push(r, e.promo, mv, out);
-                    }
-                } else if q != Piece::HOLE
-                    && r.owner(q) != side
-                    && e.mode != MoveMode::MoveOnly
-                    && self.allowed(r, e, ty, origin, *last)
-                {
-                    mv.take = q;
-                    self.push(r, e.promo, mv, out);
-                }
+                self.lame_move::<COVER>(r, e, ty, side, from, origin, mv, out);
                 continue;
             }
             let mut screened = e.kind == EntryKind::Slide;
@@ -297,6 +280,48 @@ impl State {
         }
         if dedup {
             dedup_from(out, first);
+        }
+    }
+
+    /// The move of a lame leap: every cell marked on the way must be empty; only the last is a
+    /// target.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    fn lame_move<const COVER: bool>(
+        &self,
+        r: &Rules,
+        e: &Entry,
+        ty: PieceTypeId,
+        side: PlayerId,
+        from: CellId,
+        origin: CellId,
+        mut mv: Move,
+        out: &mut Vec<Move>,
+    ) {
+        let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+        let (last, path) = ray.split_last().expect("a lame leap has cells");
+        let blocked = path.iter().enumerate().any(|(i, c)| {
+            e.need_empty & (1 << i) != 0 && {
+                let q = self.cells[c.0 as usize];
+                !(q.is_empty() || (COVER && self.anchor[c.0 as usize] == from))
+            }
+        });
+        if blocked {
+            return;
+        }
+        let mut q = self.cells[last.0 as usize];
+        if COVER && self.anchor[last.0 as usize] == from {
+            q = Piece::EMPTY;
+        }
+        mv.to = *last;
+        if q.is_empty() {
+            if e.mode != MoveMode::CaptureOnly && self.allowed(r, e, ty, origin, *last) {
+                self.push(r, e.promo, mv, out);
+            }
+        } else if q != Piece::HOLE && r.owner(q) != side && e.mode != MoveMode::MoveOnly && self.allowed(r, e, ty, origin, *last)
+        {
+            mv.take = q;
+            self.push(r, e.promo, mv, out);
         }
     }
 

@@ -60,6 +60,8 @@ pub struct Rules {
     pub(crate) slow_types: Vec<bool>,
     /// Some piece type is slow (see `slow_types`).
     pub(crate) slow_attacks: bool,
+    /// Attacks are found by the probes alone: no stacks, slow types or programs.
+    pub(crate) probes_only: bool,
     /// Per (zone, player): membership.
     pub(crate) zone_sets: Vec<CellSet>,
     /// Some piece type is royal.
@@ -305,7 +307,9 @@ impl Rules {
             type_words,
             slow_types,
         } = tables;
+        let probes_only = !stacking && !slow_attacks && program.as_ref().is_none_or(|p| p.reach.is_empty() && p.anywhere.iter().all(|a| a.is_empty()));
         Rules {
+            probes_only,
             atoms,
             entries,
             entry_index,

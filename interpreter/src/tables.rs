@@ -307,6 +307,16 @@ impl MoveTables {
                             }
                         }
                     }
+                    // An entry none of whose cells lies in its promotion zone never promotes.
+                    for e in &mut t.entries[first..] {
+                        if e.promo != NO_PROMOTION {
+                            let zone = t.promotions[e.promo as usize].zone;
+                            let ray = &t.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                            if !ray.iter().any(|x| facts.in_zone(players, zone, p, *x)) {
+                                e.promo = NO_PROMOTION;
+                            }
+                        }
+                    }
                     // Two rays (or two atoms) that can reach one cell may produce one move twice.
                     prune_subsumed(&mut t.entries, first, &t.ray_cells);
                     let mut total = CellSet::new(cells);
