@@ -94,7 +94,7 @@ impl State {
                     w &= w - 1;
                     let piece = self.cells[from.0 as usize];
                     self.piece_moves::<false>(r, side, from, from, piece, Only::ANY, out);
-                    if r.program.is_some() {
+                    if r.programmed_types[r.type_of(piece).0 as usize] {
                         self.program_moves(r, side, from, piece, Only::ANY, out);
                     }
                 }
@@ -123,7 +123,7 @@ impl State {
         } else {
             self.piece_moves::<false>(r, side, from, from, piece, only, out);
         }
-        if r.program.is_some() {
+        if r.programmed_types[r.type_of(piece).0 as usize] {
             self.program_moves(r, side, from, piece, only, out);
         }
     }

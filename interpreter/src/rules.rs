@@ -125,6 +125,8 @@ pub struct Rules {
     /// Programs that are not atoms, drops, attributes, hands, goals, a turn order or
     /// priorities.
     pub(crate) program: Option<Box<ProgramRules>>,
+    /// Per piece type: it has programs that are not atoms.
+    pub(crate) programmed_types: Vec<bool>,
     /// Moves by powers and castlings may take the plain make path (no stacks, squares,
     /// attributes or turn order).
     pub(crate) plain_make: bool,
@@ -307,8 +309,11 @@ impl Rules {
             type_words,
             slow_types,
         } = tables;
+        let programmed_types =
+            (0..types).map(|t| program.as_ref().is_some_and(|p| !p.codes[t].is_empty())).collect();
         let probes_only = !stacking && !slow_attacks && program.as_ref().is_none_or(|p| p.reach.is_empty() && p.anywhere.iter().all(|a| a.is_empty()));
         Rules {
+            programmed_types,
             probes_only,
             atoms,
             entries,

@@ -54,6 +54,26 @@ pub(crate) struct Code {
     /// Some test reads the position beyond the cells' pieces: attributes, or a condition of
     /// the language (phases, the piece count, the turn number).
     pub(crate) reads_position: bool,
+    /// The program begins with these steps and then a test of what stands on the cell
+    /// reached (`guard`): a run whose guard fails emits nothing, so it need not be started.
+    pub(crate) prefix: Vec<DirId>,
+    pub(crate) guard: Option<Guard>,
+    /// Per (player, start cell): the cell the guard tests ([`NO_CELL`] where the steps
+    /// leave the board); empty where guards are not used (stacks, pieces between cells).
+    pub(crate) guard_cells: Vec<CellId>,
+}
+
+/// In [`Code::guard_cells`]: no such cell.
+pub(crate) const NO_CELL: CellId = CellId(u16::MAX);
+
+/// A test of one cell's contents that a run checks first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Guard {
+    Empty,
+    Friend,
+    Enemy,
+    NotFriend,
+    Piece(PieceTypeId),
 }
 
 /// Most loop nesting levels a program may have (the grammar's nesting limit is lower).
@@ -64,6 +84,18 @@ impl Code {
     pub(crate) fn compile(p: &Program) -> Code {
         let mut code = Code { promotions: vec![Vec::new()], move_type: p.move_type, ..Code::default() };
         code.block(&p.body, 0);
+        let prefix: Vec<DirId> = code.ops.iter().map_while(|op| if let Op::Step(d) = op { Some(*d) } else { None }).collect();
+        if let Some(Op::Verify(t)) = code.ops.get(prefix.len()) {
+            code.guard = match &code.tests[*t as usize] {
+                Test::Empty(None) => Some(Guard::Empty),
+                Test::Friend(None) => Some(Guard::Friend),
+                Test::Enemy(None) => Some(Guard::Enemy),
+                Test::Not(inner) if **inner == Test::Friend(None) => Some(Guard::NotFriend),
+                Test::Piece(ty, None) => Some(Guard::Piece(*ty)),
+                _ => None,
+            };
+        }
+        code.prefix = prefix;
         code
     }
 

@@ -98,7 +98,13 @@ impl ProgramRules {
             for (i, prog) in piece.programs.iter().enumerate() {
                 match recognise_atoms.then(|| recognise(prog)).flatten() {
                     Some(atom) => atoms[t].push(atom),
-                    None => codes[t].push((i as u16, Code::compile(prog))),
+                    None => {
+                        let mut code = Code::compile(prog);
+                        if recognise_atoms && code.guard.is_some() {
+                            code.guard_cells = guard_cells(v, facts, &code.prefix);
+                        }
+                        codes[t].push((i as u16, code));
+                    }
                 }
             }
         }
@@ -188,6 +194,22 @@ impl ProgramRules {
         let i = by.0 as usize * cells + cell.0 as usize;
         self.reach[self.reach_index[i] as usize..self.reach_index[i + 1] as usize].iter().chain(self.anywhere[by.0 as usize].iter())
     }
+}
+
+/// Per (player, start cell): where a program's first steps lead (`NO_CELL` off the board).
+fn guard_cells(v: &Variant, facts: &BoardFacts, prefix: &[crate::ir::DirId]) -> Vec<CellId> {
+    let cells = v.board.cells.len();
+    let mut out = Vec::with_capacity(v.players.len() * cells);
+    for p in &v.players {
+        for c in 0..cells {
+            let mut at = Some(CellId(c as u16));
+            for d in prefix {
+                at = at.and_then(|x| facts.graph.step(x, p.direction_map[d.0 as usize]).first().copied());
+            }
+            out.push(at.unwrap_or(code::NO_CELL));
+        }
+    }
+    out
 }
 
 /// A drop program: a plain drop where it is only geometric tests, `verify empty` and `add`.
@@ -284,35 +306,40 @@ impl State {
         out: &mut Vec<Move>,
     ) {
         let t = r.type_of(piece).0 as usize;
-        if pr.codes[t].is_empty() {
-            return;
-        }
-        let mut s = self.scratch();
-        let mut seen: Vec<(u32, u32)> = Vec::new();
-        for (i, code) in pr.codes[t].iter().enumerate() {
-            if !only.allows(code.1.move_type.map_or(NO_MOVE_TYPE, |m| m.0)) {
+        let mut scratch: Option<Scratch> = None;
+        // Emissions that became moves, to find a later program emitting the same changes.
+        let mut seen: Vec<usize> = Vec::new();
+        for (i, (_, code)) in pr.codes[t].iter().enumerate() {
+            let move_type = code.move_type.map_or(NO_MOVE_TYPE, |m| m.0);
+            if !only.allows(move_type) {
                 continue;
             }
             let mut seq = 0u16;
             for &origin in origins {
+                if let Some(g) = code.guard {
+                    if !code.guard_cells.is_empty() {
+                        let at = code.guard_cells[side.0 as usize * r.cells + origin.0 as usize];
+                        if at == code::NO_CELL || !self.guard_holds(r, g, side, at) {
+                            continue;
+                        }
+                    }
+                }
+                let s = scratch.get_or_insert_with(|| self.scratch());
                 let first = s.emissions.len();
-                self.run_code(r, &code.1, Start { side, cell: origin, stands: Some(stands), mover: piece }, Probe::default(), &mut s);
+                self.run_code(r, code, Start { side, cell: origin, stands: Some(stands), mover: piece }, Probe::default(), s);
                 for k in first..s.emissions.len() {
                     let e = s.emissions[k];
-                    let ops = e.ops;
                     let changes = s.changes_of(&e);
-                    let dup = seen.iter().any(|&(a, b)| {
-                        let earlier = &s.emissions[a as usize];
-                        b == 0 && earlier.to == e.to && earlier.partial == e.partial && s.changes_of(earlier) == changes
-                    });
                     let this = seq;
                     seq = seq.saturating_add(1);
+                    let dup = seen.iter().any(|&a| {
+                        let earlier = &s.emissions[a];
+                        earlier.to == e.to && earlier.partial == e.partial && s.changes_of(earlier) == changes
+                    });
                     if dup {
                         continue;
                     }
-                    seen.push((k as u32, 0));
-                    let _ = ops;
-                    let move_type = code.1.move_type.map_or(NO_MOVE_TYPE, |m| m.0);
+                    seen.push(k);
                     let mut mv = Move {
                         from: stands,
                         to: e.to,
@@ -325,9 +352,8 @@ impl State {
                         move_type,
                     };
                     // A move of the piece alone, from its cell to another, is an ordinary move.
-                    if let [Change::Go { from, to, piece: p, promote, copy: false }] = changes {
+                    if let [Change::Go { from, to, piece: p, copy: false, .. }] = changes {
                         if *from == stands && *to != stands && *p == piece && e.partial.is_none() {
-                            let _ = promote;
                             mv.kind = MoveKind::Normal;
                             mv.extra = 0;
                             mv.seq = 0;
@@ -339,7 +365,23 @@ impl State {
                 }
             }
         }
-        self.return_scratch(s);
+        if let Some(s) = scratch {
+            self.return_scratch(s);
+        }
+    }
+
+    /// Whether a guard holds on a plain board.
+    #[inline]
+    fn guard_holds(&self, r: &Rules, g: code::Guard, side: PlayerId, at: CellId) -> bool {
+        let q = self.cells[at.0 as usize];
+        let piece = !q.is_empty() && q != Piece::HOLE;
+        match g {
+            code::Guard::Empty => q.is_empty(),
+            code::Guard::Friend => piece && r.owner(q) == side,
+            code::Guard::Enemy => piece && r.owner(q) != side,
+            code::Guard::NotFriend => !(piece && r.owner(q) == side),
+            code::Guard::Piece(t) => piece && r.type_of(q) == t,
+        }
     }
 
     /// Pushes an ordinary move made by a program: on a cell of a stack zone, one move per way

@@ -93,6 +93,8 @@ pub(crate) struct Probe {
 struct Run<'a> {
     st: &'a State,
     r: &'a Rules,
+    /// The mover's reading of directions.
+    map: &'a [DirId],
     code: &'a Code,
     s: &'a mut Scratch,
     start: Start,
@@ -142,10 +144,12 @@ impl<'a> Run<'a> {
         f(p)
     }
 
+    #[inline]
     fn dir(&self, d: DirId) -> DirId {
-        self.r.variant.players[self.start.side.0 as usize].direction_map.get(d.0 as usize).copied().unwrap_or(d)
+        self.map.get(d.0 as usize).copied().unwrap_or(d)
     }
 
+    #[inline]
     fn neighbour(&self, c: CellId, d: DirId) -> Option<CellId> {
         self.r.graph.step(c, self.dir(d)).first().copied()
     }
@@ -168,6 +172,7 @@ impl<'a> Run<'a> {
         let budget = step_budget(self.r, code);
         let bound = self.r.cell_count() as u32 + 1;
         let mut loops = [0u32; MAX_LOOP_LEVELS];
+        let loops = &mut loops[..(code.loop_levels as usize).min(MAX_LOOP_LEVELS)];
         let mut steps = 0u32;
         let mut pc = 0usize;
         while let Some(op) = code.ops.get(pc) {
@@ -468,12 +473,17 @@ impl State {
     /// Runs a program's code from `start`, appending its emitted moves to `s` (or, with a
     /// probe target, looking for a capture there); returns whether the target was hit.
     pub(crate) fn run_code(&self, r: &Rules, code: &Code, start: Start, probe: Probe, s: &mut Scratch) -> bool {
-        s.pending.clear();
-        s.cell_flags.clear();
+        if !s.pending.is_empty() {
+            s.pending.clear();
+        }
+        if !s.cell_flags.is_empty() {
+            s.cell_flags.clear();
+        }
         let first = s.emissions.len();
         let mut run = Run {
             st: self,
             r,
+            map: &r.variant.players[start.side.0 as usize].direction_map,
             code,
             s,
             start,
