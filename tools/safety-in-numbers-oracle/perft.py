@@ -29,6 +29,10 @@ QUIET, CAPTURE, JOIN, EN_PASSANT, DOUBLE, CASTLE_K, CASTLE_Q = range(7)
 # Classes of a destination square, seen from the mover.
 EMPTY, FRIEND, ENEMY, MIXED_CROWD, OWN_CROWD = range(5)
 
+# With FIDE set (self-tests only), a move power never goes onto a lone enemy piece: the game is
+# FIDE chess (no crowd can form), to check the chess underneath against the published counts.
+FIDE = False
+
 # ---------------------------------------------------------------- geometry
 
 
@@ -239,7 +243,7 @@ def land(out, s, t, letter, cls, can_move, can_capture, capture_reaches, promos=
     elif cls == ENEMY:
         if can_capture:
             kinds = (CAPTURE,)
-        elif can_move and not capture_reaches:
+        elif can_move and not capture_reaches and not FIDE:
             kinds = (JOIN,)
         else:
             kinds = ()
