@@ -60,6 +60,8 @@ FIXED = [
     "r3k2r/8/8/8/8/8/8/R3(Kp)2R w kq - 0 1",              # a king in a crowd does not castle
     "r3k2r/8/8/8/8/8/8/R3K2(Rn) w Qkq - 0 1",             # nor with a rook in a crowd
     "r3k2r/8/8/8/8/8/8/(RN)3K2R w Kkq - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3(Kp)2R w KQkq - 0 1",            # ... even with the rights given
+    "r3k2r/8/8/8/8/8/8/R3K2(Rn) w KQkq - 0 1",
     "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
     "4k3/8/8/8/4r3/8/4(NB)3/4K3 w - - 0 1",               # a crowd keeps blocking
     "4k3/8/8/8/4r3/8/4N3/4K3 w - - 0 1",                  # a lone piece is pinned
