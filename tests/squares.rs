@@ -12,7 +12,8 @@ use varia_interpreter::{perft_turns, Move, MoveKind, Position, Rules};
 #[test]
 fn perft_by_two_routes_agrees() {
     // (variant, depth below the two-action prefix, total = perft(depth + 2) from the start):
-    // the totals are the independent oracle's (tools/hans38-oracle/README.md).
+    // the totals are the independent oracle's (tools/hans38-oracle: `perft.py 4`, `--neutral 3`,
+    // `--infinite --actions 5`, `--occupied --actions 4`, `--postal-plus --actions 4`).
     let cases = [
         ("hans38.var", 2, 1_913_452),
         ("hans38-neutral.var", 1, 71_506),
@@ -25,8 +26,9 @@ fn perft_by_two_routes_agrees() {
     }
 }
 
-/// Whole turns: the oracle's counts for the games of several actions per turn; in one-action
-/// games turns and actions are the same.
+/// Whole turns: the independent oracle's counts (tools/hans38-oracle `--infinite 3`,
+/// `--occupied 1`, Hans38 `3`) for the games of several actions per turn; in one-action games
+/// turns and actions are the same.
 #[test]
 fn perft_by_turns() {
     let cases: [(&str, &[u64]); 3] = [

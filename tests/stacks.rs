@@ -1,4 +1,4 @@
-//! Unusual boards (stacks in Share Squares and Safety in Numbers, the merged centre of The Central Squares, pieces between squares in Occupying Multiple Squares): perft by two routes, legality against an oracle, random-game invariants.
+//! Unusual boards (stacks in Share Squares and Safety in Numbers, the merged centre of The Central Squares, pieces between squares in Occupying Multiple Squares): perft by two routes, legality against its definition, random-game invariants. These check Varia against itself; the independent generators that check its moves and counts are in `tools/` (share-squares-oracle, safety-in-numbers-oracle, central-squares-oracle, multiple-squares-oracle).
 
 mod common;
 
@@ -14,7 +14,8 @@ const STACKED: [&str; 2] = ["share-squares.var", "safety-in-numbers.var"];
 /// Any state that make/unmake keeps but the string loses (or the reverse) shows as a mismatch.
 #[test]
 fn perft_by_two_routes_agrees() {
-    // perft 4 from the start, as recorded in tests/perft.txt.
+    // perft 4 from the start, as recorded in tests/perft.txt (each group there names the
+    // independent generator in tools/ that gives it).
     let expected = [
         ("share-squares.var", 200_124),
         ("safety-in-numbers.var", 198_240),
@@ -26,10 +27,12 @@ fn perft_by_two_routes_agrees() {
     }
 }
 
-/// The oracle for legality: the move leaves no royal piece of the mover capturable by any
+/// Legality by its definition, using Varia's own move generation (not an independent oracle:
+/// it checks the engine's legality shortcuts against its pseudo-legal moves; tools/ holds the
+/// independent generators): the move leaves no royal piece of the mover capturable by any
 /// pseudo-legal reply (found by generating the replies), and no two kings (keep-apart pieces)
 /// within one king step of each other, measured on the board's display coordinates.
-fn legal_by_oracle(pos: &mut Position, mv: Move) -> bool {
+fn legal_by_definition(pos: &mut Position, mv: Move) -> bool {
     let mover = pos.side_to_move();
     pos.make(mv);
     let rules = pos.rules().clone();
@@ -90,8 +93,9 @@ impl Rng {
 }
 
 /// Random games: every cell stays within its capacity, pieces are conserved except by capture
-/// (and change type only by promotion), check agrees with the generation oracle, and the legal
-/// moves are exactly the pseudo-legal moves the oracle accepts (checked on every fourth ply).
+/// (and change type only by promotion), check agrees with check found by generating the
+/// opponent's moves, and the legal moves are exactly the pseudo-legal moves that are legal by
+/// definition (checked on every fourth ply).
 #[test]
 fn random_games_keep_the_stacking_rules() {
     for name in STACKED {
@@ -116,9 +120,9 @@ fn random_games_keep_the_stacking_rules() {
                 );
                 if ply % 4 == 0 && game % 3 == 0 {
                     pos.pseudo_legal_moves(&mut pseudo);
-                    let by_oracle: Vec<Move> =
-                        pseudo.clone().into_iter().filter(|m| legal_by_oracle(&mut pos, *m)).collect();
-                    assert_eq!(legal, by_oracle, "{name}: legal moves in {}", pos.to_position_string());
+                    let by_definition: Vec<Move> =
+                        pseudo.clone().into_iter().filter(|m| legal_by_definition(&mut pos, *m)).collect();
+                    assert_eq!(legal, by_definition, "{name}: legal moves in {}", pos.to_position_string());
                 }
                 let mv = legal[rng.below(legal.len())];
                 let before = census(&pos);

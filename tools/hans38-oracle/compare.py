@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Random games refereed by the oracle, checked action by action against the engine.
 
-For each of the four games (Hans38, Hans38 with Neutral Squares, The Game of Infinite
-Reserves, Moving Occupied Squares) plays random games with the oracle (perft.py, imported
+For each of the six games (Hans38, Hans38 with Neutral Squares, The Game of Infinite
+Reserves, Moving Occupied Squares, Hans38 under the Postal and the Postal Plus Rule) plays random games with the oracle (perft.py, imported
 in-process) as referee: from the start, and from random positions with extra squares between
 the armies (see rich_start: random owners, pieces removed, pawns advanced, random reserves or
 fullmove). At every position (before every
@@ -30,7 +30,7 @@ after the end) and the draw is listed as a note with the modelled clock (a move-
 
 Usage (from the repository root, after `cargo build --release`):
   python3 tools/hans38-oracle/compare.py [--varia target/release/varia] [--games 15]
-      [--rich 15] [--plies 150] [--seed 1] [--every 2] [--jobs N] [--modes hans38,neutral,...]
+      [--rich 15] [--plies 150] [--seed 1] [--every 2] [--jobs N] [--modes hans38,neutral,infinite,occupied,postal,postal-plus]
       [--skip-midturn-ep] [--show 5]
 Prints a summary per mode and every difference (up to --show in full per mode and kind);
 exits 1 on any difference.
@@ -50,16 +50,18 @@ sys.path.insert(0, HERE)
 sys.dont_write_bytecode = True     # no __pycache__ in the tools directory
 import perft as o  # noqa: E402  (the oracle)
 
-MODES = {  # name: (variant file, neutral, infinite, occupied)
-    "hans38": ("variants/hans38.var", False, False, False),
-    "neutral": ("variants/hans38-neutral.var", True, False, False),
-    "infinite": ("variants/infinite-reserves.var", True, True, False),
-    "occupied": ("variants/moving-occupied-squares.var", True, True, True),
+MODES = {  # name: (variant file, neutral, infinite, occupied, postal, plus)
+    "hans38": ("variants/hans38.var", False, False, False, False, False),
+    "neutral": ("variants/hans38-neutral.var", True, False, False, False, False),
+    "infinite": ("variants/infinite-reserves.var", True, True, False, False, False),
+    "occupied": ("variants/moving-occupied-squares.var", True, True, True, False, False),
+    "postal": ("variants/hans38-postal.var", False, False, False, True, False),
+    "postal-plus": ("variants/hans38-postal-plus.var", False, False, False, True, True),
 }
 
 
 def set_mode(name):
-    _, o.R.neutral, o.R.infinite, o.R.occupied = MODES[name]
+    _, o.R.neutral, o.R.infinite, o.R.occupied, o.R.postal, o.R.plus = MODES[name]
     o.R.end_check = o.R.old_rule = False
     o.R.actions = True
 
@@ -94,7 +96,7 @@ def to_engine(p, clock):
          "".join(c for c in "KQkq" if c in p.castle) or "-",
          o.name(p.ep) if p.ep >= 0 else "-", str(clock), str(p.full),
          "-" if o.R.infinite else f"{p.res[0]},{p.res[1]}", lst(p.frozen)]
-    if o.R.infinite:
+    if o.multi():
         f += [str(p.phase + 1), lst(p.touched)]
     return " ".join(f)
 
@@ -139,7 +141,10 @@ def rich_start(rng):
         p.castle = "".join(r for r, (k, rk) in o.RIGHT_SQUARES.items()
                            if p.board[k] == ("K" if r.isupper() else "k")
                            and p.board[rk] == ("R" if r.isupper() else "r"))
-        if not o.R.infinite:
+        if o.R.postal:
+            p.res = [rng.randint(0, 3), rng.randint(0, 3)]
+            p.full = rng.choice((1, 2, 2, 5))     # the first turn may skip the piece move
+        elif not o.R.infinite:
             p.res = [rng.randint(0, 3), rng.randint(0, 3)]
         else:
             p.full = rng.choice((1, 1, 2, 4, 6))    # squares are vacated from turn 4
@@ -156,6 +161,8 @@ def pick(rng, p, ms):
             w.append(40 if m[5] else 12 if m[4] or m[3] else 6)
         elif m[0] == o.SQUARE:
             w.append(3 if p.board[m[1]] != "." else 1)
+        elif m[0] == o.END:
+            w.append(2)
         else:
             near = any(p.board[s] != "." and p.board[s].isupper() == p.white
                        for s in o.KING[m[2]] + o.KNIGHT[m[2]])
@@ -187,6 +194,8 @@ def play_game(rng, start, plies, coverage):
                 feats.add("carry" if p.board[m[1]] != "." else "square move")
                 if m[3]:
                     feats.add("carry promotion")
+            elif m[0] == o.END:
+                feats.add("end")
             else:
                 feats.add("placement")
         for f in feats:
@@ -432,7 +441,10 @@ def main(argv):
     ap.add_argument("--every", type=int, default=2,
                     help="checks B, C, D at every EVERY-th position (A at all)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--modes", default="hans38,neutral,infinite,occupied")
+    ap.add_argument("--modes", default="hans38,neutral,infinite,occupied,postal,postal-plus")
+    ap.add_argument("--forced-end", action="store_true",
+                    help="Postal games: the oracle's --forced-end (a turn ends by itself only "
+                         "after its last slot, as the engine does)")
     ap.add_argument("--skip-midturn-ep", action="store_true",
                     help="skip C and D where the engine cannot read its own string back "
                          "(several-action turn, after the mover's double step)")
@@ -440,6 +452,7 @@ def main(argv):
     args = ap.parse_args(argv)
     total = 0
     t0 = time.time()
+    o.R.forced_end = args.forced_end
     with tempfile.TemporaryDirectory() as tmp, cf.ThreadPoolExecutor(args.jobs) as pool:
         for name in args.modes.split(","):
             total += run_mode(name, args, args.varia, tmp, pool)

@@ -12,8 +12,16 @@ Modes (at most one switch; the default is Hans38 Chess):
                three actions (piece, square, placement), squares vacated from turn 4 removed.
   --occupied   Moving Occupied Squares: --infinite, plus an occupied square carrying one of the
                mover's pieces (not the king) may step one location as the turn's square move.
+  --postal     Hans38 under the Postal Rule: a turn is a piece move, then optionally one square
+               move or one placement (`end` stops a turn early).
+  --postal-plus  Hans38 under the Postal Plus Rule: a piece move, then optionally a square move,
+               then optionally a placement.
 Extra switches:
-  --actions    (--infinite/--occupied) count and list single actions instead of whole turns.
+  --actions    (--infinite/--occupied/--postal/--postal-plus) count and list single actions
+               instead of whole turns.
+  --forced-end (--postal/--postal-plus) a turn ends by itself only after its last slot: a slot
+               with no legal square action leaves `end` as the only action (Varia's behaviour;
+               by default the turn ends by itself when no further action is legal).
   --end-check  (--infinite/--occupied) test the mover's king only at the end of the turn
                instead of after every action (the alternative reading; not the default).
   --old-square-rule  an empty square may move two locations only if it cannot move one (the
@@ -28,8 +36,8 @@ Usage:
 
 Notation: piece moves `Ng1-f3`, `d6xe5`, `e7xd8=Q`, `O-O`, `O-O-O` (`:` is read as `x`; short
 algebraic such as `Nf3` is read where unambiguous); square moves `@g8-e6` (a carried piece
-promoting: `@g7-g8=Q`); placements `@@f3`. A turn of several actions is written with its
-actions in order separated by single spaces, e.g. `Ng8-f6 @g8-e6 @@d5`.
+promoting: `@g7-g8=Q`); placements `@@f3`; in the Postal games `end` stops a turn early. A turn of several actions is
+written with its actions in order separated by single spaces, e.g. `Ng8-f6 @g8-e6 @@d5`.
 """
 
 import re
@@ -38,6 +46,10 @@ import sys
 FILES = "abcdefgh"
 HOLE, WSQ, BSQ = 0, 1, 2          # values of Pos.sqs: no square / White's square / Black's square
 PIECE, SQUARE, PLACE = 0, 1, 2    # action types, also the phases of an Infinite Reserves turn
+END = 3                           # the Postal games' `end`: stop the turn before its last slot
+# In the Postal games the phases are the action slots: PIECE (the piece move), SQUARE (Postal:
+# a square move or a placement; Postal Plus: a square move, or a placement skipping it) and
+# PLACE (Postal Plus only, after a square move: a placement).
 
 
 class Rules:
@@ -46,7 +58,15 @@ class Rules:
     occupied = False   # Moving Occupied Squares (implies infinite)
     end_check = False  # king safety only at the end of a turn (infinite modes)
     old_rule = False   # the text's abandoned square rule: one step if possible, else two
-    actions = False    # perft/moves over single actions (infinite modes)
+    actions = False    # perft/moves over single actions (infinite and Postal modes)
+    postal = False     # the Postal Rule (Hans38 squares; a turn is piece, then square action)
+    plus = False       # the Postal Plus Rule (implies postal)
+    forced_end = False  # Postal: a turn ends by itself only after its last slot
+
+
+def multi():
+    """Whether a turn has several actions (the infinite and the Postal games)."""
+    return R.infinite or R.postal
 
 
 R = Rules()
@@ -207,7 +227,7 @@ def write(p):
     out = (f"{'/'.join(rows)} {'w' if p.white else 'b'} "
            f"{''.join(c for c in 'KQkq' if c in p.castle) or '-'} "
            f"{name(p.ep) if p.ep >= 0 else '-'} {p.res[0]},{p.res[1]} {lst(p.frozen)} {p.full}")
-    if R.infinite:
+    if multi():
         out += f" {PHASE_CH[p.phase]} {lst(p.touched)}"
     return out
 
@@ -420,6 +440,9 @@ def make(p, m):
     """The position after action m (no legality test)."""
     typ, frm, to, promo, kind, cap = m
     q = p.copy()
+    if typ == END:
+        end_turn(q, p.touched)
+        return q
     board, sqs = q.board, q.sqs
     white = p.white
     mine = WSQ if white else BSQ
@@ -454,14 +477,17 @@ def make(p, m):
                 q.ep = -1                   # the double-stepped pawn was carried away
         if frm == q.ep:
             q.ep = -1                       # the passed square moved away
-        if not R.infinite:
+        if not multi():
             q.ep = -1
-    else:
+    elif typ == PLACE:
         sqs[to] = mine
         if not R.infinite:
             q.res[0 if white else 1] -= 1
+        if not multi():
             q.ep = -1
-    if R.infinite:
+    if R.postal:
+        postal_next(p, q, m)
+    elif R.infinite:
         if typ == PIECE:
             q.phase = SQUARE
         elif typ == SQUARE:
@@ -472,6 +498,43 @@ def make(p, m):
     else:
         end_turn(q, (to,) if typ == SQUARE else ())
     return q
+
+
+def postal_next(p, q, m):
+    """The Postal games: where the turn goes after action m (q is the position after it).
+    Piece move: on to the square slot, or the end of the turn when no square action is legal.
+    A square action after the skipped piece move of a first turn clears the opponent's en
+    passant chance (the piece slot, where it could be used, has passed). Postal: a square move
+    or placement ends the turn. Postal Plus: a square move goes on to the placement slot (or
+    ends the turn when no placement is legal), a placement ends it. `end` ends it. The squares
+    moved this turn become the opponent's frozen squares ("untouchable moved")."""
+    typ, to = m[0], m[2]
+    if typ != PIECE and p.phase == PIECE:
+        q.ep = -1                       # first turn, no piece could move
+    if typ == PIECE:
+        q.phase = SQUARE
+        if not R.forced_end and not any_legal(q, (square_moves, placements)):
+            end_turn(q, ())
+    elif typ == SQUARE and R.plus:
+        q.phase = PLACE
+        q.touched = p.touched + (to,)
+        if not R.forced_end and not any_legal(q, (placements,)):
+            end_turn(q, q.touched)
+    elif typ == SQUARE:
+        end_turn(q, p.touched + (to,))
+    else:                               # a placement or `end`
+        end_turn(q, p.touched)
+
+
+def any_legal(p, gens):
+    """Whether any action of the generators is legal (stops at the first)."""
+    for gen in gens:
+        out = []
+        gen(p, out)
+        for m in out:
+            if safe_after(p, m):
+                return True
+    return False
 
 
 def end_turn(q, frozen):
@@ -499,7 +562,7 @@ def safe_after(p, m):
     white = p.white
     typ, frm, to = m[0], m[1], m[2]
     k = p.kings.get(white)
-    if k is None:
+    if k is None or typ == END:
         return True
     if typ == PIECE or (typ == SQUARE and p.board[frm] != "."):
         q = make(p, m)
@@ -543,6 +606,8 @@ def legal(p):
     actions of the current phase; a phase with nothing legal is skipped where the rulings allow
     it (the piece move on fullmove 1, the square move always), which advances p.phase in place
     (the skip is forced, so the position is the same)."""
+    if R.postal:
+        return postal_legal(p)
     if not R.infinite:
         return (legal_of(p, piece_moves) + legal_of(p, square_moves)
                 + legal_of(p, placements))
@@ -564,6 +629,24 @@ def legal(p):
             return ms
 
 
+def postal_legal(p):
+    """The Postal games' legal actions of the slot due. The piece slot: the piece moves; on a
+    player's first turn (fullmove 1) with no legal piece move, the square slot's actions instead
+    (without `end`: no action has been made yet). The square slot: square moves and placements
+    (Postal Plus: a placement there skips the square move), and `end`. The placement slot
+    (Postal Plus): placements and `end`. Every action must leave the mover's king safe."""
+    if p.phase == PIECE:
+        ms = legal_of(p, piece_moves)
+        if ms or p.full > 1:
+            return ms
+        return legal_of(p, square_moves) + legal_of(p, placements)
+    if p.phase == SQUARE:
+        ms = legal_of(p, square_moves) + legal_of(p, placements)
+    else:
+        ms = legal_of(p, placements)
+    return ms + [(END, -1, -1, "", 0, False)]
+
+
 def turns(p):
     """Every complete turn from p (infinite modes): yields (list of (pos, action)), final pos)."""
     def rec(q, acc):
@@ -577,17 +660,27 @@ def turns(p):
 
 
 def count_turns(p):
-    """The number of complete turns from p, without making the last action."""
+    """The number of complete turns from p, without making the last action where it surely
+    ends the turn."""
     ms = legal(p)
     if not ms:
         return 0
     if p.phase == PLACE:
         return len(ms)
+    if R.postal:
+        n = 0
+        for m in ms:
+            if m[0] in (PLACE, END) or (m[0] == SQUARE and not R.plus):
+                n += 1
+            else:
+                q = make(p, m)
+                n += 1 if q.white != p.white else count_turns(q)
+        return n
     return sum(count_turns(make(p, m)) for m in ms)
 
 
 def perft(p, depth):
-    if R.infinite and not R.actions:
+    if multi() and not R.actions:
         if depth <= 1:
             return count_turns(p)
         return sum(perft(q, depth - 1) for _, q in turns(p))
@@ -599,7 +692,7 @@ def perft(p, depth):
 
 def units(p):
     """The root units of perft/divide/moves: (notation, position after)."""
-    if R.infinite and not R.actions:
+    if multi() and not R.actions:
         return [(" ".join(notation(q, m) for q, m in seq), r) for seq, r in turns(p)]
     return [(notation(p, m), make(p, m)) for m in legal(p)]
 
@@ -610,6 +703,8 @@ def units(p):
 def notation(p, m):
     typ, frm, to, promo, kind, cap = m
     tail = "=" + promo if promo else ""
+    if typ == END:
+        return "end"
     if typ == PLACE:
         return "@@" + name(to)
     if typ == SQUARE:
@@ -696,6 +791,12 @@ def set_mode(args):
             R.neutral = R.infinite = True
         elif a == "--occupied":
             R.neutral = R.infinite = R.occupied = True
+        elif a == "--postal":
+            R.postal = True
+        elif a == "--postal-plus":
+            R.postal = R.plus = True
+        elif a == "--forced-end":
+            R.forced_end = True
         elif a == "--end-check":
             R.end_check = True
         elif a == "--old-square-rule":

@@ -17,7 +17,9 @@ def mode(name=""):
     o.R.neutral = name in ("neutral", "infinite", "occupied")
     o.R.infinite = name in ("infinite", "occupied")
     o.R.occupied = name == "occupied"
-    o.R.end_check = o.R.actions = o.R.old_rule = False
+    o.R.postal = name in ("postal", "plus")
+    o.R.plus = name == "plus"
+    o.R.end_check = o.R.actions = o.R.old_rule = o.R.forced_end = False
 
 
 def start(moves=""):
@@ -486,6 +488,46 @@ def test_full_board_is_chess():
         board = "".join("+" * int(c) if c.isdigit() else c for c in board)
         p = o.parse(f"{board} {rest} 0,0 - 1")
         assert tuple(o.perft(p, d) for d in (1, 2, 3)) == counts, fen
+
+
+
+def test_postal():
+    """The Postal Rule (rulings 18-23): depth 2 in turns by hand (docs/variants/hans38-postal.md:
+    744 + 12 x 32 + 72 = 1200; Postal Plus 744 + 32 x (12 + 72) = 3432), the first-turn
+    exemption, stalemate from the second turn, check met by the piece move, `end`, and the turn
+    that ends by itself."""
+    for name, two in (("postal", 1200), ("plus", 3432)):
+        mode(name)
+        p = start()
+        assert acts(p) == {"@@" + o.name(s) for s in range(16, 48)}   # no piece move, no end
+        assert o.perft(p, 2) == two
+        o.R.actions = True
+        assert o.perft(p, 2) == 756
+        o.R.actions = False
+        # Black must move a piece when it can (a7-a6 or Nb8-a6 onto White's a6)
+        assert acts(start("@@a6")) == {"a7-a6", "Nb8-a6"}
+        # after the piece move: square moves, placements and end
+        q = start("@@f3 @@f6 Ng1-f3")
+        a = acts(q)
+        assert "end" in a and "@g1-h3" in a and "@@e3" in a
+        r = o.play(q, "@g1-h3")
+        assert (r.white, r.phase) == ((True, o.PLACE) if name == "plus" else (False, o.PIECE))
+        if name == "plus":
+            assert "end" in acts(r) and "@@e3" in acts(r) and not any(x.startswith("@g") for x in acts(r))
+        # stalemate from the second turn: 1. @@d4 @@e5 leaves White no piece move
+        assert acts(start("@@d4 @@e5")) == set()
+        # a check must be met by the piece move
+        p = o.parse("r7/+7/+7/+7/+7/+7/+7/K7 w - - 1,0 - 10 p -")
+        assert acts(p) == set()
+        # a turn ends by itself when no square action is possible (ruling 23) ...
+        full = "----k---/--------/--------/--------/++++++++/++++++++/++++++++/++++K+++ w - - 0,0 - 2 p -"
+        q = o.play(o.parse(full), "Ke1-e2")
+        assert not q.white and q.phase == o.PIECE
+        # ... or, with --forced-end, asks for `end`
+        o.R.forced_end = True
+        q = o.play(o.parse(full), "Ke1-e2")
+        assert q.white and acts(q) == {"end"}
+        o.R.forced_end = False
 
 
 if __name__ == "__main__":
