@@ -1107,11 +1107,8 @@ fn postal_check_must_be_met_by_the_piece_move() {
 /// piece move after which no square action is possible (every location holds a square, no
 /// squares in reserve) ends the turn, and so does a Postal Plus square move with no square left
 /// in reserve. Found by the independent oracle (`tools/hans38-oracle/compare.py --modes
-/// postal,postal-plus` without `--forced-end`): Varia keeps White on move with `end` as its only
-/// action. Either the engine or that sentence of the docs is to change; the oracle does both
-/// (`--forced-end` is Varia's reading).
+/// postal,postal-plus`), which reads the page this way.
 #[test]
-#[ignore = "Varia asks for `end` where no square action is possible (docs say the turn ends by itself)"]
 fn postal_turn_ends_by_itself_when_no_square_action_is_possible() {
     let full = "----k---/--------/--------/--------/++++++++/++++++++/++++++++/++++K+++ w - - 0 2 0,0 - 1 -";
     for file in [POSTAL, PLUS] {

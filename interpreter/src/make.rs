@@ -208,6 +208,13 @@ impl State {
             self.update_phases(r);
         }
         self.history.push(undo);
+        // A turn ends by itself after its last possible action (the rest being optional).
+        if r.square_play && self.slot > 0 && self.partial.is_none() && self.rest_optional(r) && !self.can_act(r) {
+            self.end_turn(r);
+            if !r.variant.phases.is_empty() {
+                self.update_phases(r);
+            }
+        }
     }
 
     /// A piece moves by a power (or a program move that only moves it): the capture on the

@@ -96,7 +96,7 @@ impl ActionKind {
 impl State {
     /// Pseudo-legal square moves of `side`: empty squares by the square moves, squares holding
     /// one of its pieces by the carry moves, each to a location without a square.
-    fn square_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
+    pub(crate) fn square_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
         let Some(sq) = r.variant.squares.as_ref() else { return };
         for c in 0..r.cells {
             let from = CellId(c as u16);
@@ -135,7 +135,7 @@ impl State {
 
     /// Pseudo-legal placements of `side`: a square from reserve on any location without one
     /// (in the placement zone, if the game names one).
-    fn square_placements(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
+    pub(crate) fn square_placements(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
         let Some(sq) = r.variant.squares.as_ref() else { return };
         if self.reserve[side.0 as usize] == 0 {
             return;
@@ -156,6 +156,40 @@ impl State {
                 });
             }
         }
+    }
+}
+
+impl State {
+    /// Whether the side to move can still act in this turn: some action of the slots due is
+    /// legal. A turn whose remaining actions may all be left out ends by itself when none is
+    /// possible.
+    pub(crate) fn can_act(&mut self, r: &Rules) -> bool {
+        let side = self.side;
+        let mut buf = Vec::new();
+        for slot in &r.slots[self.slot as usize..] {
+            for kind in &slot.kinds {
+                buf.clear();
+                match kind {
+                    ActionKind::MovePiece => self.pseudo_moves(r, side, &mut buf),
+                    ActionKind::MoveSquare => self.square_moves(r, side, &mut buf),
+                    ActionKind::PlaceSquare => self.square_placements(r, side, &mut buf),
+                }
+                for &mv in &buf {
+                    self.make(r, mv);
+                    let ok = !self.royal_attacked(r, side) && self.kept_apart(r);
+                    self.unmake(r);
+                    if ok {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether every action still due in the turn may be left out.
+    pub(crate) fn rest_optional(&self, r: &Rules) -> bool {
+        r.slots[self.slot as usize..].iter().all(|s| s.optional)
     }
 }
 
