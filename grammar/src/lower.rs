@@ -195,11 +195,13 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
                 ));
             }
         }
-        if l.between_at.is_some() || l.zones.values().any(|z| z.occupancy.is_some()) {
+        if l.between_at.is_some() {
             l.errors.push(Diagnostic::new(
-                "a `squares` block cannot be combined with `between` locations or stacks yet",
+                "a `squares` block and `between` locations do not go together: a piece between cells \
+                 stands on several squares at once, so which square would carry it, or be left \
+                 behind, has no meaning",
                 at.clone(),
-                "remove the `squares` block, or the board's `between` and the zones' occupancy rules",
+                "remove the `squares` block, or the board's `between`",
             ));
         }
     }
@@ -232,50 +234,24 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     if let Some(at) = l.between_at.clone() {
         if l.zones.values().any(|z| z.occupancy.is_some()) {
             l.errors.push(Diagnostic::new(
-                "`between` locations and zone occupancy rules (stacks) cannot be combined yet",
+                "`between` locations and zone occupancy rules (stacks) do not go together: a piece \
+                 between cells fills each cell it covers whole, so no other piece can share those \
+                 cells as a stack's pieces do",
                 at,
                 "remove `between` or the zones' occupancy rules",
             ));
         }
     }
-    // Move programs, drops, hands, goals and turn orders run on the program path of the
-    // engine, which has one piece per cell and writes castling and en passant as programs.
-    let program_play =
-        l.pieces.iter().any(|p| !p.programs.is_empty() || !p.drops.is_empty() || !p.attributes.is_empty())
-            || !setup.hands.is_empty()
-            || !end.goals.is_empty()
-            || turn_order.is_some()
-            || !move_priorities.is_empty();
-    if program_play {
-        let mut clashes = Vec::new();
-        if !castlings.is_empty() {
-            clashes.push("`castle` lines");
-        }
-        if l.pieces.iter().flat_map(|p| &p.moves).any(|m| m.marks_en_passant || m.captures_en_passant) {
-            clashes.push("en passant");
-        }
-        if l.pieces.iter().flat_map(|p| &p.moves).any(|m| m.stop_between) || l.between_at.is_some() {
-            clashes.push("`between` locations");
-        }
-        if l.zones.values().any(|z| z.occupancy.is_some() || !z.phase_occupancy.is_empty()) {
-            clashes.push("zone occupancy rules (stacks)");
-        }
-        if squares.is_some() {
-            clashes.push("a `squares` block");
-        }
-        if turn.actions.len() > 1 {
-            clashes.push("a `turn` block of several actions");
-        }
-        if !clashes.is_empty() {
-            l.errors.push(Diagnostic::new(
-                format!(
-                    "move programs, drops, hands, goals, turn orders and priorities cannot be combined with {} yet",
-                    clashes.join(", ")
-                ),
-                header_span.clone(),
-                "write castling and en passant as `move { ... }` programs, or leave the program features out",
-            ));
-        }
+    // Attributes belong to the piece on a cell; on a stack cell several pieces would share them.
+    let attributes_used = l.pieces.iter().any(|p| !p.attributes.is_empty())
+        || l.pieces.iter().flat_map(|p| p.programs.iter().chain(&p.drops)).any(program_sets_attribute);
+    if attributes_used && l.zones.values().any(|z| z.occupancy.is_some()) {
+        l.errors.push(Diagnostic::new(
+            "piece attributes and zone occupancy rules (stacks) do not go together: an attribute \
+             is kept per cell, and the pieces of a stack share their cell",
+            header_span.clone(),
+            "remove the attributes, or the zones' occupancy rules",
+        ));
     }
     if !l.errors.is_empty() {
         return Err(l.errors);
@@ -1053,8 +1029,9 @@ impl Lowerer {
         } else if let Some(other) = self.pieces.iter().find(|q| q.letter.eq_ignore_ascii_case(&ch)) {
             let message = format!("letter `{ch}` is already used by the piece `{}`", other.name);
             self.error(&letter, message, "expected a letter no other piece uses (case is ignored)");
-        } else if self.pieces.len() >= 32 {
-            self.error(&name, "too many piece types", "at most 32");
+        } else if self.pieces.len() >= varia_interpreter::limits::PIECE_TYPES {
+            let most = varia_interpreter::limits::PIECE_TYPES;
+            self.error(&name, "too many piece types", format!("expected at most {most} piece types"));
             return;
         }
         self.piece_ids.insert(name.as_str().to_string(), PieceTypeId(self.pieces.len() as u8));
@@ -1126,15 +1103,22 @@ impl Lowerer {
                 }
                 Rule::move_rule => moves.extend(self.move_rule(item)),
                 Rule::betza_rule => moves.extend(self.betza(item)),
-                Rule::move_program => {
-                    if let Some(p) = self.program(item) {
-                        self.pieces[index].programs.push(p);
+                Rule::move_program | Rule::drop_program => {
+                    let drop = item.as_rule() == Rule::drop_program;
+                    let Some(p) = self.program(item.clone()) else { continue };
+                    self.check_loops(&p, &item);
+                    let list = if drop { &mut self.pieces[index].drops } else { &mut self.pieces[index].programs };
+                    if list.len() >= varia_interpreter::limits::PROGRAMS_PER_PIECE {
+                        let most = varia_interpreter::limits::PROGRAMS_PER_PIECE;
+                        let what = if drop { "drop" } else { "move" };
+                        self.error(
+                            &item,
+                            format!("too many {what} programs"),
+                            format!("expected at most {most} per piece"),
+                        );
+                        continue;
                     }
-                }
-                Rule::drop_program => {
-                    if let Some(p) = self.program(item) {
-                        self.pieces[index].drops.push(p);
-                    }
+                    list.push(p);
                 }
                 Rule::drop_supply_decl => {
                     let which = item.into_inner().nth(1).expect("hand or unlimited");
@@ -1768,4 +1752,39 @@ impl Lowerer {
         }
         end
     }
+}
+
+impl Lowerer {
+    /// Reports the loops of a program that could never end once entered, at their `while`.
+    fn check_loops(&mut self, p: &varia_interpreter::ir::Program, item: &Node) {
+        let endless = varia_interpreter::endless_loops(p);
+        if endless.is_empty() {
+            return;
+        }
+        let loops: Vec<Node> =
+            item.clone().into_inner().flatten().filter(|n| n.as_rule() == Rule::while_instr).collect();
+        for k in endless {
+            if let Some(n) = loops.get(k) {
+                self.error(
+                    n,
+                    "this loop never ends once entered: its body neither moves nor sets a flag, so its test keeps its value",
+                    "expected a loop that steps to another cell (or sets a flag its test reads)",
+                );
+            }
+        }
+    }
+}
+
+/// Whether a program sets a piece attribute anywhere.
+fn program_sets_attribute(p: &varia_interpreter::ir::Program) -> bool {
+    fn sets(body: &[varia_interpreter::ir::Instr]) -> bool {
+        use varia_interpreter::ir::Instr;
+        body.iter().any(|i| match i {
+            Instr::SetAttribute(..) => true,
+            Instr::If(_, a, b) => sets(a) || sets(b),
+            Instr::While(_, b) => sets(b),
+            _ => false,
+        })
+    }
+    sets(&p.body)
 }

@@ -9,9 +9,6 @@ use super::{int_value, span, Lowerer, Node};
 use crate::diagnostic::Diagnostic;
 use crate::syntax::Rule;
 
-/// The most names of each kind (move types, attributes, flags): their ids are bytes.
-const MAX_NAMES: usize = 255;
-
 /// A kind of name that is registered on first appearance.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Space {
@@ -26,6 +23,15 @@ impl Space {
             Space::MoveType => "move type",
             Space::Attribute => "attribute",
             Space::Flag => "flag",
+        }
+    }
+
+    /// The most names of this kind a variant may have (the engine's limit).
+    fn most(self) -> usize {
+        match self {
+            Space::MoveType => varia_interpreter::limits::MOVE_TYPES,
+            Space::Attribute => varia_interpreter::limits::ATTRIBUTES,
+            Space::Flag => varia_interpreter::limits::FLAGS,
         }
     }
 
@@ -84,11 +90,11 @@ impl Lowerer {
         if self.names_mut(space).contains(name) {
             return;
         }
-        if self.names_mut(space).len() >= MAX_NAMES {
+        if self.names_mut(space).len() >= space.most() {
             self.error(
                 n,
                 format!("too many {}s", space.what()),
-                format!("expected at most {MAX_NAMES} {} names", space.what()),
+                format!("expected at most {} {} names", space.most(), space.what()),
             );
             return;
         }

@@ -123,14 +123,25 @@ impl State {
 
     /// Whether an entry of the piece on `from` (moving as from `origin`) captures a piece
     /// standing on `cell`.
-    fn entry_captures_at(&self, r: &Rules, e: &Entry, ty: PieceTypeId, from: CellId, origin: CellId, cell: CellId) -> bool {
+    fn entry_captures_at(
+        &self,
+        r: &Rules,
+        e: &Entry,
+        ty: PieceTypeId,
+        from: CellId,
+        origin: CellId,
+        cell: CellId,
+    ) -> bool {
         if e.mode == MoveMode::MoveOnly {
             return false;
         }
         let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
         let allowed = || {
             !e.dynamic
-                || r.atoms[ty.0 as usize][e.atom as usize].conditions.iter().all(|c| self.condition_holds(r, c, Some((origin, cell))))
+                || r.atoms[ty.0 as usize][e.atom as usize]
+                    .conditions
+                    .iter()
+                    .all(|c| self.condition_holds(r, c, Some((origin, cell))))
         };
         let occupied = |c: CellId| {
             let q = self.cells[c.0 as usize];

@@ -137,10 +137,14 @@ impl Position {
                 }
             }
             // A drop on an empty cell can only block lines: safe when no royal is attacked.
-            MoveKind::Drop if mv.seq == PLAIN_DROP && royal.is_some() && !r.stacking && r.apart.is_empty() => {
-                if mv.take.is_empty() {
-                    return true;
-                }
+            MoveKind::Drop
+                if mv.seq == PLAIN_DROP
+                    && royal.is_some()
+                    && !r.stacking
+                    && r.apart.is_empty()
+                    && mv.take.is_empty() =>
+            {
+                return true;
             }
             _ => {}
         }
@@ -257,14 +261,15 @@ impl Position {
     /// Counts the legal moves, using `buf` as scratch space.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
         let r = &*self.rules;
-        if !r.square_play && r.program.is_none() && r.variant.end.bare_king.is_none() && self.drawn_by_rule().is_none() {
+        if !r.square_play && r.program.is_none() && r.variant.end.bare_king.is_none() && self.drawn_by_rule().is_none()
+        {
             // The common case, counted without storing: pseudo-legal moves kept by the filter.
             buf.clear();
             self.st.pseudo_moves(r, self.st.side, buf);
             let royal = self.shortcut_royal();
             let mut n = 0;
-            for i in 0..buf.len() {
-                if self.legal_fast(buf[i], &royal) {
+            for &mv in buf.iter() {
+                if self.legal_fast(mv, &royal) {
                     n += 1;
                 }
             }

@@ -11,7 +11,9 @@ use crate::rules::{Piece, Rules};
 impl State {
     /// Plays a move (assumed pseudo-legal).
     pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
-        if r.plain_make && matches!(mv.kind, MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle) {
+        if r.plain_make
+            && matches!(mv.kind, MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle)
+        {
             self.make_plain(r, mv);
         } else {
             self.make_general(r, mv);
@@ -257,7 +259,8 @@ impl State {
     fn vacate(&mut self, r: &Rules, mv: Move) {
         let Some(conds) = r.variant.squares.as_ref().and_then(|s| s.vacate.as_ref()) else { return };
         let from = mv.from;
-        if self.cells[from.0 as usize].is_empty() && conds.iter().all(|c| self.condition_holds(r, c, Some((mv.from, mv.to))))
+        if self.cells[from.0 as usize].is_empty()
+            && conds.iter().all(|c| self.condition_holds(r, c, Some((mv.from, mv.to))))
         {
             self.square_logged(r, from, false);
             if r.owned_squares {

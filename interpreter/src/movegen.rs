@@ -93,9 +93,11 @@ impl State {
                     let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
                     w &= w - 1;
                     let piece = self.cells[from.0 as usize];
+                    let first = out.len();
                     self.piece_moves::<false>(r, side, from, from, piece, Only::ANY, out);
                     if r.programmed_types[r.type_of(piece).0 as usize] {
                         self.program_moves(r, side, from, piece, Only::ANY, out);
+                        dedup_from(out, first);
                     }
                 }
             }
@@ -108,6 +110,7 @@ impl State {
 
     /// The moves of one piece standing on `from`: by its tables, then by its programs.
     fn moves_of(&self, r: &Rules, side: PlayerId, from: CellId, piece: Piece, only: Only, out: &mut Vec<Move>) {
+        let first = out.len();
         if r.stacking {
             self.piece_moves_stacked(r, side, from, piece, only, out);
         } else if r.is_between(from) {
@@ -125,6 +128,7 @@ impl State {
         }
         if r.programmed_types[r.type_of(piece).0 as usize] {
             self.program_moves(r, side, from, piece, only, out);
+            dedup_from(out, first);
         }
     }
 
@@ -155,7 +159,10 @@ impl State {
     #[inline]
     fn allowed(&self, r: &Rules, e: &Entry, ty: PieceTypeId, origin: CellId, to: CellId) -> bool {
         !e.dynamic
-            || r.atoms[ty.0 as usize][e.atom as usize].conditions.iter().all(|c| self.condition_holds(r, c, Some((origin, to))))
+            || r.atoms[ty.0 as usize][e.atom as usize]
+                .conditions
+                .iter()
+                .all(|c| self.condition_holds(r, c, Some((origin, to))))
     }
 
     /// The pseudo-legal moves by its tables of the piece `piece` on `from`, moving as if it
@@ -318,7 +325,10 @@ impl State {
             if e.mode != MoveMode::CaptureOnly && self.allowed(r, e, ty, origin, *last) {
                 self.push(r, e.promo, mv, out);
             }
-        } else if q != Piece::HOLE && r.owner(q) != side && e.mode != MoveMode::MoveOnly && self.allowed(r, e, ty, origin, *last)
+        } else if q != Piece::HOLE
+            && r.owner(q) != side
+            && e.mode != MoveMode::MoveOnly
+            && self.allowed(r, e, ty, origin, *last)
         {
             mv.take = q;
             self.push(r, e.promo, mv, out);
@@ -414,7 +424,15 @@ impl State {
 
     /// The moves by its tables of one piece (of code `piece`) from `from`, under the cells'
     /// occupancy rules.
-    pub(crate) fn piece_moves_stacked(&self, r: &Rules, side: PlayerId, from: CellId, piece: Piece, only: Only, out: &mut Vec<Move>) {
+    pub(crate) fn piece_moves_stacked(
+        &self,
+        r: &Rules,
+        side: PlayerId,
+        from: CellId,
+        piece: Piece,
+        only: Only,
+        out: &mut Vec<Move>,
+    ) {
         let ty = r.type_of(piece);
         let (a, b, dedup) = r.entries_for(side, ty, from);
         let first = out.len();
@@ -562,11 +580,13 @@ impl Position {
     }
 }
 
-/// Keeps the first of equal moves among `out[first..]` (moves reaching one place by two routes).
+/// Keeps the first of equal moves among `out[first..]` (moves reaching one place by two routes,
+/// or by two powers or programs of different move types: the first's type stays).
 pub(crate) fn dedup_from(out: &mut Vec<Move>, first: usize) {
+    let same = |a: &Move, b: &Move| Move { move_type: b.move_type, ..*a } == *b;
     let mut i = first;
     while i < out.len() {
-        if out[first..i].contains(&out[i]) {
+        if out[first..i].iter().any(|m| same(m, &out[i])) {
             out.remove(i);
         } else {
             i += 1;

@@ -74,7 +74,65 @@ impl Position {
         s.extend(self.taken_letter(mv));
         s.push_str(self.rules.cell_name(mv.to));
         s.push_str(&self.promotion_suffix(mv));
+        s.push_str(&self.effects_suffix(mv));
         s
+    }
+
+    /// What a program move or drop does beyond moving its piece from `from` to `to` and taking
+    /// there, so that moves differing only in their side effects are written apart: captures
+    /// elsewhere (`xd5`), a copy left behind (`,copy`), other pieces moving (`,h1-f1`), new pieces
+    /// (`,+Q@a1`), changes of type (`=Q`, `,c3=Q`) and of owner (`,~c3`). Attribute changes
+    /// are not written.
+    fn effects_suffix(&self, mv: Move) -> String {
+        use crate::program::run::Change;
+        if !matches!(mv.kind, MoveKind::Program | MoveKind::Drop) {
+            return String::new();
+        }
+        let Some((changes, _)) = self.st.program_changes(&self.rules, mv) else { return String::new() };
+        let r = &self.rules;
+        let letter = |t: crate::ir::PieceTypeId| r.variant.pieces[t.0 as usize].letter.to_ascii_uppercase();
+        let mut s = String::new();
+        let mut main_seen = false;
+        // Captures, movements, the mover's change of type (as a promotion), new pieces, other
+        // changes of type and owner.
+        for rank in 0..5 {
+            for &ch in &changes {
+                match ch {
+                    Change::Capture(c) if rank == 0 && c != mv.to => {
+                        s.push('x');
+                        s.push_str(r.cell_name(c));
+                    }
+                    Change::Go { from, to, piece, copy, .. } if rank == 1 => {
+                        if !main_seen && from == mv.from && to == mv.to && piece == mv.piece {
+                            main_seen = true;
+                            if copy {
+                                s.push_str(",copy");
+                            }
+                            continue;
+                        }
+                        s.push(',');
+                        s.push_str(r.cell_name(from));
+                        s.push_str(if copy { "+" } else { "-" });
+                        s.push_str(r.cell_name(to));
+                    }
+                    Change::Create(c, _, t) if rank == 3 => s.push_str(&format!(",+{}@{}", letter(t), r.cell_name(c))),
+                    Change::Retype(c, t) if rank == 2 && c == mv.to => s.push_str(&format!("={}", letter(t))),
+                    Change::Retype(c, t) if rank == 4 && c != mv.to => {
+                        s.push_str(&format!(",{}={}", r.cell_name(c), letter(t)))
+                    }
+                    Change::Reown(c, _) if rank == 4 => s.push_str(&format!(",~{}", r.cell_name(c))),
+                    _ => {}
+                }
+            }
+        }
+        s
+    }
+
+    /// The long form without what [`Self::effects_suffix`] adds.
+    fn plain_long_notation(&self, mv: Move) -> String {
+        let long = self.long_notation(mv);
+        let suffix = self.effects_suffix(mv);
+        long.strip_suffix(suffix.as_str()).map(str::to_string).unwrap_or(long)
     }
 
     /// The notation of an action on squares, as Betza writes them: `@@f3` places a square,
@@ -89,7 +147,13 @@ impl Position {
             MoveKind::EndTurn => "end".to_string(),
             MoveKind::Drop => {
                 let ty = &self.rules.variant.pieces[self.rules.type_of(mv.piece).0 as usize];
-                format!("{}@{}{}", ty.letter.to_ascii_uppercase(), cell(mv.to), self.promotion_suffix(mv))
+                format!(
+                    "{}@{}{}{}",
+                    ty.letter.to_ascii_uppercase(),
+                    cell(mv.to),
+                    self.promotion_suffix(mv),
+                    self.effects_suffix(mv)
+                )
             }
             _ => return None,
         })
@@ -120,6 +184,7 @@ impl Position {
             s.extend(self.taken_letter(*m));
             s.push_str(rules.cell_name(m.to));
             s.push_str(&self.promotion_suffix(*m));
+            s.push_str(&self.effects_suffix(*m));
             s
         };
         while level <= 3 {
@@ -267,6 +332,10 @@ impl Position {
             long.clone()
         };
         let mut forms = vec![long.clone(), short];
+        if matches!(mv.kind, MoveKind::Program | MoveKind::Drop) {
+            // Without its side effects, a move is still named when no other move reads the same.
+            forms.push(self.plain_long_notation(mv));
+        }
         if !mv.kind.is_piece_move() {
             return forms;
         }

@@ -566,7 +566,6 @@ impl Position {
         self.st.condition_holds(&self.rules, cond, mv)
     }
 
-
     /// The player who made the last move, if any.
     pub fn last_mover(&self) -> Option<PlayerId> {
         self.st.history.last().map(|u| u.side)

@@ -4,7 +4,9 @@ use std::collections::HashMap;
 
 use crate::bitset::CellSet;
 use crate::graph::Graph;
-use crate::ir::{ActionKind, CellId, Condition, Occupancy, PhaseId, PieceTypeId, PlayerId, TurnAction, Variant, ZoneId};
+use crate::ir::{
+    ActionKind, CellId, Condition, Occupancy, PhaseId, PieceTypeId, PlayerId, TurnAction, Variant, ZoneId,
+};
 use crate::program::ProgramRules;
 use crate::squares::RayTable;
 use crate::tables::{BoardFacts, Entry, MoveTables, Probe};
@@ -201,7 +203,8 @@ impl Rules {
         // cell holds one piece and directions do not branch, where the two read alike).
         let mut seed = 0x5641_5249_4100_0001u64;
         let branching = (0..cells).any(|c| {
-            (0..variant.board.directions.len()).any(|d| graph.step(CellId(c as u16), crate::ir::DirId(d as u8)).len() > 1)
+            (0..variant.board.directions.len())
+                .any(|d| graph.step(CellId(c as u16), crate::ir::DirId(d as u8)).len() > 1)
         });
         let recognise = !stacking && !covering && !branching;
         let mut atoms: Vec<Vec<crate::atoms::Atom>> = variant
@@ -263,7 +266,8 @@ impl Rules {
             royal_code[code] = variant.pieces[type_of[code] as usize].royal;
             resets_clock_code[code] = variant.pieces[type_of[code] as usize].resets_move_clock;
         }
-        let attr_defaults = variant.pieces.iter().map(|p| p.attributes.iter().fold(0u64, |m, a| m | 1 << (a.0 % 64))).collect();
+        let attr_defaults =
+            variant.pieces.iter().map(|p| p.attributes.iter().fold(0u64, |m, a| m | 1 << (a.0 % 64))).collect();
 
         let (occ_kind, occupancies) = occupancy_kinds(&variant);
         let mut inert_cells = CellSet::new(cells);
@@ -309,9 +313,10 @@ impl Rules {
             type_words,
             slow_types,
         } = tables;
-        let programmed_types =
-            (0..types).map(|t| program.as_ref().is_some_and(|p| !p.codes[t].is_empty())).collect();
-        let probes_only = !stacking && !slow_attacks && program.as_ref().is_none_or(|p| p.reach.is_empty() && p.anywhere.iter().all(|a| a.is_empty()));
+        let programmed_types = (0..types).map(|t| program.as_ref().is_some_and(|p| !p.codes[t].is_empty())).collect();
+        let probes_only = !stacking
+            && !slow_attacks
+            && program.as_ref().is_none_or(|p| p.reach.is_empty() && p.anywhere.iter().all(|a| a.is_empty()));
         Rules {
             programmed_types,
             probes_only,

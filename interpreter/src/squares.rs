@@ -114,9 +114,24 @@ impl State {
                 if r.owner(p) != side || (!sq.carry_royal && r.royal_code[p.0 as usize]) {
                     continue;
                 }
+                // A square carries the one piece standing on it (not a stack, nor a piece
+                // covering it from between cells).
+                if (r.stacking && self.count(r, from) != 1) || self.standing_at(from) != from {
+                    continue;
+                }
                 (&r.square_carries, MoveKind::CarrySquare)
             };
-            let mut mv = Move { from, to: from, kind, promote: 0, extra: 0, piece: p, take: Piece::EMPTY, seq: 0, move_type: NO_MOVE_TYPE };
+            let mut mv = Move {
+                from,
+                to: from,
+                kind,
+                promote: 0,
+                extra: 0,
+                piece: p,
+                take: Piece::EMPTY,
+                seq: 0,
+                move_type: NO_MOVE_TYPE,
+            };
             for ray in table.rays(r.cells, side, from) {
                 for &to in ray {
                     if self.cells[to.0 as usize] != Piece::HOLE {

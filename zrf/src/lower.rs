@@ -20,7 +20,7 @@ use crate::macros::read;
 use crate::reader::{eq_keyword, Sexp, SexpKind, ZrfError};
 
 /// Most piece types a game may have.
-pub const MAX_PIECE_TYPES: usize = 32;
+pub const MAX_PIECE_TYPES: usize = varia_interpreter::limits::PIECE_TYPES;
 
 /// Most positions a board may have (all grids together, before `kill-positions`).
 pub const MAX_POSITIONS: usize = 10_000;
@@ -288,9 +288,27 @@ impl<'t> Lowerer<'t> {
 
     /// Adds a name to a one-byte id space, failing past its size.
     pub(crate) fn intern_byte(&self, names: &mut Names, name: &str, what: &str, node: &Sexp) -> Result<u8, ZrfError> {
+        self.intern_limited(names, name, what, node, MAX_BYTE_IDS)
+    }
+
+    /// Adds a name to an id space of at most `most` names, failing past it with the limit named.
+    pub(crate) fn intern_limited(
+        &self,
+        names: &mut Names,
+        name: &str,
+        what: &str,
+        node: &Sexp,
+        most: usize,
+    ) -> Result<u8, ZrfError> {
         let id = names.intern(name);
-        u8::try_from(id)
-            .map_err(|_| self.err(format!("more than {MAX_BYTE_IDS} {what}s"), node, format!("too many {what}s")))
+        if id >= most.min(MAX_BYTE_IDS) {
+            return Err(self.err(
+                format!("more than {} {what}s", most.min(MAX_BYTE_IDS)),
+                node,
+                format!("too many {what}s: Varia allows at most {}", most.min(MAX_BYTE_IDS)),
+            ));
+        }
+        Ok(id as u8)
     }
 
     pub(crate) fn move_type(&mut self, node: &Sexp) -> Result<MoveTypeId, ZrfError> {
@@ -298,7 +316,7 @@ impl<'t> Lowerer<'t> {
             return Err(self.err("a move type must be a word", node, "expected a move-type name"));
         };
         let mut names = std::mem::take(&mut self.move_types);
-        let id = self.intern_byte(&mut names, name, "move type", node);
+        let id = self.intern_limited(&mut names, name, "move type", node, varia_interpreter::limits::MOVE_TYPES);
         self.move_types = names;
         id.map(MoveTypeId)
     }
@@ -308,7 +326,7 @@ impl<'t> Lowerer<'t> {
             return Err(self.err("a flag name must be a word", node, "expected a flag name"));
         };
         let mut names = std::mem::take(&mut self.flags);
-        let id = self.intern_byte(&mut names, name, "flag", node);
+        let id = self.intern_limited(&mut names, name, "flag", node, varia_interpreter::limits::FLAGS);
         self.flags = names;
         id.map(FlagId)
     }
@@ -595,7 +613,7 @@ impl<'t> Lowerer<'t> {
                 return Err(self.err(
                     format!("more than {MAX_PIECE_TYPES} piece types"),
                     name_node,
-                    "Varia allows at most 32 piece types",
+                    format!("Varia allows at most {MAX_PIECE_TYPES} piece types"),
                 ));
             }
             self.pieces.intern(name);
@@ -606,7 +624,13 @@ impl<'t> Lowerer<'t> {
                 // Registered without the conventional trailing '?'.
                 let bare = attr_name.strip_suffix('?').unwrap_or(attr_name).to_string();
                 let mut names = std::mem::take(&mut self.attributes);
-                let id = self.intern_byte(&mut names, &bare, "attribute", attribute);
+                let id = self.intern_limited(
+                    &mut names,
+                    &bare,
+                    "attribute",
+                    attribute,
+                    varia_interpreter::limits::ATTRIBUTES,
+                );
                 self.attributes = names;
                 id?;
             }

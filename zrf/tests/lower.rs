@@ -545,6 +545,19 @@ fn error_of(text: &str) -> String {
 }
 
 #[test]
+fn forty_piece_types_load_and_play() {
+    let pieces: String = (0..40).map(|i| format!("(piece (name P{i}) (moves (e add)))")).collect();
+    let text = game_text("", &format!("{pieces}(piece (name K) (moves (n add)))"), "");
+    let v = load(&text, None).unwrap_or_else(|e| panic!("{}", e.render(&text))).variant;
+    assert_eq!(v.pieces.len(), 41);
+    let mut pos = varia_interpreter::Position::start(std::sync::Arc::new(varia_interpreter::Rules::new(v)));
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    // Each king steps north; no P piece stands on the board.
+    assert_eq!(moves.len(), 1);
+}
+
+#[test]
 fn errors_are_located_and_exact() {
     let king = "(piece (name K) (moves (n add)))";
     let cases: Vec<(String, &str)> = vec![
@@ -626,8 +639,8 @@ fn errors_are_located_and_exact() {
             "1:25: unsupported ZRF construct 'emptyish?', in macro 'hop' used at 5:24 (in a move body of piece K)",
         ),
         (
-            game_text("", &(0..33).map(|i| format!("(piece (name P{i}))")).collect::<String>(), ""),
-            "4:580: more than 32 piece types (Varia allows at most 32 piece types)",
+            game_text("", &(0..256).map(|i| format!("(piece (name P{i}))")).collect::<String>(), ""),
+            "4:4749: more than 255 piece types (Varia allows at most 255 piece types)",
         ),
         ("(variant (title \"x\"))".to_string(), "1:1: the file has no (game ...) form (a game is required)"),
     ];

@@ -9,22 +9,36 @@ use crate::rules::{Piece, Rules};
 impl State {
     /// Applies a program move or a drop; returns the move type a partial move continues with.
     pub(crate) fn apply_program(&mut self, r: &Rules, mv: Move) -> Option<Option<MoveTypeId>> {
-        let pr = r.program.as_deref()?;
-        let t = r.type_of(mv.piece).0 as usize;
         if mv.kind == MoveKind::Drop && mv.seq == PLAIN_DROP {
             self.drop_piece(r, mv.to, mv.piece);
             return None;
         }
+        let (changes, partial) = self.program_changes(r, mv)?;
+        self.apply_changes(r, &changes);
+        partial
+    }
+
+    /// The changes a program move or a coded drop makes, found by running its program again,
+    /// and the move type a partial move continues with.
+    pub(crate) fn program_changes(&self, r: &Rules, mv: Move) -> Option<(Vec<Change>, Option<Option<MoveTypeId>>)> {
+        let pr = r.program.as_deref()?;
+        let t = r.type_of(mv.piece).0 as usize;
         let mut s = self.scratch();
         let mut found = None;
         match mv.kind {
             MoveKind::Drop => {
                 if let Some(DropRule::Code(code)) = pr.drops[t].get(mv.extra as usize) {
-                    self.run_code(r, code, Start { side: self.side, cell: mv.from, stands: None, mover: mv.piece }, Probe::default(), &mut s);
+                    self.run_code(
+                        r,
+                        code,
+                        Start { side: self.side, cell: mv.from, stands: None, mover: mv.piece },
+                        Probe::default(),
+                        &mut s,
+                    );
                     found = s.emissions.get(mv.seq as usize).copied();
                 }
             }
-            _ => {
+            MoveKind::Program => {
                 if let Some((_, code)) = pr.codes[t].get(mv.extra as usize) {
                     let origins: Vec<CellId> =
                         if r.is_between(mv.from) { r.covers(mv.from).to_vec() } else { vec![mv.from] };
@@ -38,15 +52,11 @@ impl State {
                     }
                 }
             }
+            _ => {}
         }
-        let Some(e) = found else {
-            self.return_scratch(s);
-            return None;
-        };
-        let changes: Vec<Change> = s.changes_of(&e).to_vec();
+        let out = found.map(|e| (s.changes_of(&e).to_vec(), e.partial));
         self.return_scratch(s);
-        self.apply_changes(r, &changes);
-        e.partial
+        out
     }
 
     /// Places a dropped piece (from the hand, where it comes from there), capturing what
@@ -67,7 +77,7 @@ impl State {
     /// stack zone the piece joins.
     fn land_new(&mut self, r: &Rules, c: CellId, p: Piece) {
         let at = self.standing_at(c);
-        if !(r.stacking && r.is_stack_cell(at)) && !self.cells[at.0 as usize].is_empty() {
+        if (!r.stacking || !r.is_stack_cell(at)) && !self.cells[at.0 as usize].is_empty() {
             self.clear_logged(r, at, true);
         }
         self.put_logged(r, c, p, r.attr_default(r.type_of(p)));
@@ -83,19 +93,37 @@ impl State {
                 self.clear_logged(r, at, true);
             }
         }
+        // The moving pieces all leave their cells first, then land in order: a piece landing
+        // where another piece of the same move leaves (a captured piece sent to a reserve by a
+        // cascade) does not capture it.
+        let mut lifted: Vec<(Piece, u64)> = Vec::new();
+        for ch in changes {
+            if let Change::Go { from, piece, copy, promote, .. } = *ch {
+                let landed = match promote {
+                    Some(t) => r.piece(r.owner(piece), t),
+                    None => piece,
+                };
+                if copy {
+                    lifted.push((landed, r.attr_default(r.type_of(landed))));
+                } else if self.holds(r, from, piece) {
+                    let attrs = self.take_logged(r, from, piece, false);
+                    lifted.push((landed, attrs));
+                } else {
+                    lifted.push((Piece::EMPTY, 0));
+                }
+            }
+        }
+        let mut k = 0;
         for ch in changes {
             match *ch {
-                Change::Go { from, to, piece, promote, copy } => {
-                    if !self.holds(r, from, piece) {
+                Change::Go { to, .. } => {
+                    let (landed, attrs) = lifted[k];
+                    k += 1;
+                    if landed.is_empty() {
                         continue;
                     }
-                    let landed = match promote {
-                        Some(t) => r.piece(r.owner(piece), t),
-                        None => piece,
-                    };
-                    let attrs = if copy { r.attr_default(r.type_of(landed)) } else { self.take_logged(r, from, piece, false) };
                     let at = self.standing_at(to);
-                    if !(r.stacking && r.is_stack_cell(at)) && !self.cells[at.0 as usize].is_empty() {
+                    if (!r.stacking || !r.is_stack_cell(at)) && !self.cells[at.0 as usize].is_empty() {
                         self.clear_logged(r, at, true);
                     }
                     self.put_logged(r, to, landed, attrs);
@@ -111,13 +139,13 @@ impl State {
         }
         for ch in changes {
             match *ch {
-                Change::ChangeType(c, t) => {
+                Change::Retype(c, t) => {
                     for p in self.pieces_at(r, c).to_vec() {
                         let attrs = self.take_logged(r, c, p, false);
                         self.put_logged(r, c, r.piece(r.owner(p), t), attrs);
                     }
                 }
-                Change::ChangeOwner(c, owner) => {
+                Change::Reown(c, owner) => {
                     for p in self.pieces_at(r, c).to_vec() {
                         let owner = owner.unwrap_or_else(|| PlayerId(((r.owner(p).0 as usize + 1) % r.players) as u8));
                         let attrs = self.take_logged(r, c, p, false);

@@ -1,6 +1,9 @@
 //! Move programs flattened into one instruction array: blocks become jumps, so a run needs no recursion and no allocation.
 
-use crate::ir::{AddKind, AttributeId, CellId, DirId, FlagId, Instr, Landmark, MoveTypeId, PieceTypeId, Place, PlayerId, Program, Test};
+use crate::ir::{
+    AddKind, AttributeId, CellId, DirId, FlagId, Instr, Landmark, MoveTypeId, PieceTypeId, Place, PlayerId, Program,
+    Test,
+};
 
 /// One instruction of flattened code. Jump targets are indexes into [`Code::ops`]; tests are
 /// indexes into [`Code::tests`].
@@ -21,16 +24,28 @@ pub(crate) enum Op {
     LoopStart(u8),
     /// A loop's head: leave to `exit` unless the test holds; count the round (failing past
     /// the bound).
-    While { test: u16, exit: u32, level: u8 },
+    While {
+        test: u16,
+        exit: u32,
+        level: u8,
+    },
     To,
     From,
     Cascade,
-    Add { kind: AddKind, promote: u16, then: Option<MoveTypeId> },
+    Add {
+        kind: AddKind,
+        promote: u16,
+        then: Option<MoveTypeId>,
+    },
     Capture(Option<Place>),
     ChangeType(PieceTypeId, Option<Place>),
     ChangeOwner(Option<Place>),
     Flip(Option<Place>),
-    Create { owner: Option<PlayerId>, piece: Option<PieceTypeId>, at: Option<Place> },
+    Create {
+        owner: Option<PlayerId>,
+        piece: Option<PieceTypeId>,
+        at: Option<Place>,
+    },
     SetFlag(FlagId, u16),
     SetCellFlag(FlagId, u16, Option<Place>),
     SetAttribute(AttributeId, u16),
@@ -84,7 +99,8 @@ impl Code {
     pub(crate) fn compile(p: &Program) -> Code {
         let mut code = Code { promotions: vec![Vec::new()], move_type: p.move_type, ..Code::default() };
         code.block(&p.body, 0);
-        let prefix: Vec<DirId> = code.ops.iter().map_while(|op| if let Op::Step(d) = op { Some(*d) } else { None }).collect();
+        let prefix: Vec<DirId> =
+            code.ops.iter().map_while(|op| if let Op::Step(d) = op { Some(*d) } else { None }).collect();
         if let Some(Op::Verify(t)) = code.ops.get(prefix.len()) {
             code.guard = match &code.tests[*t as usize] {
                 Test::Empty(None) => Some(Guard::Empty),
@@ -106,7 +122,10 @@ impl Code {
         if reads(t, &|x| matches!(x, Test::Attacked(..) | Test::Defended(..))) {
             self.reads_attacks = true;
         }
-        if reads(t, &|x| matches!(x, Test::Attribute(..)) || matches!(x, Test::Holds(c) if !crate::atoms::is_geometric(&Test::Holds(c.clone())))) {
+        if reads(t, &|x| {
+            matches!(x, Test::Attribute(..))
+                || matches!(x, Test::Holds(c) if !crate::atoms::is_geometric(&Test::Holds(c.clone())))
+        }) {
             self.reads_position = true;
         }
         if let Some(i) = self.tests.iter().position(|x| x == t) {
@@ -273,7 +292,10 @@ mod tests {
             move_type: None,
             body: vec![
                 Instr::Step(n),
-                Instr::While(Test::Empty(None), vec![Instr::Add { kind: AddKind::Move, promote: vec![], then: None }, Instr::Step(n)]),
+                Instr::While(
+                    Test::Empty(None),
+                    vec![Instr::Add { kind: AddKind::Move, promote: vec![], then: None }, Instr::Step(n)],
+                ),
                 Instr::Verify(Test::Enemy(None)),
             ],
         };
@@ -306,9 +328,13 @@ mod tests {
     #[test]
     fn a_loop_that_neither_moves_nor_sets_a_flag_is_endless() {
         let add = Instr::Add { kind: AddKind::Move, promote: vec![], then: None };
-        let p = Program { move_type: None, body: vec![Instr::Step(DirId(0)), Instr::While(Test::Empty(None), vec![add.clone()])] };
+        let p = Program {
+            move_type: None,
+            body: vec![Instr::Step(DirId(0)), Instr::While(Test::Empty(None), vec![add.clone()])],
+        };
         assert_eq!(endless_loops(&p), vec![0]);
-        let moving = Program { move_type: None, body: vec![Instr::While(Test::Empty(None), vec![add, Instr::Step(DirId(0))])] };
+        let moving =
+            Program { move_type: None, body: vec![Instr::While(Test::Empty(None), vec![add, Instr::Step(DirId(0))])] };
         assert!(endless_loops(&moving).is_empty());
     }
 }

@@ -108,11 +108,7 @@ impl ProgramRules {
                 }
             }
         }
-        let drops = v
-            .pieces
-            .iter()
-            .map(|p| p.drops.iter().map(|d| drop_rule(v, facts, d)).collect())
-            .collect();
+        let drops = v.pieces.iter().map(|p| p.drops.iter().map(|d| drop_rule(v, facts, d)).collect()).collect();
         let from_hand = v.pieces.iter().map(|p| p.drop_supply == crate::ir::DropSupply::Hand).collect();
         let attributes = v.attributes.len().min(64);
         let z_attr = (0..cells * attributes).map(|_| crate::rules::splitmix_pub(seed)).collect();
@@ -133,7 +129,7 @@ impl ProgramRules {
         let mut anywhere = vec![Vec::new(); players];
         let mut attacks_read_history = false;
         let mut attacks_read_position = false;
-        for p in 0..players {
+        for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
             let mut by_target: Vec<Vec<(CellId, PieceTypeId)>> = vec![Vec::new(); cells];
             for (t, type_codes) in codes.iter().enumerate() {
                 for (_, code) in type_codes {
@@ -155,8 +151,8 @@ impl ProgramRules {
                             Reach::Anywhere => {
                                 attacks_read_history |= code.reads_history;
                                 attacks_read_position |= code.reads_position || code.reads_attacks;
-                                if !anywhere[p].contains(&(start, PieceTypeId(t as u8))) {
-                                    anywhere[p].push((start, PieceTypeId(t as u8)));
+                                if !anywhere_of.contains(&(start, PieceTypeId(t as u8))) {
+                                    anywhere_of.push((start, PieceTypeId(t as u8)));
                                 }
                             }
                         }
@@ -190,9 +186,16 @@ impl ProgramRules {
 
     /// The (start, type) pairs whose programs may capture on `cell` for `by`.
     #[inline]
-    pub(crate) fn reaching(&self, cells: usize, by: PlayerId, cell: CellId) -> impl Iterator<Item = &(CellId, PieceTypeId)> {
+    pub(crate) fn reaching(
+        &self,
+        cells: usize,
+        by: PlayerId,
+        cell: CellId,
+    ) -> impl Iterator<Item = &(CellId, PieceTypeId)> {
         let i = by.0 as usize * cells + cell.0 as usize;
-        self.reach[self.reach_index[i] as usize..self.reach_index[i + 1] as usize].iter().chain(self.anywhere[by.0 as usize].iter())
+        self.reach[self.reach_index[i] as usize..self.reach_index[i + 1] as usize]
+            .iter()
+            .chain(self.anywhere[by.0 as usize].iter())
     }
 }
 
@@ -326,7 +329,13 @@ impl State {
                 }
                 let s = scratch.get_or_insert_with(|| self.scratch());
                 let first = s.emissions.len();
-                self.run_code(r, code, Start { side, cell: origin, stands: Some(stands), mover: piece }, Probe::default(), s);
+                self.run_code(
+                    r,
+                    code,
+                    Start { side, cell: origin, stands: Some(stands), mover: piece },
+                    Probe::default(),
+                    s,
+                );
                 for k in first..s.emissions.len() {
                     let e = s.emissions[k];
                     let changes = s.changes_of(&e);
@@ -424,17 +433,21 @@ impl State {
                             if q == Piece::HOLE || (*need_empty && !q.is_empty()) {
                                 continue;
                             }
-                            self.push_drop(r, Move {
-                                from: to,
-                                to,
-                                kind: MoveKind::Drop,
-                                promote: 0,
-                                extra: i as u16,
-                                piece,
-                                take: if q.is_empty() { Piece::EMPTY } else { q },
-                                seq: PLAIN_DROP,
-                                move_type,
-                            }, out);
+                            self.push_drop(
+                                r,
+                                Move {
+                                    from: to,
+                                    to,
+                                    kind: MoveKind::Drop,
+                                    promote: 0,
+                                    extra: i as u16,
+                                    piece,
+                                    take: if q.is_empty() { Piece::EMPTY } else { q },
+                                    seq: PLAIN_DROP,
+                                    move_type,
+                                },
+                                out,
+                            );
                         }
                     }
                     DropRule::Code(code) => {
@@ -450,7 +463,13 @@ impl State {
                                 continue;
                             }
                             s.clear();
-                            self.run_code(r, code, Start { side, cell, stands: None, mover: piece }, Probe::default(), &mut s);
+                            self.run_code(
+                                r,
+                                code,
+                                Start { side, cell, stands: None, mover: piece },
+                                Probe::default(),
+                                &mut s,
+                            );
                             for (k, e) in s.emissions.iter().enumerate() {
                                 let changes = s.changes_of(e);
                                 let mut mv = Move {
@@ -533,7 +552,13 @@ impl State {
                 }
                 let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth };
                 scratch.clear();
-                if self.run_code(r, code, Start { side: by, cell: start, stands: Some(stands), mover: piece }, probe, scratch) {
+                if self.run_code(
+                    r,
+                    code,
+                    Start { side: by, cell: start, stands: Some(stands), mover: piece },
+                    probe,
+                    scratch,
+                ) {
                     hit = true;
                     break;
                 }

@@ -16,9 +16,9 @@ pub(crate) enum Change {
     /// A new piece of this owner and type appears.
     Create(CellId, PlayerId, PieceTypeId),
     /// The piece there becomes this type.
-    ChangeType(CellId, PieceTypeId),
+    Retype(CellId, PieceTypeId),
     /// The piece there now belongs to this player (`None`: the next player after its owner).
-    ChangeOwner(CellId, Option<PlayerId>),
+    Reown(CellId, Option<PlayerId>),
     /// The attribute of the piece there is set or unset.
     Attribute(CellId, AttributeId, bool),
     /// A drop: a new piece from the hand (or the endless supply) lands on the cell.
@@ -275,15 +275,15 @@ impl<'a> Run<'a> {
                 }
                 Op::ChangeType(t, p) => {
                     let Some(c) = self.place(p) else { return };
-                    self.s.pending.push(Change::ChangeType(c, *t));
+                    self.s.pending.push(Change::Retype(c, *t));
                 }
                 Op::ChangeOwner(p) => {
                     let Some(c) = self.place(p) else { return };
-                    self.s.pending.push(Change::ChangeOwner(c, Some(self.start.side)));
+                    self.s.pending.push(Change::Reown(c, Some(self.start.side)));
                 }
                 Op::Flip(p) => {
                     let Some(c) = self.place(p) else { return };
-                    self.s.pending.push(Change::ChangeOwner(c, None));
+                    self.s.pending.push(Change::Reown(c, None));
                 }
                 Op::Create { owner, piece, at } => {
                     let Some(c) = self.place(at) else { return };
@@ -369,12 +369,17 @@ impl<'a> Run<'a> {
         self.first_to = first_to;
     }
 
+    /// Whether a piece of the move leaves the cell (so landing there does not capture it).
+    fn leaves(&self, c: CellId) -> bool {
+        self.s.pending.iter().any(|op| matches!(*op, Change::Go { from, copy: false, .. } if from == c))
+    }
+
     /// The first piece the collected changes capture.
     fn first_capture(&self) -> Piece {
         for op in &self.s.pending {
             match *op {
                 Change::Capture(c) => return self.piece(c),
-                Change::Go { from, to, .. } if to != from => {
+                Change::Go { from, to, .. } if to != from && !self.leaves(to) => {
                     let p = self.piece(to);
                     if !p.is_empty() && p != Piece::HOLE && self.r.owner(p) != self.start.side {
                         return p;
@@ -396,7 +401,7 @@ impl<'a> Run<'a> {
     fn captures_on(&self, c: CellId) -> bool {
         self.s.pending.iter().any(|op| match *op {
             Change::Capture(x) => x == c,
-            Change::Go { from, to, .. } => to == c && from != c,
+            Change::Go { from, to, .. } => to == c && from != c && !self.leaves(c),
             Change::Drop(x, _) | Change::Create(x, ..) => x == c,
             _ => false,
         })
@@ -428,9 +433,8 @@ impl<'a> Run<'a> {
             Test::Attacked(ty, p) => self.place(p).is_some_and(|c| self.attacked_here(c, *ty, false)),
             Test::Defended(ty, p) => self.place(p).is_some_and(|c| self.attacked_here(c, *ty, true)),
             Test::AdjacentToEnemy(p) => self.place(p).is_some_and(|c| {
-                (0..r.variant.board.directions.len()).any(|d| {
-                    r.graph.step(c, DirId(d as u8)).iter().any(|n| self.any_piece(*n, |q| r.owner(q) != side))
-                })
+                (0..r.variant.board.directions.len())
+                    .any(|d| r.graph.step(c, DirId(d as u8)).iter().any(|n| self.any_piece(*n, |q| r.owner(q) != side)))
             }),
             Test::Flag(f) => self.flags & (1u64 << (f.0 % 64)) != 0,
             Test::CellFlag(f, p) => {

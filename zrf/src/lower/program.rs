@@ -43,6 +43,10 @@ impl Lowerer<'_> {
                 SexpKind::List(items) => self.block(items, label)?,
                 SexpKind::Str(_) => return Err(self.err("expected a move definition", form, label)),
             };
+            if programs.len() >= varia_interpreter::limits::PROGRAMS_PER_PIECE {
+                let most = varia_interpreter::limits::PROGRAMS_PER_PIECE;
+                return Err(self.err(format!("more than {most} move definitions"), form, label));
+            }
             programs.push(Program { move_type, body });
         }
         Ok(programs)
@@ -132,7 +136,16 @@ impl Lowerer<'_> {
                 let Some((condition, body)) = args.split_first() else {
                     return Err(self.err("'while' needs a condition", node, label));
                 };
-                Instr::While(self.test(condition, label)?, self.block(body, label)?)
+                let instr = Instr::While(self.test(condition, label)?, self.block(body, label)?);
+                let alone = Program { move_type: None, body: vec![instr.clone()] };
+                if varia_interpreter::endless_loops(&alone).contains(&0) {
+                    return Err(self.err(
+                        "this loop never ends once entered: its body neither moves nor sets a flag, so its test keeps its value",
+                        node,
+                        "expected a loop that steps to another position (or sets a flag its condition reads)",
+                    ));
+                }
+                instr
             }
             "mark" => Instr::Mark(place_arg(self, args)?),
             "go" => {

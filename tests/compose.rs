@@ -1,0 +1,138 @@
+//! One engine: move programs compose with castling, en passant, squares, stacks, goals and the move rule; the defects of the old program path stay fixed.
+
+mod common;
+
+use std::sync::Arc;
+
+use varia_interpreter::{perft, Position, Rules};
+
+/// The knight of a bundled game rewritten as its eight move programs.
+const PROGRAM_KNIGHT: &str = "  move { n n e verify not friend add }\n  move { n n w verify not friend add }\n  \
+     move { s s e verify not friend add }\n  move { s s w verify not friend add }\n  \
+     move { e e n verify not friend add }\n  move { e e s verify not friend add }\n  \
+     move { w w n verify not friend add }\n  move { w w s verify not friend add }\n";
+
+fn load(text: &str) -> Arc<Rules> {
+    match varia_grammar::load(text) {
+        Ok(v) => Arc::new(Rules::new(v)),
+        Err(d) => panic!("{d:?}"),
+    }
+}
+
+fn bundled(name: &str) -> String {
+    std::fs::read_to_string(common::root().join("variants").join(name)).unwrap()
+}
+
+fn with_program_knight(name: &str) -> Arc<Rules> {
+    let text = bundled(name);
+    assert!(text.contains("  leap 2 1\n"), "{name} has a 2,1 leaper");
+    load(&text.replacen("  leap 2 1\n", PROGRAM_KNIGHT, 1))
+}
+
+fn at(rules: &Arc<Rules>, text: &str) -> Position {
+    Position::from_position_string(rules.clone(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn longs(pos: &mut Position) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+    out.sort();
+    out
+}
+
+fn play(pos: &mut Position, text: &str) {
+    let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    pos.make(mv);
+}
+
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn chess_with_a_program_knight_keeps_castling_and_en_passant_and_the_published_counts() {
+    let rules = with_program_knight("chess.var");
+    let (atoms, interpreted) = rules.program_counts();
+    assert_eq!(atoms + interpreted, 8, "the knight has eight programs");
+    // Source: published perft counts (Chess Programming Wiki), start position and Kiwipete.
+    let mut pos = Position::start(rules.clone());
+    assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), [20, 400, 8902]);
+    let mut kiwi = at(&rules, KIWIPETE);
+    assert_eq!([1, 2, 3].map(|d| perft(&mut kiwi, d)), [48, 2039, 97862]);
+    assert!(longs(&mut kiwi).contains(&"O-O".to_string()));
+}
+
+#[test]
+#[ignore = "perft 4 with programs: seconds in the test profile"]
+fn chess_with_a_program_knight_perft_4() {
+    let rules = with_program_knight("chess.var");
+    let mut pos = Position::start(rules);
+    // Source: published (Chess Programming Wiki).
+    assert_eq!(perft(&mut pos, 4), 197_281);
+}
+
+#[test]
+fn hans38_with_a_program_knight_matches_the_declarative_counts() {
+    // Source: tools/hans38-oracle (written from the rule text): 32, 1004, 44212.
+    let rules = with_program_knight("hans38.var");
+    let mut pos = Position::start(rules);
+    assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), [32, 1004, 44212]);
+}
+
+#[test]
+fn chess_with_a_goal_line_still_castles() {
+    let text = bundled("chess.var")
+        .replace("  repetition 3\n", "  repetition 3\n  goal white black loss: pieces-remaining 0 K\n");
+    let rules = load(&text);
+    let mut kiwi = at(&rules, KIWIPETE);
+    assert_eq!(perft(&mut kiwi, 2), 2039);
+    assert!(longs(&mut kiwi).contains(&"O-O-O".to_string()));
+}
+
+#[test]
+fn black_to_move_passes_the_turn_to_white_with_programs_in_the_file() {
+    let rules = with_program_knight("chess.var");
+    let mut pos = at(&rules, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1");
+    play(&mut pos, "e7e5");
+    assert_eq!(pos.side_to_move().0, 0, "White moves after Black");
+    assert!(longs(&mut pos).contains(&"Ng1-f3".to_string()));
+}
+
+#[test]
+fn program_moves_of_a_move_clock_piece_reset_the_clock() {
+    let text = "variant \"Clock\"\nboard {\n  grid 3 x 4\n}\nplayer white\nplayer black swap n <-> s\n\
+                piece King K {\n  royal\n  step orthogonal\n}\npiece Man M {\n  resets-move-clock\n  move { n verify empty add }\n}\n\
+                setup {\n  white: K a1, M c1\n  black: K a4\n}\nend {\n  checkmate loss\n  move-rule 50\n}\n";
+    let rules = load(text);
+    let mut pos = at(&rules, "k2/3/3/K1M w - - 7 1");
+    play(&mut pos, "Mc1-c2");
+    assert!(pos.to_position_string().ends_with(" 0 1"), "{}", pos.to_position_string());
+    play(&mut pos, "Ka4-b4");
+    assert!(pos.to_position_string().ends_with(" 1 2"), "{}", pos.to_position_string());
+}
+
+#[test]
+fn a_test_beyond_the_edge_is_false_but_or_and_not_still_decide() {
+    let text = "variant \"Edge\"\nboard {\n  grid 3 x 3\n}\nplayer white\nplayer black swap n <-> s\n\
+                piece King K {\n  royal\n}\npiece Man M {\n  move { verify empty(n) or true e add }\n  move { verify not empty(n) w add }\n}\n\
+                setup {\n  white: K a1, M b3\n  black: K c1\n}\nend {\n  checkmate loss\n}\n";
+    let rules = load(text);
+    let mut pos = Position::start(rules);
+    // On the top edge: `empty(n)` is false there, `or true` holds, and `not empty(n)` holds.
+    assert_eq!(longs(&mut pos), ["Mb3-a3", "Mb3-c3"]);
+}
+
+#[test]
+fn moves_that_differ_only_in_their_side_effects_are_written_apart_and_entered() {
+    let text = "variant \"Effects\"\nboard {\n  grid 3 x 3\n}\nplayer white\nplayer black swap n <-> s\n\
+                piece King K {\n  royal\n}\npiece Man M {\n  move { n verify empty add }\n  move { n verify empty create(piece: M, at: a1) add }\n}\n\
+                setup {\n  white: K c1, M b1\n  black: K c3\n}\nend {\n  checkmate loss\n}\n";
+    let rules = load(text);
+    let mut pos = Position::start(rules);
+    assert_eq!(longs(&mut pos), ["Mb1-b2", "Mb1-b2,+M@a1"]);
+    // The plain form names the plain move alone; the other is entered with its effect.
+    play(&mut pos, "Mb1-b2,+M@a1");
+    assert_eq!(pos.to_position_string().split(' ').next().unwrap(), "2k/1M1/M1K");
+    pos.unmake();
+    play(&mut pos, "Mb1-b2");
+    assert_eq!(pos.to_position_string().split(' ').next().unwrap(), "2k/1M1/2K");
+}
