@@ -20,7 +20,7 @@ pub mod search;
 pub mod squares;
 
 pub use end::{EndReason, GameResult};
-pub use fen::PositionError;
+pub use fen::{PositionError, MAX_CLOCK};
 pub use mcts::Mcts;
 pub use notation::MoveError;
 pub use perft::{divide, divide_turns, perft, perft_turns};
