@@ -88,11 +88,11 @@ pub fn replay(mut pos: Position, name: &str, text: &str) -> Result<(), String> {
             }
         }
     }
-    print!("{}", crate::show::board(&pos));
-    println!("position: {}", pos.to_position_string());
+    out!("{}", crate::show::board(&pos));
+    outln!("position: {}", pos.to_position_string());
     match crate::outcome_line(&mut pos) {
-        Some(line) => println!("{line}"),
-        None => println!("result: game in progress"),
+        Some(line) => outln!("{line}"),
+        None => outln!("result: game in progress"),
     }
     Ok(())
 }
