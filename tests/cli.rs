@@ -558,3 +558,16 @@ fn command_line_numbers_have_limits() {
         assert!(run.stderr.contains(limit), "varia {args:?}: {}", run.stderr);
     }
 }
+
+/// Issue 20, item 9: an unclosed `{` comment in a game file had no line and column.
+#[test]
+fn an_unclosed_comment_in_a_game_file_is_located() {
+    let dir = std::env::temp_dir().join(format!("varia-unclosed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let game = dir.join("game.txt");
+    std::fs::write(&game, "1. e4 e5 {a comment}\n2. Nf3 {never closed\nNc6\n").expect("write game");
+    let game = game.display().to_string();
+    let stderr = fails(&["replay", "variants/chess.var", &game]);
+    assert_eq!(stderr.trim_end(), format!("error: {game}:2:8: this `{{` comment is never closed: expected `}}`"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -63,3 +63,31 @@ fn a_stack_of_one_piece_reads_as_the_piece() {
     assert_eq!(b.to_position_string(), plain);
     assert_eq!(a.hash(), b.hash());
 }
+
+/// Item 9: a byte order mark was accepted at the start of a `.zrf` but refused in a `.var`, with
+/// an error showing an invisible character.
+#[test]
+fn a_byte_order_mark_starts_a_var_file() {
+    let text = std::fs::read_to_string(common::root().join("variants/chess.var")).expect("chess.var");
+    let with_bom = format!("\u{feff}{text}");
+    let plain = varia_grammar::load(&text).expect("chess loads");
+    let marked = varia_grammar::load(&with_bom).expect("chess with a byte order mark loads");
+    assert_eq!(format!("{plain:?}"), format!("{marked:?}"));
+    // Only at the start.
+    let inside = text.replacen("board", "\u{feff}board", 1);
+    assert!(varia_grammar::load(&inside).is_err());
+}
+
+/// Item 9: a `.zrf` game without a board loaded "ok" with 0 cells, and its position string did
+/// not read back.
+#[test]
+fn a_zillions_game_without_positions_is_an_error() {
+    for (text, message, at) in [
+        ("(game (title \"x\") (players A B))", "the game has no (board ...)", "(players A B)"),
+        ("(game (players A B) (board (image \"b.bmp\")))", "the board has no positions", "(board (image \"b.bmp\"))"),
+    ] {
+        let e = varia_zrf::load(text, None).map(|_| ()).expect_err("no board");
+        assert_eq!(e.message, message);
+        assert_eq!(&text[e.span.clone()], at);
+    }
+}

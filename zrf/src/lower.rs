@@ -410,6 +410,17 @@ impl<'t> Lowerer<'t> {
 
         let board_items: Vec<&Sexp> = boards.iter().flat_map(|board| board.tail()).collect();
         let (board, symmetries) = self.board(&board_items)?;
+        if board.cells.is_empty() {
+            let (at, message) = match boards.first() {
+                Some(form) => (form.span.clone(), "the board has no positions"),
+                None => (players_form.span.clone(), "the game has no (board ...)"),
+            };
+            return Err(ZrfError::new(
+                message,
+                at,
+                "expected a (board (grid ...)) or (board (positions ...)) with positions",
+            ));
+        }
         let players = self.player_maps(&symmetries);
 
         self.declare_pieces(&pieces)?;
