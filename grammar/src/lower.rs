@@ -379,11 +379,19 @@ impl Lowerer {
             let mut it = item.clone().into_inner().skip(1);
             let n = it.next().expect("direction name");
             let mut delta = [0i32; 3];
+            let mut in_range = true;
             for (d, node) in delta.iter_mut().zip(it.skip(1)) {
-                *d = node.as_str().parse::<i32>().unwrap_or(i32::MAX);
-                if !(-16..=16).contains(d) {
-                    self.error(&node, "offset too large", "expected an offset between -16 and 16");
+                match node.as_str().parse::<i32>() {
+                    Ok(v) if (-16..=16).contains(&v) => *d = v,
+                    // Left out of `offsets`: added to coordinates, it would overflow.
+                    _ => {
+                        self.error(&node, "offset too large", "expected an offset between -16 and 16");
+                        in_range = false;
+                    }
                 }
+            }
+            if !in_range {
+                continue;
             }
             if delta == [0, 0, 0] {
                 self.error(&n, "a direction with offset 0 0 0", "expected an offset that moves somewhere");
