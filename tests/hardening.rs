@@ -91,3 +91,79 @@ fn a_zillions_game_without_positions_is_an_error() {
         assert_eq!(&text[e.span.clone()], at);
     }
 }
+
+/// Item 4: a 1.1 KB text with 25 grids of 26x99 took 28 s and ~300 MB in `Rules::new`. The
+/// board is now capped at `MAX_CELLS` cells and the move tables at `MAX_COMPILE_WORK` ray cells,
+/// each with an error at the declaration that passes the limit.
+#[test]
+fn board_size_and_compile_work_are_capped() {
+    use varia_interpreter::limits::{MAX_CELLS, MAX_COMPILE_WORK};
+    let big = |grids: usize, pieces: &str| {
+        let grids: String =
+            (0..grids).map(|i| format!("  grid 26 x 99 prefix \"{}\" layer {i}\n", (b'A' + i as u8) as char)).collect();
+        format!(
+            "variant \"Big\"\nboard {{\n{grids}}}\nplayer white\nplayer black swap n <-> s  ne <-> se  nw <-> sw\n\
+             piece King K {{\n  royal\n  step all\n}}\n{pieces}\nsetup {{\n  white: K Aa1\n  black: K Az99\n}}\n"
+        )
+    };
+    let text = big(25, "piece Queen Q {\n  slide all\n}");
+    let errors = varia_grammar::load(&text).expect_err("too many cells");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].message, format!("the board has more than {MAX_CELLS} cells"));
+    assert_eq!(&text[errors[0].span.clone()], "grid 26 x 99 prefix \"D\" layer 3");
+    assert_eq!(errors[0].label, "expected at most 10000 cells in all: this adds 2574 to 7722");
+    // Three grids pass the cell limit; queens and rooks on them pass the work limit.
+    let text = big(3, "piece Queen Q {\n  slide all\n}\npiece Rook R {\n  slide orthogonal\n}");
+    let errors = varia_grammar::load(&text).expect_err("too much work");
+    assert_eq!(
+        errors[0].message,
+        format!(
+            "the variant is too large to compile: its move tables would hold more than {MAX_COMPILE_WORK} ray cells"
+        )
+    );
+    assert!(text[errors[0].span.clone()].starts_with("piece Queen Q"), "{:?}", &text[errors[0].span.clone()]);
+    // A single such grid with kings only compiles.
+    assert!(varia_grammar::load(&big(1, "")).is_ok());
+}
+
+/// Every bundled variant and every Zillions game of `../shared` stays far below the limits.
+#[test]
+fn real_games_are_within_the_limits() {
+    use varia_interpreter::limits::{compile_work, MAX_COMPILE_WORK};
+    let mut most = (0, String::new());
+    for file in common::variant_files().into_iter().filter(|f| f.ends_with(".var")) {
+        let text = std::fs::read_to_string(common::root().join("variants").join(&file)).expect("read");
+        let variant = varia_grammar::load(&text).expect("loads");
+        let work = compile_work(&variant).expect("within the limit");
+        most = most.max((work, file));
+    }
+    let mut dirs = vec![common::root().join("../shared/zrf"), common::root().join("../shared/zrf-corpus")];
+    let mut games = 0;
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            println!("skipping: no {}", dir.display());
+            continue;
+        };
+        for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "zrf") {
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else { continue };
+            match varia_zrf::load(&text, None) {
+                Ok(game) => {
+                    games += 1;
+                    let work = compile_work(&game.variant).expect("within the limit");
+                    most = most.max((work, path.display().to_string()));
+                }
+                Err(e) => assert!(!e.message.contains("too large to compile"), "{}: {}", path.display(), e.message),
+            }
+        }
+    }
+    println!("{games} Zillions games load");
+    println!("largest compile work: {} ray cells ({})", most.0, most.1);
+    assert!(most.0 < MAX_COMPILE_WORK / 4, "{most:?}");
+}

@@ -9,6 +9,7 @@ pub mod end;
 pub mod fen;
 pub mod graph;
 pub mod ir;
+pub mod limits;
 pub mod mcts;
 pub mod movegen;
 pub mod notation;
