@@ -167,13 +167,3 @@ fn real_games_are_within_the_limits() {
     println!("largest compile work: {} ray cells ({})", most.0, most.1);
     assert!(most.0 < MAX_COMPILE_WORK / 4, "{most:?}");
 }
-
-#[test]
-#[ignore]
-fn print_work() {
-    for f in ["/tmp/r20/ok1.var", "/tmp/r20/ok2.var", "/tmp/r20/ok3.var"] {
-        let text = std::fs::read_to_string(f).unwrap();
-        let v = varia_grammar::load(&text).unwrap();
-        println!("{f}: {:?} cells {}", varia_interpreter::limits::compile_work(&v), v.board.cells.len());
-    }
-}

@@ -14,7 +14,7 @@ use varia_interpreter::{Limits, Position, Rules, Searcher};
 
 use crate::view::{self, GameView, PlayedView};
 use crate::work::Budget;
-use crate::{Server, MAX_AI_MS, MAX_MOVES, REQUEST_TIMEOUT};
+use crate::{Server, MAX_AI_MS, MAX_MOVES};
 
 /// A located error in a variant's text.
 #[derive(Serialize, Debug)]
@@ -82,14 +82,14 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
-/// Answers 503 in JSON when a request takes longer than [`REQUEST_TIMEOUT`] (a slow body
+/// Answers 503 in JSON when a request takes longer than `limit` ([`crate::REQUEST_TIMEOUT`]; a slow body
 /// included); dropping the handler stops its engine work.
-pub async fn within_request_timeout(request: Request, next: Next) -> Response {
-    match tokio::time::timeout(REQUEST_TIMEOUT, next.run(request)).await {
+pub async fn within_request_timeout(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            format!("the request took longer than {} s", REQUEST_TIMEOUT.as_secs()),
+            format!("the request took longer than {} s", limit.as_secs_f64()),
         )
         .into_response(),
     }

@@ -75,8 +75,29 @@ pub struct Listed {
     pub source: String,
 }
 
+/// The server's time limits (the constants by default; tests shorten them).
+#[derive(Clone, Copy, Debug)]
+pub struct Timeouts {
+    /// See [`HEADER_TIMEOUT`].
+    pub header: Duration,
+    /// See [`BODY_TIMEOUT`].
+    pub body: Duration,
+    /// See [`REQUEST_TIMEOUT`].
+    pub request: Duration,
+    /// See [`JOB_DEADLINE`].
+    pub job: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts { header: HEADER_TIMEOUT, body: BODY_TIMEOUT, request: REQUEST_TIMEOUT, job: JOB_DEADLINE }
+    }
+}
+
 /// The server's shared state: the variants offered and the compiled-rules cache.
 pub struct Server {
+    /// The time limits.
+    pub timeouts: Timeouts,
     /// Files given on the command line first, then the bundled variants.
     pub variants: Vec<Listed>,
     pub(crate) cache: std::sync::Mutex<cache::RulesCache>,
@@ -113,11 +134,19 @@ impl Server {
             });
         }
         Ok(Server {
+            timeouts: Timeouts::default(),
             variants,
             cache: std::sync::Mutex::new(cache::RulesCache::new(MAX_CACHE_BYTES)),
             searches: Arc::new(tokio::sync::Semaphore::new(MAX_SEARCHES)),
             jobs: Arc::new(tokio::sync::Semaphore::new(MAX_JOBS)),
         })
+    }
+}
+
+impl Server {
+    /// How many requests are being compiled, replayed or searched now.
+    pub fn jobs_running(&self) -> usize {
+        MAX_JOBS - self.jobs.available_permits()
     }
 }
 
@@ -137,8 +166,8 @@ pub fn router(server: Arc<Server>) -> Router {
         .fallback(|| async { api::ApiError::not_found("no such page or API route").into_response() })
         .method_not_allowed_fallback(|| async { api::ApiError::method_not_allowed().into_response() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(BODY_TIMEOUT))
-        .layer(axum::middleware::from_fn(api::within_request_timeout))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(server.timeouts.body))
+        .layer(axum::middleware::from_fn_with_state(server.timeouts.request, api::within_request_timeout))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(api::panic_response))
         .layer(axum::middleware::map_response(api::json_errors))
         .with_state(server)
@@ -148,6 +177,7 @@ pub fn router(server: Arc<Server>) -> Router {
 /// [`MAX_CONNECTIONS`] connections, each closed when its client sends no complete request
 /// headers within [`HEADER_TIMEOUT`] (an idle kept-alive connection included).
 pub async fn serve(listener: tokio::net::TcpListener, server: Arc<Server>) -> std::io::Result<()> {
+    let header_timeout = server.timeouts.header;
     let app = router(server);
     let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
@@ -168,7 +198,7 @@ pub async fn serve(listener: tokio::net::TcpListener, server: Arc<Server>) -> st
             let _permit = permit;
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
-                .header_read_timeout(HEADER_TIMEOUT)
+                .header_read_timeout(header_timeout)
                 .max_buf_size(64 * 1024)
                 .serve_connection(TokioIo::new(stream), service);
             let _ = connection.await;

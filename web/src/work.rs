@@ -1,20 +1,21 @@
 //! Engine work off the async workers: each request's compiling, replaying and searching runs on
-//! the blocking pool (at most [`MAX_JOBS`] at once), within a deadline, and stops when its
+//! the blocking pool (at most [`MAX_JOBS`] at once), within a deadline ([`crate::JOB_DEADLINE`]), and stops when its
 //! client goes away.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 
 use crate::api::ApiError;
-use crate::{Server, JOB_DEADLINE, MAX_JOBS};
+use crate::{Server, MAX_JOBS};
 
 /// What a request may still spend: a deadline, and a flag set when its client has gone.
 #[derive(Clone)]
 pub struct Budget {
     deadline: Instant,
+    limit: Duration,
     cancelled: Arc<AtomicBool>,
     /// Stop flags of searches to set when the client goes.
     stops: Arc<Mutex<Vec<Arc<AtomicBool>>>>,
@@ -31,7 +32,7 @@ impl Budget {
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
                     "the request took longer than {} s to compile and replay; send fewer moves or a smaller variant",
-                    JOB_DEADLINE.as_secs()
+                    self.limit.as_secs_f64()
                 ),
             ));
         }
@@ -66,14 +67,15 @@ impl Drop for CancelOnDrop {
 
 impl Server {
     /// Runs `work` on the blocking pool once one of the [`MAX_JOBS`] turns is free, giving it a
-    /// [`Budget`] of [`JOB_DEADLINE`] from now.
+    /// [`Budget`] of the job deadline from now.
     pub(crate) async fn job<T, F>(self: &Arc<Self>, work: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
         F: FnOnce(&Server, &Budget) -> Result<T, ApiError> + Send + 'static,
     {
         let budget = Budget {
-            deadline: Instant::now() + JOB_DEADLINE,
+            deadline: Instant::now() + self.timeouts.job,
+            limit: self.timeouts.job,
             cancelled: Arc::new(AtomicBool::new(false)),
             stops: Arc::new(Mutex::new(Vec::new())),
         };
