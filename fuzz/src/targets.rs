@@ -85,7 +85,7 @@ pub fn run(target: Target, data: &[u8]) -> Result<bool, String> {
             let Ok(text) = std::str::from_utf8(data.get(1..).unwrap_or(&[])) else { return Ok(false) };
             match Position::from_position_string(rules.clone(), text) {
                 Ok(mut pos) => {
-                    round_trip(&rules, &pos)?;
+                    round_trip(rules, &pos)?;
                     moves_unmake(&mut pos, 40)?;
                     Ok(true)
                 }
