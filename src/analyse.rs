@@ -31,10 +31,10 @@ pub fn analyse(mut pos: Position, limits: Limits, engine: Engine) -> Result<(), 
     if engine == Engine::Mcts {
         let info = Mcts::new(pos.rules(), 1).search(&mut pos, limits);
         let nps = info.nodes as f64 / info.elapsed.as_secs_f64().max(1e-6);
-        println!("playouts {}  per second {:.0}  time {:.2}s", info.nodes, nps, info.elapsed.as_secs_f64());
+        outln!("playouts {}  per second {:.0}  time {:.2}s", info.nodes, nps, info.elapsed.as_secs_f64());
         return match info.best() {
             Some(mv) => {
-                println!(
+                outln!(
                     "best move: {} (win rate {:.0}%)",
                     pos.long_notation(mv),
                     (info.score as f64 / 1000.0 + 1.0) * 50.0
@@ -46,21 +46,25 @@ pub fn analyse(mut pos: Position, limits: Limits, engine: Engine) -> Result<(), 
     }
     let mut searcher = Searcher::new(pos.rules(), 64);
     let root = pos.clone();
+    let mut written = Ok(());
     let info = searcher.search(&mut pos, limits, |i| {
         let pv = pv_text(&mut root.clone(), &i.pv);
         let nps = i.nodes as f64 / i.elapsed.as_secs_f64().max(1e-6);
-        println!(
-            "depth {:>2}  score {:>8}  nodes {:>10}  nps {:>9.0}  time {:>7.2}s  pv {pv}",
-            i.depth,
-            score_text(i),
-            i.nodes,
-            nps,
-            i.elapsed.as_secs_f64()
-        );
+        if written.is_ok() {
+            written = crate::write_out(format_args!(
+                "depth {:>2}  score {:>8}  nodes {:>10}  nps {:>9.0}  time {:>7.2}s  pv {pv}\n",
+                i.depth,
+                score_text(i),
+                i.nodes,
+                nps,
+                i.elapsed.as_secs_f64()
+            ));
+        }
     });
+    written?;
     match info.best() {
         Some(mv) => {
-            println!("best move: {} (score {})", pos.long_notation(mv), score_text(&info));
+            outln!("best move: {} (score {})", pos.long_notation(mv), score_text(&info));
             Ok(())
         }
         None => Err(match pos.outcome() {
@@ -179,21 +183,21 @@ pub fn selfplay(rules: Arc<Rules>, start: Position, cfg: SelfPlay) -> Result<(),
             }
         }
     }
-    println!("{}: {} games", rules.variant.title, total);
+    outln!("{}: {} games", rules.variant.title, total);
     for (p, name) in names.iter().enumerate() {
-        println!("  {name} wins: {} ({:.0}%)", wins[p], 100.0 * wins[p] as f64 / total.max(1) as f64);
+        outln!("  {name} wins: {} ({:.0}%)", wins[p], 100.0 * wins[p] as f64 / total.max(1) as f64);
     }
-    println!("  draws: {draws}");
-    println!("  unfinished (ply limit): {unfinished}");
-    println!("how games ended:");
+    outln!("  draws: {draws}");
+    outln!("  unfinished (ply limit): {unfinished}");
+    outln!("how games ended:");
     for (reason, n) in &reasons {
-        println!("  {reason}: {n}");
+        outln!("  {reason}: {n}");
     }
     let mut lengths: Vec<usize> = games.iter().map(|g| g.plies).collect();
     lengths.sort();
     if !lengths.is_empty() {
         let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
-        println!(
+        outln!(
             "game length in plies: min {}, median {}, mean {:.1}, max {}",
             lengths[0],
             lengths[lengths.len() / 2],
@@ -206,7 +210,7 @@ pub fn selfplay(rules: Arc<Rules>, start: Position, cfg: SelfPlay) -> Result<(),
             *hist.entry(l / bucket * bucket).or_default() += 1;
         }
         for (from, n) in hist {
-            println!("  {:>4}-{:<4} {}", from, from + bucket - 1, "#".repeat(n));
+            outln!("  {:>4}-{:<4} {}", from, from + bucket - 1, "#".repeat(n));
         }
     }
     if let Some(dir) = &cfg.save {
@@ -217,7 +221,7 @@ pub fn selfplay(rules: Arc<Rules>, start: Position, cfg: SelfPlay) -> Result<(),
             let path = dir.join(format!("game-{:03}.txt", i + 1));
             std::fs::write(&path, text).map_err(|e| format!("error: {}: {e}", path.display()))?;
         }
-        println!("games saved in {} (replay with `varia replay FILE GAME`)", dir.display());
+        outln!("games saved in {} (replay with `varia replay FILE GAME`)", dir.display());
     }
     Ok(())
 }

@@ -2,11 +2,11 @@
 
 use varia_interpreter::Position;
 
-/// One move token of a game file with its line and column.
+/// One move token of a game file with its byte offset (line and column are worked out only for
+/// an error, so a long file costs linear time).
 struct Token<'a> {
     text: &'a str,
-    line: usize,
-    col: usize,
+    offset: usize,
 }
 
 /// Splits a game text into move tokens: `{...}` comments, move numbers (`12.`, `12...`, `12`)
@@ -23,22 +23,28 @@ fn tokens<'a>(text: &'a str) -> Result<Vec<Token<'a>>, String> {
         if t.is_empty() || ["1-0", "0-1", "1/2-1/2", "*"].contains(&t) || t.chars().all(|c| c.is_ascii_digit()) {
             return;
         }
-        let offset = e - t.len();
-        let (line, col) = varia_grammar::line_col(text, offset);
-        out.push(Token { text: t, line, col });
+        out.push(Token { text: t, offset: e - t.len() });
     };
+    let at = |offset: usize| {
+        let (line, col) = varia_grammar::line_col(text, offset);
+        format!("{line}:{col}")
+    };
+    // Where the outermost open comment began.
+    let mut opened = 0;
     for (i, c) in text.char_indices() {
         if c == '{' {
             if let Some(s) = start.take() {
                 flush(s, i, &mut out);
+            }
+            if depth == 0 {
+                opened = i;
             }
             depth += 1;
             continue;
         }
         if c == '}' {
             if depth == 0 {
-                let (line, col) = varia_grammar::line_col(text, i);
-                return Err(format!("{line}:{col}: `}}` without an opening `{{`"));
+                return Err(format!("{}: `}}` without an opening `{{`", at(i)));
             }
             depth -= 1;
             continue;
@@ -55,7 +61,7 @@ fn tokens<'a>(text: &'a str) -> Result<Vec<Token<'a>>, String> {
         }
     }
     if depth > 0 {
-        return Err("a `{` comment is never closed".to_string());
+        return Err(format!("{}: this `{{` comment is never closed: expected `}}`", at(opened)));
     }
     if let Some(s) = start {
         flush(s, text.len(), &mut out);
@@ -67,32 +73,37 @@ fn tokens<'a>(text: &'a str) -> Result<Vec<Token<'a>>, String> {
 pub fn replay(mut pos: Position, name: &str, text: &str) -> Result<(), String> {
     let toks = tokens(text).map_err(|e| format!("error: {name}:{e}"))?;
     for t in toks {
+        let place = || {
+            let (line, col) = varia_grammar::line_col(text, t.offset);
+            format!("{line}:{col}")
+        };
         let side = pos.rules().variant.players[pos.side_to_move().0 as usize].name.clone();
         let number = pos.fullmove_number();
-        if let Some(line) = crate::outcome_line(&mut pos) {
+        if let Some(outcome) = crate::outcome_line(&mut pos) {
             return Err(format!(
-                "error: {name}:{}:{}: move {number} ({side}) `{}` comes after the game ended ({})",
-                t.line, t.col, t.text, line
+                "error: {name}:{}: move {number} ({side}) `{}` comes after the game ended ({})",
+                place(),
+                t.text,
+                outcome
             ));
         }
         match pos.parse_move(t.text) {
             Ok(mv) => pos.make(mv),
             Err(e) => {
                 return Err(format!(
-                    "error: {name}:{}:{}: move {number} ({side}) `{}` is illegal: {e}\nposition: {}",
-                    t.line,
-                    t.col,
+                    "error: {name}:{}: move {number} ({side}) `{}` is illegal: {e}\nposition: {}",
+                    place(),
                     t.text,
                     pos.to_position_string()
                 ))
             }
         }
     }
-    print!("{}", crate::show::board(&pos));
-    println!("position: {}", pos.to_position_string());
+    out!("{}", crate::show::board(&pos));
+    outln!("position: {}", pos.to_position_string());
     match crate::outcome_line(&mut pos) {
-        Some(line) => println!("{line}"),
-        None => println!("result: game in progress"),
+        Some(line) => outln!("{line}"),
+        None => outln!("result: game in progress"),
     }
     Ok(())
 }

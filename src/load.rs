@@ -132,7 +132,7 @@ pub fn list() -> Result<(), String> {
     let file_w = cat.variant.iter().map(|v| v.file.len() + "variants/".len()).max().unwrap_or(0);
     let title_w = cat.variant.iter().map(|v| v.title.len()).max().unwrap_or(0);
     for v in cat.variant {
-        println!("{:<file_w$}  {:<title_w$}  {}", format!("variants/{}", v.file), v.title, v.about);
+        outln!("{:<file_w$}  {:<title_w$}  {}", format!("variants/{}", v.file), v.title, v.about);
     }
     Ok(())
 }

@@ -1,5 +1,22 @@
 //! `varia`: the command-line front end: check, perft, moves, replay, show, play, analyse and self-play any variant.
 
+/// `print!` to standard output through [`write_out`]: a closed pipe ends the command (with `?`).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::write_out(format_args!($($arg)*))?
+    };
+}
+
+/// `println!` to standard output through [`write_out`].
+macro_rules! outln {
+    () => {
+        out!("\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::write_out(format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+
 mod analyse;
 mod game_file;
 mod load;
@@ -38,7 +55,8 @@ enum Command {
     Perft {
         /// The `.var` file.
         file: PathBuf,
-        /// Depth in plies.
+        /// Depth in plies (at most 64).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH))]
         depth: u32,
         /// Start from this position string instead of the variant's setup.
         #[arg(long)]
@@ -89,8 +107,8 @@ enum Command {
         /// Who plays the second side.
         #[arg(long, default_value = "human")]
         black: play::Player,
-        /// Search depth of the built-in opponent, in plies (actions).
-        #[arg(long)]
+        /// Search depth of the built-in opponent, in plies (actions; at most 100).
+        #[arg(long, value_parser = search_depth())]
         depth: Option<u32>,
         /// Thinking time of the built-in opponent per move, in seconds (default: 2 without --depth).
         #[arg(long)]
@@ -109,8 +127,8 @@ enum Command {
         /// Play these moves first (space-separated, any accepted notation).
         #[arg(long)]
         after: Option<String>,
-        /// Deepest iteration, in plies (default: 6 without --time).
-        #[arg(long)]
+        /// Deepest iteration, in plies (default: 6 without --time; at most 100).
+        #[arg(long, value_parser = search_depth())]
         depth: Option<u32>,
         /// Time to search, in seconds.
         #[arg(long)]
@@ -123,21 +141,21 @@ enum Command {
     Selfplay {
         /// The `.var` file.
         file: PathBuf,
-        /// Number of games (played in parallel).
-        #[arg(long, default_value_t = 10)]
-        games: usize,
-        /// Search depth per move, in plies (default: 2 without --time).
-        #[arg(long)]
+        /// Number of games (played in parallel; at most 100000).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        games: u64,
+        /// Search depth per move, in plies (default: 2 without --time; at most 100).
+        #[arg(long, value_parser = search_depth())]
         depth: Option<u32>,
         /// Search time per move, in seconds.
         #[arg(long)]
         time: Option<f64>,
-        /// Stop a game after this many plies (it then counts as unfinished).
-        #[arg(long, default_value_t = 300)]
-        max_plies: usize,
-        /// Open each game with this many random moves, so that games differ.
-        #[arg(long, default_value_t = 2)]
-        random_plies: usize,
+        /// Stop a game after this many plies (it then counts as unfinished; at most 1000000).
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        max_plies: u64,
+        /// Open each game with this many random moves, so that games differ (at most 1000000).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+        random_plies: u64,
         /// Seed of the random openings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -176,11 +194,32 @@ enum Command {
     },
 }
 
+/// The error of a write to a closed standard output (`varia moves ... | head -1`): the reader
+/// has what it wanted, so the command ends quietly and successfully.
+const CLOSED: &str = "standard output closed";
+
+/// Writes to standard output; a closed pipe becomes [`CLOSED`] (`println!` would panic).
+fn write_out(args: std::fmt::Arguments) -> Result<(), String> {
+    std::io::stdout().lock().write_fmt(args).map_err(|e| match e.kind() {
+        std::io::ErrorKind::BrokenPipe => CLOSED.to_string(),
+        _ => format!("error: cannot write the output: {e}"),
+    })
+}
+
+/// The deepest perft: deeper counts would take years, and each ply keeps a move buffer.
+const MAX_PERFT_DEPTH: i64 = 64;
+
+/// The values `--depth` of a search takes (the search goes no deeper than 100 plies).
+fn search_depth() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=100)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     load::choose_variant(cli.variant);
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
+        Err(message) if message == CLOSED => ExitCode::SUCCESS,
         Err(message) => {
             let _ = std::io::stdout().flush();
             eprintln!("{}", message.trim_end());
@@ -194,7 +233,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Check { file } => {
             let rules = load::rules(&file)?;
             let v = &rules.variant;
-            println!(
+            outln!(
                 "{}: ok: \"{}\", {} cells, {} players, {} piece types, {} zones",
                 file.display(),
                 v.title,
@@ -217,13 +256,13 @@ fn run(command: Command) -> Result<(), String> {
                     total += n;
                 }
                 for l in lines {
-                    println!("{l}");
+                    outln!("{l}");
                 }
-                println!("nodes {total}");
+                outln!("nodes {total}");
             } else if turns {
-                println!("nodes {}", perft_turns(&mut pos, depth));
+                outln!("nodes {}", perft_turns(&mut pos, depth));
             } else {
-                println!("nodes {}", perft(&mut pos, depth));
+                outln!("nodes {}", perft(&mut pos, depth));
             }
             Ok(())
         }
@@ -239,7 +278,7 @@ fn run(command: Command) -> Result<(), String> {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             for mv in moves {
-                println!("{}", pos.long_notation(mv));
+                outln!("{}", pos.long_notation(mv));
             }
             Ok(())
         }
@@ -253,7 +292,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Show { file, position } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
-            print!("{}", show::board(&pos));
+            out!("{}", show::board(&pos));
             Ok(())
         }
         Command::Play { file, white, black, depth, time, position } => {
@@ -276,6 +315,7 @@ fn run(command: Command) -> Result<(), String> {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
             let limits = limits(depth, time, 0.0, Some(2))?;
+            let (games, max_plies, random_plies) = (games as usize, max_plies as usize, random_plies as usize);
             let cfg = analyse::SelfPlay { games, limits, max_plies, random_plies, seed, save, engine };
             analyse::selfplay(rules, pos, cfg)
         }
@@ -289,7 +329,7 @@ fn run(command: Command) -> Result<(), String> {
                     std::fs::write(&out, text).map_err(|e| format!("error: cannot write {}: {e}", out.display()))
                 }
                 None => {
-                    print!("{text}");
+                    out!("{text}");
                     Ok(())
                 }
             }

@@ -23,11 +23,11 @@ pub fn run(mut pos: Position, players: [Player; 2], limits: Limits) -> Result<()
     let mut mcts = Mcts::new(pos.rules(), 1);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    println!("{HELP}");
+    outln!("{HELP}");
     loop {
-        print!("\n{}", crate::show::board(&pos));
+        out!("\n{}", crate::show::board(&pos));
         if let Some(line) = crate::outcome_line(&mut pos) {
-            println!("{line}");
+            outln!("{line}");
             return Ok(());
         }
         let side = pos.side_to_move();
@@ -39,37 +39,37 @@ pub fn run(mut pos: Position, players: [Player; 2], limits: Limits) -> Result<()
                 _ => searcher.search(&mut pos, limits, |_| {}),
             };
             let Some(mv) = info.best() else { return Ok(()) };
-            println!("{name} plays {} ({})", pos.long_notation(mv), crate::analyse::score_text(&info));
+            outln!("{name} plays {} ({})", pos.long_notation(mv), crate::analyse::score_text(&info));
             pos.make(mv);
             continue;
         }
-        print!("{name}> ");
+        out!("{name}> ");
         let _ = std::io::stdout().flush();
         let mut line = String::new();
         if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
-            println!();
+            outln!();
             return Ok(());
         }
         match line.trim() {
             "" => {}
-            "help" | "?" => println!("{HELP}"),
+            "help" | "?" => outln!("{HELP}"),
             "quit" | "exit" => return Ok(()),
             "resign" => {
-                println!("{name} resigns");
+                outln!("{name} resigns");
                 return Ok(());
             }
-            "position" | "fen" => println!("{}", pos.to_position_string()),
+            "position" | "fen" => outln!("{}", pos.to_position_string()),
             "moves" => {
                 let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
                 let list: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-                println!("{}", list.join(" "));
+                outln!("{}", list.join(" "));
             }
             "undo" => {
                 // Take back to the last human decision of this side.
                 let steps = if players.iter().any(|p| *p != Player::Human) { 2 } else { 1 };
                 if pos.ply() < steps {
-                    println!("nothing to undo");
+                    outln!("nothing to undo");
                 } else {
                     for _ in 0..steps {
                         pos.unmake();
@@ -78,7 +78,7 @@ pub fn run(mut pos: Position, players: [Player; 2], limits: Limits) -> Result<()
             }
             text => match pos.parse_move(text) {
                 Ok(mv) => pos.make(mv),
-                Err(e) => println!("{e} (type `moves` to list the legal moves)"),
+                Err(e) => outln!("{e} (type `moves` to list the legal moves)"),
             },
         }
     }

@@ -506,3 +506,68 @@ fn serve_refuses_a_missing_file_and_a_bad_port() {
     assert_eq!(run.code, Some(2));
     assert!(run.stderr.contains("invalid value 'http' for '--port <PORT>'"), "{}", run.stderr);
 }
+
+/// Runs `varia` with its standard output closed before it writes (as `| head -1` does once it
+/// has its line); returns the exit code and what it wrote to stderr.
+fn with_closed_stdout(args: &[&str], stdin: &str) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start varia");
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().expect("stdin");
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    let output = child.wait_with_output().expect("wait for varia");
+    (output.status.code(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// Issue 20, item 8: `varia moves ... | head -1` (and `perft --divide`, `play`) panicked on the
+/// closed pipe ("failed printing to stdout"); now they stop quietly.
+#[test]
+fn a_closed_output_pipe_ends_the_command_quietly() {
+    for (args, stdin) in [
+        (&["perft", "variants/chess.var", "3", "--divide"][..], ""),
+        (&["moves", "variants/chess.var", "--after", "e4 e5"][..], ""),
+        (&["play", "variants/chess.var"][..], "moves\nmoves\nquit\n"),
+        (&["show", "variants/hans38.var"][..], ""),
+    ] {
+        let (code, stderr) = with_closed_stdout(args, stdin);
+        assert_eq!((code, stderr.as_str()), (Some(0), ""), "varia {args:?}");
+    }
+}
+
+/// Issue 20, item 8: `perft FILE 4294967295` aborted on a 103 GB allocation (with `--turns`, a
+/// stack overflow), and `selfplay --games 18446744073709551615` panicked: each number now has a
+/// stated limit.
+#[test]
+fn command_line_numbers_have_limits() {
+    for (args, limit) in [
+        (&["perft", "variants/chess.var", "4294967295"][..], "4294967295 is not in 0..=64"),
+        (&["perft", "variants/chess.var", "65", "--turns"][..], "65 is not in 0..=64"),
+        (&["selfplay", "variants/chess.var", "--games", "18446744073709551615"][..], "is not in 1..=100000"),
+        (&["selfplay", "variants/chess.var", "--max-plies", "0"][..], "0 is not in 1..=1000000"),
+        (&["analyse", "variants/chess.var", "--depth", "101"][..], "101 is not in 1..=100"),
+    ] {
+        let run = varia(args);
+        assert_eq!(run.code, Some(2), "varia {args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(limit), "varia {args:?}: {}", run.stderr);
+    }
+}
+
+/// Issue 20, item 9: an unclosed `{` comment in a game file had no line and column.
+#[test]
+fn an_unclosed_comment_in_a_game_file_is_located() {
+    let dir = std::env::temp_dir().join(format!("varia-unclosed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let game = dir.join("game.txt");
+    std::fs::write(&game, "1. e4 e5 {a comment}\n2. Nf3 {never closed\nNc6\n").expect("write game");
+    let game = game.display().to_string();
+    let stderr = fails(&["replay", "variants/chess.var", &game]);
+    assert_eq!(stderr.trim_end(), format!("error: {game}:2:8: this `{{` comment is never closed: expected `}}`"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

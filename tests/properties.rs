@@ -1,133 +1,167 @@
-//! Random-playout properties over every bundled variant: hashes stay incremental-equal,
-//! position strings round-trip, unmake restores, and garbage input never panics.
+//! Property tests (proptest) over every bundled variant: along random games, make and unmake
+//! restore the position and its hash, the incremental hash equals the computed one, position
+//! strings read back as themselves, every legal move's long and short forms read back as that
+//! move, and garbage position strings, moves and variant texts never panic. A failing case is
+//! shrunk to a short game and kept in `proptest-regressions/`.
 
 mod common;
 
-use varia_interpreter::Position;
+use std::sync::{Arc, OnceLock};
 
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
+use proptest::prelude::*;
+use varia_interpreter::{Position, Rules};
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// Every bundled variant, compiled once.
+fn variants() -> &'static Vec<(String, Arc<Rules>)> {
+    static ALL: OnceLock<Vec<(String, Arc<Rules>)>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        common::variant_files()
+            .into_iter()
+            .filter(|f| f.ends_with(".var"))
+            .map(|f| {
+                let rules = common::rules(&f);
+                (f, rules)
+            })
+            .collect()
+    })
 }
 
-#[test]
-fn random_playouts_keep_state_consistent() {
-    for name in common::variant_files() {
-        let rules = common::rules(&name);
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-        for _game in 0..200 {
-            let mut pos = Position::start(rules.clone());
-            let start = pos.to_position_string();
-            let mut moves = Vec::new();
-            let mut plies = 0;
-            while plies < 300 && pos.outcome().is_none() {
-                pos.legal_moves(&mut moves);
-                let mv = moves[rng.below(moves.len())];
-                let before = pos.to_position_string();
-                pos.make(mv);
-                assert_eq!(pos.hash(), pos.compute_hash(), "{name}: hash after {}", pos.to_position_string());
-                let text = pos.to_position_string();
-                let back = Position::from_position_string(rules.clone(), &text).expect("own output reads back");
-                assert_eq!(back.to_position_string(), text, "{name}");
-                assert_eq!(back.hash(), pos.hash(), "{name}: {text}");
-                if plies % 7 == 0 {
-                    pos.unmake();
-                    assert_eq!(pos.to_position_string(), before, "{name}: unmake");
-                    pos.make(mv);
-                }
-                plies += 1;
-            }
-            while pos.ply() > 0 {
-                pos.unmake();
-            }
-            assert_eq!(pos.to_position_string(), start, "{name}: full unwind");
+/// A variant (by index) and a game: each number picks one of the legal moves of its ply.
+fn games(plies: usize) -> impl Strategy<Value = (usize, Vec<usize>)> {
+    (0..variants().len(), proptest::collection::vec(any::<usize>(), 0..plies))
+}
+
+/// Plays `choices` in the variant, checking every invariant after each move; returns the
+/// position reached.
+fn play(index: usize, choices: &[usize], notations: bool) -> Result<(), TestCaseError> {
+    let (name, rules) = &variants()[index];
+    let mut pos = Position::start(rules.clone());
+    let start = pos.to_position_string();
+    let mut moves = Vec::new();
+    let mut trail = Vec::new();
+    for &choice in choices {
+        if pos.outcome().is_some() {
+            break;
         }
-    }
-}
-
-/// In random games of every variant, the long and the short form of every legal move read
-/// back as that move, and no two legal moves share a long form.
-#[test]
-fn every_written_move_reads_back() {
-    for name in common::variant_files() {
-        let rules = common::rules(&name);
-        let mut rng = Rng(0x0123_4567_89AB_CDEF);
-        for _game in 0..12 {
-            let mut pos = Position::start(rules.clone());
-            let mut moves = Vec::new();
-            for _ply in 0..100 {
-                if pos.outcome().is_some() {
-                    break;
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        if notations {
+            let mut longs = Vec::new();
+            for &mv in &moves {
+                let long = pos.long_notation(mv);
+                let short = pos.short_notation(mv, &moves);
+                for text in [&long, &short] {
+                    prop_assert_eq!(
+                        pos.parse_move(text),
+                        Ok(mv),
+                        "{}: `{}` in {}",
+                        name,
+                        text,
+                        pos.to_position_string()
+                    );
                 }
-                pos.legal_moves(&mut moves);
-                let mut longs: Vec<String> = Vec::new();
-                for &mv in &moves {
-                    let long = pos.long_notation(mv);
-                    let short = pos.short_notation(mv, &moves);
-                    for text in [&long, &short] {
-                        let back = pos.parse_move(text);
-                        assert_eq!(back, Ok(mv), "{name}: `{text}` in {}", pos.to_position_string());
-                    }
-                    assert!(!longs.contains(&long), "{name}: two moves written {long}");
-                    longs.push(long);
-                }
-                pos.make(moves[rng.below(moves.len())]);
+                prop_assert!(!longs.contains(&long), "{}: two moves written {}", name, long);
+                longs.push(long);
             }
         }
+        let mv = moves[choice % moves.len()];
+        let before = (pos.to_position_string(), pos.hash());
+        pos.make(mv);
+        trail.push(before.clone());
+        prop_assert_eq!(pos.hash(), pos.compute_hash(), "{}: hash after {}", name, pos.to_position_string());
+        let text = pos.to_position_string();
+        let back = Position::from_position_string(rules.clone(), &text);
+        prop_assert!(back.is_ok(), "{}: `{}` does not read back: {:?}", name, text, back.err());
+        let back = back.expect("checked");
+        prop_assert_eq!(back.to_position_string(), text.clone(), "{}", name);
+        prop_assert_eq!(back.hash(), pos.hash(), "{}: {}", name, text);
+        pos.unmake();
+        prop_assert_eq!((pos.to_position_string(), pos.hash()), before, "{}: unmake", name);
+        pos.make(mv);
+    }
+    while let Some(before) = trail.pop() {
+        pos.unmake();
+        prop_assert_eq!((pos.to_position_string(), pos.hash()), before, "{}: unwinding", name);
+    }
+    prop_assert_eq!(pos.to_position_string(), start, "{}: full unwind", name);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    /// Make/unmake, hashes and position strings along random games of every variant.
+    #[test]
+    fn random_games_keep_state_consistent((index, choices) in games(200)) {
+        play(index, &choices, false)?;
     }
 }
 
-#[test]
-fn garbage_position_strings_and_moves_never_panic() {
-    let rules = common::rules("chess.var");
-    let mut rng = Rng(42);
-    let alphabet: Vec<char> = "rnbqkpRNBQKP12345678/ -wbKQkq*|e3,x0123456789abcdefgh+#=O".chars().collect();
-    for _ in 0..20_000 {
-        let len = rng.below(70);
-        let text: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+
+    /// In random games of every variant, the long and the short form of every legal move read
+    /// back as that move, and no two legal moves share a long form.
+    #[test]
+    fn every_written_move_reads_back((index, choices) in games(60)) {
+        play(index, &choices, true)?;
+    }
+
+    /// Position strings and moves made of the characters they use, for every variant: an error
+    /// or a position that writes itself back, never a panic.
+    #[test]
+    fn garbage_position_strings_and_moves_never_panic(
+        index in 0..variants().len(),
+        text in "[rnbqkpRNBQKPmMsS0-9/ wbKQ*|e3,x+#=O@()\\-{}.]{0,80}",
+    ) {
+        let (_, rules) = &variants()[index];
         if let Ok(mut pos) = Position::from_position_string(rules.clone(), &text) {
-            let _ = pos.to_position_string();
+            let written = pos.to_position_string();
+            let back = Position::from_position_string(rules.clone(), &written);
+            prop_assert!(back.is_ok(), "`{}` (from `{}`) does not read back", written, text);
             let _ = pos.parse_move(&text);
         }
         let mut pos = Position::start(rules.clone());
-        let _ = pos.parse_move(&text);
+        if let Ok(mv) = pos.parse_move(&text) {
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            prop_assert!(legal.contains(&mv));
+        }
     }
-}
 
-#[test]
-fn garbage_variant_texts_never_panic() {
-    let text = std::fs::read_to_string(common::root().join("variants/chess.var")).expect("chess.var");
-    let mut rng = Rng(7);
-    for _ in 0..300 {
-        // Cut, duplicate or delete a random slice of a valid file.
+    /// Cut, duplicate or delete a slice of a bundled variant's text: an error or a variant that
+    /// plays, never a panic.
+    #[test]
+    fn garbage_variant_texts_never_panic(
+        index in 0..variants().len(),
+        edits in proptest::collection::vec((0..3u8, any::<usize>(), 0..40usize, any::<usize>()), 1..4),
+    ) {
+        let (name, _) = &variants()[index];
+        let text = std::fs::read_to_string(common::root().join("variants").join(name)).expect("the variant");
         let mut t: Vec<char> = text.chars().collect();
-        let a = rng.below(t.len());
-        let b = (a + rng.below(40)).min(t.len());
-        match rng.below(3) {
-            0 => {
-                t.drain(a..b);
+        for (kind, from, len, to) in edits {
+            if t.is_empty() {
+                break;
             }
-            1 => {
-                let piece: Vec<char> = t[a..b].to_vec();
-                let at = rng.below(t.len());
-                t.splice(at..at, piece);
+            let a = from % t.len();
+            let b = (a + len).min(t.len());
+            match kind {
+                0 => {
+                    t.drain(a..b);
+                }
+                1 => {
+                    let piece: Vec<char> = t[a..b].to_vec();
+                    let at = to % (t.len() + 1);
+                    t.splice(at..at, piece);
+                }
+                _ => t.truncate(a),
             }
-            _ => t.truncate(a),
         }
         let t: String = t.into_iter().collect();
         if let Ok(v) = varia_grammar::load(&t) {
-            let rules = std::sync::Arc::new(varia_interpreter::Rules::new(v));
-            let mut pos = Position::start(rules);
+            let mut pos = Position::start(Arc::new(Rules::new(v)));
             let _ = varia_interpreter::perft(&mut pos, 2);
         }
     }

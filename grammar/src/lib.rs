@@ -15,7 +15,7 @@ mod syntax;
 pub mod write;
 
 pub use diagnostic::{line_col, Diagnostic};
-pub use syntax::{parse, Rule, SyntaxTree};
+pub use syntax::{parse, Rule, SyntaxTree, MAX_NESTING};
 
 use varia_interpreter::ir::Variant;
 

@@ -7,6 +7,7 @@ use indexmap::{IndexMap, IndexSet};
 use pest::iterators::Pair;
 
 use varia_interpreter::ir::*;
+use varia_interpreter::limits::{compile_work, TooMuchWork, MAX_CELLS, MAX_COMPILE_WORK};
 
 use crate::betza;
 use crate::diagnostic::Diagnostic;
@@ -256,7 +257,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     if !l.errors.is_empty() {
         return Err(l.errors);
     }
-    Ok(Variant {
+    let variant = Variant {
         title,
         board: Board {
             cells: l.cells,
@@ -284,7 +285,20 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         flags: l.flag_names.into_iter().collect(),
         turn_order,
         pass_partial,
-    })
+    };
+    // The compiled tables must stay small, whatever the text asks for.
+    if let Err(too_much) = compile_work(&variant) {
+        let (at, what) = match too_much {
+            TooMuchWork::Piece(i) => (pieces.get(i).map(span), "the powers of this piece"),
+            TooMuchWork::Squares => (squares_blocks.first().map(span), "the moves of squares"),
+        };
+        return Err(vec![Diagnostic::new(
+            format!("the variant is too large to compile: its move tables would hold more than {MAX_COMPILE_WORK} ray cells"),
+            at.unwrap_or(header_span),
+            format!("expected a smaller board or fewer powers: {what} bring the tables past the limit"),
+        )]);
+    }
+    Ok(variant)
 }
 
 fn string_value(p: &Node) -> String {
@@ -355,11 +369,19 @@ impl Lowerer {
             let mut it = item.clone().into_inner().skip(1);
             let n = it.next().expect("direction name");
             let mut delta = [0i32; 3];
+            let mut in_range = true;
             for (d, node) in delta.iter_mut().zip(it.skip(1)) {
-                *d = node.as_str().parse::<i32>().unwrap_or(i32::MAX);
-                if !(-16..=16).contains(d) {
-                    self.error(&node, "offset too large", "expected an offset between -16 and 16");
+                match node.as_str().parse::<i32>() {
+                    Ok(v) if (-16..=16).contains(&v) => *d = v,
+                    // Left out of `offsets`: added to coordinates, it would overflow.
+                    _ => {
+                        self.error(&node, "offset too large", "expected an offset between -16 and 16");
+                        in_range = false;
+                    }
                 }
+            }
+            if !in_range {
+                continue;
             }
             if delta == [0, 0, 0] {
                 self.error(&n, "a direction with offset 0 0 0", "expected an offset that moves somewhere");
@@ -471,13 +493,18 @@ impl Lowerer {
                 "expected a `grid W x H` in this block",
             ));
         }
-        if self.cells.len() > u16::MAX as usize - 1 {
-            self.errors.push(Diagnostic::new(
-                "the board has too many cells",
-                block_span,
-                "expected at most 65534 cells",
-            ));
+    }
+
+    /// Reports the declaration that would bring the board past [`MAX_CELLS`] with `more` cells.
+    fn too_many_cells(&mut self, at: &Node, more: usize) {
+        if self.errors.iter().any(|e| e.message.starts_with("the board has more than")) {
+            return;
         }
+        self.error(
+            at,
+            format!("the board has more than {MAX_CELLS} cells"),
+            format!("expected at most {MAX_CELLS} cells in all: this adds {more} to {}", self.cells.len()),
+        );
     }
 
     /// `between DIRS`: a location at the midpoint of every two cells of one layer linked in one of
@@ -491,6 +518,19 @@ impl Lowerer {
             dirs.extend(self.directions(&d));
         }
         let base = self.cells.len();
+        if base.saturating_mul(2) > MAX_CELLS {
+            // Up to one location per link: checked before they are made.
+            let links = self.links.iter().filter(|l| dirs.contains(&l.dir)).count();
+            if base + links > MAX_CELLS {
+                self.too_many_cells(&item, links);
+                return;
+            }
+        }
+        // The cells at each place, so a location finds the cells it covers without a scan.
+        let mut at_place: HashMap<(i32, i32, i32), Vec<CellId>> = HashMap::new();
+        for (i, c) in self.cells.iter().enumerate() {
+            at_place.entry((c.x, c.y, c.layer)).or_default().push(CellId(i as u16));
+        }
         let mut made: HashMap<(i32, i32, i32), CellId> = HashMap::new();
         let mut added = 0;
         for l in self.links.clone() {
@@ -506,13 +546,19 @@ impl Lowerer {
             if made.contains_key(&key) {
                 continue;
             }
-            let covers: Vec<CellId> = (0..base)
-                .filter(|&i| {
-                    let c = &self.cells[i];
-                    c.layer == key.2 && (2 * c.x - key.0).abs() <= 1 && (2 * c.y - key.1).abs() <= 1
-                })
-                .map(|i| CellId(i as u16))
-                .collect();
+            // Cells within half a step of the midpoint in both coordinates.
+            let near = |k: i32| [k.div_euclid(2), (k + 1).div_euclid(2)];
+            let mut covers: Vec<CellId> = Vec::new();
+            for x in near(key.0) {
+                for y in near(key.1) {
+                    for &c in at_place.get(&(x, y, key.2)).into_iter().flatten() {
+                        if !covers.contains(&c) {
+                            covers.push(c);
+                        }
+                    }
+                }
+            }
+            covers.sort();
             let Some(name) = self.between_name(&covers, key.0, key.1) else {
                 self.error(
                     &item,
@@ -575,6 +621,7 @@ impl Lowerer {
 
     /// `cell NAME at X Y [layer L]`: one cell at display coordinates.
     fn free_cell(&mut self, item: Node) -> Option<CellId> {
+        let item_node = item.clone();
         let mut it = item.into_inner().skip(1);
         let name = it.next().expect("cell name");
         let _at = it.next();
@@ -611,6 +658,10 @@ impl Lowerer {
             );
             return None;
         }
+        if self.cells.len() >= MAX_CELLS {
+            self.too_many_cells(&item_node, 1);
+            return None;
+        }
         let id = CellId(self.cells.len() as u16);
         self.cell_ids.insert(name.as_str().to_string(), id);
         self.coords.insert((xy[0], xy[1], layer), id);
@@ -636,6 +687,10 @@ impl Lowerer {
         let h = int_checked(self, &h_node, 99).unwrap_or(99) as i32;
         if w == 0 || h == 0 {
             self.error(&g, "a grid needs at least one file and one rank", "expected sizes of at least 1");
+        }
+        if self.cells.len() + (w * h) as usize > MAX_CELLS {
+            self.too_many_cells(&g, (w * h) as usize);
+            return;
         }
         let mut prefix = String::new();
         let mut layer = index;

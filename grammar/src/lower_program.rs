@@ -242,16 +242,7 @@ impl Lowerer {
             Rule::mark_instr => Instr::Mark(place_of(self, &parts)?),
             Rule::back_instr => Instr::Back,
             Rule::verify_instr => Instr::Verify(self.test(parts[1].clone())?),
-            Rule::if_instr => {
-                let test = self.test(parts[1].clone());
-                let then = self.block(parts[2].clone());
-                let otherwise = match parts.get(4) {
-                    Some(p) if p.as_rule() == Rule::if_instr => self.instr(p.clone()).map(|i| vec![i]),
-                    Some(p) => self.block(p.clone()),
-                    None => Some(Vec::new()),
-                };
-                Instr::If(test?, then?, otherwise?)
-            }
+            Rule::if_instr => self.if_chain(parts)?,
             Rule::else_instr => {
                 if let Some(b) = parts.get(1) {
                     // Still check what it holds.
@@ -299,6 +290,30 @@ impl Lowerer {
             }
             _ => return None,
         })
+    }
+
+    /// Lowers `if TEST { ... } else if TEST { ... } ... else { ... }` (the parts of its first
+    /// `if`) with a loop over the links, so a long chain costs no stack in the lowering.
+    fn if_chain(&mut self, mut parts: Vec<Node>) -> Option<Instr> {
+        let mut links = Vec::new();
+        let last = loop {
+            let test = self.test(parts[1].clone());
+            let then = self.block(parts[2].clone());
+            links.push((test, then));
+            match parts.get(4).cloned() {
+                Some(p) if p.as_rule() == Rule::if_instr => parts = p.into_inner().collect(),
+                Some(p) => break self.block(p),
+                None => break Some(Vec::new()),
+            }
+        };
+        let mut otherwise = last;
+        for (test, then) in links.into_iter().rev() {
+            otherwise = match (test, then, otherwise) {
+                (Some(test), Some(then), Some(otherwise)) => Some(vec![Instr::If(test, then, otherwise)]),
+                _ => None,
+            };
+        }
+        otherwise?.pop()
     }
 
     /// Lowers `add`, `add-copy`, `add-partial` and `add-copy-partial`.

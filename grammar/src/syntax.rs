@@ -20,16 +20,32 @@ pub fn parse(text: &str) -> Result<SyntaxTree<'_>, Diagnostic> {
     VarParser::parse(Rule::file, text).map_err(|e| from_pest(text, e))
 }
 
-/// The deepest nesting of brackets and `not`s the parser accepts: deeper input would exhaust
-/// the stack of the recursive parser.
-const MAX_NESTING: usize = 100;
+/// The deepest nesting of brackets, `not`s and `else if` links the parser accepts: deeper input
+/// would exhaust the stack of the recursive parser, and of the lowering after it.
+pub const MAX_NESTING: usize = 100;
 
-/// Reports brackets and `not`s nested deeper than [`MAX_NESTING`], skipping comments and strings.
+/// Reports brackets, `not`s and `else if` links nested deeper than [`MAX_NESTING`], skipping
+/// comments and strings. Each link of an `if ... else if ...` chain nests the rest of the chain
+/// one level deeper (in the parser, the lowering and the IR), so a chain counts as deep as it is
+/// long, from its second `if` until the instruction after it.
 fn check_nesting(text: &str) -> Result<(), Diagnostic> {
+    /// The token before the current one, as far as chains are concerned.
+    #[derive(PartialEq)]
+    enum Prev {
+        /// A `}`: an `else` may follow and continue a chain.
+        Close,
+        /// `else` right after a `}`: an `if` now adds a link.
+        Else,
+        Other,
+    }
     let b = text.as_bytes();
     let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c == b'-';
     let mut brackets = 0usize;
     let mut nots = 0usize;
+    // The `else if` links of the chain going on at each open bracket level, and their sum.
+    let mut links: Vec<usize> = vec![0];
+    let mut all_links = 0usize;
+    let mut prev = Prev::Other;
     let mut i = 0;
     while i < b.len() {
         if let Some(e) = inert_end(b, i) {
@@ -38,21 +54,42 @@ fn check_nesting(text: &str) -> Result<(), Diagnostic> {
         }
         let start = i;
         match b[i] {
-            b'(' | b'{' => brackets += 1,
-            b')' | b'}' => brackets = brackets.saturating_sub(1),
+            b'(' | b'{' => {
+                brackets += 1;
+                links.push(0);
+                prev = Prev::Other;
+            }
+            b')' | b'}' => {
+                brackets = brackets.saturating_sub(1);
+                if links.len() > 1 {
+                    all_links -= links.pop().unwrap_or(0);
+                }
+                prev = if b[i] == b'}' { Prev::Close } else { Prev::Other };
+            }
             c if word(c) => {
                 while i + 1 < b.len() && word(b[i + 1]) {
                     i += 1;
                 }
-                nots = if &b[start..=i] == b"not" { nots + 1 } else { 0 };
+                let w = &b[start..=i];
+                nots = if w == b"not" { nots + 1 } else { 0 };
+                let level = links.last_mut().expect("the top level is never closed");
+                if prev == Prev::Else && w == b"if" {
+                    *level += 1;
+                    all_links += 1;
+                } else if prev == Prev::Close && w != b"else" {
+                    all_links -= *level;
+                    *level = 0;
+                }
+                prev = if prev == Prev::Close && w == b"else" { Prev::Else } else { Prev::Other };
             }
-            _ => {}
+            c if c.is_ascii_whitespace() => {}
+            _ => prev = Prev::Other,
         }
-        if brackets + nots > MAX_NESTING {
+        if brackets + nots + all_links > MAX_NESTING {
             return Err(Diagnostic::new(
-                "brackets or `not`s nested too deep",
+                "brackets, `not`s or `else if` links nested too deep",
                 start..(i + 1).min(text.len()),
-                format!("expected at most {MAX_NESTING} nested brackets and `not`s"),
+                format!("expected at most {MAX_NESTING} nested brackets, `not`s and `else if` links"),
             ));
         }
         i += 1;

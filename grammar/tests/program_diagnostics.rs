@@ -205,6 +205,35 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     assert!(varia_grammar::load(&nots).is_err());
 }
 
+/// Issue 20, item 2: each `else if` link nests the rest of the chain one level deeper, in the
+/// parser, the lowering and the IR; a chain of 12,000 links overflowed the stack.
+#[test]
+fn long_else_if_chains_are_bounded_like_nesting() {
+    let chain = |n: usize| {
+        let links = "else if empty(e) { e add } ".repeat(n);
+        piece(&format!("move {{ if empty(n) {{ n add }} {links}else {{ s add }} }}"))
+    };
+    // Inside `piece { move { ... { e add } } }`, 97 links are the longest chain allowed.
+    let variant = varia_grammar::load(&chain(97)).expect("a chain of 97 links loads");
+    let pawn = variant.pieces.iter().find(|p| p.name == "Pawn").expect("the pawn");
+    let mut depth = 0;
+    let mut body = &pawn.programs[0].body;
+    while let [varia_interpreter::ir::Instr::If(_, _, otherwise)] = body.as_slice() {
+        depth += 1;
+        body = otherwise;
+    }
+    assert_eq!(depth, 98, "the first `if` and 97 links");
+    assert_eq!(body.len(), 2, "the final `else` block: `s add`");
+    insta::assert_snapshot!(errors(&chain(98)));
+    assert!(varia_grammar::load(&chain(12_000)).is_err());
+    // Chains one after another, or ended by another instruction, do not add up.
+    let two = piece(&format!(
+        "move {{ if empty(n) {{ n add }} {a}\n  if empty(s) {{ s add }} {a}add }}",
+        a = "else if empty(e) { e add } ".repeat(90)
+    ));
+    assert!(varia_grammar::load(&two).is_ok(), "{:?}", varia_grammar::load(&two).err());
+}
+
 #[test]
 fn no_input_panics() {
     // Truncations of a file using every construct must give errors, never a panic.

@@ -67,6 +67,10 @@ fn side_token(rules: &Rules, p: PlayerId) -> String {
     }
 }
 
+/// The largest half-move clock and move number a position string may give: far beyond any
+/// game, and far enough below `u32::MAX` that playing on cannot wrap them.
+pub const MAX_CLOCK: u32 = 1_000_000_000;
+
 impl Position {
     /// Writes the position string.
     pub fn to_position_string(&self) -> String {
@@ -246,8 +250,8 @@ impl Position {
             match field(i) {
                 None => Ok(default),
                 Some((o, s)) => match s.parse::<u32>() {
-                    Ok(n) if n >= min => Ok(n),
-                    _ => Err(err(o, s.len(), format!("expected a number of at least {min}, found `{s}`"))),
+                    Ok(n) if n >= min && n <= MAX_CLOCK => Ok(n),
+                    _ => Err(err(o, s.len(), format!("expected a number from {min} to {MAX_CLOCK}, found `{s}`"))),
                 },
             }
         };
@@ -350,7 +354,8 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
                 n = n.saturating_mul(10).saturating_add(bytes[k].1 as usize - '0' as usize);
                 k += 1;
             }
-            if n == 0 || i + n > row.len() {
+            // `n > row.len() - i`, not `i + n > row.len()`: a count of 20 digits must not wrap.
+            if n == 0 || n > row.len() - i {
                 return Err(if n == 0 {
                     PositionError {
                         offset: at + start,
@@ -414,6 +419,7 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
                     ),
                 });
             }
+            let mut owners = Vec::new();
             for &(po, pc) in inner {
                 let piece = rules.piece_by_letter(pc).ok_or_else(|| PositionError {
                     offset: at + po,
@@ -421,6 +427,12 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
                     message: format!("expected a piece letter in the stack, found `{pc}`"),
                 })?;
                 pos.put(cell, piece);
+                owners.push(rules.owner(piece));
+            }
+            // As for a single letter: pieces of one player stand on a square of theirs, so
+            // `(B)` reads as `B`.
+            if owners.windows(2).all(|w| w[0] == w[1]) {
+                pos.set_owner(cell, owners.first().copied());
             }
             k = close;
         } else {

@@ -13,6 +13,7 @@ pub mod fen;
 pub mod graph;
 pub mod ir;
 mod legal;
+pub mod limits;
 mod make;
 pub mod mcts;
 pub mod movegen;
@@ -25,25 +26,8 @@ pub mod search;
 pub mod squares;
 mod tables;
 
-/// Limits of the engine on what a variant declares; the lowerings report each with a located
-/// error naming the limit (docs/language.md lists them).
-pub mod limits {
-    /// Piece types (type ids are bytes, and 255 marks "no promotion").
-    pub const PIECE_TYPES: usize = 255;
-    /// Piece attributes (a piece's attributes are the bits of one 64-bit word).
-    pub const ATTRIBUTES: usize = 64;
-    /// Flags of a running program (the bits of one 64-bit word).
-    pub const FLAGS: usize = 64;
-    /// Move types (255 marks "no move type").
-    pub const MOVE_TYPES: usize = 255;
-    /// Move programs or drop programs of one piece type (a move names its program in 16 bits).
-    pub const PROGRAMS_PER_PIECE: usize = 65_535;
-    /// Phases and castlings (each a bit of a 32-bit set).
-    pub const PHASES: usize = 32;
-}
-
 pub use end::{EndReason, GameResult};
-pub use fen::PositionError;
+pub use fen::{PositionError, MAX_CLOCK};
 pub use mcts::Mcts;
 pub use notation::MoveError;
 pub use perft::{divide, divide_turns, perft, perft_turns};

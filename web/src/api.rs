@@ -3,15 +3,17 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::{Path, Request, State};
+use axum::http::{header, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use varia_interpreter::{Limits, Position, Rules, Searcher};
 
 use crate::view::{self, GameView, PlayedView};
+use crate::work::Budget;
 use crate::{Server, MAX_AI_MS, MAX_MOVES};
 
 /// A located error in a variant's text.
@@ -40,7 +42,7 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    fn new(status: StatusCode, error: impl Into<String>) -> ApiError {
+    pub(crate) fn new(status: StatusCode, error: impl Into<String>) -> ApiError {
         ApiError { status, error: error.into(), diagnostics: Vec::new() }
     }
 
@@ -51,6 +53,14 @@ impl ApiError {
     /// A 404 answer.
     pub fn not_found(error: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, error)
+    }
+
+    /// A 405 answer: a known route asked with another method.
+    pub fn method_not_allowed() -> ApiError {
+        ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "this route does not take that method: GET /api/variants, GET /api/variants/{id}, POST /api/game, /api/move and /api/ai",
+        )
     }
 }
 
@@ -70,6 +80,38 @@ impl From<JsonRejection> for ApiError {
     fn from(r: JsonRejection) -> ApiError {
         ApiError::new(r.status(), format!("bad request body: {}", r.body_text()))
     }
+}
+
+/// Answers 503 in JSON when a request takes longer than `limit` ([`crate::REQUEST_TIMEOUT`]; a slow body
+/// included); dropping the handler stops its engine work.
+pub async fn within_request_timeout(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the request took longer than {} s", limit.as_secs_f64()),
+        )
+        .into_response(),
+    }
+}
+
+/// Turns every error answer that is not JSON yet (axum's own rejections: a bad path, a body too
+/// large or too slow...) into `{"error": "..."}` with the same status.
+pub async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return response;
+    }
+    let text = match axum::body::to_bytes(response.into_body(), 16 * 1024).await {
+        Ok(bytes) if !bytes.is_empty() => String::from_utf8_lossy(&bytes).trim().to_string(),
+        _ => status.canonical_reason().unwrap_or("error").to_ascii_lowercase(),
+    };
+    ApiError::new(status, text).into_response()
 }
 
 /// The answer to a request that panicked inside the engine: a 500, and the server goes on.
@@ -113,7 +155,11 @@ pub struct VariantText {
 }
 
 /// `GET /api/variants/{id}`: one variant's text.
-pub async fn variant(State(server): State<Arc<Server>>, Path(id): Path<String>) -> Result<Json<VariantText>, ApiError> {
+pub async fn variant(
+    State(server): State<Arc<Server>>,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Json<VariantText>, ApiError> {
+    let Path(id) = id.map_err(|e| ApiError::new(e.status(), format!("bad variant id: {}", e.body_text())))?;
     let v = server
         .variants
         .iter()
@@ -216,7 +262,7 @@ impl Server {
         let format = format.unwrap_or("var");
         let key = (format.to_string(), source.to_string());
         if let Some(r) = self.cache.lock().map_err(|_| ApiError::bad("cache unavailable"))?.get(&key) {
-            return Ok(r.clone());
+            return Ok(r);
         }
         let rules = match format {
             "var" => match varia_grammar::load(source) {
@@ -243,17 +289,14 @@ impl Server {
             },
             other => return Err(ApiError::bad(format!("unknown format `{other}`: expected `var` or `zrf`"))),
         };
-        let mut cache = self.cache.lock().map_err(|_| ApiError::bad("cache unavailable"))?;
-        // Keep the most recently compiled texts; an edited variant makes a new entry each apply.
-        if cache.len() >= 32 {
-            cache.shift_remove_index(0);
-        }
-        cache.insert(key, rules.clone());
+        // An edited variant makes a new entry each apply; the cache drops the least recently used.
+        self.cache.lock().map_err(|_| ApiError::bad("cache unavailable"))?.insert(key, rules.clone());
         Ok(rules)
     }
 
-    /// Replays a game: its position and the moves played with their notations.
-    fn replay(&self, req: &GameRequest) -> Result<(Position, Vec<PlayedView>), ApiError> {
+    /// Replays a game: its position and the moves played with their notations, checking the
+    /// budget between moves.
+    fn replay(&self, req: &GameRequest, budget: &Budget) -> Result<(Position, Vec<PlayedView>), ApiError> {
         if req.moves.len() > MAX_MOVES {
             return Err(ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
@@ -261,6 +304,7 @@ impl Server {
             ));
         }
         let rules = self.rules(&req.source, req.format.as_deref())?;
+        budget.check()?;
         let mut pos = match &req.start {
             None => Position::start(rules),
             Some(s) => Position::from_position_string(rules, s).map_err(|e| {
@@ -271,6 +315,7 @@ impl Server {
         };
         let mut history = Vec::with_capacity(req.moves.len());
         for (i, text) in req.moves.iter().enumerate() {
+            budget.check()?;
             history
                 .push(play_text(&mut pos, text).map_err(|e| ApiError::bad(format!("move {} ({text}): {e}", i + 1)))?);
         }
@@ -309,8 +354,13 @@ pub async fn game(
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Json(req) = body?;
-    let (mut pos, history) = server.replay(&req)?;
-    Ok(Json(view::game(&mut pos, history)))
+    let view = server
+        .job(move |server, budget| {
+            let (mut pos, history) = server.replay(&req, budget)?;
+            Ok(view::game(&mut pos, history))
+        })
+        .await?;
+    Ok(Json(view))
 }
 
 /// `POST /api/move`: the view after one more move, or 400 naming why the move is not legal.
@@ -319,9 +369,15 @@ pub async fn play_move(
     body: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Json(req) = body?;
-    let (mut pos, mut history) = server.replay(&req.game)?;
-    history.push(play_text(&mut pos, &req.mv).map_err(ApiError::bad)?);
-    Ok(Json(view::game(&mut pos, history)))
+    let view = server
+        .job(move |server, budget| {
+            let (mut pos, mut history) = server.replay(&req.game, budget)?;
+            budget.check()?;
+            history.push(play_text(&mut pos, &req.mv).map_err(ApiError::bad)?);
+            Ok(view::game(&mut pos, history))
+        })
+        .await?;
+    Ok(Json(view))
 }
 
 /// `POST /api/ai`: the built-in opponent's move; at most [`crate::MAX_SEARCHES`] run at once.
@@ -337,10 +393,6 @@ pub async fn ai_move(
     if req.depth.is_some_and(|d| d == 0 || d > 64) {
         return Err(ApiError::bad("depth must be between 1 and 64"));
     }
-    let (mut pos, mut history) = server.replay(&req.game)?;
-    if let Some((_, reason)) = pos.outcome() {
-        return Err(ApiError::bad(format!("the game is over ({})", reason.name())));
-    }
     let permit = server.searches.clone().try_acquire_owned().map_err(|_| {
         ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -348,28 +400,33 @@ pub async fn ai_move(
         )
     })?;
     let limits = Limits { depth: req.depth, time: Some(Duration::from_millis(time)), nodes: None };
-    let answer = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        let mut searcher = Searcher::new(pos.rules(), 16);
-        let info = searcher.search(&mut pos, limits, |_| {});
-        let mv = info.best()?;
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        let p = notate(&pos, mv, &legal);
-        let (long, short) = (p.long.clone(), p.short.clone());
-        history.push(p);
-        pos.make(mv);
-        Some(AiAnswer {
-            mv: long,
-            short,
-            score: info.score,
-            mate_in: info.mate_in(),
-            depth: info.depth,
-            nodes: info.nodes,
-            game: view::game(&mut pos, history),
+    let answer = server
+        .job(move |server, budget| {
+            let _permit = permit;
+            let (mut pos, mut history) = server.replay(&req.game, budget)?;
+            if let Some((_, reason)) = pos.outcome() {
+                return Err(ApiError::bad(format!("the game is over ({})", reason.name())));
+            }
+            let mut searcher = Searcher::new(pos.rules(), 16);
+            budget.stop_on_cancel(searcher.stop_flag());
+            let info = searcher.search(&mut pos, limits, |_| {});
+            let mv = info.best().ok_or_else(|| ApiError::bad("no legal move to play"))?;
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            let p = notate(&pos, mv, &legal);
+            let (long, short) = (p.long.clone(), p.short.clone());
+            history.push(p);
+            pos.make(mv);
+            Ok(AiAnswer {
+                mv: long,
+                short,
+                score: info.score,
+                mate_in: info.mate_in(),
+                depth: info.depth,
+                nodes: info.nodes,
+                game: view::game(&mut pos, history),
+            })
         })
-    })
-    .await
-    .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal error: the search failed"))?;
-    answer.map(Json).ok_or_else(|| ApiError::bad("no legal move to play"))
+        .await?;
+    Ok(Json(answer))
 }

@@ -6,17 +6,22 @@
 //! by their text.
 
 pub mod api;
+pub mod cache;
 pub mod view;
+mod work;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 
 mod bundled {
     include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
@@ -36,6 +41,23 @@ pub const MAX_MOVES: usize = 4000;
 pub const MAX_AI_MS: u64 = 10_000;
 /// How many AI searches may run at once; further requests are refused with 429.
 pub const MAX_SEARCHES: usize = 2;
+/// How many requests may compile and replay at once, on the blocking pool; the others wait for
+/// a turn until their deadline.
+pub const MAX_JOBS: usize = 8;
+/// How long compiling a variant and replaying a game may take per request (the AI's thinking
+/// time comes on top).
+pub const JOB_DEADLINE: Duration = Duration::from_secs(10);
+/// How long a client may take to send a request's headers (and how long an idle connection
+/// stays open).
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a client may take to send a request's body.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a whole request may take, from its headers to the answer.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+/// The most connections open at once; more are closed at once.
+pub const MAX_CONNECTIONS: usize = 256;
+/// The estimated memory the compiled-rules cache may hold, in bytes (see [`cache`]).
+pub const MAX_CACHE_BYTES: usize = 64 * 1024 * 1024;
 
 /// A variant the page offers in its list.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -53,12 +75,34 @@ pub struct Listed {
     pub source: String,
 }
 
+/// The server's time limits (the constants by default; tests shorten them).
+#[derive(Clone, Copy, Debug)]
+pub struct Timeouts {
+    /// See [`HEADER_TIMEOUT`].
+    pub header: Duration,
+    /// See [`BODY_TIMEOUT`].
+    pub body: Duration,
+    /// See [`REQUEST_TIMEOUT`].
+    pub request: Duration,
+    /// See [`JOB_DEADLINE`].
+    pub job: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts { header: HEADER_TIMEOUT, body: BODY_TIMEOUT, request: REQUEST_TIMEOUT, job: JOB_DEADLINE }
+    }
+}
+
 /// The server's shared state: the variants offered and the compiled-rules cache.
 pub struct Server {
+    /// The time limits.
+    pub timeouts: Timeouts,
     /// Files given on the command line first, then the bundled variants.
     pub variants: Vec<Listed>,
-    pub(crate) cache: std::sync::Mutex<indexmap::IndexMap<(String, String), Arc<varia_interpreter::Rules>>>,
+    pub(crate) cache: std::sync::Mutex<cache::RulesCache>,
     pub(crate) searches: Arc<tokio::sync::Semaphore>,
+    pub(crate) jobs: Arc<tokio::sync::Semaphore>,
 }
 
 impl Server {
@@ -90,14 +134,24 @@ impl Server {
             });
         }
         Ok(Server {
+            timeouts: Timeouts::default(),
             variants,
-            cache: std::sync::Mutex::new(indexmap::IndexMap::new()),
+            cache: std::sync::Mutex::new(cache::RulesCache::new(MAX_CACHE_BYTES)),
             searches: Arc::new(tokio::sync::Semaphore::new(MAX_SEARCHES)),
+            jobs: Arc::new(tokio::sync::Semaphore::new(MAX_JOBS)),
         })
     }
 }
 
-/// The routes: the page, its assets and the API.
+impl Server {
+    /// How many requests are being compiled, replayed or searched now.
+    pub fn jobs_running(&self) -> usize {
+        MAX_JOBS - self.jobs.available_permits()
+    }
+}
+
+/// The routes: the page, its assets and the API. Every error answer is JSON, bodies must arrive
+/// within [`BODY_TIMEOUT`] and whole requests within [`REQUEST_TIMEOUT`].
 pub fn router(server: Arc<Server>) -> Router {
     Router::new()
         .route("/", get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX_HTML) }))
@@ -110,14 +164,46 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/move", post(api::play_move))
         .route("/api/ai", post(api::ai_move))
         .fallback(|| async { api::ApiError::not_found("no such page or API route").into_response() })
+        .method_not_allowed_fallback(|| async { api::ApiError::method_not_allowed().into_response() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(server.timeouts.body))
+        .layer(axum::middleware::from_fn_with_state(server.timeouts.request, api::within_request_timeout))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(api::panic_response))
+        .layer(axum::middleware::map_response(api::json_errors))
         .with_state(server)
 }
 
-/// Serves on an already bound listener until the process ends.
+/// Serves on an already bound listener until the process ends: HTTP/1.1, at most
+/// [`MAX_CONNECTIONS`] connections, each closed when its client sends no complete request
+/// headers within [`HEADER_TIMEOUT`] (an idle kept-alive connection included).
 pub async fn serve(listener: tokio::net::TcpListener, server: Arc<Server>) -> std::io::Result<()> {
-    axum::serve(listener, router(server)).await
+    let header_timeout = server.timeouts.header;
+    let app = router(server);
+    let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors or a connection reset before it was accepted: go on.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = connections.clone().try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
+        let service = TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _permit = permit;
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .max_buf_size(64 * 1024)
+                .serve_connection(TokioIo::new(stream), service);
+            let _ = connection.await;
+        });
+    }
 }
 
 /// Binds 127.0.0.1:`port` (0: any free port), prints the address and serves until Ctrl-C.
@@ -125,6 +211,8 @@ pub fn run(port: u16, files: &[PathBuf]) -> Result<(), String> {
     let server = Arc::new(Server::new(files)?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        // Compiling and searching recurse along the board's rays: room for the longest.
+        .thread_stack_size(32 * 1024 * 1024)
         .build()
         .map_err(|e| format!("error: cannot start the server: {e}"))?;
     runtime.block_on(async move {

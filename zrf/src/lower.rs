@@ -18,12 +18,14 @@ use varia_interpreter::ir::{
 
 use crate::macros::read;
 use crate::reader::{eq_keyword, Sexp, SexpKind, ZrfError};
+use varia_interpreter::limits::{compile_work, TooMuchWork, MAX_COMPILE_WORK};
 
 /// Most piece types a game may have.
 pub const MAX_PIECE_TYPES: usize = varia_interpreter::limits::PIECE_TYPES;
 
-/// Most positions a board may have (all grids together, before `kill-positions`).
-pub const MAX_POSITIONS: usize = 10_000;
+/// Most positions a board may have (all grids together, before `kill-positions`): the
+/// engine's limit on cells.
+pub const MAX_POSITIONS: usize = varia_interpreter::limits::MAX_CELLS;
 
 /// Most entries of the other id spaces (directions, zones, players, move types, attributes,
 /// flags), all numbered by one byte in the IR.
@@ -428,6 +430,17 @@ impl<'t> Lowerer<'t> {
 
         let board_items: Vec<&Sexp> = boards.iter().flat_map(|board| board.tail()).collect();
         let (board, symmetries) = self.board(&board_items)?;
+        if board.cells.is_empty() {
+            let (at, message) = match boards.first() {
+                Some(form) => (form.span.clone(), "the board has no positions"),
+                None => (players_form.span.clone(), "the game has no (board ...)"),
+            };
+            return Err(ZrfError::new(
+                message,
+                at,
+                "expected a (board (grid ...)) or (board (positions ...)) with positions",
+            ));
+        }
         let players = self.player_maps(&symmetries);
 
         self.declare_pieces(&pieces)?;
@@ -491,6 +504,17 @@ impl<'t> Lowerer<'t> {
             pass_partial,
         };
         canonical::canonical_board(&mut variant);
+        if let Err(too_much) = compile_work(&variant) {
+            let at = match too_much {
+                TooMuchWork::Piece(i) => pieces.get(i).copied(),
+                TooMuchWork::Squares => None,
+            };
+            return Err(self.err(
+                format!("the game is too large to compile: its move tables would hold more than {MAX_COMPILE_WORK} ray cells"),
+                at.or(boards.first().copied()).unwrap_or(players_form),
+                "expected a smaller board or fewer moves: this piece brings the tables past the limit",
+            ));
+        }
         Ok(variant)
     }
 

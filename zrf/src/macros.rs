@@ -48,9 +48,10 @@
 //! one-pass preprocessor that also allowed forward uses would do).
 //!
 //! A macro that is used inside its own expansion is an error ("macro 'x' expands into itself"),
-//! as is a chain of more than [`MAX_EXPANSION_DEPTH`] nested expansions or an output of more
-//! than [`MAX_EXPANDED_NODES`] nodes, so bad input gives a located error, never a hang or a stack
-//! overflow. Nodes copied from a macro body carry an [`Expansion`] saying which use produced
+//! as is a chain of more than [`MAX_EXPANSION_DEPTH`] nested expansions, an output of more
+//! than [`MAX_EXPANDED_NODES`] nodes or of more than [`MAX_EXPANDED_BYTES`] bytes of words and
+//! strings (a word pasted from long arguments counts as one node but may be long), so bad input
+//! gives a located error, never a hang, an exhausted memory or a stack overflow. Nodes copied from a macro body carry an [`Expansion`] saying which use produced
 //! them, so later layers can say "in macro 'slide' used at 12:10".
 use std::collections::HashMap;
 use std::ops::Range;
@@ -65,6 +66,9 @@ pub const MAX_EXPANSION_DEPTH: usize = 64;
 
 /// Most nodes the expansion of one file may produce (stops exponential blow-ups).
 pub const MAX_EXPANDED_NODES: usize = 1_000_000;
+
+/// Most bytes of words and strings the expansion of one file may produce, counting every copy.
+pub const MAX_EXPANDED_BYTES: usize = 16 * 1024 * 1024;
 
 /// Most list levels the expanded tree may nest, and most recursion levels the expander uses.
 pub const MAX_EXPANDED_NESTING: usize = 400;
@@ -211,6 +215,8 @@ struct Expander<'t> {
     /// Definitions being expanded, outermost first.
     active: Vec<usize>,
     nodes: usize,
+    /// Bytes of words and strings produced so far.
+    bytes: usize,
 }
 
 impl<'t> Expander<'t> {
@@ -222,7 +228,7 @@ impl<'t> Expander<'t> {
             folded.entry(def.name.to_ascii_lowercase()).or_default().push(i);
         }
         let bodies = defs.iter().map(|def| Arc::new(def.body.clone())).collect();
-        Expander { text, defs, bodies, exact, folded, anchor: 0, active: Vec::new(), nodes: 0 }
+        Expander { text, defs, bodies, exact, folded, anchor: 0, active: Vec::new(), nodes: 0, bytes: 0 }
     }
 
     /// The definition a use of `name` refers to: exact spelling first, else any ASCII case.
@@ -261,15 +267,15 @@ impl<'t> Expander<'t> {
             SexpKind::Atom(text) | SexpKind::Str(text) => {
                 let is_string = matches!(node.kind, SexpKind::Str(_));
                 let Some(env) = env.filter(|_| !params(text).is_empty()) else {
-                    self.count(1, node, env)?;
+                    self.count(1, text.len(), node, env)?;
                     out.push(Sexp { kind: node.kind.clone(), span: node.span.clone(), expanded_from: origin });
                     return Ok(());
                 };
                 if let (false, Some(k)) = (is_string, whole_param(text)) {
                     let arg = env.arg(k);
-                    let (size, depth) = measure(arg);
+                    let (size, bytes, depth) = measure(arg);
                     self.check_nesting(nesting + depth, node, Some(env))?;
-                    self.count(size, node, Some(env))?;
+                    self.count(size, bytes, node, Some(env))?;
                     out.extend(arg.iter().cloned());
                     return Ok(());
                 }
@@ -277,8 +283,8 @@ impl<'t> Expander<'t> {
                 if pasted.is_empty() && !is_string {
                     return Ok(()); // only missing parameters: nothing is left of the atom
                 }
+                self.count(1, pasted.len(), node, Some(env))?;
                 let kind = if is_string { SexpKind::Str(pasted) } else { SexpKind::Atom(pasted) };
-                self.count(1, node, Some(env))?;
                 out.push(Sexp { kind, span: node.span.clone(), expanded_from: origin });
                 Ok(())
             }
@@ -297,7 +303,7 @@ impl<'t> Expander<'t> {
                 }
                 let mut expanded = Vec::with_capacity(items.len());
                 self.expand_seq(items, env, nesting + 1, level + 1, &mut expanded)?;
-                self.count(1, node, env)?;
+                self.count(1, 0, node, env)?;
                 out.push(Sexp { kind: SexpKind::List(expanded), span: node.span.clone(), expanded_from: origin });
                 Ok(())
             }
@@ -382,19 +388,33 @@ impl<'t> Expander<'t> {
         result
     }
 
-    /// Replaces every `$k` of an atom's or string's text by the text of the k-th argument.
+    /// Replaces every `$k` of an atom's or string's text by the text of the k-th argument. The
+    /// text may not grow past what is left of [`MAX_EXPANDED_BYTES`].
     fn paste(&self, text: &str, is_string: bool, env: &Env, node: &Sexp) -> Result<String, ZrfError> {
-        let mut result = String::with_capacity(text.len());
+        let room = MAX_EXPANDED_BYTES.saturating_sub(self.bytes);
+        let mut result = String::with_capacity(text.len().min(room));
         let mut copied = 0;
         for (range, k) in params(text) {
             result.push_str(text.get(copied..range.start).unwrap_or(""));
             copied = range.end;
-            match env.arg(k) {
+            let arg = env.arg(k);
+            let adds = arg.iter().map(|a| a.text().map_or(1, str::len)).sum::<usize>();
+            if result.len().saturating_add(adds) > room {
+                return Err(self.too_large(node, Some(env)));
+            }
+            match arg {
                 [] => {}
                 [single] if single.text().is_some() => result.push_str(single.text().unwrap_or("")),
                 several if is_string => {
-                    let printed: Vec<String> = several.iter().map(Sexp::to_string).collect();
-                    result.push_str(&printed.join(" "));
+                    for (i, item) in several.iter().enumerate() {
+                        if i > 0 {
+                            result.push(' ');
+                        }
+                        result.push_str(&item.to_string());
+                        if result.len() > room {
+                            return Err(self.too_large(node, Some(env)));
+                        }
+                    }
                 }
                 _ => {
                     return Err(self.error(
@@ -410,8 +430,12 @@ impl<'t> Expander<'t> {
         Ok(result)
     }
 
-    fn count(&mut self, nodes: usize, node: &Sexp, env: Option<&Env>) -> Result<(), ZrfError> {
+    fn count(&mut self, nodes: usize, bytes: usize, node: &Sexp, env: Option<&Env>) -> Result<(), ZrfError> {
         self.nodes = self.nodes.saturating_add(nodes);
+        self.bytes = self.bytes.saturating_add(bytes);
+        if self.bytes > MAX_EXPANDED_BYTES {
+            return Err(self.too_large(node, env));
+        }
         if self.nodes > MAX_EXPANDED_NODES {
             return Err(self.error(
                 format!("macro expansion produces more than {MAX_EXPANDED_NODES} nodes"),
@@ -421,6 +445,15 @@ impl<'t> Expander<'t> {
             ));
         }
         Ok(())
+    }
+
+    fn too_large(&self, node: &Sexp, env: Option<&Env>) -> ZrfError {
+        self.error(
+            format!("macro expansion produces more than {MAX_EXPANDED_BYTES} bytes of words and strings"),
+            node,
+            "the expansion grows too large here",
+            env,
+        )
     }
 
     fn check_nesting(&self, depth: usize, node: &Sexp, env: Option<&Env>) -> Result<(), ZrfError> {
@@ -466,14 +499,18 @@ fn describe_chain(expansion: &Expansion, text: &str) -> String {
     parts.join(", ")
 }
 
-/// The node count and the list depth of a sequence of nodes.
-fn measure(nodes: &[Sexp]) -> (usize, usize) {
+/// The node count, the bytes of words and strings and the list depth of a sequence of nodes.
+fn measure(nodes: &[Sexp]) -> (usize, usize, usize) {
     fn depth(node: &Sexp) -> usize {
         node.as_list().map_or(0, |items| 1 + items.iter().map(depth).max().unwrap_or(0))
     }
     let size = nodes.iter().map(Sexp::node_count).sum();
+    let mut bytes = 0usize;
+    for node in nodes {
+        node.walk(&mut |n| bytes = bytes.saturating_add(n.text().map_or(0, str::len)));
+    }
     let deepest = nodes.iter().map(depth).max().unwrap_or(0);
-    (size, deepest)
+    (size, bytes, deepest)
 }
 
 /// The `$k` parameters in a text, as (byte range, k); `$0` and a `$` without digits are not
@@ -704,6 +741,21 @@ mod tests {
         text.push_str("(x39)");
         let err = read(&text).expect_err("too big");
         assert!(err.message.starts_with("macro expansion produces more than 1000000 nodes"), "{}", err.message);
+    }
+
+    /// Issue 20, item 1: a word pasted ten times into itself nine deep would be 10^9 bytes;
+    /// it counts as one node, so only a bound in bytes stops it.
+    #[test]
+    fn pasting_words_into_words_is_bounded_in_bytes() {
+        let text = "(define D $1$1$1$1$1$1$1$1$1$1)\n(game (title (D (D (D (D (D (D (D (D (D x)))))))))))\n";
+        let err = read(text).expect_err("too large");
+        assert!(err.message.starts_with("macro expansion produces more than 16777216 bytes"), "{}", err.message);
+        assert!(err.message.contains("in macro 'D' used at"), "{}", err.message);
+        // A list argument printed into a string many times is bounded the same way.
+        let uses = format!("{}({}){}", "(T ".repeat(6), "x".repeat(100), ")".repeat(6));
+        let text = format!("(define S \"{}\")\n(define T $1 $1 $1 $1)\n(game (S {uses}))", "$1".repeat(64));
+        let err = read(&text).expect_err("too large");
+        assert!(err.message.starts_with("macro expansion produces more than 16777216 bytes"), "{}", err.message);
     }
 
     #[test]
