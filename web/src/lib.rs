@@ -18,10 +18,6 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::Router;
 
-mod bundled {
-    include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
-}
-
 /// The page and its assets, embedded in the binary.
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
@@ -80,13 +76,13 @@ impl Server {
             };
             variants.push(Listed { id: name.clone(), title, about: format!("from {name}"), format, source });
         }
-        for (file, title, about, source) in bundled::BUNDLED {
+        for b in varia_variants::all() {
             variants.push(Listed {
-                id: file.to_string(),
-                title: title.to_string(),
-                about: about.to_string(),
+                id: b.file.to_string(),
+                title: b.title.to_string(),
+                about: b.about.to_string(),
                 format: "var".to_string(),
-                source: source.to_string(),
+                source: b.source.to_string(),
             });
         }
         Ok(Server {
