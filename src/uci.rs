@@ -264,7 +264,8 @@ impl Session {
         let depth = num("depth").or(num("mate").map(|m| 2 * m)).map(|d| d.clamp(1, 100) as u32);
         let open_ended = infinite || ponder;
         let limits = Limits {
-            depth: depth.or(if open_ended || time.is_some() || num("nodes").is_some() { None } else { Some(6) }),
+            // Unbounded searches still need a depth, or the search stops at its default of 4.
+            depth: depth.or(Some(if open_ended || time.is_some() || num("nodes").is_some() { 100 } else { 6 })),
             time: if open_ended { None } else { time },
             nodes: num("nodes"),
         };
