@@ -6,6 +6,8 @@ mod load;
 mod play;
 mod show;
 mod uci;
+mod xboard;
+mod xboard_board;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -156,6 +158,11 @@ enum Command {
         /// The variant to start with (default: the bundled chess.var).
         file: Option<PathBuf>,
     },
+    /// Speak the XBoard/WinBoard protocol (CECP v2) on standard input/output; `variant` picks any bundled game XBoard can draw.
+    Xboard {
+        /// A variant to offer besides the bundled ones (first after chess).
+        file: Option<PathBuf>,
+    },
     /// Start the web playground on 127.0.0.1 and print its address (see docs/web.md).
     Serve {
         /// Port to listen on (0: any free port).
@@ -280,6 +287,7 @@ fn run(command: Command) -> Result<(), String> {
             analyse::selfplay(rules, pos, cfg)
         }
         Command::Uci { file } => uci::run(file),
+        Command::Xboard { file } => xboard::run(file),
         Command::Serve { port, files } => varia_web::run(port, &files),
         Command::List => load::list(),
         Command::Convert { file, output } => {

@@ -6,11 +6,12 @@ use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use varia_interpreter::ir::CellId;
 use varia_interpreter::{Limits, Move, MoveKind, Position, Rules, SearchInfo, Searcher};
 
 /// The coordinate form of a move: start and destination cells and a lower-case promotion
 /// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`); drops as `P@e3`.
-fn coordinates(pos: &Position, mv: Move) -> Option<String> {
+fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Option<String> {
     let r = pos.rules();
     let promo = mv
         .promotion()
@@ -19,13 +20,13 @@ fn coordinates(pos: &Position, mv: Move) -> Option<String> {
     match mv.kind {
         MoveKind::Castle => {
             let c = &r.variant.castlings[mv.extra as usize];
-            Some(format!("{}{}", r.cell_name(c.king_from), r.cell_name(c.king_to)))
+            Some(format!("{}{}", name(c.king_from), name(c.king_to)))
         }
         MoveKind::Drop => {
             let letter = r.variant.pieces[r.type_of(mv.piece).0 as usize].letter.to_ascii_uppercase();
-            Some(format!("{letter}@{}{promo}", r.cell_name(mv.to)))
+            Some(format!("{letter}@{}{promo}", name(mv.to)))
         }
-        k if k.is_piece_move() => Some(format!("{}{}{promo}", r.cell_name(mv.from), r.cell_name(mv.to))),
+        k if k.is_piece_move() => Some(format!("{}{}{promo}", name(mv.from), name(mv.to))),
         _ => None,
     }
 }
@@ -35,9 +36,15 @@ fn coordinates(pos: &Position, mv: Move) -> Option<String> {
 /// capture that chooses its victim on a crowded square) or cannot say it (actions on squares).
 /// So every move written is read back as that move.
 pub fn move_table(pos: &mut Position) -> Vec<(Move, String)> {
+    let rules = pos.rules().clone();
+    move_table_named(pos, &|c| rules.cell_name(c).to_string())
+}
+
+/// [`move_table`] with cells named by `name` (a GUI's coordinates rather than Varia's names).
+pub fn move_table_named(pos: &mut Position, name: &dyn Fn(CellId) -> String) -> Vec<(Move, String)> {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
-    let coords: Vec<Option<String>> = legal.iter().map(|m| coordinates(pos, *m)).collect();
+    let coords: Vec<Option<String>> = legal.iter().map(|m| coordinates(pos, *m, name)).collect();
     legal
         .iter()
         .zip(&coords)
@@ -57,7 +64,13 @@ pub fn uci_move(pos: &Position, mv: Move) -> String {
 /// Reads a move a GUI sends: the form [`move_table`] writes, castling also as the king taking
 /// its own rook (`e1h1`, as Chess960 GUIs send it), else any notation Varia reads.
 pub fn read_move(pos: &mut Position, text: &str) -> Result<Move, String> {
-    let table = move_table(pos);
+    let rules = pos.rules().clone();
+    read_move_named(pos, text, &|c| rules.cell_name(c).to_string())
+}
+
+/// [`read_move`] with cells named by `name`.
+pub fn read_move_named(pos: &mut Position, text: &str, name: &dyn Fn(CellId) -> String) -> Result<Move, String> {
+    let table = move_table_named(pos, name);
     if let Some((mv, _)) = table.iter().find(|(_, t)| t == text) {
         return Ok(*mv);
     }
@@ -65,7 +78,7 @@ pub fn read_move(pos: &mut Position, text: &str) -> Result<Move, String> {
     let castle = table.iter().find(|(m, _)| {
         m.kind == MoveKind::Castle && {
             let c = &r.variant.castlings[m.extra as usize];
-            format!("{}{}", r.cell_name(c.king_from), r.cell_name(c.partner_from)) == text
+            format!("{}{}", name(c.king_from), name(c.partner_from)) == text
         }
     });
     if let Some((mv, _)) = castle {
@@ -83,7 +96,7 @@ fn score(i: &SearchInfo) -> String {
     }
 }
 
-fn nps(nodes: u64, elapsed: Duration) -> u64 {
+pub fn nps(nodes: u64, elapsed: Duration) -> u64 {
     (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64
 }
 
@@ -106,7 +119,7 @@ fn info_line(pos: &Position, i: &SearchInfo, line: usize, hashfull: u32) -> Stri
 }
 
 /// Writes one line to standard output at once (the search thread writes too).
-fn say(text: &str) {
+pub fn say(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{text}");
     let _ = out.flush();
