@@ -119,14 +119,16 @@ impl Session {
         } else {
             self.clock.limits(self.pos.ply() / 2)
         };
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(&self.offered[self.variant].rules, self.hash_mb));
+        let mut searcher =
+            self.searcher.take().unwrap_or_else(|| Searcher::new(&self.offered[self.variant].rules, self.hash_mb));
         let stop = Arc::new(AtomicBool::new(false));
         searcher.set_stop_flag(stop.clone());
         let mut pos = self.pos.clone();
         let root = pos.clone();
         let post = self.post || analyze;
-        let names: Vec<String> =
-            (0..root.rules().cell_count()).map(|i| self.board().name(varia_interpreter::ir::CellId(i as u16))).collect();
+        let names: Vec<String> = (0..root.rules().cell_count())
+            .map(|i| self.board().name(varia_interpreter::ir::CellId(i as u16)))
+            .collect();
         let tx = self.tx.clone();
         let handle = std::thread::spawn(move || {
             let name = |c: varia_interpreter::ir::CellId| names[c.0 as usize].clone();
@@ -224,7 +226,8 @@ impl Session {
 
     fn set_board(&mut self, fen: &str) -> Result<(), String> {
         let text = from_xboard_fen(self.board(), &self.pos, fen);
-        self.pos = Position::from_position_string(self.offered[self.variant].rules.clone(), &text).map_err(|e| e.to_string())?;
+        self.pos = Position::from_position_string(self.offered[self.variant].rules.clone(), &text)
+            .map_err(|e| e.to_string())?;
         Ok(())
     }
 }

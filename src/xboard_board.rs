@@ -1,6 +1,6 @@
 //! What XBoard needs to draw a variant: the board as files and ranks, a piece image per piece type (its `setup` command) and Betza descriptions of moves (its `piece` commands).
 
-use varia_interpreter::ir::{CellId, Condition, DirId, Geometry, MoveMode, PieceType, PieceTypeId};
+use varia_interpreter::ir::{CellId, Condition, DirId, Geometry, MoveMode, PieceType};
 use varia_interpreter::Rules;
 
 /// XBoard's piece types in the order of its piece-to-char table, and the names of Varia
@@ -82,8 +82,10 @@ impl Board {
         if v.players.len() != 2 || v.pieces.iter().any(|p| !p.drops.is_empty()) || !v.setup.hands.is_empty() {
             return refuse("it is not a game of two players without pieces in hand");
         }
-        let (min_x, max_x) = (cells.iter().map(|c| c.x).min().unwrap_or(0), cells.iter().map(|c| c.x).max().unwrap_or(0));
-        let (min_y, max_y) = (cells.iter().map(|c| c.y).min().unwrap_or(0), cells.iter().map(|c| c.y).max().unwrap_or(0));
+        let (min_x, max_x) =
+            (cells.iter().map(|c| c.x).min().unwrap_or(0), cells.iter().map(|c| c.x).max().unwrap_or(0));
+        let (min_y, max_y) =
+            (cells.iter().map(|c| c.y).min().unwrap_or(0), cells.iter().map(|c| c.y).max().unwrap_or(0));
         let (width, height) = (max_x - min_x + 1, max_y - min_y + 1);
         if width > 16 || height > 16 {
             return refuse("its board is larger than XBoard's 16 x 16");
@@ -136,9 +138,8 @@ impl Board {
     pub fn piece_table(&self, rules: &Rules) -> String {
         let v = &rules.variant;
         let last = self.slots.iter().copied().filter(|s| *s != 21).max().map_or(0, |s| s + 1);
-        let letter = |slot: usize| {
-            self.slots.iter().position(|s| *s == slot).map(|t| v.pieces[t].letter.to_ascii_uppercase())
-        };
+        let letter =
+            |slot: usize| self.slots.iter().position(|s| *s == slot).map(|t| v.pieces[t].letter.to_ascii_uppercase());
         let mut white: String = (0..last).map(|s| letter(s).unwrap_or('.')).collect();
         white.push(letter(21).unwrap_or('.'));
         let black = white.to_ascii_lowercase();
@@ -159,11 +160,6 @@ impl Board {
             }
         }
         out
-    }
-
-    /// The piece type drawn with an XBoard slot letter, for tests and docs.
-    pub fn slot_of(&self, t: PieceTypeId) -> char {
-        SLOTS[self.slots[t.0 as usize]].0
     }
 }
 
@@ -234,7 +230,8 @@ pub fn betza(rules: &Rules, piece: &PieceType) -> Option<String> {
                 let vs: Option<Vec<_>> = paths
                     .iter()
                     .map(|p| {
-                        p.iter().try_fold((0, 0), |(x, y), d| vector(rules, map[d.0 as usize]).map(|(a, b)| (x + a, y + b)))
+                        p.iter()
+                            .try_fold((0, 0), |(x, y), d| vector(rules, map[d.0 as usize]).map(|(a, b)| (x + a, y + b)))
                     })
                     .collect();
                 (vs?, String::new(), "")

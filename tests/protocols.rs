@@ -254,3 +254,92 @@ fn uci_writes_share_squares_captures_it_can_read_back() {
     e.send("quit");
     assert_eq!(e.exit_within(10), Some(0));
 }
+
+#[test]
+fn xboard_announces_its_features_and_every_drawable_bundled_game() {
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard\nprotover 2");
+    let lines = e.until("feature done=1", 10);
+    let features = &lines[0];
+    for f in ["ping=1", "setboard=1", "usermove=1", "san=0", "myname=\"Varia\"", "analyze=1", "sigint=0"] {
+        assert!(features.contains(f), "{features}");
+    }
+    // Chess is XBoard's `normal`; Capablanca Chess draws on 10 x 8; games XBoard cannot show
+    // (stacks, three boards, squares that move) are not offered.
+    assert!(features.contains("variants=\"normal,capablanca\""), "{features}");
+    e.send("new\nvariant capablanca");
+    let setup = e.ask("ping 1", "setup");
+    assert_eq!(
+        setup,
+        "setup (PNBRQ..ACKpnbrq..ack) 10x8+0_fairy rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
+    );
+    assert_eq!(e.until("pong", 10), ["pong 1"]);
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn xboard_plays_reads_castling_and_refuses_illegal_moves() {
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard\nprotover 2");
+    e.until("feature done=1", 10);
+    e.send("new\nforce\nusermove e2e4\nusermove e7e5\nusermove g1f3\nusermove b8c6\nusermove f1c4\nusermove f8c5");
+    e.send("usermove e1g1\nusermove e8e6");
+    let refused = e.ask("ping 2", "Illegal move");
+    assert!(refused.ends_with(": e8e6") && refused.starts_with("Illegal move ("), "{refused}");
+    assert_eq!(e.until("pong", 10), ["pong 2"]);
+    // The engine plays Black from here, in a tenth of a second, and says what it thinks.
+    e.send("post\nst 0.1\ngo");
+    let lines = e.until("move ", 30);
+    let thinking = lines.iter().find(|l| l.starts_with("1 ")).expect("a thinking line at depth 1");
+    assert_eq!(thinking.split_whitespace().count() >= 5, true, "{thinking}");
+    let mv = lines.last().unwrap().trim_start_matches("move ").to_string();
+    assert!(mv.len() >= 4 && &mv[1..2] >= "5", "Black's move: {mv}");
+    // A position set up, then mate in one found and the result announced.
+    e.send("force\nsetboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo");
+    assert_eq!(e.until("move ", 30).last().unwrap(), "move d1d8");
+    assert_eq!(e.until("1-0", 10).last().unwrap(), "1-0 {white wins by checkmate}");
+    // Undo takes the mate back; the engine is in force mode after `force`.
+    e.send("force\nundo\nping 3");
+    assert_eq!(e.until("pong", 10), ["pong 3"]);
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
+    let dir = std::env::temp_dir().join(format!("varia-xboard-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let chess = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.var")).unwrap();
+    // Knights become camels, which leap (3, 1): XBoard is told how they move.
+    let camel = chess.replace("piece Knight N {", "piece Camel N {").replace("leap 2 1", "leap 3 1");
+    let file = dir.join("camel-chess.var");
+    std::fs::write(&file, camel).unwrap();
+    let f = file.to_string_lossy().into_owned();
+    let mut e = Engine::start(&["xboard", &f]);
+    e.send("xboard\nprotover 2");
+    let lines = e.until("feature done=1", 10);
+    assert!(lines[0].contains("variants=\"normal,camel-chess,capablanca\""), "{lines:?}");
+    e.send("new\nvariant camel-chess\nping 1");
+    let lines = e.until("pong", 10);
+    assert_eq!(
+        lines,
+        [
+            "setup (PIBRQKpibrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "piece N& C",
+            "pong 1"
+        ]
+        .map(String::from)
+    );
+    e.send("force\nusermove g1f3\nusermove g1h4\nping 2");
+    let lines = e.until("pong", 10);
+    assert!(lines[0].starts_with("Illegal move") && lines[0].ends_with("g1f3"), "{lines:?}");
+    assert_eq!(lines.len(), 2, "g1h4 is a camel's leap: {lines:?}");
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+    let out = Command::new(env!("CARGO_BIN_EXE_varia")).args(["xboard", "hans38"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("XBoard cannot show \"Hans38 Chess\": squares move or are placed"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
