@@ -218,7 +218,7 @@ pub fn selfplay(rules: Arc<Rules>, start: Position, cfg: SelfPlay) -> Result<(),
             (_, Some(t)) => format!("{} s per move", t.as_secs_f64()),
             _ => String::new(),
         };
-        let date = crate::play::today();
+        let date = varia_interpreter::pgn::today();
         for (i, g) in games.iter().enumerate() {
             let tags = [
                 ("Event", format!("Varia self-play, {} random opening plies, seed {}", cfg.random_plies, cfg.seed)),

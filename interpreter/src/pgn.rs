@@ -200,6 +200,22 @@ fn tag_pair(text: &str, start: usize) -> Result<((String, String), usize), PgnEr
     Ok(((name, value), i + 1))
 }
 
+/// Today's date as PGN's Date tag writes it (`2026.11.23`), from the system clock.
+pub fn today() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// Whether a variant is FIDE chess as PGN means it (no `Variant` tag): judged by the title.
 fn is_chess(pos: &Position) -> bool {
     pos.rules().variant.title.eq_ignore_ascii_case("chess")
