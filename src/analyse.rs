@@ -87,7 +87,8 @@ fn pv_text(pos: &mut Position, pv: &[varia_interpreter::Move]) -> String {
 struct Game {
     result: Option<(GameResult, EndReason)>,
     plies: usize,
-    moves: Vec<String>,
+    /// The last position, with the game's moves in its history.
+    end: Position,
 }
 
 /// Self-play settings.
@@ -115,14 +116,13 @@ fn play_one(start: &Position, cfg: &SelfPlay, index: usize) -> Game {
     let mut mcts = Mcts::new(pos.rules(), cfg.seed ^ index as u64);
     let mut rng = cfg.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut moves = Vec::new();
-    let mut written = Vec::new();
     let mut plies = 0;
     loop {
-        if let Some(end) = pos.outcome() {
-            return Game { result: Some(end), plies, moves: written };
+        if let Some(result) = pos.outcome() {
+            return Game { result: Some(result), plies, end: pos };
         }
         if plies >= cfg.max_plies {
-            return Game { result: None, plies, moves: written };
+            return Game { result: None, plies, end: pos };
         }
         let mv = if plies < cfg.random_plies {
             pos.legal_moves(&mut moves);
@@ -134,10 +134,9 @@ fn play_one(start: &Position, cfg: &SelfPlay, index: usize) -> Game {
             };
             match info.best() {
                 Some(mv) => mv,
-                None => return Game { result: pos.outcome(), plies, moves: written },
+                None => return Game { result: pos.outcome(), plies, end: pos },
             }
         };
-        written.push(pos.long_notation(mv));
         pos.make(mv);
         plies += 1;
     }
@@ -214,14 +213,30 @@ pub fn selfplay(rules: Arc<Rules>, start: Position, cfg: SelfPlay) -> Result<(),
         }
     }
     if let Some(dir) = &cfg.save {
+        let engine = match cfg.engine {
+            Engine::Alphabeta => "alpha-beta",
+            Engine::Mcts => "MCTS",
+        };
+        let how = match (cfg.limits.depth, cfg.limits.time) {
+            (Some(d), _) => format!("depth {d}"),
+            (_, Some(t)) => format!("{} s per move", t.as_secs_f64()),
+            _ => String::new(),
+        };
+        let date = varia_interpreter::pgn::today();
         for (i, g) in games.iter().enumerate() {
-            let mut text = format!("{{ {} self-play game {} }}\n", rules.variant.title, i + 1);
-            text.push_str(&g.moves.join(" "));
-            text.push('\n');
-            let path = dir.join(format!("game-{:03}.txt", i + 1));
+            let tags = [
+                ("Event", format!("Varia self-play, {} random opening plies, seed {}", cfg.random_plies, cfg.seed)),
+                ("Site", "varia selfplay".to_string()),
+                ("Date", date.clone()),
+                ("Round", (i + 1).to_string()),
+                ("White", format!("Varia {engine}, {how}")),
+                ("Black", format!("Varia {engine}, {how}")),
+            ];
+            let text = varia_interpreter::pgn::write(&g.end, &tags);
+            let path = dir.join(format!("game-{:03}.pgn", i + 1));
             std::fs::write(&path, text).map_err(|e| format!("error: {}: {e}", path.display()))?;
         }
-        outln!("games saved in {} (replay with `varia replay FILE GAME`)", dir.display());
+        outln!("games saved in {} as PGN (replay with `varia replay FILE GAME`)", dir.display());
     }
     Ok(())
 }

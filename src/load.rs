@@ -56,11 +56,29 @@ fn read_text(path: &Path) -> Result<String, String> {
     })
 }
 
+/// A rule file's text: the file at `path` when there is one (a path wins over a name), else
+/// the bundled variant the path names (`chess`, `chess.var`, `variants/chess.var`), compiled
+/// into the binary so that it plays from any folder.
+pub fn rule_text(path: &Path) -> Result<String, String> {
+    if !path.exists() {
+        if let Some(b) = path.to_str().and_then(varia_variants::find) {
+            return Ok(b.source.to_string());
+        }
+    }
+    read_text(path).map_err(|e| {
+        if path.exists() || path.to_str().is_none() {
+            return e;
+        }
+        let names: Vec<&str> = varia_variants::all().iter().map(|b| b.name()).collect();
+        format!("{e} (nor is it a bundled variant: {})", names.join(", "))
+    })
+}
+
 /// Reads and lowers a rule file (`.var`, or `.zrf` through the Zillions import) into the IR;
 /// errors come back rendered, and notes on what a `.zrf` import ignored go to standard error.
 pub fn variant(path: &Path) -> Result<varia_interpreter::ir::Variant, String> {
     let name = path.display().to_string();
-    let text = read_text(path)?;
+    let text = rule_text(path)?;
     if is_zrf(path) {
         let choice = VARIANT.get().cloned().flatten();
         return match varia_zrf::load(&text, choice.as_deref()) {
@@ -111,41 +129,23 @@ pub fn position(rules: &Arc<Rules>, text: Option<&str>) -> Result<Position, Stri
     }
 }
 
-#[derive(serde::Deserialize)]
-struct Catalogue {
-    variant: Vec<Entry>,
-}
-
-#[derive(serde::Deserialize)]
-struct Entry {
-    file: String,
-    title: String,
-    about: String,
-}
-
-/// Prints the bundled variants listed in `variants/catalogue.toml`.
+/// Prints the bundled variants: the name commands take, the title and a line about each.
 pub fn list() -> Result<(), String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/catalogue.toml");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
-    let cat: Catalogue = toml::from_str(&text).map_err(|e| format!("error: {}: {e}", path.display()))?;
+    let all = varia_variants::all();
     // Columns as wide as their longest entry.
-    let file_w = cat.variant.iter().map(|v| v.file.len() + "variants/".len()).max().unwrap_or(0);
-    let title_w = cat.variant.iter().map(|v| v.title.len()).max().unwrap_or(0);
-    for v in cat.variant {
-        outln!("{:<file_w$}  {:<title_w$}  {}", format!("variants/{}", v.file), v.title, v.about);
+    let name_w = all.iter().map(|b| b.name().len()).max().unwrap_or(0);
+    let title_w = all.iter().map(|b| b.title.len()).max().unwrap_or(0);
+    for b in all {
+        outln!("{:<name_w$}  {:<title_w$}  {}", b.name(), b.title, b.about);
     }
     Ok(())
 }
 
-/// The bundled variants' file names, in catalogue order.
-pub fn catalogue_files() -> Result<Vec<String>, String> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/catalogue.toml");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
-    let cat: Catalogue = toml::from_str(&text).map_err(|e| format!("error: {}: {e}", path.display()))?;
-    Ok(cat.variant.into_iter().map(|v| v.file).collect())
-}
-
-/// The path of a bundled variant file.
-pub fn bundled(file: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("variants").join(file)
+/// The rules of the bundled variant a name means (`chess`), for protocols that pick by name.
+pub fn bundled_rules(name: &str) -> Option<Result<Arc<Rules>, String>> {
+    let b = varia_variants::find(name)?;
+    Some(match varia_grammar::load(b.source) {
+        Ok(v) => Ok(Arc::new(Rules::new(v))),
+        Err(d) => Err(format!("error: bundled variant {}: {} error(s)", b.file, d.len())),
+    })
 }

@@ -18,11 +18,14 @@ macro_rules! outln {
 }
 
 mod analyse;
+mod explain;
 mod game_file;
 mod load;
 mod play;
 mod show;
 mod uci;
+mod xboard;
+mod xboard_board;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -83,11 +86,14 @@ enum Command {
     Replay {
         /// The `.var` file.
         file: PathBuf,
-        /// A text file of moves (move numbers, `+ # ! ?` and `{comments}` allowed).
+        /// A PGN file, or a text file of moves (move numbers, `+ # ! ?` and `{comments}` allowed).
         game: PathBuf,
-        /// Start from this position string instead of the variant's setup.
+        /// Start from this position string instead of the game's FEN tag or the variant's setup.
         #[arg(long)]
         position: Option<String>,
+        /// Which game of a file holding several, counting from 1.
+        #[arg(long = "game", value_name = "N", default_value_t = 1)]
+        game_number: usize,
     },
     /// Draw the board as text.
     Show {
@@ -116,6 +122,13 @@ enum Command {
         /// Start from this position string instead of the variant's setup.
         #[arg(long)]
         position: Option<String>,
+        /// Write the game as PGN to this file when it ends or at `quit` (`save FILE` at the
+        /// prompt writes it at any time).
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Write moves in long notation (`Ng1-f3`) instead of short (`Nf3`).
+        #[arg(long)]
+        long: bool,
     },
     /// Search a position: a line per depth (score, nodes, principal variation), then the best move.
     Analyse {
@@ -159,7 +172,7 @@ enum Command {
         /// Seed of the random openings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Write every game to this directory as a replayable file.
+        /// Write every game to this directory as a PGN file (`game-001.pgn`, ...).
         #[arg(long)]
         save: Option<PathBuf>,
         /// Start from this position string instead of the variant's setup.
@@ -172,6 +185,11 @@ enum Command {
     /// Speak the UCI protocol on standard input/output, for chess GUIs (UCI_Variant picks a bundled variant).
     Uci {
         /// The variant to start with (default: the bundled chess.var).
+        file: Option<PathBuf>,
+    },
+    /// Speak the XBoard/WinBoard protocol (CECP v2) on standard input/output; `variant` picks any bundled game XBoard can draw.
+    Xboard {
+        /// A variant to offer besides the bundled ones (first after chess).
         file: Option<PathBuf>,
     },
     /// Start the web playground on 127.0.0.1 and print its address (see docs/web.md).
@@ -242,6 +260,9 @@ fn run(command: Command) -> Result<(), String> {
                 v.pieces.len(),
                 v.zones.len()
             );
+            if let Some(warning) = no_way_to_end(v) {
+                eprintln!("warning: {}: {warning}", file.display());
+            }
             Ok(())
         }
         Command::Perft { file, depth, position, divide: split, turns } => {
@@ -282,12 +303,12 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Replay { file, game, position } => {
+        Command::Replay { file, game, position, game_number } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
             let text =
                 std::fs::read_to_string(&game).map_err(|e| format!("error: cannot read {}: {e}", game.display()))?;
-            game_file::replay(pos, &game.display().to_string(), &text)
+            game_file::replay(pos, position.as_deref(), &game.display().to_string(), &text, game_number)
         }
         Command::Show { file, position } => {
             let rules = load::rules(&file)?;
@@ -295,10 +316,12 @@ fn run(command: Command) -> Result<(), String> {
             out!("{}", show::board(&pos));
             Ok(())
         }
-        Command::Play { file, white, black, depth, time, position } => {
+        Command::Play { file, white, black, depth, time, position, save, long } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
-            play::run(pos, [white, black], limits(depth, time, 2.0, None)?)
+            let options =
+                play::Options { players: [white, black], limits: limits(depth, time, 2.0, None)?, save, long };
+            play::run(pos, options)
         }
         Command::Analyse { file, position, after, depth, time, engine } => {
             let rules = load::rules(&file)?;
@@ -320,6 +343,7 @@ fn run(command: Command) -> Result<(), String> {
             analyse::selfplay(rules, pos, cfg)
         }
         Command::Uci { file } => uci::run(file),
+        Command::Xboard { file } => xboard::run(file),
         Command::Serve { port, files } => varia_web::run(port, &files),
         Command::List => load::list(),
         Command::Convert { file, output } => {
@@ -358,6 +382,26 @@ fn limits(
         time: time.map(std::time::Duration::from_secs_f64),
         nodes: None,
     })
+}
+
+/// Why a variant may never end, if it may not: no royal piece (so no checkmate and no capture
+/// of the king ends it), no goal and no bare-king rule.
+fn no_way_to_end(v: &varia_interpreter::ir::Variant) -> Option<String> {
+    if v.pieces.iter().any(|p| p.royal) || !v.end.goals.is_empty() || v.end.bare_king.is_some() {
+        return None;
+    }
+    let mut draws = Vec::new();
+    if v.end.move_rule.is_some() {
+        draws.push("the move rule");
+    }
+    if v.end.repetition.is_some() {
+        draws.push("repetition");
+    }
+    let draws = if draws.is_empty() { String::new() } else { format!(", or draws by {}", draws.join(" or ")) };
+    Some(format!(
+        "no way to win: no piece type is `royal` and the `end` block has no goal or bare-king rule, so no \
+         checkmate or capture ends the game; it ends only when a side has no legal move{draws}"
+    ))
 }
 
 /// Prints a position's outcome line, if the game is over.

@@ -1,8 +1,9 @@
-//! Terminal play: a human at the keyboard or the generic search (alpha-beta) on either side.
+//! Terminal play: a human at the keyboard or the generic search on either side, with check, the last move marked, short notation, the result, PGN save and load.
 
 use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
 
-use varia_interpreter::{Limits, Mcts, Position, Searcher};
+use varia_interpreter::{Limits, Mcts, Move, MoveKind, Position, Searcher};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -15,71 +16,251 @@ pub enum Player {
     Mcts,
 }
 
-const HELP: &str = "type a move (e2-e4, e4, Nf3, O-O, e7e8q), or: moves, undo, position, help, resign, quit";
+/// How a game in the terminal is played.
+pub struct Options {
+    /// Who plays each side.
+    pub players: [Player; 2],
+    /// The engine's limits per move.
+    pub limits: Limits,
+    /// Write the game here as PGN when it ends or at `quit`.
+    pub save: Option<PathBuf>,
+    /// Long notation (`Ng1-f3`) instead of short (`Nf3`).
+    pub long: bool,
+}
 
-/// Runs a game in the terminal until it ends or the user quits.
-pub fn run(mut pos: Position, players: [Player; 2], limits: Limits) -> Result<(), String> {
+const COMMANDS: &str = "moves, undo, position, save FILE, load FILE, help, resign, quit";
+
+/// A move as the game prints it: short with `+` or `#` (or long, on request).
+fn written(pos: &mut Position, mv: Move, long: bool) -> String {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let mut text = if long { pos.long_notation(mv) } else { pos.short_notation(mv, &legal) };
+    pos.make(mv);
+    if pos.in_check() {
+        let mate = pos.outcome().is_some_and(|(_, r)| r == varia_interpreter::EndReason::Checkmate);
+        text.push(if mate { '#' } else { '+' });
+    }
+    pos.unmake();
+    text
+}
+
+/// A few of this position's legal moves, of different kinds, as examples for the prompt.
+fn examples(pos: &mut Position, long: bool) -> Vec<String> {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let mut picked: Vec<Move> = Vec::new();
+    // One of each kind: a letterless piece (a pawn), a lettered one, castling, square actions.
+    let kind_of = |pos: &Position, m: &Move| -> u8 {
+        match m.kind {
+            MoveKind::Castle => 2,
+            k if !k.is_piece_move() => 3 + k as u8,
+            _ => {
+                let r = pos.rules();
+                u8::from(!r.variant.pieces[r.type_of(m.piece).0 as usize].san_without_letter)
+            }
+        }
+    };
+    for m in &legal {
+        if picked.len() < 4 && !picked.iter().any(|p| kind_of(pos, p) == kind_of(pos, m)) {
+            picked.push(*m);
+        }
+    }
+    picked.iter().map(|m| written(pos, *m, long)).collect()
+}
+
+fn help(pos: &mut Position, long: bool) -> String {
+    let ex = examples(pos, long);
+    if ex.is_empty() {
+        format!("no move to make; commands: {COMMANDS}")
+    } else {
+        format!("type a move ({} here), or: {COMMANDS}", ex.join(", "))
+    }
+}
+
+/// The name a player goes by in PGN's White and Black tags.
+fn player_name(p: Player, limits: &Limits) -> String {
+    let how = match (limits.depth, limits.time) {
+        (Some(d), _) => format!("depth {d}"),
+        (None, Some(t)) => format!("{} s per move", t.as_secs_f64()),
+        _ => String::new(),
+    };
+    match p {
+        Player::Human => "human".to_string(),
+        Player::Ai => format!("Varia alpha-beta, {how}"),
+        Player::Mcts => format!("Varia MCTS, {how}"),
+    }
+}
+
+fn save(pos: &Position, options: &Options, path: &Path) -> Result<(), String> {
+    let tags = [
+        ("Event", "Varia terminal game".to_string()),
+        ("Site", "varia play".to_string()),
+        ("Date", varia_interpreter::pgn::today()),
+        ("White", player_name(options.players[0], &options.limits)),
+        ("Black", player_name(options.players[1], &options.limits)),
+    ];
+    let text = varia_interpreter::pgn::write(pos, &tags);
+    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Replaces the game by the first game of a PGN (or plain move list) file, under these rules.
+fn load(pos: &Position, path: &str) -> Result<Position, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let games = crate::game_file::read(path, &text)?;
+    let mut start = pos.clone();
+    while start.ply() > 0 {
+        start.unmake();
+    }
+    let mut fresh = crate::game_file::start(start, None, &games[0], path)?;
+    crate::game_file::play(&mut fresh, &games[0], path, &text)?;
+    Ok(fresh)
+}
+
+/// Runs a game in the terminal until it ends (with a human at the keyboard: until `quit`).
+pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
+    let players = options.players;
+    let long = options.long;
     let mut searcher = Searcher::new(pos.rules(), 32);
     let mut mcts = Mcts::new(pos.rules(), 1);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
-    outln!("{HELP}");
+    let human = players.contains(&Player::Human);
+    let mut last: Option<(String, Vec<varia_interpreter::ir::CellId>)> = None;
+    let mut show = true;
+    outln!("{}", help(&mut pos, long));
     loop {
-        out!("\n{}", crate::show::board(&pos));
-        if let Some(line) = crate::outcome_line(&mut pos) {
-            outln!("{line}");
-            return Ok(());
+        let over = pos.outcome().is_some();
+        if show {
+            let marked = last.as_ref().map(|(_, c)| c.clone()).unwrap_or_default();
+            out!("\n{}", crate::show::board_marked(&pos, &marked));
+            if let Some((text, _)) = &last {
+                outln!("last move: {text} (marked [ ])");
+            }
+            if let Some(line) = crate::outcome_line(&mut pos) {
+                outln!("{line}");
+            } else if pos.in_check() {
+                let r = pos.rules();
+                let side = &r.variant.players[pos.side_to_move().0 as usize].name;
+                let royal = r
+                    .variant
+                    .pieces
+                    .iter()
+                    .find(|p| p.royal)
+                    .map_or("royal piece".to_string(), |p| p.name.to_lowercase());
+                outln!("check: {side}'s {royal} is attacked");
+            }
+        }
+        show = true;
+        if over && !human {
+            break;
         }
         let side = pos.side_to_move();
         let name = pos.rules().variant.players[side.0 as usize].name.clone();
         let who = players.get(side.0 as usize).copied().unwrap_or(Player::Human);
-        if who != Player::Human {
+        if who != Player::Human && !over {
             let info = match who {
-                Player::Mcts => mcts.search(&mut pos, limits),
-                _ => searcher.search(&mut pos, limits, |_| {}),
+                Player::Mcts => mcts.search(&mut pos, options.limits),
+                _ => searcher.search(&mut pos, options.limits, |_| {}),
             };
             let Some(mv) = info.best() else { return Ok(()) };
-            outln!("{name} plays {} ({})", pos.long_notation(mv), crate::analyse::score_text(&info));
+            let text = written(&mut pos, mv, long);
+            outln!("{name} plays {text} ({})", crate::analyse::score_text(&info));
+            last = Some((text, vec![mv.from, mv.to]));
             pos.make(mv);
             continue;
         }
-        out!("{name}> ");
+        if over {
+            out!("the game is over: undo, save FILE, load FILE or quit> ");
+        } else {
+            out!("{name}> ");
+        }
         let _ = std::io::stdout().flush();
         let mut line = String::new();
         if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
             outln!();
-            return Ok(());
+            break;
         }
-        match line.trim() {
-            "" => {}
-            "help" | "?" => outln!("{HELP}"),
-            "quit" | "exit" => return Ok(()),
+        let line = line.trim();
+        let (cmd, arg) = line.split_once(' ').map(|(c, a)| (c, a.trim())).unwrap_or((line, ""));
+        match cmd {
+            "" => show = false,
+            "help" | "?" => {
+                outln!("{}", help(&mut pos, long));
+                show = false;
+            }
+            "quit" | "exit" => break,
             "resign" => {
                 outln!("{name} resigns");
-                return Ok(());
+                break;
             }
-            "position" | "fen" => outln!("{}", pos.to_position_string()),
+            "position" | "fen" => {
+                outln!("{}", pos.to_position_string());
+                show = false;
+            }
             "moves" => {
                 let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
-                let list: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-                outln!("{}", list.join(" "));
+                let list: Vec<String> = moves.iter().map(|m| written(&mut pos, *m, long)).collect();
+                outln!("{}", if list.is_empty() { "no legal move".to_string() } else { list.join(" ") });
+                show = false;
             }
             "undo" => {
                 // Take back to the last human decision of this side.
                 let steps = if players.iter().any(|p| *p != Player::Human) { 2 } else { 1 };
                 if pos.ply() < steps {
                     outln!("nothing to undo");
+                    show = false;
                 } else {
                     for _ in 0..steps {
                         pos.unmake();
                     }
+                    last = None;
                 }
             }
-            text => match pos.parse_move(text) {
-                Ok(mv) => pos.make(mv),
-                Err(e) => outln!("{e} (type `moves` to list the legal moves)"),
+            "save" if !arg.is_empty() => {
+                match save(&pos, &options, Path::new(arg)) {
+                    Ok(()) => outln!("game saved in {arg} (PGN)"),
+                    Err(e) => outln!("{e}"),
+                }
+                show = false;
+            }
+            "load" if !arg.is_empty() => match load(&pos, arg) {
+                Ok(p) => {
+                    pos = p;
+                    last = None;
+                    outln!("loaded {arg}: {} moves", pos.ply());
+                }
+                Err(e) => {
+                    outln!("{}", e.trim_start_matches("error: "));
+                    show = false;
+                }
+            },
+            "save" | "load" => {
+                outln!("{cmd} needs a file name: {cmd} FILE");
+                show = false;
+            }
+            _ if over => {
+                outln!("the game is over ({})", crate::outcome_line(&mut pos).unwrap_or_default());
+                show = false;
+            }
+            _ => match pos.parse_move(line) {
+                Ok(mv) => {
+                    let text = written(&mut pos, mv, long);
+                    last = Some((text, vec![mv.from, mv.to]));
+                    pos.make(mv);
+                }
+                Err(e) => {
+                    let why = crate::explain::why(&mut pos, line, &e);
+                    outln!("`{line}` is not a legal move: {why}");
+                    outln!("{}", help(&mut pos, long));
+                    show = false;
+                }
             },
         }
     }
+    if let Some(path) = &options.save {
+        save(&pos, &options, path)?;
+        outln!("game saved in {}", path.display());
+    }
+    Ok(())
 }

@@ -15,6 +15,12 @@ const MAX_DRAWN: usize = 4;
 /// owned, an empty square is drawn `+` (first player's) or `-` (second player's), as in position
 /// strings; reserves, untouchable squares and the action due in a turn of several are listed.
 pub fn board(pos: &Position) -> String {
+    board_marked(pos, &[])
+}
+
+/// [`board`] with some cells marked, each in brackets (`[P]`; neighbours share one: `[K|.]`):
+/// the last move's start and end in terminal play.
+pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
     let rules = pos.rules();
     let cells = &rules.variant.board.cells;
     let mut layers: Vec<i32> = cells.iter().map(|c| c.layer).collect();
@@ -44,10 +50,12 @@ pub fn board(pos: &Position) -> String {
         let mut line = format!("{:>3} ", y + 1);
         for (li, l) in layers.iter().enumerate() {
             if li > 0 {
-                line.push_str("    ");
+                line.push_str("   ");
             }
+            let mut before_marked = false;
             for x in min_x..=max_x {
-                let text = match find(x, y, *l) {
+                let cell = find(x, y, *l);
+                let text = match cell {
                     None => " ".to_string(),
                     Some(c) if !pos.has_square(c) => "_".to_string(),
                     Some(c) if pos.pieces_at(c).is_empty() && pos.square_owner(c).is_some() => {
@@ -59,9 +67,17 @@ pub fn board(pos: &Position) -> String {
                     Some(c) if pos.pieces_at(c).is_empty() => ".".to_string(),
                     Some(c) => stack_text(c),
                 };
-                line.push(' ');
+                let is_marked = cell.is_some_and(|c| marked.contains(&c));
+                line.push(match (before_marked, is_marked) {
+                    (true, true) => '|',
+                    (false, true) => '[',
+                    (true, false) => ']',
+                    (false, false) => ' ',
+                });
+                before_marked = is_marked;
                 line.push_str(&format!("{text:<width$}"));
             }
+            line.push(if before_marked { ']' } else { ' ' });
         }
         lines.push(line.trim_end().to_string());
     }

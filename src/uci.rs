@@ -4,76 +4,251 @@ use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use varia_interpreter::{Limits, Move, Position, Rules, SearchInfo, Searcher};
+use varia_interpreter::ir::CellId;
+use varia_interpreter::{Limits, Move, MoveKind, Position, Rules, SearchInfo, Searcher};
 
-/// A move as UCI writes it: start and destination cells and a lower-case promotion letter
-/// (castling as the king's move); actions on squares in Varia's notation.
-pub fn uci_move(pos: &Position, mv: Move) -> String {
-    if !mv.kind.is_piece_move() {
-        return pos.long_notation(mv);
-    }
+/// The coordinate form of a move: start and destination cells and a lower-case promotion
+/// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`); drops as `P@e3`.
+fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Option<String> {
     let r = pos.rules();
     let promo = mv
         .promotion()
         .map(|t| r.variant.pieces[t.0 as usize].letter.to_ascii_lowercase().to_string())
         .unwrap_or_default();
-    format!("{}{}{promo}", r.cell_name(mv.from), r.cell_name(mv.to))
+    match mv.kind {
+        MoveKind::Castle => {
+            let c = &r.variant.castlings[mv.extra as usize];
+            Some(format!("{}{}", name(c.king_from), name(c.king_to)))
+        }
+        MoveKind::Drop => {
+            let letter = r.variant.pieces[r.type_of(mv.piece).0 as usize].letter.to_ascii_uppercase();
+            Some(format!("{letter}@{}{promo}", name(mv.to)))
+        }
+        k if k.is_piece_move() => Some(format!("{}{}{promo}", name(mv.from), name(mv.to))),
+        _ => None,
+    }
 }
 
-fn info_line(pos: &Position, i: &SearchInfo) -> String {
-    let score = match i.mate_in() {
+/// The legal moves of a position, each with the text a protocol writes for it: the coordinate
+/// form, or Varia's long notation where coordinates cannot tell it from another legal move (a
+/// capture that chooses its victim on a crowded square) or cannot say it (actions on squares).
+/// So every move written is read back as that move.
+pub fn move_table(pos: &mut Position) -> Vec<(Move, String)> {
+    let rules = pos.rules().clone();
+    move_table_named(pos, &|c| rules.cell_name(c).to_string())
+}
+
+/// [`move_table`] with cells named by `name` (a GUI's coordinates rather than Varia's names).
+pub fn move_table_named(pos: &mut Position, name: &dyn Fn(CellId) -> String) -> Vec<(Move, String)> {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let coords: Vec<Option<String>> = legal.iter().map(|m| coordinates(pos, *m, name)).collect();
+    legal
+        .iter()
+        .zip(&coords)
+        .map(|(&mv, c)| {
+            let unique = c.as_ref().filter(|c| coords.iter().filter(|o| o.as_ref() == Some(*c)).count() == 1);
+            (mv, unique.cloned().unwrap_or_else(|| pos.long_notation(mv)))
+        })
+        .collect()
+}
+
+/// A move as this protocol writes it (see [`move_table`]).
+pub fn uci_move(pos: &Position, mv: Move) -> String {
+    let mut p = pos.clone();
+    move_table(&mut p).into_iter().find(|(m, _)| *m == mv).map(|(_, t)| t).unwrap_or_else(|| pos.long_notation(mv))
+}
+
+/// Reads a move a GUI sends: the form [`move_table`] writes, castling also as the king taking
+/// its own rook (`e1h1`, as Chess960 GUIs send it), else any notation Varia reads.
+pub fn read_move(pos: &mut Position, text: &str) -> Result<Move, String> {
+    let rules = pos.rules().clone();
+    read_move_named(pos, text, &|c| rules.cell_name(c).to_string())
+}
+
+/// [`read_move`] with cells named by `name`.
+pub fn read_move_named(pos: &mut Position, text: &str, name: &dyn Fn(CellId) -> String) -> Result<Move, String> {
+    let table = move_table_named(pos, name);
+    if let Some((mv, _)) = table.iter().find(|(_, t)| t == text) {
+        return Ok(*mv);
+    }
+    let r = pos.rules().clone();
+    let castle = table.iter().find(|(m, _)| {
+        m.kind == MoveKind::Castle && {
+            let c = &r.variant.castlings[m.extra as usize];
+            format!("{}{}", name(c.king_from), name(c.partner_from)) == text
+        }
+    });
+    if let Some((mv, _)) = castle {
+        return Ok(*mv);
+    }
+    pos.parse_move(text).map_err(|e| e.to_string())
+}
+
+/// A score as UCI writes it: centipawns, or mate in moves (negative: being mated).
+fn score(i: &SearchInfo) -> String {
+    match i.mate_in() {
         Some(n) if n > 0 => format!("mate {}", (n + 1) / 2),
         Some(n) => format!("mate -{}", (-n + 1) / 2),
         None => format!("cp {}", i.score),
-    };
+    }
+}
+
+pub fn nps(nodes: u64, elapsed: Duration) -> u64 {
+    (nodes as f64 / elapsed.as_secs_f64().max(1e-3)) as u64
+}
+
+fn info_line(pos: &Position, i: &SearchInfo, line: usize, hashfull: u32) -> String {
     let mut p = pos.clone();
     let mut pv = Vec::new();
     for &mv in &i.pv {
         pv.push(uci_move(&p, mv));
         p.make(mv);
     }
-    let ms = i.elapsed.as_millis();
-    let nps = (i.nodes as f64 / i.elapsed.as_secs_f64().max(1e-6)) as u64;
-    format!("info depth {} score {score} nodes {} nps {nps} time {ms} pv {}", i.depth, i.nodes, pv.join(" "))
+    format!(
+        "info depth {} multipv {line} score {} nodes {} nps {} hashfull {hashfull} time {} pv {}",
+        i.depth,
+        score(i),
+        i.nodes,
+        nps(i.nodes, i.elapsed),
+        i.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// Writes one line to standard output at once (the search thread writes too).
+pub fn say(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
+}
+
+/// A search running on its own thread.
+struct Running {
+    handle: JoinHandle<Searcher>,
+    stop: Arc<AtomicBool>,
+    /// While set (`go ponder` or `go infinite`), `bestmove` waits for `stop` or `ponderhit`.
+    hold: Arc<AtomicBool>,
+    /// For `go ponder`: the time to search once `ponderhit` comes.
+    ponder_time: Option<Duration>,
 }
 
 struct Session {
     rules: Arc<Rules>,
-    pos: Position,
+    /// `None` after a refused `position` command, until the next good one.
+    pos: Option<Position>,
+    refused: String,
     hash_mb: usize,
+    multipv: usize,
+    debug: bool,
     searcher: Option<Searcher>,
-    running: Option<(JoinHandle<Searcher>, Arc<AtomicBool>)>,
+    running: Option<Running>,
 }
 
 impl Session {
-    fn finish_search(&mut self, stop: bool) {
-        if let Some((handle, flag)) = self.running.take() {
-            if stop {
-                flag.store(true, Ordering::Relaxed);
-            }
-            if let Ok(s) = handle.join() {
+    fn new(rules: Arc<Rules>) -> Session {
+        Session {
+            pos: Some(Position::start(rules.clone())),
+            rules,
+            refused: String::new(),
+            hash_mb: 32,
+            multipv: 1,
+            debug: false,
+            searcher: None,
+            running: None,
+        }
+    }
+
+    fn debug(&self, text: &str) {
+        if self.debug {
+            say(&format!("info string {text}"));
+        }
+    }
+
+    /// Stops the running search, if any, and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(run) = self.running.take() {
+            run.stop.store(true, Ordering::Relaxed);
+            run.hold.store(false, Ordering::Relaxed);
+            if let Ok(s) = run.handle.join() {
                 self.searcher = Some(s);
             }
         }
     }
 
+    /// `ponderhit`: the move pondered on was played; search on for the normal time.
+    fn ponderhit(&mut self) {
+        let Some(run) = &mut self.running else { return };
+        if let Some(t) = run.ponder_time.take() {
+            let stop = run.stop.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(t);
+                stop.store(true, Ordering::Relaxed);
+            });
+        }
+        run.hold.store(false, Ordering::Relaxed);
+    }
+
+    fn set_option(&mut self, args: &[&str]) -> Result<(), String> {
+        let name_at = args.iter().position(|a| *a == "name").ok_or("expected `setoption name NAME [value VALUE]`")?;
+        let value_at = args.iter().position(|a| *a == "value");
+        if value_at.is_some_and(|v| v < name_at) {
+            return Err("expected `setoption name NAME [value VALUE]`: `value` comes after the name".to_string());
+        }
+        let name = args[name_at + 1..value_at.unwrap_or(args.len())].join(" ");
+        let value = value_at.map(|v| args[v + 1..].join(" ")).unwrap_or_default();
+        let number = |lo: usize, hi: usize| -> Result<usize, String> {
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or(format!("option {name} takes a whole number from {lo} to {hi}, not `{value}`"))
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => {
+                let rules = crate::load::bundled_rules(&value).ok_or_else(|| {
+                    let names: Vec<&str> = varia_variants::all().iter().map(|b| b.name()).collect();
+                    format!("unknown variant `{value}`; known: {}", names.join(" "))
+                })??;
+                self.pos = Some(Position::start(rules.clone()));
+                self.rules = rules;
+                self.searcher = None;
+            }
+            "hash" => {
+                self.hash_mb = number(1, 4096)?;
+                self.searcher = None;
+            }
+            "multipv" => self.multipv = number(1, 64)?,
+            "ponder" | "uci_analysemode" => {}
+            "clear hash" => self.searcher = None,
+            _ => return Err(format!("unknown option `{name}`")),
+        }
+        Ok(())
+    }
+
     fn position(&mut self, args: &[&str]) -> Result<(), String> {
+        // Whatever happens, the position before this command is gone.
+        self.pos = None;
         let moves_at = args.iter().position(|a| *a == "moves").unwrap_or(args.len());
         let mut pos = match args.first() {
             Some(&"startpos") => Position::start(self.rules.clone()),
             Some(&"fen") => {
                 let fen = args[1..moves_at].join(" ");
-                Position::from_position_string(self.rules.clone(), &fen).map_err(|e| format!("bad fen: {e}"))?
+                Position::from_position_string(self.rules.clone(), &fen)
+                    .map_err(|e| format!("bad position string `{fen}`: {e}"))?
             }
             _ => return Err("expected `position startpos` or `position fen ...`".to_string()),
         };
-        for m in args.iter().skip(moves_at + 1) {
-            let mv = pos.parse_move(m).map_err(|e| format!("bad move {m}: {e}"))?;
+        for (i, m) in args.iter().skip(moves_at + 1).enumerate() {
+            if pos.outcome().is_some() {
+                return Err(format!("move {} `{m}` comes after the game ended", i + 1));
+            }
+            let mv = read_move(&mut pos, m).map_err(|e| format!("move {} `{m}` is not legal: {e}", i + 1))?;
             pos.make(mv);
         }
-        self.pos = pos;
+        self.pos = Some(pos);
         Ok(())
     }
 
@@ -81,46 +256,109 @@ impl Session {
         let num = |key: &str| -> Option<u64> {
             args.iter().position(|a| *a == key).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok())
         };
-        let white = self.pos.side_to_move().0 == 0;
+        let Some(pos) = self.pos.clone() else {
+            say(&format!("info string no position to search: {}", self.refused));
+            say("bestmove 0000");
+            return;
+        };
+        let white = pos.side_to_move().0 == 0;
         let (mine, inc) = if white { (num("wtime"), num("winc")) } else { (num("btime"), num("binc")) };
         let time = if let Some(ms) = num("movetime") {
             Some(Duration::from_millis(ms))
         } else {
-            mine.map(|t| Duration::from_millis(t / num("movestogo").unwrap_or(30).max(1) + inc.unwrap_or(0) / 2))
+            mine.map(|t| {
+                let budget = t / num("movestogo").unwrap_or(30).max(1) + inc.unwrap_or(0) / 2;
+                // Never more than most of what is left on the clock.
+                Duration::from_millis(budget.min(t.saturating_sub(50) * 4 / 5).max(10))
+            })
         };
         let infinite = args.contains(&"infinite");
+        let ponder = args.contains(&"ponder");
+        let depth = num("depth").or(num("mate").map(|m| 2 * m)).map(|d| d.clamp(1, 100) as u32);
+        let open_ended = infinite || ponder;
         let limits = Limits {
-            depth: num("depth").map(|d| d as u32).or(if infinite || time.is_some() { Some(100) } else { Some(6) }),
-            time: if infinite { None } else { time },
+            // Unbounded searches still need a depth, or the search stops at its default of 4.
+            depth: depth.or(Some(if open_ended || time.is_some() || num("nodes").is_some() { 100 } else { 6 })),
+            time: if open_ended { None } else { time },
             nodes: num("nodes"),
         };
+        self.debug(&format!("searching with {limits:?}{}", if ponder { ", pondering" } else { "" }));
         let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(&self.rules, self.hash_mb));
-        let flag = searcher.stop_flag();
-        let mut pos = self.pos.clone();
+        // A fresh stop flag per search: a late `stop` cannot reach the next one.
+        let stop = Arc::new(AtomicBool::new(false));
+        searcher.set_stop_flag(stop.clone());
+        let hold = Arc::new(AtomicBool::new(open_ended));
+        let progress = searcher.progress();
+        let lines = self.multipv;
+        let (stop2, hold2) = (stop.clone(), hold.clone());
         let handle = std::thread::spawn(move || {
+            let mut pos = pos;
             let root = pos.clone();
-            let info = searcher.search(&mut pos, limits, |i| {
-                println!("{}", info_line(&root, i));
-                let _ = std::io::stdout().flush();
+            let done = Arc::new(AtomicBool::new(false));
+            // Periodic `info` lines while an iteration runs long.
+            let reporter = {
+                let (done, progress) = (done.clone(), progress.clone());
+                let start = Instant::now();
+                std::thread::spawn(move || {
+                    let mut next = Duration::from_secs(1);
+                    while !done.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(20));
+                        let elapsed = start.elapsed();
+                        if elapsed >= next && !done.load(Ordering::Relaxed) {
+                            next = elapsed + Duration::from_secs(1);
+                            let nodes = progress.nodes.load(Ordering::Relaxed);
+                            say(&format!(
+                                "info depth {} nodes {nodes} nps {} hashfull {} time {}",
+                                progress.depth.load(Ordering::Relaxed),
+                                nps(nodes, elapsed),
+                                progress.hashfull.load(Ordering::Relaxed),
+                                elapsed.as_millis()
+                            ));
+                        }
+                    }
+                })
+            };
+            let mut hashfull = 0;
+            let info = searcher.search_lines(&mut pos, limits, lines, |found| {
+                hashfull = progress.hashfull.load(Ordering::Relaxed);
+                for (k, i) in found.iter().enumerate() {
+                    say(&info_line(&root, i, k + 1, hashfull));
+                }
             });
-            match info.best() {
-                Some(mv) => println!("bestmove {}", uci_move(&root, mv)),
-                None => println!("bestmove 0000"),
+            done.store(true, Ordering::Relaxed);
+            let _ = reporter.join();
+            // In `go infinite` and `go ponder`, `bestmove` waits for `stop` (or `ponderhit`).
+            while hold2.load(Ordering::Relaxed) && !stop2.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(5));
             }
-            let _ = std::io::stdout().flush();
+            let best = &info[0];
+            match best.best() {
+                Some(mv) => {
+                    let mut text = format!("bestmove {}", uci_move(&root, mv));
+                    if let Some(&reply) = best.pv.get(1) {
+                        let mut after = root.clone();
+                        after.make(mv);
+                        text.push_str(&format!(" ponder {}", uci_move(&after, reply)));
+                    }
+                    say(&text);
+                }
+                None => say("bestmove 0000"),
+            }
             searcher
         });
-        self.running = Some((handle, flag));
+        // Without a clock, a ponder that hits searches one more second.
+        let ponder_time = ponder.then(|| time.unwrap_or(Duration::from_secs(1)));
+        self.running = Some(Running { handle, stop, hold, ponder_time });
     }
 }
 
-/// Runs the protocol on standard input and output until `quit`.
+/// Runs the protocol on standard input and output until `quit` or the end of input.
 pub fn run(variant: Option<std::path::PathBuf>) -> Result<(), String> {
-    let files = crate::load::catalogue_files()?;
-    let names: Vec<String> = files.iter().map(|f| f.trim_end_matches(".var").to_string()).collect();
-    let path = variant.unwrap_or_else(|| crate::load::bundled("chess.var"));
-    let rules = crate::load::rules(&path)?;
-    let mut s = Session { pos: Position::start(rules.clone()), rules, hash_mb: 32, searcher: None, running: None };
+    let rules = match variant {
+        Some(path) => crate::load::rules(&path)?,
+        None => crate::load::bundled_rules("chess").ok_or("error: chess is not bundled")??,
+    };
+    let mut s = Session::new(rules);
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines().map_while(Result::ok) {
@@ -129,75 +367,52 @@ pub fn run(variant: Option<std::path::PathBuf>) -> Result<(), String> {
             }
         }
     });
-    let say = |text: String| {
-        println!("{text}");
-        let _ = std::io::stdout().flush();
-    };
+    let names: Vec<&str> = varia_variants::all().iter().map(|b| b.name()).collect();
     while let Ok(line) = rx.recv() {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else { continue };
         match cmd {
             "uci" => {
-                say("id name Varia".to_string());
-                say("id author the Varia developers".to_string());
+                say("id name Varia");
+                say("id author the Varia developers");
                 let vars: Vec<String> = names.iter().map(|n| format!("var {n}")).collect();
-                say(format!("option name UCI_Variant type combo default chess {}", vars.join(" ")));
-                say("option name Hash type spin default 32 min 1 max 4096".to_string());
-                say("uciok".to_string());
+                say(&format!("option name UCI_Variant type combo default chess {}", vars.join(" ")));
+                say("option name Hash type spin default 32 min 1 max 4096");
+                say("option name Clear Hash type button");
+                say("option name MultiPV type spin default 1 min 1 max 64");
+                say("option name Ponder type check default false");
+                say("uciok");
             }
-            "isready" => say("readyok".to_string()),
+            "isready" => say("readyok"),
+            "debug" => s.debug = args.first() != Some(&"off"),
             "setoption" => {
-                s.finish_search(true);
-                let name_at = args.iter().position(|a| *a == "name");
-                let value_at = args.iter().position(|a| *a == "value");
-                if let (Some(n), Some(v)) = (name_at, value_at) {
-                    let name = args[n + 1..v].join(" ");
-                    let value = args[v + 1..].join(" ");
-                    if name.eq_ignore_ascii_case("UCI_Variant") {
-                        let file = format!("{}.var", value.to_lowercase());
-                        if files.contains(&file) {
-                            match crate::load::rules(&crate::load::bundled(&file)) {
-                                Ok(r) => {
-                                    s.pos = Position::start(r.clone());
-                                    s.rules = r;
-                                    s.searcher = None;
-                                }
-                                Err(e) => say(format!("info string {}", e.lines().next().unwrap_or(""))),
-                            }
-                        } else {
-                            say(format!("info string unknown variant {value}; known: {}", names.join(" ")));
-                        }
-                    } else if name.eq_ignore_ascii_case("Hash") {
-                        if let Ok(mb) = value.parse::<usize>() {
-                            s.hash_mb = mb.clamp(1, 4096);
-                            s.searcher = None;
-                        }
-                    }
+                s.finish_search();
+                if let Err(e) = s.set_option(args) {
+                    say(&format!("info string error: {e}"));
                 }
             }
             "ucinewgame" => {
-                s.finish_search(true);
+                s.finish_search();
                 s.searcher = None;
-                s.pos = Position::start(s.rules.clone());
+                s.pos = Some(Position::start(s.rules.clone()));
             }
             "position" => {
-                s.finish_search(true);
+                s.finish_search();
                 if let Err(e) = s.position(args) {
-                    say(format!("info string {e}"));
+                    s.refused = format!("the last position command was refused: {e}");
+                    say(&format!("info string error: {e}; no position is set until the next good one"));
                 }
             }
             "go" => {
-                s.finish_search(true);
+                s.finish_search();
                 s.go(args);
             }
-            "stop" => s.finish_search(true),
-            "quit" => {
-                s.finish_search(true);
-                break;
-            }
-            _ => say(format!("info string unknown command {cmd}")),
+            "ponderhit" => s.ponderhit(),
+            "stop" => s.finish_search(),
+            "quit" => break,
+            _ => say(&format!("info string unknown command `{cmd}`")),
         }
     }
-    s.finish_search(true);
+    s.finish_search();
     Ok(())
 }

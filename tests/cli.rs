@@ -187,7 +187,47 @@ fn every_subcommand_has_help() {
 #[test]
 fn list_shows_chess() {
     let out = ok(&["list"]);
-    assert!(out.lines().any(|l| l.starts_with("variants/chess.var") && l.contains("Chess")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("chess ") && l.contains("Chess")), "{out}");
+}
+
+/// Runs `varia` in an empty folder of its own.
+fn varia_elsewhere(args: &[&str]) -> Run {
+    let dir = std::env::temp_dir().join(format!("varia-empty-{}-{}", std::process::id(), args.join("-")));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let out = Command::new(env!("CARGO_BIN_EXE_varia")).args(args).current_dir(&dir).output().expect("run varia");
+    let _ = std::fs::remove_dir_all(&dir);
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn bundled_games_work_from_any_folder() {
+    let run = varia_elsewhere(&["check", "chess"]);
+    assert_eq!(run.stdout, "chess: ok: \"Chess\", 64 cells, 2 players, 6 piece types, 2 zones\n", "{}", run.stderr);
+    let run = varia_elsewhere(&["perft", "hans38", "2"]);
+    assert_eq!(run.stdout, "nodes 1004\n", "{}", run.stderr);
+    let run = varia_elsewhere(&["perft", "central-squares", "3"]);
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), "nodes 64239\n"), "{}", run.stderr);
+    // As tests/perft.txt (the oracles in tools/). The names `varia list` printed before still work.
+    let run = varia_elsewhere(&["check", "variants/chess.var"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let run = varia_elsewhere(&["check", "nosuch"]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("cannot read nosuch") && run.stderr.contains("nor is it a bundled variant: chess,"));
+}
+
+#[test]
+fn a_path_wins_over_a_bundled_name() {
+    let dir = std::env::temp_dir().join(format!("varia-path-wins-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let text = std::fs::read_to_string("variants/chess.var").expect("chess.var").replace("\"Chess\"", "\"My Chess\"");
+    std::fs::write(dir.join("chess"), text).expect("write");
+    let out = Command::new(env!("CARGO_BIN_EXE_varia")).args(["check", "chess"]).current_dir(&dir).output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ok: \"My Chess\""), "{out:?}");
 }
 
 #[test]
@@ -217,15 +257,105 @@ fn play_reads_commands_from_stdin() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(run.stderr.is_empty(), "{}", run.stderr);
     let out = &run.stdout;
-    assert!(out.contains("`foo` is not a move here"), "{out}");
-    assert!(out.contains("type `moves` to list the legal moves"), "{out}");
-    // `moves` after 1. e4 lists Black's 20 replies on one line.
-    let replies = out.lines().find(|l| l.contains("a7-a6")).expect("the move list");
+    assert!(out.contains("`foo` is not a legal move: `foo` names no cell of this board"), "{out}");
+    // The help suggests moves of this position: a knight's and a pawn's.
+    assert!(out.contains("type a move (Na3, a3 here), or: moves, undo,"), "{out}");
+    // `moves` after 1. e4 lists Black's 20 replies on one line, in short notation.
+    let replies = out.lines().find(|l| l.contains("Nf6") && l.contains("a6")).expect("the move list");
     assert_eq!(replies.split_whitespace().count(), 21, "{replies}");
+    // The last move is marked on the board.
+    assert!(out.contains("  4  . . . .[P]. . .") && out.contains("  2  P P P P[.]P P P"), "{out}");
+    assert!(out.contains("last move: e4 (marked [ ])"), "{out}");
     // `undo` takes 1. e4 back: the last board shows White to move with the pawn on e2.
     let last_board = out.rsplit("  8 ").next().expect("a board");
     assert!(last_board.contains("  2  P P P P P P P P"), "{out}");
     assert!(last_board.contains("white to move"), "{out}");
+}
+
+#[test]
+fn play_says_check_and_mate_explains_refusals_and_saves_pgn() {
+    let dir = std::env::temp_dir().join(format!("varia-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let saved = dir.join("game.pgn");
+    let s = saved.to_string_lossy().into_owned();
+    let run = varia_with_input(&["play", "chess"], "e4\nf5\nQh5\nNf6\nKe2\ng6\nquit\n");
+    let out = &run.stdout;
+    assert!(out.contains("last move: Qh5+ (marked [ ])\ncheck: black's king is attacked"), "{out}");
+    assert!(out.contains("`Nf6` is not a legal move: it would leave black's royal piece attacked"), "{out}");
+    assert!(out.contains("`Ke2` is not a legal move: no king of black's can move to e2"), "{out}");
+    // Fool's mate: the result is said, the prompt stays, and the game is saved at `quit`.
+    let run = varia_with_input(&["play", "chess", "--save", &s], "f3\ne5\ng4\nQh4\nNc3\nquit\n");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let out = &run.stdout;
+    assert!(out.contains("last move: Qh4# (marked [ ])\nresult: black wins by checkmate"), "{out}");
+    assert!(
+        out.contains("the game is over: undo, save FILE, load FILE or quit> the game is over (result: black wins by"),
+        "{out}"
+    );
+    let pgn = std::fs::read_to_string(&saved).expect("the game saved");
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(pgn.contains("1. f3 e5 2. g4 Qh4# {checkmate} 0-1"), "{pgn}");
+    // The saved game replays to the same mate, and `load` reads it back into a game.
+    let replay = ok(&["replay", "chess", &s]);
+    assert!(replay.ends_with("result: black wins by checkmate\n"), "{replay}");
+    let run = varia_with_input(&["play", "chess"], &format!("load {s}\nquit\n"));
+    assert!(run.stdout.contains("result: black wins by checkmate"), "{}", run.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn play_in_hans38_suggests_placements_and_says_a_cell_has_no_square() {
+    let run = varia_with_input(&["play", "hans38"], "e4\nquit\n");
+    let out = &run.stdout;
+    assert!(out.starts_with("type a move (@@a3 here), or: moves,"), "{out}");
+    assert!(
+        out.contains(
+            "`e4` is not a legal move: there is no square on e4: nothing can move there (a square is placed with @@e4)"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn replay_reads_pgn_with_its_fen_and_checks_its_variant() {
+    let dir = std::env::temp_dir().join(format!("varia-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.pgn");
+    let f = file.to_string_lossy().into_owned();
+    std::fs::write(
+        &file,
+        "[Event \"a\"]\n[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\"]\n\n1. Rd8# 1-0\n\n\
+         [Event \"b\"]\n[Variant \"Hans38 Chess\"]\n\n1. @@f3 *\n",
+    )
+    .unwrap();
+    let out = ok(&["replay", "chess", &f]);
+    assert!(out.contains("result: white wins by checkmate\ngame 1 of 2 in the file (--game N picks another)"), "{out}");
+    let err = fails(&["replay", "chess", &f, "--game", "2"]);
+    assert!(err.contains("the game is of variant \"Hans38 Chess\", but the rules given are \"Chess\""), "{err}");
+    let out = ok(&["replay", "hans38", &f, "--game", "2"]);
+    assert!(out.contains("result: game in progress"), "{out}");
+    let err = fails(&["replay", "chess", &f, "--game", "3"]);
+    assert!(err.contains("there is no game 3: the file holds 2 game(s)"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn check_warns_about_a_variant_no_one_can_win() {
+    let dir = std::env::temp_dir().join(format!("varia-noroyal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("no-king.var");
+    let chess = std::fs::read_to_string("variants/chess.var").unwrap();
+    std::fs::write(&file, chess.replace("  royal\n", "")).unwrap();
+    let f = file.to_string_lossy().into_owned();
+    let run = varia(&["check", &f]);
+    assert_eq!(run.code, Some(0));
+    assert!(run.stdout.contains(": ok: \"Chess\""), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("warning: ") && run.stderr.contains("no way to win: no piece type is `royal`"),
+        "{}",
+        run.stderr
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -245,7 +375,7 @@ fn a_missing_variant_file_fails() {
 #[test]
 fn list_shows_the_stacking_games() {
     let out = ok(&["list"]);
-    assert!(out.contains("variants/share-squares.var") && out.contains("variants/safety-in-numbers.var"), "{out}");
+    assert!(out.contains("\nshare-squares ") && out.contains("\nsafety-in-numbers "), "{out}");
 }
 
 #[test]
@@ -442,8 +572,11 @@ fn selfplay_reports_results_endings_and_lengths_and_saves_replayable_games() {
     assert!(out.contains("how games ended:"), "{out}");
     assert!(out.contains("game length in plies: min "), "{out}");
     for i in 1..=4 {
-        let game = dir.join(format!("game-{i:03}.txt"));
+        let game = dir.join(format!("game-{i:03}.pgn"));
         let g = game.to_string_lossy().into_owned();
+        let pgn = std::fs::read_to_string(&game).expect("a saved game");
+        assert!(pgn.starts_with("[Event \"Varia self-play, 2 random opening plies, seed 1\"]"), "{pgn}");
+        assert!(pgn.contains(&format!("[Round \"{i}\"]")) && !pgn.contains("[Variant"), "{pgn}");
         let replay = ok(&["replay", "variants/chess.var", &g]);
         assert!(replay.contains("position: "), "{replay}");
     }
@@ -460,7 +593,7 @@ fn uci_plays_chess_and_a_chosen_variant() {
     let out = run.stdout;
     assert!(out.contains("option name UCI_Variant type combo default chess var chess"), "{out}");
     assert!(out.contains("uciok"), "{out}");
-    assert!(out.contains("info depth 1 score mate 1"), "{out}");
+    assert!(out.contains("info depth 1 multipv 1 score mate 1"), "{out}");
     assert!(out.contains("bestmove d1d8"), "{out}");
     let best: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
     assert_eq!(best.len(), 3, "{out}");

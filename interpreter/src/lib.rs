@@ -19,6 +19,7 @@ pub mod mcts;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod program;
 pub mod rules;

@@ -5,7 +5,7 @@
 //! In games whose turn has several actions, each action is one ply and the score keeps its sign
 //! while the same side moves.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -183,6 +183,18 @@ struct Entry {
     best: Option<Move>,
 }
 
+/// Figures of a running search, updated every few thousand nodes and readable from another
+/// thread (a protocol's periodic `info` lines).
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Nodes visited so far in this search.
+    pub nodes: AtomicU64,
+    /// The iteration being searched, in plies.
+    pub depth: AtomicU32,
+    /// How full the transposition table is, in permille (sampled).
+    pub hashfull: AtomicU32,
+}
+
 /// A searcher: keeps its transposition table between searches of one game.
 pub struct Searcher {
     eval: Evaluator,
@@ -193,6 +205,11 @@ pub struct Searcher {
     limits: Limits,
     stop: Arc<AtomicBool>,
     stopped: bool,
+    /// Root moves the current root search skips (the lines already found, for MultiPV).
+    excluded: Vec<Move>,
+    /// The best root move of the last root search.
+    root_best: Option<Move>,
+    progress: Arc<Progress>,
 }
 
 impl Searcher {
@@ -208,6 +225,9 @@ impl Searcher {
             limits: Limits::default(),
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
+            excluded: Vec::new(),
+            root_best: None,
+            progress: Arc::new(Progress::default()),
         }
     }
 
@@ -217,9 +237,27 @@ impl Searcher {
     }
 
     /// A flag that stops the search cleanly when set (from another thread); the search then
-    /// returns the best move of the last finished iteration.
+    /// returns the best move of the last finished iteration. The search never clears it (a stop
+    /// sent before the search began must still stop it): its owner does, before the next search.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
+    }
+
+    /// Uses `flag` as the stop flag from now on (a fresh flag per search, so that a late stop
+    /// meant for an earlier search cannot reach a later one).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    /// The running search's figures, for another thread to read while it runs.
+    pub fn progress(&self) -> Arc<Progress> {
+        self.progress.clone()
+    }
+
+    /// How full the transposition table is, in permille, from its first thousand slots.
+    pub fn hashfull(&self) -> u32 {
+        let sample = &self.table[..self.table.len().min(1000)];
+        (sample.iter().filter(|e| e.is_some()).count() * 1000 / sample.len().max(1)) as u32
     }
 
     /// Searches by iterative deepening until a limit is reached, calling `on_iteration` after
@@ -230,11 +268,26 @@ impl Searcher {
         limits: Limits,
         mut on_iteration: impl FnMut(&SearchInfo),
     ) -> SearchInfo {
+        let mut lines = self.search_lines(pos, limits, 1, |lines| on_iteration(&lines[0]));
+        lines.swap_remove(0)
+    }
+
+    /// Searches the best `lines` root moves (MultiPV), each with its own score and principal
+    /// variation, best first, calling `on_iteration` with all of them after each finished depth.
+    /// Line k is the search of the root with the first moves of lines 1 to k-1 left out. Returns
+    /// at least one line (with no move when the position has no legal move).
+    pub fn search_lines(
+        &mut self,
+        pos: &mut Position,
+        limits: Limits,
+        lines: usize,
+        mut on_iteration: impl FnMut(&[SearchInfo]),
+    ) -> Vec<SearchInfo> {
         self.nodes = 0;
         self.start = Instant::now();
         self.limits = limits;
         self.stopped = false;
-        self.stop.store(false, Ordering::Relaxed);
+        self.progress.nodes.store(0, Ordering::Relaxed);
         for k in self.killers.iter_mut() {
             *k = [None; 2];
         }
@@ -245,30 +298,53 @@ impl Searcher {
         };
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
-        let mut best = SearchInfo {
-            depth: 0,
-            score: self.eval.evaluate(pos),
-            pv: moves.first().copied().into_iter().collect(),
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        };
+        let lines = lines.clamp(1, moves.len().max(1));
+        let mut best: Vec<SearchInfo> = (0..lines)
+            .map(|k| SearchInfo {
+                depth: 0,
+                score: self.eval.evaluate(pos),
+                pv: moves.get(k).copied().into_iter().collect(),
+                nodes: 0,
+                elapsed: Duration::ZERO,
+            })
+            .collect();
         if moves.is_empty() {
             return best;
         }
-        for depth in 1..=max_depth {
-            let score = self.negamax(pos, depth, 0, -INFINITY, INFINITY);
-            if self.stopped {
-                break;
+        'deepening: for depth in 1..=max_depth {
+            self.progress.depth.store(depth, Ordering::Relaxed);
+            let mut found: Vec<SearchInfo> = Vec::with_capacity(lines);
+            for k in 0..lines {
+                self.excluded = found.iter().filter_map(|l| l.best()).collect();
+                self.root_best = None;
+                let score = self.negamax(pos, depth, 0, -INFINITY, INFINITY);
+                if self.stopped {
+                    break 'deepening;
+                }
+                let pv = match self.root_best {
+                    // The table's root entry is another line's when moves were left out.
+                    Some(first) if k > 0 => {
+                        pos.make(first);
+                        let mut pv = self.principal_variation(pos, depth.saturating_sub(1));
+                        pos.unmake();
+                        pv.insert(0, first);
+                        pv
+                    }
+                    _ => self.principal_variation(pos, depth),
+                };
+                found.push(SearchInfo {
+                    depth,
+                    score,
+                    pv: if pv.is_empty() { best[k].pv.clone() } else { pv },
+                    nodes: self.nodes,
+                    elapsed: self.start.elapsed(),
+                });
             }
-            let pv = self.principal_variation(pos, depth);
-            best = SearchInfo {
-                depth,
-                score,
-                pv: if pv.is_empty() { best.pv.clone() } else { pv },
-                nodes: self.nodes,
-                elapsed: self.start.elapsed(),
-            };
+            self.excluded.clear();
+            best = found;
+            self.progress.hashfull.store(self.hashfull(), Ordering::Relaxed);
             on_iteration(&best);
+            let score = best[0].score;
             if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
                 break;
             }
@@ -279,8 +355,11 @@ impl Searcher {
                 }
             }
         }
-        best.nodes = self.nodes;
-        best.elapsed = self.start.elapsed();
+        self.excluded.clear();
+        for line in &mut best {
+            line.nodes = self.nodes;
+            line.elapsed = self.start.elapsed();
+        }
         best
     }
 
@@ -289,6 +368,10 @@ impl Searcher {
             return true;
         }
         if self.nodes & 1023 == 0 {
+            self.progress.nodes.store(self.nodes, Ordering::Relaxed);
+            if self.nodes & 0xffff == 0 {
+                self.progress.hashfull.store(self.hashfull(), Ordering::Relaxed);
+            }
             let late = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
             let many = self.limits.nodes.is_some_and(|n| self.nodes >= n);
             if late || many || self.stop.load(Ordering::Relaxed) {
@@ -408,6 +491,9 @@ impl Searcher {
                 }
             }
         }
+        if ply == 0 && !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(m));
+        }
         self.order(pos, &mut moves, entry.and_then(|e| e.best), ply);
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
@@ -441,6 +527,13 @@ impl Searcher {
                     }
                 }
                 break;
+            }
+        }
+        if ply == 0 {
+            self.root_best = best_move;
+            // With moves left out, the score is not the root position's: keep it out of the table.
+            if !self.excluded.is_empty() {
+                return best_score;
             }
         }
         let bound = if best_score >= beta {

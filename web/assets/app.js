@@ -1,11 +1,13 @@
 // Varia playground: draws the board from the server's view of a game and plays through the JSON API.
 // The page holds the game (rules text, start position, moves); the server replays it on each call.
 
+import { drawPiece } from './pieces.js';
+
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
 const S = 60; // pixels per square
-const GAP = 0.7; // squares between boards drawn side by side
-const GLYPHS = { king: '\u265A', queen: '\u265B', rook: '\u265C', bishop: '\u265D', knight: '\u265E', pawn: '\u265F' };
+const GAP = 1.2; // squares between boards drawn side by side (room for their rank numbers)
+const EDGE = 24; // pixels around the boards for coordinates and board names
 
 const state = {
   source: '',
@@ -17,6 +19,9 @@ const state = {
   selected: null, // the cell whose moves are shown
   generation: 0, // bumped by every change, so late answers are dropped
   thinking: false,
+  shown: null, // a view of an earlier position being looked at, or null for the game's
+  shownPly: null, // how many moves that position is after the start
+  drag: null, // a piece being dragged: { from, x, y, moved, ghost }
 };
 
 async function api(path, body) {
@@ -55,6 +60,8 @@ function setView(view) {
   state.view = view;
   state.moves = view.history.map((h) => h.long);
   state.selected = null;
+  state.shown = null;
+  state.shownPly = null;
   showError('');
   render();
   maybeAi();
@@ -138,6 +145,8 @@ async function undo() {
     state.view = view;
     state.moves = view.history.map((h) => h.long);
     state.selected = null;
+    state.shown = null;
+    state.shownPly = null;
     showError('');
     render();
   } catch (e) {
@@ -226,6 +235,11 @@ async function loadVariant(id) {
     $('source').value = v.source;
     $('format').value = v.format;
     await apply();
+    if (state.source === v.source) {
+      state.bundledSource = v.source;
+      markLoaded(null);
+      $('variant').value = id;
+    }
   } catch (e) {
     showError(e.message);
   }
@@ -238,6 +252,12 @@ function el(name, attrs = {}, parent = null) {
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
   if (parent) parent.appendChild(e);
   return e;
+}
+
+// A cell name's board prefix, file and rank: `Ac1` is A, c, 1; `e4` is '', e, 4; `a1.5` has none.
+function nameParts(name) {
+  const m = /^([A-Z]*)([a-z]+)(\d+)$/.exec(name);
+  return m ? { board: m[1], file: m[2], rank: m[3] } : null;
 }
 
 // Screen placement of the board's display coordinates: boards side by side, lowest layer first.
@@ -253,12 +273,15 @@ function geometry(view) {
   }
   const layers = view.board.layers;
   const w = maxX - minX + 1, h = maxY - minY + 1;
-  const place = ([x, y, l]) => {
+  const boardOf = (l) => {
     let li = layers.indexOf(l);
     if (state.flipped) li = layers.length - 1 - li;
+    return li;
+  };
+  const place = ([x, y, l]) => {
     const fx = state.flipped ? maxX - x : x - minX;
     const fy = state.flipped ? y - minY : maxY - y;
-    return [(fx + li * (w + GAP)) * S, fy * S];
+    return [(fx + boardOf(l) * (w + GAP)) * S, fy * S];
   };
   const byName = new Map(cells.map((c, i) => [c.name, i]));
   // Where each cell is drawn: top-left corners of squares, centres for between locations.
@@ -269,27 +292,42 @@ function geometry(view) {
     const cy = pts.reduce((a, p) => a + p[1], 0) / pts.length + S / 2;
     return [[cx, cy]];
   });
-  return { spots, width: (layers.length * w + (layers.length - 1) * GAP) * S, height: h * S, minX, minY };
+  return { spots, place, boardOf, w, h, minX, maxX, minY, maxY, layers,
+    width: (layers.length * w + (layers.length - 1) * GAP) * S, height: h * S };
 }
 
-function drawPiece(g, piece, cx, cy, size) {
-  const glyph = GLYPHS[piece.name.toLowerCase()];
-  const p = el('g', { class: 'piece' }, g);
-  if (glyph) {
-    const t = el('text', {
-      class: `glyph p${piece.player % 2}`, x: cx, y: cy + size * 0.05, 'font-size': size * 0.82,
-      'text-anchor': 'middle', 'dominant-baseline': 'central',
-    }, p);
-    t.textContent = glyph;
-  } else {
-    el('circle', { class: `p${piece.player % 2}`, cx, cy, r: size * 0.36 }, p);
-    const t = el('text', {
-      class: `letter${piece.player % 2}`, x: cx, y: cy, 'font-size': size * 0.42,
-      'text-anchor': 'middle', 'dominant-baseline': 'central',
-    }, p);
-    t.textContent = piece.letter.toUpperCase();
+// Coordinates along each board's edges, read from its cells' names, and each board's name
+// (the prefix its cells share: A, B, C in The Central Squares) above it.
+function drawCoordinates(svg, v, geo) {
+  const g = el('g', { class: 'coords' }, svg);
+  const multi = geo.layers.length > 1;
+  for (const l of geo.layers) {
+    const own = v.board.cells.filter((c) => !c.covers && c.at.length === 1 && c.at[0][2] === l);
+    const parts = own.map((c) => [c, nameParts(c.name)]).filter(([, p]) => p);
+    const files = new Map(), ranks = new Map(), prefixes = new Set();
+    for (const [c, p] of parts) {
+      const [x, y] = c.at[0];
+      if (!files.has(x)) files.set(x, p.file);
+      if (!ranks.has(y)) ranks.set(y, p.rank);
+      prefixes.add(p.board);
+    }
+    for (const [x, file] of files) {
+      const [px] = geo.place([x, geo.minY, l]);
+      const t = el('text', { class: 'coord file', x: px + S / 2, y: geo.height + 17, 'text-anchor': 'middle' }, g);
+      t.textContent = file;
+    }
+    for (const [y, rank] of ranks) {
+      const [px, py] = geo.place([state.flipped ? geo.maxX : geo.minX, y, l]);
+      const t = el('text', { class: 'coord rank', x: px - 7, y: py + S / 2, 'text-anchor': 'end', 'dominant-baseline': 'central' }, g);
+      t.textContent = rank;
+    }
+    if (multi) {
+      const [px] = geo.place([state.flipped ? geo.maxX : geo.minX, geo.maxY, l]);
+      const name = prefixes.size === 1 && [...prefixes][0] ? `board ${[...prefixes][0]}` : `board ${geo.layers.indexOf(l) + 1}`;
+      const t = el('text', { class: 'board-label', 'data-board': name, x: px + (geo.w * S) / 2, y: -9, 'text-anchor': 'middle' }, g);
+      t.textContent = name;
+    }
   }
-  return p;
 }
 
 function drawStack(g, pieces, x, y, between) {
@@ -299,7 +337,7 @@ function drawStack(g, pieces, x, y, between) {
     return;
   }
   if (pieces.length === 1) {
-    drawPiece(g, pieces[0], x + S / 2, y + S / 2, S);
+    drawPiece(g, pieces[0], x + S / 2, y + S / 2, S * 0.92);
     return;
   }
   // A stack: bottom piece at the lower left, each next one up and to the right, numbered.
@@ -317,8 +355,12 @@ function pieceWords(p, players) {
   return `${players[p.player] ?? p.player} ${p.name}`;
 }
 
+// The view on the board: an earlier position being looked at, or the game's.
+const shownView = () => state.shown || state.view;
+const browsing = () => state.shown !== null;
+
 function render() {
-  const v = state.view;
+  const v = shownView();
   if (!v) return;
   $('title').textContent = v.title;
   document.title = `${v.title} — Varia playground`;
@@ -328,15 +370,20 @@ function render() {
   }
   renderBoard(v);
   renderStatus();
-  renderSide(v);
+  renderSide(state.view);
 }
 
 function renderBoard(v) {
   const svg = $('board');
   svg.innerHTML = '';
   const geo = geometry(v);
-  const pad = 4;
-  svg.setAttribute('viewBox', `${-pad} ${-pad} ${geo.width + 2 * pad} ${geo.height + 2 * pad}`);
+  const top = geo.layers.length > 1 ? EDGE + 6 : 6;
+  svg.setAttribute('viewBox', `${-EDGE} ${-top} ${geo.width + EDGE + 6} ${geo.height + top + EDGE}`);
+  const defs = el('defs', {}, svg);
+  const grad = el('radialGradient', { id: 'check-glow' }, defs);
+  el('stop', { offset: '0%', 'stop-color': '#ff0000', 'stop-opacity': '1' }, grad);
+  el('stop', { offset: '35%', 'stop-color': '#e70000', 'stop-opacity': '0.9' }, grad);
+  el('stop', { offset: '100%', 'stop-color': '#a50000', 'stop-opacity': '0' }, grad);
   const cells = v.board.cells;
   const holes = new Set(v.squares ? v.squares.holes : []);
   const owner = new Map(v.squares ? v.squares.owners.map(([c, p]) => [c, p]) : []);
@@ -345,6 +392,7 @@ function renderBoard(v) {
   const coveredBy = new Map(v.covered.map(([sq, at]) => [sq, at]));
   const capacity = new Map(v.capacity.map(([c, most]) => [c, most]));
   const stacks = new Map(v.stacks.map((s) => [s.cell, s.pieces]));
+  const checked = new Set(v.checked || []);
   const last = v.history.length ? v.history[v.history.length - 1] : null;
   const chosen = state.selected === null ? [] : v.legal.filter((m) => m.from === state.selected && m.kind !== 'end-turn');
   const targets = new Set(chosen.map((m) => m.to));
@@ -353,6 +401,7 @@ function renderBoard(v) {
   const pieces = el('g', { class: 'pieces' }, svg);
   const marks = el('g', { class: 'marks' }, svg);
   const betweens = el('g', { class: 'between' }, svg);
+  drawCoordinates(svg, v, geo);
 
   cells.forEach((c, id) => {
     const spots = geo.spots[id];
@@ -372,6 +421,10 @@ function renderBoard(v) {
       g.addEventListener('click', () => clickCell(id));
       return;
     }
+    // A square's name is written in it only where the edge coordinates do not give it (a
+    // square shared by several boards, or a name not of file and rank).
+    const parts = nameParts(c.name);
+    const named = c.at.length > 1 || !parts;
     spots.forEach(([x, y], k) => {
       const [gx, gy] = c.at[k];
       const g = el('g', { class: 'cell clickable', 'data-cell': c.name, 'data-id': id, 'data-spot': k }, squares);
@@ -381,6 +434,7 @@ function renderBoard(v) {
       if (owner.has(id)) el('rect', { class: `owner${owner.get(id) % 2}`, x, y, width: S, height: S }, g);
       if (last && (last.from === id || last.to === id)) el('rect', { class: 'last-move', x, y, width: S, height: S }, g);
       if (state.selected === id) el('rect', { class: 'selected', x, y, width: S, height: S }, g);
+      if (checked.has(id)) el('circle', { class: 'check-mark', 'data-check': c.name, cx: x + S / 2, cy: y + S / 2, r: S * 0.5, fill: 'url(#check-glow)' }, g);
       if (cover !== null) el('rect', { class: 'covered', x: x + 3, y: y + 3, width: S - 6, height: S - 6 }, g);
       if (c.at.length > 1) el('rect', { class: 'shared-mark', x: x + 2, y: y + 2, width: S - 4, height: S - 4 }, g);
       if (untouchable.has(id)) {
@@ -392,8 +446,10 @@ function renderBoard(v) {
         el('path', { class: 'crowd-mark', d: `M${x + S - 16},${y} L${x + S},${y} L${x + S},${y + 16} Z` }, g);
       }
       if (touched.has(id)) el('rect', { class: 'touched', x: x + 5, y: y + 5, width: S - 10, height: S - 10 }, g);
-      const name = el('text', { class: 'cell-name', x: x + 2, y: y + S - 3 }, g);
-      name.textContent = c.name;
+      if (named) {
+        const name = el('text', { class: 'cell-name', x: x + 3, y: y + S - 5 }, g);
+        name.textContent = c.name;
+      }
       g.addEventListener('click', () => clickCell(id));
       if (stack) drawStack(pieces, stack, x, y, false);
       if (targets.has(id)) {
@@ -405,24 +461,30 @@ function renderBoard(v) {
   // Marks and pieces must not swallow clicks meant for the squares below them.
   marks.setAttribute('pointer-events', 'none');
   pieces.setAttribute('pointer-events', 'none');
-  $('end-turn').hidden = !v.legal.some((m) => m.kind === 'end-turn') || aiTurn();
+  $('end-turn').hidden = browsing() || !v.legal.some((m) => m.kind === 'end-turn') || aiTurn();
 }
 
 function renderStatus() {
-  const v = state.view;
+  const v = shownView();
   if (!v) return;
   const banner = $('banner');
-  banner.hidden = !v.result;
-  banner.textContent = v.result ? `Game over: ${v.result.text}` : '';
+  const live = state.view;
+  banner.hidden = !live.result;
+  banner.textContent = live.result ? `Game over: ${live.result.text}` : '';
+  const browse = $('browse');
+  browse.hidden = !browsing();
+  if (browsing()) {
+    browse.textContent = `Looking at the position after move ${state.shownPly} of ${live.history.length} \u2014 click the last move or press End to return`;
+  }
   if (v.result) {
-    $('status').textContent = '';
+    $('status').textContent = browsing() ? v.result.text : '';
     return;
   }
   const name = v.players[v.turn.side] || `player ${v.turn.side + 1}`;
   let text = `${name.charAt(0).toUpperCase() + name.slice(1)} to move`;
   if (v.turn.actions > 1) text += ` (action ${v.turn.action + 1} of ${v.turn.actions}: ${v.turn.kinds.join(' or ')})`;
   if (v.check) text += ' \u2014 check!';
-  if (state.thinking) text += ' \u2014 the computer is thinking\u2026';
+  if (state.thinking && !browsing()) text += ' \u2014 the computer is thinking\u2026';
   $('status').textContent = text;
 }
 
@@ -451,35 +513,80 @@ function renderSide(v) {
     const most = [...new Set(v.capacity.map(([, m]) => m))];
     add('--crowd', most.length === 1 && most[0] !== null ? `holds up to ${most[0]} pieces` : 'holds several pieces');
   }
-  // Moves, a row per round, a turn's actions together.
+  // Moves, a row per round, a turn's actions together; each move a link to its position.
   const list = $('moves');
   list.innerHTML = '';
   const turns = [];
-  for (const h of v.history) {
+  v.history.forEach((h, i) => {
     const t = turns[turns.length - 1];
-    if (t && t.side === h.side) t.moves.push(h.short);
-    else turns.push({ side: h.side, moves: [h.short] });
-  }
+    if (t && t.side === h.side) t.moves.push([h.short, i + 1]);
+    else turns.push({ side: h.side, moves: [[h.short, i + 1]] });
+  });
+  const shownPly = browsing() ? state.shownPly : v.history.length;
   let row = null;
-  turns.forEach((t, i) => {
+  turns.forEach((t) => {
     if (!row || t.side === 0 || row.children.length >= v.players.length) {
       row = document.createElement('li');
       list.appendChild(row);
     }
     const span = document.createElement('span');
-    span.className = 'turn' + (i === turns.length - 1 ? ' last' : '');
-    span.textContent = t.moves.join(' ');
+    span.className = 'turn';
+    t.moves.forEach(([text, ply], k) => {
+      if (k) span.append(' ');
+      const m = document.createElement('a');
+      m.className = 'move' + (ply === shownPly ? ' current' : '');
+      m.dataset.ply = ply;
+      m.href = '#';
+      m.textContent = text;
+      m.addEventListener('click', (e) => {
+        e.preventDefault();
+        browse(ply);
+      });
+      span.appendChild(m);
+    });
     row.appendChild(span);
   });
-  list.scrollTop = list.scrollHeight;
-  if (document.activeElement !== $('position')) $('position').value = v.position;
+  if (!browsing()) list.scrollTop = list.scrollHeight;
+  if (document.activeElement !== $('position')) $('position').value = shownView().position;
 }
 
-// ---- clicks ----
+// ---- looking back through the game ----
+
+async function browse(ply) {
+  const v = state.view;
+  if (!v) return;
+  const n = v.history.length;
+  ply = Math.max(0, Math.min(n, ply));
+  state.selected = null;
+  if (ply === n) {
+    state.shown = null;
+    state.shownPly = null;
+    render();
+    return;
+  }
+  const gen = state.generation;
+  try {
+    const view = await api('/api/game', gameBody({ moves: v.history.slice(0, ply).map((h) => h.long) }));
+    if (gen !== state.generation) return;
+    state.shown = view;
+    state.shownPly = ply;
+    render();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+const shownPlyNow = () => (browsing() ? state.shownPly : state.view ? state.view.history.length : 0);
+
+// ---- clicks and drags ----
 
 function clickCell(id) {
+  if (state.dragged) {
+    state.dragged = false;
+    return;
+  }
   const v = state.view;
-  if (!v || v.result || aiTurn()) return;
+  if (!v || v.result || aiTurn() || browsing()) return;
   const legal = v.legal.filter((m) => m.kind !== 'end-turn');
   if (state.selected !== null) {
     const cands = legal.filter((m) => m.from === state.selected && m.to === id && id !== state.selected);
@@ -514,6 +621,67 @@ function clickCell(id) {
   renderBoard(v);
 }
 
+// The cell under a point of the page (the square or between location drawn there).
+function cellAt(x, y) {
+  for (const e of document.elementsFromPoint(x, y)) {
+    const g = e.closest && e.closest('[data-id]');
+    if (g) return +g.dataset.id;
+  }
+  return null;
+}
+
+// Drag and drop: press on a piece that can move, drag it, release on a target. A press and
+// release without moving is a click, handled as above.
+function startDrag(e) {
+  const v = state.view;
+  if (!v || v.result || aiTurn() || browsing() || e.button !== 0) return;
+  const id = cellAt(e.clientX, e.clientY);
+  if (id === null) return;
+  const from = v.legal.filter((m) => m.from === id && m.to !== id && m.kind !== 'end-turn');
+  if (!from.length) return;
+  state.drag = { from: id, x: e.clientX, y: e.clientY, moved: false, ghost: null };
+}
+
+function moveDrag(e) {
+  const d = state.drag;
+  if (!d) return;
+  if (!d.moved && Math.hypot(e.clientX - d.x, e.clientY - d.y) < 5) return;
+  const svg = $('board');
+  const pt = svg.createSVGPoint();
+  pt.x = e.clientX;
+  pt.y = e.clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  if (!d.moved) {
+    d.moved = true;
+    state.selected = d.from;
+    renderBoard(state.view);
+    const stack = state.view.stacks.find((s) => s.cell === d.from);
+    if (stack) {
+      d.ghost = el('g', { class: 'drag-ghost', 'pointer-events': 'none' }, svg);
+      drawPiece(d.ghost, stack.pieces[stack.pieces.length - 1], 0, 0, S);
+    }
+  }
+  if (d.ghost) d.ghost.setAttribute('transform', `translate(${p.x} ${p.y})`);
+}
+
+function endDrag(e) {
+  const d = state.drag;
+  state.drag = null;
+  if (!d || !d.moved) return;
+  if (d.ghost) d.ghost.remove();
+  state.dragged = true; // the click that follows the release is not a click
+  setTimeout(() => { state.dragged = false; }, 0);
+  const to = cellAt(e.clientX, e.clientY);
+  const v = state.view;
+  const cands = v.legal.filter((m) => m.from === d.from && m.to === to && m.kind !== 'end-turn');
+  if (to !== null && to !== d.from && cands.length) {
+    choose(cands);
+  } else {
+    state.selected = to === d.from ? d.from : null;
+    renderBoard(v);
+  }
+}
+
 function choose(cands) {
   if (cands.length === 1) {
     play(cands[0].long);
@@ -539,6 +707,51 @@ function choose(cands) {
   dialog.showModal();
 }
 
+// ---- PGN ----
+
+function savePgn() {
+  const v = state.view;
+  if (!v) return;
+  const blob = new Blob([v.pgn], { type: 'application/x-chess-pgn' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `${v.title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.pgn`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function loadPgn(text) {
+  state.generation++;
+  try {
+    const view = await api('/api/game', { source: state.source, format: state.format, pgn: text });
+    state.start = view.start;
+    setView(view);
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+// ---- the variant selector ----
+
+// Shows in the selector what is loaded: a bundled variant, or the file opened or text applied.
+function markLoaded(label) {
+  const select = $('variant');
+  let o = select.querySelector('option[value="__loaded"]');
+  if (label === null) {
+    if (o) o.remove();
+    return;
+  }
+  if (!o) {
+    o = document.createElement('option');
+    o.value = '__loaded';
+    select.prepend(o);
+  }
+  o.textContent = label;
+  select.value = '__loaded';
+}
+
 // ---- start-up ----
 
 async function init() {
@@ -549,10 +762,17 @@ async function init() {
   $('who0').addEventListener('change', maybeAi);
   $('who1').addEventListener('change', maybeAi);
   $('end-turn').addEventListener('click', () => play('end'));
-  $('apply').addEventListener('click', apply);
+  $('apply').addEventListener('click', async () => {
+    await apply();
+    if (state.view && state.source === $('source').value && state.source !== state.bundledSource) {
+      markLoaded(`${state.view.title} (edited)`);
+    }
+  });
   $('source').addEventListener('input', updateGutter);
   $('source').addEventListener('scroll', () => { $('gutter').scrollTop = $('source').scrollTop; });
-  $('variant').addEventListener('change', (e) => loadVariant(e.target.value));
+  $('variant').addEventListener('change', (e) => {
+    if (e.target.value !== '__loaded') loadVariant(e.target.value);
+  });
   $('copy-position').addEventListener('click', async () => {
     const input = $('position');
     try {
@@ -569,7 +789,34 @@ async function init() {
     $('source').value = await file.text();
     $('format').value = file.name.toLowerCase().endsWith('.zrf') ? 'zrf' : 'var';
     await apply();
+    if (state.source === $('source').value) {
+      state.bundledSource = null;
+      markLoaded(`${file.name} (${state.view.title})`);
+    }
+    e.target.value = '';
   });
+  $('save-pgn').addEventListener('click', savePgn);
+  $('open-pgn').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    await loadPgn(await file.text());
+    e.target.value = '';
+  });
+  $('nav-start').addEventListener('click', () => browse(0));
+  $('nav-back').addEventListener('click', () => browse(shownPlyNow() - 1));
+  $('nav-forward').addEventListener('click', () => browse(shownPlyNow() + 1));
+  $('nav-end').addEventListener('click', () => browse(Infinity));
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest('input, textarea, select') || !state.view) return;
+    const to = { ArrowLeft: shownPlyNow() - 1, ArrowRight: shownPlyNow() + 1, Home: 0, End: Infinity }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    browse(to);
+  });
+  const board = $('board');
+  board.addEventListener('pointerdown', startDrag);
+  window.addEventListener('pointermove', moveDrag);
+  window.addEventListener('pointerup', endDrag);
   const { variants } = await api('/api/variants');
   const select = $('variant');
   for (const v of variants) {

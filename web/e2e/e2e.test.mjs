@@ -261,3 +261,121 @@ test('occupying multiple squares: a rook stops between two squares', async () =>
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+// Drags the piece on `from` to `to` with the mouse, as a player does.
+async function drag(page, from, to) {
+  const box = async (name) => page.locator(`[data-cell="${name}"] rect.sq`).first().boundingBox();
+  const a = await box(from);
+  const b = await box(to);
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+test('chess: drag and drop, the checked king marked, looking back through the moves', async () => {
+  const page = await open('chess.var');
+  await drag(page, 'e2', 'e4');
+  await waitMoves(page, 1);
+  // A drop on a square the piece cannot reach plays nothing.
+  await drag(page, 'e7', 'e4');
+  await drag(page, 'f7', 'f5');
+  await waitMoves(page, 2);
+  assert.equal(await page.locator('.check-mark').count(), 0);
+  await drag(page, 'd1', 'h5');
+  await waitMoves(page, 3);
+  assert.deepEqual(await played(page), ['e2-e4', 'f7-f5', 'Qd1-h5']);
+  // Black is in check: its king's square glows, and only there.
+  assert.deepEqual(await page.$$eval('.check-mark', (els) => els.map((e) => e.dataset.check)), ['e8']);
+  assert.equal(await page.textContent('#status'), 'Black to move \u2014 check!');
+  await shot(page, 'chess-check');
+  // Clicking the first move shows the position after it; the game itself is unchanged.
+  await page.click('#moves a.move[data-ply="1"]');
+  await page.waitForSelector('#browse:not([hidden])');
+  assert.equal(await page.inputValue('#position'), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+  assert.equal(await page.locator('.check-mark').count(), 0);
+  assert.match(await page.textContent('#browse'), /after move 1 of 3/);
+  assert.equal(await page.textContent('#moves a.move.current'), 'e4');
+  // Clicks on the board do nothing while looking back.
+  await clickCell(page, 'd7');
+  assert.equal(await page.locator('[data-target]').count(), 0);
+  // Arrow keys step through the game; the last move returns to it.
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.varia.shownPly === 2);
+  await page.click('#nav-start');
+  await page.waitForFunction(() => window.varia.shownPly === 0);
+  assert.equal(await page.inputValue('#position'), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+  await page.click('#moves a.move[data-ply="3"]');
+  await page.waitForSelector('#browse', { state: 'hidden' });
+  assert.equal(await page.locator('.check-mark').count(), 1);
+  await drag(page, 'g7', 'g6');
+  await waitMoves(page, 4);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('pgn: export the game, import it into a fresh page', async () => {
+  const page = await open('chess.var');
+  for (const [a, b] of [['f2', 'f3'], ['e7', 'e5'], ['g2', 'g4'], ['d8', 'h4']]) await move(page, a, b);
+  const pgn = await page.evaluate(() => window.varia.view.pgn);
+  assert.match(pgn, /\[Result "0-1"\]/);
+  assert.match(pgn, /1\. f3 e5 2\. g4 Qh4# \{checkmate\} 0-1/);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-pgn')]);
+  assert.equal(download.suggestedFilename(), 'chess.pgn');
+  const other = await open('chess.var');
+  await other.setInputFiles('#open-pgn', { name: 'game.pgn', mimeType: 'text/plain', buffer: Buffer.from(pgn) });
+  await waitMoves(other, 4);
+  assert.deepEqual(await played(other), ['f2-f3', 'e7-e5', 'g2-g4', 'Qd8-h4']);
+  await other.waitForSelector('#banner:not([hidden])');
+  // A game from a position keeps its start.
+  await other.setInputFiles('#open-pgn', {
+    name: 'mate.pgn', mimeType: 'text/plain',
+    buffer: Buffer.from('[FEN "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"]\n\n1. Rd8# 1-0\n'),
+  });
+  await waitMoves(other, 1);
+  assert.equal(await other.evaluate(() => window.varia.start), '6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1');
+  assert.deepEqual(page.errors, []);
+  assert.deepEqual(other.errors, []);
+  await page.close();
+  await other.close();
+});
+
+test('capablanca: fairy pieces drawn as pieces, the selector says what is loaded', async () => {
+  const page = await open('capablanca.var');
+  const drawn = await page.$$eval('.pieces [data-piece]', (els) => [...new Set(els.map((e) => e.dataset.piece))].sort());
+  assert.deepEqual(drawn, ['archbishop', 'bishop', 'chancellor', 'king', 'knight', 'pawn', 'queen', 'rook']);
+  await shot(page, 'capablanca', '#board-wrap');
+  assert.equal(await page.$eval('#variant', (s) => s.selectedOptions[0].textContent), 'Capablanca Chess');
+  // A file opened from disk: the selector names it.
+  const text = await page.inputValue('#source');
+  await page.setInputFiles('#open', {
+    name: 'my-capablanca.var', mimeType: 'text/plain',
+    buffer: Buffer.from(text.replace('variant "Capablanca Chess"', 'variant "My Capablanca"')),
+  });
+  await page.waitForFunction(() => window.varia.view.title === 'My Capablanca');
+  assert.equal(await page.$eval('#variant', (s) => s.selectedOptions[0].textContent), 'my-capablanca.var (My Capablanca)');
+  // Edited rules: the selector says so; choosing a bundled variant again replaces the entry.
+  await page.fill('#source', text.replace('variant "Capablanca Chess"', 'variant "Capa 2"'));
+  await page.click('#apply');
+  await page.waitForFunction(() => window.varia.view.title === 'Capa 2');
+  assert.equal(await page.$eval('#variant', (s) => s.selectedOptions[0].textContent), 'Capa 2 (edited)');
+  await page.selectOption('#variant', 'chess.var');
+  await page.waitForFunction(() => window.varia.view.title === 'Chess');
+  assert.equal(await page.locator('#variant option[value="__loaded"]').count(), 0);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('the central squares: boards labelled A, B, C with coordinates at their edges', async () => {
+  const page = await open('central-squares.var');
+  const labels = await page.$$eval('.board-label', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(labels, ['board A', 'board B', 'board C']);
+  const files = await page.$$eval('.coord.file', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(files, ['a', 'b', 'c', 'd', 'e', 'f', 'a', 'b', 'c', 'd', 'e', 'f', 'a', 'b', 'c', 'd', 'e', 'f']);
+  // Coordinates and the shared squares' names are legible: at least 11 px tall on the screen.
+  const sizes = await page.$$eval('.coord, .cell-name', (els) => els.map((e) => e.getBoundingClientRect().height));
+  assert.ok(Math.min(...sizes) >= 11, `${Math.min(...sizes)}`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -188,6 +188,9 @@ pub struct GameRequest {
     /// Moves played from the start, in any notation Varia reads.
     #[serde(default)]
     pub moves: Vec<String>,
+    /// A game in PGN to load instead of `moves` (its first game; its FEN tag is the start).
+    #[serde(default)]
+    pub pgn: Option<String>,
 }
 
 /// `POST /api/move`: a game and one more move.
@@ -305,7 +308,17 @@ impl Server {
         }
         let rules = self.rules(&req.source, req.format.as_deref())?;
         budget.check()?;
-        let mut pos = match &req.start {
+        let (start, moves) = match &req.pgn {
+            Some(text) => pgn_game(&rules, req, text)?,
+            None => (req.start.clone(), req.moves.clone()),
+        };
+        if moves.len() > MAX_MOVES {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("too many moves: {} (at most {MAX_MOVES})", moves.len()),
+            ));
+        }
+        let mut pos = match &start {
             None => Position::start(rules),
             Some(s) => Position::from_position_string(rules, s).map_err(|e| {
                 // The error's offset is in bytes; the column counts characters.
@@ -313,14 +326,36 @@ impl Server {
                 ApiError::bad(format!("bad start position at column {col}: {}", e.message))
             })?,
         };
-        let mut history = Vec::with_capacity(req.moves.len());
-        for (i, text) in req.moves.iter().enumerate() {
+        let mut history = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
             budget.check()?;
             history
                 .push(play_text(&mut pos, text).map_err(|e| ApiError::bad(format!("move {} ({text}): {e}", i + 1)))?);
         }
         Ok((pos, history))
     }
+}
+
+/// The start and moves of a PGN's first game: its FEN tag (unless `start` is given) and its
+/// moves; a `Variant` tag must name the rules' title.
+fn pgn_game(rules: &Rules, req: &GameRequest, text: &str) -> Result<(Option<String>, Vec<String>), ApiError> {
+    if !req.moves.is_empty() {
+        return Err(ApiError::bad("send either `moves` or `pgn`, not both"));
+    }
+    let games = varia_interpreter::pgn::read(text).map_err(|e| {
+        let (line, col) = varia_grammar::line_col(text, e.offset.min(text.len()));
+        ApiError::bad(format!("bad PGN at line {line}, column {col}: {}", e.message))
+    })?;
+    let game = &games[0];
+    if let Some(v) = game.tag("Variant") {
+        let title = &rules.variant.title;
+        let standard = ["standard", "chess", "normal"].contains(&v.to_ascii_lowercase().as_str());
+        if !v.eq_ignore_ascii_case(title) && !(standard && title.eq_ignore_ascii_case("chess")) {
+            return Err(ApiError::bad(format!("the PGN is a game of \"{v}\"; the rules loaded are \"{title}\"")));
+        }
+    }
+    let start = req.start.clone().or_else(|| game.tag("FEN").map(str::to_string));
+    Ok((start, game.moves.iter().map(|(m, _)| m.clone()).collect()))
 }
 
 /// Reads a move, refusing it once the game is over, and makes it; returns how it was written.

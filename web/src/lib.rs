@@ -23,13 +23,10 @@ use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 
-mod bundled {
-    include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
-}
-
 /// The page and its assets, embedded in the binary.
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
+const PIECES_JS: &str = include_str!("../assets/pieces.js");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
 const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
@@ -124,13 +121,13 @@ impl Server {
             };
             variants.push(Listed { id: name.clone(), title, about: format!("from {name}"), format, source });
         }
-        for (file, title, about, source) in bundled::BUNDLED {
+        for b in varia_variants::all() {
             variants.push(Listed {
-                id: file.to_string(),
-                title: title.to_string(),
-                about: about.to_string(),
+                id: b.file.to_string(),
+                title: b.title.to_string(),
+                about: b.about.to_string(),
                 format: "var".to_string(),
-                source: source.to_string(),
+                source: b.source.to_string(),
             });
         }
         Ok(Server {
@@ -156,6 +153,7 @@ pub fn router(server: Arc<Server>) -> Router {
     Router::new()
         .route("/", get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX_HTML) }))
         .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], APP_JS) }))
+        .route("/pieces.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], PIECES_JS) }))
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE_CSS) }))
         .route("/favicon.ico", get(|| async { ([(header::CONTENT_TYPE, "image/svg+xml")], FAVICON_SVG) }))
         .route("/api/variants", get(api::variants))

@@ -140,12 +140,18 @@ pub struct GameView {
     pub turn: TurnView,
     /// Whether a royal piece of the side to move is attacked.
     pub check: bool,
+    /// The cells of the side to move's royal pieces that are attacked (marked on the board).
+    pub checked: Vec<usize>,
     /// The legal moves (none once the game is over).
     pub legal: Vec<MoveView>,
     /// The moves played from the start position.
     pub history: Vec<PlayedView>,
     /// The result, once the game is over.
     pub result: Option<ResultView>,
+    /// The position string the game started from.
+    pub start: String,
+    /// The game as PGN (Varia's notation where SAN has no form).
+    pub pgn: String,
 }
 
 /// The board's shape, from the IR.
@@ -308,8 +314,33 @@ pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
             .collect(),
         turn: TurnView { side: pos.side_to_move().0, action, actions: slots.len(), kinds },
         check: pos.in_check(),
+        checked: checked(pos),
         legal: legal_views,
         history,
         result,
+        start: {
+            let mut p = pos.clone();
+            while p.ply() > 0 {
+                p.unmake();
+            }
+            p.to_position_string()
+        },
+        pgn: varia_interpreter::pgn::write(
+            pos,
+            &[("Event", "Varia playground".to_string()), ("Date", varia_interpreter::pgn::today())],
+        ),
     }
+}
+
+/// The attacked royal cells of the side to move.
+fn checked(pos: &Position) -> Vec<usize> {
+    if !pos.in_check() {
+        return Vec::new();
+    }
+    let side = pos.side_to_move();
+    let players = pos.rules().player_count();
+    pos.royal_cells(side)
+        .filter(|c| (0..players).map(|p| PlayerId(p as u8)).any(|p| p != side && pos.is_attacked(*c, p)))
+        .map(|c| c.0 as usize)
+        .collect()
 }

@@ -81,6 +81,8 @@ fn the_page_and_its_assets_are_served() {
     assert!(html.contains("/app.js") && html.contains("id=\"board\""));
     let js = ureq::get(&format!("{}/app.js", base())).call().expect("the script");
     assert_eq!(js.content_type(), "text/javascript");
+    let pieces = ureq::get(&format!("{}/pieces.js", base())).call().expect("the pieces");
+    assert_eq!(pieces.content_type(), "text/javascript");
     let css = ureq::get(&format!("{}/style.css", base())).call().expect("the style sheet");
     assert_eq!(css.content_type(), "text/css");
     let (status, body) = get("/no/such/page");
@@ -376,4 +378,47 @@ fn zillions_files_are_played_and_their_errors_located() {
     assert_eq!(status, 422, "{body}");
     assert_eq!(body["diagnostics"][0]["line"], 2);
     assert!(body["diagnostics"][0]["message"].as_str().unwrap().contains("bogus"), "{body}");
+}
+
+#[test]
+fn a_checked_king_is_named_by_its_cell() {
+    let view = game("chess.var", &["e4", "f5", "Qh5"]);
+    assert_eq!(view["check"], true);
+    assert_eq!(view["checked"], json!([cell(&view, "e8")]));
+    let view = game("chess.var", &["e4", "f5"]);
+    assert_eq!(view["checked"], json!([]));
+}
+
+#[test]
+fn games_come_with_their_pgn_and_pgn_loads_a_game() {
+    let view = game("chess.var", &["f3", "e5", "g4", "Qh4"]);
+    let pgn = view["pgn"].as_str().expect("the game's PGN");
+    assert!(pgn.starts_with("[Event \"Varia playground\"]\n"), "{pgn}");
+    assert!(pgn.contains("[Result \"0-1\"]") && pgn.ends_with("1. f3 e5 2. g4 Qh4# {checkmate} 0-1\n\n"), "{pgn}");
+    assert_eq!(view["start"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    // The PGN back in: the same moves, and the FEN tag as the start.
+    let (status, back) = post("/api/game", json!({ "source": source("chess.var"), "pgn": pgn }));
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(back["history"].as_array().unwrap().len(), 4);
+    assert_eq!(back["result"]["text"], "black wins by checkmate");
+    let pgn = "[SetUp \"1\"]\n[FEN \"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\"]\n\n1. Rd8# 1-0\n";
+    let (status, back) = post("/api/game", json!({ "source": source("chess.var"), "pgn": pgn }));
+    assert_eq!(status, 200, "{back}");
+    assert_eq!(back["start"], "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    assert_eq!(back["history"][0]["long"], "Rd1-d8");
+    // A game of another variant, a bad PGN, both moves and PGN: refused with the reason.
+    let (status, body) =
+        post("/api/game", json!({ "source": source("chess.var"), "pgn": "[Variant \"Hans38 Chess\"]\n1. @@f3 *" }));
+    assert_eq!(status, 400);
+    assert_eq!(body["error"], "the PGN is a game of \"Hans38 Chess\"; the rules loaded are \"Chess\"");
+    let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": "1. e4 {" }));
+    assert_eq!(
+        (status, body["error"].as_str().unwrap()),
+        (400, "bad PGN at line 1, column 7: a `{` comment is never closed")
+    );
+    let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": "1. e4", "moves": ["e4"] }));
+    assert_eq!((status, body["error"].as_str().unwrap()), (400, "send either `moves` or `pgn`, not both"));
+    let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": "1. e4 e5 2. Ke3" }));
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap().starts_with("move 3 (Ke3): "), "{body}");
 }

@@ -1,4 +1,4 @@
-//! Embeds the bundled variants (listed in `variants/catalogue.toml`) into the server binary.
+//! Embeds the bundled variants listed in `catalogue.toml` (file, title, about, text).
 
 use std::path::Path;
 
@@ -15,19 +15,18 @@ struct Entry {
 }
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../variants");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let catalogue = dir.join("catalogue.toml");
-    println!("cargo:rerun-if-changed={}", dir.display());
     println!("cargo:rerun-if-changed={}", catalogue.display());
     let text = std::fs::read_to_string(&catalogue).expect("variants/catalogue.toml is readable");
     let cat: Catalogue = toml::from_str(&text).expect("variants/catalogue.toml is valid");
-    let mut out = String::from("/// The bundled variants: file name, title, one-line description, source text.\n");
-    out.push_str("pub static BUNDLED: &[(&str, &str, &str, &str)] = &[\n");
+    let mut out = String::from("/// The bundled variants, in catalogue order.\n");
+    out.push_str("pub static BUNDLED: &[crate::Bundled] = &[\n");
     for v in cat.variant {
         let path = dir.join(&v.file).canonicalize().expect("a catalogued variant file exists");
         println!("cargo:rerun-if-changed={}", path.display());
         out.push_str(&format!(
-            "    ({:?}, {:?}, {:?}, include_str!({:?})),\n",
+            "    crate::Bundled {{ file: {:?}, title: {:?}, about: {:?}, source: include_str!({:?}) }},\n",
             v.file,
             v.title,
             v.about,

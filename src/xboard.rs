@@ -1,0 +1,479 @@
+//! `varia xboard`: the Chess Engine Communication Protocol (CECP v2) of XBoard and WinBoard, each variant's board and pieces described to the GUI with `setup` and `piece` commands.
+
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use varia_interpreter::{GameResult, Limits, Move, Position, Rules, SearchInfo, Searcher};
+
+use crate::uci::say;
+use crate::xboard_board::Board;
+
+/// A variant the engine offers: its name in the `variants` feature, its rules and board.
+struct Offered {
+    name: String,
+    rules: Arc<Rules>,
+    board: Board,
+}
+
+/// What the command loop waits for: a line from the GUI, or a finished search.
+enum Event {
+    Line(String),
+    Searched { generation: u64, info: SearchInfo },
+}
+
+/// The clock settings: `level`, `st`, `sd`, `time`.
+#[derive(Default)]
+struct Clock {
+    /// Moves per session (0: the whole game), base time and increment, in seconds.
+    level: Option<(u32, f64, f64)>,
+    /// Seconds per move.
+    per_move: Option<f64>,
+    depth: Option<u32>,
+    /// The engine's clock, in centiseconds.
+    remaining_cs: Option<u64>,
+}
+
+impl Clock {
+    fn limits(&self, moves_made: usize) -> Limits {
+        let time = if let Some(t) = self.per_move {
+            Duration::from_secs_f64(t.clamp(0.001, 86_400.0))
+        } else if let Some(cs) = self.remaining_cs {
+            let (mps, _, inc) = self.level.unwrap_or((0, 0.0, 0.0));
+            let to_go = if mps > 0 { (mps - (moves_made as u32 % mps)).max(1) } else { 30 } as u64;
+            let left_ms = cs * 10;
+            let budget = left_ms / to_go + (inc * 500.0) as u64;
+            Duration::from_millis(budget.min(left_ms.saturating_sub(50) * 4 / 5).max(10))
+        } else {
+            Duration::from_secs(2)
+        };
+        Limits { depth: Some(self.depth.unwrap_or(100)), time: Some(time), nodes: None }
+    }
+}
+
+struct Session {
+    offered: Vec<Offered>,
+    /// Index into `offered`.
+    variant: usize,
+    pos: Position,
+    /// The side the engine plays; `None` in force mode.
+    engine: Option<usize>,
+    analyzing: bool,
+    post: bool,
+    clock: Clock,
+    hash_mb: usize,
+    searcher: Option<Searcher>,
+    running: Option<(u64, Arc<AtomicBool>, JoinHandle<Searcher>)>,
+    generation: u64,
+    /// `ping`s answered once the engine's move is out.
+    pongs: Vec<String>,
+    tx: mpsc::Sender<Event>,
+}
+
+impl Session {
+    fn board(&self) -> &Board {
+        &self.offered[self.variant].board
+    }
+
+    fn name_of(&self) -> impl Fn(varia_interpreter::ir::CellId) -> String + '_ {
+        |c| self.board().name(c)
+    }
+
+    fn write_move(&self, pos: &Position, mv: Move) -> String {
+        let mut p = pos.clone();
+        let name = self.name_of();
+        crate::uci::move_table_named(&mut p, &name)
+            .into_iter()
+            .find(|(m, _)| *m == mv)
+            .map(|(_, t)| t)
+            .unwrap_or_else(|| pos.long_notation(mv))
+    }
+
+    /// Stops the running search; its move, if `keep`, is still played when it arrives.
+    fn stop(&mut self, keep: bool) {
+        if let Some((generation, flag, handle)) = self.running.take() {
+            flag.store(true, Ordering::Relaxed);
+            if let Ok(s) = handle.join() {
+                self.searcher = Some(s);
+            }
+            if keep {
+                // The result is already on its way in the channel with this generation.
+                self.generation = generation;
+            } else {
+                self.generation += 1;
+            }
+        }
+    }
+
+    fn start_search(&mut self, analyze: bool) {
+        self.stop(false);
+        if self.pos.outcome().is_some() {
+            return;
+        }
+        self.generation += 1;
+        let generation = self.generation;
+        let limits = if analyze {
+            Limits { depth: Some(100), time: None, nodes: None }
+        } else {
+            self.clock.limits(self.pos.ply() / 2)
+        };
+        let mut searcher =
+            self.searcher.take().unwrap_or_else(|| Searcher::new(&self.offered[self.variant].rules, self.hash_mb));
+        let stop = Arc::new(AtomicBool::new(false));
+        searcher.set_stop_flag(stop.clone());
+        let mut pos = self.pos.clone();
+        let root = pos.clone();
+        let post = self.post || analyze;
+        let names: Vec<String> = (0..root.rules().cell_count())
+            .map(|i| self.board().name(varia_interpreter::ir::CellId(i as u16)))
+            .collect();
+        let tx = self.tx.clone();
+        let handle = std::thread::spawn(move || {
+            let name = |c: varia_interpreter::ir::CellId| names[c.0 as usize].clone();
+            let info = searcher.search(&mut pos, limits, |i| {
+                if post {
+                    say(&thinking_line(&root, i, &name));
+                }
+            });
+            let _ = tx.send(Event::Searched { generation, info });
+            searcher
+        });
+        self.running = Some((generation, stop, handle));
+    }
+
+    /// A search has ended: play its move when the engine is on move and not analysing.
+    fn searched(&mut self, generation: u64, info: SearchInfo) {
+        if generation != self.generation {
+            return;
+        }
+        if let Some((_, _, handle)) = self.running.take() {
+            if let Ok(s) = handle.join() {
+                self.searcher = Some(s);
+            }
+        }
+        if self.analyzing || self.engine != Some(self.pos.side_to_move().0 as usize) {
+            return;
+        }
+        if let Some(mv) = info.best() {
+            say(&format!("move {}", self.write_move(&self.pos, mv)));
+            self.pos.make(mv);
+            self.announce_end();
+        }
+        for p in std::mem::take(&mut self.pongs) {
+            say(&p);
+        }
+    }
+
+    /// Sends the result once the game is over by the variant's rules.
+    fn announce_end(&mut self) {
+        let Some((result, reason)) = self.pos.outcome() else { return };
+        let names = &self.pos.rules().variant.players;
+        let text = match result {
+            GameResult::Win(p) if p.0 == 0 => format!("1-0 {{{} wins by {}}}", names[0].name, reason.name()),
+            GameResult::Win(p) => format!("0-1 {{{} wins by {}}}", names[p.0 as usize].name, reason.name()),
+            GameResult::Draw => format!("1/2-1/2 {{draw by {}}}", reason.name()),
+        };
+        say(&text);
+    }
+
+    /// The engine's turn to move: think.
+    fn maybe_think(&mut self) {
+        if self.analyzing {
+            self.start_search(true);
+        } else if self.engine == Some(self.pos.side_to_move().0 as usize) && self.running.is_none() {
+            self.start_search(false);
+        }
+    }
+
+    fn set_variant(&mut self, name: &str) -> Result<(), String> {
+        let i = self.offered.iter().position(|o| o.name == name).ok_or_else(|| format!("unknown variant {name}"))?;
+        self.variant = i;
+        self.searcher = None;
+        self.pos = Position::start(self.offered[i].rules.clone());
+        if i > 0 {
+            let o = &self.offered[i];
+            let table = o.board.piece_table(&o.rules);
+            let fen = to_xboard_fen(&o.board, &self.pos);
+            say(&format!("setup ({table}) {}x{}+0_fairy {fen}", o.board.width, o.board.height));
+            for p in o.board.piece_commands(&o.rules) {
+                say(&p);
+            }
+        }
+        Ok(())
+    }
+
+    fn user_move(&mut self, text: &str) {
+        if self.pos.outcome().is_some() {
+            say(&format!("Illegal move (the game is over): {text}"));
+            return;
+        }
+        let name = self.board_names();
+        match crate::uci::read_move_named(&mut self.pos, text, &|c| name[c.0 as usize].clone()) {
+            Ok(mv) => {
+                self.pos.make(mv);
+                self.announce_end();
+                self.maybe_think();
+            }
+            Err(e) => say(&format!("Illegal move ({}): {text}", e.replace(['(', ')'], ""))),
+        }
+    }
+
+    fn board_names(&self) -> Vec<String> {
+        (0..self.pos.rules().cell_count()).map(|i| self.board().name(varia_interpreter::ir::CellId(i as u16))).collect()
+    }
+
+    fn set_board(&mut self, fen: &str) -> Result<(), String> {
+        let text = from_xboard_fen(self.board(), &self.pos, fen);
+        self.pos = Position::from_position_string(self.offered[self.variant].rules.clone(), &text)
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    }
+}
+
+/// A thinking line as XBoard reads it: depth, score (centipawns; mates as 100000 + moves),
+/// time in centiseconds, nodes, then the principal variation.
+fn thinking_line(root: &Position, i: &SearchInfo, name: &dyn Fn(varia_interpreter::ir::CellId) -> String) -> String {
+    let score = match i.mate_in() {
+        Some(n) if n > 0 => 100_000 + (n + 1) / 2,
+        Some(n) => -100_000 - (-n + 1) / 2,
+        None => i.score,
+    };
+    let mut p = root.clone();
+    let mut pv = Vec::new();
+    for &mv in &i.pv {
+        let text = crate::uci::move_table_named(&mut p, name)
+            .into_iter()
+            .find(|(m, _)| *m == mv)
+            .map(|(_, t)| t)
+            .unwrap_or_else(|| p.long_notation(mv));
+        pv.push(text);
+        p.make(mv);
+    }
+    format!("{} {score} {} {} {}", i.depth, i.elapsed.as_millis() / 10, i.nodes, pv.join(" "))
+}
+
+/// The position as XBoard's FEN: Varia's position string, whose board part is already FEN's,
+/// with the en-passant square renamed to XBoard's coordinates.
+fn to_xboard_fen(board: &Board, pos: &Position) -> String {
+    let text = pos.to_position_string();
+    let mut fields: Vec<String> = text.split(' ').map(str::to_string).collect();
+    if let Some(ep) = fields.get_mut(3) {
+        if let Some(c) = pos.rules().cell_by_name(ep) {
+            *ep = board.name(c);
+        }
+    }
+    fields.join(" ")
+}
+
+/// XBoard's FEN as Varia's position string (the en-passant square renamed back).
+fn from_xboard_fen(board: &Board, pos: &Position, fen: &str) -> String {
+    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if let Some(ep) = fields.get_mut(3) {
+        if let Some(c) = board.cell(ep) {
+            *ep = pos.rules().cell_name(c).to_string();
+        }
+    }
+    fields.join(" ")
+}
+
+/// `level MPS BASE INC`: BASE in minutes or `minutes:seconds`, INC in seconds.
+fn parse_level(args: &[&str]) -> Option<(u32, f64, f64)> {
+    let mps = args.first()?.parse().ok()?;
+    let base = args.get(1)?;
+    let base = match base.split_once(':') {
+        Some((m, s)) => m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?,
+        None => base.parse::<f64>().ok()? * 60.0,
+    };
+    let inc = args.get(2)?.parse().ok()?;
+    Some((mps, base, inc))
+}
+
+/// The variants offered: chess as XBoard's `normal`, every bundled variant XBoard can show, and
+/// the file given on the command line (which must be one XBoard can show).
+fn offered(file: Option<&std::path::Path>) -> Result<Vec<Offered>, String> {
+    let mut out = Vec::new();
+    for b in varia_variants::all() {
+        let Some(Ok(rules)) = crate::load::bundled_rules(b.name()) else { continue };
+        let Ok(board) = Board::new(&rules) else { continue };
+        let name = if b.name() == "chess" { "normal".to_string() } else { b.name().to_string() };
+        out.push(Offered { name, rules, board });
+    }
+    if let Some(path) = file {
+        let rules = crate::load::rules(path)?;
+        let board = Board::new(&rules).map_err(|e| format!("error: {}: {e}", path.display()))?;
+        let stem = path.file_stem().map(|s| s.to_string_lossy().to_lowercase()).unwrap_or_default();
+        let mut name: String = stem.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+        if name.is_empty() || out.iter().any(|o| o.name == name) {
+            name = format!("file-{name}");
+        }
+        out.insert(1.min(out.len()), Offered { name, rules, board });
+    }
+    Ok(out)
+}
+
+/// Runs the protocol on standard input and output until `quit` or the end of input.
+pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
+    let offered = offered(file.as_deref())?;
+    let start = if file.is_some() { 1 } else { 0 };
+    let (tx, rx) = mpsc::channel::<Event>();
+    let lines = tx.clone();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines().map_while(Result::ok) {
+            if lines.send(Event::Line(line)).is_err() {
+                break;
+            }
+        }
+    });
+    let pos = Position::start(offered[start].rules.clone());
+    let mut s = Session {
+        offered,
+        variant: start,
+        pos,
+        engine: None,
+        analyzing: false,
+        post: false,
+        clock: Clock::default(),
+        hash_mb: 32,
+        searcher: None,
+        running: None,
+        generation: 0,
+        pongs: Vec::new(),
+        tx,
+    };
+    // Until `new`, XBoard may send moves in force mode; the engine plays Black after `new`.
+    while let Ok(event) = rx.recv() {
+        let line = match event {
+            Event::Searched { generation, info } => {
+                s.searched(generation, info);
+                continue;
+            }
+            Event::Line(line) => line,
+        };
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((&cmd, args)) = words.split_first() else { continue };
+        match cmd {
+            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "hard"
+            | "easy" | "draw" | "cores" | "otim" | "." | "bk" | "hint" | "option" | "egtpath" => {}
+            "protover" => {
+                let names: Vec<&str> = s.offered.iter().map(|o| o.name.as_str()).collect();
+                say(&format!(
+                    "feature myname=\"Varia\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 \
+                     reuse=1 analyze=1 colors=0 playother=1 name=0 nps=0 memory=1 pause=0 exclude=0 \
+                     variants=\"{}\"",
+                    names.join(",")
+                ));
+                say("feature done=1");
+            }
+            "new" => {
+                s.stop(false);
+                s.analyzing = false;
+                s.clock.depth = None;
+                s.variant = 0;
+                s.searcher = None;
+                s.pos = Position::start(s.offered[0].rules.clone());
+                s.engine = Some(1);
+            }
+            "variant" => {
+                s.stop(false);
+                if let Err(e) = s.set_variant(args.first().copied().unwrap_or("")) {
+                    say(&format!("Error ({e}): {line}"));
+                }
+            }
+            "force" => {
+                s.stop(false);
+                s.engine = None;
+            }
+            "go" => {
+                s.engine = Some(s.pos.side_to_move().0 as usize);
+                s.maybe_think();
+            }
+            "playother" => s.engine = Some(1 - s.pos.side_to_move().0 as usize),
+            "white" | "black" => {}
+            "level" => match parse_level(args) {
+                Some(l) => {
+                    s.clock.level = Some(l);
+                    s.clock.per_move = None;
+                }
+                None => say(&format!("Error (bad level): {line}")),
+            },
+            "st" => match args.first().and_then(|a| a.parse::<f64>().ok()).filter(|t| *t > 0.0) {
+                Some(t) => s.clock.per_move = Some(t),
+                None => say(&format!("Error (bad st): {line}")),
+            },
+            "sd" => s.clock.depth = args.first().and_then(|a| a.parse::<u32>().ok()).map(|d| d.clamp(1, 100)),
+            "time" => s.clock.remaining_cs = args.first().and_then(|a| a.parse().ok()),
+            "memory" => {
+                if let Some(mb) = args.first().and_then(|a| a.parse::<usize>().ok()) {
+                    s.hash_mb = mb.clamp(1, 4096);
+                    s.searcher = None;
+                }
+            }
+            "usermove" => {
+                if s.running.is_some() && !s.analyzing {
+                    say(&format!("Error (command not legal now): {line}"));
+                } else {
+                    s.stop(false);
+                    s.user_move(args.first().copied().unwrap_or(""));
+                }
+            }
+            "?" => s.stop(true),
+            "ping" => {
+                let pong = format!("pong {}", args.first().copied().unwrap_or(""));
+                if s.running.is_some() && !s.analyzing {
+                    s.pongs.push(pong);
+                } else {
+                    say(&pong);
+                }
+            }
+            "setboard" => {
+                s.stop(false);
+                if let Err(e) = s.set_board(&args.join(" ")) {
+                    say(&format!("tellusererror Illegal position: {e}"));
+                }
+                if s.analyzing {
+                    s.start_search(true);
+                }
+            }
+            "undo" | "remove" => {
+                s.stop(false);
+                let n = if cmd == "undo" { 1 } else { 2 };
+                if s.pos.ply() < n {
+                    say(&format!("Error (command not legal now): {cmd}"));
+                } else {
+                    for _ in 0..n {
+                        s.pos.unmake();
+                    }
+                }
+                if s.analyzing {
+                    s.start_search(true);
+                }
+            }
+            "post" => s.post = true,
+            "nopost" => s.post = false,
+            "analyze" => {
+                s.analyzing = true;
+                s.engine = None;
+                s.start_search(true);
+            }
+            "exit" => {
+                s.stop(false);
+                s.analyzing = false;
+            }
+            "result" => {
+                s.stop(false);
+                s.engine = None;
+            }
+            "quit" => break,
+            _ if s.pos.clone().parse_move(cmd).is_ok() || cmd.len() >= 4 && cmd.as_bytes()[1].is_ascii_digit() => {
+                // Protocol 1 GUIs send moves without `usermove`.
+                s.stop(false);
+                s.user_move(cmd);
+            }
+            _ => say(&format!("Error (unknown command): {cmd}")),
+        }
+    }
+    s.stop(false);
+    Ok(())
+}

@@ -1,0 +1,354 @@
+//! The engine protocols through the built binary: `varia uci` and `varia xboard` driven line by line, as a GUI drives them.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// A running `varia` speaking a protocol on its standard input and output.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    /// Everything read so far, for failure messages.
+    seen: Vec<String>,
+}
+
+impl Drop for Engine {
+    /// A failed test leaves no engine running.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
+            .args(args)
+            .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start varia");
+        let input = child.stdin.take().expect("stdin");
+        let out = child.stdout.take().expect("stdout");
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, input, lines, seen: Vec::new() }
+    }
+
+    fn send(&mut self, text: &str) {
+        for line in text.lines() {
+            writeln!(self.input, "{line}").expect("write to varia");
+        }
+        self.input.flush().expect("flush");
+    }
+
+    /// The lines up to and including the first that starts with `prefix`, within `secs` seconds.
+    fn until(&mut self, prefix: &str, secs: u64) -> Vec<String> {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    let done = line.starts_with(prefix);
+                    got.push(line);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("no `{prefix}` within {secs} s; output so far:\n{}", self.seen.join("\n"))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("varia ended before `{prefix}`; output:\n{}", self.seen.join("\n"))
+                }
+            }
+        }
+    }
+
+    /// Sends `text` and returns the last line of the answer, which starts with `prefix`.
+    fn ask(&mut self, text: &str, prefix: &str) -> String {
+        self.send(text);
+        self.until(prefix, 60).pop().expect("a line")
+    }
+
+    /// Waits for the process to end by itself within `secs` seconds; its exit code.
+    fn exit_within(mut self, secs: u64) -> Option<i32> {
+        let _ = writeln!(self.input);
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                return status.code();
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                panic!("varia did not exit within {secs} s; output:\n{}", self.seen.join("\n"));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+#[test]
+fn uci_reads_castling_back_in_both_forms() {
+    let mut e = Engine::start(&["uci"]);
+    e.ask("uci", "uciok");
+    // The king's move, as every GUI sends it (python-chess, Cute Chess, Arena).
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1g1");
+    let best = e.ask("go depth 1", "bestmove");
+    let reply = best.split_whitespace().nth(1).expect("a move");
+    assert!(reply.len() == 4 && "12345678".contains(&reply[1..2]), "{best}");
+    // Black's own castling, written by Varia, is read back.
+    e.send("position fen 4k2r/8/2n2K1p/8/5n2/8/8/8 b k - 0 1");
+    let best = e.ask("go depth 2", "bestmove");
+    assert_eq!(best, "bestmove e8g8", "castling mates here");
+    e.send("position fen 4k2r/8/2n2K1p/8/5n2/8/8/8 b k - 0 1 moves e8g8");
+    let best = e.ask("go depth 1", "bestmove");
+    assert_eq!(best, "bestmove 0000", "White is mated: {:?}", e.seen);
+    // The king taking its own rook, as Chess960 GUIs write castling.
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 e1h1 g8f6");
+    e.send("isready");
+    let lines = e.until("readyok", 10);
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    let best = e.ask("go depth 1", "bestmove");
+    assert_ne!(best, "bestmove 0000");
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn uci_refused_position_leaves_no_stale_state() {
+    let mut e = Engine::start(&["uci"]);
+    e.send("position startpos moves e2e4 e7e5\nposition startpos moves e2e4 e7e6 e1e3\nisready");
+    let lines = e.until("readyok", 10);
+    assert!(lines.iter().any(|l| l.starts_with("info string error: move 3 `e1e3` is not legal")), "{lines:?}");
+    // No answer for the side not to move: no position until the next good one.
+    let best = e.ask("go depth 2", "bestmove");
+    assert_eq!(best, "bestmove 0000");
+    assert!(e.seen.iter().any(|l| l.starts_with("info string no position to search")), "{:?}", e.seen);
+    e.send("position startpos moves e2e4");
+    let best = e.ask("go depth 1", "bestmove");
+    let mv = best.split_whitespace().nth(1).expect("a move");
+    assert!(mv.ends_with('6') || mv.ends_with('5'), "Black answers: {best}");
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn uci_stop_right_after_go_infinite_ends_the_search() {
+    // Issue 20: the search cleared the stop flag when it began, so a `stop` that came first was
+    // lost and `go infinite` ran for ever.
+    for _ in 0..5 {
+        let mut e = Engine::start(&["uci"]);
+        e.send("go infinite\nstop");
+        let best = e.ask("isready", "bestmove");
+        assert!(best.starts_with("bestmove "), "{best}");
+        e.send("go infinite\nquit");
+        assert_eq!(e.exit_within(10), Some(0));
+    }
+    // `go infinite` waits for `stop` even when the search is over (a mate found at once).
+    let mut e = Engine::start(&["uci"]);
+    e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo infinite");
+    e.until("info depth 1", 10);
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    let lines = e.until("readyok", 10);
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{lines:?}");
+    assert_eq!(e.ask("stop", "bestmove"), "bestmove d1d8");
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn uci_setoption_in_any_order_never_panics() {
+    let mut e = Engine::start(&["uci"]);
+    // Issue 20: `value` before `name` sliced backwards and panicked.
+    e.send("setoption value x name y\nsetoption name\nsetoption\nsetoption name Hash value lots");
+    e.send("setoption name MultiPV value 0\nsetoption name Nothing value 3\nisready");
+    let lines = e.until("readyok", 10);
+    let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("info string error:")).collect();
+    assert_eq!(errors.len(), 6, "{lines:?}");
+    assert!(errors[0].contains("`value` comes after the name"), "{errors:?}");
+    assert!(errors[3].contains("option Hash takes a whole number from 1 to 4096, not `lots`"), "{errors:?}");
+    assert!(errors[5].contains("unknown option `Nothing`"), "{errors:?}");
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn uci_multipv_lines_and_periodic_info() {
+    let mut e = Engine::start(&["uci"]);
+    e.ask("uci", "uciok");
+    assert!(e.seen.iter().any(|l| l == "option name MultiPV type spin default 1 min 1 max 64"), "{:?}", e.seen);
+    e.send("setoption name MultiPV value 3\nposition startpos");
+    e.send("go depth 3");
+    let lines = e.until("bestmove", 60);
+    let at3: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth 3 multipv")).collect();
+    assert_eq!(at3.len(), 3, "{lines:?}");
+    let firsts: Vec<&str> = at3.iter().map(|l| l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap()).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2], "{at3:?}");
+    for l in &at3 {
+        for field in ["score ", "nodes ", "nps ", "hashfull ", "time ", "pv "] {
+            assert!(l.contains(field), "{l}");
+        }
+    }
+    // A long search reports its progress about once a second, then stops when told.
+    e.send("setoption name MultiPV value 1\ngo infinite");
+    std::thread::sleep(Duration::from_millis(2500));
+    let best = e.ask("stop", "bestmove");
+    let progress: Vec<&String> = e
+        .seen
+        .iter()
+        .filter(|l| l.starts_with("info depth") && l.contains("hashfull") && !l.contains(" pv "))
+        .collect();
+    assert!(!progress.is_empty(), "{:?}", e.seen);
+    assert!(best.contains(" ponder "), "{best}");
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn uci_ponder_waits_for_ponderhit_and_debug_speaks() {
+    let mut e = Engine::start(&["uci"]);
+    e.send("debug on\nposition startpos moves e2e4\ngo ponder wtime 1000 btime 1000");
+    e.until("info string searching", 10);
+    std::thread::sleep(Duration::from_millis(400));
+    e.send("isready");
+    let lines = e.until("readyok", 10);
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "pondering must not answer: {lines:?}");
+    let best = e.ask("ponderhit", "bestmove");
+    assert!(best.starts_with("bestmove "), "{best}");
+    e.send("debug off\nquit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn uci_writes_share_squares_captures_it_can_read_back() {
+    // A knight on e2 may take either black piece of the two on the shared d4: coordinates cannot
+    // say which, so both are written in Varia's long notation, and every move is read back.
+    let mut e = Engine::start(&["uci"]);
+    e.send("setoption name UCI_Variant value share-squares");
+    e.send("setoption name MultiPV value 40");
+    e.send("position fen rnbqkb1r/ppp1pppp/8/8/3(pn)4/8/PPPPNPPP/RNBQKB1R w KQkq - 0 1");
+    let lines = {
+        e.send("go depth 1");
+        e.until("bestmove", 30)
+    };
+    let firsts: Vec<String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 1 multipv"))
+        .map(|l| l.split(" pv ").nth(1).unwrap().to_string())
+        .collect();
+    assert!(firsts.contains(&"Ne2xNd4".to_string()) && firsts.contains(&"Ne2xPd4".to_string()), "{firsts:?}");
+    assert!(firsts.iter().all(|m| m != "e2d4"), "{firsts:?}");
+    for m in &firsts {
+        e.send(&format!("position fen rnbqkb1r/ppp1pppp/8/8/3(pn)4/8/PPPPNPPP/RNBQKB1R w KQkq - 0 1 moves {m}"));
+        e.send("isready");
+        let lines = e.until("readyok", 10);
+        assert!(!lines.iter().any(|l| l.contains("error")), "{m}: {lines:?}");
+    }
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn xboard_announces_its_features_and_every_drawable_bundled_game() {
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard\nprotover 2");
+    let lines = e.until("feature done=1", 10);
+    let features = &lines[0];
+    for f in ["ping=1", "setboard=1", "usermove=1", "san=0", "myname=\"Varia\"", "analyze=1", "sigint=0"] {
+        assert!(features.contains(f), "{features}");
+    }
+    // Chess is XBoard's `normal`; Capablanca Chess draws on 10 x 8; games XBoard cannot show
+    // (stacks, three boards, squares that move) are not offered.
+    assert!(features.contains("variants=\"normal,capablanca\""), "{features}");
+    e.send("new\nvariant capablanca");
+    let setup = e.ask("ping 1", "setup");
+    assert_eq!(
+        setup,
+        "setup (PNBRQ..ACKpnbrq..ack) 10x8+0_fairy rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
+    );
+    assert_eq!(e.until("pong", 10), ["pong 1"]);
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn xboard_plays_reads_castling_and_refuses_illegal_moves() {
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard\nprotover 2");
+    e.until("feature done=1", 10);
+    e.send("new\nforce\nusermove e2e4\nusermove e7e5\nusermove g1f3\nusermove b8c6\nusermove f1c4\nusermove f8c5");
+    e.send("usermove e1g1\nusermove e8e6");
+    let refused = e.ask("ping 2", "Illegal move");
+    assert!(refused.ends_with(": e8e6") && refused.starts_with("Illegal move ("), "{refused}");
+    assert_eq!(e.until("pong", 10), ["pong 2"]);
+    // The engine plays Black from here, in a tenth of a second, and says what it thinks.
+    e.send("post\nst 0.1\ngo");
+    let lines = e.until("move ", 30);
+    let thinking = lines.iter().find(|l| l.starts_with("1 ")).expect("a thinking line at depth 1");
+    assert_eq!(thinking.split_whitespace().count() >= 5, true, "{thinking}");
+    let mv = lines.last().unwrap().trim_start_matches("move ").to_string();
+    assert!(mv.len() >= 4 && &mv[1..2] >= "5", "Black's move: {mv}");
+    // A position set up, then mate in one found and the result announced.
+    e.send("force\nsetboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo");
+    assert_eq!(e.until("move ", 30).last().unwrap(), "move d1d8");
+    assert_eq!(e.until("1-0", 10).last().unwrap(), "1-0 {white wins by checkmate}");
+    // Undo takes the mate back; the engine is in force mode after `force`.
+    e.send("force\nundo\nping 3");
+    assert_eq!(e.until("pong", 10), ["pong 3"]);
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
+    let dir = std::env::temp_dir().join(format!("varia-xboard-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let chess = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/chess.var")).unwrap();
+    // Knights become camels, which leap (3, 1): XBoard is told how they move.
+    let camel = chess.replace("piece Knight N {", "piece Camel N {").replace("leap 2 1", "leap 3 1");
+    let file = dir.join("camel-chess.var");
+    std::fs::write(&file, camel).unwrap();
+    let f = file.to_string_lossy().into_owned();
+    let mut e = Engine::start(&["xboard", &f]);
+    e.send("xboard\nprotover 2");
+    let lines = e.until("feature done=1", 10);
+    assert!(lines[0].contains("variants=\"normal,camel-chess,capablanca\""), "{lines:?}");
+    e.send("new\nvariant camel-chess\nping 1");
+    let lines = e.until("pong", 10);
+    assert_eq!(
+        lines,
+        [
+            // The camel has no image of its own: it is drawn with XBoard's 14th, `I`.
+            "setup (P.BRQ........NKp.brq........nk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "piece N& C",
+            "pong 1"
+        ]
+        .map(String::from)
+    );
+    e.send("force\nusermove g1f3\nusermove g1h4\nping 2");
+    let lines = e.until("pong", 10);
+    assert!(lines[0].starts_with("Illegal move") && lines[0].ends_with("g1f3"), "{lines:?}");
+    assert_eq!(lines.len(), 2, "g1h4 is a camel's leap: {lines:?}");
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+    let out = Command::new(env!("CARGO_BIN_EXE_varia")).args(["xboard", "hans38"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("XBoard cannot show \"Hans38 Chess\": squares move or are placed"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

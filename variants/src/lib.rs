@@ -1,0 +1,54 @@
+//! The bundled variants (listed in `variants/catalogue.toml`), their texts compiled in, so that every binary plays them from any folder.
+
+mod generated {
+    include!(concat!(env!("OUT_DIR"), "/bundled.rs"));
+}
+
+/// One bundled variant.
+#[derive(Clone, Copy, Debug)]
+pub struct Bundled {
+    /// Its file in `variants/` (`chess.var`).
+    pub file: &'static str,
+    /// Display title.
+    pub title: &'static str,
+    /// One line about it.
+    pub about: &'static str,
+    /// The file's text.
+    pub source: &'static str,
+}
+
+impl Bundled {
+    /// The name commands take: the file name without `.var` (`chess`).
+    pub fn name(&self) -> &'static str {
+        self.file.strip_suffix(".var").unwrap_or(self.file)
+    }
+}
+
+/// Every bundled variant, in catalogue order.
+pub fn all() -> &'static [Bundled] {
+    generated::BUNDLED
+}
+
+/// The bundled variant a name means: `chess`, `chess.var` or `variants/chess.var`, any case.
+pub fn find(name: &str) -> Option<&'static Bundled> {
+    let name = name.trim().replace('\\', "/");
+    let name = name.strip_prefix("./").unwrap_or(&name);
+    let name = name.strip_prefix("variants/").unwrap_or(name);
+    let name = name.strip_suffix(".var").unwrap_or(name);
+    all().iter().find(|b| b.name().eq_ignore_ascii_case(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_find_the_bundled_chess() {
+        for name in ["chess", "Chess", "chess.var", "variants/chess.var", "./variants/chess.var"] {
+            assert_eq!(find(name).map(|b| b.title), Some("Chess"), "{name}");
+        }
+        assert!(find("chess2").is_none());
+        assert!(find("").is_none());
+        assert!(all()[0].source.contains("variant \"Chess\""));
+    }
+}
