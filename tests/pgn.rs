@@ -89,8 +89,8 @@ fn reading_skips_comments_variations_glyphs_and_escapes_and_splits_games() {
 #[test]
 fn malformed_pgn_is_a_located_error() {
     for (text, message, at) in [
-        ("1. e4 { never closed", "a `{` comment is never closed", 6),
-        ("1. e4 (1. d4 d5", "a `(` variation is never closed", 6),
+        ("1. e4 { never closed", "this `{` comment is never closed: expected `}`", 6),
+        ("1. e4 (1. d4 d5", "this `(` variation is never closed: expected `)`", 6),
         ("1. e4 e5) 2. Nf3", "`)` without an opening `(`", 8),
         ("[Event \"x]\n1. e4", "the value of tag `Event` is never closed", 10),
         ("[Event x]", "expected a quoted value for tag `Event`", 7),

@@ -78,7 +78,8 @@ pub fn read(text: &str) -> Result<Vec<Game>, PgnError> {
                 i = end;
             }
             b'{' => {
-                let close = text[i..].find('}').ok_or_else(|| err("a `{` comment is never closed", i))?;
+                let close =
+                    text[i..].find('}').ok_or_else(|| err("this `{` comment is never closed: expected `}`", i))?;
                 i += close + 1;
             }
             b'}' => return Err(err("`}` without an opening `{`", i)),
@@ -102,14 +103,14 @@ pub fn read(text: &str) -> Result<Vec<Game>, PgnError> {
                         }
                         b'{' => match text[i..].find('}') {
                             Some(k) => i += k,
-                            None => return Err(err("a `{` comment is never closed", i)),
+                            None => return Err(err("this `{` comment is never closed: expected `}`", i)),
                         },
                         _ => {}
                     }
                     i += 1;
                 }
                 if i >= bytes.len() {
-                    return Err(err("a `(` variation is never closed", start));
+                    return Err(err("this `(` variation is never closed: expected `)`", start));
                 }
                 i += 1;
             }

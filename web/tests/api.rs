@@ -414,7 +414,7 @@ fn games_come_with_their_pgn_and_pgn_loads_a_game() {
     let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": "1. e4 {" }));
     assert_eq!(
         (status, body["error"].as_str().unwrap()),
-        (400, "bad PGN at line 1, column 7: a `{` comment is never closed")
+        (400, "bad PGN at line 1, column 7: this `{` comment is never closed: expected `}`")
     );
     let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": "1. e4", "moves": ["e4"] }));
     assert_eq!((status, body["error"].as_str().unwrap()), (400, "send either `moves` or `pgn`, not both"));
