@@ -1,11 +1,15 @@
-//! `varia`: the command-line front end: check, perft, moves, replay, show, play, analyse and self-play any variant.
+//! `varia`: the command-line front end: check, perft, moves, replay, show, play, analyse, self-play, match and tune any variant.
 
 mod analyse;
 mod game_file;
+mod games;
 mod load;
 mod play;
+mod report;
 mod show;
+mod tune;
 mod uci;
+mod weights;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -98,6 +102,9 @@ enum Command {
         /// Start from this position string instead of the variant's setup.
         #[arg(long)]
         position: Option<String>,
+        /// Evaluation weights (from `varia tune`; default: FILE's `.weights.toml` beside it, if any).
+        #[arg(long)]
+        weights: Option<PathBuf>,
     },
     /// Search a position: a line per depth (score, nodes, principal variation), then the best move.
     Analyse {
@@ -109,7 +116,7 @@ enum Command {
         /// Play these moves first (space-separated, any accepted notation).
         #[arg(long)]
         after: Option<String>,
-        /// Deepest iteration, in plies (default: 6 without --time).
+        /// Deepest iteration, in turns (default: 8 without --time).
         #[arg(long)]
         depth: Option<u32>,
         /// Time to search, in seconds.
@@ -117,7 +124,10 @@ enum Command {
         time: Option<f64>,
         /// Which search: alpha-beta, or Monte Carlo tree search (its --depth N means N x 1000 playouts).
         #[arg(long, default_value = "alphabeta")]
-        engine: analyse::Engine,
+        engine: games::Engine,
+        /// Evaluation weights (from `varia tune`; default: FILE's `.weights.toml` beside it, if any).
+        #[arg(long)]
+        weights: Option<PathBuf>,
     },
     /// Play the engine against itself and report results, endings and game lengths.
     Selfplay {
@@ -126,7 +136,7 @@ enum Command {
         /// Number of games (played in parallel).
         #[arg(long, default_value_t = 10)]
         games: usize,
-        /// Search depth per move, in plies (default: 2 without --time).
+        /// Search depth per move, in turns (default: 2 without --time).
         #[arg(long)]
         depth: Option<u32>,
         /// Search time per move, in seconds.
@@ -149,12 +159,76 @@ enum Command {
         position: Option<String>,
         /// Which search plays both sides.
         #[arg(long, default_value = "alphabeta")]
-        engine: analyse::Engine,
+        engine: games::Engine,
+        /// Evaluation weights (default: FILE's `.weights.toml` beside it, if any).
+        #[arg(long)]
+        weights: Option<PathBuf>,
+        /// Play only share K of N of the games (openings K-1, K-1+N, ...); merge the JSON
+        /// reports with `varia report merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Games played at once (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print the report as one JSON object (with every game).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play two engine settings against each other from the same openings, colours swapped,
+    /// and report the score with an Elo difference and its 95% interval.
+    Match {
+        /// The `.var` file.
+        file: PathBuf,
+        /// Number of games (pairs of games share an opening, colours swapped).
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// The first setting: comma-separated key=value pairs: depth=N, time=SECONDS, nodes=N,
+        /// engine=alphabeta|mcts, weights=FILE, hash=MB.
+        #[arg(long)]
+        first: String,
+        /// The second setting (as --first).
+        #[arg(long)]
+        second: String,
+        /// Seed of the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Open each pair of games with this many random moves.
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Stop a game after this many plies (it then counts as a draw).
+        #[arg(long, default_value_t = 300)]
+        max_plies: usize,
+        /// Start from this position string instead of the variant's setup.
+        #[arg(long)]
+        position: Option<String>,
+        /// Write every game to this directory as a replayable file.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Play only share K of N of the games; merge the JSON reports with `varia report merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Games played at once (default: one per core; use 1 for timed settings on a busy machine).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print the report as one JSON object (with every game).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Fit the evaluation's weights to self-play games of one variant (Texel's method) and
+    /// write them where play, analyse, match, uci and serve find them.
+    Tune(tune::TuneArgs),
+    /// Work with reports of `match --json` and `selfplay --json`.
+    Report {
+        #[command(subcommand)]
+        command: ReportCommand,
     },
     /// Speak the UCI protocol on standard input/output, for chess GUIs (UCI_Variant picks a bundled variant).
     Uci {
         /// The variant to start with (default: the bundled chess.var).
         file: Option<PathBuf>,
+        /// Evaluation weights (default: the variant's `.weights.toml` beside it, if any).
+        #[arg(long)]
+        weights: Option<PathBuf>,
     },
     /// Start the web playground on 127.0.0.1 and print its address (see docs/web.md).
     Serve {
@@ -163,6 +237,10 @@ enum Command {
         port: u16,
         /// Variant files to offer first in the page's list (the bundled variants follow).
         files: Vec<PathBuf>,
+        /// Evaluation weights files (each applies to the variant it names); the bundled
+        /// variants' `.weights.toml` files are read too.
+        #[arg(long)]
+        weights: Vec<PathBuf>,
     },
     /// List the bundled variants (from variants/catalogue.toml).
     List,
@@ -173,6 +251,18 @@ enum Command {
         /// Write here instead of standard output (the file is written only on success).
         #[arg(short, long)]
         output: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
+enum ReportCommand {
+    /// Combine the JSON reports of a study's shards into one report.
+    Merge {
+        /// The JSON files (`varia match ... --shard K/N --json > FILE`).
+        files: Vec<PathBuf>,
+        /// Print the merged report as JSON.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -256,12 +346,13 @@ fn run(command: Command) -> Result<(), String> {
             print!("{}", show::board(&pos));
             Ok(())
         }
-        Command::Play { file, white, black, depth, time, position } => {
+        Command::Play { file, white, black, depth, time, position, weights } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
-            play::run(pos, [white, black], limits(depth, time, 2.0, None)?)
+            let eval = weights::evaluator(&rules, Some(&file), weights.as_deref())?;
+            play::run(pos, [white, black], limits(depth, time, 2.0, None)?, eval)
         }
-        Command::Analyse { file, position, after, depth, time, engine } => {
+        Command::Analyse { file, position, after, depth, time, engine, weights } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
             if let Some(after) = after {
@@ -270,17 +361,90 @@ fn run(command: Command) -> Result<(), String> {
                     pos.make(mv);
                 }
             }
-            analyse::analyse(pos, limits(depth, time, 0.0, Some(6))?, engine)
+            let eval = weights::evaluator(&rules, Some(&file), weights.as_deref())?;
+            analyse::analyse(pos, limits(depth, time, 0.0, Some(8))?, engine, eval)
         }
-        Command::Selfplay { file, games, depth, time, max_plies, random_plies, seed, save, position, engine } => {
+        Command::Selfplay {
+            file,
+            games,
+            depth,
+            time,
+            max_plies,
+            random_plies,
+            seed,
+            save,
+            position,
+            engine,
+            weights,
+            shard,
+            jobs,
+            json,
+        } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
-            let limits = limits(depth, time, 0.0, Some(2))?;
-            let cfg = analyse::SelfPlay { games, limits, max_plies, random_plies, seed, save, engine };
-            analyse::selfplay(rules, pos, cfg)
+            let spec = games::Spec {
+                engine,
+                limits: limits(depth, time, 0.0, Some(2))?,
+                weights,
+                hash_mb: 8,
+                text: spec_text(engine, depth, time),
+            };
+            let args = analyse::StudyArgs {
+                file,
+                games,
+                first: spec.clone(),
+                second: spec,
+                max_plies,
+                random_plies,
+                seed,
+                save,
+                shard: shard.as_deref().map(games::Shard::parse).transpose()?,
+                jobs: jobs.unwrap_or_else(games::default_jobs),
+                json,
+            };
+            analyse::study(rules, pos, args, false)
         }
-        Command::Uci { file } => uci::run(file),
-        Command::Serve { port, files } => varia_web::run(port, &files),
+        Command::Match {
+            file,
+            games,
+            first,
+            second,
+            seed,
+            random_plies,
+            max_plies,
+            position,
+            save,
+            shard,
+            jobs,
+            json,
+        } => {
+            let rules = load::rules(&file)?;
+            let pos = load::position(&rules, position.as_deref())?;
+            let args = analyse::StudyArgs {
+                file,
+                games,
+                first: games::Spec::parse(&first)?,
+                second: games::Spec::parse(&second)?,
+                max_plies,
+                random_plies,
+                seed,
+                save,
+                shard: shard.as_deref().map(games::Shard::parse).transpose()?,
+                jobs: jobs.unwrap_or_else(games::default_jobs),
+                json,
+            };
+            analyse::study(rules, pos, args, true)
+        }
+        Command::Tune(args) => tune::run(args),
+        Command::Report { command: ReportCommand::Merge { files, json } } => report::merge(&files, json),
+        Command::Uci { file, weights } => uci::run(file, weights),
+        Command::Serve { port, files, weights: paths } => {
+            let mut all = weights::bundled();
+            for p in &paths {
+                all.push(weights::read(p)?);
+            }
+            varia_web::run(port, &files, all)
+        }
         Command::List => load::list(),
         Command::Convert { file, output } => {
             let text = load::convert(&file)?;
@@ -295,6 +459,20 @@ fn run(command: Command) -> Result<(), String> {
             }
         }
     }
+}
+
+/// A SPEC's text for self-play settings given as options.
+fn spec_text(engine: games::Engine, depth: Option<u32>, time: Option<f64>) -> String {
+    let mut parts = Vec::new();
+    if engine == games::Engine::Mcts {
+        parts.push("engine=mcts".to_string());
+    }
+    match (depth, time) {
+        (_, Some(t)) => parts.push(format!("time={t}")),
+        (Some(d), None) => parts.push(format!("depth={d}")),
+        (None, None) => parts.push("depth=2".to_string()),
+    }
+    parts.join(",")
 }
 
 /// Search limits from the command line: a depth, a time in seconds, or the defaults.

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Write};
 
-use varia_interpreter::{Limits, Mcts, Position, Searcher};
+use varia_interpreter::{Evaluator, Limits, Mcts, Position, Searcher};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -18,9 +18,9 @@ pub enum Player {
 const HELP: &str = "type a move (e2-e4, e4, Nf3, O-O, e7e8q), or: moves, undo, position, help, resign, quit";
 
 /// Runs a game in the terminal until it ends or the user quits.
-pub fn run(mut pos: Position, players: [Player; 2], limits: Limits) -> Result<(), String> {
-    let mut searcher = Searcher::new(pos.rules(), 32);
-    let mut mcts = Mcts::new(pos.rules(), 1);
+pub fn run(mut pos: Position, players: [Player; 2], limits: Limits, eval: Evaluator) -> Result<(), String> {
+    let mut searcher = Searcher::with_evaluator(pos.rules(), 32, eval.clone());
+    let mut mcts = Mcts::with_evaluator(1, eval);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     println!("{HELP}");

@@ -41,6 +41,9 @@ fn info_line(pos: &Position, i: &SearchInfo) -> String {
 
 struct Session {
     rules: Arc<Rules>,
+    /// The variant file (for the weights beside it) and a weights file given on the command line.
+    file: std::path::PathBuf,
+    weights: Option<std::path::PathBuf>,
     pos: Position,
     hash_mb: usize,
     searcher: Option<Searcher>,
@@ -94,7 +97,14 @@ impl Session {
             time: if infinite { None } else { time },
             nodes: num("nodes"),
         };
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(&self.rules, self.hash_mb));
+        let mut searcher = match self.searcher.take() {
+            Some(s) => s,
+            None => {
+                let eval = crate::weights::evaluator(&self.rules, Some(&self.file), self.weights.as_deref())
+                    .unwrap_or_else(|_| varia_interpreter::Evaluator::new(&self.rules));
+                Searcher::with_evaluator(&self.rules, self.hash_mb, eval)
+            }
+        };
         let flag = searcher.stop_flag();
         let mut pos = self.pos.clone();
         let handle = std::thread::spawn(move || {
@@ -115,12 +125,22 @@ impl Session {
 }
 
 /// Runs the protocol on standard input and output until `quit`.
-pub fn run(variant: Option<std::path::PathBuf>) -> Result<(), String> {
+pub fn run(variant: Option<std::path::PathBuf>, weights: Option<std::path::PathBuf>) -> Result<(), String> {
     let files = crate::load::catalogue_files()?;
     let names: Vec<String> = files.iter().map(|f| f.trim_end_matches(".var").to_string()).collect();
     let path = variant.unwrap_or_else(|| crate::load::bundled("chess.var"));
     let rules = crate::load::rules(&path)?;
-    let mut s = Session { pos: Position::start(rules.clone()), rules, hash_mb: 32, searcher: None, running: None };
+    // A bad weights file is reported at once rather than at the first `go`.
+    crate::weights::evaluator(&rules, Some(&path), weights.as_deref())?;
+    let mut s = Session {
+        pos: Position::start(rules.clone()),
+        rules,
+        file: path,
+        weights,
+        hash_mb: 32,
+        searcher: None,
+        running: None,
+    };
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines().map_while(Result::ok) {
@@ -160,6 +180,9 @@ pub fn run(variant: Option<std::path::PathBuf>) -> Result<(), String> {
                                 Ok(r) => {
                                     s.pos = Position::start(r.clone());
                                     s.rules = r;
+                                    s.file = crate::load::bundled(&file);
+                                    // Weights given on the command line belong to the first variant.
+                                    s.weights = None;
                                     s.searcher = None;
                                 }
                                 Err(e) => say(format!("info string {}", e.lines().next().unwrap_or(""))),

@@ -6,24 +6,30 @@
 
 pub mod bitset;
 pub mod end;
+pub mod eval;
 pub mod fen;
 pub mod graph;
 pub mod ir;
 pub mod mcts;
 pub mod movegen;
 pub mod notation;
+mod order;
+pub mod pass;
 pub mod perft;
 pub mod position;
 pub mod program;
 pub mod rules;
 pub mod search;
 pub mod squares;
+mod table;
 
 pub use end::{EndReason, GameResult};
+pub use eval::{Evaluator, Weights};
 pub use fen::PositionError;
 pub use mcts::Mcts;
 pub use notation::MoveError;
+pub use pass::NullUndo;
 pub use perft::{divide, divide_turns, perft, perft_turns};
 pub use position::{EnPassant, Move, MoveKind, Position, SquareMarks};
 pub use rules::{Piece, Rules};
-pub use search::{Evaluator, Limits, SearchInfo, Searcher, MATE};
+pub use search::{Features, Limits, SearchInfo, Searcher, MATE};

@@ -9,7 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use varia_interpreter::{Limits, Position, Rules, Searcher};
+use varia_interpreter::{Evaluator, Limits, Position, Rules, Searcher};
 
 use crate::view::{self, GameView, PlayedView};
 use crate::{Server, MAX_AI_MS, MAX_MOVES};
@@ -348,9 +348,14 @@ pub async fn ai_move(
         )
     })?;
     let limits = Limits { depth: req.depth, time: Some(Duration::from_millis(time)), nodes: None };
+    // Tuned weights for this variant, if the server has some that fit its rules.
+    let weights = server.weights.iter().find(|w| w.variant == pos.rules().variant.title).cloned();
     let answer = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        let mut searcher = Searcher::new(pos.rules(), 16);
+        let eval = weights
+            .and_then(|w| Evaluator::with_weights(pos.rules(), &w).ok())
+            .unwrap_or_else(|| Evaluator::new(pos.rules()));
+        let mut searcher = Searcher::with_evaluator(pos.rules(), 16, eval);
         let info = searcher.search(&mut pos, limits, |_| {});
         let mv = info.best()?;
         let mut legal = Vec::new();

@@ -59,6 +59,8 @@ pub struct Server {
     pub variants: Vec<Listed>,
     pub(crate) cache: std::sync::Mutex<indexmap::IndexMap<(String, String), Arc<varia_interpreter::Rules>>>,
     pub(crate) searches: Arc<tokio::sync::Semaphore>,
+    /// Evaluation weights (from `varia tune`), each used for the variant whose title it names.
+    pub weights: Vec<varia_interpreter::Weights>,
 }
 
 impl Server {
@@ -93,6 +95,7 @@ impl Server {
             variants,
             cache: std::sync::Mutex::new(indexmap::IndexMap::new()),
             searches: Arc::new(tokio::sync::Semaphore::new(MAX_SEARCHES)),
+            weights: Vec::new(),
         })
     }
 }
@@ -121,8 +124,10 @@ pub async fn serve(listener: tokio::net::TcpListener, server: Arc<Server>) -> st
 }
 
 /// Binds 127.0.0.1:`port` (0: any free port), prints the address and serves until Ctrl-C.
-pub fn run(port: u16, files: &[PathBuf]) -> Result<(), String> {
-    let server = Arc::new(Server::new(files)?);
+pub fn run(port: u16, files: &[PathBuf], weights: Vec<varia_interpreter::Weights>) -> Result<(), String> {
+    let mut server = Server::new(files)?;
+    server.weights = weights;
+    let server = Arc::new(server);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
