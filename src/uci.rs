@@ -72,8 +72,15 @@ impl Session {
             }
             _ => return Err("expected `position startpos` or `position fen ...`".to_string()),
         };
+        let mut legal = Vec::new();
         for m in args.iter().skip(moves_at + 1) {
-            let mv = pos.parse_move(m).map_err(|e| format!("bad move {m}: {e}"))?;
+            // UCI coordinates first (castling is written as the king's move, `e1g1`), then
+            // any notation Varia reads.
+            pos.legal_moves(&mut legal);
+            let mv = match legal.iter().find(|x| uci_move(&pos, **x) == *m) {
+                Some(x) => *x,
+                None => pos.parse_move(m).map_err(|e| format!("bad move {m}: {e}"))?,
+            };
             pos.make(mv);
         }
         self.pos = pos;
@@ -89,7 +96,14 @@ impl Session {
         let time = if let Some(ms) = num("movetime") {
             Some(Duration::from_millis(ms))
         } else {
-            mine.map(|t| Duration::from_millis(t / num("movestogo").unwrap_or(30).max(1) + inc.unwrap_or(0) / 2))
+            // The clock's share for this move (the search uses all of it), keeping back a
+            // twentieth and 30 ms against overheads so that the last move before a control
+            // does not overstep.
+            mine.map(|t| {
+                let usable = t.saturating_sub(30 + t / 20);
+                let share = usable / num("movestogo").unwrap_or(30).clamp(1, 60) + inc.unwrap_or(0) * 3 / 4;
+                Duration::from_millis(share.clamp(1, usable.max(1)))
+            })
         };
         let infinite = args.contains(&"infinite");
         let limits = Limits {
