@@ -1,12 +1,12 @@
-//! `varia analyse` and `varia selfplay`: the search's best move with its principal variation, and games of the engine against itself with a report.
+//! `varia analyse`, `varia selfplay` and `varia match`: the search's best move with its principal variation, and studies of engine games with a report.
 
-use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use rayon::prelude::*;
-use varia_interpreter::{EndReason, GameResult, Limits, Mcts, Position, Rules, SearchInfo, Searcher};
+use varia_interpreter::{Evaluator, Limits, Mcts, Position, Rules, SearchInfo, Searcher};
+
+use crate::games::{self, Engine, Player, Record, Setup, Shard, Spec};
+use crate::report::Study;
 
 /// A score as text: centipawns as pawns (`+0.35`), or a mate in N moves of the side to move.
 pub fn score_text(info: &SearchInfo) -> String {
@@ -17,19 +17,11 @@ pub fn score_text(info: &SearchInfo) -> String {
     }
 }
 
-/// Which search plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Engine {
-    /// Negamax alpha-beta with iterative deepening.
-    Alphabeta,
-    /// Monte Carlo tree search with random playouts.
-    Mcts,
-}
-
-/// Searches a position and prints a line per finished depth, then the best move.
-pub fn analyse(mut pos: Position, limits: Limits, engine: Engine) -> Result<(), String> {
+/// Searches a position and prints a line per finished depth (and, marked `..`, each better move
+/// found during a depth), then the best move.
+pub fn analyse(mut pos: Position, limits: Limits, engine: Engine, eval: Evaluator) -> Result<(), String> {
     if engine == Engine::Mcts {
-        let info = Mcts::new(pos.rules(), 1).search(&mut pos, limits);
+        let info = Mcts::with_evaluator(1, eval).search(&mut pos, limits);
         let nps = info.nodes as f64 / info.elapsed.as_secs_f64().max(1e-6);
         outln!("playouts {}  per second {:.0}  time {:.2}s", info.nodes, nps, info.elapsed.as_secs_f64());
         return match info.best() {
@@ -44,21 +36,25 @@ pub fn analyse(mut pos: Position, limits: Limits, engine: Engine) -> Result<(), 
             None => Err("no legal move: the game is over".to_string()),
         };
     }
-    let mut searcher = Searcher::new(pos.rules(), 64);
+    let rules = pos.rules().clone();
+    let mut searcher = Searcher::with_evaluator(&rules, 64, eval);
     let root = pos.clone();
     let mut written = Ok(());
     let info = searcher.search(&mut pos, limits, |i| {
         let pv = pv_text(&mut root.clone(), &i.pv);
         let nps = i.nodes as f64 / i.elapsed.as_secs_f64().max(1e-6);
+        // A better move found during a depth is reported before the depth ends.
+        let label = if i.partial { "  .. " } else { "depth" };
+        let line = format!(
+            "{label} {:>2}  score {:>8}  nodes {:>10}  nps {:>9.0}  time {:>7.2}s  pv {pv}",
+            i.depth,
+            score_text(i),
+            i.nodes,
+            nps,
+            i.elapsed.as_secs_f64()
+        );
         if written.is_ok() {
-            written = crate::write_out(format_args!(
-                "depth {:>2}  score {:>8}  nodes {:>10}  nps {:>9.0}  time {:>7.2}s  pv {pv}\n",
-                i.depth,
-                score_text(i),
-                i.nodes,
-                nps,
-                i.elapsed.as_secs_f64()
-            ));
+            written = crate::write_out(format_args!("{line}\n"));
         }
     });
     written?;
@@ -83,160 +79,88 @@ fn pv_text(pos: &mut Position, pv: &[varia_interpreter::Move]) -> String {
     out.join(" ")
 }
 
-/// One finished self-play game.
-struct Game {
-    result: Option<(GameResult, EndReason)>,
-    plies: usize,
-    /// The last position, with the game's moves in its history.
-    end: Position,
-}
-
-/// Self-play settings.
-pub struct SelfPlay {
+/// The settings of a study of engine games (`selfplay` or `match`).
+pub struct StudyArgs {
+    pub file: PathBuf,
     pub games: usize,
-    pub limits: Limits,
+    pub first: Spec,
+    pub second: Spec,
     pub max_plies: usize,
     pub random_plies: usize,
     pub seed: u64,
     pub save: Option<PathBuf>,
-    pub engine: Engine,
+    pub shard: Option<Shard>,
+    pub jobs: usize,
+    pub json: bool,
 }
 
-/// A small deterministic generator for the opening moves (xorshift).
-fn next(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
-fn play_one(start: &Position, cfg: &SelfPlay, index: usize) -> Game {
-    let mut pos = start.clone();
-    let mut searcher = Searcher::new(pos.rules(), 8);
-    let mut mcts = Mcts::new(pos.rules(), cfg.seed ^ index as u64);
-    let mut rng = cfg.seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut moves = Vec::new();
-    let mut plies = 0;
-    loop {
-        if let Some(result) = pos.outcome() {
-            return Game { result: Some(result), plies, end: pos };
-        }
-        if plies >= cfg.max_plies {
-            return Game { result: None, plies, end: pos };
-        }
-        let mv = if plies < cfg.random_plies {
-            pos.legal_moves(&mut moves);
-            moves[(next(&mut rng) % moves.len() as u64) as usize]
-        } else {
-            let info = match cfg.engine {
-                Engine::Mcts => mcts.search(&mut pos, cfg.limits),
-                Engine::Alphabeta => searcher.search(&mut pos, cfg.limits, |_| {}),
-            };
-            match info.best() {
-                Some(mv) => mv,
-                None => return Game { result: pos.outcome(), plies, end: pos },
-            }
+/// Plays a study and prints its report. In self-play (`is_match` false) game i opens with
+/// opening i and one SPEC plays both sides; in a match games 2k and 2k+1 share opening k with
+/// colours swapped, the first SPEC taking the first player in even games.
+pub fn study(rules: Arc<Rules>, start: Position, args: StudyArgs, is_match: bool) -> Result<(), String> {
+    if args.games == 0 || args.games > 1_000_000 {
+        return Err(format!("error: --games must be from 1 to 1000000, not {}", args.games));
+    }
+    if args.max_plies == 0 || args.max_plies > 100_000 {
+        return Err(format!("error: --max-plies must be from 1 to 100000, not {}", args.max_plies));
+    }
+    if args.random_plies > 1000 {
+        return Err(format!("error: --random-plies must be at most 1000, not {}", args.random_plies));
+    }
+    // Read weights files now, so that a bad one is reported once, before any game.
+    for spec in [&args.first, &args.second] {
+        crate::weights::evaluator(&rules, Some(&args.file), spec.weights.as_deref())?;
+    }
+    let setup = Setup {
+        start,
+        variant_file: args.file.clone(),
+        max_plies: args.max_plies,
+        random_plies: args.random_plies,
+        seed: args.seed,
+    };
+    let opening_of = |g: usize| if is_match { g / 2 } else { g };
+    let indices: Vec<usize> = (0..args.games).filter(|&g| args.shard.is_none_or(|s| s.takes(opening_of(g)))).collect();
+    let label = if is_match { "match" } else { "selfplay" };
+    let records = games::run_all(&indices, args.jobs, label, |g| {
+        let first_side = if is_match { g % 2 } else { 0 };
+        let seed = args.seed ^ (g as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let a = Player::new(&args.first, &rules, &setup.variant_file, seed)?;
+        let b = Player::new(&args.second, &rules, &setup.variant_file, seed ^ 1)?;
+        let mut players = if first_side == 0 { [a, b] } else { [b, a] };
+        Ok(games::play(&setup, g, opening_of(g), first_side, &mut players))
+    })?;
+    let players: Vec<String> = rules.variant.players.iter().map(|p| p.name.clone()).collect();
+    let study = Study {
+        kind: label.to_string(),
+        variant: rules.variant.title.clone(),
+        file: args.file.display().to_string(),
+        players: players.clone(),
+        first: args.first.text.clone(),
+        second: args.second.text.clone(),
+        seed: args.seed,
+        random_plies: args.random_plies,
+        max_plies: args.max_plies,
+        planned: args.games,
+        shard: args.shard.map(|s| s.to_string()),
+        records,
+    };
+    if args.json {
+        outln!("{}", study.json());
+    } else {
+        out!("{}", study.text());
+    }
+    if let Some(dir) = &args.save {
+        let who = |g: &Record| {
+            let (a, b) = (&args.first.text, &args.second.text);
+            let (p0, p1) = if !is_match || g.first_side == 0 { (a, b) } else { (b, a) };
+            (format!("Varia {p0}"), format!("Varia {p1}"))
         };
-        pos.make(mv);
-        plies += 1;
-    }
-}
-
-/// Plays the games in parallel and prints the report.
-pub fn selfplay(rules: Arc<Rules>, start: Position, cfg: SelfPlay) -> Result<(), String> {
-    if let Some(dir) = &cfg.save {
-        std::fs::create_dir_all(dir).map_err(|e| format!("error: {}: {e}", dir.display()))?;
-    }
-    let done = AtomicUsize::new(0);
-    let total = cfg.games;
-    let games: Vec<Game> = (0..total)
-        .into_par_iter()
-        .map(|i| {
-            let g = play_one(&start, &cfg, i);
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            let width = 30;
-            let filled = n * width / total.max(1);
-            eprint!("\r[{}{}] {n}/{total} games", "#".repeat(filled), ".".repeat(width - filled));
-            g
-        })
-        .collect();
-    eprintln!();
-    let names: Vec<&str> = rules.variant.players.iter().map(|p| p.name.as_str()).collect();
-    let mut wins = vec![0usize; names.len()];
-    let mut draws = 0;
-    let mut unfinished = 0;
-    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
-    for g in &games {
-        match g.result {
-            Some((GameResult::Win(p), reason)) => {
-                wins[p.0 as usize] += 1;
-                *reasons.entry(format!("{} wins by {}", names[p.0 as usize], reason.name())).or_default() += 1;
-            }
-            Some((GameResult::Draw, reason)) => {
-                draws += 1;
-                *reasons.entry(format!("draw by {}", reason.name())).or_default() += 1;
-            }
-            None => {
-                unfinished += 1;
-                *reasons.entry(format!("stopped at the {}-ply limit", cfg.max_plies)).or_default() += 1;
-            }
+        let event = if is_match { "Varia match" } else { "Varia self-play" };
+        let event = format!("{event}, {} random opening plies, seed {}", args.random_plies, args.seed);
+        games::save(dir, &setup.start, &event, &study.records, who)?;
+        if !args.json {
+            outln!("games saved in {} as PGN (replay with `varia replay FILE GAME`)", dir.display());
         }
-    }
-    outln!("{}: {} games", rules.variant.title, total);
-    for (p, name) in names.iter().enumerate() {
-        outln!("  {name} wins: {} ({:.0}%)", wins[p], 100.0 * wins[p] as f64 / total.max(1) as f64);
-    }
-    outln!("  draws: {draws}");
-    outln!("  unfinished (ply limit): {unfinished}");
-    outln!("how games ended:");
-    for (reason, n) in &reasons {
-        outln!("  {reason}: {n}");
-    }
-    let mut lengths: Vec<usize> = games.iter().map(|g| g.plies).collect();
-    lengths.sort();
-    if !lengths.is_empty() {
-        let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
-        outln!(
-            "game length in plies: min {}, median {}, mean {:.1}, max {}",
-            lengths[0],
-            lengths[lengths.len() / 2],
-            mean,
-            lengths[lengths.len() - 1]
-        );
-        let bucket = (cfg.max_plies / 10).max(1);
-        let mut hist: BTreeMap<usize, usize> = BTreeMap::new();
-        for l in &lengths {
-            *hist.entry(l / bucket * bucket).or_default() += 1;
-        }
-        for (from, n) in hist {
-            outln!("  {:>4}-{:<4} {}", from, from + bucket - 1, "#".repeat(n));
-        }
-    }
-    if let Some(dir) = &cfg.save {
-        let engine = match cfg.engine {
-            Engine::Alphabeta => "alpha-beta",
-            Engine::Mcts => "MCTS",
-        };
-        let how = match (cfg.limits.depth, cfg.limits.time) {
-            (Some(d), _) => format!("depth {d}"),
-            (_, Some(t)) => format!("{} s per move", t.as_secs_f64()),
-            _ => String::new(),
-        };
-        let date = varia_interpreter::pgn::today();
-        for (i, g) in games.iter().enumerate() {
-            let tags = [
-                ("Event", format!("Varia self-play, {} random opening plies, seed {}", cfg.random_plies, cfg.seed)),
-                ("Site", "varia selfplay".to_string()),
-                ("Date", date.clone()),
-                ("Round", (i + 1).to_string()),
-                ("White", format!("Varia {engine}, {how}")),
-                ("Black", format!("Varia {engine}, {how}")),
-            ];
-            let text = varia_interpreter::pgn::write(&g.end, &tags);
-            let path = dir.join(format!("game-{:03}.pgn", i + 1));
-            std::fs::write(&path, text).map_err(|e| format!("error: {}: {e}", path.display()))?;
-        }
-        outln!("games saved in {} as PGN (replay with `varia replay FILE GAME`)", dir.display());
     }
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! `varia`: the command-line front end: check, perft, moves, replay, show, play, analyse and self-play any variant.
+//! `varia`: the command-line front end: check, perft, moves, replay, show, play, analyse, self-play, match and tune any variant.
 
 /// `print!` to standard output through [`write_out`]: a closed pipe ends the command (with `?`).
 macro_rules! out {
@@ -20,10 +20,14 @@ macro_rules! outln {
 mod analyse;
 mod explain;
 mod game_file;
+mod games;
 mod load;
 mod play;
+mod report;
 mod show;
+mod tune;
 mod uci;
+mod weights;
 mod xboard;
 mod xboard_board;
 
@@ -129,6 +133,9 @@ enum Command {
         /// Write moves in long notation (`Ng1-f3`) instead of short (`Nf3`).
         #[arg(long)]
         long: bool,
+        /// Evaluation weights (from `varia tune`; default: FILE's `.weights.toml` beside it, if any).
+        #[arg(long)]
+        weights: Option<PathBuf>,
     },
     /// Search a position: a line per depth (score, nodes, principal variation), then the best move.
     Analyse {
@@ -140,7 +147,7 @@ enum Command {
         /// Play these moves first (space-separated, any accepted notation).
         #[arg(long)]
         after: Option<String>,
-        /// Deepest iteration, in plies (default: 6 without --time; at most 100).
+        /// Deepest iteration, in turns (default: 8 without --time; at most 100).
         #[arg(long, value_parser = search_depth())]
         depth: Option<u32>,
         /// Time to search, in seconds.
@@ -148,7 +155,10 @@ enum Command {
         time: Option<f64>,
         /// Which search: alpha-beta, or Monte Carlo tree search (its --depth N means N x 1000 playouts).
         #[arg(long, default_value = "alphabeta")]
-        engine: analyse::Engine,
+        engine: games::Engine,
+        /// Evaluation weights (from `varia tune`; default: FILE's `.weights.toml` beside it, if any).
+        #[arg(long)]
+        weights: Option<PathBuf>,
     },
     /// Play the engine against itself and report results, endings and game lengths.
     Selfplay {
@@ -157,17 +167,17 @@ enum Command {
         /// Number of games (played in parallel; at most 100000).
         #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=100_000))]
         games: u64,
-        /// Search depth per move, in plies (default: 2 without --time; at most 100).
+        /// Search depth per move, in turns (default: 2 without --time; at most 100).
         #[arg(long, value_parser = search_depth())]
         depth: Option<u32>,
         /// Search time per move, in seconds.
         #[arg(long)]
         time: Option<f64>,
-        /// Stop a game after this many plies (it then counts as unfinished; at most 1000000).
-        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        /// Stop a game after this many plies (it then counts as unfinished; at most 100000).
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=100_000))]
         max_plies: u64,
-        /// Open each game with this many random moves, so that games differ (at most 1000000).
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+        /// Open each game with this many random moves, so that games differ (at most 1000).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(0..=1000))]
         random_plies: u64,
         /// Seed of the random openings.
         #[arg(long, default_value_t = 1)]
@@ -180,12 +190,76 @@ enum Command {
         position: Option<String>,
         /// Which search plays both sides.
         #[arg(long, default_value = "alphabeta")]
-        engine: analyse::Engine,
+        engine: games::Engine,
+        /// Evaluation weights (default: FILE's `.weights.toml` beside it, if any).
+        #[arg(long)]
+        weights: Option<PathBuf>,
+        /// Play only share K of N of the games (openings K-1, K-1+N, ...); merge the JSON
+        /// reports with `varia report merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Games played at once (default: one per core).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print the report as one JSON object (with every game).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play two engine settings against each other from the same openings, colours swapped,
+    /// and report the score with an Elo difference and its 95% interval.
+    Match {
+        /// The `.var` file.
+        file: PathBuf,
+        /// Number of games (pairs of games share an opening, colours swapped; at most 100000).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        games: u64,
+        /// The first setting: comma-separated key=value pairs: depth=N, time=SECONDS, nodes=N,
+        /// engine=alphabeta|mcts, weights=FILE, hash=MB.
+        #[arg(long)]
+        first: String,
+        /// The second setting (as --first).
+        #[arg(long)]
+        second: String,
+        /// Seed of the random openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Open each pair of games with this many random moves (at most 1000).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=1000))]
+        random_plies: u64,
+        /// Stop a game after this many plies (it then counts as a draw; at most 100000).
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        max_plies: u64,
+        /// Start from this position string instead of the variant's setup.
+        #[arg(long)]
+        position: Option<String>,
+        /// Write every game to this directory as a replayable file.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Play only share K of N of the games; merge the JSON reports with `varia report merge`.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+        /// Games played at once (default: one per core; use 1 for timed settings on a busy machine).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Print the report as one JSON object (with every game).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Fit the evaluation's weights to self-play games of one variant (Texel's method) and
+    /// write them where play, analyse, match, uci and serve find them.
+    Tune(tune::TuneArgs),
+    /// Work with reports of `match --json` and `selfplay --json`.
+    Report {
+        #[command(subcommand)]
+        command: ReportCommand,
     },
     /// Speak the UCI protocol on standard input/output, for chess GUIs (UCI_Variant picks a bundled variant).
     Uci {
         /// The variant to start with (default: the bundled chess.var).
         file: Option<PathBuf>,
+        /// Evaluation weights (default: the variant's `.weights.toml` beside it, if any).
+        #[arg(long)]
+        weights: Option<PathBuf>,
     },
     /// Speak the XBoard/WinBoard protocol (CECP v2) on standard input/output; `variant` picks any bundled game XBoard can draw.
     Xboard {
@@ -199,6 +273,10 @@ enum Command {
         port: u16,
         /// Variant files to offer first in the page's list (the bundled variants follow).
         files: Vec<PathBuf>,
+        /// Evaluation weights files (each applies to the variant it names); the bundled
+        /// variants' `.weights.toml` files are read too.
+        #[arg(long)]
+        weights: Vec<PathBuf>,
     },
     /// List the bundled variants (from variants/catalogue.toml).
     List,
@@ -230,6 +308,18 @@ const MAX_PERFT_DEPTH: i64 = 64;
 /// The values `--depth` of a search takes (the search goes no deeper than 100 plies).
 fn search_depth() -> clap::builder::RangedI64ValueParser<u32> {
     clap::value_parser!(u32).range(1..=100)
+}
+
+#[derive(Subcommand)]
+enum ReportCommand {
+    /// Combine the JSON reports of a study's shards into one report.
+    Merge {
+        /// The JSON files (`varia match ... --shard K/N --json > FILE`).
+        files: Vec<PathBuf>,
+        /// Print the merged report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -316,14 +406,15 @@ fn run(command: Command) -> Result<(), String> {
             out!("{}", show::board(&pos));
             Ok(())
         }
-        Command::Play { file, white, black, depth, time, position, save, long } => {
+        Command::Play { file, white, black, depth, time, position, save, long, weights } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
+            let eval = weights::evaluator(&rules, Some(&file), weights.as_deref())?;
             let options =
-                play::Options { players: [white, black], limits: limits(depth, time, 2.0, None)?, save, long };
+                play::Options { players: [white, black], limits: limits(depth, time, 2.0, None)?, save, long, eval };
             play::run(pos, options)
         }
-        Command::Analyse { file, position, after, depth, time, engine } => {
+        Command::Analyse { file, position, after, depth, time, engine, weights } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
             if let Some(after) = after {
@@ -332,19 +423,91 @@ fn run(command: Command) -> Result<(), String> {
                     pos.make(mv);
                 }
             }
-            analyse::analyse(pos, limits(depth, time, 0.0, Some(6))?, engine)
+            let eval = weights::evaluator(&rules, Some(&file), weights.as_deref())?;
+            analyse::analyse(pos, limits(depth, time, 0.0, Some(8))?, engine, eval)
         }
-        Command::Selfplay { file, games, depth, time, max_plies, random_plies, seed, save, position, engine } => {
+        Command::Selfplay {
+            file,
+            games,
+            depth,
+            time,
+            max_plies,
+            random_plies,
+            seed,
+            save,
+            position,
+            engine,
+            weights,
+            shard,
+            jobs,
+            json,
+        } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
-            let limits = limits(depth, time, 0.0, Some(2))?;
-            let (games, max_plies, random_plies) = (games as usize, max_plies as usize, random_plies as usize);
-            let cfg = analyse::SelfPlay { games, limits, max_plies, random_plies, seed, save, engine };
-            analyse::selfplay(rules, pos, cfg)
+            let spec = games::Spec {
+                engine,
+                limits: limits(depth, time, 0.0, Some(2))?,
+                weights,
+                hash_mb: 8,
+                text: spec_text(engine, depth, time),
+            };
+            let args = analyse::StudyArgs {
+                file,
+                games: games as usize,
+                first: spec.clone(),
+                second: spec,
+                max_plies: max_plies as usize,
+                random_plies: random_plies as usize,
+                seed,
+                save,
+                shard: shard.as_deref().map(games::Shard::parse).transpose()?,
+                jobs: jobs.unwrap_or_else(games::default_jobs),
+                json,
+            };
+            analyse::study(rules, pos, args, false)
         }
-        Command::Uci { file } => uci::run(file),
+        Command::Match {
+            file,
+            games,
+            first,
+            second,
+            seed,
+            random_plies,
+            max_plies,
+            position,
+            save,
+            shard,
+            jobs,
+            json,
+        } => {
+            let rules = load::rules(&file)?;
+            let pos = load::position(&rules, position.as_deref())?;
+            let args = analyse::StudyArgs {
+                file,
+                games: games as usize,
+                first: games::Spec::parse(&first)?,
+                second: games::Spec::parse(&second)?,
+                max_plies: max_plies as usize,
+                random_plies: random_plies as usize,
+                seed,
+                save,
+                shard: shard.as_deref().map(games::Shard::parse).transpose()?,
+                jobs: jobs.unwrap_or_else(games::default_jobs),
+                json,
+            };
+            analyse::study(rules, pos, args, true)
+        }
+        Command::Tune(args) => tune::run(args),
+        Command::Report { command: ReportCommand::Merge { files, json } } => report::merge(&files, json),
+        Command::Uci { file, weights } => uci::run(file, weights),
         Command::Xboard { file } => xboard::run(file),
-        Command::Serve { port, files } => varia_web::run(port, &files),
+        Command::Serve { port, files, weights: paths } => {
+            let mut all = weights::bundled();
+            for p in &paths {
+                all.push(weights::read(p)?);
+            }
+            varia_web::run(port, &files, all)
+        }
         Command::List => load::list(),
         Command::Convert { file, output } => {
             let text = load::convert(&file)?;
@@ -359,6 +522,20 @@ fn run(command: Command) -> Result<(), String> {
             }
         }
     }
+}
+
+/// A SPEC's text for self-play settings given as options.
+fn spec_text(engine: games::Engine, depth: Option<u32>, time: Option<f64>) -> String {
+    let mut parts = Vec::new();
+    if engine == games::Engine::Mcts {
+        parts.push("engine=mcts".to_string());
+    }
+    match (depth, time) {
+        (_, Some(t)) => parts.push(format!("time={t}")),
+        (Some(d), None) => parts.push(format!("depth={d}")),
+        (None, None) => parts.push("depth=2".to_string()),
+    }
+    parts.join(",")
 }
 
 /// Search limits from the command line: a depth, a time in seconds, or the defaults.

@@ -3,7 +3,7 @@
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use varia_interpreter::{Limits, Mcts, Move, MoveKind, Position, Searcher};
+use varia_interpreter::{Evaluator, Limits, Mcts, Move, MoveKind, Position, Searcher};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -26,6 +26,8 @@ pub struct Options {
     pub save: Option<PathBuf>,
     /// Long notation (`Ng1-f3`) instead of short (`Nf3`).
     pub long: bool,
+    /// The engine's evaluation (tuned weights, where a variant has them).
+    pub eval: Evaluator,
 }
 
 const COMMANDS: &str = "moves, undo, position, save FILE, load FILE, help, resign, quit";
@@ -120,8 +122,8 @@ fn load(pos: &Position, path: &str) -> Result<Position, String> {
 pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
     let players = options.players;
     let long = options.long;
-    let mut searcher = Searcher::new(pos.rules(), 32);
-    let mut mcts = Mcts::new(pos.rules(), 1);
+    let mut searcher = Searcher::with_evaluator(pos.rules(), 32, options.eval.clone());
+    let mut mcts = Mcts::with_evaluator(1, options.eval.clone());
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let human = players.contains(&Player::Human);

@@ -137,6 +137,10 @@ struct Running {
 
 struct Session {
     rules: Arc<Rules>,
+    /// The variant file (for the weights beside it) and a weights file given on the command
+    /// line; both forgotten when `UCI_Variant` picks another game.
+    file: Option<std::path::PathBuf>,
+    weights: Option<std::path::PathBuf>,
     /// `None` after a refused `position` command, until the next good one.
     pos: Option<Position>,
     refused: String,
@@ -148,10 +152,12 @@ struct Session {
 }
 
 impl Session {
-    fn new(rules: Arc<Rules>) -> Session {
+    fn new(rules: Arc<Rules>, file: Option<std::path::PathBuf>, weights: Option<std::path::PathBuf>) -> Session {
         Session {
             pos: Some(Position::start(rules.clone())),
             rules,
+            file,
+            weights,
             refused: String::new(),
             hash_mb: 32,
             multipv: 1,
@@ -214,6 +220,8 @@ impl Session {
                 })??;
                 self.pos = Some(Position::start(rules.clone()));
                 self.rules = rules;
+                self.file = None;
+                self.weights = None;
                 self.searcher = None;
             }
             "hash" => {
@@ -266,10 +274,13 @@ impl Session {
         let time = if let Some(ms) = num("movetime") {
             Some(Duration::from_millis(ms))
         } else {
+            // The clock's share for this move (the search uses all of it), keeping back a
+            // twentieth and 30 ms against overheads so that the last move before a control
+            // does not overstep.
             mine.map(|t| {
-                let budget = t / num("movestogo").unwrap_or(30).max(1) + inc.unwrap_or(0) / 2;
-                // Never more than most of what is left on the clock.
-                Duration::from_millis(budget.min(t.saturating_sub(50) * 4 / 5).max(10))
+                let usable = t.saturating_sub(30 + t / 20);
+                let share = usable / num("movestogo").unwrap_or(30).clamp(1, 60) + inc.unwrap_or(0) * 3 / 4;
+                Duration::from_millis(share.clamp(1, usable.max(1)))
             })
         };
         let infinite = args.contains(&"infinite");
@@ -283,7 +294,14 @@ impl Session {
             nodes: num("nodes"),
         };
         self.debug(&format!("searching with {limits:?}{}", if ponder { ", pondering" } else { "" }));
-        let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(&self.rules, self.hash_mb));
+        let mut searcher = match self.searcher.take() {
+            Some(s) => s,
+            None => {
+                let eval = crate::weights::evaluator(&self.rules, self.file.as_deref(), self.weights.as_deref())
+                    .unwrap_or_else(|_| varia_interpreter::Evaluator::new(&self.rules));
+                Searcher::with_evaluator(&self.rules, self.hash_mb, eval)
+            }
+        };
         // A fresh stop flag per search: a late `stop` cannot reach the next one.
         let stop = Arc::new(AtomicBool::new(false));
         searcher.set_stop_flag(stop.clone());
@@ -353,12 +371,14 @@ impl Session {
 }
 
 /// Runs the protocol on standard input and output until `quit` or the end of input.
-pub fn run(variant: Option<std::path::PathBuf>) -> Result<(), String> {
-    let rules = match variant {
-        Some(path) => crate::load::rules(&path)?,
+pub fn run(variant: Option<std::path::PathBuf>, weights: Option<std::path::PathBuf>) -> Result<(), String> {
+    let rules = match &variant {
+        Some(path) => crate::load::rules(path)?,
         None => crate::load::bundled_rules("chess").ok_or("error: chess is not bundled")??,
     };
-    let mut s = Session::new(rules);
+    // A bad weights file is reported at once rather than at the first `go`.
+    crate::weights::evaluator(&rules, variant.as_deref(), weights.as_deref())?;
+    let mut s = Session::new(rules, variant, weights);
     let (tx, rx) = mpsc::channel::<String>();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines().map_while(Result::ok) {

@@ -1,4 +1,4 @@
-//! A second generic opponent: Monte Carlo tree search (UCT) with random playouts, for games where material means little.
+//! A second generic opponent: Monte Carlo tree search (UCT) whose short random playouts are cut off and scored by the evaluation.
 
 use std::time::Instant;
 
@@ -7,8 +7,11 @@ use crate::ir::PlayerId;
 use crate::position::{Move, Position};
 use crate::search::{Evaluator, Limits, SearchInfo};
 
-/// Playouts stop after this many plies; the evaluation then decides who is ahead.
-const PLAYOUT_PLIES: usize = 120;
+/// Playouts stop after this many plies; the evaluation then says how likely a win is.
+const PLAYOUT_PLIES: usize = 6;
+
+/// The evaluation's centipawns per unit of the logistic that turns them into a win chance.
+const SCALE: f64 = 250.0;
 
 struct Node {
     /// The move into this node (none at the root).
@@ -32,8 +35,13 @@ pub struct Mcts {
 
 impl Mcts {
     /// A player for a variant, with a seed for its random playouts.
-    pub fn new(rules: &crate::rules::Rules, seed: u64) -> Mcts {
-        Mcts { eval: Evaluator::new(rules), rng: seed | 1, exploration: 1.4 }
+    pub fn new(rules: &std::sync::Arc<crate::rules::Rules>, seed: u64) -> Mcts {
+        Mcts::with_evaluator(seed, Evaluator::new(rules))
+    }
+
+    /// A player with a given evaluation (for instance with tuned weights).
+    pub fn with_evaluator(seed: u64, eval: Evaluator) -> Mcts {
+        Mcts { eval, rng: seed | 1, exploration: 0.7 }
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -103,25 +111,18 @@ impl Mcts {
                 nodes[at].children.push(id);
                 path.push(id);
             }
-            // Playout.
+            // Playout: a few random moves, then the evaluation's win chance for the side to move.
             let mut plies = 0;
-            let winner = loop {
+            let outcome = loop {
                 if let Some((result, _)) = pos.outcome() {
                     break match result {
-                        GameResult::Win(p) => Some(p),
-                        GameResult::Draw => None,
+                        GameResult::Win(p) => (p, 1.0),
+                        GameResult::Draw => (pos.side_to_move(), 0.5),
                     };
                 }
                 if plies >= PLAYOUT_PLIES {
-                    let score = self.eval.evaluate(pos);
-                    let side = pos.side_to_move();
-                    break if score > 50 {
-                        Some(side)
-                    } else if score < -50 {
-                        Some(PlayerId(((side.0 as usize + 1) % pos.rules().player_count()) as u8))
-                    } else {
-                        None
-                    };
+                    let score = self.eval.evaluate(pos) as f64;
+                    break (pos.side_to_move(), 1.0 / (1.0 + (-score / SCALE).exp()));
                 }
                 pos.legal_moves(&mut moves);
                 let mv = moves[self.below(moves.len())];
@@ -135,11 +136,8 @@ impl Mcts {
             for &i in &path {
                 let n = &mut nodes[i];
                 n.visits += 1;
-                n.reward += match winner {
-                    Some(p) if p == n.mover => 1.0,
-                    Some(_) => 0.0,
-                    None => 0.5,
-                };
+                // `outcome` is a win chance for one player: the others get the rest.
+                n.reward += if outcome.0 == n.mover { outcome.1 } else { 1.0 - outcome.1 };
             }
         }
         let best = nodes[0].children.iter().copied().max_by_key(|&i| nodes[i].visits);
@@ -151,6 +149,6 @@ impl Mcts {
             }
             None => (nodes[0].untried.first().copied().into_iter().collect(), 0),
         };
-        SearchInfo { depth: 0, score, pv, nodes: iterations, elapsed: start.elapsed() }
+        SearchInfo { depth: 0, score, pv, nodes: iterations, elapsed: start.elapsed(), partial: false }
     }
 }

@@ -1,19 +1,22 @@
-//! A generic opponent for any variant: evaluation derived from the IR, and negamax alpha-beta with iterative deepening, a transposition table, move ordering and quiescence.
+//! A generic opponent for any variant: iterative deepening principal variation search with a transposition table, null move, late-move reductions, check extensions, static exchange pruning, history ordering and aspiration windows, over the evaluation of `eval.rs`.
 //!
-//! Nothing here knows a game: piece values come from the `.var` file (`value`) or from each
-//! piece's mobility on an empty board; the rest of the evaluation is mobility and royal safety.
-//! In games whose turn has several actions, each action is one ply and the score keeps its sign
-//! while the same side moves.
+//! Nothing here knows a game. Depth counts turns: in games whose turn has several actions, the
+//! actions of one turn are searched at the same depth, and the score keeps its sign while the
+//! same player acts. Each refinement is guarded by a one-line condition saying when it is
+//! unsafe, and can be switched off through [`Features`] (the tests do, to show it matters).
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::bitset::CellSet;
 use crate::end::GameResult;
-use crate::ir::{CellId, PieceTypeId, PlayerId};
-use crate::position::{Move, MoveKind, Position};
-use crate::rules::{Piece, Rules};
+use crate::ir::PlayerId;
+use crate::order::{is_capture, is_quiet, pick, see, victim_value, Ordering, MAX_PLY};
+use crate::position::{Move, Position};
+use crate::rules::Rules;
+use crate::table::{Bound, Table};
+
+pub use crate::eval::{Evaluator, Weights};
 
 /// A score of a won game: mate scores are `MATE - plies to the end`.
 pub const MATE: i32 = 1_000_000;
@@ -21,114 +24,13 @@ pub const MATE: i32 = 1_000_000;
 const MATE_BOUND: i32 = MATE - 10_000;
 const INFINITY: i32 = MATE + 1;
 
-/// How an evaluation values the pieces and the position.
-#[derive(Clone, Debug)]
-pub struct Evaluator {
-    /// Per piece type: its value in centipawns (royal pieces 0).
-    values: Vec<i32>,
-    /// Per piece type: whether the value was declared in the `.var` file.
-    declared: Vec<bool>,
-}
-
-impl Evaluator {
-    /// Values every piece type: the declared `value`, or `40 * m + 20` where `m` is the
-    /// average number of cells the piece reaches from a cell of the empty board (a rook on
-    /// 8x8 reaches 14: 580; a knight 5.25: 230).
-    pub fn new(rules: &Rules) -> Evaluator {
-        let mut values = Vec::new();
-        let mut declared = Vec::new();
-        for (t, piece) in rules.variant.pieces.iter().enumerate() {
-            declared.push(piece.value.is_some());
-            values.push(if piece.royal {
-                0
-            } else {
-                piece.value.unwrap_or_else(|| (40.0 * mobility(rules, PieceTypeId(t as u8)) + 20.0).round() as i32)
-            });
-        }
-        Evaluator { values, declared }
-    }
-
-    /// The value of a piece type in centipawns.
-    pub fn value(&self, ty: PieceTypeId) -> i32 {
-        self.values[ty.0 as usize]
-    }
-
-    /// Whether the type's value was declared by the designer (else computed from mobility).
-    pub fn declared(&self, ty: PieceTypeId) -> bool {
-        self.declared[ty.0 as usize]
-    }
-
-    fn piece_value(&self, r: &Rules, p: Piece) -> i32 {
-        if p.is_empty() || p == Piece::HOLE || p == Piece::ALL {
-            return 0;
-        }
-        self.values[r.type_of(p).0 as usize]
-    }
-
-    /// The static evaluation from the side to move's point of view: material, mobility (4 per
-    /// pseudo-legal move more than the opponent), royal safety (15 per attacked cell next to a
-    /// royal piece), and 25 per square in reserve where squares are held in hand.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        let r = &*pos.rules;
-        let st = &pos.st;
-        let me = st.side;
-        let mut score = 0;
-        for p in 0..r.players {
-            let player = PlayerId(p as u8);
-            let sign = if player == me { 1 } else { -1 };
-            let mut material = 0;
-            for c in st.occupied[p].iter() {
-                for &q in st.pieces_at(r, c) {
-                    if r.owner(q) == player {
-                        material += self.piece_value(r, q);
-                    }
-                }
-            }
-            let mut moves = Vec::new();
-            st.pseudo_moves(r, player, &mut moves);
-            let mut danger = 0;
-            for royal in st.royals[p].iter() {
-                for d in 0..r.variant.board.directions.len() {
-                    for &n in r.graph.step(royal, crate::ir::DirId(d as u8)) {
-                        if st.attacked_by_any_enemy(r, n, player) {
-                            danger += 1;
-                        }
-                    }
-                }
-            }
-            let reserve = match pos.reserve(player) {
-                Some(n) if r.variant.squares.is_some() => n as i32,
-                _ => 0,
-            };
-            score += sign * (material + 4 * moves.len() as i32 - 15 * danger + 25 * reserve);
-        }
-        score
-    }
-}
-
-/// The average number of cells a piece type reaches from a cell of the empty board (for the
-/// first player, all conditions but the start zone ignored).
-fn mobility(r: &Rules, ty: PieceTypeId) -> f64 {
-    let mut total = 0usize;
-    for c in 0..r.cells {
-        let (a, b, _) = r.entries_for(PlayerId(0), ty, CellId(c as u16));
-        let mut seen = CellSet::new(r.cells);
-        for e in &r.entries[a..b] {
-            for k in 0..e.len as usize {
-                seen.insert(r.ray_cells[e.start as usize + k]);
-            }
-        }
-        total += seen.len();
-    }
-    total as f64 / r.cells.max(1) as f64
-}
-
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
-    /// Deepest iteration, in plies (actions).
+    /// Deepest iteration, in turns (a turn of several actions counts once).
     pub depth: Option<u32>,
-    /// Time for the whole search.
+    /// Time for the whole search: the search uses it all (iterations go on until it is spent,
+    /// and the best move of a partly searched iteration is kept).
     pub time: Option<Duration>,
     /// Most nodes to visit.
     pub nodes: Option<u64>,
@@ -137,7 +39,7 @@ pub struct Limits {
 /// The result of one iteration (or of the whole search).
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
-    /// The depth searched, in plies.
+    /// The depth searched, in turns.
     pub depth: u32,
     /// The score for the side to move, in centipawns (or a mate score).
     pub score: i32,
@@ -147,6 +49,8 @@ pub struct SearchInfo {
     pub nodes: u64,
     /// Time spent so far.
     pub elapsed: Duration,
+    /// The iteration of `depth` is still running: this is a better move it found on the way.
+    pub partial: bool,
 }
 
 impl SearchInfo {
@@ -167,20 +71,34 @@ impl SearchInfo {
     }
 }
 
+/// The search's refinements, each of which can be switched off (all on by default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
+pub struct Features {
+    /// Null-move pruning: let the opponent move twice; if that still fails high, prune.
+    pub null_move: bool,
+    /// No null move for a side with only royal and promoting pieces, where zugzwang is likely.
+    pub zugzwang_guard: bool,
+    /// Late-move reductions: quiet moves ordered late are searched shallower first.
+    pub late_move_reductions: bool,
+    /// A move that gives check is searched one turn deeper.
+    pub check_extensions: bool,
+    /// Iterations start with a narrow window around the last score.
+    pub aspiration: bool,
+    /// Near the leaves, positions far above beta are cut and quiet moves far below alpha skipped.
+    pub futility: bool,
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    key: u64,
-    depth: u8,
-    bound: Bound,
-    score: i32,
-    best: Option<Move>,
+impl Default for Features {
+    fn default() -> Features {
+        Features {
+            null_move: true,
+            zugzwang_guard: true,
+            late_move_reductions: true,
+            check_extensions: true,
+            aspiration: true,
+            futility: true,
+        }
+    }
 }
 
 /// Figures of a running search, updated every few thousand nodes and readable from another
@@ -189,44 +107,72 @@ struct Entry {
 pub struct Progress {
     /// Nodes visited so far in this search.
     pub nodes: AtomicU64,
-    /// The iteration being searched, in plies.
+    /// The iteration being searched, in turns.
     pub depth: AtomicU32,
     /// How full the transposition table is, in permille (sampled).
     pub hashfull: AtomicU32,
 }
 
-/// A searcher: keeps its transposition table between searches of one game.
+/// A searcher: keeps its transposition table and move history between searches of one game.
 pub struct Searcher {
     eval: Evaluator,
-    table: Vec<Option<Entry>>,
-    killers: Vec<[Option<Move>; 2]>,
+    table: Table,
+    order: Ordering,
+    /// The refinements in use.
+    pub features: Features,
+    /// Per piece type: it is neither royal nor promoting (having one guards against zugzwang).
+    officer: Vec<bool>,
+    /// Having no legal move wins or loses the game (not a draw): quiescence looks for moves.
+    stalemate_decides: bool,
     nodes: u64,
     start: Instant,
     limits: Limits,
     stop: Arc<AtomicBool>,
     stopped: bool,
-    /// Root moves the current root search skips (the lines already found, for MultiPV).
-    excluded: Vec<Move>,
-    /// The best root move of the last root search.
-    root_best: Option<Move>,
+    root_side: PlayerId,
+    /// The principal variation from each ply (triangular).
+    pv: Vec<Vec<Move>>,
+    /// Late-move reductions by depth and move number.
+    lmr: Vec<[u8; 64]>,
     progress: Arc<Progress>,
 }
 
 impl Searcher {
-    /// A searcher for a variant, with a transposition table of about `table_mb` megabytes.
-    pub fn new(rules: &Rules, table_mb: usize) -> Searcher {
-        let n = (table_mb.max(1) << 20) / std::mem::size_of::<Option<Entry>>();
+    /// A searcher for a variant with the default evaluation, with a transposition table of
+    /// about `table_mb` megabytes.
+    pub fn new(rules: &Arc<Rules>, table_mb: usize) -> Searcher {
+        Searcher::with_evaluator(rules, table_mb, Evaluator::new(rules))
+    }
+
+    /// A searcher with a given evaluation (for instance with tuned weights).
+    pub fn with_evaluator(rules: &Arc<Rules>, table_mb: usize, eval: Evaluator) -> Searcher {
+        let officer = rules.variant.pieces.iter().map(|p| !p.royal && p.promotion.is_none()).collect();
+        let lmr = (0..64)
+            .map(|d| {
+                let mut row = [0u8; 64];
+                for (i, r) in row.iter_mut().enumerate() {
+                    if d > 0 && i > 0 {
+                        *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+                    }
+                }
+                row
+            })
+            .collect();
         Searcher {
-            eval: Evaluator::new(rules),
-            table: vec![None; n.next_power_of_two() / 2],
-            killers: vec![[None; 2]; 128],
+            eval,
+            table: Table::new(table_mb),
+            order: Ordering::new(rules),
+            features: Features::default(),
+            officer,
+            stalemate_decides: rules.variant.end.stalemate != crate::ir::Outcome::Draw,
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
-            excluded: Vec::new(),
-            root_best: None,
+            root_side: PlayerId(0),
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            lmr,
             progress: Arc::new(Progress::default()),
         }
     }
@@ -237,8 +183,8 @@ impl Searcher {
     }
 
     /// A flag that stops the search cleanly when set (from another thread); the search then
-    /// returns the best move of the last finished iteration. The search never clears it (a stop
-    /// sent before the search began must still stop it): its owner does, before the next search.
+    /// returns the best move found so far. The search never clears it (a stop sent before the
+    /// search began must still stop it): its owner does, before the next search.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -254,14 +200,21 @@ impl Searcher {
         self.progress.clone()
     }
 
-    /// How full the transposition table is, in permille, from its first thousand slots.
+    /// How full the transposition table is, in permille.
     pub fn hashfull(&self) -> u32 {
-        let sample = &self.table[..self.table.len().min(1000)];
-        (sample.iter().filter(|e| e.is_some()).count() * 1000 / sample.len().max(1)) as u32
+        self.table.per_mille_full()
+    }
+
+    /// Per mille of the transposition table used by the last search.
+    pub fn table_use(&self) -> u32 {
+        self.table.per_mille_full()
     }
 
     /// Searches by iterative deepening until a limit is reached, calling `on_iteration` after
-    /// each finished depth. Without any limit, depth 4 is searched.
+    /// each finished depth and whenever a new best move is found during an iteration. Without
+    /// any limit, depth 4 is searched. A search stopped by time, nodes or the stop flag returns
+    /// the best move of its last iteration, or of the one it was in when that iteration had
+    /// already found a better move.
     pub fn search(
         &mut self,
         pos: &mut Position,
@@ -273,9 +226,10 @@ impl Searcher {
     }
 
     /// Searches the best `lines` root moves (MultiPV), each with its own score and principal
-    /// variation, best first, calling `on_iteration` with all of them after each finished depth.
-    /// Line k is the search of the root with the first moves of lines 1 to k-1 left out. Returns
-    /// at least one line (with no move when the position has no legal move).
+    /// variation, best first, calling `on_iteration` with all of them after each finished depth
+    /// (and, for the first line, whenever a new best move is found during an iteration). Line k
+    /// is the search of the root without the first moves of lines 1 to k-1. Returns at least
+    /// one line (with no move when the position has no legal move).
     pub fn search_lines(
         &mut self,
         pos: &mut Position,
@@ -287,75 +241,78 @@ impl Searcher {
         self.start = Instant::now();
         self.limits = limits;
         self.stopped = false;
-        self.progress.nodes.store(0, Ordering::Relaxed);
-        for k in self.killers.iter_mut() {
-            *k = [None; 2];
-        }
+        self.progress.nodes.store(0, AtomicOrdering::Relaxed);
+        self.table.new_search();
+        self.order.new_search();
+        self.root_side = pos.side_to_move();
         let max_depth = match (limits.depth, limits.time, limits.nodes) {
-            (Some(d), _, _) => d.clamp(1, 100),
+            (Some(d), _, _) => d.clamp(1, MAX_PLY as u32 / 2),
             (None, None, None) => 4,
-            _ => 100,
+            _ => MAX_PLY as u32 / 2,
         };
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        let lines = lines.clamp(1, moves.len().max(1));
+        let mut root: Vec<Move> = Vec::new();
+        pos.legal_moves(&mut root);
+        let lines = lines.clamp(1, root.len().max(1));
         let mut best: Vec<SearchInfo> = (0..lines)
             .map(|k| SearchInfo {
                 depth: 0,
                 score: self.eval.evaluate(pos),
-                pv: moves.get(k).copied().into_iter().collect(),
+                pv: root.get(k).copied().into_iter().collect(),
                 nodes: 0,
                 elapsed: Duration::ZERO,
+                partial: false,
             })
             .collect();
-        if moves.is_empty() {
+        if root.is_empty() {
             return best;
         }
+        let mut last: Vec<Option<i32>> = vec![None; lines];
         'deepening: for depth in 1..=max_depth {
-            self.progress.depth.store(depth, Ordering::Relaxed);
-            let mut found: Vec<SearchInfo> = Vec::with_capacity(lines);
+            self.progress.depth.store(depth, AtomicOrdering::Relaxed);
+            let mut found_lines: Vec<SearchInfo> = Vec::with_capacity(lines);
             for k in 0..lines {
-                self.excluded = found.iter().filter_map(|l| l.best()).collect();
-                self.root_best = None;
-                let score = self.negamax(pos, depth, 0, -INFINITY, INFINITY);
+                let (score, found) = if k == 0 {
+                    self.aspiration(pos, depth, last[0], &mut root, &mut |info| {
+                        on_iteration(std::slice::from_ref(info))
+                    })
+                } else {
+                    let shown: Vec<Move> = found_lines.iter().filter_map(|l| l.best()).collect();
+                    let mut rest: Vec<Move> = root.iter().copied().filter(|m| !shown.contains(m)).collect();
+                    self.aspiration(pos, depth, last[k], &mut rest, &mut |_| {})
+                };
                 if self.stopped {
+                    // A partly searched iteration that already found a better move keeps it.
+                    if let (0, Some((score, pv))) = (k, found) {
+                        if pv.first() != best[0].pv.first() || score > best[0].score {
+                            best[0].pv = pv;
+                            best[0].score = score;
+                        }
+                    }
                     break 'deepening;
                 }
-                let pv = match self.root_best {
-                    // The table's root entry is another line's when moves were left out.
-                    Some(first) if k > 0 => {
-                        pos.make(first);
-                        let mut pv = self.principal_variation(pos, depth.saturating_sub(1));
-                        pos.unmake();
-                        pv.insert(0, first);
-                        pv
-                    }
-                    _ => self.principal_variation(pos, depth),
-                };
-                found.push(SearchInfo {
+                let pv = found.map(|(_, pv)| pv).filter(|pv| !pv.is_empty()).unwrap_or_else(|| best[k].pv.clone());
+                last[k] = Some(score);
+                found_lines.push(SearchInfo {
                     depth,
                     score,
-                    pv: if pv.is_empty() { best[k].pv.clone() } else { pv },
+                    pv,
                     nodes: self.nodes,
                     elapsed: self.start.elapsed(),
+                    partial: false,
                 });
             }
-            self.excluded.clear();
-            best = found;
-            self.progress.hashfull.store(self.hashfull(), Ordering::Relaxed);
+            best = found_lines;
+            self.progress.hashfull.store(self.table.per_mille_full(), AtomicOrdering::Relaxed);
             on_iteration(&best);
             let score = best[0].score;
             if score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
                 break;
             }
-            // A new iteration costs several times the last: do not start one that cannot end.
-            if let Some(t) = limits.time {
-                if self.start.elapsed() * 3 > t {
-                    break;
-                }
+            // One legal move needs no thought when the caller limits time or nodes.
+            if root.len() == 1 && limits.depth.is_none() {
+                break;
             }
         }
-        self.excluded.clear();
         for line in &mut best {
             line.nodes = self.nodes;
             line.elapsed = self.start.elapsed();
@@ -363,125 +320,191 @@ impl Searcher {
         best
     }
 
+    /// One iteration, first with a narrow window around the last score, widened on failure.
+    /// Returns the score and the best line found (which survives a stop mid-iteration).
+    fn aspiration(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        last: Option<i32>,
+        root: &mut Vec<Move>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> (i32, Option<(i32, Vec<Move>)>) {
+        let mut delta = 30;
+        let (mut alpha, mut beta) = match last {
+            Some(s) if self.features.aspiration && depth >= 4 && s.abs() < MATE_BOUND => (s - delta, s + delta),
+            _ => (-INFINITY, INFINITY),
+        };
+        let mut found = None;
+        loop {
+            let (score, line) = self.root(pos, depth, alpha, beta, root, report);
+            if line.is_some() {
+                found = line;
+            }
+            if self.stopped {
+                return (score, found);
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return (score, found);
+            }
+            delta *= 2;
+            if delta > 800 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// The root of one iteration: every root move in order (the last best first), with a
+    /// principal variation search. Returns the best score and, when a move raised alpha, the
+    /// best line.
+    fn root(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        root: &mut Vec<Move>,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> (i32, Option<(i32, Vec<Move>)>) {
+        self.nodes += 1;
+        let mover = pos.side_to_move();
+        let mut best = -INFINITY;
+        let mut line = None;
+        for i in 0..root.len() {
+            let mv = root[i];
+            pos.make(mv);
+            let same_side = pos.side_to_move() == mover;
+            let gives_check = !same_side && self.features.check_extensions && pos.in_check();
+            let next = if same_side { depth } else { depth - 1 + gives_check as u32 };
+            let s = if i == 0 {
+                self.child(pos, same_side, next, 1, alpha, beta)
+            } else {
+                let t = self.child(pos, same_side, next, 1, alpha, alpha + 1);
+                if t > alpha && t < beta && !self.stopped {
+                    self.child(pos, same_side, next, 1, alpha, beta)
+                } else {
+                    t
+                }
+            };
+            pos.unmake();
+            if self.stopped {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    let mut pv = vec![mv];
+                    pv.extend_from_slice(&self.pv[1]);
+                    // The new best goes first, so the next iteration searches it first.
+                    root[..=i].rotate_right(1);
+                    if i > 0 && depth > 1 && s < beta {
+                        report(&SearchInfo {
+                            depth,
+                            score: s,
+                            pv: pv.clone(),
+                            nodes: self.nodes,
+                            elapsed: self.start.elapsed(),
+                            partial: true,
+                        });
+                    }
+                    line = Some((s, pv));
+                    alpha = s;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        (best, line)
+    }
+
+    /// Searches a child: with the window turned over when the turn passed, as is when the same
+    /// player acts again.
+    fn child(&mut self, pos: &mut Position, same_side: bool, depth: u32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if same_side {
+            self.negamax(pos, depth, ply, alpha, beta, true)
+        } else {
+            -self.negamax(pos, depth, ply, -beta, -alpha, true)
+        }
+    }
+
     fn out_of_time(&mut self) -> bool {
         if self.stopped {
             return true;
         }
         if self.nodes & 1023 == 0 {
-            self.progress.nodes.store(self.nodes, Ordering::Relaxed);
-            if self.nodes & 0xffff == 0 {
-                self.progress.hashfull.store(self.hashfull(), Ordering::Relaxed);
-            }
+            self.progress.nodes.store(self.nodes, AtomicOrdering::Relaxed);
             let late = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
             let many = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-            if late || many || self.stop.load(Ordering::Relaxed) {
+            if late || many || self.stop.load(AtomicOrdering::Relaxed) {
                 self.stopped = true;
             }
         }
         self.stopped
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.table.len() - 1)
-    }
-
-    fn probe(&self, key: u64) -> Option<Entry> {
-        self.table[self.slot(key)].filter(|e| e.key == key)
-    }
-
-    fn store(&mut self, key: u64, depth: u32, bound: Bound, score: i32, best: Option<Move>) {
-        let i = self.slot(key);
-        if let Some(old) = self.table[i] {
-            if old.key == key && old.depth as u32 > depth && bound != Bound::Exact {
-                return;
-            }
+    /// A draw's score for the side to move: the player to move at the root would rather play
+    /// on (`contempt`), so a draw is a little worse than equal for it, a little better for the
+    /// other.
+    fn draw_score(&self, pos: &Position) -> i32 {
+        let c = self.eval.contempt();
+        if pos.side_to_move() == self.root_side {
+            -c
+        } else {
+            c
         }
-        self.table[i] = Some(Entry { key, depth: depth.min(255) as u8, bound, score, best });
-    }
-
-    /// The moves of the principal variation, read from the transposition table.
-    fn principal_variation(&self, pos: &mut Position, depth: u32) -> Vec<Move> {
-        let mut pv = Vec::new();
-        let mut moves = Vec::new();
-        while pv.len() < depth as usize + 8 {
-            let Some(best) = self.probe(pos.hash()).and_then(|e| e.best) else { break };
-            pos.legal_moves(&mut moves);
-            if !moves.contains(&best) {
-                break;
-            }
-            pv.push(best);
-            pos.make(best);
-            if pos.repetitions() > 0 {
-                break;
-            }
-        }
-        for _ in 0..pv.len() {
-            pos.unmake();
-        }
-        pv
     }
 
     /// The score of the end of the game for the side to move, if it has ended.
-    fn game_end(&self, pos: &mut Position, has_moves: bool, ply: u32) -> Option<i32> {
+    fn game_end(&self, pos: &mut Position, has_moves: bool, ply: usize) -> Option<i32> {
         let side = pos.side_to_move();
         let (result, _) = pos.outcome_given(has_moves)?;
         Some(match result {
-            GameResult::Draw => 0,
+            GameResult::Draw => self.draw_score(pos),
             GameResult::Win(p) if p == side => MATE - ply as i32,
             GameResult::Win(_) => -(MATE - ply as i32),
         })
     }
 
-    /// Orders moves: the table's move, captures by victim value then cheapest capturer,
-    /// killers, then the rest in generation order.
-    fn order(&self, pos: &Position, moves: &mut [Move], best: Option<Move>, ply: u32) {
-        let r = &*pos.rules;
-        let killers = self.killers.get(ply as usize).copied().unwrap_or([None; 2]);
-        let key = |m: &Move| -> i32 {
-            if Some(*m) == best {
-                return -INFINITY;
-            }
-            if m.is_capture() && m.kind != MoveKind::Castle {
-                let victim = if m.take == Piece::ALL { 1000 } else { self.eval.piece_value(r, m.take) };
-                return -(100_000 + 16 * victim - self.eval.piece_value(r, m.piece) / 16);
-            }
-            if m.promote != 0 {
-                return -90_000;
-            }
-            if killers.contains(&Some(*m)) {
-                return -80_000;
-            }
-            0
-        };
-        moves.sort_by_key(key);
+    /// Whether the side to move may pass in a null-move search: it has a piece that neither is
+    /// royal nor promotes (with only those, zugzwang is likely).
+    fn can_pass(&self, pos: &Position) -> bool {
+        if !self.features.zugzwang_guard {
+            return true;
+        }
+        let r = &**pos.rules();
+        let me = pos.side_to_move();
+        pos.occupied_by(me)
+            .iter()
+            .any(|c| pos.pieces_at(c).iter().any(|q| r.owner(*q) == me && self.officer[r.type_of(*q).0 as usize]))
     }
 
-    /// Negamax with alpha-beta, from the side to move's point of view.
-    fn negamax(&mut self, pos: &mut Position, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// Principal variation search from the side to move's point of view.
+    fn negamax(&mut self, pos: &mut Position, depth: u32, ply: usize, mut alpha: i32, beta: i32, null_ok: bool) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv[ply].clear();
+        let turn_start = pos.action_index() == 0;
+        // A repetition inside the search counts as a draw (it can be forced again).
+        if turn_start && pos.repetitions() > 0 {
+            return self.draw_score(pos);
+        }
+        if depth == 0 || ply >= MAX_PLY {
+            return self.quiesce(pos, ply, alpha, beta, 0);
+        }
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        if ply > 0 {
-            if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
-                return s;
-            }
-            // A repetition inside the search counts as a draw (it can be forced again).
-            if pos.action_index() == 0 && pos.repetitions() > 0 {
-                return 0;
-            }
-        } else if moves.is_empty() {
-            return self.game_end(pos, false, ply).unwrap_or(0);
-        }
-        if depth == 0 {
-            return self.quiesce(pos, ply, alpha, beta, 0);
-        }
         let key = pos.hash();
-        let entry = self.probe(key);
+        let entry = self.table.probe(key);
         if let Some(e) = entry {
-            if ply > 0 && e.depth as u32 >= depth {
+            if !pv_node && e.depth as u32 >= depth {
                 let s = from_table(e.score, ply);
                 match e.bound {
                     Bound::Exact => return s,
@@ -491,20 +514,106 @@ impl Searcher {
                 }
             }
         }
-        if ply == 0 && !self.excluded.is_empty() {
-            moves.retain(|m| !self.excluded.contains(m));
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
+            return s;
         }
-        self.order(pos, &mut moves, entry.and_then(|e| e.best), ply);
+        let in_check = turn_start && pos.in_check();
+        let stand = if in_check { -INFINITY } else { self.eval.evaluate(pos) };
+        let quiet_node = !pv_node && !in_check && turn_start;
+        // Reverse futility: far above beta near the leaves, the opponent's reply will not
+        // bring the score back (unsafe in check and mid-turn, where the evaluation misleads).
+        if self.features.futility
+            && quiet_node
+            && depth <= 3
+            && stand.abs() < MATE_BOUND
+            && stand - 90 * depth as i32 >= beta
+        {
+            return stand;
+        }
+        // Null move: unsafe in check, mid-turn, near mate scores, and where zugzwang is likely.
+        if self.features.null_move
+            && quiet_node
+            && null_ok
+            && depth >= 2
+            && stand >= beta
+            && beta.abs() < MATE_BOUND
+            && self.can_pass(pos)
+        {
+            if let Some(undo) = pos.make_null() {
+                let r = 2 + depth / 4 + ((stand - beta) / 200).clamp(0, 2) as u32;
+                let s = -self.negamax(pos, depth.saturating_sub(1 + r), ply + 1, -beta, -beta + 1, false);
+                pos.unmake_null(undo);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+        let mut scores = Vec::with_capacity(moves.len());
+        self.order.scores(pos, &self.eval, &moves, entry.and_then(|e| e.best), ply, &mut scores);
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
+        let mut quiets: Vec<Move> = Vec::new();
         let mover = pos.side_to_move();
-        for mv in moves {
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let quiet = is_quiet(&mv);
             pos.make(mv);
-            let s = if pos.side_to_move() == mover {
-                self.negamax(pos, depth - 1, ply + 1, alpha, beta)
+            let same_side = pos.side_to_move() == mover;
+            let gives_check = !same_side && pos.in_check();
+            // Futility: a quiet move cannot lift a position far below alpha near the leaves.
+            if self.features.futility
+                && quiet_node
+                && quiet
+                && !same_side
+                && !gives_check
+                && i > 0
+                && depth <= 2
+                && best_score > -MATE_BOUND
+                && stand + 120 * depth as i32 <= alpha
+            {
+                pos.unmake();
+                continue;
+            }
+            let extend = gives_check && self.features.check_extensions && ply < MAX_PLY / 2;
+            let next = if same_side { depth } else { depth - 1 + extend as u32 };
+            let s = if i == 0 {
+                self.child(pos, same_side, next, ply + 1, alpha, beta)
             } else {
-                -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha)
+                // Late quiet moves are searched shallower first (never mid-turn or in check).
+                let mut r = 0;
+                if self.features.late_move_reductions
+                    && !same_side
+                    && depth >= 3
+                    && quiet
+                    && !in_check
+                    && !gives_check
+                    && i >= if pv_node { 4 } else { 2 }
+                    && !self.order.is_killer(&mv, ply)
+                {
+                    r = self.lmr[depth.min(63) as usize][i.min(63)] as u32;
+                    if pv_node {
+                        r = r.saturating_sub(1);
+                    }
+                    if self.order.history(&mv) > 4000 {
+                        r = r.saturating_sub(1);
+                    }
+                    r = r.min(next.saturating_sub(1));
+                }
+                let mut t = self.child(pos, same_side, next - r, ply + 1, alpha, alpha + 1);
+                if r > 0 && t > alpha && !self.stopped {
+                    t = self.child(pos, same_side, next, ply + 1, alpha, alpha + 1);
+                }
+                if pv_node && t > alpha && t < beta && !self.stopped {
+                    t = self.child(pos, same_side, next, ply + 1, alpha, beta);
+                }
+                t
             };
             pos.unmake();
             if self.stopped {
@@ -513,28 +622,27 @@ impl Searcher {
             if s > best_score {
                 best_score = s;
                 best_move = Some(mv);
-            }
-            if s > alpha {
-                alpha = s;
-            }
-            if alpha >= beta {
-                if !mv.is_capture() {
-                    if let Some(k) = self.killers.get_mut(ply as usize) {
-                        if k[0] != Some(mv) {
-                            k[1] = k[0];
-                            k[0] = Some(mv);
+                if s > alpha {
+                    alpha = s;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if quiet {
+                            self.order.refuted(mv, ply, depth, &quiets);
                         }
+                        break;
                     }
                 }
-                break;
+            }
+            if quiet {
+                quiets.push(mv);
             }
         }
-        if ply == 0 {
-            self.root_best = best_move;
-            // With moves left out, the score is not the root position's: keep it out of the table.
-            if !self.excluded.is_empty() {
-                return best_score;
-            }
+        if best_move.is_none() {
+            // Every move was pruned: the position is as bad as its evaluation says.
+            return alpha;
         }
         let bound = if best_score >= beta {
             Bound::Lower
@@ -543,31 +651,71 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.store(key, depth, bound, to_table(best_score, ply), best_move);
+        self.table.store(key, depth, bound, to_table(best_score, ply), best_move);
         best_score
     }
 
-    /// Quiescence: captures only (at the start of a turn), standing pat on the evaluation.
-    fn quiesce(&mut self, pos: &mut Position, ply: u32, mut alpha: i32, beta: i32, qdepth: u32) -> i32 {
+    /// Quiescence: captures and promotions that do not lose material by static exchange (all
+    /// moves when in check), standing pat on the evaluation otherwise. In the middle of a turn
+    /// of several actions it stands pat.
+    fn quiesce(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32, qdepth: u32) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
         }
-        let stand = self.eval.evaluate(pos);
-        if pos.action_index() != 0 || qdepth >= 8 {
-            return stand;
-        }
-        if stand >= beta {
-            return stand;
-        }
-        alpha = alpha.max(stand);
+        let turn_start = pos.action_index() == 0;
+        let in_check = turn_start && qdepth < 4 && pos.in_check();
         let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        moves.retain(|m| m.is_capture() && m.kind.is_piece_move() && m.kind != MoveKind::Castle);
-        self.order(pos, &mut moves, None, ply);
+        if in_check {
+            // Every evasion is searched; none is mate.
+            pos.legal_moves(&mut moves);
+            if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
+                return s;
+            }
+        } else if self.stalemate_decides && turn_start {
+            // Where having no move decides the game, look for moves first.
+            pos.legal_moves(&mut moves);
+            if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
+                return s;
+            }
+        } else if let Some(s) = self.game_end(pos, true, ply) {
+            // Ends that need no move list (goals, bare royals, the draw rules); a stalemate
+            // that only draws is left to the full-width search.
+            return s;
+        }
+        let stand = self.eval.evaluate(pos);
+        if !turn_start || ply >= MAX_PLY || qdepth >= 16 {
+            return stand;
+        }
+        if !in_check {
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            if moves.is_empty() {
+                pos.legal_moves(&mut moves);
+            }
+            moves.retain(|m| is_capture(m) || (m.promote != 0 && m.kind.is_piece_move()));
+        }
+        let mut scores = Vec::with_capacity(moves.len());
+        let rules = pos.rules().clone();
+        self.order.scores(pos, &self.eval, &moves, None, MAX_PLY, &mut scores);
         let mover = pos.side_to_move();
-        let mut best = stand;
-        for mv in moves {
+        let mut best = if in_check { -INFINITY } else { stand };
+        for i in 0..moves.len() {
+            pick(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            if !in_check {
+                // Captures that lose material, and those that cannot reach alpha even with
+                // the victim and a margin, are not worth a look.
+                if scores[i] < 0 && is_capture(&mv) {
+                    continue;
+                }
+                let gain = victim_value(pos, &rules, &self.eval, &mv);
+                if mv.promote == 0 && stand + gain + 200 < alpha {
+                    continue;
+                }
+            }
             pos.make(mv);
             let s = if pos.side_to_move() == mover {
                 self.quiesce(pos, ply + 1, alpha, beta, qdepth + 1)
@@ -580,20 +728,29 @@ impl Searcher {
             }
             if s > best {
                 best = s;
-            }
-            if s > alpha {
-                alpha = s;
-            }
-            if alpha >= beta {
-                break;
+                if s > alpha {
+                    alpha = s;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
             }
         }
+        if best == -INFINITY {
+            return stand;
+        }
         best
+    }
+
+    /// Whether a capture wins at least `threshold` by static exchange (for tests and tools).
+    pub fn exchange_at_least(&self, pos: &mut Position, mv: Move, threshold: i32) -> bool {
+        let rules = pos.rules().clone();
+        see(pos, &rules, &self.eval, mv, threshold)
     }
 }
 
 /// Mate scores are stored relative to the node, read back relative to the root.
-fn to_table(s: i32, ply: u32) -> i32 {
+fn to_table(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s + ply as i32
     } else if s <= -MATE_BOUND {
@@ -603,7 +760,7 @@ fn to_table(s: i32, ply: u32) -> i32 {
     }
 }
 
-fn from_table(s: i32, ply: u32) -> i32 {
+fn from_table(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
         s - ply as i32
     } else if s <= -MATE_BOUND {

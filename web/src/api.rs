@@ -10,7 +10,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use varia_interpreter::{Limits, Position, Rules, Searcher};
+use varia_interpreter::{Evaluator, Limits, Position, Rules, Searcher};
 
 use crate::view::{self, GameView, PlayedView};
 use crate::work::Budget;
@@ -442,7 +442,14 @@ pub async fn ai_move(
             if let Some((_, reason)) = pos.outcome() {
                 return Err(ApiError::bad(format!("the game is over ({})", reason.name())));
             }
-            let mut searcher = Searcher::new(pos.rules(), 16);
+            // Tuned weights for this variant, if the server has some that fit its rules.
+            let eval = server
+                .weights
+                .iter()
+                .find(|w| w.variant == pos.rules().variant.title)
+                .and_then(|w| Evaluator::with_weights(pos.rules(), w).ok())
+                .unwrap_or_else(|| Evaluator::new(pos.rules()));
+            let mut searcher = Searcher::with_evaluator(pos.rules(), 16, eval);
             budget.stop_on_cancel(searcher.stop_flag());
             let info = searcher.search(&mut pos, limits, |_| {});
             let mv = info.best().ok_or_else(|| ApiError::bad("no legal move to play"))?;

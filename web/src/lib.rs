@@ -100,6 +100,8 @@ pub struct Server {
     pub(crate) cache: std::sync::Mutex<cache::RulesCache>,
     pub(crate) searches: Arc<tokio::sync::Semaphore>,
     pub(crate) jobs: Arc<tokio::sync::Semaphore>,
+    /// Evaluation weights (from `varia tune`), each used for the variant whose title it names.
+    pub weights: Vec<varia_interpreter::Weights>,
 }
 
 impl Server {
@@ -136,6 +138,7 @@ impl Server {
             cache: std::sync::Mutex::new(cache::RulesCache::new(MAX_CACHE_BYTES)),
             searches: Arc::new(tokio::sync::Semaphore::new(MAX_SEARCHES)),
             jobs: Arc::new(tokio::sync::Semaphore::new(MAX_JOBS)),
+            weights: Vec::new(),
         })
     }
 }
@@ -205,8 +208,10 @@ pub async fn serve(listener: tokio::net::TcpListener, server: Arc<Server>) -> st
 }
 
 /// Binds 127.0.0.1:`port` (0: any free port), prints the address and serves until Ctrl-C.
-pub fn run(port: u16, files: &[PathBuf]) -> Result<(), String> {
-    let server = Arc::new(Server::new(files)?);
+pub fn run(port: u16, files: &[PathBuf], weights: Vec<varia_interpreter::Weights>) -> Result<(), String> {
+    let mut server = Server::new(files)?;
+    server.weights = weights;
+    let server = Arc::new(server);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         // Compiling and searching recurse along the board's rays: room for the longest.

@@ -1,0 +1,674 @@
+//! The evaluation, derived from a variant's rules: piece values, piece-square tables from each piece's reach on the empty board and its distance to promotion, royal safety and the terms of squares, reserves and stacks, tapered by material, with weights a tuner can fit.
+//!
+//! Nothing here knows a game. Every term is a feature computed from the compiled rules and the
+//! position, times a weight; the weights have defaults that work for any variant and can be
+//! fitted to one variant's own games (`varia tune`) and read back from a file. The evaluation
+//! is linear in the weights: [`Evaluator::features`] gives the features of a position (used by
+//! the tuner) and [`Evaluator::evaluate`] the same sum computed from precomputed tables.
+
+use std::sync::Arc;
+
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+
+use crate::bitset::CellSet;
+use crate::ir::{CellId, DirId, PieceTypeId, PlayerId};
+use crate::position::{MoveKind, Position};
+use crate::rules::{Piece, Rules};
+
+/// The named terms of the evaluation besides piece values, each weighted separately in the
+/// middle game and the endgame.
+pub const TERMS: &[(&str, &str)] = &[
+    ("reach", "per cell a piece reaches from its cell on the empty board, above its average over all cells"),
+    ("centre", "per step a piece stands closer to the other cells than on average"),
+    ("advance", "a promoting piece's progress to its zone: (1 - moves left / most moves)^2, times its gain / 8 pawns"),
+    ("royal-centre", "per step a royal piece stands closer to the other cells than on average"),
+    ("shelter", "per own piece next to a royal piece"),
+    ("danger", "per enemy piece within two steps of a royal piece"),
+    ("mobility", "per pseudo-legal move (computed only when its weights are not zero)"),
+    ("reserve", "per square held in reserve (games where squares are placed)"),
+    ("owned", "per square owned (games where squares are owned)"),
+    ("crowd", "per piece sharing its cell with a friendly piece (games with stacks)"),
+    ("tempo", "for the side to move"),
+];
+
+/// A weight for the middle game and one for the endgame, in centipawns per unit of a feature.
+pub type Phased = [f64; 2];
+
+/// The evaluation's weights: what `varia tune` fits and writes, and what the engines read.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Weights {
+    /// The title of the variant the weights were fitted to.
+    pub variant: String,
+    /// What a draw by repetition or by the move rule is worth to the side that would rather
+    /// play on, in centipawns: the search scores such draws `-contempt` for the player to move
+    /// at the root, so that it prefers progress to repeating.
+    #[serde(default = "default_contempt")]
+    pub contempt: f64,
+    /// Per piece type (by name): its value in the middle game and the endgame, in centipawns.
+    /// Royal pieces have no value.
+    #[serde(default)]
+    pub pieces: IndexMap<String, Phased>,
+    /// Per term of [`TERMS`]: its weights.
+    #[serde(default)]
+    pub terms: IndexMap<String, Phased>,
+}
+
+impl Weights {
+    /// The default weights for a variant: declared piece values, or values from each piece's
+    /// reach (`40 x cells reached on average + 20`), and the same term weights for every game.
+    pub fn defaults(rules: &Arc<Rules>) -> Weights {
+        Weights::with_values(rules, &base_values(rules))
+    }
+
+    /// The default weights with the given untuned piece values.
+    fn with_values(rules: &Rules, values: &[i32]) -> Weights {
+        let mut pieces = IndexMap::new();
+        for (t, piece) in rules.variant.pieces.iter().enumerate() {
+            if !piece.royal {
+                pieces.insert(piece.name.clone(), [values[t] as f64; 2]);
+            }
+        }
+        let defaults: &[(&str, Phased)] = &[
+            ("reach", [3.0, 3.0]),
+            ("centre", [8.0, 4.0]),
+            ("advance", [60.0, 160.0]),
+            ("royal-centre", [-12.0, 10.0]),
+            ("shelter", [8.0, 0.0]),
+            ("danger", [-6.0, 0.0]),
+            ("mobility", [0.0, 0.0]),
+            ("reserve", [20.0, 20.0]),
+            ("owned", [4.0, 4.0]),
+            ("crowd", [10.0, 10.0]),
+            ("tempo", [10.0, 5.0]),
+        ];
+        let terms = defaults.iter().map(|(n, w)| (n.to_string(), *w)).collect();
+        Weights { variant: rules.variant.title.clone(), contempt: default_contempt(), pieces, terms }
+    }
+
+    /// Checks the weights against a variant: every piece name must be one of its non-royal
+    /// piece types and every term one of [`TERMS`]; missing entries keep their defaults.
+    /// Returns the completed weights, or a message naming what is wrong.
+    pub fn completed(&self, rules: &Arc<Rules>) -> Result<Weights, String> {
+        self.completed_with(rules, &base_values(rules))
+    }
+
+    fn completed_with(&self, rules: &Rules, values: &[i32]) -> Result<Weights, String> {
+        let mut out = Weights::with_values(rules, values);
+        for (name, w) in &self.pieces {
+            if !out.pieces.contains_key(name) {
+                let known: Vec<&str> = out.pieces.keys().map(|k| k.as_str()).collect();
+                return Err(format!("unknown piece `{name}` (this variant's valued pieces: {})", known.join(", ")));
+            }
+            out.pieces[name] = *w;
+        }
+        for (name, w) in &self.terms {
+            if !TERMS.iter().any(|(t, _)| t == name) {
+                let known: Vec<&str> = TERMS.iter().map(|(t, _)| *t).collect();
+                return Err(format!("unknown term `{name}` (known: {})", known.join(", ")));
+            }
+            out.terms[name] = *w;
+        }
+        for w in out.pieces.values().chain(out.terms.values()) {
+            if !w.iter().all(|x| x.is_finite() && x.abs() <= 1e6) {
+                return Err("every weight must be a number between -1000000 and 1000000".to_string());
+            }
+        }
+        if !(self.contempt.is_finite() && self.contempt.abs() <= 10_000.0) {
+            return Err("contempt must be a number between -10000 and 10000".to_string());
+        }
+        out.contempt = self.contempt;
+        out.variant = self.variant.clone();
+        Ok(out)
+    }
+
+    /// The weights as one vector, in the order of [`Evaluator::features`].
+    pub fn to_vector(&self) -> Vec<f64> {
+        self.pieces.values().chain(self.terms.values()).flat_map(|w| w.iter().copied()).collect()
+    }
+
+    /// Sets the weights from a vector in the order of [`Weights::to_vector`].
+    pub fn set_vector(&mut self, v: &[f64]) {
+        let mut it = v.iter().copied();
+        for w in self.pieces.values_mut().chain(self.terms.values_mut()) {
+            for x in w.iter_mut() {
+                *x = it.next().unwrap_or(*x);
+            }
+        }
+    }
+
+    /// The names of the vector's entries (`Pawn.mg`, `reach.eg`, ...).
+    pub fn vector_names(&self) -> Vec<String> {
+        self.pieces.keys().chain(self.terms.keys()).flat_map(|k| [format!("{k}.mg"), format!("{k}.eg")]).collect()
+    }
+}
+
+/// The contempt of the default weights.
+fn default_contempt() -> f64 {
+    15.0
+}
+
+/// Every piece type's value without tuning: the declared `value`, or `40 x m + 20` where `m`
+/// is the average number of cells the piece reaches from a cell of the empty board (a rook on
+/// 8x8 reaches 14: 580; a knight 5.25: 230). Royal pieces: 0.
+pub fn base_values(rules: &Arc<Rules>) -> Vec<i32> {
+    (0..rules.variant.pieces.len())
+        .map(|t| {
+            let needs_reach = !rules.variant.pieces[t].royal && rules.variant.pieces[t].value.is_none();
+            let reach = if needs_reach { reach_with(rules, PlayerId(0), PieceTypeId(t as u8)).0 } else { Vec::new() };
+            value_from_reach(rules, PieceTypeId(t as u8), &reach)
+        })
+        .collect()
+}
+
+/// A piece type's untuned value, given its reach per cell (used when none is declared).
+fn value_from_reach(rules: &Rules, ty: PieceTypeId, reach: &[usize]) -> i32 {
+    let piece = &rules.variant.pieces[ty.0 as usize];
+    if piece.royal {
+        return 0;
+    }
+    piece.value.unwrap_or_else(|| {
+        let avg = reach.iter().sum::<usize>() as f64 / reach.len().max(1) as f64;
+        (40.0 * avg + 20.0).round() as i32
+    })
+}
+
+/// Reach per cell and the cells reached, per cell, for one piece type of one player: how many
+/// cells the piece reaches from each cell in one move, alone on a board where every location
+/// has a square (drops left out).
+fn reach_with(rules: &Arc<Rules>, player: PlayerId, ty: PieceTypeId) -> (Vec<usize>, Vec<Vec<CellId>>) {
+    let n = rules.cell_count();
+    let piece = rules.piece(player, ty);
+    let mut counts = vec![0; n];
+    let mut targets = vec![Vec::new(); n];
+    let mut moves = Vec::new();
+    for c in 0..n {
+        let cell = CellId(c as u16);
+        let pos = Position::lone_piece(rules.clone(), cell, piece);
+        pos.pseudo_legal_moves(&mut moves);
+        let mut seen = CellSet::new(n);
+        for m in &moves {
+            if m.from == cell && m.kind != MoveKind::Drop && m.to != cell && !seen.contains(m.to) {
+                seen.insert(m.to);
+                targets[c].push(m.to);
+            }
+        }
+        counts[c] = seen.len();
+    }
+    (counts, targets)
+}
+
+/// Per cell: the mean number of steps (along any direction of the board) to the cells it can
+/// reach; `None` for a cell linked to nothing.
+fn mean_distances(rules: &Rules) -> Vec<Option<f64>> {
+    let n = rules.cell_count();
+    let dirs = rules.variant.board.directions.len();
+    // Boards beyond a few thousand cells would make this quadratic pass slow: no centre term.
+    if n > 4096 {
+        return vec![None; n];
+    }
+    let mut out = vec![None; n];
+    let mut dist = vec![u32::MAX; n];
+    let mut queue = Vec::with_capacity(n);
+    for (c, slot) in out.iter_mut().enumerate() {
+        dist.iter_mut().for_each(|d| *d = u32::MAX);
+        queue.clear();
+        dist[c] = 0;
+        queue.push(CellId(c as u16));
+        let mut head = 0;
+        while head < queue.len() {
+            let at = queue[head];
+            head += 1;
+            for d in 0..dirs {
+                for &t in rules.graph.step(at, DirId(d as u8)) {
+                    if dist[t.0 as usize] == u32::MAX {
+                        dist[t.0 as usize] = dist[at.0 as usize] + 1;
+                        queue.push(t);
+                    }
+                }
+            }
+        }
+        if queue.len() > 1 {
+            let total: u64 = queue.iter().map(|t| dist[t.0 as usize] as u64).sum();
+            *slot = Some(total as f64 / (queue.len() - 1) as f64);
+        }
+    }
+    out
+}
+
+/// Per cell: moves a piece needs to reach its promotion zone on the empty board (0 inside it),
+/// `None` where it cannot.
+fn promotion_distances(targets: &[Vec<CellId>], zone: impl Fn(CellId) -> bool) -> Vec<Option<u32>> {
+    let n = targets.len();
+    let mut back: Vec<Vec<CellId>> = vec![Vec::new(); n];
+    for (c, ts) in targets.iter().enumerate() {
+        for t in ts {
+            back[t.0 as usize].push(CellId(c as u16));
+        }
+    }
+    let mut dist = vec![None; n];
+    let mut queue = Vec::new();
+    for (c, d) in dist.iter_mut().enumerate() {
+        if zone(CellId(c as u16)) {
+            *d = Some(0);
+            queue.push(CellId(c as u16));
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let at = queue[head];
+        head += 1;
+        let next = dist[at.0 as usize].map_or(0, |d| d + 1);
+        for &b in &back[at.0 as usize] {
+            if dist[b.0 as usize].is_none() {
+                dist[b.0 as usize] = Some(next);
+                queue.push(b);
+            }
+        }
+    }
+    dist
+}
+
+/// Index of a term in [`TERMS`], as a constant for the code below.
+const REACH: usize = 0;
+const CENTRE: usize = 1;
+const ADVANCE: usize = 2;
+const ROYAL_CENTRE: usize = 3;
+const SHELTER: usize = 4;
+const DANGER: usize = 5;
+const MOBILITY: usize = 6;
+const RESERVE: usize = 7;
+const OWNED: usize = 8;
+const CROWD: usize = 9;
+const TEMPO: usize = 10;
+
+/// Phase is counted in 256ths: 256 with all the start's material on the board, 0 with none.
+const PHASE_ONE: i64 = 256;
+
+/// How an evaluation values the pieces and the position.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    weights: Weights,
+    /// Per piece type: its untuned value in centipawns (royal pieces 0).
+    values: Vec<i32>,
+    /// Per piece type: whether the value was declared in the `.var` file.
+    declared: Vec<bool>,
+    /// Per piece type: its weights' index in the feature vector (royal: none).
+    piece_index: Vec<Option<usize>>,
+    cells: usize,
+    /// Per (piece code, cell): the piece's [mg, eg] contribution from its owner's view: value
+    /// and the cell's table terms.
+    table: Vec<[i32; 2]>,
+    /// Per (piece code, cell): the table features (reach, centre, advance, royal centre).
+    cell_features: Vec<[f64; 4]>,
+    /// Per cell: the cells one step and two steps away.
+    near1: Vec<CellSet>,
+    near2: Vec<CellSet>,
+    /// The material (untuned values) of the start position, for the phase.
+    start_material: i64,
+    /// Term weights as integers: [mg, eg] per term.
+    term: Vec<[i32; 2]>,
+    /// Scales the evaluation down as the move clock grows (none without a move rule).
+    clock_span: u32,
+}
+
+impl Evaluator {
+    /// An evaluation with the default weights.
+    pub fn new(rules: &Arc<Rules>) -> Evaluator {
+        Evaluator::build(rules, None)
+    }
+
+    /// An evaluation with the given weights, completed with the defaults; an error names a
+    /// piece or term the variant does not have (see [`Weights::completed`]).
+    pub fn with_weights(rules: &Arc<Rules>, weights: &Weights) -> Result<Evaluator, String> {
+        let mut e = Evaluator::build(rules, None);
+        e.weights = weights.completed_with(rules, &e.values)?;
+        e.build_tables(rules);
+        Ok(e)
+    }
+
+    fn build(rules: &Arc<Rules>, weights: Option<Weights>) -> Evaluator {
+        let n = rules.cell_count();
+        let types = rules.variant.pieces.len();
+        let players = rules.player_count();
+        let codes = players * types + 1;
+        // Reach and targets per (player, type), computed once.
+        let mut reach = Vec::with_capacity(players * types);
+        for p in 0..players {
+            for t in 0..types {
+                reach.push(reach_with(rules, PlayerId(p as u8), PieceTypeId(t as u8)));
+            }
+        }
+        let mut values = Vec::with_capacity(types);
+        let mut declared = Vec::with_capacity(types);
+        let mut piece_index = Vec::with_capacity(types);
+        let mut k = 0;
+        for (t, piece) in rules.variant.pieces.iter().enumerate() {
+            declared.push(piece.value.is_some());
+            piece_index.push((!piece.royal).then(|| {
+                k += 1;
+                k - 1
+            }));
+            values.push(value_from_reach(rules, PieceTypeId(t as u8), &reach[t].0));
+        }
+        let centre = mean_distances(rules);
+        let known: Vec<f64> = centre.iter().flatten().copied().collect();
+        let avg_centre = known.iter().sum::<f64>() / known.len().max(1) as f64;
+        let mut cell_features = vec![[0.0; 4]; codes * n];
+        for p in 0..players {
+            let player = PlayerId(p as u8);
+            for t in 0..types {
+                let ty = PieceTypeId(t as u8);
+                let def = &rules.variant.pieces[t];
+                let code = rules.piece(player, ty).0 as usize;
+                let (reach, targets) = &reach[p * types + t];
+                let avg_reach = reach.iter().sum::<usize>() as f64 / n.max(1) as f64;
+                let advance = def.promotion.as_ref().map(|pr| {
+                    let dist = promotion_distances(targets, |c| rules.in_zone(pr.zone, player, c));
+                    let most = dist.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
+                    let best = pr.choices.iter().map(|c| values[c.0 as usize]).max().unwrap_or(0);
+                    let gain = (best - values[t]).max(0) as f64 / 800.0;
+                    (dist, most, gain)
+                });
+                for c in 0..n {
+                    let f = &mut cell_features[code * n + c];
+                    let central = centre[c].map_or(0.0, |d| avg_centre - d);
+                    if def.royal {
+                        f[3] = central;
+                        continue;
+                    }
+                    f[0] = reach[c] as f64 - avg_reach;
+                    f[1] = central;
+                    if let Some((dist, most, gain)) = &advance {
+                        if let Some(d) = dist[c] {
+                            let x = 1.0 - d as f64 / most;
+                            f[2] = x * x * gain;
+                        }
+                    }
+                }
+            }
+        }
+        let near1 = (0..n).map(|c| rules.graph.within(CellId(c as u16), 1)).collect();
+        let near2 = (0..n).map(|c| rules.graph.within(CellId(c as u16), 2)).collect();
+        let mut start_material = 0i64;
+        for (_, stack) in &rules.variant.setup.placements {
+            for (_, ty) in stack {
+                start_material += values[ty.0 as usize] as i64;
+            }
+        }
+        for (_, ty, count) in &rules.variant.setup.hands {
+            start_material += values[ty.0 as usize] as i64 * (*count).min(1000) as i64;
+        }
+        let clock_span = rules.variant.end.move_rule.map_or(0, |m| 2 * m);
+        let weights = weights.unwrap_or_else(|| Weights::with_values(rules, &values));
+        let mut e = Evaluator {
+            weights,
+            values,
+            declared,
+            piece_index,
+            cells: n,
+            table: Vec::new(),
+            cell_features,
+            near1,
+            near2,
+            start_material: start_material.max(1),
+            term: Vec::new(),
+            clock_span,
+        };
+        e.build_tables(rules);
+        e
+    }
+
+    /// Fills the integer tables from the weights.
+    fn build_tables(&mut self, rules: &Rules) {
+        let n = self.cells;
+        let types = rules.variant.pieces.len();
+        let codes = rules.player_count() * types + 1;
+        let terms: Vec<Phased> = self.weights.terms.values().copied().collect();
+        self.term = terms.iter().map(|w| [w[0].round() as i32, w[1].round() as i32]).collect();
+        self.table = vec![[0, 0]; codes * n];
+        for p in 0..rules.player_count() {
+            for t in 0..types {
+                let code = rules.piece(PlayerId(p as u8), PieceTypeId(t as u8)).0 as usize;
+                let value = self.piece_index[t].map_or([0.0, 0.0], |i| self.weights.pieces[i]);
+                for c in 0..n {
+                    let f = self.cell_features[code * n + c];
+                    let mut out = [0i32; 2];
+                    for (ph, o) in out.iter_mut().enumerate() {
+                        let v = value[ph]
+                            + f[0] * terms[REACH][ph]
+                            + f[1] * terms[CENTRE][ph]
+                            + f[2] * terms[ADVANCE][ph]
+                            + f[3] * terms[ROYAL_CENTRE][ph];
+                        *o = v.round() as i32;
+                    }
+                    self.table[code * n + c] = out;
+                }
+            }
+        }
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// The untuned value of a piece type in centipawns (royal pieces 0): the declared value or
+    /// the one derived from its reach.
+    pub fn value(&self, ty: PieceTypeId) -> i32 {
+        self.values[ty.0 as usize]
+    }
+
+    /// Whether the type's value was declared by the designer (else computed from its reach).
+    pub fn declared(&self, ty: PieceTypeId) -> bool {
+        self.declared[ty.0 as usize]
+    }
+
+    /// The value of a piece for exchanges (royal pieces count as very valuable).
+    pub fn exchange_value(&self, r: &Rules, p: Piece) -> i32 {
+        if p.is_empty() || p == Piece::HOLE || p == Piece::ALL {
+            return 0;
+        }
+        let t = r.type_of(p);
+        if r.variant.pieces[t.0 as usize].royal {
+            return 20_000;
+        }
+        self.values[t.0 as usize]
+    }
+
+    /// What the draw rules cost the side that would rather play on (see [`Weights::contempt`]).
+    pub fn contempt(&self) -> i32 {
+        self.weights.contempt.round() as i32
+    }
+
+    /// The phase of the game in 256ths: 256 with the start's material, 0 with none left.
+    fn phase(&self, material: i64) -> i64 {
+        (material * PHASE_ONE / self.start_material).clamp(0, PHASE_ONE)
+    }
+
+    /// How much of the evaluation the move clock leaves: it fades to half as the clock nears
+    /// the move rule, so that the side ahead prefers moves that make progress.
+    fn clock_scale(&self, pos: &Position) -> (i64, i64) {
+        if self.clock_span == 0 {
+            return (1, 1);
+        }
+        let h = pos.halfmove_clock().min(self.clock_span) as i64;
+        (2 * self.clock_span as i64 - h, 2 * self.clock_span as i64)
+    }
+
+    /// The static evaluation from the side to move's point of view, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let r = &**pos.rules();
+        let n = self.cells;
+        let mut mg = 0i64;
+        let mut eg = 0i64;
+        let mut material = 0i64;
+        let players = r.player_count();
+        for p in 0..players {
+            let player = PlayerId(p as u8);
+            let sign = if p == 0 { 1 } else { -1 };
+            let (mut pmg, mut peg) = (0i64, 0i64);
+            for c in pos.occupied_by(player).iter() {
+                for &q in pos.pieces_at(c) {
+                    if r.owner(q) != player {
+                        continue;
+                    }
+                    let e = self.table[q.0 as usize * n + c.0 as usize];
+                    pmg += e[0] as i64;
+                    peg += e[1] as i64;
+                    material += self.values[r.type_of(q).0 as usize] as i64;
+                }
+            }
+            let extra = self.extra_features(pos, player);
+            for (i, f) in extra.iter().enumerate() {
+                if *f != 0 {
+                    pmg += self.term[i][0] as i64 * *f as i64;
+                    peg += self.term[i][1] as i64 * *f as i64;
+                }
+            }
+            let (hmg, heg, hm) = self.hand(pos, player);
+            pmg += hmg;
+            peg += heg;
+            material += hm;
+            mg += sign * pmg;
+            eg += sign * peg;
+        }
+        let phase = self.phase(material);
+        let mut v = (mg * phase + eg * (PHASE_ONE - phase)) / PHASE_ONE;
+        let (num, den) = self.clock_scale(pos);
+        v = v * num / den;
+        let me = pos.side_to_move();
+        let v = if me.0 == 0 { v } else { -v };
+        let tempo = (self.term[TEMPO][0] as i64 * phase + self.term[TEMPO][1] as i64 * (PHASE_ONE - phase)) / PHASE_ONE;
+        (v + tempo) as i32
+    }
+
+    /// Pieces in hand: their weighted value and material (program play with drops).
+    fn hand(&self, pos: &Position, player: PlayerId) -> (i64, i64, i64) {
+        let r = &**pos.rules();
+        if r.variant.setup.hands.is_empty() && r.variant.pieces.iter().all(|p| p.drops.is_empty()) {
+            return (0, 0, 0);
+        }
+        let (mut mg, mut eg, mut material) = (0, 0, 0);
+        for (t, idx) in self.piece_index.iter().enumerate() {
+            let Some(i) = idx else { continue };
+            let k = pos.in_hand(player, PieceTypeId(t as u8)).min(1000) as i64;
+            if k > 0 {
+                let w = self.weights.pieces[*i];
+                mg += k * w[0].round() as i64;
+                eg += k * w[1].round() as i64;
+                material += k * self.values[t] as i64;
+            }
+        }
+        (mg, eg, material)
+    }
+
+    /// The counted features of one player besides the tables: shelter, danger, mobility,
+    /// reserve, owned squares, crowding (indexed like [`TERMS`]; table terms and tempo are 0).
+    fn extra_features(&self, pos: &Position, player: PlayerId) -> [i32; 11] {
+        let r = &**pos.rules();
+        let mut f = [0i32; 11];
+        let own = pos.occupied_by(player);
+        for royal in pos.royal_cells(player) {
+            let near = &self.near1[royal.0 as usize];
+            f[SHELTER] += common(near, own) as i32 - 1;
+            for q in 0..r.player_count() {
+                if q != player.0 as usize {
+                    f[DANGER] += common(&self.near2[royal.0 as usize], pos.occupied_by(PlayerId(q as u8))) as i32;
+                }
+            }
+        }
+        if self.term[MOBILITY] != [0, 0] {
+            f[MOBILITY] = self.mobility(pos, player);
+        }
+        if let Some(sq) = &r.variant.squares {
+            if sq.reserve.is_some() {
+                f[RESERVE] = pos.reserve(player).unwrap_or(0).min(1000) as i32;
+            }
+        }
+        if r.has_square_play() && r.variant.squares.as_ref().is_some_and(|s| s.owned) {
+            f[OWNED] =
+                (0..r.cell_count()).filter(|&c| pos.square_owner(CellId(c as u16)) == Some(player)).count() as i32;
+        }
+        if r.has_stacks() {
+            for c in own.iter() {
+                let mine = pos.pieces_at(c).iter().filter(|q| r.owner(**q) == player).count();
+                if mine >= 2 {
+                    f[CROWD] += mine as i32;
+                }
+            }
+        }
+        f
+    }
+
+    /// The number of pseudo-legal piece moves a player has.
+    fn mobility(&self, pos: &Position, player: PlayerId) -> i32 {
+        let mut moves = Vec::new();
+        pos.pseudo_legal_moves_of(player, &mut moves);
+        moves.len() as i32
+    }
+
+    /// The features of a position from the first player's point of view, in the order of
+    /// [`Weights::to_vector`]: the evaluation is their dot product with the weights (before
+    /// rounding), scaled by the move clock; `tempo` counts +1 when the first player moves.
+    pub fn features(&self, pos: &Position) -> Vec<f64> {
+        let r = &**pos.rules();
+        let n = self.cells;
+        let pieces = self.weights.pieces.len();
+        let mut counts = vec![0.0; pieces];
+        let mut terms = [0.0f64; 11];
+        let mut material = 0i64;
+        for p in 0..r.player_count() {
+            let player = PlayerId(p as u8);
+            let sign = if p == 0 { 1.0 } else { -1.0 };
+            for c in pos.occupied_by(player).iter() {
+                for &q in pos.pieces_at(c) {
+                    if r.owner(q) != player {
+                        continue;
+                    }
+                    let t = r.type_of(q).0 as usize;
+                    material += self.values[t] as i64;
+                    if let Some(i) = self.piece_index[t] {
+                        counts[i] += sign;
+                    }
+                    let cf = self.cell_features[q.0 as usize * n + c.0 as usize];
+                    terms[REACH] += sign * cf[0];
+                    terms[CENTRE] += sign * cf[1];
+                    terms[ADVANCE] += sign * cf[2];
+                    terms[ROYAL_CENTRE] += sign * cf[3];
+                }
+            }
+            for (t, idx) in self.piece_index.iter().enumerate() {
+                if let Some(i) = idx {
+                    let k = pos.in_hand(player, PieceTypeId(t as u8)).min(1000);
+                    counts[*i] += sign * k as f64;
+                    material += self.values[t] as i64 * k as i64;
+                }
+            }
+            let mut extra = self.extra_features(pos, player);
+            extra[MOBILITY] = self.mobility(pos, player);
+            for (i, x) in extra.iter().enumerate() {
+                terms[i] += sign * *x as f64;
+            }
+        }
+        terms[TEMPO] = if pos.side_to_move().0 == 0 { 1.0 } else { -1.0 };
+        let phase = self.phase(material) as f64 / PHASE_ONE as f64;
+        let (num, den) = self.clock_scale(pos);
+        let scale = num as f64 / den as f64;
+        let mut out = Vec::with_capacity(2 * (pieces + terms.len()));
+        for x in counts.iter().chain(terms.iter().take(TEMPO)) {
+            out.push(x * phase * scale);
+            out.push(x * (1.0 - phase) * scale);
+        }
+        // Tempo is added after the clock scaling.
+        out.push(terms[TEMPO] * phase);
+        out.push(terms[TEMPO] * (1.0 - phase));
+        out
+    }
+}
+
+/// How many cells two sets share.
+fn common(a: &CellSet, b: &CellSet) -> u32 {
+    a.words().iter().zip(b.words()).map(|(x, y)| (x & y).count_ones()).sum()
+}

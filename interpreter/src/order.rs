@@ -1,0 +1,215 @@
+//! Move ordering for the search: static exchange evaluation, killer moves and the history of quiet moves that refuted others.
+
+use crate::eval::Evaluator;
+use crate::position::{Move, MoveKind, Position};
+use crate::rules::{Piece, Rules};
+
+/// Most plies the search keeps killers for.
+pub(crate) const MAX_PLY: usize = 128;
+
+/// History scores stay within this bound (a gravity formula pulls them back).
+const HISTORY_MAX: i32 = 16_384;
+
+/// Order scores: the table's move, good captures, promotions, killers, quiet moves by
+/// history, bad captures.
+const TT_MOVE: i32 = 2_000_000;
+const GOOD_CAPTURE: i32 = 1_000_000;
+const PROMOTION: i32 = 900_000;
+const KILLER: i32 = 800_000;
+const BAD_CAPTURE: i32 = -1_000_000;
+
+/// Killers per ply and the history of quiet moves by (piece code, target cell).
+pub(crate) struct Ordering {
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    cells: usize,
+}
+
+/// Whether a move takes something (castling's partner is not a victim).
+#[inline]
+pub(crate) fn is_capture(mv: &Move) -> bool {
+    mv.is_capture() && mv.kind != MoveKind::Castle && mv.kind.is_piece_move()
+}
+
+/// Whether a move is quiet: no capture, no promotion.
+#[inline]
+pub(crate) fn is_quiet(mv: &Move) -> bool {
+    !is_capture(mv) && mv.promote == 0
+}
+
+impl Ordering {
+    pub(crate) fn new(rules: &Rules) -> Ordering {
+        let codes = rules.player_count() * rules.variant.pieces.len() + 1;
+        Ordering {
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; codes * rules.cell_count()],
+            cells: rules.cell_count(),
+        }
+    }
+
+    /// Forgets the killers (they belong to one search) and halves the history.
+    pub(crate) fn new_search(&mut self) {
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    fn history_index(&self, mv: &Move) -> usize {
+        let code =
+            if mv.piece.is_empty() || mv.piece == Piece::ALL || mv.piece == Piece::HOLE { 0 } else { mv.piece.0 };
+        (code as usize * self.cells + mv.to.0 as usize).min(self.history.len() - 1)
+    }
+
+    /// The history score of a quiet move.
+    pub(crate) fn history(&self, mv: &Move) -> i32 {
+        self.history[self.history_index(mv)]
+    }
+
+    /// Whether the move is a killer at this ply.
+    pub(crate) fn is_killer(&self, mv: &Move, ply: usize) -> bool {
+        self.killers.get(ply).is_some_and(|k| k.contains(&Some(*mv)))
+    }
+
+    /// Records a quiet move that refuted a position: a killer for its ply, a history bonus for
+    /// it and a malus for the quiet moves tried before it.
+    pub(crate) fn refuted(&mut self, mv: Move, ply: usize, depth: u32, tried: &[Move]) {
+        if let Some(k) = self.killers.get_mut(ply) {
+            if k[0] != Some(mv) {
+                k[1] = k[0];
+                k[0] = Some(mv);
+            }
+        }
+        let bonus = (depth * depth).min(400) as i32 * 16;
+        self.nudge(&mv, bonus);
+        for m in tried {
+            if *m != mv {
+                self.nudge(m, -bonus);
+            }
+        }
+    }
+
+    fn nudge(&mut self, mv: &Move, bonus: i32) {
+        let i = self.history_index(mv);
+        let h = &mut self.history[i];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Order scores for a move list (higher first): the table's move, captures by victim then
+    /// cheapest attacker (those losing material by static exchange last), promotions, killers,
+    /// then quiet moves by history.
+    pub(crate) fn scores(
+        &self,
+        pos: &mut Position,
+        eval: &Evaluator,
+        moves: &[Move],
+        best: Option<Move>,
+        ply: usize,
+        out: &mut Vec<i32>,
+    ) {
+        out.clear();
+        let rules = pos.rules().clone();
+        for m in moves {
+            let s = if Some(*m) == best {
+                TT_MOVE
+            } else if is_capture(m) {
+                let victim = victim_value(pos, &rules, eval, m);
+                let attacker = eval.exchange_value(&rules, m.piece);
+                let mvv = victim * 16 - attacker / 16;
+                if victim >= attacker || see(pos, &rules, eval, *m, 0) {
+                    GOOD_CAPTURE + mvv
+                } else {
+                    BAD_CAPTURE + mvv
+                }
+            } else if m.promote != 0 {
+                PROMOTION + m.promote as i32
+            } else if self.is_killer(m, ply) {
+                KILLER
+            } else {
+                self.history(m)
+            };
+            out.push(s);
+        }
+    }
+}
+
+/// Moves the highest-scored remaining move to position `i` (selection sort, one step at a time
+/// so that a cut-off spares sorting the rest).
+pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    scores.swap(i, best);
+}
+
+/// What a capture takes: one piece, or every enemy piece on a stack.
+pub(crate) fn victim_value(pos: &Position, r: &Rules, eval: &Evaluator, mv: &Move) -> i32 {
+    if mv.take == Piece::ALL {
+        let mover = r.owner(mv.piece);
+        return pos.pieces_at(mv.to).iter().filter(|q| r.owner(**q) != mover).map(|q| eval.exchange_value(r, *q)).sum();
+    }
+    eval.exchange_value(r, mv.take)
+}
+
+/// Static exchange evaluation: whether a capture wins at least `threshold` once both sides
+/// have recaptured on its target with their cheapest pieces for as long as it pays. The
+/// recaptures are found by generating moves (so any rules' attacks count) and the exchange is
+/// played out on the position, then taken back.
+pub(crate) fn see(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, threshold: i32) -> bool {
+    see_value(pos, r, eval, mv) >= threshold
+}
+
+/// The static exchange value of a capture (see [`see`]).
+pub(crate) fn see_value(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move) -> i32 {
+    let mover = pos.side_to_move();
+    let first = victim_value(pos, r, eval, &mv);
+    let target = mv.to;
+    // Nothing of the opponent's can reach the target: the capture is free.
+    let opponent = crate::ir::PlayerId(((mover.0 as usize + 1) % r.player_count()) as u8);
+    if !pos.is_attacked(target, opponent) {
+        return first;
+    }
+    let mut gains = [0i32; 32];
+    gains[0] = first;
+    let mut on_target = promoted_value(r, eval, &mv);
+    pos.make(mv);
+    let mut made = 1;
+    let mut d = 0;
+    let mut buf = Vec::new();
+    // In a turn of several actions the exchange is no longer a plain alternation: stop there.
+    let mut alternates = pos.side_to_move() != mover;
+    while alternates && d + 1 < gains.len() {
+        pos.pseudo_legal_moves(&mut buf);
+        let next = buf
+            .iter()
+            .filter(|m| m.to == target && is_capture(m) && m.kind != MoveKind::EnPassant)
+            .min_by_key(|m| eval.exchange_value(r, m.piece))
+            .copied();
+        let Some(next) = next else { break };
+        d += 1;
+        gains[d] = on_target - gains[d - 1];
+        on_target = promoted_value(r, eval, &next);
+        let side = pos.side_to_move();
+        pos.make(next);
+        made += 1;
+        alternates = pos.side_to_move() != side;
+    }
+    for _ in 0..made {
+        pos.unmake();
+    }
+    while d > 0 {
+        gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
+        d -= 1;
+    }
+    gains[0]
+}
+
+/// The value of the piece standing on the target after a capture.
+fn promoted_value(r: &Rules, eval: &Evaluator, mv: &Move) -> i32 {
+    match mv.promotion() {
+        Some(t) => eval.exchange_value(r, r.piece(r.owner(mv.piece), t)),
+        None => eval.exchange_value(r, mv.piece),
+    }
+}

@@ -1,0 +1,79 @@
+//! The search's transposition table: scores, bounds and best moves of searched positions by Zobrist hash, kept between the searches of one game.
+
+use crate::position::Move;
+
+/// What a stored score says about the true score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The true score.
+    Exact,
+    /// The true score is at least this (the search failed high).
+    Lower,
+    /// The true score is at most this (the search failed low).
+    Upper,
+}
+
+/// One searched position.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    pub(crate) key: u64,
+    pub(crate) best: Option<Move>,
+    pub(crate) score: i32,
+    pub(crate) depth: u8,
+    pub(crate) bound: Bound,
+    /// The search that stored it (older entries give way first).
+    generation: u8,
+}
+
+/// A fixed-size table, one entry per slot, indexed by the low bits of the hash.
+pub(crate) struct Table {
+    slots: Vec<Option<Entry>>,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of about `mb` megabytes (a power of two of slots).
+    pub(crate) fn new(mb: usize) -> Table {
+        let n = (mb.clamp(1, 1 << 16) << 20) / std::mem::size_of::<Option<Entry>>();
+        Table { slots: vec![None; (n.next_power_of_two() / 2).max(1024)], generation: 0 }
+    }
+
+    /// Marks the start of a new search: entries of earlier ones are replaced first.
+    pub(crate) fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.slots.len() - 1)
+    }
+
+    /// The entry for a position, if the table holds it.
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        self.slots[self.slot(key)].filter(|e| e.key == key)
+    }
+
+    /// Stores a result. An entry of the same search for another position is kept when it is
+    /// clearly deeper; a deeper entry for the same position is kept unless the new one is exact.
+    pub(crate) fn store(&mut self, key: u64, depth: u32, bound: Bound, score: i32, best: Option<Move>) {
+        let i = self.slot(key);
+        let depth = depth.min(255) as u8;
+        if let Some(old) = self.slots[i] {
+            if old.key == key {
+                if old.depth > depth && bound != Bound::Exact {
+                    return;
+                }
+            } else if old.generation == self.generation && old.depth > depth.saturating_add(2) {
+                return;
+            }
+        }
+        let best = best.or_else(|| self.slots[i].filter(|e| e.key == key).and_then(|e| e.best));
+        self.slots[i] = Some(Entry { key, best, score, depth, bound, generation: self.generation });
+    }
+
+    /// Per mille of the slots used by the current search (UCI's `hashfull`), from a sample.
+    pub(crate) fn per_mille_full(&self) -> u32 {
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample].iter().filter(|e| e.is_some_and(|e| e.generation == self.generation)).count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}

@@ -1,0 +1,320 @@
+//! Engine games for `match`, `selfplay` and `tune`: players described by a SPEC (`depth=3`, `time=0.5`, `engine=mcts,time=1`, `weights=FILE`), seeded random openings, one game, and many games in parallel with a progress bar, or a deterministic share of them (`--shard K/N`).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use varia_interpreter::{GameResult, Limits, Mcts, Move, Position, Rules, Searcher};
+
+/// Which search plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// Principal variation search (alpha-beta) with iterative deepening.
+    Alphabeta,
+    /// Monte Carlo tree search guided by the evaluation.
+    Mcts,
+}
+
+/// How one side plays: engine, limits, weights file.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub engine: Engine,
+    pub limits: Limits,
+    pub weights: Option<PathBuf>,
+    pub hash_mb: usize,
+    /// The text it was read from (for reports).
+    pub text: String,
+}
+
+const SPEC_KEYS: &str = "depth=N, time=SECONDS, nodes=N, engine=alphabeta|mcts, weights=FILE, hash=MB";
+
+impl Spec {
+    /// Reads a SPEC: comma-separated `key=value` pairs (keys: depth, time, nodes, engine,
+    /// weights, hash). Without depth, time or nodes, depth 2 is used.
+    pub fn parse(text: &str) -> Result<Spec, String> {
+        let mut spec = Spec {
+            engine: Engine::Alphabeta,
+            limits: Limits::default(),
+            weights: None,
+            hash_mb: 8,
+            text: text.to_string(),
+        };
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let Some((key, value)) = part.split_once('=') else {
+                return Err(format!("error: `{part}` in SPEC `{text}` is not key=value (keys: {SPEC_KEYS})"));
+            };
+            let bad = |what: &str| format!("error: `{part}` in SPEC `{text}`: {what}");
+            match key.trim() {
+                "depth" => match value.parse::<u32>() {
+                    Ok(d) if (1..=64).contains(&d) => spec.limits.depth = Some(d),
+                    _ => return Err(bad("depth must be a whole number from 1 to 64")),
+                },
+                "time" => match value.parse::<f64>() {
+                    Ok(t) if t.is_finite() && t > 0.0 && t <= 3600.0 => {
+                        spec.limits.time = Some(Duration::from_secs_f64(t))
+                    }
+                    _ => return Err(bad("time must be a number of seconds above 0 and at most 3600")),
+                },
+                "nodes" => match value.parse::<u64>() {
+                    Ok(n) if n >= 1 => spec.limits.nodes = Some(n),
+                    _ => return Err(bad("nodes must be a whole number of at least 1")),
+                },
+                "engine" => {
+                    spec.engine = match value {
+                        "alphabeta" | "ab" => Engine::Alphabeta,
+                        "mcts" => Engine::Mcts,
+                        _ => return Err(bad("engine must be alphabeta or mcts")),
+                    }
+                }
+                "weights" => spec.weights = Some(PathBuf::from(value)),
+                "hash" => match value.parse::<usize>() {
+                    Ok(mb) if (1..=4096).contains(&mb) => spec.hash_mb = mb,
+                    _ => return Err(bad("hash must be a number of megabytes from 1 to 4096")),
+                },
+                _ => return Err(bad(&format!("unknown key (keys: {SPEC_KEYS})"))),
+            }
+        }
+        if spec.limits.depth.is_none() && spec.limits.time.is_none() && spec.limits.nodes.is_none() {
+            spec.limits.depth = Some(2);
+        }
+        Ok(spec)
+    }
+}
+
+/// A player ready to choose moves in one game.
+pub enum Player {
+    AlphaBeta(Box<Searcher>, Limits),
+    Mcts(Box<Mcts>, Limits),
+}
+
+impl Player {
+    /// A player for a spec; weights come from the spec, else from beside the variant file.
+    pub fn new(spec: &Spec, rules: &Arc<Rules>, variant_file: &Path, seed: u64) -> Result<Player, String> {
+        let eval = crate::weights::evaluator(rules, Some(variant_file), spec.weights.as_deref())?;
+        Ok(match spec.engine {
+            Engine::Alphabeta => {
+                Player::AlphaBeta(Box::new(Searcher::with_evaluator(rules, spec.hash_mb, eval)), spec.limits)
+            }
+            Engine::Mcts => Player::Mcts(Box::new(Mcts::with_evaluator(seed, eval)), spec.limits),
+        })
+    }
+
+    /// The move to play, if there is a legal one.
+    pub fn choose(&mut self, pos: &mut Position) -> Option<Move> {
+        match self {
+            Player::AlphaBeta(s, limits) => s.search(pos, *limits, |_| {}).best(),
+            Player::Mcts(m, limits) => m.search(pos, *limits).best(),
+        }
+    }
+}
+
+/// One finished (or stopped) game.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Record {
+    /// The game's number in the study, from 0.
+    pub index: usize,
+    /// The opening it started from, from 0 (a match plays each opening twice, colours swapped).
+    pub opening: usize,
+    /// Which player (0 moves first) the first SPEC played.
+    pub first_side: usize,
+    /// The winning player, if any.
+    pub winner: Option<usize>,
+    /// How it ended: `checkmate`, `repetition`, ... or `ply limit` when stopped.
+    pub ending: String,
+    /// Whether it ended by the rules (not stopped at the ply limit).
+    pub finished: bool,
+    pub plies: usize,
+    /// The moves in long notation.
+    pub moves: Vec<String>,
+}
+
+/// What every game of a study shares.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub start: Position,
+    pub variant_file: PathBuf,
+    pub max_plies: usize,
+    pub random_plies: usize,
+    pub seed: u64,
+}
+
+/// A small deterministic generator (splitmix64) for the openings.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// The moves of opening `n`: `random_plies` random legal moves from the start, drawn again (a
+/// few times) when they end the game.
+pub fn opening(setup: &Setup, n: usize) -> Vec<Move> {
+    let mut moves = Vec::new();
+    let mut out = Vec::new();
+    for attempt in 0..16u64 {
+        let mut rng =
+            Rng(setup.seed ^ (n as u64).wrapping_mul(0xA24B_AED4_963E_E407) ^ attempt.wrapping_mul(0x1234_5678_9ABC));
+        let mut pos = setup.start.clone();
+        out.clear();
+        for _ in 0..setup.random_plies {
+            if pos.outcome().is_some() {
+                break;
+            }
+            pos.legal_moves(&mut moves);
+            let mv = moves[(rng.next() % moves.len() as u64) as usize];
+            out.push(mv);
+            pos.make(mv);
+        }
+        if pos.outcome().is_none() {
+            break;
+        }
+    }
+    out
+}
+
+/// Plays one game from an opening: `players[p]` moves for player p.
+pub fn play(setup: &Setup, index: usize, opening_n: usize, first_side: usize, players: &mut [Player; 2]) -> Record {
+    let mut pos = setup.start.clone();
+    let mut written = Vec::new();
+    for mv in opening(setup, opening_n) {
+        written.push(pos.long_notation(mv));
+        pos.make(mv);
+    }
+    loop {
+        if let Some((result, reason)) = pos.outcome() {
+            let winner = match result {
+                GameResult::Win(p) => Some(p.0 as usize),
+                GameResult::Draw => None,
+            };
+            return record(index, opening_n, first_side, winner, reason.name().to_string(), true, written);
+        }
+        if written.len() >= setup.max_plies {
+            return record(index, opening_n, first_side, None, "ply limit".to_string(), false, written);
+        }
+        let side = pos.side_to_move().0 as usize;
+        let Some(mv) = players[side.min(1)].choose(&mut pos) else {
+            return record(index, opening_n, first_side, None, "no move".to_string(), false, written);
+        };
+        written.push(pos.long_notation(mv));
+        pos.make(mv);
+    }
+}
+
+fn record(
+    index: usize,
+    opening: usize,
+    first_side: usize,
+    winner: Option<usize>,
+    ending: String,
+    finished: bool,
+    moves: Vec<String>,
+) -> Record {
+    Record { index, opening, first_side, winner, ending, finished, plies: moves.len(), moves }
+}
+
+/// A share of a study: `K/N` takes the openings whose number is K-1 modulo N.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: usize,
+    pub n: usize,
+}
+
+impl Shard {
+    /// Reads `K/N` (1 <= K <= N).
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let parsed = text.split_once('/').and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)));
+        match parsed {
+            Some((k, n)) if n >= 1 && (1..=n).contains(&k) => Ok(Shard { k, n }),
+            _ => Err(format!("error: --shard `{text}` must be K/N with 1 <= K <= N, as in 3/8")),
+        }
+    }
+
+    /// Whether an opening belongs to this share.
+    pub fn takes(&self, opening: usize) -> bool {
+        opening % self.n == self.k - 1
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+/// Runs `play(index)` for every index on `jobs` threads, with a progress bar on standard
+/// error (shown only on a terminal); results come back in index order.
+pub fn run_all<F>(indices: &[usize], jobs: usize, label: &str, play: F) -> Result<Vec<Record>, String>
+where
+    F: Fn(usize) -> Result<Record, String> + Sync,
+{
+    let bar = ProgressBar::new(indices.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} games, {elapsed} elapsed, about {eta} left")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("#>."),
+    );
+    bar.set_prefix(label.to_string());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| format!("error: cannot start {jobs} threads: {e}"))?;
+    let results: Vec<Result<Record, String>> = pool.install(|| {
+        indices
+            .par_iter()
+            .map(|&i| {
+                let r = play(i);
+                bar.inc(1);
+                r
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    results.into_iter().collect()
+}
+
+/// The number of threads to use by default: every core.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
+/// Writes each game as a PGN file in `dir` (`game-001.pgn`, ...), its moves replayed from
+/// `start`; `who` names the players of a game, white first.
+pub fn save(
+    dir: &Path,
+    start: &Position,
+    event: &str,
+    records: &[Record],
+    who: impl Fn(&Record) -> (String, String),
+) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("error: {}: {e}", dir.display()))?;
+    let date = varia_interpreter::pgn::today();
+    for g in records {
+        let mut pos = start.clone();
+        for text in &g.moves {
+            let mv = pos.parse_move(text).map_err(|e| format!("error: game {}: {text}: {e}", g.index + 1))?;
+            pos.make(mv);
+        }
+        let (white, black) = who(g);
+        let tags = [
+            ("Event", event.to_string()),
+            ("Site", "varia".to_string()),
+            ("Date", date.clone()),
+            ("Round", (g.index + 1).to_string()),
+            ("White", white),
+            ("Black", black),
+        ];
+        let text = varia_interpreter::pgn::write(&pos, &tags);
+        let path = dir.join(format!("game-{:03}.pgn", g.index + 1));
+        std::fs::write(&path, text).map_err(|e| format!("error: {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
