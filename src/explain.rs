@@ -70,8 +70,8 @@ pub fn why(pos: &mut Position, text: &str, error: &MoveError) -> String {
             .iter()
             .copied()
             .filter(|m| m.kind.is_piece_move() && m.to == to)
-            .filter(|m| from.map_or(true, |f| m.from == f))
-            .filter(|m| kind.map_or(true, |k| rules.type_of(m.piece).0 as usize == k))
+            .filter(|m| from.is_none_or(|f| m.from == f))
+            .filter(|m| kind.is_none_or(|k| rules.type_of(m.piece).0 as usize == k))
             .collect()
     };
     if let Some(f) = from {

@@ -19,7 +19,7 @@ pub fn start(rules_pos: Position, start: Option<&str>, game: &Game, name: &str) 
         let title = &rules.variant.title;
         let standard = ["standard", "chess", "normal"].contains(&v.to_ascii_lowercase().as_str());
         let same = v.eq_ignore_ascii_case(title) || varia_variants::find(v).is_some_and(|b| b.title == title);
-        if !same && !(standard && title.eq_ignore_ascii_case("chess")) {
+        if !(same || standard && title.eq_ignore_ascii_case("chess")) {
             return Err(format!("error: {name}: the game is of variant \"{v}\", but the rules given are \"{title}\""));
         }
     }

@@ -3,6 +3,9 @@
 use varia_interpreter::ir::{CellId, Condition, DirId, Geometry, MoveMode, PieceType};
 use varia_interpreter::Rules;
 
+/// Betza's atom letter, whether it is oblique, and the vectors of it a power has.
+type AtomGroup = (char, bool, Vec<(i32, i32)>);
+
 /// XBoard's piece types in the order of its piece-to-char table, and the names of Varia
 /// piece types each is drawn for (the king's slot is the last and goes to the royal piece).
 const SLOTS: [(char, &[&str]); 22] = [
@@ -247,7 +250,7 @@ pub fn betza(rules: &Rules, piece: &PieceType) -> Option<String> {
             Geometry::Hop { .. } => return None,
         };
         // Group by atom; a full set of its directions needs no direction letters.
-        let mut atoms: Vec<(char, bool, Vec<(i32, i32)>)> = Vec::new();
+        let mut atoms: Vec<AtomGroup> = Vec::new();
         for (dx, dy) in vectors {
             let (a, oblique) = atom(dx, dy)?;
             match atoms.iter_mut().find(|(b, _, _)| *b == a) {

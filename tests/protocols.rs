@@ -300,7 +300,7 @@ fn xboard_plays_reads_castling_and_refuses_illegal_moves() {
     e.send("post\nst 0.1\ngo");
     let lines = e.until("move ", 30);
     let thinking = lines.iter().find(|l| l.starts_with("1 ")).expect("a thinking line at depth 1");
-    assert_eq!(thinking.split_whitespace().count() >= 5, true, "{thinking}");
+    assert!(thinking.split_whitespace().count() >= 5, "{thinking}");
     let mv = lines.last().unwrap().trim_start_matches("move ").to_string();
     assert!(mv.len() >= 4 && &mv[1..2] >= "5", "Black's move: {mv}");
     // A position set up, then mate in one found and the result announced.

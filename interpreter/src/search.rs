@@ -327,7 +327,7 @@ impl Searcher {
         pos: &mut Position,
         depth: u32,
         last: Option<i32>,
-        root: &mut Vec<Move>,
+        root: &mut [Move],
         report: &mut dyn FnMut(&SearchInfo),
     ) -> (i32, Option<(i32, Vec<Move>)>) {
         let mut delta = 30;
@@ -369,7 +369,7 @@ impl Searcher {
         depth: u32,
         mut alpha: i32,
         beta: i32,
-        root: &mut Vec<Move>,
+        root: &mut [Move],
         report: &mut dyn FnMut(&SearchInfo),
     ) -> (i32, Option<(i32, Vec<Move>)>) {
         self.nodes += 1;

@@ -350,7 +350,7 @@ fn pgn_game(rules: &Rules, req: &GameRequest, text: &str) -> Result<(Option<Stri
     if let Some(v) = game.tag("Variant") {
         let title = &rules.variant.title;
         let standard = ["standard", "chess", "normal"].contains(&v.to_ascii_lowercase().as_str());
-        if !v.eq_ignore_ascii_case(title) && !(standard && title.eq_ignore_ascii_case("chess")) {
+        if !(v.eq_ignore_ascii_case(title) || standard && title.eq_ignore_ascii_case("chess")) {
             return Err(ApiError::bad(format!("the PGN is a game of \"{v}\"; the rules loaded are \"{title}\"")));
         }
     }
