@@ -2,7 +2,11 @@
 //!
 //! `cargo bench --bench perft [-- NODES]` prints the node rate of every bundled variant, each at
 //! the smallest depth whose perft reaches NODES leaf nodes (default one million), and shakmaty's
-//! rate at chess.var's depth, with the ratios (best of three runs).
+//! rate at chess.var's depth, with the ratios (best of three runs). Then the games that use move
+//! programs: chess and Hans38 with their knight written as eight programs, the Zillions files of
+//! `../shared/zrf/` (when present), chess.zrf converted to a `.var` file, and declarative
+//! versions of makruk.zrf and shatranj.zrf (`benches/variants/`), whose counts must equal the
+//! Zillions files' and whose rates are the reference for them.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -22,6 +26,91 @@ fn best_of<F: FnMut() -> u64>(runs: usize, mut f: F) -> (u64, Duration) {
 
 fn rate(nodes: u64, d: Duration) -> f64 {
     nodes as f64 / d.as_secs_f64()
+}
+
+/// A row of the table: name, depth, nodes, time.
+type Row = (String, u32, u64, Duration);
+
+/// Counts `rules` at the first depth reaching `min_nodes` leaves, best of three.
+fn measure(name: &str, rules: &Arc<Rules>, min_nodes: u64) -> Row {
+    // Games of several actions per turn branch unevenly: pick the depth by node count.
+    let mut depth = 1;
+    while depth < 12 && perft(&mut Position::start(rules.clone()), depth) < min_nodes {
+        depth += 1;
+    }
+    let (nodes, time) = best_of(3, || perft(&mut Position::start(rules.clone()), depth));
+    (name.to_string(), depth, nodes, time)
+}
+
+fn compile(text: &str) -> Arc<Rules> {
+    Arc::new(Rules::new(varia_grammar::load(text).expect("valid variant")))
+}
+
+/// The knight of a bundled game rewritten as its eight move programs.
+fn program_knight(text: &str) -> String {
+    let programs: String = ["n n e", "n n w", "s s e", "s s w", "e e n", "e e s", "w w n", "w w s"]
+        .iter()
+        .map(|p| format!("  move {{ {p} verify not friend add }}\n"))
+        .collect();
+    text.replacen("  leap 2 1\n", &programs, 1)
+}
+
+fn print_row(row: &Row, reference: f64) {
+    let (name, d, nodes, time) = row;
+    let r = rate(*nodes, *time);
+    println!(
+        "{:<36} {:>5} {:>12} {:>10.1} {:>14.0} {:>11.2}x",
+        name,
+        d,
+        nodes,
+        time.as_secs_f64() * 1e3,
+        r,
+        if r > 0.0 { reference / r } else { 0.0 }
+    );
+}
+
+/// The games with move programs, and their references.
+fn programs(root: &str, min_nodes: u64, chess_rate: f64) {
+    println!("\ngames with move programs (last column: chess.var's rate / this rate)");
+    let bundled = |name: &str| std::fs::read_to_string(format!("{root}/variants/{name}")).expect("bundled variant");
+    let chess = compile(&program_knight(&bundled("chess.var")));
+    print_row(&measure("varia chess.var, knight as programs", &chess, min_nodes), chess_rate);
+    let hans = compile(&program_knight(&bundled("hans38.var")));
+    let hans_plain = compile(&bundled("hans38.var"));
+    let plain = measure("varia hans38.var", &hans_plain, min_nodes);
+    print_row(&measure("varia hans38.var, knight as programs", &hans, min_nodes), chess_rate);
+    print_row(&plain, chess_rate);
+    let shared = std::path::Path::new(root).join("../shared/zrf");
+    if !shared.is_dir() {
+        println!("(../shared/zrf/ not found: the Zillions rows are skipped)");
+        return;
+    }
+    let zrf = |name: &str| -> Option<Arc<Rules>> {
+        let text = std::fs::read_to_string(shared.join(name)).ok()?;
+        Some(Arc::new(Rules::new(varia_zrf::load(&text, None).ok()?.variant)))
+    };
+    for name in ["chess.zrf", "courier-chess.zrf", "platform-chess.zrf", "dragonchess.zrf"] {
+        match zrf(name) {
+            Some(rules) => print_row(&measure(&format!("varia {name}"), &rules, min_nodes), chess_rate),
+            None => println!("{name}: does not load"),
+        }
+    }
+    if let Some(rules) = zrf("chess.zrf") {
+        let text = varia_grammar::write::write_variant(&rules.variant).expect("chess.zrf converts");
+        print_row(&measure("varia chess.zrf converted to .var", &compile(&text), min_nodes), chess_rate);
+    }
+    // Each Zillions file against its declarative version (last column: declarative rate / it).
+    println!("\nZillions files against the same game written with move powers (last column: .var rate / .zrf rate)");
+    for game in ["makruk", "shatranj"] {
+        let Some(z) = zrf(&format!("{game}.zrf")) else { continue };
+        let text = std::fs::read_to_string(format!("{root}/benches/variants/{game}.var")).expect("bench variant");
+        let d = measure(&format!("varia benches/variants/{game}.var"), &compile(&text), min_nodes);
+        let zr = measure(&format!("varia {game}.zrf"), &z, min_nodes);
+        assert_eq!((d.1, d.2), (zr.1, zr.2), "{game}: the .var and .zrf counts differ");
+        let reference = rate(d.2, d.3);
+        print_row(&d, reference);
+        print_row(&zr, reference);
+    }
 }
 
 fn main() {
@@ -88,4 +177,5 @@ fn main() {
         assert_eq!(chess_nodes, sk_nodes, "varia and shakmaty disagree on perft {depth}");
         println!("ratio shakmaty / varia on chess: {:.2}x", rate(sk_nodes, sk_time) / chess_rate);
     }
+    programs(root, min_nodes, chess_rate);
 }

@@ -74,6 +74,9 @@ enum Command {
         /// Count whole turns instead of single actions (in games where a turn has several).
         #[arg(long)]
         turns: bool,
+        /// Play these moves first (space-separated, any accepted notation).
+        #[arg(long)]
+        after: Option<String>,
     },
     /// List the legal moves, one per line.
     Moves {
@@ -355,9 +358,10 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Perft { file, depth, position, divide: split, turns } => {
+        Command::Perft { file, depth, position, divide: split, turns, after } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
+            play_after(&mut pos, after.as_deref())?;
             if split {
                 let mut total = 0;
                 let mut lines = Vec::new();
@@ -380,12 +384,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Moves { file, position, after } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
-            if let Some(after) = after {
-                for (i, text) in after.split_whitespace().enumerate() {
-                    let mv = pos.parse_move(text).map_err(|e| format!("error: --after move {}: {e}", i + 1))?;
-                    pos.make(mv);
-                }
-            }
+            play_after(&mut pos, after.as_deref())?;
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             for mv in moves {
@@ -417,12 +416,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Analyse { file, position, after, depth, time, engine, weights } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
-            if let Some(after) = after {
-                for (i, text) in after.split_whitespace().enumerate() {
-                    let mv = pos.parse_move(text).map_err(|e| format!("error: --after move {}: {e}", i + 1))?;
-                    pos.make(mv);
-                }
-            }
+            play_after(&mut pos, after.as_deref())?;
             let eval = weights::evaluator(&rules, Some(&file), weights.as_deref())?;
             analyse::analyse(pos, limits(depth, time, 0.0, Some(8))?, engine, eval)
         }
@@ -522,6 +516,16 @@ fn run(command: Command) -> Result<(), String> {
             }
         }
     }
+}
+
+/// Plays the moves of `--after` (space-separated, any accepted notation), naming the first
+/// that is not legal.
+fn play_after(pos: &mut Position, after: Option<&str>) -> Result<(), String> {
+    for (i, text) in after.unwrap_or_default().split_whitespace().enumerate() {
+        let mv = pos.parse_move(text).map_err(|e| format!("error: --after move {}: {e}", i + 1))?;
+        pos.make(mv);
+    }
+    Ok(())
 }
 
 /// A SPEC's text for self-play settings given as options.

@@ -102,6 +102,18 @@ fn perft_3_from_the_start() {
 }
 
 #[test]
+fn perft_after_moves() {
+    // Source: python-chess: after 1. e4 e5, 29 moves and 835 positions two plies on.
+    let out = ok(&["perft", "variants/chess.var", "1", "--after", "e4 e5"]);
+    assert_eq!(out.lines().last(), Some("nodes 29"), "{out}");
+    let out = ok(&["perft", "variants/chess.var", "2", "--after", "e4 e5"]);
+    assert_eq!(out.lines().last(), Some("nodes 835"), "{out}");
+    let run = varia(&["perft", "variants/chess.var", "1", "--after", "e4 e4"]);
+    assert_ne!(run.code, Some(0));
+    assert!(run.stderr.contains("--after move 2"), "{}", run.stderr);
+}
+
+#[test]
 fn perft_divide() {
     let out = ok(&["perft", "variants/chess.var", "2", "--divide"]);
     assert_eq!(out.lines().count(), 21, "{out}");

@@ -136,3 +136,49 @@ fn moves_that_differ_only_in_their_side_effects_are_written_apart_and_entered() 
     play(&mut pos, "Mb1-b2");
     assert_eq!(pos.to_position_string().split(' ').next().unwrap(), "2k/1M1/2K");
 }
+
+/// A breakthrough race on 8x8: pawns step forward or diagonally, and a pawn on the far rank wins.
+fn breakthrough() -> Arc<Rules> {
+    load(
+        "variant \"Race\"\nboard {\n  grid 8 x 8\n}\nplayer white\nplayer black swap n <-> s  ne <-> se  nw <-> sw\n\
+         zone far {\n  white: rank 8\n  black: rank 1\n}\n\
+         piece Pawn P {\n  san-without-letter\n  step n move-only\n  step ne nw\n}\n\
+         setup {\n  white: P a7\n  black: P h2\n}\nend {\n  stalemate draw\n  goal white black win: config(own P at far)\n}\n",
+    )
+}
+
+#[test]
+fn a_finished_game_has_no_moves_so_perft_counts_nothing_below_it() {
+    let rules = breakthrough();
+    let mut pos = at(&rules, "8/P7/8/8/8/8/7p/8 w - - 0 1");
+    // White's two moves to the last rank each win: nothing follows them.
+    assert_eq!(longs(&mut pos), ["a7-a8", "a7-b8"]);
+    assert_eq!(perft(&mut pos, 1), 2);
+    assert_eq!(perft(&mut pos, 2), 0);
+    play(&mut pos, "a8");
+    assert!(pos.outcome().is_some());
+    assert!(longs(&mut pos).is_empty());
+}
+
+#[test]
+fn castling_rights_need_their_pieces_on_their_cells() {
+    let rules = common::rules("chess.var");
+    let cases = [
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2B w KQ - 0 1",
+            "castling right `K` (white O-O) needs white's rook on h1, but it holds white's bishop",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4R2K w K - 0 1",
+            "castling right `K` (white O-O) needs white's king on e1, but it holds white's rook",
+        ),
+        ("4k3/8/8/8/8/8/8/4K3 w Q - 0 1", "castling right `Q` (white O-O-O) needs white's rook on a1, but it is empty"),
+    ];
+    for (text, message) in cases {
+        let e = Position::from_position_string(rules.clone(), text).expect_err(text);
+        assert_eq!(e.message, message, "{text}");
+        assert_eq!(&text[e.offset..e.offset + e.len], &message[16..17], "the error points at the right's letter");
+    }
+    // Rights that fit their pieces are read.
+    assert!(Position::from_position_string(rules, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").is_ok());
+}

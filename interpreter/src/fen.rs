@@ -236,6 +236,9 @@ impl Position {
                             format!("expected a castling right of this variant or `-`, found `{ch}`"),
                         )
                     })?;
+                    if let Some(why) = castling_mismatch(&pos, &rules.variant.castlings[i]) {
+                        return Err(err(o + k, ch.len_utf8(), why));
+                    }
                     castling |= 1 << i;
                 }
             }
@@ -314,6 +317,52 @@ impl Position {
         pos.set_state(castling, ep, halfmove, fullmove);
         Ok(pos)
     }
+}
+
+/// Why a castling right cannot be held in this position, if it cannot: its royal piece and its
+/// partner must stand on their start cells, each of the type the setup puts there (any royal
+/// piece, and any other piece of the player, where the setup puts nothing).
+fn castling_mismatch(pos: &Position, c: &crate::ir::Castling) -> Option<String> {
+    let r = &pos.rules;
+    let v = &r.variant;
+    let set_up = |cell: CellId| {
+        v.setup
+            .placements
+            .iter()
+            .find(|(x, _)| *x == cell)
+            .and_then(|(_, stack)| stack.last().copied())
+            .filter(|(owner, _)| *owner == c.player)
+            .map(|(_, t)| t)
+    };
+    let type_name = |t: crate::ir::PieceTypeId| v.pieces[t.0 as usize].name.to_lowercase();
+    let check = |cell: CellId, royal: bool| -> Option<String> {
+        let wanted = set_up(cell);
+        let fits = pos.piece_at(cell).is_some_and(|p| {
+            r.owner(p) == c.player
+                && match wanted {
+                    Some(t) => r.type_of(p) == t,
+                    None => v.pieces[r.type_of(p).0 as usize].royal == royal,
+                }
+        });
+        if fits {
+            return None;
+        }
+        let what = match (wanted, royal) {
+            (Some(t), _) => type_name(t),
+            (None, true) => "royal piece".to_string(),
+            (None, false) => "castling partner".to_string(),
+        };
+        let found = match pos.piece_at(cell) {
+            None => "it is empty".to_string(),
+            Some(p) => format!("it holds {}'s {}", v.players[r.owner(p).0 as usize].name, type_name(r.type_of(p))),
+        };
+        Some(format!("{what} on {}, but {found}", r.cell_name(cell)))
+    };
+    let missing = check(c.king_from, true).or_else(|| check(c.partner_from, false))?;
+    Some(format!(
+        "castling right `{}` ({} {}) needs {}'s {missing}",
+        c.right, v.players[c.player.0 as usize].name, c.notation, v.players[c.player.0 as usize].name
+    ))
 }
 
 fn split_fields(text: &str) -> Vec<(usize, &str)> {

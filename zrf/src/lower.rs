@@ -534,6 +534,18 @@ impl<'t> Lowerer<'t> {
         if self.players.len() == 0 {
             return Err(self.err("a game needs at least one player", form, "empty (players)"));
         }
+        // Position strings tell two players apart by letter case and a loss is the other
+        // player's win: games of one player or of three and more are refused, not misplayed.
+        if self.players.len() != 2 {
+            return Err(self.err(
+                match self.players.len() {
+                    1 => "games of one player are not supported yet".to_string(),
+                    n => format!("games of {n} players are not supported yet"),
+                },
+                form,
+                "Varia plays games of exactly two players",
+            ));
+        }
         Ok(())
     }
 

@@ -596,7 +596,7 @@ fn errors_are_located_and_exact() {
         (
             game_text("(turn-order White Black)", king, "")
                 .replace("(players White Black)", "(players White Black Green)"),
-            "1:40: unsupported ZRF construct 'neutral player' (Green never moves in (turn-order ...))",
+            "1:19: games of 3 players are not supported yet (Varia plays games of exactly two players)",
         ),
         (
             game_text("(loss-condition (White) (checkmated K))", king, ""),
