@@ -4,7 +4,7 @@ mod common;
 
 use std::sync::Arc;
 
-use varia_interpreter::{perft, Position, Rules};
+use varia_interpreter::{perft, perft_turns, Position, Rules};
 
 /// The knight of a bundled game rewritten as its eight move programs.
 const PROGRAM_KNIGHT: &str = "  move { n n e verify not friend add }\n  move { n n w verify not friend add }\n  \
@@ -181,4 +181,52 @@ fn castling_rights_need_their_pieces_on_their_cells() {
     }
     // Rights that fit their pieces are read.
     assert!(Position::from_position_string(rules, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").is_ok());
+}
+
+/// The declarative makruk and shatranj the bench compares the Zillions files with.
+#[test]
+fn bench_companions_match_fairy_stockfish_and_the_zillions_files() {
+    // Source: Fairy-Stockfish (pyffish `legal_moves`, variants makruk and shatranj), perft 1-3.
+    for (game, counts) in [("makruk", [23, 529, 12012]), ("shatranj", [16, 256, 4176])] {
+        let text = std::fs::read_to_string(common::root().join(format!("benches/variants/{game}.var"))).unwrap();
+        let rules = load(&text);
+        let mut pos = Position::start(rules);
+        assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), counts, "{game}.var");
+        let zrf = common::root().join(format!("../shared/zrf/{game}.zrf"));
+        let Ok(ztext) = std::fs::read_to_string(&zrf) else { continue };
+        let z = varia_zrf::load(&ztext, None).unwrap_or_else(|e| panic!("{}", e.render(&ztext)));
+        let mut zpos = Position::start(Arc::new(Rules::new(z.variant)));
+        assert_eq!([1, 2, 3].map(|d| perft(&mut zpos, d)), counts, "{game}.zrf");
+    }
+}
+
+/// Every bundled game with a 2,1 leaper, its leapers' `leap 2 1` rewritten as the eight move
+/// programs, counts what tests/perft.txt lists for it to depth 3 (the sources are named there:
+/// published counts, Fairy-Stockfish, the oracles in tools/): programs on stacks (Share Squares,
+/// Safety in Numbers), with squares and turns of several actions (the Hans38 family, Infinite
+/// Reserves, Moving Occupied Squares, Multiple Squares), with castling and en passant (chess,
+/// Capablanca).
+#[test]
+fn program_leapers_count_as_the_declarative_games_in_perft_txt() {
+    let listed = std::fs::read_to_string(common::root().join("tests/perft.txt")).unwrap();
+    let mut checked = std::collections::BTreeSet::new();
+    for line in listed.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        let (file, position, depth, count) = (fields[0], fields[1], fields[2], fields[3]);
+        let depth: u32 = depth.parse().unwrap();
+        let flags = &fields[4..];
+        if depth > 3 || flags.contains(&"slow") {
+            continue;
+        }
+        let text = bundled(file);
+        if !text.contains("  leap 2 1\n") {
+            continue;
+        }
+        let rules = load(&text.replace("  leap 2 1\n", PROGRAM_KNIGHT));
+        let mut pos = if position == "start" { Position::start(rules) } else { at(&rules, position) };
+        let n = if flags.contains(&"turns") { perft_turns(&mut pos, depth) } else { perft(&mut pos, depth) };
+        assert_eq!(n.to_string(), count, "{line}");
+        checked.insert(file.to_string());
+    }
+    assert!(checked.len() >= 9, "{checked:?}");
 }

@@ -432,23 +432,24 @@ impl Rules {
         self.variant.board.cells.iter().position(|c| c.name == name).map(|i| CellId(i as u16))
     }
 
-    /// The notation letter of a piece: uppercase for player 0, lowercase otherwise.
+    /// The notation letter of a piece: upper case for player 0, lower case otherwise (Greek
+    /// letters too: Zillions games of more than 26 piece types use them).
     pub fn piece_letter(&self, piece: Piece) -> char {
         let t = &self.variant.pieces[self.type_of(piece).0 as usize];
         if self.owner(piece).0 == 0 {
-            t.letter.to_ascii_uppercase()
+            upper(t.letter)
         } else {
-            t.letter.to_ascii_lowercase()
+            lower(t.letter)
         }
     }
 
     /// Looks up a piece code by its position-string letter.
     pub fn piece_by_letter(&self, ch: char) -> Option<Piece> {
-        let player = if ch.is_ascii_uppercase() { 0 } else { 1 };
+        let player = if ch.is_uppercase() { 0 } else { 1 };
         if player >= self.players {
             return None;
         }
-        let t = self.variant.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(&ch))?;
+        let t = self.variant.pieces.iter().position(|p| lower(p.letter) == lower(ch))?;
         Some(self.piece(PlayerId(player as u8), PieceTypeId(t as u8)))
     }
 
@@ -601,5 +602,23 @@ fn counts_only(c: &Condition, variant: &Variant, depth: usize) -> bool {
         // Phases may name each other in a cycle: give up (say "no") past any sensible depth.
         Condition::InPhase(p) => depth < 32 && counts_only(&variant.phases[p.0 as usize].when, variant, depth + 1),
         _ => false,
+    }
+}
+
+/// A letter in upper case, where it has exactly one upper-case letter.
+fn upper(c: char) -> char {
+    let mut u = c.to_uppercase();
+    match (u.next(), u.next()) {
+        (Some(x), None) => x,
+        _ => c,
+    }
+}
+
+/// A letter in lower case, where it has exactly one lower-case letter.
+fn lower(c: char) -> char {
+    let mut l = c.to_lowercase();
+    match (l.next(), l.next()) {
+        (Some(x), None) => x,
+        _ => c,
     }
 }

@@ -677,8 +677,18 @@ impl<'t> Lowerer<'t> {
     fn piece_type(&mut self, form: &Sexp, index: usize, letters: &[char]) -> Result<PieceType, ZrfError> {
         let name = self.pieces.list.get(index).cloned().unwrap_or_default();
         let label = format!("in piece {name}");
+        let letter = letters.get(index).copied().unwrap_or('?');
+        if letter == '?' {
+            // Position strings name a piece by one letter: past the 82 letters it would be
+            // written as another piece.
+            return Err(self.err(
+                "more piece types than Varia has letters for position strings (82: A-Z, Greek and Cyrillic capitals)",
+                form,
+                label,
+            ));
+        }
         let mut piece = PieceType {
-            letter: letters.get(index).copied().unwrap_or('?'),
+            letter,
             name: name.clone(),
             royal: false,
             value: None,
@@ -736,8 +746,8 @@ impl<'t> Lowerer<'t> {
     /// The notation letters of the declared pieces: each name's first letter, given first to
     /// the shortest names that want it (a short name has fewer other letters to fall back on:
     /// King keeps K and Knight takes N), ties in declaration order; then the next letter of
-    /// the name not used yet, else any free letter A-Z, else a free Greek capital (only needed
-    /// past 26 types).
+    /// the name not used yet, else any free letter A-Z, else a free Greek or Cyrillic capital
+    /// (only needed past 26 types; 82 letters in all).
     fn letters(&self) -> Vec<char> {
         let names = &self.pieces.list;
         let mut order: Vec<usize> = (0..names.len()).collect();
@@ -759,7 +769,9 @@ impl<'t> Lowerer<'t> {
         }
         pending.sort();
         for i in pending {
-            let spare = ('A'..='Z').chain('Α'..='Ω');
+            // Greek, then Cyrillic capitals with a lower-case form (U+03A2 has none), so that
+            // both players' letters differ in position strings.
+            let spare = ('A'..='Z').chain(('Α'..='Ω').chain('А'..='Я').filter(|c| c.to_lowercase().next() != Some(*c)));
             let letter = upper(&names[i]).into_iter().chain(spare).find(|c| !used.contains(c)).unwrap_or('?');
             used.push(letter);
             letters[i] = letter;
