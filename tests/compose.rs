@@ -33,19 +33,6 @@ fn at(rules: &Arc<Rules>, text: &str) -> Position {
     Position::from_position_string(rules.clone(), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn longs(pos: &mut Position) -> Vec<String> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-    out.sort();
-    out
-}
-
-fn play(pos: &mut Position, text: &str) {
-    let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    pos.make(mv);
-}
-
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 #[test]
@@ -58,7 +45,7 @@ fn chess_with_a_program_knight_keeps_castling_and_en_passant_and_the_published_c
     assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), [20, 400, 8902]);
     let mut kiwi = at(&rules, KIWIPETE);
     assert_eq!([1, 2, 3].map(|d| perft(&mut kiwi, d)), [48, 2039, 97862]);
-    assert!(longs(&mut kiwi).contains(&"O-O".to_string()));
+    assert!(common::legal(&mut kiwi).contains(&"O-O".to_string()));
 }
 
 #[test]
@@ -85,16 +72,16 @@ fn chess_with_a_goal_line_still_castles() {
     let rules = load(&text);
     let mut kiwi = at(&rules, KIWIPETE);
     assert_eq!(perft(&mut kiwi, 2), 2039);
-    assert!(longs(&mut kiwi).contains(&"O-O-O".to_string()));
+    assert!(common::legal(&mut kiwi).contains(&"O-O-O".to_string()));
 }
 
 #[test]
 fn black_to_move_passes_the_turn_to_white_with_programs_in_the_file() {
     let rules = with_program_knight("chess.var");
     let mut pos = at(&rules, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b - - 0 1");
-    play(&mut pos, "e7e5");
+    common::play(&mut pos, "e7e5");
     assert_eq!(pos.side_to_move().0, 0, "White moves after Black");
-    assert!(longs(&mut pos).contains(&"Ng1-f3".to_string()));
+    assert!(common::legal(&mut pos).contains(&"Ng1-f3".to_string()));
 }
 
 #[test]
@@ -104,9 +91,9 @@ fn program_moves_of_a_move_clock_piece_reset_the_clock() {
                 setup {\n  white: K a1, M c1\n  black: K a4\n}\nend {\n  checkmate loss\n  move-rule 50\n}\n";
     let rules = load(text);
     let mut pos = at(&rules, "k2/3/3/K1M w - - 7 1");
-    play(&mut pos, "Mc1-c2");
+    common::play(&mut pos, "Mc1-c2");
     assert!(pos.to_position_string().ends_with(" 0 1"), "{}", pos.to_position_string());
-    play(&mut pos, "Ka4-b4");
+    common::play(&mut pos, "Ka4-b4");
     assert!(pos.to_position_string().ends_with(" 1 2"), "{}", pos.to_position_string());
 }
 
@@ -118,7 +105,7 @@ fn a_test_beyond_the_edge_is_false_but_or_and_not_still_decide() {
     let rules = load(text);
     let mut pos = Position::start(rules);
     // On the top edge: `empty(n)` is false there, `or true` holds, and `not empty(n)` holds.
-    assert_eq!(longs(&mut pos), ["Mb3-a3", "Mb3-c3"]);
+    assert_eq!(common::legal(&mut pos), ["Mb3-a3", "Mb3-c3"]);
 }
 
 #[test]
@@ -128,12 +115,12 @@ fn moves_that_differ_only_in_their_side_effects_are_written_apart_and_entered() 
                 setup {\n  white: K c1, M b1\n  black: K c3\n}\nend {\n  checkmate loss\n}\n";
     let rules = load(text);
     let mut pos = Position::start(rules);
-    assert_eq!(longs(&mut pos), ["Mb1-b2", "Mb1-b2,+M@a1"]);
+    assert_eq!(common::legal(&mut pos), ["Mb1-b2", "Mb1-b2,+M@a1"]);
     // The plain form names the plain move alone; the other is entered with its effect.
-    play(&mut pos, "Mb1-b2,+M@a1");
+    common::play(&mut pos, "Mb1-b2,+M@a1");
     assert_eq!(pos.to_position_string().split(' ').next().unwrap(), "2k/1M1/M1K");
     pos.unmake();
-    play(&mut pos, "Mb1-b2");
+    common::play(&mut pos, "Mb1-b2");
     assert_eq!(pos.to_position_string().split(' ').next().unwrap(), "2k/1M1/2K");
 }
 
@@ -152,12 +139,12 @@ fn a_finished_game_has_no_moves_so_perft_counts_nothing_below_it() {
     let rules = breakthrough();
     let mut pos = at(&rules, "8/P7/8/8/8/8/7p/8 w - - 0 1");
     // White's two moves to the last rank each win: nothing follows them.
-    assert_eq!(longs(&mut pos), ["a7-a8", "a7-b8"]);
+    assert_eq!(common::legal(&mut pos), ["a7-a8", "a7-b8"]);
     assert_eq!(perft(&mut pos, 1), 2);
     assert_eq!(perft(&mut pos, 2), 0);
-    play(&mut pos, "a8");
+    common::play(&mut pos, "a8");
     assert!(pos.outcome().is_some());
-    assert!(longs(&mut pos).is_empty());
+    assert!(common::legal(&mut pos).is_empty());
 }
 
 #[test]
@@ -229,4 +216,44 @@ fn program_leapers_count_as_the_declarative_games_in_perft_txt() {
         checked.insert(file.to_string());
     }
     assert!(checked.len() >= 9, "{checked:?}");
+}
+
+/// Chess with a knight and a pawn in each hand: drops (knights anywhere empty, pawns neither on
+/// their first rank nor on the promotion rank) compose with castling, en passant, promotion and
+/// check. Built from variants/chess.var as tools/fsf-variants.ini's `dropchess` describes it.
+fn drop_chess() -> Arc<Rules> {
+    let text = bundled("chess.var")
+        .replacen("zone pawn-start {", "zone back {\n  white: rank 1\n  black: rank 8\n}\n\nzone pawn-start {", 1)
+        .replacen("  leap 2 1\n", "  leap 2 1\n  drop { verify empty add }\n", 1)
+        .replacen(
+            "  promote in promotion to Q R B N\n",
+            "  promote in promotion to Q R B N\n  drop { verify empty verify not in(promotion) verify not in(back) add }\n",
+            1,
+        )
+        .replacen("  castling K Q k q\n", "  castling K Q k q\n  hand white: N 1, P 1\n  hand black: N 1, P 1\n", 1);
+    load(&text)
+}
+
+#[test]
+fn drops_from_hand_compose_with_castling_en_passant_and_promotion() {
+    let rules = drop_chess();
+    // Source: Fairy-Stockfish, `python3 tools/fsf-perft.py --ini tools/fsf-variants.ini
+    // --variant dropchess --fen "FEN"` with the hands written `[NPnp]` after the board.
+    let mut start = Position::start(rules.clone());
+    assert_eq!([1, 2, 3].map(|d| perft(&mut start, d)), [84, 6745, 395_773]);
+    let cases: [(&str, [u64; 3]); 3] = [
+        (KIWIPETE, [102, 9656, 827_202]),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", [106, 10521, 654_405]),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", [14, 1393, 101_495]),
+    ];
+    for (fen, counts) in cases {
+        let mut pos = at(&rules, &format!("{fen} hand=N1P1n1p1"));
+        assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), counts, "{fen}");
+    }
+    // A drop may block a check, and SAN still reads a pawn's move when pawns can be dropped
+    // (`e4` is e2-e4, the drop is `P@e4`): after 1. e4 f6 2. Qh5+ Black has g6 and the four
+    // drops between h5 and e8, as Fairy-Stockfish lists them.
+    let mut pos = Position::start(rules);
+    common::play(&mut pos, "e4 f6 Qh5");
+    assert_eq!(common::legal(&mut pos), ["N@f7", "N@g6", "P@f7", "P@g6", "g7-g6"]);
 }

@@ -60,19 +60,6 @@ fn tiny(pieces: &str, setup: &str, end: &str, extra: &str) -> Arc<Rules> {
     }
 }
 
-fn longs(pos: &mut Position) -> Vec<String> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-    out.sort();
-    out
-}
-
-fn play(pos: &mut Position, text: &str) {
-    let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    pos.make(mv);
-}
-
 #[test]
 fn priorities_make_captures_compulsory() {
     let rules = tiny(
@@ -83,7 +70,7 @@ fn priorities_make_captures_compulsory() {
     );
     let mut pos = Position::start(rules);
     // The capture on a2 is possible, so the quiet step to b1 is not.
-    assert_eq!(longs(&mut pos), ["Ma1xa2"]);
+    assert_eq!(common::legal(&mut pos), ["Ma1xa2"]);
 }
 
 #[test]
@@ -119,14 +106,14 @@ fn create_flip_and_change_type_act_after_the_movement() {
     );
     let mut pos = Position::start(rules.clone());
     // Side effects are written after the move, so that moves differing only in them differ.
-    assert_eq!(longs(&mut pos), ["Ma1-b1=Q,+Q@a1", "Ma1xa2,copy,~a2"]);
+    assert_eq!(common::legal(&mut pos), ["Ma1-b1=Q,+Q@a1", "Ma1xa2,copy,~a2"]);
     // The copy lands on a2 (taking the black man), then the flip acts on what stands there
     // after the movement: the copy, which turns black. The original stays on a1.
-    play(&mut pos, "Ma1xa2");
+    common::play(&mut pos, "Ma1xa2");
     assert_eq!(pos.to_position_string().split(' ').next().unwrap(), "3/m2/M2");
     pos.unmake();
     // The man steps to b1 and becomes a queen; a new queen appears on a1, which it just left.
-    play(&mut pos, "Ma1-b1");
+    common::play(&mut pos, "Ma1-b1");
     assert_eq!(pos.to_position_string().split(' ').next().unwrap(), "3/m2/QQ1");
     assert_eq!(pos.hash(), pos.compute_hash());
 }
@@ -140,10 +127,10 @@ fn goals_end_the_game_for_the_player_they_name() {
         "",
     );
     let mut pos = Position::start(rules);
-    play(&mut pos, "Ma1-a2");
+    common::play(&mut pos, "Ma1-a2");
     assert_eq!(pos.outcome(), None);
     // Black's man takes White's: White has had a man captured and loses.
-    play(&mut pos, "Ma3xa2");
+    common::play(&mut pos, "Ma3xa2");
     assert_eq!(
         pos.outcome(),
         Some((varia_interpreter::GameResult::Win(PlayerId(1)), varia_interpreter::EndReason::Goal(0)))

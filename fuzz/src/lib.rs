@@ -191,8 +191,7 @@ pub fn fuzz(target: Target, budget: std::time::Duration, max_execs: u64, seed: u
     let seed_count = corpus.len();
     let start = std::time::Instant::now();
     let mut report = Report::default();
-    let quiet = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    quiet_panics(true);
     while start.elapsed() < budget && report.execs < max_execs {
         // The seeds themselves first, then mutations.
         let input = match corpus.get(report.execs as usize) {
@@ -227,6 +226,26 @@ pub fn fuzz(target: Target, budget: std::time::Duration, max_execs: u64, seed: u
             }
         }
     }
-    std::panic::set_hook(quiet);
+    quiet_panics(false);
     report
+}
+
+thread_local! {
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Silences panic messages on this thread only (the fuzzer catches its inputs' panics), leaving
+/// them on for other threads: the tests of one binary run side by side, and a failing test's
+/// message must still be printed while a fuzz target runs beside it.
+fn quiet_panics(on: bool) {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(|q| q.get()) {
+                default(info);
+            }
+        }));
+    });
+    QUIET.with(|q| q.set(on));
 }

@@ -1668,6 +1668,7 @@ impl Lowerer {
     fn setup(&mut self, s: Node, castlings: &[Castling]) -> Setup {
         let mut placements: Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)> = Vec::new();
         let mut rights = Vec::new();
+        let mut letters = Vec::new();
         let mut hands = Vec::new();
         for item in s.into_inner() {
             match item.as_rule() {
@@ -1735,6 +1736,7 @@ impl Lowerer {
                         let ch = l.as_str().chars().next().expect("letter");
                         if castlings.iter().any(|c| c.right == ch) {
                             rights.push(ch);
+                            letters.push(l);
                         } else {
                             self.error(
                                 &l,
@@ -1748,7 +1750,48 @@ impl Lowerer {
             }
         }
         placements.sort_by_key(|(c, _)| *c);
+        for l in &letters {
+            self.check_castling_right(l, castlings, &placements);
+        }
         Setup { placements, castling_rights: rights, square_owners: Vec::new(), hands }
+    }
+
+    /// A castling right given at the start needs pieces of its player on the king's and the
+    /// partner's start cells (the top piece of a stack).
+    fn check_castling_right(
+        &mut self,
+        letter: &Node,
+        castlings: &[Castling],
+        placements: &[(CellId, Vec<(PlayerId, PieceTypeId)>)],
+    ) {
+        let ch = letter.as_str().chars().next().expect("letter");
+        for c in castlings.iter().filter(|c| c.right == ch) {
+            let top = |cell: CellId| placements.iter().find(|(x, _)| *x == cell).and_then(|(_, s)| s.last().copied());
+            let who = self.players.get(c.player.0 as usize).map(|p| p.name.clone()).unwrap_or_default();
+            // The pieces set up there are the castling's king and partner (as a position string's
+            // rights are checked against them), so any piece of the player will do.
+            let check = |cell: CellId| match top(cell) {
+                Some((p, _)) if p == c.player => None,
+                Some((p, t)) => Some(format!(
+                    "{} holds {}'s {}",
+                    self.cells[cell.0 as usize].name,
+                    self.players.get(p.0 as usize).map(|x| x.name.as_str()).unwrap_or("?"),
+                    self.pieces[t.0 as usize].name.to_lowercase()
+                )),
+                None => Some(format!("{} is empty", self.cells[cell.0 as usize].name)),
+            };
+            let missing = check(c.king_from)
+                .map(|f| ("castling king", c.king_from, f))
+                .or_else(|| check(c.partner_from).map(|f| ("castling partner", c.partner_from, f)));
+            if let Some((what, cell, found)) = missing {
+                let name = self.cells[cell.0 as usize].name.clone();
+                self.error(
+                    letter,
+                    format!("castling right `{ch}` ({who} {}) needs {who}'s {what} on {name}", c.notation),
+                    format!("expected {who}'s {what} set up on {name}, but {found}"),
+                );
+            }
+        }
     }
 
     /// A placement other than on `c` itself whose covered cells meet `c`'s (a piece standing

@@ -161,7 +161,8 @@ impl Position {
 
     /// The short (SAN-like) form, disambiguated among `legal` as little as needed.
     pub fn short_notation(&self, mv: Move, legal: &[Move]) -> String {
-        if mv.kind == MoveKind::Castle || !mv.kind.is_piece_move() {
+        // A drop is always written with its `@` (`P@e4`), so it never reads as a piece's move.
+        if matches!(mv.kind, MoveKind::Castle | MoveKind::Drop) || !mv.kind.is_piece_move() {
             return self.long_notation(mv);
         }
         let rules = &self.rules;
@@ -194,7 +195,7 @@ impl Position {
                 .iter()
                 .filter(|o| {
                     **o != mv
-                        && o.kind != MoveKind::Castle
+                        && !matches!(o.kind, MoveKind::Castle | MoveKind::Drop)
                         && o.kind.is_piece_move()
                         && n.contains(rules.cell_name(o.to))
                 })
