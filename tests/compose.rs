@@ -257,3 +257,64 @@ fn drops_from_hand_compose_with_castling_en_passant_and_promotion() {
     common::play(&mut pos, "e4 f6 Qh5");
     assert_eq!(common::legal(&mut pos), ["N@f7", "N@g6", "P@f7", "P@g6", "g7-g6"]);
 }
+
+/// A 4x4 game whose men are dropped anywhere in the dropper's half, onto anything but a friend,
+/// with two shared cells where a lone piece is inert.
+const DROPS_THAT_TAKE: &str = r#"variant "Drops that take"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone camp {
+  white: rank 1 rank 2
+  black: rank 3 rank 4
+}
+zone share {
+  b2 c2
+  capacity 2
+  lone-inert
+}
+piece King K {
+  royal
+  step all
+}
+piece Man M {
+  step n
+  drop { verify in(camp) verify not friend add }
+}
+setup {
+  white: K a1
+  black: K d3, M b2
+  hand white: M 1
+}
+end {
+  checkmate loss
+  stalemate draw
+}
+"#;
+
+#[test]
+fn a_drop_that_could_take_a_royal_piece_attacks_it_and_drops_join_stacks_as_moves_do() {
+    let rules = load(DROPS_THAT_TAKE);
+    let mut pos = Position::start(rules.clone());
+    // White drops onto every cell of its half but its own king's; on b2 the man joins the lone
+    // (inert) black man instead of taking it, as the king's step there does.
+    assert_eq!(
+        common::legal(&mut pos),
+        ["Ka1-a2", "Ka1-b1", "Ka1-b2", "M@a2", "M@b1", "M@b2", "M@c1", "M@c2", "M@d1", "M@d2"]
+    );
+    // With a man in White's hand, d2 is a cell where the drop would take Black's king: the king
+    // may not go there, but c2 is fine (alone on a shared cell it is inert: a drop joins it).
+    common::play(&mut pos, "Ka1-a2");
+    assert_eq!(common::legal(&mut pos), ["Kd3-c2", "Kd3-c3", "Kd3-c4", "Kd3-d4", "Mb2-b1"]);
+    pos.unmake();
+    // Once the man is dropped, White's hand is empty and d2 is safe.
+    common::play(&mut pos, "M@b2");
+    assert_eq!(common::legal(&mut pos), ["Kd3-c2", "Kd3-c3", "Kd3-c4", "Kd3-d2", "Kd3-d4", "Mb2-b1"]);
+    // A king in the opponent's half while the opponent holds a man is in check.
+    let mut pos = at(&rules, "4/4/4/K2k b - - 0 1 hand=M1");
+    assert!(pos.in_check());
+    assert_eq!(common::legal(&mut pos), ["Kd1-c2"]);
+    let mut pos = at(&rules, "4/4/4/K2k b - - 0 1 hand=-");
+    assert!(!pos.in_check());
+    assert_eq!(common::legal(&mut pos), ["Kd1-c1", "Kd1-c2", "Kd1-d2"]);
+}

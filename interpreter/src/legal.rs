@@ -168,7 +168,9 @@ impl Position {
             // A program of an enemy piece whose reach holds the royal's cell might capture it
             // after any move that changes what it sees.
             for p in (0..r.players as u8).map(PlayerId).filter(|p| *p != side) {
-                if pr.reaching(r.cells, p, royal).any(|&(start, t)| self.st.holds(r, start, r.piece(p, t))) {
+                if pr.reaching(r.cells, p, royal).any(|&(start, t)| self.st.holds(r, start, r.piece(p, t)))
+                    || pr.drops_reaching(r.cells, p, royal).next().is_some()
+                {
                     return None;
                 }
             }

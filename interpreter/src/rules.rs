@@ -316,7 +316,12 @@ impl Rules {
         let programmed_types = (0..types).map(|t| program.as_ref().is_some_and(|p| !p.codes[t].is_empty())).collect();
         let probes_only = !stacking
             && !slow_attacks
-            && program.as_ref().is_none_or(|p| p.reach.is_empty() && p.anywhere.iter().all(|a| a.is_empty()));
+            && program.as_ref().is_none_or(|p| {
+                p.reach.is_empty()
+                    && p.anywhere.iter().all(|a| a.is_empty())
+                    && p.drop_reach.is_empty()
+                    && p.drop_anywhere.iter().all(|a| a.is_empty())
+            });
         Rules {
             programmed_types,
             probes_only,

@@ -62,6 +62,13 @@ pub(crate) struct ProgramRules {
     pub(crate) reach: Vec<(CellId, PieceTypeId)>,
     /// Per attacking player: (start cell, type) whose programs may capture anywhere.
     pub(crate) anywhere: Vec<Vec<(CellId, PieceTypeId)>>,
+    /// Per (attacking player, target cell): range into `drop_reach`.
+    pub(crate) drop_reach_index: Vec<u32>,
+    /// (start cell, piece type, drop index) of drops that may capture on the target cell: a
+    /// drop landing on an enemy piece takes it, so a royal piece it could land on is attacked.
+    pub(crate) drop_reach: Vec<(CellId, PieceTypeId, u16)>,
+    /// Per attacking player: drops that may capture anywhere.
+    pub(crate) drop_anywhere: Vec<Vec<(CellId, PieceTypeId, u16)>>,
     /// Some program that may capture reads the last move (the light legality test must show
     /// it the move being tested).
     pub(crate) attacks_read_history: bool,
@@ -108,7 +115,8 @@ impl ProgramRules {
                 }
             }
         }
-        let drops = v.pieces.iter().map(|p| p.drops.iter().map(|d| drop_rule(v, facts, d)).collect()).collect();
+        let drops: Vec<Vec<DropRule>> =
+            v.pieces.iter().map(|p| p.drops.iter().map(|d| drop_rule(v, facts, d)).collect()).collect();
         let from_hand = v.pieces.iter().map(|p| p.drop_supply == crate::ir::DropSupply::Hand).collect();
         let attributes = v.attributes.len().min(64);
         let z_attr = (0..cells * attributes).map(|_| crate::rules::splitmix_pub(seed)).collect();
@@ -164,8 +172,16 @@ impl ProgramRules {
                 reach_index.push(reach_list.len() as u32);
             }
         }
+        let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &drops);
+        if !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty()) {
+            // Whether a drop can take a royal piece depends on the hands.
+            attacks_read_position = true;
+        }
         let rules = ProgramRules {
             codes,
+            drop_reach_index,
+            drop_reach,
+            drop_anywhere,
             drops,
             from_hand,
             attributes,
@@ -184,6 +200,20 @@ impl ProgramRules {
         (atoms, rules)
     }
 
+    /// The drops of `by` that may capture on `cell`: (start, type, drop index).
+    #[inline]
+    pub(crate) fn drops_reaching(
+        &self,
+        cells: usize,
+        by: PlayerId,
+        cell: CellId,
+    ) -> impl Iterator<Item = &(CellId, PieceTypeId, u16)> {
+        let i = by.0 as usize * cells + cell.0 as usize;
+        self.drop_reach[self.drop_reach_index[i] as usize..self.drop_reach_index[i + 1] as usize]
+            .iter()
+            .chain(self.drop_anywhere[by.0 as usize].iter())
+    }
+
     /// The (start, type) pairs whose programs may capture on `cell` for `by`.
     #[inline]
     pub(crate) fn reaching(
@@ -197,6 +227,56 @@ impl ProgramRules {
             .iter()
             .chain(self.anywhere[by.0 as usize].iter())
     }
+}
+
+/// Where each player's drops may capture: per (player, target) the (start, type, drop index)
+/// of drops whose piece could land on (or otherwise take) a piece there, as an index into one
+/// list, and per player those that may capture anywhere. Drops that need an empty cell take
+/// nothing and are left out.
+#[allow(clippy::type_complexity)]
+fn drop_reaches(
+    v: &Variant,
+    facts: &BoardFacts,
+    drops: &[Vec<DropRule>],
+) -> (Vec<u32>, Vec<(CellId, PieceTypeId, u16)>, Vec<Vec<(CellId, PieceTypeId, u16)>>) {
+    let cells = v.board.cells.len();
+    let mut index = vec![0u32];
+    let mut list = Vec::new();
+    let mut anywhere = vec![Vec::new(); v.players.len()];
+    for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
+        let mut by_target: Vec<Vec<(CellId, PieceTypeId, u16)>> = vec![Vec::new(); cells];
+        for (t, rules) in drops.iter().enumerate() {
+            let ty = PieceTypeId(t as u8);
+            for (i, rule) in rules.iter().enumerate() {
+                match rule {
+                    DropRule::Plain { need_empty: true, .. } => {}
+                    DropRule::Plain { cells: allowed, .. } => {
+                        for c in allowed[p].iter() {
+                            by_target[c.0 as usize].push((c, ty, i as u16));
+                        }
+                    }
+                    DropRule::Code(code) => {
+                        for c in 0..cells {
+                            let start = CellId(c as u16);
+                            match reach::reach(v, facts, code, p, start, true) {
+                                Reach::Cells(targets) => {
+                                    for x in targets {
+                                        by_target[x.0 as usize].push((start, ty, i as u16));
+                                    }
+                                }
+                                Reach::Anywhere => anywhere_of.push((start, ty, i as u16)),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for targets in by_target {
+            list.extend(targets);
+            index.push(list.len() as u32);
+        }
+    }
+    (index, list, anywhere)
 }
 
 /// Per (player, start cell): where a program's first steps lead (`NO_CELL` off the board).
@@ -567,10 +647,55 @@ impl State {
                 break;
             }
         }
+        if !hit {
+            hit = self.drop_attacks(r, pr, c, by, ty, imagined, depth, &mut s);
+        }
         if let Some(s) = s {
             self.return_scratch(s);
         }
         hit
+    }
+
+    /// Whether a drop `by` could make now (a piece in hand, or an endless supply) would take
+    /// a piece on `c`.
+    #[allow(clippy::too_many_arguments)]
+    fn drop_attacks(
+        &self,
+        r: &Rules,
+        pr: &ProgramRules,
+        c: CellId,
+        by: PlayerId,
+        ty: Option<MoveTypeId>,
+        imagined: Option<Piece>,
+        depth: u8,
+        s: &mut Option<Scratch>,
+    ) -> bool {
+        for &(start, t, i) in pr.drops_reaching(r.cells, by, c) {
+            let ti = t.0 as usize;
+            if pr.from_hand[ti] && self.hand[by.0 as usize * r.types + ti] == 0 {
+                continue;
+            }
+            match &pr.drops[ti][i as usize] {
+                DropRule::Plain { move_type, .. } => {
+                    if ty.is_none() || *move_type == ty {
+                        return true;
+                    }
+                }
+                DropRule::Code(code) => {
+                    if ty.is_some() && code.move_type != ty {
+                        continue;
+                    }
+                    let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth };
+                    let scratch = s.get_or_insert_with(|| self.scratch());
+                    scratch.clear();
+                    let start = Start { side: by, cell: start, stands: None, mover: r.piece(by, t) };
+                    if self.run_code(r, code, start, probe, scratch) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether the cell holds this piece (one of its pieces, on a stack).

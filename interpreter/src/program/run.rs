@@ -399,10 +399,13 @@ impl<'a> Run<'a> {
 
     /// Whether the collected changes remove the piece standing on `c`.
     fn captures_on(&self, c: CellId) -> bool {
+        // On a cell with occupancy rules, landing on a lone inert piece or a safe crowd joins it
+        // rather than taking it, and a capture needs room for the capturer.
+        let can_take = |extra: usize| self.st.capturable_on(self.r, c, self.start.side, extra);
         self.s.pending.iter().any(|op| match *op {
-            Change::Capture(x) => x == c,
-            Change::Go { from, to, .. } => to == c && from != c && !self.leaves(c),
-            Change::Drop(x, _) | Change::Create(x, ..) => x == c,
+            Change::Capture(x) => x == c && can_take(0),
+            Change::Go { from, to, .. } => to == c && from != c && !self.leaves(c) && can_take(1),
+            Change::Drop(x, _) | Change::Create(x, ..) => x == c && can_take(1),
             _ => false,
         })
     }
