@@ -318,3 +318,45 @@ fn a_drop_that_could_take_a_royal_piece_attacks_it_and_drops_join_stacks_as_move
     assert!(!pos.in_check());
     assert_eq!(common::legal(&mut pos), ["Kd1-c1", "Kd1-c2", "Kd1-d2"]);
 }
+
+/// Hans38 whose knight captures are compulsory: the knight written as typed programs and
+/// `priorities capture`; moves of no type (the other pieces, square actions) rank with the
+/// types the priorities leave out.
+fn hans38_knight_captures_first() -> Arc<Rules> {
+    let mut knight = String::new();
+    for (ty, test) in [("capture", "enemy"), ("quiet", "empty")] {
+        for path in ["n n e", "n n w", "s s e", "s s w", "e e n", "e e s", "w w n", "w w s"] {
+            knight.push_str(&format!("  move {ty} {{ {path} verify {test} add }}\n"));
+        }
+    }
+    let text = bundled("hans38.var").replacen("  leap 2 1\n", &knight, 1).replacen(
+        "variant \"Hans38 Chess\"",
+        "variant \"Hans38, knight captures first\"\n\npriorities capture",
+        1,
+    );
+    load(&text)
+}
+
+#[test]
+fn priorities_rank_square_actions_and_untyped_moves_with_the_unlisted_types() {
+    let rules = hans38_knight_captures_first();
+    // Source: tools/hans38-oracle (`perft.py --knight-captures-first --pos ORACLE-STRING 3`),
+    // positions from its random games where a knight can capture; the strings below are the
+    // same positions in Varia's form.
+    let cases: [(&str, [u64; 3]); 4] = [
+        ("rnbqkbnr/pppppppp/***-****/****++N*/********/****+P*+/PPPPPKPP/RNBQ*B+R w kq - 0 16 0,0 d6", [2, 28, 160]),
+        ("rnbqkbnr/ppp*pppp/***-****/+**p****/**-**+**/**N*P***/PPPPBPPP/R+BQK+NR w KQkq - 0 16 0,0 -", [1, 26, 52]),
+        ("r*bqkb-r/pppp-ppp/n-+*p***/***n****/+**-****/**PP****/PP*QPPPP/RNB*KBNR b KQkq - 0 21 0,0 a4", [1, 1, 50]),
+        ("rnbqk*-r/pppppp*p/**+**-pb/****-**-/******n*/*+P*****/PP*PPPPP/RNBQKBNR b KQkq - 0 20 0,0 c6", [2, 52, 177]),
+    ];
+    for (text, counts) in cases {
+        let mut pos = at(&rules, text);
+        assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), counts, "{text}");
+    }
+    // With no knight capture on the board the priorities change nothing: Hans38's own counts.
+    let mut pos = Position::start(rules.clone());
+    assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), [32, 1004, 44212]);
+    // The one knight capture is then the only legal action: no square action, no pawn move.
+    let mut pos = at(&rules, cases[1].0);
+    assert_eq!(common::legal(&mut pos), ["Nc3xd5"]);
+}

@@ -214,6 +214,8 @@ impl Position {
             }
         } else if self.rules.square_play {
             self.legal_square_play(out);
+            // Priorities rank square actions too (they have no move type).
+            self.keep_best_priority(out, 0);
         } else {
             self.legal_piece_moves_into(out);
         }
@@ -244,20 +246,32 @@ impl Position {
             }
         }
         out.truncate(kept);
-        if let Some(pr) = r.program.as_deref() {
-            if pr.prioritised && out.len() > start {
-                let rank = |m: &Move| if m.move_type == NO_MOVE_TYPE { u8::MAX } else { pr.rank[m.move_type as usize] };
-                let best = out[start..].iter().map(rank).min().unwrap_or(u8::MAX);
-                let mut k = start;
-                for i in start..out.len() {
-                    if rank(&out[i]) == best {
-                        out[k] = out[i];
-                        k += 1;
-                    }
-                }
-                out.truncate(k);
+        self.keep_best_priority(out, start);
+    }
+
+    /// Of the moves from `start` on, keeps those of the best move priority that has one. Moves
+    /// of no type (declarative powers, castling, square actions) rank with the types the
+    /// priorities leave out, after every listed type; ending a turn is always allowed.
+    pub(crate) fn keep_best_priority(&self, out: &mut Vec<Move>, start: usize) {
+        let Some(pr) = self.rules.program.as_deref() else { return };
+        if !pr.prioritised || out.len() <= start {
+            return;
+        }
+        let unlisted = u8::MAX - 1;
+        let rank = |m: &Move| match m.kind {
+            MoveKind::EndTurn => 0,
+            _ if m.move_type == NO_MOVE_TYPE => unlisted,
+            _ => pr.rank[m.move_type as usize],
+        };
+        let best = out[start..].iter().filter(|m| m.kind != MoveKind::EndTurn).map(rank).min().unwrap_or(unlisted);
+        let mut k = start;
+        for i in start..out.len() {
+            if out[i].kind == MoveKind::EndTurn || rank(&out[i]) == best {
+                out[k] = out[i];
+                k += 1;
             }
         }
+        out.truncate(k);
     }
 
     /// Counts the legal moves, using `buf` as scratch space.

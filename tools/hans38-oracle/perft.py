@@ -62,6 +62,7 @@ class Rules:
     postal = False     # the Postal Rule (Hans38 squares; a turn is piece, then square action)
     plus = False       # the Postal Plus Rule (implies postal)
     forced_end = False  # Postal: a turn ends by itself only after its last slot
+    knight_captures_first = False  # a test rule (not Betza's): knight captures are compulsory
 
 
 def multi():
@@ -609,8 +610,16 @@ def legal(p):
     if R.postal:
         return postal_legal(p)
     if not R.infinite:
-        return (legal_of(p, piece_moves) + legal_of(p, square_moves)
-                + legal_of(p, placements))
+        ms = (legal_of(p, piece_moves) + legal_of(p, square_moves)
+              + legal_of(p, placements))
+        if R.knight_captures_first:
+            # When a knight can capture, only knight captures are legal (the game of
+            # tests/compose.rs that gives Hans38 a move priority).
+            takes = [m for m in ms if m[0] == PIECE and p.board[m[1]].upper() == "N"
+                     and p.board[m[2]] != "."]
+            if takes:
+                return takes
+        return ms
     test = not R.end_check
     while True:
         if p.phase == PIECE:
@@ -797,6 +806,8 @@ def set_mode(args):
             R.postal = R.plus = True
         elif a == "--forced-end":
             R.forced_end = True
+        elif a == "--knight-captures-first":
+            R.knight_captures_first = True
         elif a == "--end-check":
             R.end_check = True
         elif a == "--old-square-rule":
