@@ -360,3 +360,32 @@ fn priorities_rank_square_actions_and_untyped_moves_with_the_unlisted_types() {
     let mut pos = at(&rules, cases[1].0);
     assert_eq!(common::legal(&mut pos), ["Nc3xd5"]);
 }
+
+#[test]
+fn a_goal_reached_by_the_first_action_of_a_turn_ends_the_game_at_once() {
+    // Hans38 with the Postal Rule (a turn: a piece move, then optionally a square action), where
+    // losing the queen loses the game.
+    let text = bundled("hans38-postal.var").replacen(
+        "  repetition 3\n",
+        "  repetition 3\n  goal black loss: captured Queen\n",
+        1,
+    );
+    let rules = load(&text);
+    // White's rook on d1 can take Black's queen on d3 over the square on d2.
+    let board = "---*k---/********/********/********/********/***q****/***+****/+++RK+++";
+    let mut pos = at(&rules, &format!("{board} w - - 0 10 0,0 - 1 -"));
+    assert!(common::legal(&mut pos).contains(&"Rd1xd3".to_string()));
+    common::play(&mut pos, "Rd1xd3");
+    // The turn's square action is never played: the goal holds after the first action.
+    assert!(common::legal(&mut pos).is_empty());
+    assert_eq!(
+        pos.outcome().map(|(r, _)| r),
+        Some(varia_interpreter::GameResult::Win(varia_interpreter::ir::PlayerId(0)))
+    );
+    // Without the goal, the same capture leaves White its optional square action.
+    let plain = common::rules("hans38-postal.var");
+    let mut pos = at(&plain, &format!("{board} w - - 0 10 0,0 - 1 -"));
+    common::play(&mut pos, "Rd1xd3");
+    assert!(pos.outcome().is_none());
+    assert!(common::legal(&mut pos).iter().any(|m| m == "end"), "the turn may end or go on with a square action");
+}
