@@ -1,0 +1,568 @@
+//! Lowering of players, zones with their occupancy rules, and pieces with their move powers (steps, slides, leaps, hops, Betza).
+
+use varia_interpreter::ir::*;
+
+use super::*;
+use crate::diagnostic::Diagnostic;
+use crate::syntax::Rule;
+
+impl Lowerer {
+    // ------------------------------------------------------------ players and zones
+
+    pub(super) fn player(&mut self, p: Node) {
+        let mut it = p.into_inner().skip(1);
+        let name = it.next().expect("player name");
+        if self.players.iter().any(|q| q.name == name.as_str()) {
+            self.error(&name, format!("duplicate player `{}`", name.as_str()), "expected a name no other player uses");
+            return;
+        }
+        if self.players.len() >= 2 {
+            // Position strings tell players apart by letter case, so two for now.
+            self.error(&name, "a third player is not supported by this version", "expected exactly two players");
+            return;
+        }
+        let mut map: Vec<DirId> = (0..self.dirs.len()).map(|i| DirId(i as u8)).collect();
+        for pair in it.filter(|p| p.as_rule() == Rule::dir_pair) {
+            let mut ends = pair.into_inner();
+            let a = ends.next().expect("dir");
+            let b = ends.nth(1).expect("dir");
+            if let (Some(a), Some(b)) = (self.direction(&a), self.direction(&b)) {
+                map[a.0 as usize] = b;
+                map[b.0 as usize] = a;
+            }
+        }
+        self.players.push(Player { name: name.as_str().to_string(), direction_map: map });
+    }
+
+    pub(super) fn player_id(&mut self, n: &Node) -> Option<PlayerId> {
+        let id = self.players.iter().position(|p| p.name == n.as_str()).map(|i| PlayerId(i as u8));
+        if id.is_none() {
+            let known: Vec<&str> = self.players.iter().map(|p| p.name.as_str()).collect();
+            self.error(n, format!("unknown player `{}`", n.as_str()), format!("expected one of: {}", known.join(" ")));
+        }
+        id
+    }
+
+    pub(super) fn zone(&mut self, z: Node) {
+        let mut it = z.into_inner().skip(1);
+        let name = it.next().expect("zone name");
+        let mut cells: Vec<Vec<CellId>> = vec![Vec::new(); self.players.len()];
+        let mut occupancy: Option<Occupancy> = None;
+        let mut phase_occupancy = Vec::new();
+        for part in it {
+            match part.as_rule() {
+                Rule::zone_player => {
+                    let mut pi = part.into_inner();
+                    let who = pi.next().expect("player");
+                    let list = pi.nth(1).expect("cells");
+                    if let Some(p) = self.player_id(&who) {
+                        let found = self.cell_list(list, Some(p));
+                        cells[p.0 as usize] = found;
+                    }
+                }
+                Rule::cell_list => {
+                    let found = self.cell_list(part, None);
+                    for c in cells.iter_mut() {
+                        *c = found.clone();
+                    }
+                }
+                Rule::capacity_option | Rule::occupancy_flag => {
+                    let o = occupancy.get_or_insert_with(Occupancy::default);
+                    self.occupancy_rule(o, part);
+                }
+                Rule::zone_phase => {
+                    let mut pi = part.into_inner().skip(1);
+                    let phase_name = pi.next().expect("phase name");
+                    let phase = match self.phases.get_index_of(phase_name.as_str()) {
+                        Some(i) => Some(PhaseId(i as u8)),
+                        None => {
+                            let known: Vec<&str> = self.phases.keys().map(|s| s.as_str()).collect();
+                            let label = if known.is_empty() {
+                                "expected a phase declared with `phase NAME when ...`; this variant has none"
+                                    .to_string()
+                            } else {
+                                format!("expected one of the phases: {}", known.join(" "))
+                            };
+                            self.error(&phase_name, format!("unknown phase `{}`", phase_name.as_str()), label);
+                            None
+                        }
+                    };
+                    // A phase block starts from the zone's own rules (as written before it).
+                    let mut o = occupancy.unwrap_or_default();
+                    for rule in pi.filter(|r| matches!(r.as_rule(), Rule::capacity_option | Rule::occupancy_flag)) {
+                        self.occupancy_rule(&mut o, rule);
+                    }
+                    if let Some(phase) = phase {
+                        occupancy.get_or_insert_with(Occupancy::default);
+                        phase_occupancy.push((phase, o));
+                    }
+                }
+                _ => {}
+            }
+        }
+        if self.zones.contains_key(name.as_str()) {
+            self.error(&name, format!("duplicate zone `{}`", name.as_str()), "expected a name no other zone uses");
+            return;
+        }
+        if self.zones.len() >= 255 {
+            self.error(&name, "too many zones", "expected at most 255 zones");
+            return;
+        }
+        if occupancy.is_some() {
+            // A cell follows one set of occupancy rules: two zones with rules may not share it.
+            for other in self.zones.values().filter(|z| z.occupancy.is_some()) {
+                let shared = cells.iter().flatten().find(|c| other.cells.iter().flatten().any(|o| o == *c));
+                if let Some(c) = shared {
+                    let cell = self.cells[c.0 as usize].name.clone();
+                    self.error(
+                        &name,
+                        format!(
+                            "cell `{cell}` is in two zones with occupancy rules: `{}` and `{}`",
+                            other.name,
+                            name.as_str()
+                        ),
+                        "expected each cell to follow the occupancy rules of one zone only",
+                    );
+                    break;
+                }
+            }
+        }
+        self.zones.insert(
+            name.as_str().to_string(),
+            Zone { name: name.as_str().to_string(), cells, occupancy, phase_occupancy },
+        );
+    }
+
+    /// Applies one occupancy rule (`capacity 2`, `lone-inert`, ...) to `o`.
+    pub(super) fn occupancy_rule(&mut self, o: &mut Occupancy, rule: Node) {
+        if rule.as_rule() == Rule::capacity_option {
+            let n = rule.into_inner().nth(1).expect("capacity value");
+            if n.as_rule() == Rule::k_any {
+                o.capacity = None;
+            } else {
+                let v = int_value(self, &n, 255) as u8;
+                if v == 0 {
+                    self.error(
+                        &n,
+                        "a capacity of 0",
+                        "expected at least 1 (use `no-square` for cells that hold nothing)",
+                    );
+                }
+                o.capacity = Some(v.max(1));
+            }
+            return;
+        }
+        let flag = rule.into_inner().next().expect("occupancy flag");
+        match flag.as_rule() {
+            Rule::k_lone_inert => o.lone_inert = true,
+            Rule::k_lone_active => o.lone_inert = false,
+            Rule::k_crowd_safe => o.crowd_safe = true,
+            Rule::k_crowd_open => o.crowd_safe = false,
+            Rule::k_capture_one => o.capture = CaptureRule::One,
+            Rule::k_capture_all => o.capture = CaptureRule::All,
+            Rule::k_join_mixed_crowd => o.join_mixed_crowd = true,
+            Rule::k_join_enemy_by_move => o.join_enemy_by_move = true,
+            Rule::k_join_none => {
+                o.join_mixed_crowd = false;
+                o.join_enemy_by_move = false;
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn zone_id(&mut self, n: &Node) -> Option<ZoneId> {
+        let id = self.zones.get_index_of(n.as_str()).map(|i| ZoneId(i as u8));
+        if id.is_none() {
+            let known: Vec<&str> = self.zones.keys().map(|s| s.as_str()).collect();
+            self.error(n, format!("unknown zone `{}`", n.as_str()), format!("expected one of: {}", known.join(" ")));
+        }
+        id
+    }
+
+    // ------------------------------------------------------------ pieces
+
+    pub(super) fn declare_piece(&mut self, p: Node) {
+        let mut it = p.into_inner().skip(1);
+        let name = it.next().expect("piece name");
+        let letter = it.next().expect("piece letter");
+        let ch = letter.as_str().chars().next().expect("one letter");
+        if self.piece_ids.contains_key(name.as_str()) {
+            self.error(&name, format!("duplicate piece `{}`", name.as_str()), "expected a name no other piece uses");
+        } else if let Some(other) = self.pieces.iter().find(|q| q.letter.eq_ignore_ascii_case(&ch)) {
+            let message = format!("letter `{ch}` is already used by the piece `{}`", other.name);
+            self.error(&letter, message, "expected a letter no other piece uses (case is ignored)");
+        } else if self.pieces.len() >= varia_interpreter::limits::PIECE_TYPES {
+            let most = varia_interpreter::limits::PIECE_TYPES;
+            self.error(&name, "too many piece types", format!("expected at most {most} piece types"));
+            return;
+        }
+        self.piece_ids.insert(name.as_str().to_string(), PieceTypeId(self.pieces.len() as u8));
+        self.pieces.push(PieceType {
+            name: name.as_str().to_string(),
+            letter: ch.to_ascii_uppercase(),
+            royal: false,
+            value: None,
+            san_without_letter: false,
+            resets_move_clock: false,
+            moves: Vec::new(),
+            promotion: None,
+            keep_apart: None,
+            programs: Vec::new(),
+            drops: Vec::new(),
+            drop_supply: DropSupply::Hand,
+            attributes: Vec::new(),
+        });
+    }
+
+    pub(super) fn piece_ref(&mut self, n: &Node) -> Option<PieceTypeId> {
+        let s = n.as_str();
+        if let Some(id) = self.piece_ids.get(s) {
+            return Some(*id);
+        }
+        if s.len() == 1 {
+            if let Some(i) =
+                self.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(&s.chars().next().unwrap_or(' ')))
+            {
+                return Some(PieceTypeId(i as u8));
+            }
+        }
+        let known: Vec<String> = self.pieces.iter().map(|p| format!("{} ({})", p.name, p.letter)).collect();
+        self.error(n, format!("unknown piece `{s}`"), format!("expected one of: {}", known.join(", ")));
+        None
+    }
+
+    pub(super) fn piece_body(&mut self, index: usize, p: Node) {
+        let mut moves = Vec::new();
+        let mut attributes = Vec::new();
+        for item in p.into_inner().skip(3) {
+            match item.as_rule() {
+                Rule::royal_flag => self.pieces[index].royal = true,
+                Rule::san_flag => self.pieces[index].san_without_letter = true,
+                Rule::clock_flag => self.pieces[index].resets_move_clock = true,
+                Rule::keep_apart_decl => {
+                    let n = item.into_inner().nth(1).expect("distance");
+                    self.pieces[index].keep_apart = Some(int_value(self, &n, 255) as u8);
+                }
+                Rule::value_decl => {
+                    let n = item.into_inner().nth(1).expect("value");
+                    self.pieces[index].value = Some(int_value(self, &n, 1_000_000) as i32);
+                }
+                Rule::promote_decl => {
+                    let mut zone = None;
+                    let mut choices = Vec::new();
+                    let mut mandatory = true;
+                    for part in item.into_inner() {
+                        match part.as_rule() {
+                            Rule::name => zone = self.zone_id(&part),
+                            Rule::piece_ref => choices.extend(self.piece_ref(&part)),
+                            Rule::optional_flag => mandatory = false,
+                            _ => {}
+                        }
+                    }
+                    if let Some(zone) = zone {
+                        self.pieces[index].promotion = Some(Promotion { zone, choices, mandatory });
+                    }
+                }
+                Rule::move_rule => moves.extend(self.move_rule(item)),
+                Rule::betza_rule => moves.extend(self.betza(item)),
+                Rule::move_program | Rule::drop_program => {
+                    let drop = item.as_rule() == Rule::drop_program;
+                    let Some(p) = self.program(item.clone()) else { continue };
+                    self.check_loops(&p, &item);
+                    let list = if drop { &mut self.pieces[index].drops } else { &mut self.pieces[index].programs };
+                    if list.len() >= varia_interpreter::limits::PROGRAMS_PER_PIECE {
+                        let most = varia_interpreter::limits::PROGRAMS_PER_PIECE;
+                        let what = if drop { "drop" } else { "move" };
+                        self.error(
+                            &item,
+                            format!("too many {what} programs"),
+                            format!("expected at most {most} per piece"),
+                        );
+                        continue;
+                    }
+                    list.push(p);
+                }
+                Rule::drop_supply_decl => {
+                    let which = item.into_inner().nth(1).expect("hand or unlimited");
+                    self.pieces[index].drop_supply =
+                        if which.as_rule() == Rule::k_hand { DropSupply::Hand } else { DropSupply::Unlimited };
+                }
+                Rule::attribute_decl => {
+                    let at = item.clone();
+                    if let Some((id, set)) = self.attribute_decl(item) {
+                        if attributes.contains(&id) {
+                            self.error(&at, "an attribute declared twice", "expected each attribute once per piece");
+                        } else {
+                            attributes.push(id);
+                            if set {
+                                self.pieces[index].attributes.push(id);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.pieces[index].moves = moves;
+    }
+
+    pub(super) fn move_rule(&mut self, rule: Node) -> Option<MoveRule> {
+        let mut it = rule.into_inner();
+        let geo = it.next().expect("geometry");
+        let geometry = match geo.as_rule() {
+            Rule::step | Rule::slide | Rule::hop => {
+                let list = geo.clone().into_inner().nth(1).expect("directions");
+                let mut dirs = Vec::new();
+                for d in list.into_inner() {
+                    for id in self.directions(&d) {
+                        if !dirs.contains(&id) {
+                            dirs.push(id);
+                        }
+                    }
+                }
+                match geo.as_rule() {
+                    Rule::step => Geometry::Slide { dirs, max: Some(1) },
+                    Rule::slide => Geometry::Slide { dirs, max: None },
+                    _ => Geometry::Hop { dirs, max: None },
+                }
+            }
+            _ => {
+                let mut paths = Vec::new();
+                for part in geo.clone().into_inner().skip(1) {
+                    match part.as_rule() {
+                        Rule::leap_offset => {
+                            let mut ns = part.clone().into_inner();
+                            let a = ns.next().expect("a");
+                            let b = ns.next().expect("b");
+                            let (a, b) = (int_value(self, &a, 16) as i32, int_value(self, &b, 16) as i32);
+                            paths.extend(self.offset_paths(&part, a, b, &[]));
+                        }
+                        Rule::leap_path => {
+                            let mut path = Vec::new();
+                            for d in part.into_inner().filter(|p| p.as_rule() == Rule::name) {
+                                path.extend(self.direction(&d));
+                            }
+                            paths.push(path);
+                        }
+                        _ => {}
+                    }
+                }
+                Geometry::Leap { paths }
+            }
+        };
+        let mut out = MoveRule {
+            geometry,
+            mode: MoveMode::MoveOrCapture,
+            conditions: Vec::new(),
+            marks_en_passant: false,
+            captures_en_passant: false,
+            stop_between: false,
+        };
+        for m in it {
+            self.modifier(&mut out, m);
+        }
+        Some(out)
+    }
+
+    pub(super) fn modifier(&mut self, out: &mut MoveRule, m: Node) {
+        match m.as_rule() {
+            Rule::max_mod => {
+                let n = m.clone().into_inner().nth(1).expect("max");
+                let v = int_value(self, &n, 255) as u8;
+                match &mut out.geometry {
+                    Geometry::Slide { max, .. } | Geometry::Hop { max, .. } => *max = Some(v),
+                    Geometry::Leap { .. } => {
+                        self.error(&m, "`max` applies to slides and hops, not leaps", "remove `max`")
+                    }
+                }
+            }
+            Rule::move_only => out.mode = MoveMode::MoveOnly,
+            Rule::capture_only => out.mode = MoveMode::CaptureOnly,
+            Rule::from_mod => {
+                let n = m.into_inner().nth(1).expect("zone");
+                if let Some(z) = self.zone_id(&n) {
+                    out.conditions.push(Condition::FromZone(z));
+                }
+            }
+            Rule::to_mod => {
+                let n = m.into_inner().nth(1).expect("zone");
+                if let Some(z) = self.zone_id(&n) {
+                    out.conditions.push(Condition::ToZone(z));
+                }
+            }
+            Rule::if_mod => {
+                let c = m.into_inner().nth(1).expect("condition");
+                if let Some(c) = self.condition(c) {
+                    out.conditions.push(c);
+                }
+            }
+            Rule::marks_ep => out.marks_en_passant = true,
+            Rule::captures_ep => out.captures_en_passant = true,
+            Rule::stop_between_mod => {
+                if !matches!(out.geometry, Geometry::Slide { .. }) {
+                    self.error(&m, "`stop-between` applies to steps and slides", "remove `stop-between`");
+                } else if self.between_at.is_none() {
+                    self.error(
+                        &m,
+                        "`stop-between` needs locations between cells",
+                        "expected `between DIRECTIONS` in the board",
+                    );
+                } else {
+                    out.stop_between = true;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn condition(&mut self, c: Node) -> Option<Condition> {
+        let inner = c.into_inner().next().expect("condition body");
+        let mut it = inner.clone().into_inner();
+        match inner.as_rule() {
+            Rule::not_cond => {
+                let sub = it.nth(1).expect("negated condition");
+                self.condition(sub).map(|c| Condition::Not(Box::new(c)))
+            }
+            Rule::count_cond | Rule::turn_cond => {
+                let op = it.nth(1).expect("comparison");
+                let n = it.next().expect("number");
+                let n = int_value(self, &n, u32::MAX as u64) as u32;
+                let op = match op.as_str() {
+                    "<" => Compare::Less,
+                    "<=" => Compare::LessEq,
+                    "==" => Compare::Eq,
+                    ">=" => Compare::GreaterEq,
+                    _ => Compare::Greater,
+                };
+                Some(if inner.as_rule() == Rule::count_cond {
+                    Condition::PieceCount(op, n)
+                } else {
+                    Condition::TurnNumber(op, n)
+                })
+            }
+            _ => {
+                let name = it.nth(1).expect("phase name");
+                match self.phases.get_index_of(name.as_str()) {
+                    Some(i) => Some(Condition::InPhase(PhaseId(i as u8))),
+                    None => {
+                        let known: Vec<&str> = self.phases.keys().map(|s| s.as_str()).collect();
+                        let label = if known.is_empty() {
+                            "expected a phase, but none is declared: add `phase NAME when ...`".to_string()
+                        } else {
+                            format!("expected one of: {}", known.join(" "))
+                        };
+                        self.error(&name, format!("unknown phase `{}`", name.as_str()), label);
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    /// Paths for a leap by (a, b) in every compass orientation passing `filters`: straight or
+    /// diagonal runs for (a, 0) and (a, a); otherwise `a` steps one way, then `b` turning.
+    pub(super) fn offset_paths(&mut self, at: &Node, a: i32, b: i32, filters: &[char]) -> Vec<Vec<DirId>> {
+        let mut out: Vec<(i32, i32, Vec<DirId>)> = Vec::new();
+        let dir = |l: &Self, dx: i32, dy: i32| {
+            COMPASS.iter().find(|c| c.1 == dx && c.2 == dy).and_then(|c| l.dirs.get(c.0).copied())
+        };
+        if ["n", "e", "s", "w", "ne", "se", "sw", "nw"].iter().any(|d| !self.dirs.contains_key(*d)) {
+            self.error(
+                at,
+                "leap offsets and Betza need the grid's compass directions (n ne e se s sw w nw)",
+                "declare a grid",
+            );
+            return Vec::new();
+        }
+        let (a, b) = (a.max(b), a.min(b));
+        if a == 0 {
+            self.error(at, "a leap of (0, 0) goes nowhere", "expected a non-zero offset");
+            return Vec::new();
+        }
+        for (ux, uy) in [(1, 0), (0, 1), (-1, 0), (0, -1)] {
+            for turn in [1, -1] {
+                // Rotate the unit vector by 90 degrees (either way) for the second leg.
+                let (vx, vy) = (-uy * turn, ux * turn);
+                let (dx, dy) = if b == a { (ux + vx, uy + vy) } else { (ux, uy) };
+                let path: Vec<DirId> = if b == a {
+                    (0..a).filter_map(|_| dir(self, dx, dy)).collect()
+                } else {
+                    let first = dir(self, ux, uy);
+                    let second = dir(self, vx, vy);
+                    (0..a).filter_map(|_| first).chain((0..b).filter_map(|_| second)).collect()
+                };
+                let (tx, ty) = if b == a { (a * dx, a * dy) } else { (a * ux + b * vx, a * uy + b * vy) };
+                if betza::passes(filters, tx, ty) && !out.iter().any(|(x, y, _)| *x == tx && *y == ty) {
+                    out.push((tx, ty, path));
+                }
+            }
+        }
+        out.into_iter().map(|(_, _, p)| p).collect()
+    }
+
+    pub(super) fn betza(&mut self, rule: Node) -> Vec<MoveRule> {
+        let mut it = rule.into_inner().skip(1);
+        let s = it.next().expect("betza string");
+        let inner = s.clone().into_inner().next().expect("string body");
+        let atoms = match betza::parse(inner.as_str()) {
+            Ok(a) => a,
+            Err((off, msg)) => {
+                let start = inner.as_span().start() + off;
+                self.errors.push(Diagnostic::new(format!("bad Betza notation: {msg}"), start..start + 1, msg));
+                return Vec::new();
+            }
+        };
+        let modifiers: Vec<Node> = it.collect();
+        let mut out = Vec::new();
+        for atom in atoms {
+            let (a, b) = atom.offset;
+            let geometry = if b == 0 || a == b {
+                // Steps and rides along compass lines.
+                if a != 1 && atom.rider {
+                    self.error(
+                        &s,
+                        "rider leaps other than W and F are not supported yet",
+                        "use `slide` or a single leap",
+                    );
+                    continue;
+                }
+                let dirs: Vec<DirId> = COMPASS
+                    .iter()
+                    .filter(|(_, dx, dy)| {
+                        (dx.abs() + dy.abs() == 1) == (b == 0) && betza::passes(&atom.filters, *dx, *dy)
+                    })
+                    .filter_map(|(n, _, _)| self.dirs.get(*n).copied())
+                    .collect();
+                if a == 1 {
+                    Geometry::Slide { dirs, max: if atom.rider { None } else { Some(1) } }
+                } else {
+                    Geometry::Leap { paths: self.offset_paths(&s, a, b, &atom.filters) }
+                }
+            } else {
+                if atom.rider {
+                    self.error(&s, "rider leaps other than W and F are not supported yet", "use a single leap");
+                    continue;
+                }
+                Geometry::Leap { paths: self.offset_paths(&s, a, b, &atom.filters) }
+            };
+            let mode = match (atom.move_only, atom.capture_only) {
+                (true, false) => MoveMode::MoveOnly,
+                (false, true) => MoveMode::CaptureOnly,
+                _ => MoveMode::MoveOrCapture,
+            };
+            let mut mr = MoveRule {
+                geometry,
+                mode,
+                conditions: Vec::new(),
+                marks_en_passant: false,
+                captures_en_passant: false,
+                stop_between: false,
+            };
+            for m in &modifiers {
+                self.modifier(&mut mr, m.clone());
+            }
+            out.push(mr);
+        }
+        out
+    }
+}
