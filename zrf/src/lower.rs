@@ -16,8 +16,8 @@ use varia_interpreter::ir::{
     PieceType, PieceTypeId, Player, PlayerId, Setup, Turn, TurnAction, TurnEntry, TurnOrder, Variant, Zone, ZoneId,
 };
 
-use crate::macros::read;
-use crate::reader::{eq_keyword, Sexp, SexpKind, ZrfError};
+use crate::macros::{expand, read};
+use crate::reader::{eq_keyword, parse, Sexp, SexpKind, ZrfError};
 use varia_interpreter::limits::{compile_work, TooMuchWork, MAX_COMPILE_WORK};
 
 /// Most piece types a game may have.
@@ -56,7 +56,19 @@ pub struct ZrfNote {
 /// a variant, or its 1-based number among the playable variants (menu separators
 /// `(variant (title "-"))` are not counted).
 pub fn load(text: &str, choice: Option<&str>) -> Result<Game, ZrfError> {
-    let file = read(text)?;
+    load_with(text, choice, &mut |name| {
+        Err(format!("cannot include \"{name}\": this file was given as text, not read from a folder"))
+    })
+}
+
+/// [`load`], with `read` giving the text of each file an `(include "NAME")` names.
+pub fn load_with(
+    text: &str,
+    choice: Option<&str>,
+    read: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> Result<Game, ZrfError> {
+    let forms = crate::source::splice_includes(parse(text)?, read)?;
+    let file = expand(text, forms)?;
     let mut game = None;
     for form in &file.forms {
         match form.head().map(str::to_ascii_lowercase).as_deref() {
