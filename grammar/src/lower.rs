@@ -232,6 +232,11 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     }
     let move_priorities = priorities.first().map(|p| l.priorities(p.clone())).unwrap_or_default();
     let pass_partial = !of(Rule::pass_partial_decl).is_empty();
+    let pass_turn = match of(Rule::pass_turn_decl).first() {
+        None => PassTurn::Never,
+        Some(decl) if decl.clone().into_inner().any(|p| p.as_rule() == Rule::k_if_no_move) => PassTurn::IfNoMove,
+        Some(_) => PassTurn::Always,
+    };
     if let Some(at) = l.between_at.clone() {
         if l.zones.values().any(|z| z.occupancy.is_some()) {
             l.errors.push(Diagnostic::new(
@@ -285,6 +290,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         flags: l.flag_names.into_iter().collect(),
         turn_order,
         pass_partial,
+        pass_turn,
     };
     // The compiled tables must stay small, whatever the text asks for.
     if let Err(too_much) = compile_work(&variant) {

@@ -348,6 +348,7 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("the flags".into(), e.flags == got.flags),
         ("the turn order".into(), e.turn_order == got.turn_order),
         ("pass-partial".into(), e.pass_partial == got.pass_partial),
+        ("pass-turn".into(), e.pass_turn == got.pass_turn),
     ]);
     match parts.into_iter().find(|(_, ok)| !ok) {
         Some((what, _)) => Err((2, differs(what))),
@@ -1063,6 +1064,17 @@ impl<'a> Writer<'a> {
         if v.pass_partial {
             let _ = writeln!(out, "pass-partial");
             rules = true;
+        }
+        match v.pass_turn {
+            PassTurn::Never => {}
+            PassTurn::Always => {
+                let _ = writeln!(out, "pass-turn");
+                rules = true;
+            }
+            PassTurn::IfNoMove => {
+                let _ = writeln!(out, "pass-turn if-no-move");
+                rules = true;
+            }
         }
         if rules {
             out.push('\n');

@@ -215,6 +215,30 @@ impl Position {
         } else {
             self.legal_piece_moves_into(out);
         }
+        self.add_pass(out);
+    }
+
+    /// The pass (`end` at the start of a turn) where the rules allow one.
+    fn add_pass(&self, out: &mut Vec<Move>) {
+        let allowed = match self.rules.variant.pass_turn {
+            crate::ir::PassTurn::Never => false,
+            crate::ir::PassTurn::Always => true,
+            crate::ir::PassTurn::IfNoMove => out.is_empty(),
+        };
+        if allowed && self.st.partial.is_none() && self.st.slot == 0 {
+            let c = crate::ir::CellId(0);
+            out.push(Move {
+                from: c,
+                to: c,
+                kind: MoveKind::EndTurn,
+                promote: 0,
+                extra: 0,
+                piece: Piece::EMPTY,
+                take: Piece::EMPTY,
+                seq: 0,
+                move_type: NO_MOVE_TYPE,
+            });
+        }
     }
 
     /// Appends the legal moves of pieces (by powers and programs, castlings, drops): of the
@@ -261,7 +285,11 @@ impl Position {
     /// Counts the legal moves, using `buf` as scratch space.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
         let r = &*self.rules;
-        if !r.square_play && r.program.is_none() && r.variant.end.bare_king.is_none() && self.drawn_by_rule().is_none()
+        if !r.square_play
+            && r.program.is_none()
+            && r.variant.end.bare_king.is_none()
+            && r.variant.pass_turn == crate::ir::PassTurn::Never
+            && self.drawn_by_rule().is_none()
         {
             // The common case, counted without storing: pseudo-legal moves kept by the filter.
             buf.clear();

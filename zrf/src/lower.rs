@@ -13,7 +13,7 @@ use std::ops::Range;
 
 use varia_interpreter::ir::{
     ActionKind, AttributeId, ConfigGroup, DropSupply, EndRules, FlagId, Goal, GoalTest, MoveTypeId, Occupier, Outcome,
-    PieceType, PieceTypeId, Player, PlayerId, Setup, Turn, TurnAction, TurnEntry, TurnOrder, Variant, Zone, ZoneId,
+    PassTurn, PieceType, PieceTypeId, Player, PlayerId, Setup, Turn, TurnAction, TurnEntry, TurnOrder, Variant, Zone, ZoneId,
 };
 
 use crate::macros::{expand, read};
@@ -188,8 +188,7 @@ const PRESENTATION_OPTIONS: &[&str] = &[
 ];
 
 /// Options with a rule meaning the IR cannot express (unless switched off).
-const UNSUPPORTED_OPTIONS: &[&str] =
-    &["pass turn", "recycle captures", "recycle promotions", "maximal captures", "include off pieces"];
+const UNSUPPORTED_OPTIONS: &[&str] = &["recycle captures", "recycle promotions", "maximal captures", "include off pieces"];
 
 /// Forms that only change the presentation, accepted and ignored wherever they appear.
 fn is_presentation(head: &str) -> bool {
@@ -470,7 +469,7 @@ impl<'t> Lowerer<'t> {
             }
             piece_types.push(piece);
         }
-        let pass_partial = self.options(&options)?;
+        let (pass_partial, pass_turn) = self.options(&options)?;
 
         let zones = self
             .zones
@@ -514,6 +513,7 @@ impl<'t> Lowerer<'t> {
             flags: self.flags.list.clone(),
             turn_order,
             pass_partial,
+            pass_turn,
         };
         canonical::canonical_board(&mut variant);
         if let Err(too_much) = compile_work(&variant) {
@@ -966,8 +966,9 @@ impl<'t> Lowerer<'t> {
 
     /// Options: presentation ones are ignored, `"pass partial"` is kept, rule options the IR
     /// lacks are errors, unknown ones are noted and ignored, as Zillions ignores them.
-    fn options(&mut self, forms: &[&Sexp]) -> Result<bool, ZrfError> {
+    fn options(&mut self, forms: &[&Sexp]) -> Result<(bool, PassTurn), ZrfError> {
         let mut pass_partial = false;
+        let mut pass_turn = PassTurn::Never;
         for &form in forms {
             let [name, value] = form.tail() else {
                 return Err(self.err("an option needs a name and a value", form, "expected (option \"name\" value)"));
@@ -988,6 +989,16 @@ impl<'t> Lowerer<'t> {
                 };
                 continue;
             }
+            if eq_keyword(option.trim(), "pass turn") {
+                // "forced": a player passes only when without a legal move (Zillions' manual).
+                pass_turn = match value.text() {
+                    Some(v) if eq_keyword(v, "true") => PassTurn::Always,
+                    Some(v) if eq_keyword(v, "forced") => PassTurn::IfNoMove,
+                    _ if off => PassTurn::Never,
+                    _ => return Err(self.unsupported(value, "\"pass turn\" must be true, false or forced")),
+                };
+                continue;
+            }
             if is(UNSUPPORTED_OPTIONS) {
                 if off {
                     continue;
@@ -1003,7 +1014,7 @@ impl<'t> Lowerer<'t> {
                 span: form.span.clone(),
             });
         }
-        Ok(pass_partial)
+        Ok((pass_partial, pass_turn))
     }
 }
 
