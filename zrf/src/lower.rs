@@ -6,18 +6,21 @@
 //! and options Zillions itself would ignore are reported as [`ZrfNote`]s.
 mod board;
 mod canonical;
+mod goals;
+mod opposite;
+mod options;
 mod program;
 
 use std::collections::HashMap;
 use std::ops::Range;
 
 use varia_interpreter::ir::{
-    ActionKind, AttributeId, ConfigGroup, DropSupply, EndRules, FlagId, Goal, GoalTest, MoveTypeId, Occupier, Outcome,
-    PassTurn, PieceType, PieceTypeId, Player, PlayerId, Setup, Turn, TurnAction, TurnEntry, TurnOrder, Variant, Zone, ZoneId,
+    ActionKind, AttributeId, DropSupply, EndRules, FlagId, MoveTypeId, Outcome, PieceType, PieceTypeId, Player,
+    PlayerId, Setup, Turn, TurnAction, TurnEntry, TurnOrder, Variant, Zone, ZoneId,
 };
 
 use crate::macros::{expand, read};
-use crate::reader::{eq_keyword, parse, Sexp, SexpKind, ZrfError};
+use crate::reader::{parse, Sexp, SexpKind, ZrfError};
 use varia_interpreter::limits::{compile_work, TooMuchWork, MAX_COMPILE_WORK};
 
 /// Most piece types a game may have.
@@ -176,20 +179,6 @@ fn unsupported(text: &str, node: &Sexp, label: impl Into<String>) -> ZrfError {
     error(text, format!("unsupported ZRF construct '{}'", construct_name(node)), node, label)
 }
 
-/// Options that only change Zillions' user interface.
-const PRESENTATION_OPTIONS: &[&str] = &[
-    "animate captures",
-    "animate drops",
-    "smart moves",
-    "prevent flipping",
-    "show moves list",
-    "highlight goals",
-    "selection screen",
-];
-
-/// Options with a rule meaning the IR cannot express (unless switched off).
-const UNSUPPORTED_OPTIONS: &[&str] = &["recycle captures", "recycle promotions", "maximal captures", "include off pieces"];
-
 /// Forms that only change the presentation, accepted and ignored wherever they appear.
 fn is_presentation(head: &str) -> bool {
     let head = head.to_ascii_lowercase();
@@ -247,14 +236,6 @@ type Placements = Vec<(varia_interpreter::ir::CellId, Vec<(PlayerId, PieceTypeId
 /// The setup's pieces in hand: (player, type, how many).
 type Hands = Vec<(PlayerId, PieceTypeId, u32)>;
 
-/// Where a goal's result is decided.
-struct GoalRules {
-    checkmate: Option<Outcome>,
-    stalemate: Option<Outcome>,
-    goals: Vec<Goal>,
-    royal: Vec<usize>,
-}
-
 pub(crate) struct Lowerer<'t> {
     pub(crate) text: &'t str,
     pub(crate) notes: Vec<ZrfNote>,
@@ -271,6 +252,8 @@ pub(crate) struct Lowerer<'t> {
     pub(crate) move_types: Names,
     pub(crate) attributes: Names,
     pub(crate) flags: Names,
+    /// Per direction, the direction `(opposite d)` steps in (see `opposite.rs`).
+    pub(crate) opposites: Vec<Option<varia_interpreter::ir::DirId>>,
 }
 
 impl<'t> Lowerer<'t> {
@@ -288,6 +271,7 @@ impl<'t> Lowerer<'t> {
             move_types: Names::default(),
             attributes: Names::default(),
             flags: Names::default(),
+            opposites: Vec::new(),
         }
     }
 
@@ -441,6 +425,7 @@ impl<'t> Lowerer<'t> {
 
         let board_items: Vec<&Sexp> = boards.iter().flat_map(|board| board.tail()).collect();
         let (board, symmetries) = self.board(&board_items)?;
+        self.opposites = opposite::opposites(&board);
         if board.cells.is_empty() {
             let (at, message) = match boards.first() {
                 Some(form) => (form.span.clone(), "the board has no positions"),
@@ -838,183 +823,6 @@ impl<'t> Lowerer<'t> {
         let placements =
             placed.into_iter().map(|(cell, player, piece)| (cell_id(cell), vec![(player, piece)])).collect();
         Ok((placements, hands))
-    }
-
-    fn goals(&mut self, forms: &[&Sexp]) -> Result<GoalRules, ZrfError> {
-        let mut rules = GoalRules { checkmate: None, stalemate: None, goals: Vec::new(), royal: Vec::new() };
-        for &form in forms {
-            let label = "in a goal";
-            let outcome = match form.head().map(str::to_ascii_lowercase).as_deref() {
-                Some("win-condition") => Outcome::Win,
-                Some("loss-condition") => Outcome::Loss,
-                _ => Outcome::Draw,
-            };
-            let [who, condition] = form.tail() else {
-                return Err(self.err("a goal needs a player list and one condition", form, label));
-            };
-            let players = match who.as_list() {
-                Some(list) => list.iter().map(|p| self.player(p, label)).collect::<Result<Vec<_>, _>>()?,
-                None => vec![self.player(who, label)?],
-            };
-            let everyone = (0..self.players.len()).all(|i| players.iter().any(|p| usize::from(p.0) == i));
-            if condition.is_form("checkmated") {
-                let [ty] = condition.tail() else {
-                    return Err(self.err("'checkmated' needs one piece type", condition, label));
-                };
-                let piece = self.piece(ty, label)?;
-                // Checkmate is one rule for all players in the IR.
-                if !everyone {
-                    return Err(self.err(
-                        "unsupported ZRF construct 'checkmated'",
-                        condition,
-                        "a checkmated goal must be given for every player",
-                    ));
-                }
-                if !rules.royal.contains(&usize::from(piece.0)) {
-                    rules.royal.push(usize::from(piece.0));
-                }
-                // The first checkmated goal decides, as goals are tested in order.
-                rules.checkmate.get_or_insert(outcome);
-                continue;
-            }
-            if condition.is_atom("stalemated") && everyone {
-                rules.stalemate.get_or_insert(outcome);
-                continue;
-            }
-            let test = self.goal_test(condition)?;
-            rules.goals.push(Goal { players, outcome, test });
-        }
-        Ok(rules)
-    }
-
-    fn goal_test(&mut self, node: &Sexp) -> Result<GoalTest, ZrfError> {
-        let label = "in a goal condition";
-        let head = match &node.kind {
-            SexpKind::Atom(word) => word.to_ascii_lowercase(),
-            _ => node.head().map(str::to_ascii_lowercase).unwrap_or_default(),
-        };
-        let args = node.tail();
-        let count = |this: &Self, arg: Option<&Sexp>| -> Result<u32, ZrfError> {
-            arg.and_then(Sexp::as_atom)
-                .and_then(|n| n.parse::<u32>().ok())
-                .ok_or_else(|| this.err("expected a number of pieces", arg.unwrap_or(node), label))
-        };
-        let optional_piece = |this: &Self, arg: Option<&Sexp>| arg.map(|ty| this.piece(ty, label)).transpose();
-        match (head.as_str(), node.as_atom().is_some()) {
-            ("stalemated", true) => Ok(GoalTest::Stalemated),
-            // Ruling: repetition is the third occurrence of a position.
-            ("repetition", true) => Ok(GoalTest::Repetition(3)),
-            ("pieces-remaining", false) if (1..=2).contains(&args.len()) => {
-                Ok(GoalTest::PiecesRemaining(count(self, args.first())?, optional_piece(self, args.get(1))?))
-            }
-            ("total-piece-count", false) if (1..=2).contains(&args.len()) => {
-                Ok(GoalTest::TotalPieces(count(self, args.first())?, optional_piece(self, args.get(1))?))
-            }
-            ("captured", false) if args.len() == 1 => {
-                Ok(GoalTest::Captured(self.piece(args.first().unwrap_or(node), label)?))
-            }
-            ("absolute-config", false) if args.len() >= 2 => self.absolute_config(node, args),
-            ("and" | "or", false) if !args.is_empty() => {
-                let parts = args.iter().map(|arg| self.goal_test(arg)).collect::<Result<Vec<_>, _>>()?;
-                Ok(if head == "and" { GoalTest::And(parts) } else { GoalTest::Or(parts) })
-            }
-            ("not", false) if args.len() == 1 => {
-                Ok(GoalTest::Not(Box::new(self.goal_test(args.first().unwrap_or(node))?)))
-            }
-            ("checkmated", _) => Err(self.unsupported(node, "checkmated must be a goal's whole condition")),
-            (
-                "pieces-remaining" | "total-piece-count" | "captured" | "absolute-config" | "and" | "or" | "not",
-                false,
-            ) => Err(self.err(format!("wrong arguments for '{head}'"), node, label)),
-            _ => Err(self.unsupported(node, label)),
-        }
-    }
-
-    /// `(absolute-config O ... (P-or-Z ...))`: occupiers, then the positions or zones.
-    fn absolute_config(&mut self, node: &Sexp, args: &[Sexp]) -> Result<GoalTest, ZrfError> {
-        let label = "in (absolute-config ...)";
-        let Some((places, occupiers)) = args.split_last() else {
-            return Err(self.err("absolute-config needs occupiers and positions", node, label));
-        };
-        let mut who = Vec::new();
-        for occupier in occupiers {
-            let found = match occupier.as_list() {
-                None => Occupier::Own(self.piece(occupier, label)?),
-                Some([kind, ty]) if kind.is_atom("opponent") => Occupier::Opponent(self.piece(ty, label)?),
-                Some([kind, ty]) if kind.is_atom("any-owner") => Occupier::AnyOwner(self.piece(ty, label)?),
-                Some(_) => return Err(self.unsupported(occupier, label)),
-            };
-            who.push(found);
-        }
-        let Some(places) = places.as_list() else {
-            return Err(self.err("expected a list of positions or zones", places, label));
-        };
-        let mut groups = Vec::new();
-        for place in places {
-            let name = place.as_atom().unwrap_or("");
-            let group = match (self.cells.get(name), self.zones.get(name)) {
-                (Some(cell), _) => ConfigGroup::Cell(cell_id(cell)),
-                (None, Some(_)) => ConfigGroup::Zone(self.zone(place, label)?),
-                (None, None) => {
-                    return Err(self.err(format!("unknown position or zone '{}'", construct_name(place)), place, label))
-                }
-            };
-            groups.push(group);
-        }
-        Ok(GoalTest::Config(who, groups))
-    }
-
-    /// Options: presentation ones are ignored, `"pass partial"` is kept, rule options the IR
-    /// lacks are errors, unknown ones are noted and ignored, as Zillions ignores them.
-    fn options(&mut self, forms: &[&Sexp]) -> Result<(bool, PassTurn), ZrfError> {
-        let mut pass_partial = false;
-        let mut pass_turn = PassTurn::Never;
-        for &form in forms {
-            let [name, value] = form.tail() else {
-                return Err(self.err("an option needs a name and a value", form, "expected (option \"name\" value)"));
-            };
-            let Some(option) = name.text() else {
-                return Err(self.err("an option name must be a string", name, "expected (option \"name\" value)"));
-            };
-            let off = value.text().is_some_and(|v| eq_keyword(v, "false"));
-            let is = |list: &[&str]| list.iter().any(|known| eq_keyword(known, option.trim()));
-            if is(PRESENTATION_OPTIONS) {
-                continue;
-            }
-            if eq_keyword(option.trim(), "pass partial") {
-                pass_partial = match value.text() {
-                    Some(v) if eq_keyword(v, "true") => true,
-                    _ if off => false,
-                    _ => return Err(self.unsupported(value, "\"pass partial\" must be true or false")),
-                };
-                continue;
-            }
-            if eq_keyword(option.trim(), "pass turn") {
-                // "forced": a player passes only when without a legal move (Zillions' manual).
-                pass_turn = match value.text() {
-                    Some(v) if eq_keyword(v, "true") => PassTurn::Always,
-                    Some(v) if eq_keyword(v, "forced") => PassTurn::IfNoMove,
-                    _ if off => PassTurn::Never,
-                    _ => return Err(self.unsupported(value, "\"pass turn\" must be true, false or forced")),
-                };
-                continue;
-            }
-            if is(UNSUPPORTED_OPTIONS) {
-                if off {
-                    continue;
-                }
-                return Err(self.err(
-                    format!("unsupported ZRF construct 'option \"{option}\"'"),
-                    form,
-                    "Varia has no such rule; only false is accepted",
-                ));
-            }
-            self.notes.push(ZrfNote {
-                message: format!("unknown option '{option}' ignored, as Zillions does"),
-                span: form.span.clone(),
-            });
-        }
-        Ok((pass_partial, pass_turn))
     }
 }
 

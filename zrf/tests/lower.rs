@@ -603,12 +603,12 @@ fn errors_are_located_and_exact() {
             "1:65: unsupported ZRF construct 'checkmated' (a checkmated goal must be given for every player)",
         ),
         (
-            game_text("(option \"pass turn\" true)", king, ""),
-            "1:41: unsupported ZRF construct 'option \"pass turn\"' (Varia has no such rule; only false is accepted)",
+            game_text("(option \"recycle captures\" true)", king, ""),
+            "1:41: unsupported ZRF construct 'option \"recycle captures\"' (Varia has no such rule; only false is accepted)",
         ),
         (
             format!("(include \"rules.zrf\")\n{}", game_text("", king, "")),
-            "1:1: unsupported ZRF construct 'include' (at the top level of the file)",
+            "1:1: cannot include \"rules.zrf\": this file was given as text, not read from a folder (the file to include)",
         ),
         (
             game_text("", "(piece (name K) (dummy) (moves (n add)))", ""),
