@@ -237,6 +237,8 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         Some(decl) if decl.clone().into_inner().any(|p| p.as_rule() == Rule::k_if_no_move) => PassTurn::IfNoMove,
         Some(_) => PassTurn::Always,
     };
+    let maximal_captures = !of(Rule::maximal_captures_decl).is_empty();
+    let goals_count_hands = !of(Rule::goals_count_hands_decl).is_empty();
     if let Some(at) = l.between_at.clone() {
         if l.zones.values().any(|z| z.occupancy.is_some()) {
             l.errors.push(Diagnostic::new(
@@ -291,6 +293,8 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         turn_order,
         pass_partial,
         pass_turn,
+        maximal_captures,
+        goals_count_hands,
     };
     // The compiled tables must stay small, whatever the text asks for.
     if let Err(too_much) = compile_work(&variant) {

@@ -349,6 +349,8 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("the turn order".into(), e.turn_order == got.turn_order),
         ("pass-partial".into(), e.pass_partial == got.pass_partial),
         ("pass-turn".into(), e.pass_turn == got.pass_turn),
+        ("maximal-captures".into(), e.maximal_captures == got.maximal_captures),
+        ("goals-count-hands".into(), e.goals_count_hands == got.goals_count_hands),
     ]);
     match parts.into_iter().find(|(_, ok)| !ok) {
         Some((what, _)) => Err((2, differs(what))),
@@ -1075,6 +1077,14 @@ impl<'a> Writer<'a> {
                 let _ = writeln!(out, "pass-turn if-no-move");
                 rules = true;
             }
+        }
+        if v.maximal_captures {
+            let _ = writeln!(out, "maximal-captures");
+            rules = true;
+        }
+        if v.goals_count_hands {
+            let _ = writeln!(out, "goals-count-hands");
+            rules = true;
         }
         if rules {
             out.push('\n');

@@ -99,6 +99,13 @@ pub struct Variant {
     /// Whether a player may pass the turn (move `end` at the start of a turn).
     #[serde(skip_serializing_if = "PassTurn::is_never")]
     pub pass_turn: PassTurn,
+    /// Only the moves that begin a turn taking the most enemy pieces are legal (partial moves
+    /// followed to the end of the turn).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub maximal_captures: bool,
+    /// Goals counting pieces (`pieces-remaining`, `total-pieces`) count those in hand too.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub goals_count_hands: bool,
 }
 
 /// When a player may pass instead of moving.

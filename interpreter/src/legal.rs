@@ -192,6 +192,14 @@ impl Position {
 
     /// The legal moves whatever the end rules say.
     pub(crate) fn generate_legal(&mut self, out: &mut Vec<Move>) {
+        self.generate_unfiltered(out);
+        if self.rules.variant.maximal_captures {
+            self.keep_maximal_captures(out);
+        }
+    }
+
+    /// The legal moves before the rule of maximal captures.
+    pub(crate) fn generate_unfiltered(&mut self, out: &mut Vec<Move>) {
         out.clear();
         if self.st.partial.is_some() {
             self.legal_piece_moves_into(out);
@@ -289,6 +297,7 @@ impl Position {
             && r.program.is_none()
             && r.variant.end.bare_king.is_none()
             && r.variant.pass_turn == crate::ir::PassTurn::Never
+            && !r.variant.maximal_captures
             && self.drawn_by_rule().is_none()
         {
             // The common case, counted without storing: pseudo-legal moves kept by the filter.

@@ -454,7 +454,7 @@ impl<'t> Lowerer<'t> {
             }
             piece_types.push(piece);
         }
-        let (pass_partial, pass_turn) = self.options(&options)?;
+        let set = self.options(&options)?;
 
         let zones = self
             .zones
@@ -497,8 +497,10 @@ impl<'t> Lowerer<'t> {
             attributes: self.attributes.list.clone(),
             flags: self.flags.list.clone(),
             turn_order,
-            pass_partial,
-            pass_turn,
+            pass_partial: set.pass_partial,
+            pass_turn: set.pass_turn,
+            maximal_captures: set.maximal_captures,
+            goals_count_hands: set.goals_count_hands,
         };
         canonical::canonical_board(&mut variant);
         if let Err(too_much) = compile_work(&variant) {

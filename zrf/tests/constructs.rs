@@ -37,3 +37,43 @@ fn opposite_of_an_unknown_direction_is_a_located_error() {
     assert_eq!(e.message, "unknown direction 'up'");
     assert_eq!(&text[e.span.clone()], "up");
 }
+
+/// A 9x1 strip a1..i1: a White man on c1 may jump a Black man west (b1, one capture) or east
+/// (d1, then on over f1: two captures in two partial moves).
+fn strip(options: &str) -> String {
+    format!(
+        r#"(game (title "t") (players White Black) (turn-order White Black) {options}
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d/e/f/g/h/i" (10 0)) ("1" (0 10)))
+    (directions (e 1 0) (w -1 0))))
+  (piece (name Man) (moves
+    (w (verify enemy?) capture w (verify empty?) add-partial)
+    (e (verify enemy?) capture e (verify empty?) add-partial)))
+  (board-setup (White (Man c1)) (Black (Man b1 d1 f1))))"#
+    )
+}
+
+#[test]
+fn maximal_captures_keeps_the_turns_that_take_the_most() {
+    assert_eq!(moves_of(&strip("")), ["Mc1xa1xb1", "Mc1xe1xd1"]);
+    assert_eq!(moves_of(&strip(r#"(option "maximal captures" true)"#)), ["Mc1xe1xd1"]);
+    assert_eq!(moves_of(&strip(r#"(option "maximal captures" false)"#)), ["Mc1xa1xb1", "Mc1xe1xd1"]);
+    let e = varia_zrf::load(&strip(r#"(option "maximal captures" 2)"#), None).unwrap_err();
+    assert_eq!(e.message, "unsupported ZRF construct 'option \"maximal captures\" 2'");
+}
+
+#[test]
+fn include_off_pieces_counts_pieces_in_hand_in_goals() {
+    // White's only King starts in hand: without the option White has lost at once.
+    let text = |options: &str| {
+        format!(
+            r#"(game (title "t") (players White Black) (turn-order White Black) {options}
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("1" (0 10)))
+    (directions (e 1 0) (w -1 0))))
+  (piece (name King) (moves (e (verify empty?) add)) (drops ((verify empty?) add)))
+  (board-setup (White (King off 1)) (Black (King c1)))
+  (loss-condition (White Black) (pieces-remaining 0 King)))"#
+        )
+    };
+    assert_eq!(moves_of(&text("")), Vec::<String>::new());
+    assert_eq!(moves_of(&text(r#"(option "include off pieces" true)"#)), ["K@a1", "K@b1"]);
+}

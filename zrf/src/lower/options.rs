@@ -17,14 +17,22 @@ const PRESENTATION_OPTIONS: &[&str] = &[
 
 /// Options with a rule meaning the IR cannot express (unless switched off).
 const UNSUPPORTED_OPTIONS: &[&str] =
-    &["recycle captures", "recycle promotions", "maximal captures", "include off pieces"];
+    &["recycle captures", "recycle promotions"];
+
+/// The rule options a game sets.
+#[derive(Debug, Default)]
+pub(crate) struct Options {
+    pub(crate) pass_partial: bool,
+    pub(crate) pass_turn: PassTurn,
+    pub(crate) maximal_captures: bool,
+    pub(crate) goals_count_hands: bool,
+}
 
 impl Lowerer<'_> {
     /// Options: presentation ones are ignored, `"pass partial"` is kept, rule options the IR
     /// lacks are errors, unknown ones are noted and ignored, as Zillions ignores them.
-    pub(crate) fn options(&mut self, forms: &[&Sexp]) -> Result<(bool, PassTurn), ZrfError> {
-        let mut pass_partial = false;
-        let mut pass_turn = PassTurn::Never;
+    pub(crate) fn options(&mut self, forms: &[&Sexp]) -> Result<Options, ZrfError> {
+        let mut set = Options::default();
         for &form in forms {
             let [name, value] = form.tail() else {
                 return Err(self.err("an option needs a name and a value", form, "expected (option \"name\" value)"));
@@ -37,17 +45,31 @@ impl Lowerer<'_> {
             if is(PRESENTATION_OPTIONS) {
                 continue;
             }
-            if eq_keyword(option.trim(), "pass partial") {
-                pass_partial = match value.text() {
-                    Some(v) if eq_keyword(v, "true") => true,
-                    _ if off => false,
-                    _ => return Err(self.unsupported(value, "\"pass partial\" must be true or false")),
-                };
+            let on = || -> Result<bool, ZrfError> {
+                match value.text() {
+                    Some(v) if eq_keyword(v, "true") => Ok(true),
+                    _ if off => Ok(false),
+                    _ => Err(self.err(
+                        format!("unsupported ZRF construct 'option \"{option}\" {value}'"),
+                        value,
+                        format!("\"{option}\" must be true or false"),
+                    )),
+                }
+            };
+            // Zillions writes "include off pieces"; the corpus also "include off-pieces".
+            let bare = option.trim().replace('-', " ");
+            match bare.to_ascii_lowercase().as_str() {
+                "pass partial" => set.pass_partial = on()?,
+                "maximal captures" => set.maximal_captures = on()?,
+                "include off pieces" => set.goals_count_hands = on()?,
+                _ => {}
+            }
+            if ["pass partial", "maximal captures", "include off pieces"].iter().any(|o| eq_keyword(o, &bare)) {
                 continue;
             }
             if eq_keyword(option.trim(), "pass turn") {
                 // "forced": a player passes only when without a legal move (Zillions' manual).
-                pass_turn = match value.text() {
+                set.pass_turn = match value.text() {
                     Some(v) if eq_keyword(v, "true") => PassTurn::Always,
                     Some(v) if eq_keyword(v, "forced") => PassTurn::IfNoMove,
                     _ if off => PassTurn::Never,
@@ -70,6 +92,6 @@ impl Lowerer<'_> {
                 span: form.span.clone(),
             });
         }
-        Ok((pass_partial, pass_turn))
+        Ok(set)
     }
 }

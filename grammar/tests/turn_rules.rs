@@ -1,4 +1,4 @@
-//! `pass-turn [if-no-move]`: a player may pass (always, or only without a legal move); the pass is the move `end`.
+//! Turn-wide rules: `pass-turn [if-no-move]` (the pass is the move `end`), `maximal-captures`, `goals-count-hands`.
 
 use std::sync::Arc;
 
@@ -60,5 +60,31 @@ fn pass_turn_round_trips_through_the_writer() {
         assert!(written.contains(pass), "{written}");
         let back = varia_grammar::load(&written).expect("reads back");
         assert_eq!(back.pass_turn, variant.pass_turn);
+    }
+}
+
+#[test]
+fn maximal_captures_and_goals_count_hands_read_and_write() {
+    let text = strip("maximal-captures\ngoals-count-hands", "white: R a1  black: R c1");
+    let variant = varia_grammar::load(&text).expect("loads");
+    assert!(variant.maximal_captures && variant.goals_count_hands);
+    let written = varia_grammar::write::write_variant(&variant).expect("writes");
+    assert!(written.contains("maximal-captures\n") && written.contains("goals-count-hands\n"), "{written}");
+    let back = varia_grammar::load(&written).expect("reads back");
+    assert!(back.maximal_captures && back.goals_count_hands);
+}
+
+#[test]
+fn maximal_captures_makes_a_capture_compulsory_when_one_exists() {
+    // On a 4x1 strip, after White's a1-b1, Black's c1 rook may take on b1 or step to d1;
+    // with the rule only the capture is legal.
+    let wide = |rule: &str| strip(rule, "white: R a1  black: R c1").replace("grid 3 x 1", "grid 4 x 1");
+    for (rule, expected) in [("maximal-captures", vec!["Rc1xb1"]), ("", vec!["Rc1-d1", "Rc1xb1"])] {
+        let mut pos = position(&wide(rule));
+        let mut out = Vec::new();
+        pos.legal_moves(&mut out);
+        assert_eq!(out.len(), 1);
+        pos.make(out[0]);
+        assert_eq!(moves(&mut pos), expected, "with '{rule}'");
     }
 }
