@@ -712,6 +712,19 @@ impl<'t> Lowerer<'t> {
                     let set = match value {
                         Some(v) if v.is_atom("true") => true,
                         Some(v) if v.is_atom("false") => false,
+                        // Ruling: Dagaz's numeric attributes (the sliding puzzles' `value` and
+                        // `key`, rithmomachy's numbers) serve Dagaz's own extension code, which
+                        // no Zillions construct expresses: refused as a Dagaz construct.
+                        Some(v) if v.as_atom().is_some_and(|a| a.parse::<i64>().is_ok()) || v.text().is_some() => {
+                            return Err(self.err(
+                                format!(
+                                    "a Dagaz construct Zillions does not have: attribute '{}' with the value {v} (Zillions attributes are true or false)",
+                                    item.tail().first().map(construct_name).unwrap_or_default()
+                                ),
+                                v,
+                                label,
+                            ))
+                        }
                         _ => {
                             return Err(self.err(
                                 "an attribute's default must be true or false",
@@ -808,13 +821,20 @@ impl<'t> Lowerer<'t> {
                             continue;
                         }
                         let cell = self.cell(at, label)?;
-                        // One piece per cell: Zillions boards hold no stacks.
-                        if placed.iter().any(|&(c, _, _)| c == cell) {
-                            return Err(self.err(
-                                format!("two pieces on position '{}'", construct_name(at)),
-                                at,
-                                "a position holds one piece",
-                            ));
+                        // Ruling: one piece per position (Zillions boards hold no stacks) and the
+                        // setup is placed in order, so a later piece replaces an earlier one
+                        // (short-assize.zrf puts a PQ on e6 over the Pawn there), with a note.
+                        if let Some(at_before) = placed.iter().position(|&(c, _, _)| c == cell) {
+                            let (_, _, before) = placed.remove(at_before);
+                            let before = self.pieces.list.get(usize::from(before.0)).cloned().unwrap_or_default();
+                            self.notes.push(ZrfNote {
+                                message: format!(
+                                    "{} on position '{}' replaces the {before} placed there before",
+                                    construct_name(ty),
+                                    construct_name(at)
+                                ),
+                                span: at.span.clone(),
+                            });
                         }
                         placed.push((cell, player, piece));
                     }

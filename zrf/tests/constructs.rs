@@ -77,3 +77,35 @@ fn include_off_pieces_counts_pieces_in_hand_in_goals() {
     assert_eq!(moves_of(&text("")), Vec::<String>::new());
     assert_eq!(moves_of(&text(r#"(option "include off pieces" true)"#)), ["K@a1", "K@b1"]);
 }
+
+#[test]
+fn a_later_setup_piece_replaces_an_earlier_one_with_a_note() {
+    let text = game(
+        "(piece (name Man) (moves (n add))) (piece (name Queen) (moves (e add)))",
+        "(White (Man a1 b1) (Queen a1)) (Black (Man c3))",
+        "",
+    );
+    let game = varia_zrf::load(&text, None).expect("loads");
+    assert_eq!(game.notes.len(), 1);
+    assert_eq!(game.notes[0].message, "Queen on position 'a1' replaces the Man placed there before");
+    assert_eq!(&text[game.notes[0].span.clone()], "a1");
+    // The Queen stands on a1 (a bare `add` takes even a friend, as in Zillions).
+    assert_eq!(moves_of(&text), ["Qa1xb1", "Mb1-b2"]);
+}
+
+#[test]
+fn a_zone_may_list_killed_positions_which_it_leaves_out() {
+    let text = game(
+        "(piece (name Man) (moves ((verify (in-zone? goal)) n add)))",
+        "(White (Man a1)) (Black (Man c3))",
+        "",
+    )
+    .replace(
+        "(directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))))",
+        "(directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))) (kill-positions b2) (zone (name goal) (players White Black) (positions a1 b2)))",
+    );
+    let game = varia_zrf::load(&text, None).unwrap_or_else(|e| panic!("{}", e.render(&text)));
+    assert_eq!(game.notes.len(), 1, "{:?}", game.notes);
+    assert_eq!(&text[game.notes[0].span.clone()], "b2");
+    assert_eq!(moves_of(&text), ["Ma1-a2"]);
+}

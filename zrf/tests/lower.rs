@@ -574,10 +574,6 @@ fn errors_are_located_and_exact() {
             "5:22: unknown piece 'Qeen' (in (board-setup ...))",
         ),
         (
-            game_text("", king, "").replace("(White (K a1))", "(White (K a1 b1 a1))"),
-            "5:30: two pieces on position 'a1' (a position holds one piece)",
-        ),
-        (
             game_text("(turn-order (White Black drop) Black)", king, ""),
             "1:53: unsupported ZRF construct 'turn as another player' (White would move as Black)",
         ),
