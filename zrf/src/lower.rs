@@ -192,6 +192,7 @@ fn is_presentation(head: &str) -> bool {
             | "notation"
             | "open"
             | "image"
+            | "glyph"
             | "music"
             | "start-rectangle"
             | "version"

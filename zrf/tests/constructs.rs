@@ -109,3 +109,17 @@ fn a_zone_may_list_killed_positions_which_it_leaves_out() {
     assert_eq!(&text[game.notes[0].span.clone()], "b2");
     assert_eq!(moves_of(&text), ["Ma1-a2"]);
 }
+
+#[test]
+fn glyph_is_presentation_in_pieces_and_zones() {
+    let text = game(
+        r#"(piece (name Man) (glyph White "w.bmp" Black "b.bmp") (moves (n add)))"#,
+        "(White (Man a1)) (Black (Man c3))",
+        "",
+    )
+    .replace(
+        "(directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))))",
+        r#"(directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))) (zone (name home) (players White) (positions a3) (glyph "h.bmp")))"#,
+    );
+    assert_eq!(moves_of(&text), ["Ma1-a2"]);
+}

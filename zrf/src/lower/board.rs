@@ -355,7 +355,8 @@ impl Lowerer<'_> {
         let label = "in (zone ...)";
         let child = |key: &str| form.tail().iter().find(|item| item.is_form(key));
         for item in form.tail() {
-            if !(item.is_form("name") || item.is_form("players") || item.is_form("positions")) {
+            let shown = item.head().is_some_and(super::is_presentation);
+            if !(shown || item.is_form("name") || item.is_form("players") || item.is_form("positions")) {
                 return Err(self.unsupported(item, label));
             }
         }
