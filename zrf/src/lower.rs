@@ -179,6 +179,10 @@ fn unsupported(text: &str, node: &Sexp, label: impl Into<String>) -> ZrfError {
     error(text, format!("unsupported ZRF construct '{}'", construct_name(node)), node, label)
 }
 
+/// The letters chess notation gives its pieces, with their English names.
+const CHESS_LETTERS: [(char, &str); 6] =
+    [('K', "King"), ('Q', "Queen"), ('R', "Rook"), ('B', "Bishop"), ('N', "Knight"), ('P', "Pawn")];
+
 /// Forms that only change the presentation, accepted and ignored wherever they appear.
 fn is_presentation(head: &str) -> bool {
     let head = head.to_ascii_lowercase();
@@ -692,7 +696,8 @@ impl<'t> Lowerer<'t> {
             name: name.clone(),
             royal: false,
             value: None,
-            san_without_letter: false,
+            // As in chess notation, a piece named Pawn is written without its letter (`e4`).
+            san_without_letter: name.eq_ignore_ascii_case("pawn"),
             resets_move_clock: false,
             moves: Vec::new(),
             promotion: None,
@@ -785,7 +790,18 @@ impl<'t> Lowerer<'t> {
             // Greek, then Cyrillic capitals with a lower-case form (U+03A2 has none), so that
             // both players' letters differ in position strings.
             let spare = ('A'..='Z').chain(('Α'..='Ω').chain('А'..='Я').filter(|c| c.to_lowercase().next() != Some(*c)));
-            let letter = upper(&names[i]).into_iter().chain(spare).find(|c| !used.contains(c)).unwrap_or('?');
+            // A letter taken from later in the name never reads as another chess piece's
+            // (shatranj's Sarbaz is not written B, the bishop's letter), unless nothing else
+            // is left.
+            let reads_as_other = |c: &char| {
+                CHESS_LETTERS.iter().any(|(letter, name)| letter == c && !names[i].eq_ignore_ascii_case(name))
+            };
+            let letter = upper(&names[i])
+                .into_iter()
+                .chain(spare.clone())
+                .find(|c| !used.contains(c) && !reads_as_other(c))
+                .or_else(|| spare.clone().find(|c| !used.contains(c)))
+                .unwrap_or('?');
             used.push(letter);
             letters[i] = letter;
         }

@@ -147,3 +147,33 @@ fn one_amazons_turn_is_a_move_and_a_shot() {
     assert_eq!(varia_interpreter::perft(&mut pos, 1), 80);
     assert_eq!(varia_interpreter::perft_turns(&mut pos, 1), 2176);
 }
+
+#[test]
+fn a_zillions_pawn_is_written_and_read_without_its_letter() {
+    let text = include_str!("games/chess.zrf");
+    let game = varia_zrf::load(text, None).expect("loads");
+    let mut pos = Position::start(Arc::new(Rules::new(game.variant)));
+    let mv = pos.parse_move("e4").expect("e4 is the pawn's double step");
+    assert_eq!(pos.long_notation(mv), "e2-e4");
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert_eq!(pos.short_notation(mv, &legal), "e4");
+    let knight = pos.parse_move("Nf3").expect("Nf3");
+    assert_eq!(pos.long_notation(knight), "Ng1-f3");
+}
+
+#[test]
+fn a_letter_from_later_in_a_name_never_reads_as_another_chess_piece() {
+    // Shatranj's names: Sarbaz (the pawn) would get R or B from its name; both read as chess
+    // pieces it is not, so it takes Z.
+    let text = game(
+        "(piece (name Shah) (moves (n add))) (piece (name Rokh) (moves (n add))) (piece (name Asb) (moves (n add)))
+         (piece (name Sarbaz) (moves (n add))) (piece (name Knight) (moves (n add))) (piece (name King) (moves (n add)))",
+        "(White (Sarbaz a1)) (Black (Shah c3))",
+        "",
+    );
+    let game = varia_zrf::load(&text, None).expect("loads");
+    let letters: Vec<(String, char)> = game.variant.pieces.iter().map(|p| (p.name.clone(), p.letter)).collect();
+    let expected = [("Shah", 'S'), ("Rokh", 'R'), ("Asb", 'A'), ("Sarbaz", 'Z'), ("Knight", 'N'), ("King", 'K')];
+    assert_eq!(letters, expected.map(|(n, l)| (n.to_string(), l)));
+}
