@@ -259,6 +259,8 @@ pub(crate) struct Lowerer<'t> {
     pub(crate) flags: Names,
     /// Per direction, the direction `(opposite d)` steps in (see `opposite.rs`).
     pub(crate) opposites: Vec<Option<varia_interpreter::ir::DirId>>,
+    /// The first position one step in a direction leads to, by (position, direction).
+    pub(crate) steps: HashMap<(usize, usize), usize>,
 }
 
 impl<'t> Lowerer<'t> {
@@ -277,6 +279,7 @@ impl<'t> Lowerer<'t> {
             attributes: Names::default(),
             flags: Names::default(),
             opposites: Vec::new(),
+            steps: HashMap::new(),
         }
     }
 
@@ -431,6 +434,10 @@ impl<'t> Lowerer<'t> {
         let board_items: Vec<&Sexp> = boards.iter().flat_map(|board| board.tail()).collect();
         let (board, symmetries) = self.board(&board_items)?;
         self.opposites = opposite::opposites(&board);
+        for link in &board.links {
+            let key = (usize::from(link.from.0), usize::from(link.dir.0));
+            self.steps.entry(key).or_insert(usize::from(link.to.0));
+        }
         if board.cells.is_empty() {
             let (at, message) = match boards.first() {
                 Some(form) => (form.span.clone(), "the board has no positions"),

@@ -177,3 +177,23 @@ fn a_letter_from_later_in_a_name_never_reads_as_another_chess_piece() {
     let expected = [("Shah", 'S'), ("Rokh", 'R'), ("Asb", 'A'), ("Sarbaz", 'Z'), ("Knight", 'N'), ("King", 'K')];
     assert_eq!(letters, expected.map(|(n, l)| (n.to_string(), l)));
 }
+
+#[test]
+fn relative_config_finds_a_pattern_anywhere_on_the_board() {
+    let text = game(
+        "(piece (name Man) (moves (w (verify empty?) add)))",
+        "(White (Man a1 a2 b3)) (Black (Man c1))",
+        "(win-condition (White Black) (relative-config Man n Man n Man))",
+    );
+    let game = varia_zrf::load(&text, None).unwrap_or_else(|e| panic!("{}", e.render(&text)));
+    let mut pos = Position::start(Arc::new(Rules::new(game.variant)));
+    assert!(pos.outcome().is_none());
+    let mv = pos.parse_move("Mb3-a3").expect("b3-a3");
+    pos.make(mv);
+    // a1, a2, a3: three Men one step north of each other, White's.
+    let (result, _) = pos.outcome().expect("decided");
+    assert_eq!(format!("{result:?}"), "Win(PlayerId(0))");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert!(moves.is_empty());
+}

@@ -94,9 +94,17 @@ impl Lowerer<'_> {
             ("not", false) if args.len() == 1 => {
                 Ok(GoalTest::Not(Box::new(self.goal_test(args.first().unwrap_or(node))?)))
             }
+            ("relative-config", false) if args.len() >= 3 && args.len() % 2 == 1 => self.relative_config(node, args),
             ("checkmated", _) => Err(self.unsupported(node, "checkmated must be a goal's whole condition")),
             (
-                "pieces-remaining" | "total-piece-count" | "captured" | "absolute-config" | "and" | "or" | "not",
+                "pieces-remaining"
+                | "total-piece-count"
+                | "captured"
+                | "absolute-config"
+                | "relative-config"
+                | "and"
+                | "or"
+                | "not",
                 false,
             ) => Err(self.err(format!("wrong arguments for '{head}'"), node, label)),
             _ => Err(self.unsupported(node, label)),
@@ -109,16 +117,7 @@ impl Lowerer<'_> {
         let Some((places, occupiers)) = args.split_last() else {
             return Err(self.err("absolute-config needs occupiers and positions", node, label));
         };
-        let mut who = Vec::new();
-        for occupier in occupiers {
-            let found = match occupier.as_list() {
-                None => Occupier::Own(self.piece(occupier, label)?),
-                Some([kind, ty]) if kind.is_atom("opponent") => Occupier::Opponent(self.piece(ty, label)?),
-                Some([kind, ty]) if kind.is_atom("any-owner") => Occupier::AnyOwner(self.piece(ty, label)?),
-                Some(_) => return Err(self.unsupported(occupier, label)),
-            };
-            who.push(found);
-        }
+        let who = occupiers.iter().map(|o| self.occupier(o, label)).collect::<Result<Vec<_>, _>>()?;
         let Some(places) = places.as_list() else {
             return Err(self.err("expected a list of positions or zones", places, label));
         };
@@ -136,4 +135,57 @@ impl Lowerer<'_> {
         }
         Ok(GoalTest::Config(who, groups))
     }
+
+    /// A piece type, `(opponent T)` or `(any-owner T)`.
+    fn occupier(&self, occupier: &Sexp, label: &str) -> Result<Occupier, ZrfError> {
+        Ok(match occupier.as_list() {
+            None => Occupier::Own(self.piece(occupier, label)?),
+            Some([kind, ty]) if kind.is_atom("opponent") => Occupier::Opponent(self.piece(ty, label)?),
+            Some([kind, ty]) if kind.is_atom("any-owner") => Occupier::AnyOwner(self.piece(ty, label)?),
+            Some(_) => return Err(self.unsupported(occupier, label)),
+        })
+    }
+
+    /// `(relative-config O d O d ... O)`: somewhere on the board an O, one step d on the next O,
+    /// and so on. Lowered to "one of these placements": for every start position from which the
+    /// steps stay on the board, the absolute configuration they name. Directions are taken as
+    /// written, not mirrored for the player.
+    fn relative_config(&mut self, node: &Sexp, args: &[Sexp]) -> Result<GoalTest, ZrfError> {
+        let label = "in (relative-config ...)";
+        let mut who = Vec::new();
+        let mut dirs = Vec::new();
+        for (i, arg) in args.iter().enumerate() {
+            if i % 2 == 0 {
+                who.push(self.occupier(arg, label)?);
+            } else {
+                let Some(d) = arg.as_atom().and_then(|name| self.dirs.get(name)) else {
+                    return Err(self.err(format!("unknown direction '{}'", construct_name(arg)), arg, label));
+                };
+                dirs.push(d);
+            }
+        }
+        let cells = self.cells.len();
+        if cells.saturating_mul(who.len()) > MAX_RELATIVE_CELLS {
+            return Err(self.err(
+                format!("relative-config on this board would test more than {MAX_RELATIVE_CELLS} positions"),
+                node,
+                "expected a shorter pattern or a smaller board",
+            ));
+        }
+        let mut placements = Vec::new();
+        'start: for start in 0..cells {
+            let mut at = start;
+            let mut all = vec![GoalTest::Config(vec![who[0]], vec![ConfigGroup::Cell(cell_id(at))])];
+            for (d, occupier) in dirs.iter().zip(&who[1..]) {
+                let Some(&next) = self.steps.get(&(at, *d)) else { continue 'start };
+                at = next;
+                all.push(GoalTest::Config(vec![*occupier], vec![ConfigGroup::Cell(cell_id(at))]));
+            }
+            placements.push(GoalTest::And(all));
+        }
+        Ok(GoalTest::Or(placements))
+    }
 }
+
+/// Most positions a `relative-config` may test in all (start positions times pattern length).
+const MAX_RELATIVE_CELLS: usize = 1 << 16;
