@@ -7,6 +7,7 @@
 mod board;
 mod canonical;
 mod goals;
+mod keywords;
 mod opposite;
 mod options;
 mod program;

@@ -197,3 +197,17 @@ fn relative_config_finds_a_pattern_anywhere_on_the_board() {
     pos.legal_moves(&mut moves);
     assert!(moves.is_empty());
 }
+
+#[test]
+fn a_misspelt_instruction_is_called_a_mistake_in_the_file() {
+    let text = game("(piece (name Man) (moves (n (varify empty?) add)))", "(White (Man a1)) (Black (Man c3))", "");
+    let e = varia_zrf::load(&text, None).unwrap_err();
+    assert_eq!(
+        e.message,
+        "'varify' is not a Zillions instruction or condition: a mistake in the file? (did you mean 'verify'?)"
+    );
+    assert_eq!(&text[e.span.clone()], "(varify empty?)");
+    // A Zillions word Varia lacks is still "unsupported".
+    let text = game("(piece (name Man) (moves (n (verify neutral?) add)))", "(White (Man a1)) (Black (Man c3))", "");
+    assert_eq!(varia_zrf::load(&text, None).unwrap_err().message, "unsupported ZRF construct 'neutral?'");
+}

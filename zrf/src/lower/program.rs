@@ -249,7 +249,7 @@ impl Lowerer<'_> {
                 };
                 Instr::SetAttribute(id, self.test(value, label)?)
             }
-            _ => return Err(self.unsupported(node, label)),
+            _ => return Err(self.err(super::keywords::unknown_word_message(&head), node, label)),
         })
     }
 
@@ -381,7 +381,7 @@ impl Lowerer<'_> {
                         return Ok(Test::Not(Box::new(self.test_named(rest, args, node, label)?)));
                     }
                 }
-                return Err(self.err(format!("unsupported ZRF construct '{name}'"), node, label));
+                return Err(self.err(super::keywords::unknown_word_message(name), node, label));
             }
         })
     }
