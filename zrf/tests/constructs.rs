@@ -211,3 +211,16 @@ fn a_misspelt_instruction_is_called_a_mistake_in_the_file() {
     let text = game("(piece (name Man) (moves (n (verify neutral?) add)))", "(White (Man a1)) (Black (Man c3))", "");
     assert_eq!(varia_zrf::load(&text, None).unwrap_err().message, "unsupported ZRF construct 'neutral?'");
 }
+
+#[test]
+fn maximal_captures_over_a_partial_move_that_never_ends_is_bounded() {
+    // The man may wander east and west for ever in one turn: weighing its moves stops after
+    // MAX_WEIGHED_MOVES moves instead of walking 2^64 chains.
+    let text = strip(r#"(option "maximal captures" true)"#).replace(
+        "(moves\n    (w (verify enemy?) capture w (verify empty?) add-partial)\n    (e (verify enemy?) capture e (verify empty?) add-partial))",
+        "(moves (w (verify empty?) add-partial) (e (verify empty?) add-partial))",
+    );
+    assert!(text.contains("(moves (w (verify empty?) add-partial)"), "{text}");
+    let text = text.replace("(Black (Man b1 d1 f1))", "(Black (Man i1))");
+    assert_eq!(moves_of(&text), ["Mc1-b1", "Mc1-d1"]);
+}
