@@ -224,3 +224,17 @@ fn maximal_captures_over_a_partial_move_that_never_ends_is_bounded() {
     let text = text.replace("(Black (Man b1 d1 f1))", "(Black (Man i1))");
     assert_eq!(moves_of(&text), ["Mc1-b1", "Mc1-d1"]);
 }
+
+#[test]
+fn options_spelt_with_hyphens_are_the_same_options() {
+    let text = game(
+        "(piece (name Man) (moves (n add)))",
+        "(White (Man a1)) (Black (Man c3))",
+        r#"(option "smart-moves" from) (option "include off-pieces" true) (option "sliding-puzzle" true)"#,
+    );
+    let game = varia_zrf::load(&text, None).expect("loads");
+    assert!(game.variant.goals_count_hands);
+    // Only the Dagaz option is unknown.
+    let notes: Vec<&str> = game.notes.iter().map(|n| n.message.as_str()).collect();
+    assert_eq!(notes, ["unknown option 'sliding-puzzle' ignored, as Zillions does"]);
+}

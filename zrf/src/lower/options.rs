@@ -41,7 +41,9 @@ impl Lowerer<'_> {
                 return Err(self.err("an option name must be a string", name, "expected (option \"name\" value)"));
             };
             let off = value.text().is_some_and(|v| eq_keyword(v, "false"));
-            let is = |list: &[&str]| list.iter().any(|known| eq_keyword(known, option.trim()));
+            // Zillions writes "smart moves"; many corpus files write "smart-moves".
+            let bare = option.trim().replace('-', " ");
+            let is = |list: &[&str]| list.iter().any(|known| eq_keyword(known, &bare));
             if is(PRESENTATION_OPTIONS) {
                 continue;
             }
@@ -57,7 +59,6 @@ impl Lowerer<'_> {
                 }
             };
             // Zillions writes "include off pieces"; the corpus also "include off-pieces".
-            let bare = option.trim().replace('-', " ");
             match bare.to_ascii_lowercase().as_str() {
                 "pass partial" => set.pass_partial = on()?,
                 "maximal captures" => set.maximal_captures = on()?,
