@@ -375,7 +375,8 @@ impl Lowerer<'_> {
         for position in child("positions").map_or(&[][..], Sexp::tail) {
             // Ruling: a zone may list positions that kill-positions removed (morris.zrf's
             // `killed` zone); they are left out of it, with a note.
-            let removed = position.as_atom().is_some_and(|n| self.cells.get(n).is_none() && self.killed.get(n).is_some());
+            let removed =
+                position.as_atom().is_some_and(|n| self.cells.get(n).is_none() && self.killed.get(n).is_some());
             if removed {
                 self.notes.push(crate::ZrfNote {
                     message: format!("zone '{name}' lists position '{position}', removed by kill-positions: left out"),

@@ -97,14 +97,8 @@ impl Lowerer<'_> {
             ("relative-config", false) if args.len() >= 3 && args.len() % 2 == 1 => self.relative_config(node, args),
             ("checkmated", _) => Err(self.unsupported(node, "checkmated must be a goal's whole condition")),
             (
-                "pieces-remaining"
-                | "total-piece-count"
-                | "captured"
-                | "absolute-config"
-                | "relative-config"
-                | "and"
-                | "or"
-                | "not",
+                "pieces-remaining" | "total-piece-count" | "captured" | "absolute-config" | "relative-config" | "and"
+                | "or" | "not",
                 false,
             ) => Err(self.err(format!("wrong arguments for '{head}'"), node, label)),
             _ => Err(self.unsupported(node, label)),

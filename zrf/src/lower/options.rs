@@ -16,8 +16,7 @@ const PRESENTATION_OPTIONS: &[&str] = &[
 ];
 
 /// Options with a rule meaning the IR cannot express (unless switched off).
-const UNSUPPORTED_OPTIONS: &[&str] =
-    &["recycle captures", "recycle promotions"];
+const UNSUPPORTED_OPTIONS: &[&str] = &["recycle captures", "recycle promotions"];
 
 /// The rule options a game sets.
 #[derive(Debug, Default)]
