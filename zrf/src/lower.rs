@@ -24,6 +24,9 @@ use crate::macros::{expand, read};
 use crate::reader::{parse, Sexp, SexpKind, ZrfError};
 use varia_interpreter::limits::{compile_work, TooMuchWork, MAX_COMPILE_WORK};
 
+/// The player added to a game of one player (see `players_of`).
+pub const NOBODY: &str = "Nobody";
+
 /// Most piece types a game may have.
 pub const MAX_PIECE_TYPES: usize = varia_interpreter::limits::PIECE_TYPES;
 
@@ -423,6 +426,10 @@ impl<'t> Lowerer<'t> {
         self.players_of(players_form)?;
         let turn_order = match turn_order {
             Some(form) => self.turn_order(form, players_form)?,
+            // One player (and the added nobody): every turn is the player's.
+            None if players_form.tail().len() == 1 => {
+                Some(TurnOrder { opening: Vec::new(), cycle: vec![TurnEntry { player: PlayerId(0), move_type: None }] })
+            }
             None => None,
         };
         let mut move_priorities = Vec::new();
@@ -546,14 +553,18 @@ impl<'t> Lowerer<'t> {
         if self.players.len() == 0 {
             return Err(self.err("a game needs at least one player", form, "empty (players)"));
         }
+        // Ruling: a game of one player (a puzzle, a solitaire) gets a second player who never
+        // moves and owns nothing, so that the engine's results can say the player lost (a
+        // loss is the other player's win); the turn order gives every turn to the one player.
+        if self.players.len() == 1 {
+            let nobody = if self.players.get(NOBODY).is_some() { "Nobody-else" } else { NOBODY };
+            self.players.intern(nobody);
+        }
         // Position strings tell two players apart by letter case and a loss is the other
-        // player's win: games of one player or of three and more are refused, not misplayed.
+        // player's win: games of three and more are refused, not misplayed.
         if self.players.len() != 2 {
             return Err(self.err(
-                match self.players.len() {
-                    1 => "games of one player are not supported yet".to_string(),
-                    n => format!("games of {n} players are not supported yet"),
-                },
+                format!("games of {} players are not supported yet", self.players.len()),
                 form,
                 "Varia plays games of exactly two players",
             ));

@@ -238,3 +238,26 @@ fn options_spelt_with_hyphens_are_the_same_options() {
     let notes: Vec<&str> = game.notes.iter().map(|n| n.message.as_str()).collect();
     assert_eq!(notes, ["unknown option 'sliding-puzzle' ignored, as Zillions does"]);
 }
+
+#[test]
+fn a_game_of_one_player_gets_a_second_player_who_never_moves() {
+    let text = r#"(game (title "t") (players Solo)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a" (10 0)) ("3/2/1" (0 10)))
+    (directions (n 0 -1))))
+  (piece (name Man) (moves (n (verify empty?) add)))
+  (board-setup (Solo (Man a1)))
+  (loss-condition (Solo) (absolute-config Man (a3))))"#;
+    let game = varia_zrf::load(text, None).unwrap_or_else(|e| panic!("{}", e.render(text)));
+    let names: Vec<&str> = game.variant.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Solo", varia_zrf::lower::NOBODY]);
+    let mut pos = Position::start(Arc::new(Rules::new(game.variant)));
+    for expected in ["Ma1-a2", "Ma2-a3"] {
+        // Every turn is Solo's.
+        assert_eq!(pos.side_to_move().0, 0);
+        let mv = pos.parse_move(expected).expect("legal");
+        pos.make(mv);
+    }
+    // Solo reached a3 and lost: the win goes to the player who never moves.
+    let (result, _) = pos.outcome().expect("decided");
+    assert_eq!(format!("{result:?}"), "Win(PlayerId(1))");
+}
