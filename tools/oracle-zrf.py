@@ -60,6 +60,9 @@ GAMES = [
     # The corpus chess.zrf castles without Zillions' checks (see docs/zrf.md): perft only.
     ("zrf-corpus/chess/chess.zrf", "chess", sf.start_fen("chess"), 0),
     ("zrf-corpus/shogi-family/shogi.zrf", "shogizrf", sf.start_fen("shogizrf"), 0),
+    ("zrf-corpus/breakthrough/breakthrough.zrf", "breakthrough", sf.start_fen("breakthrough"), 12),
+    # Its captured pieces go to hand cells of the board, written differently: perft only.
+    ("zrf-corpus/breakthrough/doubutsu-shogi.zrf", "dobutsu", sf.start_fen("dobutsu"), 0),
 ]
 
 def perft(variant, fen, moves, d):
