@@ -78,20 +78,23 @@ pub fn rule_text(path: &Path) -> Result<String, String> {
 /// errors come back rendered, and notes on what a `.zrf` import ignored go to standard error.
 pub fn variant(path: &Path) -> Result<varia_interpreter::ir::Variant, String> {
     let name = path.display().to_string();
-    let text = rule_text(path)?;
     if is_zrf(path) {
+        // Zillions files are read as Zillions does: Windows-1252 unless valid UTF-8, with
+        // `(include ...)` resolved beside the file.
         let choice = VARIANT.get().cloned().flatten();
-        return match varia_zrf::load(&text, choice.as_deref()) {
-            Ok(game) => {
+        return match varia_zrf::load_file(path, choice.as_deref()) {
+            Err((text, e)) if text.is_empty() => Err(format!("error: {}", e.message)),
+            Err((text, e)) => Err(render(&name, &text, &e.message, e.span.clone(), &e.label)),
+            Ok((text, game)) => {
                 for note in &game.notes {
                     let (line, col) = varia_grammar::line_col(&text, note.span.start);
                     eprintln!("note: {name}:{line}:{col}: {}", note.message);
                 }
                 Ok(game.variant)
             }
-            Err(e) => Err(render(&name, &text, &e.message, e.span.clone(), &e.label)),
         };
     }
+    let text = rule_text(path)?;
     match varia_grammar::load(&text) {
         Ok(variant) => Ok(variant),
         Err(diags) => {

@@ -210,7 +210,10 @@ fn a_bad_zrf_file_is_a_located_error_and_exit_1() {
     let path = bad.to_string_lossy().into_owned();
     let (code, _, err) = varia(&["check", &path]);
     assert_eq!(code, Some(1));
-    assert!(err.contains(&format!("{path}:3:27: unsupported ZRF construct 'set-turn-order'")), "{err}");
+    assert!(
+        err.contains(&format!("{path}:3:27: 'set-turn-order' is not a Zillions instruction or condition")),
+        "{err}"
+    );
     // Unbalanced parentheses: where the form opened.
     std::fs::write(&bad, "(game (title \"T\")\n  (players A B)\n").unwrap();
     let (code, _, err) = varia(&["perft", &path, "1"]);

@@ -240,6 +240,13 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     }
     let move_priorities = priorities.first().map(|p| l.priorities(p.clone())).unwrap_or_default();
     let pass_partial = !of(Rule::pass_partial_decl).is_empty();
+    let pass_turn = match of(Rule::pass_turn_decl).first() {
+        None => PassTurn::Never,
+        Some(decl) if decl.clone().into_inner().any(|p| p.as_rule() == Rule::k_if_no_move) => PassTurn::IfNoMove,
+        Some(_) => PassTurn::Always,
+    };
+    let maximal_captures = !of(Rule::maximal_captures_decl).is_empty();
+    let goals_count_hands = !of(Rule::goals_count_hands_decl).is_empty();
     if let Some(at) = l.between_at.clone() {
         if l.zones.values().any(|z| z.occupancy.is_some()) {
             l.errors.push(Diagnostic::new(
@@ -293,6 +300,9 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         flags: l.flag_names.into_iter().collect(),
         turn_order,
         pass_partial,
+        pass_turn,
+        maximal_captures,
+        goals_count_hands,
     };
     // The compiled tables must stay small, whatever the text asks for.
     if let Err(too_much) = compile_work(&variant) {

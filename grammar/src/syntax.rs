@@ -254,7 +254,7 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
 }
 
 /// Keywords that begin a top-level declaration.
-const TOP_LEVEL: [&str; 17] = [
+const TOP_LEVEL: [&str; 20] = [
     "variant",
     "board",
     "player",
@@ -272,17 +272,23 @@ const TOP_LEVEL: [&str; 17] = [
     "priorities",
     "turn-order",
     "pass-partial",
+    "pass-turn",
+    "maximal-captures",
+    "goals-count-hands",
 ];
 
 /// Top-level declarations of version 5, left out of the list of what may start a declaration
 /// (so the messages of earlier versions stay as they were).
-const TOP_LEVEL_V5: [Rule; 6] = [
+const TOP_LEVEL_V5: [Rule; 9] = [
     Rule::k_move_types,
     Rule::k_attributes,
     Rule::k_flags,
     Rule::k_priorities,
     Rule::k_turn_order,
     Rule::k_pass_partial,
+    Rule::k_pass_turn,
+    Rule::k_maximal_captures,
+    Rule::k_goals_count_hands,
 ];
 
 /// Keywords that start an instruction of a program.

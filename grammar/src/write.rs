@@ -357,6 +357,9 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("the flags".into(), e.flags == got.flags),
         ("the turn order".into(), e.turn_order == got.turn_order),
         ("pass-partial".into(), e.pass_partial == got.pass_partial),
+        ("pass-turn".into(), e.pass_turn == got.pass_turn),
+        ("maximal-captures".into(), e.maximal_captures == got.maximal_captures),
+        ("goals-count-hands".into(), e.goals_count_hands == got.goals_count_hands),
     ]);
     match parts.into_iter().find(|(_, ok)| !ok) {
         Some((what, _)) => Err((2, differs(what))),

@@ -246,6 +246,25 @@ impl Writer<'_> {
             let _ = writeln!(out, "pass-partial");
             rules = true;
         }
+        match v.pass_turn {
+            PassTurn::Never => {}
+            PassTurn::Always => {
+                let _ = writeln!(out, "pass-turn");
+                rules = true;
+            }
+            PassTurn::IfNoMove => {
+                let _ = writeln!(out, "pass-turn if-no-move");
+                rules = true;
+            }
+        }
+        if v.maximal_captures {
+            let _ = writeln!(out, "maximal-captures");
+            rules = true;
+        }
+        if v.goals_count_hands {
+            let _ = writeln!(out, "goals-count-hands");
+            rules = true;
+        }
         if rules {
             out.push('\n');
         }

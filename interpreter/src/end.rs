@@ -173,6 +173,14 @@ impl Position {
                 if owner.is_some_and(|o| o.0 != p) {
                     continue;
                 }
+                if r.variant.goals_count_hands {
+                    for (t, _) in r.variant.pieces.iter().enumerate() {
+                        let t = crate::ir::PieceTypeId(t as u8);
+                        if ty.is_none_or(|want| want == t) {
+                            n += self.in_hand(PlayerId(p), t);
+                        }
+                    }
+                }
                 for c in self.occupied_by(PlayerId(p)).iter() {
                     n += self
                         .pieces_at(c)

@@ -96,6 +96,34 @@ pub struct Variant {
     /// After a partial move (`add-partial`), the player may end the turn instead of going on.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub pass_partial: bool,
+    /// Whether a player may pass the turn (move `end` at the start of a turn).
+    #[serde(skip_serializing_if = "PassTurn::is_never")]
+    pub pass_turn: PassTurn,
+    /// Only the moves that begin a turn taking the most enemy pieces are legal (partial moves
+    /// followed to the end of the turn).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub maximal_captures: bool,
+    /// Goals counting pieces (`pieces-remaining`, `total-pieces`) count those in hand too.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub goals_count_hands: bool,
+}
+
+/// When a player may pass instead of moving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+pub enum PassTurn {
+    /// Never: a player without a legal move is stalemated.
+    #[default]
+    Never,
+    /// At any turn.
+    Always,
+    /// Only when the player has no legal move (Zillions' `forced`).
+    IfNoMove,
+}
+
+impl PassTurn {
+    fn is_never(&self) -> bool {
+        *self == PassTurn::Never
+    }
 }
 
 /// A sequence of turns: `opening` once, then `cycle` over and over.

@@ -194,6 +194,14 @@ impl Position {
 
     /// The legal moves whatever the end rules say.
     pub(crate) fn generate_legal(&mut self, out: &mut Vec<Move>) {
+        self.generate_unfiltered(out);
+        if self.rules.variant.maximal_captures {
+            self.keep_maximal_captures(out);
+        }
+    }
+
+    /// The legal moves before the rule of maximal captures.
+    pub(crate) fn generate_unfiltered(&mut self, out: &mut Vec<Move>) {
         out.clear();
         if self.st.partial.is_some() {
             self.legal_piece_moves_into(out);
@@ -218,6 +226,30 @@ impl Position {
             self.keep_best_priority(out, 0);
         } else {
             self.legal_piece_moves_into(out);
+        }
+        self.add_pass(out);
+    }
+
+    /// The pass (`end` at the start of a turn) where the rules allow one.
+    fn add_pass(&self, out: &mut Vec<Move>) {
+        let allowed = match self.rules.variant.pass_turn {
+            crate::ir::PassTurn::Never => false,
+            crate::ir::PassTurn::Always => true,
+            crate::ir::PassTurn::IfNoMove => out.is_empty(),
+        };
+        if allowed && self.st.partial.is_none() && self.st.slot == 0 {
+            let c = crate::ir::CellId(0);
+            out.push(Move {
+                from: c,
+                to: c,
+                kind: MoveKind::EndTurn,
+                promote: 0,
+                extra: 0,
+                piece: Piece::EMPTY,
+                take: Piece::EMPTY,
+                seq: 0,
+                move_type: NO_MOVE_TYPE,
+            });
         }
     }
 
@@ -277,7 +309,12 @@ impl Position {
     /// Counts the legal moves, using `buf` as scratch space.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
         let r = &*self.rules;
-        if !r.square_play && r.program.is_none() && r.variant.end.bare_king.is_none() && self.drawn_by_rule().is_none()
+        if !r.square_play
+            && r.program.is_none()
+            && r.variant.end.bare_king.is_none()
+            && r.variant.pass_turn == crate::ir::PassTurn::Never
+            && !r.variant.maximal_captures
+            && self.drawn_by_rule().is_none()
         {
             // The common case, counted without storing: pseudo-legal moves kept by the filter.
             buf.clear();

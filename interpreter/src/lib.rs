@@ -16,6 +16,7 @@ pub mod ir;
 mod legal;
 pub mod limits;
 mod make;
+pub mod maximal;
 pub mod mcts;
 pub mod movegen;
 pub mod notation;

@@ -57,8 +57,9 @@ pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
     let mut nodes = 0;
     for mv in moves {
         pos.make(mv);
-        // Back at a turn's first action: one turn done; otherwise the turn goes on.
-        nodes += perft_turns(pos, if pos.action_index() == 0 { depth - 1 } else { depth });
+        // Back at a turn's first action: one turn done; otherwise (a later action, or a partial
+        // move going on) the turn goes on.
+        nodes += perft_turns(pos, if turn_done(pos) { depth - 1 } else { depth });
         pos.unmake();
     }
     nodes
@@ -67,5 +68,10 @@ pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
 /// [`divide`] counting whole turns: each legal action here with the turns below it (the
 /// action's own turn counting as the first).
 pub fn divide_turns(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    divide_by(pos, |pos| perft_turns(pos, if pos.action_index() == 0 { depth.saturating_sub(1) } else { depth }))
+    divide_by(pos, |pos| perft_turns(pos, if turn_done(pos) { depth.saturating_sub(1) } else { depth }))
+}
+
+/// Whether the move just made ended its turn.
+fn turn_done(pos: &Position) -> bool {
+    pos.action_index() == 0 && pos.partial_move().is_none()
 }

@@ -110,8 +110,14 @@ impl Server {
         let mut variants = Vec::new();
         for path in files {
             let name = path.display().to_string();
-            let source = std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {name}: {e}"))?;
             let format = api::format_of(&name).to_string();
+            // Zillions files are Windows-1252 unless valid UTF-8, as the command line reads them.
+            let source = if format == "zrf" {
+                std::fs::read(path).map(|bytes| varia_zrf::decode(&bytes))
+            } else {
+                std::fs::read_to_string(path)
+            }
+            .map_err(|e| format!("error: cannot read {name}: {e}"))?;
             let loaded = if format == "zrf" {
                 varia_zrf::load(&source, None).ok().map(|g| g.variant)
             } else {

@@ -7,9 +7,11 @@
 pub mod lower;
 pub mod macros;
 pub mod reader;
+pub mod source;
 
-pub use lower::{load, variant_titles, Game, ZrfNote, MAX_PIECE_TYPES, MAX_POSITIONS};
+pub use lower::{load, load_with, variant_titles, Game, ZrfNote, MAX_PIECE_TYPES, MAX_POSITIONS};
 pub use macros::{
     expand, read, Macro, ZrfFile, MAX_EXPANDED_BYTES, MAX_EXPANDED_NESTING, MAX_EXPANDED_NODES, MAX_EXPANSION_DEPTH,
 };
 pub use reader::{eq_keyword, line_col, parse, Expansion, Sexp, SexpKind, ZrfError, MAX_NESTING};
+pub use source::{decode, load_file, MAX_INCLUDED_BYTES, MAX_INCLUDE_DEPTH};

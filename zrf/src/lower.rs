@@ -6,19 +6,27 @@
 //! and options Zillions itself would ignore are reported as [`ZrfNote`]s.
 mod board;
 mod canonical;
+mod goals;
+mod keywords;
+mod opposite;
+mod options;
+mod pieces;
 mod program;
 
 use std::collections::HashMap;
 use std::ops::Range;
 
 use varia_interpreter::ir::{
-    ActionKind, AttributeId, ConfigGroup, DropSupply, EndRules, FlagId, Goal, GoalTest, MoveTypeId, Occupier, Outcome,
-    PieceType, PieceTypeId, Player, PlayerId, Setup, Turn, TurnAction, TurnEntry, TurnOrder, Variant, Zone, ZoneId,
+    ActionKind, AttributeId, DropSupply, EndRules, FlagId, MoveTypeId, Outcome, PieceType, PieceTypeId, Player,
+    PlayerId, Setup, Turn, TurnAction, TurnEntry, TurnOrder, Variant, Zone, ZoneId,
 };
 
-use crate::macros::read;
-use crate::reader::{eq_keyword, Sexp, SexpKind, ZrfError};
+use crate::macros::{expand, read};
+use crate::reader::{parse, Sexp, SexpKind, ZrfError};
 use varia_interpreter::limits::{compile_work, TooMuchWork, MAX_COMPILE_WORK};
+
+/// The player added to a game of one player (see `players_of`).
+pub const NOBODY: &str = "Nobody";
 
 /// Most piece types a game may have.
 pub const MAX_PIECE_TYPES: usize = varia_interpreter::limits::PIECE_TYPES;
@@ -56,7 +64,19 @@ pub struct ZrfNote {
 /// a variant, or its 1-based number among the playable variants (menu separators
 /// `(variant (title "-"))` are not counted).
 pub fn load(text: &str, choice: Option<&str>) -> Result<Game, ZrfError> {
-    let file = read(text)?;
+    load_with(text, choice, &mut |name| {
+        Err(format!("cannot include \"{name}\": this file was given as text, not read from a folder"))
+    })
+}
+
+/// [`load`], with `read` giving the text of each file an `(include "NAME")` names.
+pub fn load_with(
+    text: &str,
+    choice: Option<&str>,
+    read: &mut dyn FnMut(&str) -> Result<String, String>,
+) -> Result<Game, ZrfError> {
+    let forms = crate::source::splice_includes(parse(text)?, read)?;
+    let file = expand(text, forms)?;
     let mut game = None;
     for form in &file.forms {
         match form.head().map(str::to_ascii_lowercase).as_deref() {
@@ -164,21 +184,6 @@ fn unsupported(text: &str, node: &Sexp, label: impl Into<String>) -> ZrfError {
     error(text, format!("unsupported ZRF construct '{}'", construct_name(node)), node, label)
 }
 
-/// Options that only change Zillions' user interface.
-const PRESENTATION_OPTIONS: &[&str] = &[
-    "animate captures",
-    "animate drops",
-    "smart moves",
-    "prevent flipping",
-    "show moves list",
-    "highlight goals",
-    "selection screen",
-];
-
-/// Options with a rule meaning the IR cannot express (unless switched off).
-const UNSUPPORTED_OPTIONS: &[&str] =
-    &["pass turn", "recycle captures", "recycle promotions", "maximal captures", "include off pieces"];
-
 /// Forms that only change the presentation, accepted and ignored wherever they appear.
 fn is_presentation(head: &str) -> bool {
     let head = head.to_ascii_lowercase();
@@ -192,6 +197,7 @@ fn is_presentation(head: &str) -> bool {
             | "notation"
             | "open"
             | "image"
+            | "glyph"
             | "music"
             | "start-rectangle"
             | "version"
@@ -230,20 +236,6 @@ impl Names {
     }
 }
 
-/// The setup's pieces on the board, by cell.
-type Placements = Vec<(varia_interpreter::ir::CellId, Vec<(PlayerId, PieceTypeId)>)>;
-
-/// The setup's pieces in hand: (player, type, how many).
-type Hands = Vec<(PlayerId, PieceTypeId, u32)>;
-
-/// Where a goal's result is decided.
-struct GoalRules {
-    checkmate: Option<Outcome>,
-    stalemate: Option<Outcome>,
-    goals: Vec<Goal>,
-    royal: Vec<usize>,
-}
-
 pub(crate) struct Lowerer<'t> {
     pub(crate) text: &'t str,
     pub(crate) notes: Vec<ZrfNote>,
@@ -260,6 +252,10 @@ pub(crate) struct Lowerer<'t> {
     pub(crate) move_types: Names,
     pub(crate) attributes: Names,
     pub(crate) flags: Names,
+    /// Per direction, the direction `(opposite d)` steps in (see `opposite.rs`).
+    pub(crate) opposites: Vec<Option<varia_interpreter::ir::DirId>>,
+    /// The first position one step in a direction leads to, by (position, direction).
+    pub(crate) steps: HashMap<(usize, usize), usize>,
 }
 
 impl<'t> Lowerer<'t> {
@@ -277,6 +273,8 @@ impl<'t> Lowerer<'t> {
             move_types: Names::default(),
             attributes: Names::default(),
             flags: Names::default(),
+            opposites: Vec::new(),
+            steps: HashMap::new(),
         }
     }
 
@@ -419,6 +417,10 @@ impl<'t> Lowerer<'t> {
         self.players_of(players_form)?;
         let turn_order = match turn_order {
             Some(form) => self.turn_order(form, players_form)?,
+            // One player (and the added nobody): every turn is the player's.
+            None if players_form.tail().len() == 1 => {
+                Some(TurnOrder { opening: Vec::new(), cycle: vec![TurnEntry { player: PlayerId(0), move_type: None }] })
+            }
             None => None,
         };
         let mut move_priorities = Vec::new();
@@ -430,6 +432,11 @@ impl<'t> Lowerer<'t> {
 
         let board_items: Vec<&Sexp> = boards.iter().flat_map(|board| board.tail()).collect();
         let (board, symmetries) = self.board(&board_items)?;
+        self.opposites = opposite::opposites(&board);
+        for link in &board.links {
+            let key = (usize::from(link.from.0), usize::from(link.dir.0));
+            self.steps.entry(key).or_insert(usize::from(link.to.0));
+        }
         if board.cells.is_empty() {
             let (at, message) = match boards.first() {
                 Some(form) => (form.span.clone(), "the board has no positions"),
@@ -458,7 +465,7 @@ impl<'t> Lowerer<'t> {
             }
             piece_types.push(piece);
         }
-        let pass_partial = self.options(&options)?;
+        let set = self.options(&options)?;
 
         let zones = self
             .zones
@@ -501,7 +508,10 @@ impl<'t> Lowerer<'t> {
             attributes: self.attributes.list.clone(),
             flags: self.flags.list.clone(),
             turn_order,
-            pass_partial,
+            pass_partial: set.pass_partial,
+            pass_turn: set.pass_turn,
+            maximal_captures: set.maximal_captures,
+            goals_count_hands: set.goals_count_hands,
         };
         canonical::canonical_board(&mut variant);
         if let Err(too_much) = compile_work(&variant) {
@@ -534,14 +544,18 @@ impl<'t> Lowerer<'t> {
         if self.players.len() == 0 {
             return Err(self.err("a game needs at least one player", form, "empty (players)"));
         }
+        // Ruling: a game of one player (a puzzle, a solitaire) gets a second player who never
+        // moves and owns nothing, so that the engine's results can say the player lost (a
+        // loss is the other player's win); the turn order gives every turn to the one player.
+        if self.players.len() == 1 {
+            let nobody = if self.players.get(NOBODY).is_some() { "Nobody-else" } else { NOBODY };
+            self.players.intern(nobody);
+        }
         // Position strings tell two players apart by letter case and a loss is the other
-        // player's win: games of one player or of three and more are refused, not misplayed.
+        // player's win: games of three and more are refused, not misplayed.
         if self.players.len() != 2 {
             return Err(self.err(
-                match self.players.len() {
-                    1 => "games of one player are not supported yet".to_string(),
-                    n => format!("games of {n} players are not supported yet"),
-                },
+                format!("games of {} players are not supported yet", self.players.len()),
                 form,
                 "Varia plays games of exactly two players",
             ));
@@ -692,7 +706,8 @@ impl<'t> Lowerer<'t> {
             name: name.clone(),
             royal: false,
             value: None,
-            san_without_letter: false,
+            // As in chess notation, a piece named Pawn is written without its letter (`e4`).
+            san_without_letter: name.eq_ignore_ascii_case("pawn"),
             resets_move_clock: false,
             moves: Vec::new(),
             promotion: None,
@@ -713,6 +728,19 @@ impl<'t> Lowerer<'t> {
                     let set = match value {
                         Some(v) if v.is_atom("true") => true,
                         Some(v) if v.is_atom("false") => false,
+                        // Ruling: Dagaz's numeric attributes (the sliding puzzles' `value` and
+                        // `key`, rithmomachy's numbers) serve Dagaz's own extension code, which
+                        // no Zillions construct expresses: refused as a Dagaz construct.
+                        Some(v) if v.as_atom().is_some_and(|a| a.parse::<i64>().is_ok()) || v.text().is_some() => {
+                            return Err(self.err(
+                                format!(
+                                    "a Dagaz construct Zillions does not have: attribute '{}' with the value {v} (Zillions attributes are true or false)",
+                                    item.tail().first().map(construct_name).unwrap_or_default()
+                                ),
+                                v,
+                                label,
+                            ))
+                        }
                         _ => {
                             return Err(self.err(
                                 "an attribute's default must be true or false",
@@ -741,257 +769,6 @@ impl<'t> Lowerer<'t> {
             }
         }
         Ok(piece)
-    }
-
-    /// The notation letters of the declared pieces: each name's first letter, given first to
-    /// the shortest names that want it (a short name has fewer other letters to fall back on:
-    /// King keeps K and Knight takes N), ties in declaration order; then the next letter of
-    /// the name not used yet, else any free letter A-Z, else a free Greek or Cyrillic capital
-    /// (only needed past 26 types; 82 letters in all).
-    fn letters(&self) -> Vec<char> {
-        let names = &self.pieces.list;
-        let mut order: Vec<usize> = (0..names.len()).collect();
-        order.sort_by_key(|&i| names[i].chars().count());
-        let mut letters = vec!['?'; names.len()];
-        let mut used: Vec<char> = Vec::new();
-        let upper = |name: &str| -> Vec<char> {
-            name.chars().filter(char::is_ascii_alphabetic).map(|c| c.to_ascii_uppercase()).collect()
-        };
-        let mut pending = Vec::new();
-        for &i in &order {
-            match upper(&names[i]).first() {
-                Some(&c) if !used.contains(&c) => {
-                    used.push(c);
-                    letters[i] = c;
-                }
-                _ => pending.push(i),
-            }
-        }
-        pending.sort();
-        for i in pending {
-            // Greek, then Cyrillic capitals with a lower-case form (U+03A2 has none), so that
-            // both players' letters differ in position strings.
-            let spare = ('A'..='Z').chain(('Α'..='Ω').chain('А'..='Я').filter(|c| c.to_lowercase().next() != Some(*c)));
-            let letter = upper(&names[i]).into_iter().chain(spare).find(|c| !used.contains(c)).unwrap_or('?');
-            used.push(letter);
-            letters[i] = letter;
-        }
-        letters
-    }
-
-    /// `(board-setup (P (Type pos ... off N ...)) ...)`: placements sorted by cell, and hands.
-    fn setup(&mut self, forms: &[&Sexp]) -> Result<(Placements, Hands), ZrfError> {
-        let label = "in (board-setup ...)";
-        let mut placed: Vec<(usize, PlayerId, PieceTypeId)> = Vec::new();
-        let mut hands: Vec<(PlayerId, PieceTypeId, u32)> = Vec::new();
-        for form in forms {
-            for side in form.tail() {
-                let Some((who, groups)) = side.as_list().and_then(<[Sexp]>::split_first) else {
-                    return Err(self.err("expected (Player (Piece position ...) ...)", side, label));
-                };
-                let player = self.player(who, label)?;
-                for group in groups {
-                    let Some((ty, places)) = group.as_list().and_then(<[Sexp]>::split_first) else {
-                        return Err(self.err("expected (Piece position ... off N ...)", group, label));
-                    };
-                    let piece = self.piece(ty, label)?;
-                    let mut rest = places.iter();
-                    while let Some(at) = rest.next() {
-                        if at.is_atom("off") {
-                            let count = rest.next();
-                            let Some(n) = count.and_then(Sexp::as_atom).and_then(|n| n.parse::<u32>().ok()) else {
-                                return Err(self.err("'off' needs a number of pieces", count.unwrap_or(at), label));
-                            };
-                            match hands.iter_mut().find(|(p, t, _)| *p == player && *t == piece) {
-                                Some(entry) => entry.2 = entry.2.saturating_add(n),
-                                None => hands.push((player, piece, n)),
-                            }
-                            continue;
-                        }
-                        let cell = self.cell(at, label)?;
-                        // One piece per cell: Zillions boards hold no stacks.
-                        if placed.iter().any(|&(c, _, _)| c == cell) {
-                            return Err(self.err(
-                                format!("two pieces on position '{}'", construct_name(at)),
-                                at,
-                                "a position holds one piece",
-                            ));
-                        }
-                        placed.push((cell, player, piece));
-                    }
-                }
-            }
-        }
-        placed.sort_by_key(|&(cell, _, _)| cell);
-        let placements =
-            placed.into_iter().map(|(cell, player, piece)| (cell_id(cell), vec![(player, piece)])).collect();
-        Ok((placements, hands))
-    }
-
-    fn goals(&mut self, forms: &[&Sexp]) -> Result<GoalRules, ZrfError> {
-        let mut rules = GoalRules { checkmate: None, stalemate: None, goals: Vec::new(), royal: Vec::new() };
-        for &form in forms {
-            let label = "in a goal";
-            let outcome = match form.head().map(str::to_ascii_lowercase).as_deref() {
-                Some("win-condition") => Outcome::Win,
-                Some("loss-condition") => Outcome::Loss,
-                _ => Outcome::Draw,
-            };
-            let [who, condition] = form.tail() else {
-                return Err(self.err("a goal needs a player list and one condition", form, label));
-            };
-            let players = match who.as_list() {
-                Some(list) => list.iter().map(|p| self.player(p, label)).collect::<Result<Vec<_>, _>>()?,
-                None => vec![self.player(who, label)?],
-            };
-            let everyone = (0..self.players.len()).all(|i| players.iter().any(|p| usize::from(p.0) == i));
-            if condition.is_form("checkmated") {
-                let [ty] = condition.tail() else {
-                    return Err(self.err("'checkmated' needs one piece type", condition, label));
-                };
-                let piece = self.piece(ty, label)?;
-                // Checkmate is one rule for all players in the IR.
-                if !everyone {
-                    return Err(self.err(
-                        "unsupported ZRF construct 'checkmated'",
-                        condition,
-                        "a checkmated goal must be given for every player",
-                    ));
-                }
-                if !rules.royal.contains(&usize::from(piece.0)) {
-                    rules.royal.push(usize::from(piece.0));
-                }
-                // The first checkmated goal decides, as goals are tested in order.
-                rules.checkmate.get_or_insert(outcome);
-                continue;
-            }
-            if condition.is_atom("stalemated") && everyone {
-                rules.stalemate.get_or_insert(outcome);
-                continue;
-            }
-            let test = self.goal_test(condition)?;
-            rules.goals.push(Goal { players, outcome, test });
-        }
-        Ok(rules)
-    }
-
-    fn goal_test(&mut self, node: &Sexp) -> Result<GoalTest, ZrfError> {
-        let label = "in a goal condition";
-        let head = match &node.kind {
-            SexpKind::Atom(word) => word.to_ascii_lowercase(),
-            _ => node.head().map(str::to_ascii_lowercase).unwrap_or_default(),
-        };
-        let args = node.tail();
-        let count = |this: &Self, arg: Option<&Sexp>| -> Result<u32, ZrfError> {
-            arg.and_then(Sexp::as_atom)
-                .and_then(|n| n.parse::<u32>().ok())
-                .ok_or_else(|| this.err("expected a number of pieces", arg.unwrap_or(node), label))
-        };
-        let optional_piece = |this: &Self, arg: Option<&Sexp>| arg.map(|ty| this.piece(ty, label)).transpose();
-        match (head.as_str(), node.as_atom().is_some()) {
-            ("stalemated", true) => Ok(GoalTest::Stalemated),
-            // Ruling: repetition is the third occurrence of a position.
-            ("repetition", true) => Ok(GoalTest::Repetition(3)),
-            ("pieces-remaining", false) if (1..=2).contains(&args.len()) => {
-                Ok(GoalTest::PiecesRemaining(count(self, args.first())?, optional_piece(self, args.get(1))?))
-            }
-            ("total-piece-count", false) if (1..=2).contains(&args.len()) => {
-                Ok(GoalTest::TotalPieces(count(self, args.first())?, optional_piece(self, args.get(1))?))
-            }
-            ("captured", false) if args.len() == 1 => {
-                Ok(GoalTest::Captured(self.piece(args.first().unwrap_or(node), label)?))
-            }
-            ("absolute-config", false) if args.len() >= 2 => self.absolute_config(node, args),
-            ("and" | "or", false) if !args.is_empty() => {
-                let parts = args.iter().map(|arg| self.goal_test(arg)).collect::<Result<Vec<_>, _>>()?;
-                Ok(if head == "and" { GoalTest::And(parts) } else { GoalTest::Or(parts) })
-            }
-            ("not", false) if args.len() == 1 => {
-                Ok(GoalTest::Not(Box::new(self.goal_test(args.first().unwrap_or(node))?)))
-            }
-            ("checkmated", _) => Err(self.unsupported(node, "checkmated must be a goal's whole condition")),
-            (
-                "pieces-remaining" | "total-piece-count" | "captured" | "absolute-config" | "and" | "or" | "not",
-                false,
-            ) => Err(self.err(format!("wrong arguments for '{head}'"), node, label)),
-            _ => Err(self.unsupported(node, label)),
-        }
-    }
-
-    /// `(absolute-config O ... (P-or-Z ...))`: occupiers, then the positions or zones.
-    fn absolute_config(&mut self, node: &Sexp, args: &[Sexp]) -> Result<GoalTest, ZrfError> {
-        let label = "in (absolute-config ...)";
-        let Some((places, occupiers)) = args.split_last() else {
-            return Err(self.err("absolute-config needs occupiers and positions", node, label));
-        };
-        let mut who = Vec::new();
-        for occupier in occupiers {
-            let found = match occupier.as_list() {
-                None => Occupier::Own(self.piece(occupier, label)?),
-                Some([kind, ty]) if kind.is_atom("opponent") => Occupier::Opponent(self.piece(ty, label)?),
-                Some([kind, ty]) if kind.is_atom("any-owner") => Occupier::AnyOwner(self.piece(ty, label)?),
-                Some(_) => return Err(self.unsupported(occupier, label)),
-            };
-            who.push(found);
-        }
-        let Some(places) = places.as_list() else {
-            return Err(self.err("expected a list of positions or zones", places, label));
-        };
-        let mut groups = Vec::new();
-        for place in places {
-            let name = place.as_atom().unwrap_or("");
-            let group = match (self.cells.get(name), self.zones.get(name)) {
-                (Some(cell), _) => ConfigGroup::Cell(cell_id(cell)),
-                (None, Some(_)) => ConfigGroup::Zone(self.zone(place, label)?),
-                (None, None) => {
-                    return Err(self.err(format!("unknown position or zone '{}'", construct_name(place)), place, label))
-                }
-            };
-            groups.push(group);
-        }
-        Ok(GoalTest::Config(who, groups))
-    }
-
-    /// Options: presentation ones are ignored, `"pass partial"` is kept, rule options the IR
-    /// lacks are errors, unknown ones are noted and ignored, as Zillions ignores them.
-    fn options(&mut self, forms: &[&Sexp]) -> Result<bool, ZrfError> {
-        let mut pass_partial = false;
-        for &form in forms {
-            let [name, value] = form.tail() else {
-                return Err(self.err("an option needs a name and a value", form, "expected (option \"name\" value)"));
-            };
-            let Some(option) = name.text() else {
-                return Err(self.err("an option name must be a string", name, "expected (option \"name\" value)"));
-            };
-            let off = value.text().is_some_and(|v| eq_keyword(v, "false"));
-            let is = |list: &[&str]| list.iter().any(|known| eq_keyword(known, option.trim()));
-            if is(PRESENTATION_OPTIONS) {
-                continue;
-            }
-            if eq_keyword(option.trim(), "pass partial") {
-                pass_partial = match value.text() {
-                    Some(v) if eq_keyword(v, "true") => true,
-                    _ if off => false,
-                    _ => return Err(self.unsupported(value, "\"pass partial\" must be true or false")),
-                };
-                continue;
-            }
-            if is(UNSUPPORTED_OPTIONS) {
-                if off {
-                    continue;
-                }
-                return Err(self.err(
-                    format!("unsupported ZRF construct 'option \"{option}\"'"),
-                    form,
-                    "Varia has no such rule; only false is accepted",
-                ));
-            }
-            self.notes.push(ZrfNote {
-                message: format!("unknown option '{option}' ignored, as Zillions does"),
-                span: form.span.clone(),
-            });
-        }
-        Ok(pass_partial)
     }
 }
 

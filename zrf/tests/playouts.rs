@@ -73,9 +73,7 @@ fn random_playouts_over_the_shared_zillions_files() {
     let mut rng = StdRng::seed_from_u64(16);
     let mut played = 0;
     for path in &files {
-        let Ok(bytes) = std::fs::read(path) else { continue };
-        let Ok(text) = String::from_utf8(bytes) else { continue };
-        let Ok(game) = varia_zrf::load(&text, None) else { continue };
+        let Ok((_, game)) = varia_zrf::load_file(path, None) else { continue };
         let rules = Arc::new(Rules::new(game.variant));
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         for _ in 0..2 {

@@ -355,7 +355,8 @@ impl Lowerer<'_> {
         let label = "in (zone ...)";
         let child = |key: &str| form.tail().iter().find(|item| item.is_form(key));
         for item in form.tail() {
-            if !(item.is_form("name") || item.is_form("players") || item.is_form("positions")) {
+            let shown = item.head().is_some_and(super::is_presentation);
+            if !(shown || item.is_form("name") || item.is_form("players") || item.is_form("positions")) {
                 return Err(self.unsupported(item, label));
             }
         }
@@ -370,11 +371,21 @@ impl Lowerer<'_> {
             .iter()
             .map(|p| self.player(p, label))
             .collect::<Result<Vec<_>, _>>()?;
-        let cells = child("positions")
-            .map_or(&[][..], Sexp::tail)
-            .iter()
-            .map(|p| self.cell(p, label))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut cells = Vec::new();
+        for position in child("positions").map_or(&[][..], Sexp::tail) {
+            // Ruling: a zone may list positions that kill-positions removed (morris.zrf's
+            // `killed` zone); they are left out of it, with a note.
+            let removed =
+                position.as_atom().is_some_and(|n| self.cells.get(n).is_none() && self.killed.get(n).is_some());
+            if removed {
+                self.notes.push(crate::ZrfNote {
+                    message: format!("zone '{name}' lists position '{position}', removed by kill-positions: left out"),
+                    span: position.span.clone(),
+                });
+                continue;
+            }
+            cells.push(self.cell(position, label)?);
+        }
         let mut names = std::mem::take(&mut self.zones);
         let id = self.intern_byte(&mut names, name, "zone", name_node);
         self.zones = names;

@@ -147,6 +147,24 @@ impl Lowerer<'_> {
                 }
                 instr
             }
+            "opposite" => {
+                let [dir] = args else {
+                    return Err(self.err("'opposite' needs one direction", node, label));
+                };
+                let Some(d) = dir.as_atom().and_then(|name| self.dirs.get(name)) else {
+                    return Err(self.err(format!("unknown direction '{}'", construct_name(dir)), dir, label));
+                };
+                match self.opposites.get(d).copied().flatten() {
+                    Some(back) => Instr::Step(back),
+                    None => {
+                        return Err(self.err(
+                            format!("no direction leads back along every link of '{}'", construct_name(dir)),
+                            node,
+                            "(opposite d) needs a direction that reverses d's links",
+                        ))
+                    }
+                }
+            }
             "mark" => Instr::Mark(place_arg(self, args)?),
             "go" => {
                 let [to] = args else {
@@ -231,7 +249,7 @@ impl Lowerer<'_> {
                 };
                 Instr::SetAttribute(id, self.test(value, label)?)
             }
-            _ => return Err(self.unsupported(node, label)),
+            _ => return Err(self.err(super::keywords::unknown_word_message(&head), node, label)),
         })
     }
 
@@ -363,7 +381,7 @@ impl Lowerer<'_> {
                         return Ok(Test::Not(Box::new(self.test_named(rest, args, node, label)?)));
                     }
                 }
-                return Err(self.err(format!("unsupported ZRF construct '{name}'"), node, label));
+                return Err(self.err(super::keywords::unknown_word_message(name), node, label));
             }
         })
     }

@@ -1,0 +1,69 @@
+//! The rule of maximal captures: of a turn's moves, only those that begin a turn taking the most enemy pieces are legal.
+
+use crate::ir::PlayerId;
+use crate::position::{Move, Position};
+
+/// Deepest chain of partial moves followed when counting a turn's captures; a longer chain
+/// counts as if it ended there (a turn of partial moves this long does not occur in real games,
+/// and the bound keeps a turn that could go on forever from hanging the move generator).
+pub const MAX_CHAIN: u32 = 64;
+
+/// Most moves made while weighing the moves of one position; past it, the moves not yet
+/// weighed count only their own captures (the same answer every time: the walk's order is
+/// fixed). Real chains of captures stay far below it; a file whose partial moves could wander
+/// for ever does not hang the move generator.
+pub const MAX_WEIGHED_MOVES: u32 = 1 << 16;
+
+impl Position {
+    /// Keeps, of `moves` (the legal moves at this point of the turn), those after which the
+    /// rest of the turn can take the most pieces of the other players.
+    pub(crate) fn keep_maximal_captures(&mut self, moves: &mut Vec<Move>) {
+        if moves.len() < 2 {
+            return;
+        }
+        let side = self.st.side;
+        let mut best = 0;
+        let mut taken = Vec::with_capacity(moves.len());
+        let mut budget = MAX_WEIGHED_MOVES;
+        for &mv in moves.iter() {
+            let n = self.captures_from(mv, side, MAX_CHAIN, &mut budget);
+            best = best.max(n);
+            taken.push(n);
+        }
+        let mut i = 0;
+        moves.retain(|_| {
+            i += 1;
+            taken[i - 1] == best
+        });
+    }
+
+    /// The most enemy pieces a turn of `side` takes when it goes on with `mv`.
+    fn captures_from(&mut self, mv: Move, side: PlayerId, depth: u32, budget: &mut u32) -> u32 {
+        let before = self.enemy_pieces(side);
+        *budget = budget.saturating_sub(1);
+        self.make(mv);
+        let mut n = before.saturating_sub(self.enemy_pieces(side));
+        if depth > 1 && *budget > 0 && self.st.side == side && self.st.partial.is_some() {
+            let mut next = Vec::new();
+            self.generate_unfiltered(&mut next);
+            let mut more = 0;
+            for m in next {
+                more = more.max(self.captures_from(m, side, depth - 1, budget));
+            }
+            n += more;
+        }
+        self.unmake();
+        n
+    }
+
+    /// How many pieces the players other than `side` have on the board.
+    fn enemy_pieces(&self, side: PlayerId) -> u32 {
+        let mut n = 0;
+        for (p, cells) in self.st.occupied.iter().enumerate() {
+            if p != usize::from(side.0) {
+                n += cells.len() as u32;
+            }
+        }
+        n
+    }
+}

@@ -1,0 +1,97 @@
+//! Lowers `(option "NAME" VALUE)`: rule options into the IR, presentation ones ignored, unknown ones noted.
+use varia_interpreter::ir::PassTurn;
+
+use super::{Lowerer, ZrfNote};
+use crate::reader::{eq_keyword, Sexp, ZrfError};
+
+/// Options that only change Zillions' user interface.
+const PRESENTATION_OPTIONS: &[&str] = &[
+    "animate captures",
+    "animate drops",
+    "smart moves",
+    "prevent flipping",
+    "show moves list",
+    "highlight goals",
+    "selection screen",
+];
+
+/// Options with a rule meaning the IR cannot express (unless switched off).
+const UNSUPPORTED_OPTIONS: &[&str] = &["recycle captures", "recycle promotions"];
+
+/// The rule options a game sets.
+#[derive(Debug, Default)]
+pub(crate) struct Options {
+    pub(crate) pass_partial: bool,
+    pub(crate) pass_turn: PassTurn,
+    pub(crate) maximal_captures: bool,
+    pub(crate) goals_count_hands: bool,
+}
+
+impl Lowerer<'_> {
+    /// Options: presentation ones are ignored, `"pass partial"` is kept, rule options the IR
+    /// lacks are errors, unknown ones are noted and ignored, as Zillions ignores them.
+    pub(crate) fn options(&mut self, forms: &[&Sexp]) -> Result<Options, ZrfError> {
+        let mut set = Options::default();
+        for &form in forms {
+            let [name, value] = form.tail() else {
+                return Err(self.err("an option needs a name and a value", form, "expected (option \"name\" value)"));
+            };
+            let Some(option) = name.text() else {
+                return Err(self.err("an option name must be a string", name, "expected (option \"name\" value)"));
+            };
+            let off = value.text().is_some_and(|v| eq_keyword(v, "false"));
+            // Zillions writes "smart moves"; many corpus files write "smart-moves".
+            let bare = option.trim().replace('-', " ");
+            let is = |list: &[&str]| list.iter().any(|known| eq_keyword(known, &bare));
+            if is(PRESENTATION_OPTIONS) {
+                continue;
+            }
+            let on = || -> Result<bool, ZrfError> {
+                match value.text() {
+                    Some(v) if eq_keyword(v, "true") => Ok(true),
+                    _ if off => Ok(false),
+                    _ => Err(self.err(
+                        format!("unsupported ZRF construct 'option \"{option}\" {value}'"),
+                        value,
+                        format!("\"{option}\" must be true or false"),
+                    )),
+                }
+            };
+            // Zillions writes "include off pieces"; the corpus also "include off-pieces".
+            match bare.to_ascii_lowercase().as_str() {
+                "pass partial" => set.pass_partial = on()?,
+                "maximal captures" => set.maximal_captures = on()?,
+                "include off pieces" => set.goals_count_hands = on()?,
+                _ => {}
+            }
+            if ["pass partial", "maximal captures", "include off pieces"].iter().any(|o| eq_keyword(o, &bare)) {
+                continue;
+            }
+            if eq_keyword(option.trim(), "pass turn") {
+                // "forced": a player passes only when without a legal move (Zillions' manual).
+                set.pass_turn = match value.text() {
+                    Some(v) if eq_keyword(v, "true") => PassTurn::Always,
+                    Some(v) if eq_keyword(v, "forced") => PassTurn::IfNoMove,
+                    _ if off => PassTurn::Never,
+                    _ => return Err(self.unsupported(value, "\"pass turn\" must be true, false or forced")),
+                };
+                continue;
+            }
+            if is(UNSUPPORTED_OPTIONS) {
+                if off {
+                    continue;
+                }
+                return Err(self.err(
+                    format!("unsupported ZRF construct 'option \"{option}\"'"),
+                    form,
+                    "Varia has no such rule; only false is accepted",
+                ));
+            }
+            self.notes.push(ZrfNote {
+                message: format!("unknown option '{option}' ignored, as Zillions does"),
+                span: form.span.clone(),
+            });
+        }
+        Ok(set)
+    }
+}
