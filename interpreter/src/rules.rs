@@ -132,6 +132,8 @@ pub struct Rules {
     /// Moves by powers and castlings may take the plain make path (no stacks, squares,
     /// attributes or turn order).
     pub(crate) plain_make: bool,
+    /// Whether and how the last perft ply is counted by ray walks (`count.rs`).
+    pub(crate) count: crate::count::CountRules,
 }
 
 /// [`splitmix`] for the other modules that make hash keys.
@@ -317,7 +319,8 @@ impl Rules {
         let probes_only = !stacking
             && !slow_attacks
             && program.as_ref().is_none_or(|p| p.reach.is_empty() && p.anywhere.iter().all(|a| a.is_empty()));
-        Rules {
+        let mut rules = Rules {
+            count: Default::default(),
             programmed_types,
             probes_only,
             atoms,
@@ -374,7 +377,9 @@ impl Rules {
             z_phase,
             castle_keep,
             variant,
-        }
+        };
+        rules.count = crate::count::CountRules::new(&rules);
+        rules
     }
 
     /// The piece code of a player's piece type.
