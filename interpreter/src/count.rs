@@ -221,9 +221,9 @@ impl Position {
         buf.clear();
         let masks = !st.holes && !r.count.masks.fits.is_empty();
         let (mut n, targets) = if masks && r.cells <= 64 {
-            st.count_pieces::<u64, true>(r, side, royal, &pins, buf)
+            count_with_popcnt::<u64>(st, r, side, royal, &pins, buf)
         } else if masks {
-            st.count_pieces::<u128, true>(r, side, royal, &pins, buf)
+            count_with_popcnt::<u128>(st, r, side, royal, &pins, buf)
         } else {
             st.count_pieces::<u64, false>(r, side, royal, &pins, buf)
         };
@@ -252,4 +252,36 @@ impl Position {
         }
         Some(n)
     }
+}
+
+/// [`State::count_pieces`] with ray masks, compiled for the processor's population count
+/// instruction when it has one (the portable bit count was a seventh of chess perft's time).
+#[inline(always)]
+fn count_with_popcnt<B: Bits>(
+    st: &State,
+    r: &Rules,
+    side: PlayerId,
+    royal: CellId,
+    pins: &Pins,
+    buf: &mut Vec<Move>,
+) -> (u64, u128) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "popcnt")]
+        fn with_popcnt<B: Bits>(
+            st: &State,
+            r: &Rules,
+            side: PlayerId,
+            royal: CellId,
+            pins: &Pins,
+            buf: &mut Vec<Move>,
+        ) -> (u64, u128) {
+            st.count_pieces::<B, true>(r, side, royal, pins, buf)
+        }
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has just been found to have the instruction this enables.
+            return unsafe { with_popcnt::<B>(st, r, side, royal, pins, buf) };
+        }
+    }
+    st.count_pieces::<B, true>(r, side, royal, pins, buf)
 }

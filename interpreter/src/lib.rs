@@ -39,7 +39,7 @@ pub use fen::{PositionError, MAX_CLOCK};
 pub use mcts::Mcts;
 pub use notation::MoveError;
 pub use pass::NullUndo;
-pub use perft::{divide, divide_turns, perft, perft_turns};
+pub use perft::{divide, divide_threads, divide_turns, perft, perft_threads, perft_turns};
 pub use position::{EnPassant, Move, MoveKind, Position, SquareMarks};
 pub use program::code::endless_loops;
 pub use rules::{Piece, Rules};
