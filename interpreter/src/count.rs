@@ -64,11 +64,23 @@ impl State {
     /// One walk of the reverse probes from the royal's cell: `None` when an enemy attacks it,
     /// else the pieces pinned to it (as [`State::pinned`] finds them on a board of single
     /// pieces).
-    pub(crate) fn pins_unless_check(&self, r: &Rules, royal: CellId, side: PlayerId) -> Option<Pins> {
+    /// `enemies`: with ray masks, the cells of the other players' pieces (a probe without one
+    /// neither checks nor pins).
+    pub(crate) fn pins_unless_check(
+        &self,
+        r: &Rules,
+        royal: CellId,
+        side: PlayerId,
+        enemies: Option<u128>,
+    ) -> Option<Pins> {
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
         for p in (0..r.players as u8).filter(|p| *p != side.0) {
             let i = p as usize * r.cells + royal.0 as usize;
-            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+            let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
+            for (j, probe) in r.probes[a..b].iter().enumerate() {
+                if enemies.is_some_and(|e| r.count.masks.probes[a + j] & e == 0) {
+                    continue;
+                }
                 let s = probe.start as usize;
                 let mut shield: Option<CellId> = None;
                 for k in s..s + probe.len as usize {
@@ -96,6 +108,32 @@ impl State {
             }
         }
         Some(pins)
+    }
+
+    /// Whether a player other than `side` attacks `cell`, by the probe walk (attacks read from
+    /// the probes alone), skipping probes without a cell of `enemies`.
+    fn attacked_through(&self, r: &Rules, cell: CellId, side: PlayerId, enemies: u128) -> bool {
+        for p in (0..r.players as u8).filter(|p| *p != side.0) {
+            let i = p as usize * r.cells + cell.0 as usize;
+            let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
+            for (j, probe) in r.probes[a..b].iter().enumerate() {
+                if r.count.masks.probes.get(a + j).is_some_and(|m| m & enemies == 0) {
+                    continue;
+                }
+                let s = probe.start as usize;
+                for k in s..s + probe.len as usize {
+                    let q = self.cells[r.probe_cells[k].0 as usize];
+                    if q.is_empty() {
+                        continue;
+                    }
+                    if q != Piece::HOLE && r.owner(q).0 == p && r.probe_has(k, r.type_of(q)) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
     }
 
     /// How many moves a move to `to` by the entry makes: one, or one per promotion choice
@@ -217,9 +255,13 @@ impl Position {
             }
             royal
         };
-        let pins = st.pins_unless_check(r, royal, side)?;
-        buf.clear();
         let masks = !st.holes && !r.count.masks.fits.is_empty();
+        let enemies = masks.then(|| {
+            let own = <u128 as Bits>::from_words(st.occupied[side.0 as usize].words());
+            st.occupied.iter().fold(0u128, |a, s| a | <u128 as Bits>::from_words(s.words())) & !own
+        });
+        let pins = st.pins_unless_check(r, royal, side, enemies)?;
+        buf.clear();
         let (mut n, targets) = if masks && r.cells <= 64 {
             count_with_popcnt::<u64>(st, r, side, royal, &pins, buf)
         } else if masks {
@@ -238,7 +280,7 @@ impl Position {
                 let i = to.0 as usize;
                 let q = st.cells[i];
                 st.cells[i] = king;
-                n += u64::from(!st.attacked_by_any_enemy(r, to, side));
+                n += u64::from(!st.attacked_through(r, to, side, enemies.unwrap_or(!0)));
                 st.cells[i] = q;
             }
             st.cells[royal.0 as usize] = king;

@@ -112,6 +112,8 @@ pub(crate) struct MaskTables {
     /// Per (player, type, cell): range into `rays`.
     pub(crate) index: Vec<u32>,
     pub(crate) rays: Vec<RayMask>,
+    /// Per reverse probe (as `Rules::probes`): its cells.
+    pub(crate) probes: Vec<u128>,
 }
 
 impl MaskTables {
@@ -126,6 +128,14 @@ impl MaskTables {
         t.leaps = vec![[0; 3]; n];
         t.ep_reach = vec![0; n];
         t.index.push(0);
+        t.probes = r
+            .probes
+            .iter()
+            .map(|p| {
+                let s = p.start as usize;
+                r.probe_cells[s..s + p.len as usize].iter().fold(0u128, |m, c| m | 1 << c.0)
+            })
+            .collect();
         for i in 0..n {
             let player = PlayerId((i / (r.types * r.cells)) as u8);
             let (a, b) = (r.entry_index[i] as usize, r.entry_index[i + 1] as usize);
