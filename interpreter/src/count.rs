@@ -287,8 +287,8 @@ impl Position {
         }
         st.castling_moves(r, side, buf);
         let safe = Some((royal, pins));
-        for i in 0..buf.len() {
-            if self.legal_fast(buf[i], &safe) {
+        for &mv in buf.iter() {
+            if self.legal_fast(mv, &safe) {
                 n += 1;
             }
         }

@@ -25,7 +25,7 @@ pub(crate) trait Bits: Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> 
     /// Cells up to and including the lowest cell of a non-empty set.
     fn through_lowest(self) -> Self;
     /// Cells from the highest cell of a non-empty set up.
-    fn from_highest(self) -> Self;
+    fn highest_and_above(self) -> Self;
 }
 
 impl Bits for u64 {
@@ -51,7 +51,7 @@ impl Bits for u64 {
         self ^ (self - 1)
     }
     #[inline(always)]
-    fn from_highest(self) -> u64 {
+    fn highest_and_above(self) -> u64 {
         u64::MAX << (63 - self.leading_zeros())
     }
 }
@@ -79,7 +79,7 @@ impl Bits for u128 {
         self ^ (self - 1)
     }
     #[inline(always)]
-    fn from_highest(self) -> u128 {
+    fn highest_and_above(self) -> u128 {
         u128::MAX << (127 - self.leading_zeros())
     }
 }
@@ -162,7 +162,13 @@ impl MaskTables {
                     promo_moves = u8::from(!p.mandatory) + p.choices.len() as u8;
                 }
                 if ray.len() == 1 && promo == 0 {
-                    let k = if quiet && captures { 0 } else if quiet { 1 } else { 2 };
+                    let k = if quiet && captures {
+                        0
+                    } else if quiet {
+                        1
+                    } else {
+                        2
+                    };
                     t.leaps[i][k] |= cells;
                 } else {
                     t.rays.push(RayMask { cells, up, quiet, captures, promo, promo_moves });
@@ -230,7 +236,7 @@ fn ray_targets<B: Bits>(ray: &RayMask, occ: Occupancy<B>) -> B {
     } else if ray.up {
         cells & blockers.through_lowest()
     } else {
-        cells & blockers.from_highest()
+        cells & blockers.highest_and_above()
     };
     let mut t = B::ZERO;
     if ray.quiet {
