@@ -95,3 +95,22 @@ fn large_boards_and_holes_count_as_generated() {
         assert_eq!(varia_interpreter::perft(&mut pos, 2), by_generation, "{name}: {start}");
     }
 }
+
+/// `perft --threads`: the root moves shared among threads give the serial counts, in the
+/// serial order, for single actions and for whole turns.
+#[test]
+fn perft_on_threads_counts_as_on_one_thread() {
+    use varia_interpreter::{divide, divide_threads, divide_turns, perft, perft_threads, perft_turns};
+    for (name, depth, turns) in
+        [("chess.var", 3, false), ("hans38-postal.var", 3, false), ("infinite-reserves.var", 2, true)]
+    {
+        let mut pos = Position::start(common::rules(name));
+        let (serial, split) = if turns {
+            (perft_turns(&mut pos, depth), divide_turns(&mut pos, depth))
+        } else {
+            (perft(&mut pos, depth), divide(&mut pos, depth))
+        };
+        assert_eq!(perft_threads(&mut pos, depth, turns, 2), serial, "{name}");
+        assert_eq!(divide_threads(&mut pos, depth, turns, 2), split, "{name}");
+    }
+}
