@@ -11,7 +11,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use varia_interpreter::{perft, Position, Rules};
+use varia_interpreter::{perft, perft_threads, Position, Rules};
 
 fn best_of<F: FnMut() -> u64>(runs: usize, mut f: F) -> (u64, Duration) {
     let mut best = Duration::MAX;
@@ -113,6 +113,16 @@ fn programs(root: &str, min_nodes: u64, chess_rate: f64) {
     }
 }
 
+/// `varia perft --threads N` on chess.var (every core), apart from the ratios above: the
+/// machine's other load decides what it shows.
+fn threads(root: &str, depth: u32, nodes: u64, chess_rate: f64) {
+    let n = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+    let rules = compile(&std::fs::read_to_string(format!("{root}/variants/chess.var")).expect("chess.var"));
+    let (counted, time) = best_of(3, || perft_threads(&mut Position::start(rules.clone()), depth, false, n));
+    assert_eq!(counted, nodes, "perft on {n} threads counts as on one");
+    print_row(&(format!("varia chess.var, --threads {n}"), depth, counted, time), chess_rate);
+}
+
 fn main() {
     let min_nodes: u64 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(1_000_000);
     let root = env!("CARGO_MANIFEST_DIR");
@@ -176,6 +186,7 @@ fn main() {
         let chess_nodes = rows.iter().find(|r| r.0 == "chess.var").map(|r| r.2).unwrap_or(0);
         assert_eq!(chess_nodes, sk_nodes, "varia and shakmaty disagree on perft {depth}");
         println!("ratio shakmaty / varia on chess: {:.2}x", rate(sk_nodes, sk_time) / chess_rate);
+        threads(root, depth, chess_nodes, chess_rate);
     }
     programs(root, min_nodes, chess_rate);
 }

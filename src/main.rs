@@ -37,7 +37,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use varia_interpreter::{divide, divide_turns, perft, perft_turns, Position};
+use varia_interpreter::{divide, divide_threads, divide_turns, perft, perft_threads, perft_turns, Position};
 
 /// Varia plays chess variants described in `.var` files.
 #[derive(Parser)]
@@ -77,6 +77,9 @@ enum Command {
         /// Play these moves first (space-separated, any accepted notation).
         #[arg(long)]
         after: Option<String>,
+        /// Count the root moves' subtrees on this many threads (1: in this thread).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+        threads: u32,
     },
     /// List the legal moves, one per line.
     Moves {
@@ -358,14 +361,20 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Perft { file, depth, position, divide: split, turns, after } => {
+        Command::Perft { file, depth, position, divide: split, turns, after, threads } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
             play_after(&mut pos, after.as_deref())?;
             if split {
                 let mut total = 0;
                 let mut lines = Vec::new();
-                let counts = if turns { divide_turns(&mut pos, depth) } else { divide(&mut pos, depth) };
+                let counts = if threads > 1 {
+                    divide_threads(&mut pos, depth, turns, threads as usize)
+                } else if turns {
+                    divide_turns(&mut pos, depth)
+                } else {
+                    divide(&mut pos, depth)
+                };
                 for (mv, n) in counts {
                     lines.push(format!("{} {n}", pos.long_notation(mv)));
                     total += n;
@@ -374,6 +383,8 @@ fn run(command: Command) -> Result<(), String> {
                     outln!("{l}");
                 }
                 outln!("nodes {total}");
+            } else if threads > 1 {
+                outln!("nodes {}", perft_threads(&mut pos, depth, turns, threads as usize));
             } else if turns {
                 outln!("nodes {}", perft_turns(&mut pos, depth));
             } else {

@@ -16,7 +16,7 @@ pub(crate) struct Pins {
 impl Pins {
     /// Records a pinned cell (past the array's room, only that there were more).
     #[inline]
-    fn add(&mut self, c: CellId) {
+    pub(crate) fn add(&mut self, c: CellId) {
         if (self.len as usize) < self.cells.len() {
             self.cells[self.len as usize] = c;
             self.len += 1;

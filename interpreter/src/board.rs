@@ -277,6 +277,7 @@ impl State {
         let was = self.cells[cell.0 as usize] != Piece::HOLE;
         self.log.push(Logged::Square(cell, was));
         self.cells[cell.0 as usize] = if present { Piece::EMPTY } else { Piece::HOLE };
+        self.holes |= !present;
         self.hash ^= r.zhole(cell);
     }
 

@@ -316,6 +316,10 @@ impl Position {
             && !r.variant.maximal_captures
             && self.drawn_by_rule().is_none()
         {
+            if let Some(n) = self.count_by_rays(buf) {
+                return n;
+            }
+            let r = &*self.rules;
             // The common case, counted without storing: pseudo-legal moves kept by the filter.
             buf.clear();
             self.st.pseudo_moves(r, self.st.side, buf);

@@ -336,7 +336,7 @@ impl State {
     }
 
     /// The castlings `side` may make (empty cells and rights; safety of the king's path).
-    fn castling_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
+    pub(crate) fn castling_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
         if self.castling == 0 {
             return;
         }

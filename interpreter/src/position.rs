@@ -263,6 +263,9 @@ pub(crate) struct State {
     /// In the middle of a partial move: the piece that goes on and the type of move it
     /// continues with.
     pub(crate) partial: Option<(CellId, Option<MoveTypeId>)>,
+    /// Some location may have no square ([`Piece::HOLE`]): set when one is made, never
+    /// cleared (the counts by bit sets, which read occupancy alone, then walk rays instead).
+    pub(crate) holes: bool,
 }
 
 /// In `State::reserve`: an unlimited supply of squares.
@@ -307,6 +310,7 @@ impl Position {
             hand: vec![0; players * rules.variant.pieces.len()],
             turn: 0,
             partial: None,
+            holes: !rules.variant.board.initially_empty_locations.is_empty(),
         };
         let mut pos = Position { rules, st };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
@@ -480,6 +484,7 @@ impl Position {
 
     pub(crate) fn set_hole(&mut self, cell: CellId) {
         self.st.cells[cell.0 as usize] = Piece::HOLE;
+        self.st.holes = true;
     }
 
     /// Sets the owner of a square (setup only).

@@ -132,6 +132,8 @@ pub struct Rules {
     /// Moves by powers and castlings may take the plain make path (no stacks, squares,
     /// attributes or turn order).
     pub(crate) plain_make: bool,
+    /// Whether and how the last perft ply is counted by ray walks (`count.rs`).
+    pub(crate) count: crate::count::CountRules,
 }
 
 /// [`splitmix`] for the other modules that make hash keys.
@@ -322,7 +324,8 @@ impl Rules {
                     && p.drop_reach.is_empty()
                     && p.drop_anywhere.iter().all(|a| a.is_empty())
             });
-        Rules {
+        let mut rules = Rules {
+            count: Default::default(),
             programmed_types,
             probes_only,
             atoms,
@@ -379,7 +382,9 @@ impl Rules {
             z_phase,
             castle_keep,
             variant,
-        }
+        };
+        rules.count = crate::count::CountRules::new(&rules);
+        rules
     }
 
     /// The piece code of a player's piece type.

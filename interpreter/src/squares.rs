@@ -4,6 +4,7 @@
 //! reserves are per-cell and per-player arrays, and a turn is a sequence of action slots; each
 //! action is one move (one ply), and the side to move changes when the turn's last action is made.
 
+use crate::bitset::CellSet;
 use crate::graph::Graph;
 use crate::ir::{ActionKind, CellId, DirId, Geometry, PlayerId, Variant};
 use crate::position::{Move, MoveKind, Position, State};
@@ -276,10 +277,13 @@ impl Position {
                     ActionKind::MoveSquare => self.st.square_moves(r, side, out),
                     ActionKind::PlaceSquare => self.st.square_placements(r, side, out),
                 }
+                let lines = if start < out.len() { self.st.lines_to_safe_royals(r, side) } else { None };
                 let mut kept = start;
                 for i in start..out.len() {
                     let mv = out[i];
-                    if self.square_action_legal(mv) {
+                    // A square that no probe from a royal crosses opens no line to it.
+                    let clear = lines.as_ref().is_some_and(|l| mv.kind != MoveKind::CarrySquare && !l.contains(mv.to));
+                    if clear || self.square_action_legal(mv) {
                         out[kept] = mv;
                         kept += 1;
                     }
@@ -317,5 +321,31 @@ impl Position {
                 break;
             }
         }
+    }
+}
+
+impl State {
+    /// When attacks are read from the probes alone and no royal of `side` is attacked: every
+    /// cell the probes from its royals cross. An empty square moved or placed elsewhere leaves
+    /// every probe walk as it was, except that the square it leaves (now without one) may
+    /// stop a walk sooner: it cannot expose a royal.
+    fn lines_to_safe_royals(&self, r: &Rules, side: PlayerId) -> Option<CellSet> {
+        if !r.probes_only || !r.light_legality() || self.royal_attacked(r, side) {
+            return None;
+        }
+        let mut lines = CellSet::new(r.cells);
+        for royal in self.royals[side.0 as usize].iter() {
+            for p in (0..r.players).filter(|p| *p != side.0 as usize) {
+                let i = p * r.cells + royal.0 as usize;
+                let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
+                for probe in &r.probes[a..b] {
+                    let s = probe.start as usize;
+                    for c in &r.probe_cells[s..s + probe.len as usize] {
+                        lines.insert(*c);
+                    }
+                }
+            }
+        }
+        Some(lines)
     }
 }

@@ -1,0 +1,329 @@
+//! Counting the legal moves of the last perft ply without materialising them, where the compiled rules make a count by ray walks sound.
+//!
+//! The count applies when a position's legality rests on the pin shortcut alone: one royal
+//! piece, attacks read from the reverse probes, moves that change only their two cells (no
+//! stacks, squares, locations between cells, programs or turn orders). A piece that is not the
+//! royal, not pinned and moves by plain slides and leaps without conditions then has exactly
+//! as many legal moves as its rays have reachable cells (promotion choices counted out). Every
+//! other piece's moves, the castlings and all moves in check are generated and tested as usual.
+
+use crate::attack::Pins;
+use crate::ir::{CellId, MoveMode, PlayerId};
+use crate::position::{Move, Position, State};
+use crate::program::Only;
+use crate::raymask::{Bits, MaskTables, Occupancy};
+use crate::rules::{Piece, Rules};
+use crate::tables::{Entry, EntryKind, NO_PROMOTION};
+
+/// What the count needs from the compiled rules, derived once when they are built.
+#[derive(Debug, Default)]
+pub(crate) struct CountRules {
+    /// The count applies to this variant at all (see the module doc).
+    pub(crate) applies: bool,
+    /// Per piece type: every entry is a slide or leap without conditions decided during play.
+    pub(crate) plain_type: Vec<bool>,
+    /// Per piece type: some entry captures en passant.
+    pub(crate) ep_type: Vec<bool>,
+    /// The rays as bit sets, on boards of up to 128 cells.
+    pub(crate) masks: MaskTables,
+}
+
+impl CountRules {
+    /// Derives the count's preconditions from the compiled rules.
+    pub(crate) fn new(r: &Rules) -> CountRules {
+        let applies = r.light_legality()
+            && r.pin_shortcut()
+            && r.probes_only
+            && !r.stacking
+            && !r.covering
+            && !r.square_play
+            && r.program.is_none()
+            && r.variant.turn_order.is_none()
+            && r.occupancy_phases == 0
+            && r.apart.is_empty()
+            && r.variant.end.bare_king.is_none()
+            && r.variant.end.goals.is_empty();
+        let mut plain_type = vec![true; r.types];
+        let mut ep_type = vec![false; r.types];
+        for p in 0..r.players {
+            for (t, (plain, ep)) in plain_type.iter_mut().zip(ep_type.iter_mut()).enumerate() {
+                let i = (p * r.types + t) * r.cells;
+                let (a, b) = (r.entry_index[i] as usize, r.entry_index[i + r.cells] as usize);
+                for e in &r.entries[a..b] {
+                    *plain &= e.kind == EntryKind::Slide && !e.dynamic;
+                    *ep |= e.captures_ep;
+                }
+            }
+        }
+        let masks = if applies { MaskTables::new(r) } else { MaskTables::default() };
+        CountRules { applies, plain_type, ep_type, masks }
+    }
+}
+
+impl State {
+    /// One walk of the reverse probes from the royal's cell: `None` when an enemy attacks it,
+    /// else the pieces pinned to it (as [`State::pinned`] finds them on a board of single
+    /// pieces).
+    /// `enemies`: with ray masks, the cells of the other players' pieces (a probe without one
+    /// neither checks nor pins).
+    pub(crate) fn pins_unless_check(
+        &self,
+        r: &Rules,
+        royal: CellId,
+        side: PlayerId,
+        enemies: Option<u128>,
+    ) -> Option<Pins> {
+        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
+        for p in (0..r.players as u8).filter(|p| *p != side.0) {
+            let i = p as usize * r.cells + royal.0 as usize;
+            let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
+            for (j, probe) in r.probes[a..b].iter().enumerate() {
+                if enemies.is_some_and(|e| r.count.masks.probes[a + j] & e == 0) {
+                    continue;
+                }
+                let s = probe.start as usize;
+                let mut shield: Option<CellId> = None;
+                for k in s..s + probe.len as usize {
+                    let c = r.probe_cells[k];
+                    let q = self.cells[c.0 as usize];
+                    if q.is_empty() {
+                        continue;
+                    }
+                    if q == Piece::HOLE {
+                        break;
+                    }
+                    let owner = r.owner(q);
+                    if shield.is_none() && owner == side {
+                        shield = Some(c);
+                        continue;
+                    }
+                    if owner.0 == p && r.probe_has(k, r.type_of(q)) {
+                        match shield {
+                            None => return None,
+                            Some(c) => pins.add(c),
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        Some(pins)
+    }
+
+    /// Whether a player other than `side` attacks `cell`, by the probe walk (attacks read from
+    /// the probes alone), skipping probes without a cell of `enemies`.
+    fn attacked_through(&self, r: &Rules, cell: CellId, side: PlayerId, enemies: u128) -> bool {
+        for p in (0..r.players as u8).filter(|p| *p != side.0) {
+            let i = p as usize * r.cells + cell.0 as usize;
+            let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
+            for (j, probe) in r.probes[a..b].iter().enumerate() {
+                if r.count.masks.probes.get(a + j).is_some_and(|m| m & enemies == 0) {
+                    continue;
+                }
+                let s = probe.start as usize;
+                for k in s..s + probe.len as usize {
+                    let q = self.cells[r.probe_cells[k].0 as usize];
+                    if q.is_empty() {
+                        continue;
+                    }
+                    if q != Piece::HOLE && r.owner(q).0 == p && r.probe_has(k, r.type_of(q)) {
+                        return true;
+                    }
+                    break;
+                }
+            }
+        }
+        false
+    }
+
+    /// How many moves a move to `to` by the entry makes: one, or one per promotion choice
+    /// (and one without, unless promotion is mandatory) in the promotion zone.
+    #[inline]
+    fn promotions_at(&self, r: &Rules, e: &Entry, side: PlayerId, to: CellId) -> u64 {
+        if e.promo == NO_PROMOTION {
+            return 1;
+        }
+        let p = &r.promotions[e.promo as usize];
+        if !r.in_zone(p.zone, side, to) {
+            return 1;
+        }
+        u64::from(!p.mandatory) + p.choices.len() as u64
+    }
+
+    /// The moves of a piece counted along its rays: every empty cell up to the first occupied
+    /// one, and that one if an enemy stands there.
+    #[inline]
+    fn count_rays(&self, r: &Rules, side: PlayerId, a: usize, b: usize) -> u64 {
+        let mut n = 0;
+        for e in &r.entries[a..b] {
+            let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+            let quiet = e.mode != MoveMode::CaptureOnly;
+            let captures = e.mode != MoveMode::MoveOnly;
+            for &to in ray {
+                let q = self.cells[to.0 as usize];
+                if q.is_empty() {
+                    if quiet {
+                        n += self.promotions_at(r, e, side, to);
+                    }
+                    continue;
+                }
+                if captures && q != Piece::HOLE && r.owner(q) != side {
+                    n += self.promotions_at(r, e, side, to);
+                }
+                break;
+            }
+        }
+        n
+    }
+}
+
+impl State {
+    /// Counts the moves of `side`'s pieces where that is sound and pushes the others' pseudo-legal
+    /// moves on `buf`; returns the count and the royal's targets when its moves were read from
+    /// the masks (each still to be tried). `MASKS`: the board's rays are read from bit sets.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn count_pieces<B: Bits, const MASKS: bool>(
+        &self,
+        r: &Rules,
+        side: PlayerId,
+        royal: CellId,
+        pins: &Pins,
+        buf: &mut Vec<Move>,
+    ) -> (u64, u128) {
+        let masks = &r.count.masks;
+        let own = B::from_words(self.occupied[side.0 as usize].words());
+        let occ = if MASKS {
+            let all = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
+            Occupancy { all, enemy: all & !own }
+        } else {
+            Occupancy { all: B::ZERO, enemy: B::ZERO }
+        };
+        let ep = self.ep.is_some();
+        // Where a piece could capture en passant: its moves are generated (and tried).
+        let passed = self.ep.map_or(0u128, |e| e.passed().iter().fold(0, |m, c| m | 1u128 << (c.0 & 127)));
+        let mut n = 0;
+        let mut royal_targets = 0u128;
+        for (wi, &word) in self.occupied[side.0 as usize].words().iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
+                w &= w - 1;
+                let piece = self.cells[from.0 as usize];
+                let ty = r.type_of(piece);
+                let i = (side.0 as usize * r.types + ty.0 as usize) * r.cells + from.0 as usize;
+                let t = ty.0 as usize;
+                let general = r.entry_dedup[i]
+                    || (ep && r.count.ep_type[t] && (!MASKS || masks.ep_reach[i] & passed != 0))
+                    || pins.holds(from);
+                if !general && MASKS && masks.fits[i] {
+                    if from != royal {
+                        n += masks.count(i, occ);
+                        continue;
+                    }
+                    if masks.rays[masks.index[i] as usize..masks.index[i + 1] as usize].iter().all(|m| m.promo == 0) {
+                        royal_targets = masks.targets(i, occ).wide();
+                        continue;
+                    }
+                } else if !general && from != royal && r.count.plain_type[t] {
+                    n += self.count_rays(r, side, r.entry_index[i] as usize, r.entry_index[i + 1] as usize);
+                    continue;
+                }
+                self.piece_moves::<false>(r, side, from, from, piece, Only::ANY, buf);
+            }
+        }
+        (n, royal_targets)
+    }
+}
+
+impl Position {
+    /// The number of legal moves by counting rays where that is sound (see the module doc),
+    /// or `None` when this position needs the general count (in check, no single royal,
+    /// partway through a move).
+    pub(crate) fn count_by_rays(&mut self, buf: &mut Vec<Move>) -> Option<u64> {
+        let r = &*self.rules;
+        if !r.count.applies || self.st.partial.is_some() {
+            return None;
+        }
+        let st = &mut self.st;
+        let side = st.side;
+        let royal = {
+            let mut royals = st.royals[side.0 as usize].iter();
+            let royal = royals.next()?;
+            if royals.next().is_some() {
+                return None;
+            }
+            royal
+        };
+        let masks = !st.holes && !r.count.masks.fits.is_empty();
+        let enemies = masks.then(|| {
+            let own = <u128 as Bits>::from_words(st.occupied[side.0 as usize].words());
+            st.occupied.iter().fold(0u128, |a, s| a | <u128 as Bits>::from_words(s.words())) & !own
+        });
+        let pins = st.pins_unless_check(r, royal, side, enemies)?;
+        buf.clear();
+        let (mut n, targets) = if masks && r.cells <= 64 {
+            count_with_popcnt::<u64>(st, r, side, royal, &pins, buf)
+        } else if masks {
+            count_with_popcnt::<u128>(st, r, side, royal, &pins, buf)
+        } else {
+            st.count_pieces::<u64, false>(r, side, royal, &pins, buf)
+        };
+        if targets != 0 {
+            // The royal tried on each target in the cell array, as the light legality test does.
+            let king = st.cells[royal.0 as usize];
+            st.cells[royal.0 as usize] = Piece::EMPTY;
+            let mut t = targets;
+            while t != 0 {
+                let to = CellId(t.trailing_zeros() as u16);
+                t &= t - 1;
+                let i = to.0 as usize;
+                let q = st.cells[i];
+                st.cells[i] = king;
+                n += u64::from(!st.attacked_through(r, to, side, enemies.unwrap_or(!0)));
+                st.cells[i] = q;
+            }
+            st.cells[royal.0 as usize] = king;
+        }
+        st.castling_moves(r, side, buf);
+        let safe = Some((royal, pins));
+        for &mv in buf.iter() {
+            if self.legal_fast(mv, &safe) {
+                n += 1;
+            }
+        }
+        Some(n)
+    }
+}
+
+/// [`State::count_pieces`] with ray masks, compiled for the processor's population count
+/// instruction when it has one (the portable bit count was a seventh of chess perft's time).
+#[inline(always)]
+fn count_with_popcnt<B: Bits>(
+    st: &State,
+    r: &Rules,
+    side: PlayerId,
+    royal: CellId,
+    pins: &Pins,
+    buf: &mut Vec<Move>,
+) -> (u64, u128) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        #[target_feature(enable = "popcnt")]
+        fn with_popcnt<B: Bits>(
+            st: &State,
+            r: &Rules,
+            side: PlayerId,
+            royal: CellId,
+            pins: &Pins,
+            buf: &mut Vec<Move>,
+        ) -> (u64, u128) {
+            st.count_pieces::<B, true>(r, side, royal, pins, buf)
+        }
+        if std::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has just been found to have the instruction this enables.
+            return unsafe { with_popcnt::<B>(st, r, side, royal, pins, buf) };
+        }
+    }
+    st.count_pieces::<B, true>(r, side, royal, pins, buf)
+}

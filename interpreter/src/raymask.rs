@@ -1,0 +1,249 @@
+//! Ray masks: the compiled rays of boards of up to 128 cells as bit sets, so that a ray's first blocker is one bit scan where the ray runs in cell order.
+//!
+//! A grid numbers its cells row by row, so each straight ray visits cells in increasing or in
+//! decreasing order: the first occupied cell along it is then the lowest (or highest) set bit
+//! of the ray's mask and the board's occupancy. Rays that do not run in cell order (irregular
+//! graphs, branching links) leave their piece to the ray walk.
+
+use std::ops::{BitAnd, BitOr, Not};
+
+use crate::ir::{MoveMode, PlayerId};
+use crate::rules::Rules;
+use crate::tables::{EntryKind, NO_PROMOTION};
+
+/// A set of cells in one machine word (or two): `u64` for boards of up to 64 cells, `u128`
+/// up to 128.
+pub(crate) trait Bits: Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
+    const ZERO: Self;
+    /// The set from a 128-cell mask (cells past the word's width are never on the board).
+    fn of(mask: u128) -> Self;
+    /// The set from a [`crate::bitset::CellSet`]'s words.
+    fn from_words(words: &[u64]) -> Self;
+    fn ones(self) -> u32;
+    /// The set as a 128-cell mask.
+    fn wide(self) -> u128;
+    /// Cells up to and including the lowest cell of a non-empty set.
+    fn through_lowest(self) -> Self;
+    /// Cells from the highest cell of a non-empty set up.
+    fn highest_and_above(self) -> Self;
+}
+
+impl Bits for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn of(mask: u128) -> u64 {
+        mask as u64
+    }
+    #[inline(always)]
+    fn from_words(words: &[u64]) -> u64 {
+        words[0]
+    }
+    #[inline(always)]
+    fn ones(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn wide(self) -> u128 {
+        self as u128
+    }
+    #[inline(always)]
+    fn through_lowest(self) -> u64 {
+        self ^ (self - 1)
+    }
+    #[inline(always)]
+    fn highest_and_above(self) -> u64 {
+        u64::MAX << (63 - self.leading_zeros())
+    }
+}
+
+impl Bits for u128 {
+    const ZERO: u128 = 0;
+    #[inline(always)]
+    fn of(mask: u128) -> u128 {
+        mask
+    }
+    #[inline(always)]
+    fn from_words(words: &[u64]) -> u128 {
+        words[0] as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64
+    }
+    #[inline(always)]
+    fn ones(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn wide(self) -> u128 {
+        self
+    }
+    #[inline(always)]
+    fn through_lowest(self) -> u128 {
+        self ^ (self - 1)
+    }
+    #[inline(always)]
+    fn highest_and_above(self) -> u128 {
+        u128::MAX << (127 - self.leading_zeros())
+    }
+}
+
+/// One ray of several cells (or a single cell that may promote) as a mask.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RayMask {
+    pub(crate) cells: u128,
+    /// The ray runs toward higher cells.
+    pub(crate) up: bool,
+    pub(crate) quiet: bool,
+    pub(crate) captures: bool,
+    /// The ray's cells in its promotion zone, and how many moves a move there makes.
+    pub(crate) promo: u128,
+    pub(crate) promo_moves: u8,
+}
+
+/// The rays of every (player, piece type, cell) whose entries all fit: one-cell leaps without
+/// promotion merged into three masks, the rest as [`RayMask`]s.
+#[derive(Debug, Default)]
+pub(crate) struct MaskTables {
+    /// Per (player, type, cell): the entries are plain slides and leaps whose rays run in cell
+    /// order, so the masks below hold all of its moves.
+    pub(crate) fits: Vec<bool>,
+    /// Per (player, type, cell): one-cell targets moving or capturing, only moving, only
+    /// capturing.
+    pub(crate) leaps: Vec<[u128; 3]>,
+    /// Per (player, type, cell): the cells of the rays that may capture en passant.
+    pub(crate) ep_reach: Vec<u128>,
+    /// Per (player, type, cell): range into `rays`.
+    pub(crate) index: Vec<u32>,
+    pub(crate) rays: Vec<RayMask>,
+    /// Per reverse probe (as `Rules::probes`): its cells.
+    pub(crate) probes: Vec<u128>,
+}
+
+impl MaskTables {
+    /// The masks of a board of at most 128 cells (empty tables otherwise).
+    pub(crate) fn new(r: &Rules) -> MaskTables {
+        let mut t = MaskTables::default();
+        if r.cells > 128 {
+            return t;
+        }
+        let n = r.players * r.types * r.cells;
+        t.fits = vec![false; n];
+        t.leaps = vec![[0; 3]; n];
+        t.ep_reach = vec![0; n];
+        t.index.push(0);
+        t.probes = r
+            .probes
+            .iter()
+            .map(|p| {
+                let s = p.start as usize;
+                r.probe_cells[s..s + p.len as usize].iter().fold(0u128, |m, c| m | 1 << c.0)
+            })
+            .collect();
+        for i in 0..n {
+            let player = PlayerId((i / (r.types * r.cells)) as u8);
+            let (a, b) = (r.entry_index[i] as usize, r.entry_index[i + 1] as usize);
+            let start = t.rays.len();
+            let mut fits = true;
+            for e in &r.entries[a..b] {
+                let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                let up = ray.windows(2).all(|w| w[0].0 < w[1].0);
+                let down = ray.windows(2).all(|w| w[0].0 > w[1].0);
+                if e.kind != EntryKind::Slide || e.dynamic || !(up || down) || ray.is_empty() {
+                    fits = false;
+                    break;
+                }
+                let cells = ray.iter().fold(0u128, |m, c| m | 1 << c.0);
+                if e.captures_ep {
+                    t.ep_reach[i] |= cells;
+                }
+                let quiet = e.mode != MoveMode::CaptureOnly;
+                let captures = e.mode != MoveMode::MoveOnly;
+                let (mut promo, mut promo_moves) = (0, 1);
+                if e.promo != NO_PROMOTION {
+                    let p = &r.promotions[e.promo as usize];
+                    promo = ray.iter().filter(|c| r.in_zone(p.zone, player, **c)).fold(0u128, |m, c| m | 1 << c.0);
+                    promo_moves = u8::from(!p.mandatory) + p.choices.len() as u8;
+                }
+                if ray.len() == 1 && promo == 0 {
+                    let k = if quiet && captures {
+                        0
+                    } else if quiet {
+                        1
+                    } else {
+                        2
+                    };
+                    t.leaps[i][k] |= cells;
+                } else {
+                    t.rays.push(RayMask { cells, up, quiet, captures, promo, promo_moves });
+                }
+            }
+            if !fits {
+                t.rays.truncate(start);
+                t.leaps[i] = [0; 3];
+            }
+            t.fits[i] = fits;
+            t.index.push(t.rays.len() as u32);
+        }
+        t
+    }
+}
+
+/// The board's occupancy as seen by one player, for counting targets.
+#[derive(Clone, Copy)]
+pub(crate) struct Occupancy<B> {
+    pub(crate) all: B,
+    pub(crate) enemy: B,
+}
+
+impl MaskTables {
+    /// The targets of the piece of table index `i`: cells it moves to quietly or captures on
+    /// (every move's target once; promotion choices are counted by [`MaskTables::count`]).
+    #[inline(always)]
+    pub(crate) fn targets<B: Bits>(&self, i: usize, occ: Occupancy<B>) -> B {
+        let [both, quiet, capture] = self.leaps[i];
+        let mut t = (B::of(both) & (!occ.all | occ.enemy)) | (B::of(quiet) & !occ.all) | (B::of(capture) & occ.enemy);
+        for ray in &self.rays[self.index[i] as usize..self.index[i + 1] as usize] {
+            t = t | ray_targets(ray, occ);
+        }
+        t
+    }
+
+    /// The number of moves of the piece of table index `i` (its rays do not overlap: one bit
+    /// count for all of them).
+    #[inline(always)]
+    pub(crate) fn count<B: Bits>(&self, i: usize, occ: Occupancy<B>) -> u64 {
+        let [both, quiet, capture] = self.leaps[i];
+        let mut t = (B::of(both) & (!occ.all | occ.enemy)) | (B::of(quiet) & !occ.all) | (B::of(capture) & occ.enemy);
+        // Promotion choices: each move into the zone counts `promo_moves` times instead of once.
+        let (mut extra, mut once) = (0, 0);
+        for ray in &self.rays[self.index[i] as usize..self.index[i + 1] as usize] {
+            let r = ray_targets(ray, occ);
+            t = t | r;
+            if ray.promo != 0 {
+                let p = (r & B::of(ray.promo)).ones() as u64;
+                extra += p * ray.promo_moves as u64;
+                once += p;
+            }
+        }
+        t.ones() as u64 + extra - once
+    }
+}
+
+/// The cells a ray reaches: up to its first occupied cell, which it captures if an enemy's.
+#[inline(always)]
+fn ray_targets<B: Bits>(ray: &RayMask, occ: Occupancy<B>) -> B {
+    let cells = B::of(ray.cells);
+    let blockers = cells & occ.all;
+    let reach = if blockers == B::ZERO {
+        cells
+    } else if ray.up {
+        cells & blockers.through_lowest()
+    } else {
+        cells & blockers.highest_and_above()
+    };
+    let mut t = B::ZERO;
+    if ray.quiet {
+        t = t | (reach & !occ.all);
+    }
+    if ray.captures {
+        t = t | (reach & occ.enemy);
+    }
+    t
+}

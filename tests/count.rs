@@ -1,0 +1,116 @@
+//! The count of the last perft ply (ray masks, ray walks, the royal's targets tried in the cell
+//! array) equals the number of legal moves generated, along random games of every bundled
+//! variant, the bench's declarative games, a board too large for the masks and boards with
+//! holes.
+
+mod common;
+
+use std::sync::{Arc, OnceLock};
+
+use proptest::prelude::*;
+use varia_interpreter::{Move, Position, Rules};
+
+fn compile(text: &str) -> Arc<Rules> {
+    Arc::new(Rules::new(varia_grammar::load(text).expect("valid variant")))
+}
+
+/// The games: every bundled variant, the bench's makruk and shatranj, and chess on 12x12 (144
+/// cells: past the masks' 128, counted by walking the rays). Each with its start position
+/// string, and chess also from positions with holes (the walk again).
+fn games() -> &'static Vec<(String, Arc<Rules>, String)> {
+    static ALL: OnceLock<Vec<(String, Arc<Rules>, String)>> = OnceLock::new();
+    ALL.get_or_init(|| {
+        let mut out: Vec<(String, Arc<Rules>, String)> = Vec::new();
+        for f in common::variant_files() {
+            let rules = common::rules(&f);
+            let start = Position::start(rules.clone()).to_position_string();
+            out.push((f, rules, start));
+        }
+        for game in ["makruk", "shatranj"] {
+            let path = common::root().join(format!("benches/variants/{game}.var"));
+            let rules = compile(&std::fs::read_to_string(path).expect("bench variant"));
+            let start = Position::start(rules.clone()).to_position_string();
+            out.push((game.into(), rules, start));
+        }
+        let chess = std::fs::read_to_string(common::root().join("variants/chess.var")).expect("chess.var");
+        let big = compile(&chess.replacen("grid 8 x 8", "grid 12 x 12", 1));
+        let start = Position::start(big.clone()).to_position_string();
+        out.push(("chess on 12x12".into(), big, start));
+        let rules = common::rules("chess.var");
+        for holes in [
+            "rnbqkbnr/pppppppp/8/3*4/8/2*5/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        ] {
+            out.push(("chess.var".into(), rules.clone(), holes.into()));
+        }
+        out
+    })
+}
+
+/// Plays random legal moves, checking at each ply that the count equals the generated moves.
+fn check(index: usize, choices: &[usize]) -> Result<(), TestCaseError> {
+    let (name, rules, start) = &games()[index];
+    let mut pos = Position::from_position_string(rules.clone(), start).expect("valid position");
+    let mut moves: Vec<Move> = Vec::new();
+    let mut buf = Vec::new();
+    for &choice in choices {
+        pos.legal_moves(&mut moves);
+        let counted = pos.count_legal(&mut buf);
+        prop_assert_eq!(counted, moves.len() as u64, "{}: {}", name, pos.to_position_string());
+        if moves.is_empty() {
+            break;
+        }
+        pos.make(moves[choice % moves.len()]);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn counted_moves_equal_generated_moves(index in 0..games().len(), choices in proptest::collection::vec(any::<usize>(), 0..120)) {
+        check(index, &choices)?;
+    }
+}
+
+/// Perft on the board past the masks' size agrees with perft by generation, and the hole
+/// blocks slides as it does in generation.
+#[test]
+fn large_boards_and_holes_count_as_generated() {
+    for (name, rules, start) in games().iter().filter(|g| g.0.contains("12x12") || g.2.contains('*')) {
+        let mut pos = Position::from_position_string(rules.clone(), start).expect("valid position");
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut by_generation = 0;
+        for &mv in &moves {
+            pos.make(mv);
+            let mut next = Vec::new();
+            pos.legal_moves(&mut next);
+            by_generation += next.len() as u64;
+            pos.unmake();
+        }
+        assert_eq!(varia_interpreter::perft(&mut pos, 2), by_generation, "{name}: {start}");
+    }
+}
+
+/// `perft --threads`: the root moves shared among threads give the serial counts, in the
+/// serial order, for single actions and for whole turns.
+#[test]
+fn perft_on_threads_counts_as_on_one_thread() {
+    use varia_interpreter::{divide, divide_threads, divide_turns, perft, perft_threads, perft_turns};
+    for (name, depth, turns) in
+        [("chess.var", 3, false), ("hans38-postal.var", 3, false), ("infinite-reserves.var", 2, true)]
+    {
+        let mut pos = Position::start(common::rules(name));
+        let (serial, split) = if turns {
+            (perft_turns(&mut pos, depth), divide_turns(&mut pos, depth))
+        } else {
+            (perft(&mut pos, depth), divide(&mut pos, depth))
+        };
+        assert_eq!(perft_threads(&mut pos, depth, turns, 2), serial, "{name}");
+        assert_eq!(divide_threads(&mut pos, depth, turns, 2), split, "{name}");
+    }
+}
