@@ -88,6 +88,9 @@ enum Command {
         /// Play these moves first (space-separated, any accepted notation).
         #[arg(long)]
         after: Option<String>,
+        /// Write the moves as `varia uci` does (`e2e4`, `e7e8q`, `P@e4`), sorted, as Fairy-Stockfish lists them.
+        #[arg(long)]
+        uci: bool,
     },
     /// Check a game file move by move and print the final position and result.
     Replay {
@@ -381,10 +384,18 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Moves { file, position, after } => {
+        Command::Moves { file, position, after, uci } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
             play_after(&mut pos, after.as_deref())?;
+            if uci {
+                let mut table: Vec<String> = uci::move_table(&mut pos).into_iter().map(|(_, t)| t).collect();
+                table.sort();
+                for t in table {
+                    outln!("{t}");
+                }
+                return Ok(());
+            }
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             for mv in moves {

@@ -39,6 +39,8 @@ const MORE_RESERVED: &[&str] = &[
     "draw",
     "repeat",
     "stalemated",
+    "to-move",
+    "checks-given",
     "checkmate",
     "stalemate",
     "bare-king",
@@ -1579,6 +1581,8 @@ impl<'a> Writer<'a> {
             GoalTest::TotalPieces(n, t) => typed("total-pieces", *n, t),
             GoalTest::Captured(t) => format!("captured {}", self.piece(*t)),
             GoalTest::Stalemated => "stalemated".into(),
+            GoalTest::ToMove => "to-move".into(),
+            GoalTest::ChecksGiven(n) => format!("checks-given {n}"),
             GoalTest::Repetition(n) => format!("repetition {n}"),
             GoalTest::Config(occupiers, groups) => {
                 if occupiers.is_empty() || groups.is_empty() {

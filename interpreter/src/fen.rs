@@ -174,7 +174,9 @@ impl Position {
         for c in &rules.variant.board.initially_empty_locations {
             pos.st.cells[c.0 as usize] = Piece::EMPTY;
         }
-        let fields: Vec<(usize, &str)> = split_fields(text);
+        let mut fields: Vec<(usize, &str)> = split_fields(text);
+        // Fairy-Stockfish's checks still needed (`3+3`) after the en-passant field.
+        crate::counters::read_checks_remaining(&mut pos, &mut fields)?;
         let err = |offset: usize, len: usize, message: String| PositionError { offset, len: len.max(1), message };
         let Some(&(board_at, board)) = fields.first() else {
             return Err(err(0, 0, "expected a position string, found nothing".into()));

@@ -690,6 +690,10 @@ pub enum GoalTest {
     Captured(PieceTypeId),
     /// The player is to move and has no legal move.
     Stalemated,
+    /// The player is to move.
+    ToMove,
+    /// The player's moves have given check at least this many times in the game.
+    ChecksGiven(u32),
     /// The player just completed a position that occurred this many times (counting this one).
     Repetition(u32),
     /// Every group of cells has a cell holding a piece that matches one of the occupiers.

@@ -8,6 +8,7 @@ mod atoms;
 mod attack;
 pub mod bitset;
 mod board;
+mod counters;
 pub mod end;
 pub mod eval;
 pub mod fen;

@@ -263,6 +263,8 @@ pub(crate) struct State {
     /// In the middle of a partial move: the piece that goes on and the type of move it
     /// continues with.
     pub(crate) partial: Option<(CellId, Option<MoveTypeId>)>,
+    /// Per player: checks given, where a goal counts them (empty otherwise).
+    pub(crate) checks: Vec<u32>,
 }
 
 /// In `State::reserve`: an unlimited supply of squares.
@@ -307,6 +309,7 @@ impl Position {
             hand: vec![0; players * rules.variant.pieces.len()],
             turn: 0,
             partial: None,
+            checks: if rules.counts_checks { vec![0; players] } else { Vec::new() },
         };
         let mut pos = Position { rules, st };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
@@ -516,10 +519,16 @@ impl Position {
     /// Plays a move without checking that it is legal. Take it back with [`Position::unmake`].
     pub fn make(&mut self, mv: Move) {
         self.st.make(&self.rules, mv);
+        if self.rules.counts_checks {
+            self.count_check();
+        }
     }
 
     /// Takes back the last move made with [`Position::make`].
     pub fn unmake(&mut self) {
+        if self.rules.counts_checks {
+            self.uncount_check();
+        }
         self.st.unmake(&self.rules);
     }
 

@@ -132,6 +132,8 @@ pub struct Rules {
     /// Moves by powers and castlings may take the plain make path (no stacks, squares,
     /// attributes or turn order).
     pub(crate) plain_make: bool,
+    /// A goal counts the checks each player gives (`checks-given`).
+    pub(crate) counts_checks: bool,
 }
 
 /// [`splitmix`] for the other modules that make hash keys.
@@ -318,6 +320,7 @@ impl Rules {
             && !slow_attacks
             && program.as_ref().is_none_or(|p| p.reach.is_empty() && p.anywhere.iter().all(|a| a.is_empty()));
         Rules {
+            counts_checks: crate::counters::counts_checks(&variant),
             programmed_types,
             probes_only,
             atoms,

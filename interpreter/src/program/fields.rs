@@ -37,6 +37,10 @@ impl crate::position::Position {
                 .collect();
             out.push_str(&format!(" attrs={}", parts.join(";")));
         }
+        if r.counts_checks {
+            let n: Vec<String> = self.st.checks.iter().map(|n| n.to_string()).collect();
+            out.push_str(&format!(" checks={}", n.join(",")));
+        }
         if v.turn_order.is_some() {
             out.push_str(&format!(" turn={}", self.st.turn));
         }
@@ -65,7 +69,11 @@ pub(crate) fn read_program_field(
         message,
     };
     let Some((key, value)) = field.split_once('=') else {
-        return Err(err(0, field.len(), format!("expected `hand=`, `attrs=`, `turn=` or `partial=`, found `{field}`")));
+        return Err(err(
+            0,
+            field.len(),
+            format!("expected `hand=`, `attrs=`, `checks=`, `turn=` or `partial=`, found `{field}`"),
+        ));
     };
     let vat = key.len() + 1;
     let cell = |name: &str, o: usize| {
@@ -120,6 +128,19 @@ pub(crate) fn read_program_field(
                     }
                 }
                 o += part.len() + 1;
+            }
+        }
+        "checks" if r.counts_checks => {
+            let counts: Vec<Option<u32>> = value.split(',').map(|n| n.parse().ok().filter(|n| *n <= 1000)).collect();
+            match counts.into_iter().collect::<Option<Vec<u32>>>() {
+                Some(c) if c.len() == r.players => pos.set_checks(c),
+                _ => {
+                    return Err(err(
+                        vat,
+                        value.len(),
+                        format!("expected the checks given by each player (e.g. `1,0`; at most 1000), found `{value}`"),
+                    ))
+                }
             }
         }
         "turn" => {
