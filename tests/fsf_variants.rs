@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -6,7 +6,7 @@
 mod common;
 
 use varia_interpreter::ir::PlayerId;
-use varia_interpreter::{EndReason, GameResult, Position};
+use varia_interpreter::{EndReason, GameResult, MoveKind, Position};
 
 const WHITE: PlayerId = PlayerId(0);
 const BLACK: PlayerId = PlayerId(1);
@@ -20,6 +20,10 @@ fn uci(pos: &mut Position) -> Vec<String> {
     let mut out: Vec<String> = moves
         .iter()
         .map(|m| {
+            if m.kind == MoveKind::Drop {
+                let letter = rules.variant.pieces[rules.type_of(m.piece).0 as usize].letter;
+                return format!("{letter}@{}", rules.cell_name(m.to));
+            }
             let promo = m
                 .promotion()
                 .map(|t| rules.variant.pieces[t.0 as usize].letter.to_ascii_lowercase().to_string())
@@ -161,4 +165,57 @@ fn three_check_bad_counts_are_located_errors() {
     let text = format!("{} checks=1", TWO_CHECKS.replace(" 1+3", ""));
     let e = Position::from_position_string(rules, &text).err().expect("an error");
     assert!(e.message.contains("checks given by each player"), "{e:?}");
+}
+
+#[test]
+fn loop_captures_go_to_the_capturers_hand() {
+    let mut pos = at("loop.var", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 3");
+    let before = (pos.to_position_string(), pos.hash());
+    common::play(&mut pos, "exd5");
+    // Fairy-Stockfish: rnbqkbnr/ppp2ppp/8/3Pp3/8/8/PPPP1PPP/RNBQKBNR[P] b KQkq - 0 3
+    assert!(pos.to_position_string().ends_with(" hand=P1"), "{}", pos.to_position_string());
+    assert_eq!(pos.hash(), pos.compute_hash());
+    assert_eq!(
+        uci(&mut pos),
+        list(
+            "a7a5 a7a6 b7b5 b7b6 b8a6 b8c6 b8d7 c7c5 c7c6 c8d7 c8e6 c8f5 c8g4 c8h3 d8d5 d8d6 d8d7 d8e7 d8f6 \
+             d8g5 d8h4 e5e4 e8d7 e8e7 f7f5 f7f6 f8a3 f8b4 f8c5 f8d6 f8e7 g7g5 g7g6 g8e7 g8f6 g8h6 h7h5 h7h6"
+        )
+    );
+    pos.unmake();
+    assert_eq!((pos.to_position_string(), pos.hash()), before);
+}
+
+#[test]
+fn loop_drops_from_hands_in_fairy_stockfish_form() {
+    // Pawns are not dropped on the first or last rank; other pieces anywhere empty.
+    let mut pos = at("loop.var", "4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1");
+    let mut expected: Vec<String> =
+        (2..=7).flat_map(|r| "abcdefgh".chars().map(move |f| format!("P@{f}{r}"))).collect();
+    expected.extend(list("e1d1 e1d2 e1e2 e1f1 e1f2"));
+    expected.sort();
+    assert_eq!(uci(&mut pos), expected);
+    common::play(&mut pos, "P@e7");
+    assert!(pos.to_position_string().ends_with(" hand=p1"), "{}", pos.to_position_string());
+    let mut pos = at("loop.var", "4k3/8/8/8/8/8/8/R3K3[Nq] b Q - 0 1");
+    let moves = uci(&mut pos);
+    assert_eq!(moves.len(), 66);
+    assert!(moves.iter().all(|m| !m.starts_with("N@")), "only the side to move drops: {moves:?}");
+}
+
+#[test]
+fn hands_in_brackets_are_checked() {
+    let rules = common::rules("loop.var");
+    for (text, at, what) in [
+        ("4k3/8/8/8/8/8/8/4K3[Px] w - - 0 1", 21, "the letter of a piece in hand"),
+        ("4k3/8/8/8/8/8/8/4K3[P w - - 0 1", 19, "in brackets"),
+    ] {
+        let e = Position::from_position_string(rules.clone(), text).err().expect("an error");
+        assert_eq!(e.offset, at, "{e:?}");
+        assert!(e.message.contains(what), "{e:?}");
+    }
+    let e = Position::from_position_string(common::rules("chess.var"), "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1")
+        .err()
+        .expect("an error");
+    assert!(e.message.contains("not part of this game"), "{e:?}");
 }

@@ -79,3 +79,47 @@ fn checks_given_and_to_move_goals() {
     let mut two = Position::from_position_string(pos.rules().clone(), "3k/4/1RR1/K3 b").unwrap();
     assert_eq!(two.outcome(), Some((GameResult::Win(PlayerId(0)), EndReason::Goal(1))));
 }
+
+/// The hand example of docs/language.md: captured pieces join the capturer's hand, a promoted
+/// piece as its declared base type.
+const TOKINS: &str = r#"
+variant "Tokins"
+board { grid 3 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far { white: rank 4  black: rank 1 }
+piece King K { royal step all }
+piece Pawn P {
+  captured-to-hand
+  step n
+  promote in far to T
+  drop { verify empty verify not in(far) add }
+}
+piece Tokin T {
+  captured-to-hand as Pawn
+  step all
+}
+setup { white: K a1  black: K c4, T b2 }
+"#;
+
+#[test]
+fn captured_pieces_go_to_hand_as_their_base_type() {
+    let v = varia_grammar::load(TOKINS).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = Position::start(Arc::new(Rules::new(v)));
+    let before = (pos.to_position_string(), pos.hash());
+    assert!(before.0.ends_with(" hand=-"), "{}", before.0);
+    let mv = pos.parse_move("Ka1xb2").unwrap();
+    pos.make(mv);
+    assert!(pos.to_position_string().ends_with(" hand=P1"), "{}", pos.to_position_string());
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.make(pos.clone().parse_move("Kc4-b4").unwrap());
+    // White drops the pawn on any empty cell but its far rank.
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let drops: Vec<String> =
+        moves.iter().filter(|m| m.kind == varia_interpreter::MoveKind::Drop).map(|m| pos.long_notation(*m)).collect();
+    assert_eq!(drops.len(), 8, "{drops:?}");
+    pos.unmake();
+    pos.unmake();
+    assert_eq!((pos.to_position_string(), pos.hash()), before);
+}

@@ -30,7 +30,7 @@ GAMES = {
     "capablanca": ("capablanca.var", "capablanca", 4),
     "shatranj": ("shatranj.var", "shatranj", 4),
     "three-check": ("three-check.var", "3check", 4),
-    "crazyhouse": ("crazyhouse.var", "crazyhouse", 4),
+    "loop": ("loop.var", "loop", 4),
 }
 
 

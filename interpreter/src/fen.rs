@@ -182,6 +182,8 @@ impl Position {
             return Err(err(0, 0, "expected a position string, found nothing".into()));
         };
         let layers = layout(&rules);
+        // Pieces in hand in Fairy-Stockfish's form, after the rows in brackets.
+        let (board, hand) = crate::to_hand::split_hand(board, board_at);
         // Pieces between cells, after the rows in braces.
         let (board, between) = match board.find('{') {
             Some(i) => (&board[..i], Some((board_at + i, &board[i..]))),
@@ -212,6 +214,9 @@ impl Position {
         }
         if let Some((o, text)) = between {
             read_between(&mut pos, text, o)?;
+        }
+        if let Some((o, text)) = hand {
+            crate::to_hand::read_hand(&mut pos, text, o)?;
         }
         let field = |i: usize| fields.get(i).copied();
         let side = match field(1) {

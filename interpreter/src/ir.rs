@@ -266,6 +266,10 @@ pub struct PieceType {
     /// The attributes a new piece of this type carries set (the others start unset).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub attributes: Vec<AttributeId>,
+    /// A captured piece of this type goes to the capturer's hand, as this type
+    /// (`captured-to-hand [as TYPE]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_hand: Option<PieceTypeId>,
 }
 
 /// Where a dropped piece comes from.

@@ -31,6 +31,7 @@ pub mod search;
 pub mod squares;
 mod table;
 mod tables;
+mod to_hand;
 
 pub use end::{EndReason, GameResult};
 pub use eval::{Evaluator, Weights};

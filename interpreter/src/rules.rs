@@ -134,6 +134,8 @@ pub struct Rules {
     pub(crate) plain_make: bool,
     /// A goal counts the checks each player gives (`checks-given`).
     pub(crate) counts_checks: bool,
+    /// Some piece type goes to the capturer's hand when captured (`captured-to-hand`).
+    pub(crate) captures_to_hand: bool,
 }
 
 /// [`splitmix`] for the other modules that make hash keys.
@@ -299,7 +301,9 @@ impl Rules {
             .filter(|i| occupancy_phases & (1 << i) != 0)
             .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
         let attributes = program.as_ref().map_or(0, |p| p.attributes);
-        let plain_make = !stacking && !square_play && attributes == 0 && variant.turn_order.is_none();
+        let captures_to_hand = variant.pieces.iter().any(|p| p.to_hand.is_some());
+        let plain_make =
+            !stacking && !square_play && attributes == 0 && variant.turn_order.is_none() && !captures_to_hand;
         let has_royal = variant.pieces.iter().any(|p| p.royal);
         let MoveTables {
             atoms,
@@ -321,6 +325,7 @@ impl Rules {
             && program.as_ref().is_none_or(|p| p.reach.is_empty() && p.anywhere.iter().all(|a| a.is_empty()));
         Rules {
             counts_checks: crate::counters::counts_checks(&variant),
+            captures_to_hand,
             programmed_types,
             probes_only,
             atoms,
