@@ -125,6 +125,7 @@ impl Position {
             out.push_str(&between.join(","));
             out.push('}');
         }
+        out.push_str(&self.hand_text());
         out.push(' ');
         out.push_str(&side_token(rules, self.st.side));
         out.push(' ');

@@ -67,3 +67,27 @@ pub(crate) fn read_hand(
     }
     Ok(())
 }
+
+impl crate::position::Position {
+    /// The hands as Fairy-Stockfish writes them after the rows: one letter per piece, the first
+    /// player's in upper case first (`[PPn]`, `[]` when both are empty); nothing in a game
+    /// without hands.
+    pub(crate) fn hand_text(&self) -> String {
+        let r = &*self.rules;
+        let v = &r.variant;
+        let has_hands = r.program.is_some()
+            && (v.pieces.iter().any(|p| !p.drops.is_empty() || p.to_hand.is_some()) || !v.setup.hands.is_empty());
+        if !has_hands {
+            return String::new();
+        }
+        let mut out = String::from("[");
+        for p in 0..r.players {
+            for t in 0..r.types {
+                let letter = r.piece_letter(r.piece(crate::ir::PlayerId(p as u8), crate::ir::PieceTypeId(t as u8)));
+                out.extend(std::iter::repeat_n(letter, self.st.hand[p * r.types + t] as usize));
+            }
+        }
+        out.push(']');
+        out
+    }
+}
