@@ -158,12 +158,12 @@ fn three_check_counts_come_back_with_unmake_and_round_trip() {
 fn three_check_bad_counts_are_located_errors() {
     let rules = common::rules("three-check.var");
     for (text, at) in [(TWO_CHECKS.replace("1+3", "4+3"), 63), (TWO_CHECKS.replace("1+3", "1+x"), 63)] {
-        let e = Position::from_position_string(rules.clone(), &text).err().expect("an error");
+        let e = Position::from_position_string(rules.clone(), &text).expect_err("an error");
         assert_eq!(e.offset, at, "{e:?}");
         assert!(e.message.contains("checks each player still needs"), "{e:?}");
     }
     let text = format!("{} checks=1", TWO_CHECKS.replace(" 1+3", ""));
-    let e = Position::from_position_string(rules, &text).err().expect("an error");
+    let e = Position::from_position_string(rules, &text).expect_err("an error");
     assert!(e.message.contains("checks given by each player"), "{e:?}");
 }
 
@@ -210,12 +210,11 @@ fn hands_in_brackets_are_checked() {
         ("4k3/8/8/8/8/8/8/4K3[Px] w - - 0 1", 21, "the letter of a piece in hand"),
         ("4k3/8/8/8/8/8/8/4K3[P w - - 0 1", 19, "in brackets"),
     ] {
-        let e = Position::from_position_string(rules.clone(), text).err().expect("an error");
+        let e = Position::from_position_string(rules.clone(), text).expect_err("an error");
         assert_eq!(e.offset, at, "{e:?}");
         assert!(e.message.contains(what), "{e:?}");
     }
     let e = Position::from_position_string(common::rules("chess.var"), "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1")
-        .err()
-        .expect("an error");
+        .expect_err("an error");
     assert!(e.message.contains("not part of this game"), "{e:?}");
 }
