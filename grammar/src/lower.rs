@@ -1676,6 +1676,7 @@ impl Lowerer {
     fn setup(&mut self, s: Node, castlings: &[Castling]) -> Setup {
         let mut placements: Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)> = Vec::new();
         let mut rights = Vec::new();
+        let mut right_nodes = Vec::new();
         let mut hands = Vec::new();
         for item in s.into_inner() {
             match item.as_rule() {
@@ -1743,6 +1744,7 @@ impl Lowerer {
                         let ch = l.as_str().chars().next().expect("letter");
                         if castlings.iter().any(|c| c.right == ch) {
                             rights.push(ch);
+                            right_nodes.push((ch, l.clone()));
                         } else {
                             self.error(
                                 &l,
@@ -1756,6 +1758,30 @@ impl Lowerer {
             }
         }
         placements.sort_by_key(|(c, _)| *c);
+        // A right needs its king and partner set up, as a position string's right does.
+        for (ch, l) in right_nodes {
+            let Some(c) = castlings.iter().find(|c| c.right == ch) else { continue };
+            let holds = |cell: CellId, royal: bool| {
+                placements.iter().any(|(x, stack)| {
+                    *x == cell
+                        && stack.iter().any(|(p, t)| *p == c.player && (!royal || self.pieces[t.0 as usize].royal))
+                })
+            };
+            if !holds(c.king_from, true) || !holds(c.partner_from, false) {
+                let (player, king, partner) = (
+                    self.players[c.player.0 as usize].name.clone(),
+                    self.cells[c.king_from.0 as usize].name.clone(),
+                    self.cells[c.partner_from.0 as usize].name.clone(),
+                );
+                self.error(
+                    &l,
+                    format!("castling right `{ch}` without its pieces in place"),
+                    format!(
+                        "expected {player}'s royal piece set up on `{king}` and a piece of {player}'s on `{partner}`"
+                    ),
+                );
+            }
+        }
         Setup { placements, castling_rights: rights, square_owners: Vec::new(), hands }
     }
 
