@@ -533,7 +533,8 @@ fn run(command: Command) -> Result<(), String> {
 /// that is not legal.
 fn play_after(pos: &mut Position, after: Option<&str>) -> Result<(), String> {
     for (i, text) in after.unwrap_or_default().split_whitespace().enumerate() {
-        let mv = pos.parse_move(text).map_err(|e| format!("error: --after move {}: {e}", i + 1))?;
+        // The forms `varia uci` reads: any notation, and castling as the king's move (`e1g1`).
+        let mv = uci::read_move(pos, text).map_err(|e| format!("error: --after move {}: {e}", i + 1))?;
         pos.make(mv);
     }
     Ok(())

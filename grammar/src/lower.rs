@@ -1761,13 +1761,10 @@ impl Lowerer {
         // A right needs its king and partner set up, as a position string's right does.
         for (ch, l) in right_nodes {
             let Some(c) = castlings.iter().find(|c| c.right == ch) else { continue };
-            let holds = |cell: CellId, royal: bool| {
-                placements.iter().any(|(x, stack)| {
-                    *x == cell
-                        && stack.iter().any(|(p, t)| *p == c.player && (!royal || self.pieces[t.0 as usize].royal))
-                })
+            let holds = |cell: CellId| {
+                placements.iter().any(|(x, stack)| *x == cell && stack.iter().any(|(p, _)| *p == c.player))
             };
-            if !holds(c.king_from, true) || !holds(c.partner_from, false) {
+            if !holds(c.king_from) || !holds(c.partner_from) {
                 let (player, king, partner) = (
                     self.players[c.player.0 as usize].name.clone(),
                     self.cells[c.king_from.0 as usize].name.clone(),
@@ -1777,7 +1774,7 @@ impl Lowerer {
                     &l,
                     format!("castling right `{ch}` without its pieces in place"),
                     format!(
-                        "expected {player}'s royal piece set up on `{king}` and a piece of {player}'s on `{partner}`"
+                        "expected pieces of {player}'s set up on `{king}` and `{partner}`, where the castling starts"
                     ),
                 );
             }
