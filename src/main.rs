@@ -91,6 +91,9 @@ enum Command {
         /// Play these moves first (space-separated, any accepted notation).
         #[arg(long)]
         after: Option<String>,
+        /// Write the moves as `varia uci` does (`e2e4`, `e7e8q`, `P@e4`), sorted, as Fairy-Stockfish lists them.
+        #[arg(long)]
+        uci: bool,
     },
     /// Check a game file move by move and print the final position and result.
     Replay {
@@ -392,10 +395,18 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Moves { file, position, after } => {
+        Command::Moves { file, position, after, uci } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
             play_after(&mut pos, after.as_deref())?;
+            if uci {
+                let mut table: Vec<String> = uci::move_table(&mut pos).into_iter().map(|(_, t)| t).collect();
+                table.sort();
+                for t in table {
+                    outln!("{t}");
+                }
+                return Ok(());
+            }
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             for mv in moves {
@@ -533,7 +544,8 @@ fn run(command: Command) -> Result<(), String> {
 /// that is not legal.
 fn play_after(pos: &mut Position, after: Option<&str>) -> Result<(), String> {
     for (i, text) in after.unwrap_or_default().split_whitespace().enumerate() {
-        let mv = pos.parse_move(text).map_err(|e| format!("error: --after move {}: {e}", i + 1))?;
+        // The forms `varia uci` reads: any notation, and castling as the king's move (`e1g1`).
+        let mv = uci::read_move(pos, text).map_err(|e| format!("error: --after move {}: {e}", i + 1))?;
         pos.make(mv);
     }
     Ok(())

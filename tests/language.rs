@@ -39,3 +39,87 @@ fn hop_max_counts_cells_past_the_screen() {
     // Quiet slides along rank 1 and up to e2; captures over the screen e3 onto e5.
     assert_eq!(cannon, vec!["Ce1-d1", "Ce1-e2", "Ce1xe5"]);
 }
+
+/// The goal example of docs/language.md: checks counted by `checks-given`, and a lone king on
+/// the move losing by `to-move`.
+const TWO_CHECKS: &str = r#"
+variant "Two checks"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+setup { white: K a1, R b2  black: K d4 }
+end {
+  // The second check wins.
+  goal white black win: checks-given 2
+  // A lone king loses at once, on its move, against two pieces or more besides a king.
+  goal white black loss: pieces-remaining 1 and to-move and not total-pieces 2 and not total-pieces 3
+}
+"#;
+
+#[test]
+fn checks_given_and_to_move_goals() {
+    use varia_interpreter::ir::PlayerId;
+    use varia_interpreter::{EndReason, GameResult};
+    let v = varia_grammar::load(TWO_CHECKS).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = Position::start(Arc::new(Rules::new(v)));
+    let play = |pos: &mut Position, m: &str| {
+        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.make(mv);
+    };
+    play(&mut pos, "Rb2-b4");
+    assert_eq!((pos.checks_given(PlayerId(0)), pos.outcome()), (1, None));
+    assert!(pos.to_position_string().ends_with(" checks=1,0"), "{}", pos.to_position_string());
+    play(&mut pos, "Kd4-c3");
+    play(&mut pos, "Rb4-b3");
+    assert_eq!(pos.outcome(), Some((GameResult::Win(PlayerId(0)), EndReason::Goal(0))));
+    // One rook besides the king: the lone king on the move plays on.
+    assert_eq!(Position::from_position_string(pos.rules().clone(), "3k/4/1R2/K3 b").unwrap().outcome(), None);
+    let mut two = Position::from_position_string(pos.rules().clone(), "3k/4/1RR1/K3 b").unwrap();
+    assert_eq!(two.outcome(), Some((GameResult::Win(PlayerId(0)), EndReason::Goal(1))));
+}
+
+/// The hand example of docs/language.md: captured pieces join the capturer's hand, a promoted
+/// piece as its declared base type.
+const TOKINS: &str = r#"
+variant "Tokins"
+board { grid 3 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far { white: rank 4  black: rank 1 }
+piece King K { royal step all }
+piece Pawn P {
+  captured-to-hand
+  step n
+  promote in far to T
+  drop { verify empty verify not in(far) add }
+}
+piece Tokin T {
+  captured-to-hand as Pawn
+  step all
+}
+setup { white: K a1  black: K c4, T b2 }
+"#;
+
+#[test]
+fn captured_pieces_go_to_hand_as_their_base_type() {
+    let v = varia_grammar::load(TOKINS).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = Position::start(Arc::new(Rules::new(v)));
+    let before = (pos.to_position_string(), pos.hash());
+    assert!(before.0.contains("[] "), "{}", before.0);
+    let mv = pos.parse_move("Ka1xb2").unwrap();
+    pos.make(mv);
+    assert!(pos.to_position_string().contains("[P] "), "{}", pos.to_position_string());
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.make(pos.clone().parse_move("Kc4-b4").unwrap());
+    // White drops the pawn on any empty cell but its far rank.
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let drops: Vec<String> =
+        moves.iter().filter(|m| m.kind == varia_interpreter::MoveKind::Drop).map(|m| pos.long_notation(*m)).collect();
+    assert_eq!(drops.len(), 8, "{drops:?}");
+    pos.unmake();
+    pos.unmake();
+    assert_eq!((pos.to_position_string(), pos.hash()), before);
+}

@@ -272,9 +272,9 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
     for f in ["ping=1", "setboard=1", "usermove=1", "san=0", "myname=\"Varia\"", "analyze=1", "sigint=0"] {
         assert!(features.contains(f), "{features}");
     }
-    // Chess is XBoard's `normal`; Capablanca Chess draws on 10 x 8; games XBoard cannot show
-    // (stacks, three boards, squares that move) are not offered.
-    assert!(features.contains("variants=\"normal,capablanca\""), "{features}");
+    // Chess is XBoard's `normal`; Capablanca Chess draws on 10 x 8, xiangqi on 9 x 10; games
+    // XBoard cannot show (stacks, three boards, squares that move, hands) are not offered.
+    assert!(features.contains("variants=\"normal,capablanca,xiangqi,shatranj,three-check\""), "{features}");
     e.send("new\nvariant capablanca");
     let setup = e.ask("ping 1", "setup");
     assert_eq!(
@@ -327,7 +327,7 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
     let mut e = Engine::start(&["xboard", &f]);
     e.send("xboard\nprotover 2");
     let lines = e.until("feature done=1", 10);
-    assert!(lines[0].contains("variants=\"normal,camel-chess,capablanca\""), "{lines:?}");
+    assert!(lines[0].contains("variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,three-check\""), "{lines:?}");
     e.send("new\nvariant camel-chess\nping 1");
     let lines = e.until("pong", 10);
     assert_eq!(

@@ -211,6 +211,7 @@ impl Lowerer {
             drops: Vec::new(),
             drop_supply: DropSupply::Hand,
             attributes: Vec::new(),
+            to_hand: None,
         });
     }
 
@@ -281,6 +282,13 @@ impl Lowerer {
                         continue;
                     }
                     list.push(p);
+                }
+                Rule::to_hand_decl => {
+                    let base = item.into_inner().nth(2);
+                    self.pieces[index].to_hand = match base {
+                        Some(b) => self.piece_ref(&b),
+                        None => Some(PieceTypeId(index as u8)),
+                    };
                 }
                 Rule::drop_supply_decl => {
                     let which = item.into_inner().nth(1).expect("hand or unlimited");

@@ -691,6 +691,14 @@ impl Lowerer {
             }
             Rule::captured_goal => GoalTest::Captured(self.piece_ref(&parts[1])?),
             Rule::stalemated_goal => GoalTest::Stalemated,
+            Rule::to_move_goal => GoalTest::ToMove,
+            Rule::checks_given_goal => {
+                let n = int_value(self, &parts[1], 1000) as u32;
+                if n == 0 {
+                    self.error(&parts[1], "a check count of 0", "expected at least 1");
+                }
+                GoalTest::ChecksGiven(n)
+            }
             Rule::repetition_goal => {
                 let n = int_value(self, &parts[1], 1000) as u32;
                 if n == 0 {

@@ -348,11 +348,13 @@ const TEST_STARTS: [Rule; 25] = [
 ];
 
 /// Keywords and tokens that start a goal test.
-const GOAL_STARTS: [Rule; 8] = [
+const GOAL_STARTS: [Rule; 10] = [
     Rule::k_pieces_remaining,
     Rule::k_total_pieces,
     Rule::k_captured,
     Rule::k_stalemated,
+    Rule::k_to_move,
+    Rule::k_checks_given,
     Rule::k_repetition,
     Rule::k_config,
     Rule::k_not,

@@ -48,6 +48,8 @@ const MORE_RESERVED: &[&str] = &[
     "draw",
     "repeat",
     "stalemated",
+    "to-move",
+    "checks-given",
     "checkmate",
     "stalemate",
     "bare-king",

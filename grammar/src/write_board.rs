@@ -403,6 +403,11 @@ impl Writer<'_> {
         for a in &p.attributes {
             lines.push(format!("attribute {} set", self.attribute(*a)));
         }
+        match p.to_hand {
+            Some(t) if self.v.pieces[t.0 as usize].name == p.name => lines.push("captured-to-hand".into()),
+            Some(t) => lines.push(format!("captured-to-hand as {}", self.piece(t))),
+            None => {}
+        }
         if p.drop_supply != default_drop_supply() {
             lines.push(match p.drop_supply {
                 DropSupply::Hand => "drop-supply hand".into(),

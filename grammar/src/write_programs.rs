@@ -237,6 +237,8 @@ impl Writer<'_> {
             GoalTest::TotalPieces(n, t) => typed("total-pieces", *n, t),
             GoalTest::Captured(t) => format!("captured {}", self.piece(*t)),
             GoalTest::Stalemated => "stalemated".into(),
+            GoalTest::ToMove => "to-move".into(),
+            GoalTest::ChecksGiven(n) => format!("checks-given {n}"),
             GoalTest::Repetition(n) => format!("repetition {n}"),
             GoalTest::Config(occupiers, groups) => {
                 if occupiers.is_empty() || groups.is_empty() {

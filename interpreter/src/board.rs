@@ -57,6 +57,9 @@ impl State {
             }
             h ^= r.z_slot[self.slot as usize];
         }
+        for (p, n) in self.checks.iter().enumerate() {
+            h ^= crate::counters::check_key(PlayerId(p as u8), *n);
+        }
         if let Some(pr) = r.program.as_deref() {
             for (c, a) in self.attrs.iter().enumerate() {
                 for k in 0..pr.attributes {

@@ -198,6 +198,8 @@ impl Position {
                 self.st.last_captured().iter().any(|q| r.owner(*q) == player && r.type_of(*q) == *ty)
             }
             GoalTest::Stalemated => no_moves && self.side_to_move() == player,
+            GoalTest::ToMove => self.side_to_move() == player,
+            GoalTest::ChecksGiven(n) => self.checks_given(player) >= *n,
             GoalTest::Repetition(n) => {
                 self.st.history.last().is_some_and(|u| u.side == player) && self.repetitions() + 1 >= *n
             }

@@ -125,6 +125,7 @@ impl Position {
             out.push_str(&between.join(","));
             out.push('}');
         }
+        out.push_str(&self.hand_text());
         out.push(' ');
         out.push_str(&side_token(rules, self.st.side));
         out.push(' ');
@@ -174,12 +175,16 @@ impl Position {
         for c in &rules.variant.board.initially_empty_locations {
             pos.st.cells[c.0 as usize] = Piece::EMPTY;
         }
-        let fields: Vec<(usize, &str)> = split_fields(text);
+        let mut fields: Vec<(usize, &str)> = split_fields(text);
+        // Fairy-Stockfish's checks still needed (`3+3`) after the en-passant field.
+        crate::counters::read_checks_remaining(&mut pos, &mut fields)?;
         let err = |offset: usize, len: usize, message: String| PositionError { offset, len: len.max(1), message };
         let Some(&(board_at, board)) = fields.first() else {
             return Err(err(0, 0, "expected a position string, found nothing".into()));
         };
         let layers = layout(&rules);
+        // Pieces in hand in Fairy-Stockfish's form, after the rows in brackets.
+        let (board, hand) = crate::to_hand::split_hand(board, board_at);
         // Pieces between cells, after the rows in braces.
         let (board, between) = match board.find('{') {
             Some(i) => (&board[..i], Some((board_at + i, &board[i..]))),
@@ -210,6 +215,9 @@ impl Position {
         }
         if let Some((o, text)) = between {
             read_between(&mut pos, text, o)?;
+        }
+        if let Some((o, text)) = hand {
+            crate::to_hand::read_hand(&mut pos, text, o)?;
         }
         let field = |i: usize| fields.get(i).copied();
         let side = match field(1) {

@@ -294,6 +294,10 @@ pub struct PieceType {
     /// The attributes a new piece of this type carries set (the others start unset).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub attributes: Vec<AttributeId>,
+    /// A captured piece of this type goes to the capturer's hand, as this type
+    /// (`captured-to-hand [as TYPE]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_hand: Option<PieceTypeId>,
 }
 
 /// Where a dropped piece comes from.
@@ -718,6 +722,10 @@ pub enum GoalTest {
     Captured(PieceTypeId),
     /// The player is to move and has no legal move.
     Stalemated,
+    /// The player is to move.
+    ToMove,
+    /// The player's moves have given check at least this many times in the game.
+    ChecksGiven(u32),
     /// The player just completed a position that occurred this many times (counting this one).
     Repetition(u32),
     /// Every group of cells has a cell holding a piece that matches one of the occupiers.

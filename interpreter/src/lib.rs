@@ -9,6 +9,7 @@ mod attack;
 pub mod bitset;
 mod board;
 mod count;
+mod counters;
 pub mod end;
 pub mod eval;
 pub mod fen;
@@ -33,6 +34,7 @@ pub mod search;
 pub mod squares;
 mod table;
 mod tables;
+mod to_hand;
 
 pub use end::{EndReason, GameResult};
 pub use eval::{Evaluator, Weights};

@@ -179,6 +179,9 @@ impl State {
                 _ => {}
             }
         }
+        if captured && r.captures_to_hand {
+            self.captures_to_hand(r, log);
+        }
         if captured || ((moves_piece || mv.kind == MoveKind::CarrySquare) && r.resets_clock_code[mv.piece.0 as usize]) {
             self.halfmove = 0;
         }

@@ -266,6 +266,8 @@ pub(crate) struct State {
     /// Some location may have no square ([`Piece::HOLE`]): set when one is made, never
     /// cleared (the counts by bit sets, which read occupancy alone, then walk rays instead).
     pub(crate) holes: bool,
+    /// Per player: checks given, where a goal counts them (empty otherwise).
+    pub(crate) checks: Vec<u32>,
 }
 
 /// In `State::reserve`: an unlimited supply of squares.
@@ -311,6 +313,7 @@ impl Position {
             turn: 0,
             partial: None,
             holes: !rules.variant.board.initially_empty_locations.is_empty(),
+            checks: if rules.counts_checks { vec![0; players] } else { Vec::new() },
         };
         let mut pos = Position { rules, st };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
@@ -521,10 +524,16 @@ impl Position {
     /// Plays a move without checking that it is legal. Take it back with [`Position::unmake`].
     pub fn make(&mut self, mv: Move) {
         self.st.make(&self.rules, mv);
+        if self.rules.counts_checks {
+            self.count_check();
+        }
     }
 
     /// Takes back the last move made with [`Position::make`].
     pub fn unmake(&mut self) {
+        if self.rules.counts_checks {
+            self.uncount_check();
+        }
         self.st.unmake(&self.rules);
     }
 

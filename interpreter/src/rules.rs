@@ -134,6 +134,10 @@ pub struct Rules {
     pub(crate) plain_make: bool,
     /// Whether and how the last perft ply is counted by ray walks (`count.rs`).
     pub(crate) count: crate::count::CountRules,
+    /// A goal counts the checks each player gives (`checks-given`).
+    pub(crate) counts_checks: bool,
+    /// Some piece type goes to the capturer's hand when captured (`captured-to-hand`).
+    pub(crate) captures_to_hand: bool,
 }
 
 /// [`splitmix`] for the other modules that make hash keys.
@@ -299,7 +303,9 @@ impl Rules {
             .filter(|i| occupancy_phases & (1 << i) != 0)
             .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
         let attributes = program.as_ref().map_or(0, |p| p.attributes);
-        let plain_make = !stacking && !square_play && attributes == 0 && variant.turn_order.is_none();
+        let captures_to_hand = variant.pieces.iter().any(|p| p.to_hand.is_some());
+        let plain_make =
+            !stacking && !square_play && attributes == 0 && variant.turn_order.is_none() && !captures_to_hand;
         let has_royal = variant.pieces.iter().any(|p| p.royal);
         let MoveTables {
             atoms,
@@ -326,6 +332,8 @@ impl Rules {
             });
         let mut rules = Rules {
             count: Default::default(),
+            counts_checks: crate::counters::counts_checks(&variant),
+            captures_to_hand,
             programmed_types,
             probes_only,
             atoms,

@@ -716,6 +716,7 @@ impl<'t> Lowerer<'t> {
             drops: Vec::new(),
             drop_supply: DropSupply::Unlimited,
             attributes: Vec::new(),
+            to_hand: None,
         };
         for item in form.tail() {
             let Some(head) = item.head() else {

@@ -1,10 +1,10 @@
 //! The position-string fields of program features: pieces in hand, attributes, the turn number of a turn order, a partial move's piece.
 
-use crate::ir::{CellId, MoveTypeId, PieceTypeId, PlayerId};
+use crate::ir::{CellId, MoveTypeId, PlayerId};
 
 impl crate::position::Position {
-    /// The position-string fields of program play, each with a leading space: `hand=` (pieces
-    /// in hand, e.g. `P2n1`, or `-`), `attrs=` (for each attribute, the cells whose piece has
+    /// The position-string fields of program play, each with a leading space (the hands are
+    /// written after the rows, see [`crate::to_hand`]; `hand=` is still read): `attrs=` (for each attribute, the cells whose piece has
     /// it: `never-moved:a1,e1;...`), `turn=` (turns completed, with a turn order) and
     /// `partial=` (the piece that goes on in the middle of a partial move).
     pub(crate) fn program_fields(&self) -> String {
@@ -12,19 +12,6 @@ impl crate::position::Position {
         let Some(pr) = r.program.as_deref() else { return String::new() };
         let v = &r.variant;
         let mut out = String::new();
-        if v.pieces.iter().any(|p| !p.drops.is_empty()) || !v.setup.hands.is_empty() {
-            let mut hand = String::new();
-            for p in 0..r.players {
-                for t in 0..r.types {
-                    let n = self.st.hand[p * r.types + t];
-                    if n > 0 {
-                        hand.push(r.piece_letter(r.piece(PlayerId(p as u8), PieceTypeId(t as u8))));
-                        hand.push_str(&n.to_string());
-                    }
-                }
-            }
-            out.push_str(&format!(" hand={}", if hand.is_empty() { "-".to_string() } else { hand }));
-        }
         if pr.attributes > 0 {
             let parts: Vec<String> = (0..pr.attributes)
                 .map(|a| {
@@ -36,6 +23,10 @@ impl crate::position::Position {
                 })
                 .collect();
             out.push_str(&format!(" attrs={}", parts.join(";")));
+        }
+        if r.counts_checks {
+            let n: Vec<String> = self.st.checks.iter().map(|n| n.to_string()).collect();
+            out.push_str(&format!(" checks={}", n.join(",")));
         }
         if v.turn_order.is_some() {
             out.push_str(&format!(" turn={}", self.st.turn));
@@ -65,7 +56,11 @@ pub(crate) fn read_program_field(
         message,
     };
     let Some((key, value)) = field.split_once('=') else {
-        return Err(err(0, field.len(), format!("expected `hand=`, `attrs=`, `turn=` or `partial=`, found `{field}`")));
+        return Err(err(
+            0,
+            field.len(),
+            format!("expected `hand=`, `attrs=`, `checks=`, `turn=` or `partial=`, found `{field}`"),
+        ));
     };
     let vat = key.len() + 1;
     let cell = |name: &str, o: usize| {
@@ -90,9 +85,10 @@ pub(crate) fn read_program_field(
                     k += 1;
                 }
                 let digits: String = chars[start..k].iter().map(|(_, c)| *c).collect();
-                let n: u32 = digits
-                    .parse()
-                    .map_err(|_| err(vat + o, ch.len_utf8(), format!("expected a count after `{ch}`")))?;
+                // Bounded as a setup's hand is: hands are written one letter per piece.
+                let n: u32 = digits.parse().ok().filter(|n| *n <= 10_000).ok_or_else(|| {
+                    err(vat + o, ch.len_utf8(), format!("expected a count from 0 to 10000 after `{ch}`"))
+                })?;
                 let i = r.owner(piece).0 as usize * r.types + r.type_of(piece).0 as usize;
                 pos.st.hand[i] = n;
             }
@@ -120,6 +116,19 @@ pub(crate) fn read_program_field(
                     }
                 }
                 o += part.len() + 1;
+            }
+        }
+        "checks" if r.counts_checks => {
+            let counts: Vec<Option<u32>> = value.split(',').map(|n| n.parse().ok().filter(|n| *n <= 1000)).collect();
+            match counts.into_iter().collect::<Option<Vec<u32>>>() {
+                Some(c) if c.len() == r.players => pos.set_checks(c),
+                _ => {
+                    return Err(err(
+                        vat,
+                        value.len(),
+                        format!("expected the checks given by each player (e.g. `1,0`; at most 1000), found `{value}`"),
+                    ))
+                }
             }
         }
         "turn" => {

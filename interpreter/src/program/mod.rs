@@ -86,6 +86,7 @@ impl ProgramRules {
             || v.turn_order.is_some()
             || !v.move_priorities.is_empty()
             || !v.attributes.is_empty()
+            || v.pieces.iter().any(|p| p.to_hand.is_some())
     }
 
     /// The atoms the programs of each piece type are written as (when `recognise_atoms`), and

@@ -1,0 +1,104 @@
+//! Counts a game keeps besides the board: the checks each player's moves have given, for goals that count them (`checks-given N`).
+//!
+//! A move gives check when, after it, the player to move (another player's turn has begun) has
+//! a royal piece attacked. The count rises when such a move is made and falls again when it is
+//! taken back; it is part of the hash and of position strings (`checks=W,B`).
+
+use crate::ir::{GoalTest, PlayerId, Variant};
+use crate::position::Position;
+
+/// Whether any goal of the variant counts checks.
+pub(crate) fn counts_checks(v: &Variant) -> bool {
+    v.end.goals.iter().any(|g| check_goal(&g.test).is_some())
+}
+
+/// The largest check count a goal test asks for, if it asks for one.
+fn check_goal(t: &GoalTest) -> Option<u32> {
+    match t {
+        GoalTest::ChecksGiven(n) => Some(*n),
+        GoalTest::Not(x) => check_goal(x),
+        GoalTest::And(v) | GoalTest::Or(v) => v.iter().filter_map(check_goal).max(),
+        _ => None,
+    }
+}
+
+/// The largest check count the variant's goals ask for: Fairy-Stockfish's position strings
+/// give the checks still needed to reach it (`3+3`).
+pub(crate) fn check_limit(v: &Variant) -> Option<u32> {
+    v.end.goals.iter().filter_map(|g| check_goal(&g.test)).max()
+}
+
+/// The hash key of `n` checks given by `player` (0 for none, so counting costs nothing until a
+/// check is given).
+pub(crate) fn check_key(player: PlayerId, n: u32) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    let mut s = 0x6368_6563_6b73_0000 ^ ((player.0 as u64) << 32) ^ n as u64;
+    crate::rules::splitmix_pub(&mut s)
+}
+
+impl Position {
+    /// How many times `player`'s moves have given check (0 when no goal counts checks).
+    pub fn checks_given(&self, player: PlayerId) -> u32 {
+        self.st.checks.get(player.0 as usize).copied().unwrap_or(0)
+    }
+
+    /// The player whose move made the current position, when that move ended a turn and
+    /// left the player to move in check.
+    fn checking_player(&self) -> Option<PlayerId> {
+        let mover = self.st.history.last()?.side;
+        (mover != self.st.side && self.in_check()).then_some(mover)
+    }
+
+    /// After a move: counts the check it gave, if it gave one.
+    pub(crate) fn count_check(&mut self) {
+        if let Some(p) = self.checking_player() {
+            let n = &mut self.st.checks[p.0 as usize];
+            self.st.hash ^= check_key(p, *n) ^ check_key(p, *n + 1);
+            *n += 1;
+        }
+    }
+
+    /// Before taking a move back: uncounts the check it gave (the hash comes back with the
+    /// undo record).
+    pub(crate) fn uncount_check(&mut self) {
+        if let Some(p) = self.checking_player() {
+            let n = &mut self.st.checks[p.0 as usize];
+            *n = n.saturating_sub(1);
+        }
+    }
+
+    /// Sets the checks given (position strings), keeping the hash to be recomputed.
+    pub(crate) fn set_checks(&mut self, checks: Vec<u32>) {
+        if self.rules.counts_checks {
+            self.st.checks = checks;
+        }
+    }
+}
+
+/// Reads Fairy-Stockfish's field of checks still needed by each player (`2+3`: the first
+/// player needs two more, the second three), where it follows the en-passant field of a game
+/// whose goals count checks, and takes it out of the fields. The counts are taken against the
+/// largest count a goal asks for.
+pub(crate) fn read_checks_remaining(
+    pos: &mut Position,
+    fields: &mut Vec<(usize, &str)>,
+) -> Result<(), crate::fen::PositionError> {
+    let Some(limit) = check_limit(&pos.rules.variant).filter(|_| pos.rules.counts_checks) else { return Ok(()) };
+    let Some(&(at, text)) = fields.get(4).filter(|(_, s)| s.contains('+')) else { return Ok(()) };
+    let counts: Option<Vec<u32>> =
+        text.split('+').map(|n| n.parse::<u32>().ok().filter(|n| *n <= limit).map(|n| limit - n)).collect();
+    match counts {
+        Some(c) if c.len() == pos.rules.player_count() => {
+            pos.set_checks(c);
+            fields.remove(4);
+            Ok(())
+        }
+        _ => Err(crate::fen::PositionError {
+            offset: at,
+            len: text.len(),
+            message: format!("expected the checks each player still needs, 0 to {limit} (e.g. `3+2`), found `{text}`"),
+        }),
+    }
+}

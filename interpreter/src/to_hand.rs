@@ -1,0 +1,93 @@
+//! Captures to hand: a captured piece whose type says `captured-to-hand [as TYPE]` joins the capturer's hand, as that type.
+//!
+//! The capturer is the player who made the move. The piece goes to the hand as the declared base
+//! type (shogi's promoted pieces, crazyhouse's promoted pawns) or, without one, as its own type.
+//! The hand counts are logged like any other change of the general make path, so unmaking the
+//! move takes them back, and they are part of the hash.
+
+use crate::position::{Logged, State};
+use crate::rules::Rules;
+
+impl State {
+    /// After a move's captures (the log from `log` on): each captured piece whose type goes to
+    /// hand adds one piece to the mover's hand.
+    pub(crate) fn captures_to_hand(&mut self, r: &Rules, log: usize) {
+        let captured: Vec<crate::rules::Piece> = self.log[log..]
+            .iter()
+            .filter_map(|e| match *e {
+                Logged::Took(_, p, _, true) => Some(p),
+                _ => None,
+            })
+            .collect();
+        let mover = self.side.0 as usize;
+        for p in captured {
+            if let Some(base) = r.variant.pieces[r.type_of(p).0 as usize].to_hand {
+                let i = mover * r.types + base.0 as usize;
+                self.hand_logged(r, i, self.hand[i] + 1);
+            }
+        }
+    }
+}
+
+/// Splits Fairy-Stockfish's hand (`[PPn]`, `[-]` or `[]`) off the board field of a position
+/// string: the rows, and the bracketed text with its offset.
+pub(crate) fn split_hand(board: &str, at: usize) -> (&str, Option<(usize, &str)>) {
+    match board.find('[') {
+        Some(i) => (&board[..i], Some((at + i, &board[i..]))),
+        None => (board, None),
+    }
+}
+
+/// Reads Fairy-Stockfish's hand: one letter per piece in hand (upper case for the first
+/// player), `-` or nothing for empty hands, in brackets.
+pub(crate) fn read_hand(
+    pos: &mut crate::position::Position,
+    text: &str,
+    at: usize,
+) -> Result<(), crate::fen::PositionError> {
+    let err = |offset: usize, len: usize, message: String| crate::fen::PositionError { offset, len, message };
+    let rules = pos.rules.clone();
+    let r = &*rules;
+    let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+        return Err(err(at, text.len(), format!("expected pieces in hand in brackets (`[Pp]`), found `{text}`")));
+    };
+    if r.program.is_none() || pos.st.hand.is_empty() {
+        return Err(err(at, text.len(), "expected no hand: pieces in hand are not part of this game".into()));
+    }
+    pos.st.hand.iter_mut().for_each(|n| *n = 0);
+    if inner == "-" {
+        return Ok(());
+    }
+    for (k, ch) in inner.char_indices() {
+        let piece = r.piece_by_letter(ch).ok_or_else(|| {
+            err(at + 1 + k, ch.len_utf8(), format!("expected the letter of a piece in hand, found `{ch}`"))
+        })?;
+        let i = r.owner(piece).0 as usize * r.types + r.type_of(piece).0 as usize;
+        pos.st.hand[i] += 1;
+    }
+    Ok(())
+}
+
+impl crate::position::Position {
+    /// The hands as Fairy-Stockfish writes them after the rows: one letter per piece, the first
+    /// player's in upper case first (`[PPn]`, `[]` when both are empty); nothing in a game
+    /// without hands.
+    pub(crate) fn hand_text(&self) -> String {
+        let r = &*self.rules;
+        let v = &r.variant;
+        let has_hands = r.program.is_some()
+            && (v.pieces.iter().any(|p| !p.drops.is_empty() || p.to_hand.is_some()) || !v.setup.hands.is_empty());
+        if !has_hands {
+            return String::new();
+        }
+        let mut out = String::from("[");
+        for p in 0..r.players {
+            for t in 0..r.types {
+                let letter = r.piece_letter(r.piece(crate::ir::PlayerId(p as u8), crate::ir::PieceTypeId(t as u8)));
+                out.extend(std::iter::repeat_n(letter, self.st.hand[p * r.types + t] as usize));
+            }
+        }
+        out.push(']');
+        out
+    }
+}

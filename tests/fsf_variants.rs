@@ -1,0 +1,220 @@
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop): positions that
+//! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
+//! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
+//! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
+
+mod common;
+
+use varia_interpreter::ir::PlayerId;
+use varia_interpreter::{EndReason, GameResult, MoveKind, Position};
+
+const WHITE: PlayerId = PlayerId(0);
+const BLACK: PlayerId = PlayerId(1);
+
+/// The legal moves in Fairy-Stockfish's UCI form (start and destination cells, a lower-case
+/// promotion letter), sorted.
+fn uci(pos: &mut Position) -> Vec<String> {
+    let rules = pos.rules().clone();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut out: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            if m.kind == MoveKind::Drop {
+                let letter = rules.variant.pieces[rules.type_of(m.piece).0 as usize].letter;
+                return format!("{letter}@{}", rules.cell_name(m.to));
+            }
+            let promo = m
+                .promotion()
+                .map(|t| rules.variant.pieces[t.0 as usize].letter.to_ascii_lowercase().to_string())
+                .unwrap_or_default();
+            format!("{}{}{promo}", rules.cell_name(m.from), rules.cell_name(m.to))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn at(file: &str, text: &str) -> Position {
+    common::position(&common::rules(file), text)
+}
+
+fn list(moves: &str) -> Vec<String> {
+    moves.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn xiangqi_generals_may_not_face_each_other() {
+    // The cannon on e5 is all that stands between the generals: it may not leave the file.
+    let mut pos = at("xiangqi.var", "4k4/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("e1d1 e1e2 e1f1 e5e2 e5e3 e5e4 e5e6 e5e7 e5e8 e5e9"));
+}
+
+#[test]
+fn xiangqi_elephant_eye_and_river() {
+    // c1-e3 is blocked by the advisor on d2; the elephant on e5 may not cross to c7 or g7.
+    let mut pos = at("xiangqi.var", "3k5/9/9/9/9/4B4/9/9/3A5/2B1K4 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("c1a3 d2e3 e1d1 e1e2 e1f1 e5c3 e5g3"));
+}
+
+#[test]
+fn xiangqi_horse_leg_and_cannon_screen() {
+    // The soldier on b2 hobbles the horse northwards; the cannon takes the chariot on h10
+    // over the soldier on h7 and moves without capturing up to the screen.
+    let mut pos = at("xiangqi.var", "4k2r1/9/9/7p1/9/9/9/7C1/1P7/1N1K5 w - - 0 1");
+    assert_eq!(
+        uci(&mut pos),
+        list("b1d2 b2b3 d1d2 h3a3 h3b3 h3c3 h3d3 h3e3 h3f3 h3g3 h3h1 h3h10 h3h2 h3h4 h3h5 h3h6 h3i3")
+    );
+}
+
+#[test]
+fn xiangqi_stalemate_loses() {
+    let mut pos = at("xiangqi.var", "5k3/4r4/9/9/9/9/9/9/r8/3K5 w - - 0 1");
+    assert!(uci(&mut pos).is_empty());
+    assert_eq!(pos.outcome(), Some((GameResult::Win(BLACK), EndReason::Stalemate)));
+}
+
+#[test]
+fn shatranj_bare_king_on_the_move_loses_when_it_cannot_bare_back() {
+    // Two rooks besides the king: no single capture can bare White back.
+    let mut pos = at("shatranj.var", "3k4/8/8/8/8/8/8/R2K3R b - - 0 1");
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
+    assert!(uci(&mut pos).is_empty());
+}
+
+#[test]
+fn shatranj_bare_king_loses_after_its_move() {
+    // One rook: Black moves first, and loses once it has moved without baring White.
+    let mut pos = at("shatranj.var", "3k4/8/8/8/8/8/8/3K3R b - - 0 1");
+    assert_eq!(pos.outcome(), None);
+    assert_eq!(uci(&mut pos), list("d8c7 d8c8 d8d7 d8e7 d8e8"));
+    common::play(&mut pos, "d8c8");
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
+}
+
+#[test]
+fn shatranj_baring_back_goes_on() {
+    // Taking the last rook leaves two bare kings: the game goes on (Fairy-Stockfish lists
+    // White's king moves).
+    let mut pos = at("shatranj.var", "3k4/3R4/8/8/8/8/8/3K4 b - - 0 1");
+    common::play(&mut pos, "d8d7");
+    assert_eq!(pos.outcome(), None);
+    assert_eq!(uci(&mut pos), list("d1c1 d1c2 d1d2 d1e1 d1e2"));
+    let mut pos = at("shatranj.var", "3k4/3R4/8/8/8/8/8/3K4 b - - 0 1");
+    common::play(&mut pos, "d8c8");
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
+}
+
+#[test]
+fn shatranj_stalemate_loses_and_pawns_promote_to_fers() {
+    let mut pos = at("shatranj.var", "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1");
+    assert!(uci(&mut pos).is_empty());
+    assert_eq!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Stalemate)));
+    let mut pos = at("shatranj.var", "8/P6p/8/8/8/8/k7/2K5 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("a7a8q c1c2 c1d1 c1d2"));
+}
+
+const TWO_CHECKS: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+3 4 4";
+
+#[test]
+fn three_check_the_third_check_wins() {
+    // Fairy-Stockfish's `1+3`: White needs one more check.
+    let mut pos = at("three-check.var", TWO_CHECKS);
+    assert_eq!(pos.checks_given(WHITE), 2);
+    assert_eq!(uci(&mut pos).len(), 42);
+    common::play(&mut pos, "Bxf7");
+    assert_eq!(pos.checks_given(WHITE), 3);
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
+    assert!(uci(&mut pos).is_empty());
+}
+
+#[test]
+fn three_check_a_first_check_only_counts() {
+    let mut pos = at("three-check.var", &TWO_CHECKS.replace("1+3", "3+3"));
+    common::play(&mut pos, "Bxf7");
+    assert_eq!(pos.checks_given(WHITE), 1);
+    assert_eq!(pos.outcome(), None);
+    assert_eq!(uci(&mut pos), list("e8e7"));
+    assert!(pos.to_position_string().ends_with(" checks=1,0"), "{}", pos.to_position_string());
+}
+
+#[test]
+fn three_check_counts_come_back_with_unmake_and_round_trip() {
+    let mut pos = at("three-check.var", TWO_CHECKS);
+    let before = (pos.to_position_string(), pos.hash());
+    assert!(before.0.ends_with(" checks=2,0"), "{}", before.0);
+    common::play(&mut pos, "Bxf7");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    let after = pos.to_position_string();
+    let back = at("three-check.var", &after);
+    assert_eq!((back.to_position_string(), back.hash()), (after, pos.hash()));
+    pos.unmake();
+    assert_eq!((pos.to_position_string(), pos.hash()), before);
+    assert_eq!(pos.checks_given(WHITE), 2);
+}
+
+#[test]
+fn three_check_bad_counts_are_located_errors() {
+    let rules = common::rules("three-check.var");
+    for (text, at) in [(TWO_CHECKS.replace("1+3", "4+3"), 63), (TWO_CHECKS.replace("1+3", "1+x"), 63)] {
+        let e = Position::from_position_string(rules.clone(), &text).expect_err("an error");
+        assert_eq!(e.offset, at, "{e:?}");
+        assert!(e.message.contains("checks each player still needs"), "{e:?}");
+    }
+    let text = format!("{} checks=1", TWO_CHECKS.replace(" 1+3", ""));
+    let e = Position::from_position_string(rules, &text).expect_err("an error");
+    assert!(e.message.contains("checks given by each player"), "{e:?}");
+}
+
+#[test]
+fn loop_captures_go_to_the_capturers_hand() {
+    let mut pos = at("loop.var", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 3");
+    let before = (pos.to_position_string(), pos.hash());
+    common::play(&mut pos, "exd5");
+    // Fairy-Stockfish: rnbqkbnr/ppp2ppp/8/3Pp3/8/8/PPPP1PPP/RNBQKBNR[P] b KQkq - 0 3
+    assert!(pos.to_position_string().contains("[P] "), "{}", pos.to_position_string());
+    assert_eq!(pos.hash(), pos.compute_hash());
+    assert_eq!(
+        uci(&mut pos),
+        list(
+            "a7a5 a7a6 b7b5 b7b6 b8a6 b8c6 b8d7 c7c5 c7c6 c8d7 c8e6 c8f5 c8g4 c8h3 d8d5 d8d6 d8d7 d8e7 d8f6 \
+             d8g5 d8h4 e5e4 e8d7 e8e7 f7f5 f7f6 f8a3 f8b4 f8c5 f8d6 f8e7 g7g5 g7g6 g8e7 g8f6 g8h6 h7h5 h7h6"
+        )
+    );
+    pos.unmake();
+    assert_eq!((pos.to_position_string(), pos.hash()), before);
+}
+
+#[test]
+fn loop_drops_from_hands_in_fairy_stockfish_form() {
+    // Pawns are not dropped on the first or last rank; other pieces anywhere empty.
+    let mut pos = at("loop.var", "4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1");
+    let mut expected: Vec<String> =
+        (2..=7).flat_map(|r| "abcdefgh".chars().map(move |f| format!("P@{f}{r}"))).collect();
+    expected.extend(list("e1d1 e1d2 e1e2 e1f1 e1f2"));
+    expected.sort();
+    assert_eq!(uci(&mut pos), expected);
+    common::play(&mut pos, "P@e7");
+    assert!(pos.to_position_string().contains("[p] "), "{}", pos.to_position_string());
+    let mut pos = at("loop.var", "4k3/8/8/8/8/8/8/R3K3[Nq] b Q - 0 1");
+    let moves = uci(&mut pos);
+    assert_eq!(moves.len(), 66);
+    assert!(moves.iter().all(|m| !m.starts_with("N@")), "only the side to move drops: {moves:?}");
+}
+
+#[test]
+fn hands_in_brackets_are_checked() {
+    let rules = common::rules("loop.var");
+    for (text, at, what) in [
+        ("4k3/8/8/8/8/8/8/4K3[Px] w - - 0 1", 21, "the letter of a piece in hand"),
+        ("4k3/8/8/8/8/8/8/4K3[P w - - 0 1", 19, "in brackets"),
+    ] {
+        let e = Position::from_position_string(rules.clone(), text).expect_err("an error");
+        assert_eq!(e.offset, at, "{e:?}");
+        assert!(e.message.contains(what), "{e:?}");
+    }
+    let e = Position::from_position_string(common::rules("chess.var"), "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1")
+        .expect_err("an error");
+    assert!(e.message.contains("not part of this game"), "{e:?}");
+}

@@ -1,0 +1,138 @@
+"""Cross-checks the bundled Fairy-Stockfish games against Fairy-Stockfish itself (pyffish).
+
+For each game named (all by default) it
+- counts perft from the start with Fairy-Stockfish, by recursion carrying the move list (so end
+  rules that look back see the whole game), and compares it with `varia perft`;
+- plays seeded random games with Fairy-Stockfish's moves and, at every position, compares its
+  legal-move list with `varia moves --uci`, reached both by replaying the moves (`--after`) and
+  by reading Fairy-Stockfish's position string (`--position`). A position where Fairy-Stockfish
+  ends the game (checkmate, stalemate or a variant's own end) must have no moves in Varia. A game
+  stops uncompared where Fairy-Stockfish would let a player claim a draw (the move rule,
+  repetition): Varia declares those draws itself.
+
+Usage: pip install pyffish; cargo build
+       python3 tools/oracle-fsf.py [--depth D] [--positions N] [--seed S] [--varia BIN] [GAME ...]
+Prints one line per check and a summary; exits 1 on any difference.
+"""
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+import pyffish as sf
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# Varia's file, Fairy-Stockfish's variant name, the perft depth from the start.
+GAMES = {
+    "xiangqi": ("xiangqi.var", "xiangqi", 4),
+    "capablanca": ("capablanca.var", "capablanca", 4),
+    "shatranj": ("shatranj.var", "shatranj", 4),
+    "three-check": ("three-check.var", "3check", 4),
+    "loop": ("loop.var", "loop", 4),
+}
+
+
+def fsf_over(variant, start, moves):
+    """Whether Fairy-Stockfish ends the game here: no legal move, or a variant end rule."""
+    if not sf.legal_moves(variant, start, moves):
+        return True
+    return sf.is_immediate_game_end(variant, start, moves)[0]
+
+
+def fsf_perft(variant, start, moves, depth):
+    if depth == 0:
+        return 1
+    if sf.is_immediate_game_end(variant, start, moves)[0]:
+        return 0
+    legal = sf.legal_moves(variant, start, moves)
+    if depth == 1:
+        return len(legal)
+    return sum(fsf_perft(variant, start, moves + [m], depth - 1) for m in legal)
+
+
+class Varia:
+    def __init__(self, binary, file):
+        self.binary = binary
+        self.file = os.path.join(ROOT, "variants", file)
+
+    def run(self, *args):
+        out = subprocess.run([self.binary, *args], capture_output=True, text=True)
+        if out.returncode != 0:
+            return None, out.stderr.strip()
+        return out.stdout, None
+
+    def perft(self, depth):
+        out, err = self.run("perft", self.file, str(depth))
+        return int(out.split()[-1]) if out else err
+
+    def moves(self, *args):
+        out, err = self.run("moves", "--uci", self.file, *args)
+        return sorted(out.split()) if out is not None else ["ERROR: " + err]
+
+
+def compare(name, args, rng):
+    file, variant, depth = GAMES[name]
+    varia = Varia(args.varia, file)
+    start = sf.start_fen(variant)
+    bad = 0
+    for d in range(1, (args.depth or depth) + 1):
+        a, b = fsf_perft(variant, start, [], d), varia.perft(d)
+        print(f"{name}: perft {d}: Fairy-Stockfish {a}, Varia {b}", flush=True)
+        bad += a != b
+    positions = 0
+    games = {"variant rule": 0, "no legal move": 0, "claimable draw": 0, "cut short": 0}
+    while positions < args.positions:
+        moves = []
+        for _ in range(args.plies):
+            over = fsf_over(variant, start, moves)
+            expected = [] if over else sorted(sf.legal_moves(variant, start, moves))
+            fen = sf.get_fen(variant, start, moves)
+            if not over and sf.is_optional_game_end(variant, start, moves)[0]:
+                # Fairy-Stockfish lets a player claim this draw; Varia declares it.
+                games["claimable draw"] += 1
+                break
+            for how, got in (
+                ("after", varia.moves("--after", " ".join(moves))),
+                ("position", varia.moves("--position", fen)),
+            ):
+                if got != expected:
+                    bad += 1
+                    missing = sorted(set(expected) - set(got))
+                    extra = sorted(set(got) - set(expected))
+                    print(f"{name}: DIFFERENCE ({how}) at {fen} after {' '.join(moves) or '-'}")
+                    print(f"  only Fairy-Stockfish: {missing}\n  only Varia: {extra}")
+            positions += 1
+            if over:
+                games["variant rule" if sf.is_immediate_game_end(variant, start, moves)[0] else "no legal move"] += 1
+                break
+            if positions >= args.positions or len(moves) + 1 >= args.plies:
+                games["cut short"] += 1
+                break
+            moves.append(rng.choice(expected))
+    ends = ", ".join(f"{k} {v}" for k, v in games.items())
+    print(f"{name}: {positions} positions of {sum(games.values())} random games compared (each by moves and by position string), {bad} differences; games ended by {ends}")
+    return bad
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("games", nargs="*", default=list(GAMES))
+    p.add_argument("--depth", type=int, help="perft depth from the start (default: each game's)")
+    p.add_argument("--positions", type=int, default=500, help="random-game positions per game")
+    p.add_argument("--plies", type=int, default=200, help="longest random game")
+    p.add_argument("--seed", type=int, default=17)
+    p.add_argument("--varia", default=os.path.join(ROOT, "target", "debug", "varia"))
+    args = p.parse_args()
+    bad = 0
+    for name in args.games:
+        if name not in GAMES:
+            sys.exit(f"unknown game {name}: one of {', '.join(GAMES)}")
+        bad += compare(name, args, random.Random(f"{args.seed}-{name}"))
+    print(f"total: {bad} differences")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()
