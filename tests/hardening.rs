@@ -171,3 +171,16 @@ fn real_games_are_within_the_limits() {
     println!("largest compile work: {} ray cells ({})", most.0, most.1);
     assert!(most.0 < MAX_COMPILE_WORK / 4, "{most:?}");
 }
+
+/// Found by the fuzzing smoke run: a thousand duplicate piece declarations were given ids past
+/// the limit of piece types (wrapping), and the bodies of refused declarations were read at ids
+/// that did not exist (a panic). The limit now comes first.
+#[test]
+fn piece_declarations_past_the_limit_are_refused_without_a_panic() {
+    let text = std::fs::read_to_string(common::root().join("variants/chess.var")).expect("chess.var");
+    let many = "piece Rook R {\n  slide orthogonal\n}\n".repeat(1000);
+    let text = text.replacen("piece Bishop B {", &format!("{many}piece Bishop B {{"), 1);
+    let errors = varia_grammar::load(&text).expect_err("too many pieces");
+    assert!(errors.iter().any(|d| d.message == "too many piece types"), "{:?}", &errors[..3]);
+    assert!(errors.iter().any(|d| d.message.starts_with("duplicate piece")));
+}

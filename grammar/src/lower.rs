@@ -145,7 +145,9 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     for p in &pieces {
         l.declare_piece(p.clone());
     }
-    for (i, p) in pieces.iter().enumerate() {
+    // Pieces past the limit of piece types were refused by `declare_piece`: no body to read.
+    let declared = l.pieces.len();
+    for (i, p) in pieces.iter().enumerate().take(declared) {
         l.piece_body(i, p.clone());
     }
     for p in &phases {

@@ -186,15 +186,18 @@ impl Lowerer {
         let name = it.next().expect("piece name");
         let letter = it.next().expect("piece letter");
         let ch = letter.as_str().chars().next().expect("one letter");
+        // The limit comes first: a declaration past it (a duplicate too) gets no id, which
+        // would not fit in a piece type id.
+        if self.pieces.len() >= varia_interpreter::limits::PIECE_TYPES {
+            let most = varia_interpreter::limits::PIECE_TYPES;
+            self.error(&name, "too many piece types", format!("expected at most {most} piece types"));
+            return;
+        }
         if self.piece_ids.contains_key(name.as_str()) {
             self.error(&name, format!("duplicate piece `{}`", name.as_str()), "expected a name no other piece uses");
         } else if let Some(other) = self.pieces.iter().find(|q| q.letter.eq_ignore_ascii_case(&ch)) {
             let message = format!("letter `{ch}` is already used by the piece `{}`", other.name);
             self.error(&letter, message, "expected a letter no other piece uses (case is ignored)");
-        } else if self.pieces.len() >= varia_interpreter::limits::PIECE_TYPES {
-            let most = varia_interpreter::limits::PIECE_TYPES;
-            self.error(&name, "too many piece types", format!("expected at most {most} piece types"));
-            return;
         }
         self.piece_ids.insert(name.as_str().to_string(), PieceTypeId(self.pieces.len() as u8));
         self.pieces.push(PieceType {
