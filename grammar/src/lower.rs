@@ -222,14 +222,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     }
     let end = match ends.first() {
         Some(e) => l.end(e.clone()),
-        None => EndRules {
-            checkmate: Outcome::Loss,
-            stalemate: Outcome::Draw,
-            bare_king: None,
-            move_rule: None,
-            repetition: None,
-            goals: Vec::new(),
-        },
+        None => setup::default_end(),
     };
     let turn_orders = of(Rule::turn_order_decl);
     if let Some(second) = turn_orders.get(1) {

@@ -6,6 +6,18 @@ use super::*;
 use crate::diagnostic::Diagnostic;
 use crate::syntax::Rule;
 
+/// The end rules without an `end` block: checkmate loses, stalemate draws, nothing else.
+pub(super) fn default_end() -> EndRules {
+    EndRules {
+        checkmate: Outcome::Loss,
+        stalemate: Outcome::Draw,
+        bare_king: None,
+        move_rule: None,
+        repetition: None,
+        goals: Vec::new(),
+    }
+}
+
 impl Lowerer {
     // ------------------------------------------------------------ castling, setup, end
 
@@ -371,14 +383,7 @@ impl Lowerer {
     }
 
     pub(super) fn end(&mut self, e: Node) -> EndRules {
-        let mut end = EndRules {
-            checkmate: Outcome::Loss,
-            stalemate: Outcome::Draw,
-            bare_king: None,
-            move_rule: None,
-            repetition: None,
-            goals: Vec::new(),
-        };
+        let mut end = default_end();
         let outcome = |n: &Node| match n.as_str() {
             "win" => Outcome::Win,
             "loss" => Outcome::Loss,

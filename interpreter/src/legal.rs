@@ -238,18 +238,7 @@ impl Position {
             crate::ir::PassTurn::IfNoMove => out.is_empty(),
         };
         if allowed && self.st.partial.is_none() && self.st.slot == 0 {
-            let c = crate::ir::CellId(0);
-            out.push(Move {
-                from: c,
-                to: c,
-                kind: MoveKind::EndTurn,
-                promote: 0,
-                extra: 0,
-                piece: Piece::EMPTY,
-                take: Piece::EMPTY,
-                seq: 0,
-                move_type: NO_MOVE_TYPE,
-            });
+            out.push(Move::end_turn());
         }
     }
 

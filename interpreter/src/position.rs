@@ -113,6 +113,22 @@ pub struct Move {
 }
 
 impl Move {
+    /// `end`: the turn ends here (a pass, or the optional actions of a turn left out).
+    pub(crate) fn end_turn() -> Move {
+        let c = CellId(0);
+        Move {
+            from: c,
+            to: c,
+            kind: MoveKind::EndTurn,
+            promote: 0,
+            extra: 0,
+            piece: Piece::EMPTY,
+            take: Piece::EMPTY,
+            seq: 0,
+            move_type: crate::tables::NO_MOVE_TYPE,
+        }
+    }
+
     /// The promotion piece type, if any.
     pub fn promotion(&self) -> Option<PieceTypeId> {
         (self.promote != 0).then(|| PieceTypeId(self.promote - 1))

@@ -305,18 +305,7 @@ impl Position {
                 // Every remaining action may be left out: the turn may end here, once something
                 // has been done in it.
                 if self.st.slot > 0 {
-                    let c = CellId(0);
-                    out.push(Move {
-                        from: c,
-                        to: c,
-                        kind: MoveKind::EndTurn,
-                        promote: 0,
-                        extra: 0,
-                        piece: Piece::EMPTY,
-                        take: Piece::EMPTY,
-                        seq: 0,
-                        move_type: NO_MOVE_TYPE,
-                    });
+                    out.push(Move::end_turn());
                 }
                 break;
             }
