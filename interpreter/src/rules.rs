@@ -322,14 +322,7 @@ impl Rules {
             slow_types,
         } = tables;
         let programmed_types = (0..types).map(|t| program.as_ref().is_some_and(|p| !p.codes[t].is_empty())).collect();
-        let probes_only = !stacking
-            && !slow_attacks
-            && program.as_ref().is_none_or(|p| {
-                p.reach.is_empty()
-                    && p.anywhere.iter().all(|a| a.is_empty())
-                    && p.drop_reach.is_empty()
-                    && p.drop_anywhere.iter().all(|a| a.is_empty())
-            });
+        let probes_only = !stacking && !slow_attacks && program.as_ref().is_none_or(|p| !p.may_capture());
         let mut rules = Rules {
             count: Default::default(),
             counts_checks: crate::counters::counts_checks(&variant),

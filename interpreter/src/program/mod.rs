@@ -168,16 +168,11 @@ impl ProgramRules {
                     }
                 }
             }
-            for list in by_target {
-                reach_list.extend(list);
-                reach_index.push(reach_list.len() as u32);
-            }
+            append_reverse(by_target, &mut reach_index, &mut reach_list);
         }
         let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &drops);
-        if !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty()) {
-            // Whether a drop can take a royal piece depends on the hands.
-            attacks_read_position = true;
-        }
+        // Whether a drop can take a royal piece depends on the hands.
+        attacks_read_position |= !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty());
         let rules = ProgramRules {
             codes,
             drop_reach_index,
@@ -199,6 +194,15 @@ impl ProgramRules {
             attacks_read_position,
         };
         (atoms, rules)
+    }
+
+    /// Whether some program or drop may capture anywhere (attacks then need more than the
+    /// probes of the tables).
+    pub(crate) fn may_capture(&self) -> bool {
+        !self.reach.is_empty()
+            || self.anywhere.iter().any(|a| !a.is_empty())
+            || !self.drop_reach.is_empty()
+            || self.drop_anywhere.iter().any(|a| !a.is_empty())
     }
 
     /// The drops of `by` that may capture on `cell`: (start, type, drop index).
@@ -227,6 +231,15 @@ impl ProgramRules {
         self.reach[self.reach_index[i] as usize..self.reach_index[i + 1] as usize]
             .iter()
             .chain(self.anywhere[by.0 as usize].iter())
+    }
+}
+
+/// Appends one player's per-target lists to a reverse index: `list[index[i]..index[i + 1]]`
+/// holds target `i`'s entries.
+fn append_reverse<T>(by_target: Vec<Vec<T>>, index: &mut Vec<u32>, list: &mut Vec<T>) {
+    for targets in by_target {
+        list.extend(targets);
+        index.push(list.len() as u32);
     }
 }
 
@@ -272,10 +285,7 @@ fn drop_reaches(
                 }
             }
         }
-        for targets in by_target {
-            list.extend(targets);
-            index.push(list.len() as u32);
-        }
+        append_reverse(by_target, &mut index, &mut list);
     }
     (index, list, anywhere)
 }
