@@ -6,12 +6,6 @@ use std::sync::Arc;
 
 use varia_interpreter::{perft, perft_turns, Position, Rules};
 
-/// The knight of a bundled game rewritten as its eight move programs.
-const PROGRAM_KNIGHT: &str = "  move { n n e verify not friend add }\n  move { n n w verify not friend add }\n  \
-     move { s s e verify not friend add }\n  move { s s w verify not friend add }\n  \
-     move { e e n verify not friend add }\n  move { e e s verify not friend add }\n  \
-     move { w w n verify not friend add }\n  move { w w s verify not friend add }\n";
-
 fn load(text: &str) -> Arc<Rules> {
     match varia_grammar::load(text) {
         Ok(v) => Arc::new(Rules::new(v)),
@@ -24,9 +18,7 @@ fn bundled(name: &str) -> String {
 }
 
 fn with_program_knight(name: &str) -> Arc<Rules> {
-    let text = bundled(name);
-    assert!(text.contains("  leap 2 1\n"), "{name} has a 2,1 leaper");
-    load(&text.replacen("  leap 2 1\n", PROGRAM_KNIGHT, 1))
+    load(&common::with_program_knight(&bundled(name)))
 }
 
 fn at(rules: &Arc<Rules>, text: &str) -> Position {
@@ -209,7 +201,7 @@ fn program_leapers_count_as_the_declarative_games_in_perft_txt() {
         if !text.contains("  leap 2 1\n") {
             continue;
         }
-        let rules = load(&text.replace("  leap 2 1\n", PROGRAM_KNIGHT));
+        let rules = load(&text.replace("  leap 2 1\n", &common::program_knight()));
         let mut pos = if position == "start" { Position::start(rules) } else { at(&rules, position) };
         let n = if flags.contains(&"turns") { perft_turns(&mut pos, depth) } else { perft(&mut pos, depth) };
         assert_eq!(n.to_string(), count, "{line}");
@@ -218,20 +210,8 @@ fn program_leapers_count_as_the_declarative_games_in_perft_txt() {
     assert!(checked.len() >= 9, "{checked:?}");
 }
 
-/// Chess with a knight and a pawn in each hand: drops (knights anywhere empty, pawns neither on
-/// their first rank nor on the promotion rank) compose with castling, en passant, promotion and
-/// check. Built from variants/chess.var as tools/fsf-variants.ini's `dropchess` describes it.
 fn drop_chess() -> Arc<Rules> {
-    let text = bundled("chess.var")
-        .replacen("zone pawn-start {", "zone back {\n  white: rank 1\n  black: rank 8\n}\n\nzone pawn-start {", 1)
-        .replacen("  leap 2 1\n", "  leap 2 1\n  drop { verify empty add }\n", 1)
-        .replacen(
-            "  promote in promotion to Q R B N\n",
-            "  promote in promotion to Q R B N\n  drop { verify empty verify not in(promotion) verify not in(back) add }\n",
-            1,
-        )
-        .replacen("  castling K Q k q\n", "  castling K Q k q\n  hand white: N 1, P 1\n  hand black: N 1, P 1\n", 1);
-    load(&text)
+    load(&common::drop_chess_text())
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The count of the last perft ply (ray masks, ray walks, the royal's targets tried in the cell
 //! array) equals the number of legal moves generated, along random games of every bundled
-//! variant, the bench's declarative games, a board too large for the masks and boards with
-//! holes.
+//! variant, the bench's declarative games, games with programs, drops and goals (the Zillions
+//! chess files among them), a board too large for the masks and boards with holes.
 
 mod common;
 
@@ -36,6 +36,29 @@ fn games() -> &'static Vec<(String, Arc<Rules>, String)> {
         let big = compile(&chess.replacen("grid 8 x 8", "grid 12 x 12", 1));
         let start = Position::start(big.clone()).to_position_string();
         out.push(("chess on 12x12".into(), big, start));
+        // Programs, drops and goals: the count reads the reach of programs and generates
+        // their moves and the drops.
+        let program_games = [
+            ("chess.var, knight as programs", common::with_program_knight(&chess)),
+            ("chess with hands", common::drop_chess_text()),
+            (
+                "chess with a goal",
+                chess.replacen("  repetition 3\n", "  repetition 3\n  goal white black loss: pieces-remaining 1\n", 1),
+            ),
+        ];
+        for (name, text) in program_games {
+            let rules = compile(&text);
+            let start = Position::start(rules.clone()).to_position_string();
+            out.push((name.into(), rules, start));
+        }
+        // The Zillions chess files, when ../shared is beside the repository.
+        let shared = common::root().join("../shared/zrf");
+        for name in ["chess.zrf", "makruk.zrf", "shatranj.zrf", "courier-chess.zrf", "platform-chess.zrf"] {
+            let Ok((_, game)) = varia_zrf::load_file(&shared.join(name), None) else { continue };
+            let rules = Arc::new(Rules::new(game.variant));
+            let start = Position::start(rules.clone()).to_position_string();
+            out.push((name.into(), rules, start));
+        }
         let rules = common::rules("chess.var");
         for holes in [
             "rnbqkbnr/pppppppp/8/3*4/8/2*5/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -1,15 +1,17 @@
 //! Counting the legal moves of the last perft ply without materialising them, where the compiled rules make a count by ray walks sound.
 //!
 //! The count applies when a position's legality rests on the pin shortcut alone: one royal
-//! piece, attacks read from the reverse probes, moves that change only their two cells (no
-//! stacks, squares, locations between cells, programs or turn orders). A piece that is not the
-//! royal, not pinned and moves by plain slides and leaps without conditions then has exactly
-//! as many legal moves as its rays have reachable cells (promotion choices counted out). Every
-//! other piece's moves, the castlings and all moves in check are generated and tested as usual.
+//! piece, attacks read from the reverse probes (and no enemy program or drop able to reach
+//! the royal's cell from where the enemy pieces stand), moves that change only their two
+//! cells (no stacks, squares, locations between cells, turn orders or move priorities). A
+//! piece that is not the royal, not pinned and moves by plain slides and leaps without
+//! conditions or programs then has exactly as many legal moves as its rays have reachable
+//! cells (promotion choices counted out). Every other piece's moves, the castlings, the drops
+//! and all moves in check are generated and tested as usual.
 
 use crate::attack::Pins;
 use crate::ir::{CellId, MoveMode, PlayerId};
-use crate::position::{Move, Position, State};
+use crate::position::{Move, MoveKind, Position, State};
 use crate::program::Only;
 use crate::raymask::{Bits, MaskTables, Occupancy};
 use crate::rules::{Piece, Rules};
@@ -26,6 +28,9 @@ pub(crate) struct CountRules {
     pub(crate) ep_type: Vec<bool>,
     /// The rays as bit sets, on boards of up to 128 cells.
     pub(crate) masks: MaskTables,
+    /// Some program or drop may capture: the royal's cell is checked against their reach, and
+    /// the royal's own moves are tested one by one.
+    pub(crate) program_attacks: bool,
 }
 
 impl CountRules {
@@ -33,16 +38,13 @@ impl CountRules {
     pub(crate) fn new(r: &Rules) -> CountRules {
         let applies = r.light_legality()
             && r.pin_shortcut()
-            && r.probes_only
             && !r.stacking
             && !r.covering
             && !r.square_play
-            && r.program.is_none()
+            && r.program.as_deref().is_none_or(|p| !p.prioritised)
             && r.variant.turn_order.is_none()
             && r.occupancy_phases == 0
-            && r.apart.is_empty()
-            && r.variant.end.bare_king.is_none()
-            && r.variant.end.goals.is_empty();
+            && r.apart.is_empty();
         let mut plain_type = vec![true; r.types];
         let mut ep_type = vec![false; r.types];
         for p in 0..r.players {
@@ -56,7 +58,8 @@ impl CountRules {
             }
         }
         let masks = if applies { MaskTables::new(r) } else { MaskTables::default() };
-        CountRules { applies, plain_type, ep_type, masks }
+        let program_attacks = r.program.as_deref().is_some_and(|p| p.may_capture());
+        CountRules { applies, plain_type, ep_type, masks, program_attacks }
     }
 }
 
@@ -218,18 +221,36 @@ impl State {
                     || pins.holds(from);
                 if !general && MASKS && masks.fits[i] {
                     if from != royal {
+                        if r.programmed_types[t] {
+                            // The programs' moves are tried one by one; the tables' moves are
+                            // counted unless a program makes a plain move (which might be one of
+                            // theirs, counted once).
+                            let first = buf.len();
+                            self.program_moves(r, side, from, piece, Only::ANY, buf);
+                            if buf[first..].iter().any(|m| m.kind == MoveKind::Normal) {
+                                buf.truncate(first);
+                                self.single_piece_moves(r, side, from, buf);
+                                continue;
+                            }
+                        }
                         n += masks.count(i, occ);
                         continue;
                     }
-                    if masks.rays[masks.index[i] as usize..masks.index[i + 1] as usize].iter().all(|m| m.promo == 0) {
+                    if r.programmed_types[t] {
+                        self.single_piece_moves(r, side, from, buf);
+                        continue;
+                    }
+                    if !r.count.program_attacks
+                        && masks.rays[masks.index[i] as usize..masks.index[i + 1] as usize].iter().all(|m| m.promo == 0)
+                    {
                         royal_targets = masks.targets(i, occ).wide();
                         continue;
                     }
-                } else if !general && from != royal && r.count.plain_type[t] {
+                } else if !general && from != royal && r.count.plain_type[t] && !r.programmed_types[t] {
                     n += self.count_rays(r, side, r.entry_index[i] as usize, r.entry_index[i + 1] as usize);
                     continue;
                 }
-                self.piece_moves::<false>(r, side, from, from, piece, Only::ANY, buf);
+                self.single_piece_moves(r, side, from, buf);
             }
         }
         (n, royal_targets)
@@ -261,6 +282,9 @@ impl Position {
             st.occupied.iter().fold(0u128, |a, s| a | <u128 as Bits>::from_words(s.words())) & !own
         });
         let pins = st.pins_unless_check(r, royal, side, enemies)?;
+        if r.count.program_attacks && st.programs_may_take(r, royal, side) {
+            return None;
+        }
         buf.clear();
         let (mut n, targets) = if masks && r.cells <= 64 {
             count_with_popcnt::<u64>(st, r, side, royal, &pins, buf)
@@ -286,6 +310,9 @@ impl Position {
             st.cells[royal.0 as usize] = king;
         }
         st.castling_moves(r, side, buf);
+        if let Some(pr) = r.program.as_deref() {
+            st.drop_moves(r, pr, side, Only::ANY, buf);
+        }
         let safe = Some((royal, pins));
         for &mv in buf.iter() {
             if self.legal_fast(mv, &safe) {

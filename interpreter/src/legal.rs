@@ -31,6 +31,17 @@ impl Rules {
 }
 
 impl State {
+    /// Whether a program or drop of another player than `side` might capture on `cell` after
+    /// some move: an enemy piece stands where a program of its type could reach the cell, or
+    /// a drop could land there. The probes do not see such attacks.
+    pub(crate) fn programs_may_take(&self, r: &Rules, cell: CellId, side: PlayerId) -> bool {
+        let Some(pr) = r.program.as_deref() else { return false };
+        (0..r.players as u8).map(PlayerId).filter(|p| *p != side).any(|p| {
+            pr.reaching(r.cells, p, cell).any(|&(start, t)| self.holds(r, start, r.piece(p, t)))
+                || pr.drops_reaching(r.cells, p, cell).next().is_some()
+        })
+    }
+
     /// Whether a move changes only its two cells in ways attacks can see: it leaves `from`
     /// and lands on `to`, and nothing else about the board (occupancy rules, squares, a piece
     /// covering cells) changes with it.
@@ -164,16 +175,8 @@ impl Position {
         if r.is_between(royal) || royals.next().is_some() || self.st.attacked_by_any_enemy(r, royal, side) {
             return None;
         }
-        if let Some(pr) = r.program.as_deref() {
-            // A program of an enemy piece whose reach holds the royal's cell might capture it
-            // after any move that changes what it sees.
-            for p in (0..r.players as u8).map(PlayerId).filter(|p| *p != side) {
-                if pr.reaching(r.cells, p, royal).any(|&(start, t)| self.st.holds(r, start, r.piece(p, t)))
-                    || pr.drops_reaching(r.cells, p, royal).next().is_some()
-                {
-                    return None;
-                }
-            }
+        if self.st.programs_may_take(r, royal, side) {
+            return None;
         }
         Some((royal, self.st.pinned(r, royal, side)))
     }
@@ -299,12 +302,16 @@ impl Position {
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
         let r = &*self.rules;
         if !r.square_play
-            && r.program.is_none()
-            && r.variant.end.bare_king.is_none()
+            && r.program.as_deref().is_none_or(|p| !p.prioritised)
+            && r.variant.turn_order.is_none()
+            && self.st.partial.is_none()
             && r.variant.pass_turn == crate::ir::PassTurn::Never
             && !r.variant.maximal_captures
-            && self.drawn_by_rule().is_none()
         {
+            // As `legal_moves`: a decided game has no moves.
+            if self.decided_before_moves().is_some() || self.drawn_by_rule().is_some() {
+                return 0;
+            }
             if let Some(n) = self.count_by_rays(buf) {
                 return n;
             }

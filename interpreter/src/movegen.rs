@@ -92,19 +92,26 @@ impl State {
                 while w != 0 {
                     let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
                     w &= w - 1;
-                    let piece = self.cells[from.0 as usize];
-                    let first = out.len();
-                    self.piece_moves::<false>(r, side, from, from, piece, Only::ANY, out);
-                    if r.programmed_types[r.type_of(piece).0 as usize] {
-                        self.program_moves(r, side, from, piece, Only::ANY, out);
-                        dedup_from(out, first);
-                    }
+                    self.single_piece_moves(r, side, from, out);
                 }
             }
         }
         self.castling_moves(r, side, out);
         if let Some(pr) = r.program.as_deref() {
             self.drop_moves(r, pr, side, Only::ANY, out);
+        }
+    }
+
+    /// The moves of the piece alone on `from` (no stacks, nothing between cells): by its
+    /// tables, then by its programs, each move once.
+    #[inline]
+    pub(crate) fn single_piece_moves(&self, r: &Rules, side: PlayerId, from: CellId, out: &mut Vec<Move>) {
+        let piece = self.cells[from.0 as usize];
+        let first = out.len();
+        self.piece_moves::<false>(r, side, from, from, piece, Only::ANY, out);
+        if r.programmed_types[r.type_of(piece).0 as usize] {
+            self.program_moves(r, side, from, piece, Only::ANY, out);
+            dedup_from(out, first);
         }
     }
 
@@ -133,7 +140,15 @@ impl State {
     }
 
     /// The moves of a piece's programs that are not atoms.
-    fn program_moves(&self, r: &Rules, side: PlayerId, from: CellId, piece: Piece, only: Only, out: &mut Vec<Move>) {
+    pub(crate) fn program_moves(
+        &self,
+        r: &Rules,
+        side: PlayerId,
+        from: CellId,
+        piece: Piece,
+        only: Only,
+        out: &mut Vec<Move>,
+    ) {
         let Some(pr) = r.program.as_deref() else { return };
         let first = out.len();
         if r.is_between(from) {

@@ -84,10 +84,12 @@ impl Bits for u128 {
     }
 }
 
-/// One ray of several cells (or a single cell that may promote) as a mask.
+/// One ray of several cells (or a single cell that may promote, or a lame leap) as a mask.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RayMask {
     pub(crate) cells: u128,
+    /// A lame leap to the single cell of `cells`: the cells on the way that must be empty.
+    pub(crate) lame: u128,
     /// The ray runs toward higher cells.
     pub(crate) up: bool,
     pub(crate) quiet: bool,
@@ -143,9 +145,23 @@ impl MaskTables {
             let mut fits = true;
             for e in &r.entries[a..b] {
                 let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                let (lame, ray) = match (e.kind, ray.split_last()) {
+                    // A lame leap: its last cell is the target, the ones on the way that must
+                    // be empty block it.
+                    (EntryKind::Lame, Some((last, path))) => {
+                        let lame = path
+                            .iter()
+                            .enumerate()
+                            .filter(|(k, _)| e.need_empty & (1 << k) != 0)
+                            .fold(0u128, |m, (_, c)| m | 1 << c.0);
+                        (lame, std::slice::from_ref(last))
+                    }
+                    _ => (0, ray),
+                };
                 let up = ray.windows(2).all(|w| w[0].0 < w[1].0);
                 let down = ray.windows(2).all(|w| w[0].0 > w[1].0);
-                if e.kind != EntryKind::Slide || e.dynamic || !(up || down) || ray.is_empty() {
+                let kind_fits = matches!(e.kind, EntryKind::Slide | EntryKind::Lame);
+                if !kind_fits || e.dynamic || !(up || down) || ray.is_empty() {
                     fits = false;
                     break;
                 }
@@ -161,7 +177,7 @@ impl MaskTables {
                     promo = ray.iter().filter(|c| r.in_zone(p.zone, player, **c)).fold(0u128, |m, c| m | 1 << c.0);
                     promo_moves = u8::from(!p.mandatory) + p.choices.len() as u8;
                 }
-                if ray.len() == 1 && promo == 0 {
+                if ray.len() == 1 && promo == 0 && lame == 0 {
                     let k = if quiet && captures {
                         0
                     } else if quiet {
@@ -171,7 +187,7 @@ impl MaskTables {
                     };
                     t.leaps[i][k] |= cells;
                 } else {
-                    t.rays.push(RayMask { cells, up, quiet, captures, promo, promo_moves });
+                    t.rays.push(RayMask { cells, lame, up, quiet, captures, promo, promo_moves });
                 }
             }
             if !fits {
@@ -229,6 +245,9 @@ impl MaskTables {
 /// The cells a ray reaches: up to its first occupied cell, which it captures if an enemy's.
 #[inline(always)]
 fn ray_targets<B: Bits>(ray: &RayMask, occ: Occupancy<B>) -> B {
+    if B::of(ray.lame) & occ.all != B::ZERO {
+        return B::ZERO;
+    }
     let cells = B::of(ray.cells);
     let blockers = cells & occ.all;
     let reach = if blockers == B::ZERO {

@@ -133,3 +133,33 @@ pub fn perft_two_routes(name: &str, depth: u32) -> u64 {
     assert_eq!(made_total, fresh_total, "{name}");
     made_total
 }
+
+/// The knight of a bundled game's text (its `leap 2 1`) rewritten as its eight move programs.
+pub fn with_program_knight(text: &str) -> String {
+    assert!(text.contains("  leap 2 1\n"), "the game has a 2,1 leaper");
+    text.replacen("  leap 2 1\n", &program_knight(), 1)
+}
+
+/// The eight move programs of a knight, one line each.
+pub fn program_knight() -> String {
+    ["n n e", "n n w", "s s e", "s s w", "e e n", "e e s", "w w n", "w w s"]
+        .iter()
+        .map(|p| format!("  move {{ {p} verify not friend add }}\n"))
+        .collect()
+}
+
+/// Chess with a knight and a pawn in each hand: drops (knights anywhere empty, pawns neither on
+/// their first rank nor on the promotion rank) compose with castling, en passant, promotion and
+/// check. Built from variants/chess.var as tools/fsf-variants.ini's `dropchess` describes it.
+pub fn drop_chess_text() -> String {
+    let chess = std::fs::read_to_string(root().join("variants/chess.var")).expect("chess.var");
+    chess
+        .replacen("zone pawn-start {", "zone back {\n  white: rank 1\n  black: rank 8\n}\n\nzone pawn-start {", 1)
+        .replacen("  leap 2 1\n", "  leap 2 1\n  drop { verify empty add }\n", 1)
+        .replacen(
+            "  promote in promotion to Q R B N\n",
+            "  promote in promotion to Q R B N\n  drop { verify empty verify not in(promotion) verify not in(back) add }\n",
+            1,
+        )
+        .replacen("  castling K Q k q\n", "  castling K Q k q\n  hand white: N 1, P 1\n  hand black: N 1, P 1\n", 1)
+}
