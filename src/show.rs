@@ -1,6 +1,6 @@
 //! Text drawing of a position: every layer as a grid of its cells' display coordinates.
 
-use varia_interpreter::ir::{ActionKind, CellId, PlayerId};
+use varia_interpreter::ir::{ActionKind, CellId, PieceTypeId, PlayerId};
 use varia_interpreter::Position;
 
 /// The widest stack drawn in full; longer ones are cut and listed under the board.
@@ -136,6 +136,32 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
         if !frozen.is_empty() {
             lines.push(format!("untouchable this turn: {}", frozen.join(" ")));
         }
+    }
+    // Pieces the grid draws by letter alone: those of marked types (`Q~`, `+P`).
+    let marked: Vec<String> = (0..cells.len())
+        .map(|i| CellId(i as u16))
+        .flat_map(|c| pos.pieces_at(c).iter().map(move |p| (c, *p)))
+        .filter(|(_, p)| rules.variant.pieces[rules.type_of(*p).0 as usize].mark.is_some())
+        .map(|(c, p)| format!("{} {}", rules.piece_symbol(p), rules.cell_name(c)))
+        .collect();
+    if !marked.is_empty() {
+        lines.push(format!("marked: {}", marked.join(", ")));
+    }
+    if rules.has_hands() {
+        let hands: Vec<String> = (0..rules.player_count())
+            .map(|p| {
+                let player = PlayerId(p as u8);
+                let pieces: Vec<String> = (0..rules.variant.pieces.len())
+                    .filter_map(|t| {
+                        let n = pos.in_hand(player, PieceTypeId(t as u8));
+                        let symbol = rules.piece_symbol(rules.piece(player, PieceTypeId(t as u8)));
+                        (n > 0).then(|| if n == 1 { symbol } else { format!("{symbol}{n}") })
+                    })
+                    .collect();
+                format!("{} {}", name(p), if pieces.is_empty() { "-".to_string() } else { pieces.join(" ") })
+            })
+            .collect();
+        lines.push(format!("in hand: {}", hands.join(", ")));
     }
     let side = name(pos.side_to_move().0 as usize);
     let slots = &rules.variant.turn.actions;

@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -217,4 +217,47 @@ fn hands_in_brackets_are_checked() {
     let e = Position::from_position_string(common::rules("chess.var"), "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1")
         .expect_err("an error");
     assert!(e.message.contains("not part of this game"), "{e:?}");
+}
+
+#[test]
+fn crazyhouse_promoted_pawns_are_marked_and_written_as_fairy_stockfish_does() {
+    let mut pos = at("crazyhouse.var", "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1");
+    assert_eq!(uci(&mut pos), list("b7b8b b7b8n b7b8q b7b8r e1d1 e1d2 e1e2 e1f1 e1f2"));
+    // The short form names the piece by its letter alone; the position string marks it.
+    common::play(&mut pos, "b8=Q");
+    // Fairy-Stockfish: 1Q~2k3/8/8/8/8/8/8/4K3[] b - - 0 1
+    assert_eq!(pos.to_position_string(), "1Q~2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    pos.unmake();
+    common::play(&mut pos, "b7b8n");
+    assert_eq!(pos.to_position_string(), "1N~2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    let back = at("crazyhouse.var", &pos.to_position_string());
+    assert_eq!(back.hash(), pos.hash());
+}
+
+#[test]
+fn crazyhouse_a_captured_promoted_pawn_goes_to_hand_as_a_pawn() {
+    let start = "r1b1k2r/1Q~p2ppp/8/8/8/8/PPP2PPP/R3K2R[PPNbq] b KQkq - 0 1";
+    let mut pos = at("crazyhouse.var", start);
+    let before = (pos.to_position_string(), pos.hash());
+    common::play(&mut pos, "Bxb7");
+    // Fairy-Stockfish: r3k2r/1bp2ppp/8/8/8/8/PPP2PPP/R3K2R[NPPqbp] w KQkq - 0 2 (its hand order).
+    assert_eq!(pos.to_position_string(), "r3k2r/1bp2ppp/8/8/8/8/PPP2PPP/R3K2R[NPPqbp] w KQkq - 0 2");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    // White's 107 moves, Fairy-Stockfish's: 23 on the board, and the knight and pawn drops.
+    let moves = uci(&mut pos);
+    assert_eq!(moves.len(), 107);
+    assert!(moves.iter().all(|m| !m.starts_with("Q@") && !m.starts_with("p@")), "{moves:?}");
+    pos.unmake();
+    assert_eq!((pos.to_position_string(), pos.hash()), before);
+}
+
+#[test]
+fn marked_symbols_are_read_only_where_declared() {
+    // Loop chess has no promoted types: `Q~` is a queen followed by a stray `~`.
+    let e = Position::from_position_string(common::rules("loop.var"), "4k3/1Q~6/8/8/8/8/8/4K3[] w - - 0 1")
+        .expect_err("an error");
+    assert_eq!(e.offset, 6, "{e:?}");
+    assert!(e.message.contains("found `~`"), "{e:?}");
+    let pos = at("crazyhouse.var", "4k3/1q~6/8/8/8/8/8/4K3[Q~] w - - 0 1");
+    assert_eq!(pos.to_position_string(), "4k3/1q~6/8/8/8/8/8/4K3[Q~] w - - 0 1");
 }

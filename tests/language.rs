@@ -123,3 +123,60 @@ fn captured_pieces_go_to_hand_as_their_base_type() {
     pos.unmake();
     assert_eq!((pos.to_position_string(), pos.hash()), before);
 }
+
+/// The marked-symbol example of docs/language.md: a promoted pawn is its own type, written `Q~`
+/// in position strings and `Q` in moves, and goes back to hand as a pawn.
+const MARKED: &str = r#"
+variant "Marked"
+board { grid 3 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far { white: rank 4  black: rank 1 }
+piece King K { royal step all }
+piece Queen Q { slide all }
+piece Pawn P {
+  captured-to-hand
+  step n
+  promote in far to PromotedQueen
+}
+piece PromotedQueen Q~ {
+  captured-to-hand as Pawn
+  slide all
+}
+setup { white: K c1, P b3  black: K c4, Q a4 }
+"#;
+
+#[test]
+fn marked_types_share_a_letter_and_go_to_hand_as_declared() {
+    let v = varia_grammar::load(MARKED).unwrap_or_else(|e| panic!("{e:?}"));
+    let rules = Arc::new(Rules::new(v));
+    let mut pos = Position::start(rules.clone());
+    let mv = pos.parse_move("Pb4=Q").unwrap();
+    assert_eq!(pos.long_notation(mv), "Pb3-b4=Q");
+    pos.make(mv);
+    assert_eq!(pos.to_position_string(), "qQ~k/3/3/2K[] b - - 1 1");
+    // Two queens may take on b4: each is named by its letter, the start cell tells them apart.
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let short: Vec<String> = legal.iter().map(|m| pos.short_notation(*m, &legal)).collect();
+    assert!(short.contains(&"Qxb4".to_string()), "{short:?}");
+    pos.make(pos.clone().parse_move("Qxb4").unwrap());
+    assert_eq!(pos.to_position_string(), "1qk/3/3/2K[p] w - - 0 2");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    let back = Position::from_position_string(rules.clone(), "qQ~k/3/3/2K[] b - - 1 1").unwrap();
+    assert_eq!(back.to_position_string(), "qQ~k/3/3/2K[] b - - 1 1");
+}
+
+#[test]
+fn a_symbol_is_used_once_and_plus_is_refused_beside_owned_squares() {
+    let twice = MARKED.replace("piece Queen Q {", "piece Other Q~ { step n }\npiece Queen Q {");
+    let e = varia_grammar::load(&twice).expect_err("a repeated symbol");
+    assert!(format!("{e:?}").contains("`Q~` is already the symbol of the piece `Other`"), "{e:?}");
+    // In Hans38 `+` writes White's empty squares.
+    let hans = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/hans38.var")).unwrap();
+    let plus = hans.replacen("piece Queen Q {", "piece Tokin +P { step n }\npiece Queen Q {", 1);
+    let e = varia_grammar::load(&plus).expect_err("`+` beside owned squares");
+    assert!(format!("{e:?}").contains("the piece `Tokin` is marked `+`, as are owned empty squares"), "{e:?}");
+    let tilde = hans.replacen("piece Queen Q {", "piece Tokin P~ { step n }\npiece Queen Q {", 1);
+    assert!(varia_grammar::load(&tilde).is_ok());
+}

@@ -31,6 +31,7 @@ GAMES = {
     "shatranj": ("shatranj.var", "shatranj", 4),
     "three-check": ("three-check.var", "3check", 4),
     "loop": ("loop.var", "loop", 4),
+    "crazyhouse": ("crazyhouse.var", "crazyhouse", 4),
 }
 
 

@@ -205,6 +205,13 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
                     "position strings mark the squares of the first and second player with `+` and `-`",
                 ));
             }
+            if let Some(p) = l.pieces.iter().find(|p| p.mark == Some('+')) {
+                l.errors.push(Diagnostic::new(
+                    format!("the piece `{}` is marked `+`, as are owned empty squares", p.name),
+                    at.clone(),
+                    "position strings mark an owned empty square with `+`: mark the piece `X~` instead",
+                ));
+            }
         }
         if l.between_at.is_some() {
             l.errors.push(Diagnostic::new(

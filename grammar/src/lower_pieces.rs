@@ -185,7 +185,9 @@ impl Lowerer {
         let mut it = p.into_inner().skip(1);
         let name = it.next().expect("piece name");
         let letter = it.next().expect("piece letter");
-        let ch = letter.as_str().chars().next().expect("one letter");
+        let symbol = letter.as_str();
+        let ch = symbol.chars().find(|c| c.is_ascii_alphabetic()).expect("one letter");
+        let mark = symbol.chars().find(|c| matches!(c, '+' | '~'));
         // The limit comes first: a declaration past it (a duplicate too) gets no id, which
         // would not fit in a piece type id.
         if self.pieces.len() >= varia_interpreter::limits::PIECE_TYPES {
@@ -195,14 +197,19 @@ impl Lowerer {
         }
         if self.piece_ids.contains_key(name.as_str()) {
             self.error(&name, format!("duplicate piece `{}`", name.as_str()), "expected a name no other piece uses");
-        } else if let Some(other) = self.pieces.iter().find(|q| q.letter.eq_ignore_ascii_case(&ch)) {
-            let message = format!("letter `{ch}` is already used by the piece `{}`", other.name);
-            self.error(&letter, message, "expected a letter no other piece uses (case is ignored)");
+        } else if let Some(other) = self.pieces.iter().find(|q| q.letter.eq_ignore_ascii_case(&ch) && q.mark == mark) {
+            let message = format!("`{symbol}` is already the symbol of the piece `{}`", other.name);
+            self.error(
+                &letter,
+                message,
+                "expected a letter no other piece uses (case is ignored), or the letter marked `X~` or `+X`",
+            );
         }
         self.piece_ids.insert(name.as_str().to_string(), PieceTypeId(self.pieces.len() as u8));
         self.pieces.push(PieceType {
             name: name.as_str().to_string(),
             letter: ch.to_ascii_uppercase(),
+            mark,
             royal: false,
             value: None,
             san_without_letter: false,
@@ -224,9 +231,9 @@ impl Lowerer {
             return Some(*id);
         }
         if s.len() == 1 {
-            if let Some(i) =
-                self.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(&s.chars().next().unwrap_or(' ')))
-            {
+            // A letter names the unmarked type (a marked one, `Q~`, is named by its name).
+            let ch = s.chars().next().unwrap_or(' ');
+            if let Some(i) = self.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(&ch) && p.mark.is_none()) {
                 return Some(PieceTypeId(i as u8));
             }
         }

@@ -298,7 +298,7 @@ fn check_shape(v: &Variant) -> Result<(), WriteError> {
     }
     let mut letters = HashSet::new();
     for p in &v.pieces {
-        if !p.letter.is_ascii_alphabetic() || !letters.insert(p.letter.to_ascii_uppercase()) {
+        if !p.letter.is_ascii_alphabetic() || !letters.insert((p.letter.to_ascii_uppercase(), p.mark)) {
             return fail(
                 format!("piece `{}`", p.name),
                 format!("its letter `{}` is not a unique ASCII letter", p.letter),
@@ -460,7 +460,8 @@ impl<'a> Writer<'a> {
     fn piece(&self, t: PieceTypeId) -> String {
         let p = &self.v.pieces[t.0 as usize];
         let letter = p.letter.to_ascii_uppercase().to_string();
-        if self.v.pieces.iter().any(|q| q.name == letter) {
+        // A marked type (`Q~`) is named: its letter alone names the unmarked one.
+        if p.mark.is_some() || self.v.pieces.iter().any(|q| q.name == letter) {
             p.name.clone()
         } else {
             letter

@@ -438,9 +438,11 @@ impl Writer<'_> {
             lines.push(line);
         }
         Ok(format!(
-            "piece {} {} {{\n{}}}\n",
+            "piece {} {}{}{} {{\n{}}}\n",
             p.name,
+            if p.mark == Some('+') { "+" } else { "" },
             p.letter.to_ascii_uppercase(),
+            if p.mark == Some('~') { "~" } else { "" },
             join(lines, "", |l| format!("  {}\n", l.replace('\n', "\n  ")))
         ))
     }

@@ -104,10 +104,12 @@ impl Position {
                     } else if stack.len() > 1 {
                         // A stack: its pieces in parentheses, in the stack's canonical order.
                         out.push('(');
-                        out.extend(stack.iter().map(|q| rules.piece_letter(*q)));
+                        for q in stack.iter() {
+                            rules.push_piece_symbol(*q, &mut out);
+                        }
                         out.push(')');
                     } else {
-                        out.push(rules.piece_letter(p));
+                        rules.push_piece_symbol(p, &mut out);
                     }
                 }
                 if empty > 0 {
@@ -118,7 +120,7 @@ impl Position {
         let between: Vec<String> = (0..rules.cell_count())
             .map(|i| CellId(i as u16))
             .filter(|c| rules.is_between(*c))
-            .filter_map(|c| self.piece_at(c).map(|p| format!("{}{}", rules.piece_letter(p), rules.cell_name(c))))
+            .filter_map(|c| self.piece_at(c).map(|p| format!("{}{}", rules.piece_symbol(p), rules.cell_name(c))))
             .collect();
         if !between.is_empty() {
             out.push('{');
@@ -431,6 +433,16 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
         }
         if ch == '*' {
             pos.set_hole(row[i]);
+        } else if ch == '+' && !rules.owned_squares && rules.has_marks() {
+            // `+P`: a piece of a type marked `+`.
+            let (piece, _) = rules.read_piece_symbol(&text[o..], true).ok_or_else(|| PositionError {
+                offset: at + o,
+                len: text[o..].chars().take(2).map(char::len_utf8).sum(),
+                message: "expected a piece marked `+` (like `+P`) after `+`".into(),
+            })?;
+            pos.put(row[i], piece);
+            pos.set_owner(row[i], Some(rules.owner(piece)));
+            k += 1;
         } else if ch == '+' || ch == '-' {
             if !rules.owned_squares {
                 return Err(PositionError {
@@ -450,7 +462,24 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
             let cell = row[i];
             let name = rules.cell_name(cell).to_string();
             let capacity = rules.most_pieces(cell);
-            let inner = &bytes[k + 1..close];
+            // The stack's pieces, each with its offset and length in the text.
+            let inner_text = &text[o + 1..bytes[close].0];
+            let mut inner: Vec<(usize, Result<Piece, char>)> = Vec::new();
+            let mut j = 0;
+            while j < inner_text.len() {
+                let rest = &inner_text[j..];
+                match rules.read_piece_symbol(rest, !rules.owned_squares) {
+                    Some((piece, len)) => {
+                        inner.push((o + 1 + j, Ok(piece)));
+                        j += len;
+                    }
+                    None => {
+                        let c = rest.chars().next().unwrap_or(' ');
+                        inner.push((o + 1 + j, Err(c)));
+                        j += c.len_utf8();
+                    }
+                }
+            }
             if inner.is_empty() {
                 return Err(PositionError {
                     offset: at + o,
@@ -477,8 +506,8 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
                 });
             }
             let mut owners = Vec::new();
-            for &(po, pc) in inner {
-                let piece = rules.piece_by_letter(pc).ok_or_else(|| PositionError {
+            for &(po, pc) in &inner {
+                let piece = pc.map_err(|pc| PositionError {
                     offset: at + po,
                     len: pc.len_utf8(),
                     message: format!("expected a piece letter in the stack, found `{pc}`"),
@@ -493,11 +522,13 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
             }
             k = close;
         } else {
-            let piece = rules.piece_by_letter(ch).ok_or_else(|| PositionError {
+            let (piece, len) = rules.read_piece_symbol(&text[o..], false).ok_or_else(|| PositionError {
                 offset: at + o,
                 len: ch.len_utf8(),
                 message: format!("expected a piece letter, a digit, `*` or a `(` stack, found `{ch}`"),
             })?;
+            // A `~` read with the letter (`Q~`).
+            k += usize::from(len > ch.len_utf8());
             pos.put(row[i], piece);
             // A piece stands on a square of its own player's.
             pos.set_owner(row[i], Some(rules.owner(piece)));
@@ -527,11 +558,10 @@ fn read_between(pos: &mut Position, text: &str, at: usize) -> Result<(), Positio
     }
     let mut offset = at + 1;
     for entry in inner.split(',') {
-        let mut chars = entry.chars();
-        let piece = chars.next().and_then(|ch| rules.piece_by_letter(ch)).ok_or_else(|| {
+        let (piece, len) = rules.read_piece_symbol(entry, true).ok_or_else(|| {
             err(offset, entry.len(), format!("expected a piece letter and a location like `Ra1.5`, found `{entry}`"))
         })?;
-        let name = chars.as_str();
+        let name = &entry[len..];
         let name_at = offset + entry.len() - name.len();
         let ty = &rules.variant.pieces[rules.type_of(piece).0 as usize];
         if !ty.moves.iter().any(|m| m.stop_between) {

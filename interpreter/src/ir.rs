@@ -265,6 +265,11 @@ pub struct PieceType {
     pub name: String,
     /// Notation letter, written uppercase for player 0 and lowercase for player 1.
     pub letter: char,
+    /// A mark that tells this type from another of the same letter in position strings: `~`
+    /// written after the letter (`Q~`, Fairy-Stockfish's promoted pieces) or `+` before it
+    /// (`+P`, shogi's). Move notation writes the letter alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mark: Option<char>,
     /// Losing all royal pieces (or having one captured / checkmated) ends the game.
     pub royal: bool,
     /// Designer-declared value in centipawns, if any.

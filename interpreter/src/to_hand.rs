@@ -58,12 +58,15 @@ pub(crate) fn read_hand(
     if inner == "-" {
         return Ok(());
     }
-    for (k, ch) in inner.char_indices() {
-        let piece = r.piece_by_letter(ch).ok_or_else(|| {
+    let mut k = 0;
+    while k < inner.len() {
+        let (piece, len) = r.read_piece_symbol(&inner[k..], true).ok_or_else(|| {
+            let ch = inner[k..].chars().next().unwrap_or(' ');
             err(at + 1 + k, ch.len_utf8(), format!("expected the letter of a piece in hand, found `{ch}`"))
         })?;
         let i = r.owner(piece).0 as usize * r.types + r.type_of(piece).0 as usize;
         pos.st.hand[i] += 1;
+        k += len;
     }
     Ok(())
 }
@@ -74,17 +77,16 @@ impl crate::position::Position {
     /// without hands.
     pub(crate) fn hand_text(&self) -> String {
         let r = &*self.rules;
-        let v = &r.variant;
-        let has_hands = r.program.is_some()
-            && (v.pieces.iter().any(|p| !p.drops.is_empty() || p.to_hand.is_some()) || !v.setup.hands.is_empty());
-        if !has_hands {
+        if !r.has_hands() {
             return String::new();
         }
         let mut out = String::from("[");
         for p in 0..r.players {
             for t in 0..r.types {
-                let letter = r.piece_letter(r.piece(crate::ir::PlayerId(p as u8), crate::ir::PieceTypeId(t as u8)));
-                out.extend(std::iter::repeat_n(letter, self.st.hand[p * r.types + t] as usize));
+                let symbol = r.piece_symbol(r.piece(crate::ir::PlayerId(p as u8), crate::ir::PieceTypeId(t as u8)));
+                for _ in 0..self.st.hand[p * r.types + t] {
+                    out.push_str(&symbol);
+                }
             }
         }
         out.push(']');

@@ -717,6 +717,7 @@ impl<'t> Lowerer<'t> {
             drop_supply: DropSupply::Unlimited,
             attributes: Vec::new(),
             to_hand: None,
+            mark: None,
         };
         for item in form.tail() {
             let Some(head) = item.head() else {

@@ -76,10 +76,11 @@ pub(crate) fn read_program_field(
             let mut k = 0;
             while k < chars.len() {
                 let (o, ch) = chars[k];
-                let piece = r
-                    .piece_by_letter(ch)
+                let (piece, len) = r
+                    .read_piece_symbol(&value[o..], true)
                     .ok_or_else(|| err(vat + o, ch.len_utf8(), format!("expected a piece letter, found `{ch}`")))?;
-                k += 1;
+                // The symbol's characters (`Q~` is two).
+                k += value[o..o + len].chars().count();
                 let start = k;
                 while k < chars.len() && chars[k].1.is_ascii_digit() {
                     k += 1;
