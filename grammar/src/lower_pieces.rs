@@ -198,7 +198,10 @@ impl Lowerer {
         if self.piece_ids.contains_key(name.as_str()) {
             self.error(&name, format!("duplicate piece `{}`", name.as_str()), "expected a name no other piece uses");
         } else if let Some(other) = self.pieces.iter().find(|q| q.letter.eq_ignore_ascii_case(&ch) && q.mark == mark) {
-            let message = format!("`{symbol}` is already the symbol of the piece `{}`", other.name);
+            let message = match mark {
+                None => format!("letter `{ch}` is already used by the piece `{}`", other.name),
+                Some(_) => format!("`{symbol}` is already the symbol of the piece `{}`", other.name),
+            };
             self.error(
                 &letter,
                 message,

@@ -496,6 +496,15 @@ function renderSide(v) {
     const parts = v.squares.reserves.map((n, p) => `${cap(v.players[p])}: ${n === null ? 'unlimited' : n}`);
     reserves.textContent = `Squares in reserve \u2014 ${parts.join(' \u00B7 ')}`;
   }
+  const hands = $('hands');
+  hands.textContent = '';
+  if (v.hands) {
+    const parts = v.hands.map((hand, p) => {
+      const pieces = hand.map((h) => (h.count > 1 ? `${h.name} \u00D7${h.count}` : h.name));
+      return `${cap(v.players[p])}: ${pieces.length ? pieces.join(', ') : '\u2014'}`;
+    });
+    hands.textContent = `In hand (drop on an empty cell) \u2014 ${parts.join(' \u00B7 ')}`;
+  }
   const legend = $('legend');
   legend.innerHTML = '';
   const add = (cls, text) => {

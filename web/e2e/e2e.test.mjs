@@ -193,6 +193,26 @@ test('the central squares: three boards, a move through the shared centre', asyn
   await page.close();
 });
 
+test('crazyhouse: captures fill the hands, a click on an empty cell drops', async () => {
+  const page = await open('crazyhouse.var');
+  assert.match(await page.textContent('#hands'), /White: \u2014 · Black: \u2014/);
+  await move(page, 'e2', 'e4');
+  await move(page, 'd7', 'd5');
+  await move(page, 'e4', 'd5');
+  assert.match(await page.textContent('#hands'), /White: Pawn · Black: \u2014/);
+  await move(page, 'd8', 'd5');
+  assert.match(await page.textContent('#hands'), /White: Pawn · Black: Pawn/);
+  // e6 is empty and no piece can reach it: the click drops White's pawn there.
+  await clickCell(page, 'e6');
+  await waitMoves(page, 5);
+  assert.deepEqual(await played(page), ['e2-e4', 'd7-d5', 'e4xd5', 'Qd8xd5', 'P@e6']);
+  assert.match(await page.textContent('#hands'), /White: \u2014 · Black: Pawn/);
+  assert.equal(await page.inputValue('#position'), 'rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3');
+  await shot(page, 'crazyhouse');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
 test('hans38: a square placed from reserve', async () => {
   const page = await open('hans38.var');
   assert.match(await page.textContent('#reserves'), /White: 3 · Black: 3/);

@@ -1,7 +1,7 @@
 //! The JSON view of a game: board geometry from the IR's display coordinates, the pieces, squares, legal moves and result.
 
 use serde::Serialize;
-use varia_interpreter::ir::{ActionKind, CellId, PlayerId};
+use varia_interpreter::ir::{ActionKind, CellId, PieceTypeId, PlayerId};
 use varia_interpreter::{GameResult, Move, MoveKind, Piece, Position, Rules};
 
 /// One location of the board as the page draws it.
@@ -28,8 +28,10 @@ pub struct BoardView {
 /// A piece as drawn: letter (upper case for the first player), owner, type name.
 #[derive(Serialize)]
 pub struct PieceView {
-    /// Letter as in position strings.
+    /// Letter (a marked type's, `Q~`, without its mark: it is drawn as the piece it moves as).
     pub letter: char,
+    /// Symbol as in position strings (`Q~` for a marked type).
+    pub symbol: String,
     /// Owner's index.
     pub player: u8,
     /// Type name.
@@ -106,6 +108,17 @@ pub struct PlayedView {
     pub to: usize,
 }
 
+/// Pieces of one type in a player's hand.
+#[derive(Serialize)]
+pub struct HandView {
+    /// Symbol as in position strings (the player's case).
+    pub symbol: String,
+    /// Type name.
+    pub name: String,
+    /// How many.
+    pub count: u32,
+}
+
 /// How the game ended.
 #[derive(Serialize)]
 pub struct ResultView {
@@ -134,6 +147,9 @@ pub struct GameView {
     pub covered: Vec<[usize; 2]>,
     /// Squares as game objects, if the game has them.
     pub squares: Option<SquaresView>,
+    /// Per player, the pieces in hand (dropped by clicking an empty cell), if the game has
+    /// hands.
+    pub hands: Option<Vec<Vec<HandView>>>,
     /// Cells that may now hold more than one piece: `[cell, most]` (`null`: no limit).
     pub capacity: Vec<(usize, Option<u8>)>,
     /// Whose turn and which action.
@@ -175,7 +191,33 @@ pub fn board(rules: &Rules) -> BoardView {
 
 fn piece_view(rules: &Rules, p: Piece) -> PieceView {
     let ty = &rules.variant.pieces[rules.type_of(p).0 as usize];
-    PieceView { letter: rules.piece_letter(p), player: rules.owner(p).0, name: ty.name.clone() }
+    PieceView {
+        letter: rules.piece_letter(p),
+        symbol: rules.piece_symbol(p),
+        player: rules.owner(p).0,
+        name: ty.name.clone(),
+    }
+}
+
+/// Each player's pieces in hand, in the order of the piece types.
+fn hands(pos: &Position) -> Option<Vec<Vec<HandView>>> {
+    let rules = pos.rules();
+    rules.has_hands().then(|| {
+        (0..rules.player_count())
+            .map(|p| {
+                let player = PlayerId(p as u8);
+                (0..rules.variant.pieces.len())
+                    .map(|t| (PieceTypeId(t as u8), pos.in_hand(player, PieceTypeId(t as u8))))
+                    .filter(|(_, n)| *n > 0)
+                    .map(|(t, count)| HandView {
+                        symbol: rules.piece_symbol(rules.piece(player, t)),
+                        name: rules.variant.pieces[t.0 as usize].name.clone(),
+                        count,
+                    })
+                    .collect()
+            })
+            .collect()
+    })
 }
 
 fn kind_name(kind: MoveKind) -> &'static str {
@@ -306,6 +348,7 @@ pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
             .map(|c| [c.0 as usize, pos.standing_at(c).0 as usize])
             .collect(),
         squares: squares(pos),
+        hands: hands(pos),
         capacity: (0..rules.cell_count())
             .map(|i| CellId(i as u16))
             .filter(|c| rules.is_stack_cell(*c))

@@ -326,7 +326,10 @@ fn unusual_boards_come_with_their_geometry() {
     let stack = view["stacks"].as_array().unwrap().iter().find(|s| s["cell"] == e4).unwrap();
     assert_eq!(
         stack["pieces"],
-        json!([{ "letter": "N", "player": 0, "name": "Knight" }, { "letter": "P", "player": 0, "name": "Pawn" }])
+        json!([
+            { "letter": "N", "symbol": "N", "player": 0, "name": "Knight" },
+            { "letter": "P", "symbol": "P", "player": 0, "name": "Pawn" }
+        ])
     );
 }
 
@@ -421,4 +424,23 @@ fn games_come_with_their_pgn_and_pgn_loads_a_game() {
     let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": "1. e4 e5 2. Ke3" }));
     assert_eq!(status, 400);
     assert!(body["error"].as_str().unwrap().starts_with("move 3 (Ke3): "), "{body}");
+}
+
+#[test]
+fn hands_are_shown_and_drops_are_moves_on_their_cell() {
+    assert_eq!(game("chess.var", &[])["hands"], Value::Null);
+    let view = game("crazyhouse.var", &["e4", "d5", "exd5", "Qxd5"]);
+    assert_eq!(
+        view["hands"],
+        json!([[{ "symbol": "P", "name": "Pawn", "count": 1 }], [{ "symbol": "p", "name": "Pawn", "count": 1 }]])
+    );
+    let e6 = cell(&view, "e6");
+    let drop = view["legal"].as_array().unwrap().iter().find(|m| m["long"] == "P@e6").expect("the drop").clone();
+    assert_eq!((drop["from"].as_u64(), drop["to"].as_u64()), (Some(e6 as u64), Some(e6 as u64)));
+    assert_eq!((drop["kind"].as_str(), drop["label"].as_str()), (Some("drop"), Some("drop a Pawn")));
+    // A promoted pawn is drawn by its letter and written with its mark.
+    let view = game("crazyhouse.var", &["a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6", "bxa8=Q"]);
+    let a8 = cell(&view, "a8");
+    let stack = view["stacks"].as_array().unwrap().iter().find(|s| s["cell"] == a8).unwrap();
+    assert_eq!(stack["pieces"], json!([{ "letter": "Q", "symbol": "Q~", "player": 0, "name": "PromotedQueen" }]));
 }
