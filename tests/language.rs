@@ -180,3 +180,41 @@ fn a_symbol_is_used_once_and_plus_is_refused_beside_owned_squares() {
     let tilde = hans.replacen("piece Queen Q {", "piece Tokin P~ { step n }\npiece Queen Q {", 1);
     assert!(varia_grammar::load(&tilde).is_ok());
 }
+
+/// The promotion example of docs/language.md: `or from ZONE` promotes moves that leave the
+/// zone too.
+const CAMP: &str = r#"
+variant "Camp"
+board { grid 3 x 3 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone camp { white: rank 3  black: rank 1 }
+piece King K { royal step all }
+piece Silver S {
+  step n ne nw se sw
+  promote in camp or from camp to Gold optional
+}
+piece Gold G { step n ne nw e w s }
+setup { white: K a1, S b3  black: K c3 }
+"#;
+
+#[test]
+fn a_move_leaving_the_zone_promotes_with_or_from() {
+    let rules = Arc::new(Rules::new(varia_grammar::load(CAMP).unwrap_or_else(|e| panic!("{e:?}"))));
+    let mut pos = Position::start(rules.clone());
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let mut silver: Vec<String> =
+        legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('S')).collect();
+    silver.sort();
+    // Back out of the camp (its forward steps leave the board), each with and without promotion.
+    assert_eq!(silver, ["Sb3-a2", "Sb3-a2=G", "Sb3-c2", "Sb3-c2=G"]);
+    // The count of the last ply agrees with the list.
+    assert_eq!(varia_interpreter::perft(&mut pos, 1), legal.len() as u64);
+    // Without `or from`, leaving the camp does not promote.
+    let plain = CAMP.replace(" or from camp", "");
+    let rules = Arc::new(Rules::new(varia_grammar::load(&plain).unwrap()));
+    let mut pos = Position::start(rules);
+    pos.legal_moves(&mut legal);
+    assert!(legal.iter().all(|m| m.promotion().is_none()));
+}

@@ -430,8 +430,12 @@ impl Writer<'_> {
             if pr.choices.is_empty() {
                 return fail(what(), "it promotes to no piece type");
             }
-            let mut line =
-                format!("promote in {} to {}", self.zone(pr.zone), join(&pr.choices, " ", |c| self.piece(*c)));
+            let from = pr.from_zone.map(|z| format!(" or from {}", self.zone(z))).unwrap_or_default();
+            let mut line = format!(
+                "promote in {}{from} to {}",
+                self.zone(pr.zone),
+                join(&pr.choices, " ", |c| self.piece(*c))
+            );
             if !pr.mandatory {
                 line.push_str(" optional");
             }

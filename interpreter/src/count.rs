@@ -142,12 +142,12 @@ impl State {
     /// How many moves a move to `to` by the entry makes: one, or one per promotion choice
     /// (and one without, unless promotion is mandatory) in the promotion zone.
     #[inline]
-    fn promotions_at(&self, r: &Rules, e: &Entry, side: PlayerId, to: CellId) -> u64 {
+    fn promotions_at(&self, r: &Rules, e: &Entry, side: PlayerId, from: CellId, to: CellId) -> u64 {
         if e.promo == NO_PROMOTION {
             return 1;
         }
         let p = &r.promotions[e.promo as usize];
-        if !r.in_zone(p.zone, side, to) {
+        if !r.promotes(p, side, from, to) {
             return 1;
         }
         u64::from(!p.mandatory) + p.choices.len() as u64
@@ -156,7 +156,7 @@ impl State {
     /// The moves of a piece counted along its rays: every empty cell up to the first occupied
     /// one, and that one if an enemy stands there.
     #[inline]
-    fn count_rays(&self, r: &Rules, side: PlayerId, a: usize, b: usize) -> u64 {
+    fn count_rays(&self, r: &Rules, side: PlayerId, from: CellId, a: usize, b: usize) -> u64 {
         let mut n = 0;
         for e in &r.entries[a..b] {
             let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
@@ -166,12 +166,12 @@ impl State {
                 let q = self.cells[to.0 as usize];
                 if q.is_empty() {
                     if quiet {
-                        n += self.promotions_at(r, e, side, to);
+                        n += self.promotions_at(r, e, side, from, to);
                     }
                     continue;
                 }
                 if captures && q != Piece::HOLE && r.owner(q) != side {
-                    n += self.promotions_at(r, e, side, to);
+                    n += self.promotions_at(r, e, side, from, to);
                 }
                 break;
             }
@@ -247,7 +247,7 @@ impl State {
                         continue;
                     }
                 } else if !general && from != royal && r.count.plain_type[t] && !r.programmed_types[t] {
-                    n += self.count_rays(r, side, r.entry_index[i] as usize, r.entry_index[i + 1] as usize);
+                    n += self.count_rays(r, side, from, r.entry_index[i] as usize, r.entry_index[i + 1] as usize);
                     continue;
                 }
                 self.single_piece_moves(r, side, from, buf);

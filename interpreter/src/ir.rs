@@ -558,6 +558,9 @@ impl Compare {
 pub struct Promotion {
     /// Where the piece promotes (the zone's cells for the moving player).
     pub zone: ZoneId,
+    /// A move that starts in this zone promotes too, wherever it ends (`or from ZONE`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_zone: Option<ZoneId>,
     /// The piece types it may become.
     pub choices: Vec<PieceTypeId>,
     /// Whether promotion is compulsory on arrival.

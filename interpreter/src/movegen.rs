@@ -21,7 +21,7 @@ impl State {
     #[inline(never)]
     fn push_promotion(&self, r: &Rules, promo: u16, mut mv: Move, out: &mut Vec<Move>) {
         let p = &r.promotions[promo as usize];
-        if !r.in_zone(p.zone, self.side_of_move(r, mv), mv.to) {
+        if !r.promotes(p, self.side_of_move(r, mv), mv.from, mv.to) {
             out.push(mv);
             return;
         }
@@ -37,7 +37,7 @@ impl State {
     /// Appends a move promoting by a piece's declared promotion (for a carried square).
     pub(crate) fn push_promoting(&self, r: &Rules, promotion: Option<&Promotion>, mut mv: Move, out: &mut Vec<Move>) {
         match promotion {
-            Some(p) if r.in_zone(p.zone, self.side_of_move(r, mv), mv.to) => {
+            Some(p) if r.promotes(p, self.side_of_move(r, mv), mv.from, mv.to) => {
                 if !p.mandatory {
                     out.push(mv);
                 }

@@ -174,7 +174,8 @@ impl MaskTables {
                 let (mut promo, mut promo_moves) = (0, 1);
                 if e.promo != NO_PROMOTION {
                     let p = &r.promotions[e.promo as usize];
-                    promo = ray.iter().filter(|c| r.in_zone(p.zone, player, **c)).fold(0u128, |m, c| m | 1 << c.0);
+                    let from = crate::ir::CellId((i % r.cells) as u16);
+                    promo = ray.iter().filter(|c| r.promotes(p, player, from, **c)).fold(0u128, |m, c| m | 1 << c.0);
                     promo_moves = u8::from(!p.mandatory) + p.choices.len() as u8;
                 }
                 if ray.len() == 1 && promo == 0 && lame == 0 {

@@ -412,6 +412,13 @@ impl Rules {
         self.zone_sets[zone.0 as usize * self.players + player.0 as usize].contains(cell)
     }
 
+    /// Whether a move of `player` from `from` to `to` may promote by this promotion: it ends in
+    /// the zone, or starts in its `from` zone.
+    #[inline]
+    pub fn promotes(&self, p: &crate::ir::Promotion, player: PlayerId, from: CellId, to: CellId) -> bool {
+        self.in_zone(p.zone, player, to) || p.from_zone.is_some_and(|z| self.in_zone(z, player, from))
+    }
+
     /// Number of players.
     pub fn player_count(&self) -> usize {
         self.players

@@ -204,7 +204,9 @@ impl MoveTables {
         // Promotions, interned so that equal ones share an index.
         let promo_of = |p: &Option<Promotion>, table: &mut Vec<Promotion>| -> u16 {
             let Some(p) = p else { return NO_PROMOTION };
-            match table.iter().position(|x| x.zone == p.zone && x.choices == p.choices && x.mandatory == p.mandatory) {
+            match table.iter().position(|x| {
+                x.zone == p.zone && x.from_zone == p.from_zone && x.choices == p.choices && x.mandatory == p.mandatory
+            }) {
                 Some(i) => i as u16,
                 None => {
                     table.push(p.clone());
@@ -307,12 +309,15 @@ impl MoveTables {
                             }
                         }
                     }
-                    // An entry none of whose cells lies in its promotion zone never promotes.
+                    // An entry none of whose cells lies in its promotion zone never promotes
+                    // (unless it starts in the zone a move from promotes).
                     for e in &mut t.entries[first..] {
                         if e.promo != NO_PROMOTION {
-                            let zone = t.promotions[e.promo as usize].zone;
+                            let promotion = &t.promotions[e.promo as usize];
+                            let (zone, from_zone) = (promotion.zone, promotion.from_zone);
                             let ray = &t.ray_cells[e.start as usize..e.start as usize + e.len as usize];
-                            if !ray.iter().any(|x| facts.in_zone(players, zone, p, *x)) {
+                            let leaves = from_zone.is_some_and(|z| facts.in_zone(players, z, p, cell));
+                            if !leaves && !ray.iter().any(|x| facts.in_zone(players, zone, p, *x)) {
                                 e.promo = NO_PROMOTION;
                             }
                         }
