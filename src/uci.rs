@@ -13,10 +13,7 @@ use varia_interpreter::{Limits, Move, MoveKind, Position, Rules, SearchInfo, Sea
 /// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`); drops as `P@e3`.
 fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Option<String> {
     let r = pos.rules();
-    let promo = mv
-        .promotion()
-        .map(|t| r.variant.pieces[t.0 as usize].letter.to_ascii_lowercase().to_string())
-        .unwrap_or_default();
+    let promo = mv.promotion().map(|t| r.uci_promotion(t)).unwrap_or_default();
     match mv.kind {
         MoveKind::Castle => {
             let c = &r.variant.castlings[mv.extra as usize];

@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -24,10 +24,7 @@ fn uci(pos: &mut Position) -> Vec<String> {
                 let letter = rules.variant.pieces[rules.type_of(m.piece).0 as usize].letter;
                 return format!("{letter}@{}", rules.cell_name(m.to));
             }
-            let promo = m
-                .promotion()
-                .map(|t| rules.variant.pieces[t.0 as usize].letter.to_ascii_lowercase().to_string())
-                .unwrap_or_default();
+            let promo = m.promotion().map(|t| rules.uci_promotion(t)).unwrap_or_default();
             format!("{}{}{promo}", rules.cell_name(m.from), rules.cell_name(m.to))
         })
         .collect();
@@ -260,4 +257,50 @@ fn marked_symbols_are_read_only_where_declared() {
     assert!(e.message.contains("found `~`"), "{e:?}");
     let pos = at("crazyhouse.var", "4k3/1q~6/8/8/8/8/8/4K3[Q~] w - - 0 1");
     assert_eq!(pos.to_position_string(), "4k3/1q~6/8/8/8/8/8/4K3[Q~] w - - 0 1");
+}
+
+#[test]
+fn minishogi_pawn_drops_skip_the_far_rank_and_files_with_a_pawn() {
+    // Fairy-Stockfish's list: no pawn on file a again, none on rank 5.
+    let mut pos = at("minishogi.var", "4k/5/5/P4/K4[P] w - - 0 1");
+    let mut expected: Vec<String> = "bcde".chars().flat_map(|f| (1..=4).map(move |r| format!("P@{f}{r}"))).collect();
+    expected.extend(list("a1b1 a1b2 a2a3"));
+    expected.sort();
+    assert_eq!(uci(&mut pos), expected);
+}
+
+#[test]
+fn minishogi_a_pawn_drop_may_check_but_not_checkmate() {
+    // P@a4 checks; the king takes it (Fairy-Stockfish's list).
+    let mut pos = at("minishogi.var", "k4/2+S2/5/K4/5[P] w - - 0 1");
+    assert!(uci(&mut pos).contains(&"P@a4".to_string()));
+    // With the bishop guarding a4 it would mate: the rule forbids it (pyffish 0.0.90 lists it,
+    // see docs/variants/minishogi.md); every other move of Fairy-Stockfish's list stays.
+    let mut pos = at("minishogi.var", "k4/2+S2/1B3/K4/5[P] w - - 0 1");
+    let moves = uci(&mut pos);
+    assert!(!moves.contains(&"P@a4".to_string()), "{moves:?}");
+    assert_eq!(moves.len(), 29);
+    // The same drop by a gold mates, and is allowed: the rule is the pawn's.
+    let mut pos = at("minishogi.var", "k4/2+S2/1B3/K4/5[G] w - - 0 1");
+    assert!(uci(&mut pos).contains(&"G@a4".to_string()));
+    common::play(&mut pos, "G@a4");
+    assert_eq!(pos.outcome().map(|(r, _)| r), Some(GameResult::Win(WHITE)));
+}
+
+#[test]
+fn minishogi_promotes_on_leaving_the_camp_and_captures_demote() {
+    // Fairy-Stockfish's form without castling and en passant fields, and its `+` promotions.
+    let mut pos = at("minishogi.var", "2S1k/5/5/5/K4[-] w 0 1");
+    assert_eq!(uci(&mut pos), list("a1a2 a1b1 a1b2 c5b4 c5b4+ c5d4 c5d4+"));
+    // `c5b4` stays a silver; `c5b4+` (its `+` is no check sign here) promotes.
+    assert_eq!(pos.parse_move("c5b4").unwrap().promotion(), None);
+    let mv = pos.parse_move("c5b4+").unwrap();
+    assert_eq!(pos.long_notation(mv), "Sc5-b4=+S");
+    pos.make(mv);
+    assert_eq!(pos.to_position_string(), "4k/1+S3/5/5/K4[] b - - 1 1");
+    // A dragon taken goes to hand as a rook: Fairy-Stockfish gives 1k3/5/5/5/K4[r] w - - 0 2.
+    let mut pos = at("minishogi.var", "k+R3/5/5/5/K4[-] b 0 1");
+    assert_eq!(uci(&mut pos), list("a5b5"));
+    common::play(&mut pos, "a5b5");
+    assert_eq!(pos.to_position_string(), "1k3/5/5/5/K4[r] w - - 0 2");
 }

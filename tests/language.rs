@@ -204,8 +204,7 @@ fn a_move_leaving_the_zone_promotes_with_or_from() {
     let mut pos = Position::start(rules.clone());
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
-    let mut silver: Vec<String> =
-        legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('S')).collect();
+    let mut silver: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('S')).collect();
     silver.sort();
     // Back out of the camp (its forward steps leave the board), each with and without promotion.
     assert_eq!(silver, ["Sb3-a2", "Sb3-a2=G", "Sb3-c2", "Sb3-c2=G"]);

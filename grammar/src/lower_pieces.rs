@@ -217,6 +217,7 @@ impl Lowerer {
             value: None,
             san_without_letter: false,
             resets_move_clock: false,
+            no_drop_checkmate: false,
             moves: Vec::new(),
             promotion: None,
             keep_apart: None,
@@ -253,6 +254,7 @@ impl Lowerer {
                 Rule::royal_flag => self.pieces[index].royal = true,
                 Rule::san_flag => self.pieces[index].san_without_letter = true,
                 Rule::clock_flag => self.pieces[index].resets_move_clock = true,
+                Rule::drop_mate_flag => self.pieces[index].no_drop_checkmate = true,
                 Rule::keep_apart_decl => {
                     let n = item.into_inner().nth(1).expect("distance");
                     self.pieces[index].keep_apart = Some(int_value(self, &n, 255) as u8);

@@ -431,11 +431,8 @@ impl Writer<'_> {
                 return fail(what(), "it promotes to no piece type");
             }
             let from = pr.from_zone.map(|z| format!(" or from {}", self.zone(z))).unwrap_or_default();
-            let mut line = format!(
-                "promote in {}{from} to {}",
-                self.zone(pr.zone),
-                join(&pr.choices, " ", |c| self.piece(*c))
-            );
+            let mut line =
+                format!("promote in {}{from} to {}", self.zone(pr.zone), join(&pr.choices, " ", |c| self.piece(*c)));
             if !pr.mandatory {
                 line.push_str(" optional");
             }

@@ -178,6 +178,12 @@ impl Position {
             pos.st.cells[c.0 as usize] = Piece::EMPTY;
         }
         let mut fields: Vec<(usize, &str)> = split_fields(text);
+        // Fairy-Stockfish's shogi form leaves out castling and en passant (`... w 0 1`): a
+        // number where the castling rights stand means both are `-`.
+        if fields.get(2).is_some_and(|(_, s)| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())) {
+            let at = fields[2].0;
+            fields.splice(2..2, [(at, "-"), (at, "-")]);
+        }
         // Fairy-Stockfish's checks still needed (`3+3`) after the en-passant field.
         crate::counters::read_checks_remaining(&mut pos, &mut fields)?;
         let err = |offset: usize, len: usize, message: String| PositionError { offset, len: len.max(1), message };

@@ -278,6 +278,9 @@ pub struct PieceType {
     pub san_without_letter: bool,
     /// Moving this piece resets the N-move counter (as a pawn move does).
     pub resets_move_clock: bool,
+    /// A drop of this piece may not checkmate (shogi's pawn).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub no_drop_checkmate: bool,
     /// Move and capture powers.
     pub moves: Vec<MoveRule>,
     /// Promotion, if the piece promotes.

@@ -134,9 +134,33 @@ impl Position {
         ok
     }
 
-    /// Whether a pseudo-legal move is legal, by the cheapest sound test.
+    /// Whether a pseudo-legal move is legal, by the cheapest sound test; a drop of a
+    /// `no-drop-checkmate` piece must not checkmate besides.
     #[inline]
     pub(crate) fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
+        if mv.kind == MoveKind::Drop && self.rules.no_drop_checkmate[self.rules.type_of(mv.piece).0 as usize] {
+            return self.legal_fast_by_rules(mv, royal) && !self.checkmates(mv);
+        }
+        self.legal_fast_by_rules(mv, royal)
+    }
+
+    /// Whether a legal move leaves the next player in check without a legal move. (Their own
+    /// drops that would checkmate in turn are judged the same way: each level needs a drop
+    /// that gives check, so the recursion ends with the pieces in hand.)
+    fn checkmates(&mut self, mv: Move) -> bool {
+        self.make(mv);
+        let mut replies = Vec::new();
+        let mated = self.in_check() && {
+            self.legal_moves(&mut replies);
+            replies.is_empty()
+        };
+        self.unmake();
+        mated
+    }
+
+    /// [`Position::legal_fast`] without the rule on checkmating drops.
+    #[inline]
+    fn legal_fast_by_rules(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
         let r = &*self.rules;
         match mv.kind {
             MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => {

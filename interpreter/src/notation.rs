@@ -51,7 +51,11 @@ impl Position {
 
     fn promotion_suffix(&self, mv: Move) -> String {
         match mv.promotion() {
-            Some(t) => format!("={}", self.rules.variant.pieces[t.0 as usize].letter.to_ascii_uppercase()),
+            // A type marked `+` keeps its mark (`=+R`): a trailing `+` reads as check.
+            Some(t) => {
+                let p = &self.rules.variant.pieces[t.0 as usize];
+                format!("={}{}", if p.mark == Some('+') { "+" } else { "" }, p.letter.to_ascii_uppercase())
+            }
             None => String::new(),
         }
     }
@@ -212,6 +216,18 @@ impl Position {
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
+        // A shogi promotion in UCI (`e4e5+`): its `+` is not a check sign.
+        if let Some(plain) = text.trim().strip_suffix('+') {
+            let mut promoting = legal.iter().filter(|m| {
+                m.kind.is_piece_move()
+                    && m.kind != MoveKind::Castle
+                    && m.promotion().is_some_and(|t| self.rules.uci_promotion(t) == "+")
+                    && plain == format!("{}{}", self.rules.cell_name(m.from), self.rules.cell_name(m.to))
+            });
+            if let (Some(&mv), None) = (promoting.next(), promoting.next()) {
+                return Ok(mv);
+            }
+        }
         let wanted = normalise(text);
         // The long form Varia writes names one move (each move's long form is its own): found
         // without the costlier short forms.
@@ -343,12 +359,12 @@ impl Position {
         if mv.kind != MoveKind::Castle {
             let from = self.rules.cell_name(mv.from);
             let to = self.rules.cell_name(mv.to);
-            let promo = mv
-                .promotion()
-                .map(|t| self.rules.variant.pieces[t.0 as usize].letter.to_ascii_lowercase().to_string())
-                .unwrap_or_default();
-            // Coordinate form (as UCI writes it), and the long form with or without letter.
-            forms.push(format!("{from}{to}{promo}"));
+            let promo = mv.promotion().map(|t| self.rules.uci_promotion(t)).unwrap_or_default();
+            // Coordinate form (as UCI writes it; `e4e5+`, whose `+` normalising would strip, is
+            // read before normalising), and the long form with or without letter.
+            if promo != "+" {
+                forms.push(format!("{from}{to}{promo}"));
+            }
             let bare: String = long.trim_start_matches(|c: char| c.is_ascii_uppercase()).to_string();
             forms.push(bare.clone());
             {

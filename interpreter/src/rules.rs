@@ -83,6 +83,8 @@ pub struct Rules {
     pub(crate) royal_code: Vec<bool>,
     /// Per piece code: moving it resets the move clock.
     pub(crate) resets_clock_code: Vec<bool>,
+    /// Per piece type: a drop of it may not checkmate.
+    pub(crate) no_drop_checkmate: Vec<bool>,
     /// Per piece type: the attribute bits a new piece carries.
     attr_defaults: Vec<u64>,
     /// Some cells hold stacks (a zone has occupancy rules): the stack-aware paths are used.
@@ -369,6 +371,7 @@ impl Rules {
             type_of,
             royal_code,
             resets_clock_code,
+            no_drop_checkmate: variant.pieces.iter().map(|p| p.no_drop_checkmate).collect(),
             attr_defaults,
             graph,
             players,
@@ -518,6 +521,17 @@ impl Rules {
         let v = &self.variant;
         self.program.is_some()
             && (v.pieces.iter().any(|p| !p.drops.is_empty() || p.to_hand.is_some()) || !v.setup.hands.is_empty())
+    }
+
+    /// How UCI (as Fairy-Stockfish writes it) names a promotion to this type: `+` for a type
+    /// marked `+` (shogi's `e4e5+`), else the letter in lower case (`e7e8q`).
+    pub fn uci_promotion(&self, t: PieceTypeId) -> String {
+        let p = &self.variant.pieces[t.0 as usize];
+        if p.mark == Some('+') {
+            "+".to_string()
+        } else {
+            p.letter.to_ascii_lowercase().to_string()
+        }
     }
 
     /// Some piece type is marked `+` or `~` (position strings then read symbols, not letters).

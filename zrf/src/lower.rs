@@ -718,6 +718,7 @@ impl<'t> Lowerer<'t> {
             attributes: Vec::new(),
             to_hand: None,
             mark: None,
+            no_drop_checkmate: false,
         };
         for item in form.tail() {
             let Some(head) = item.head() else {
