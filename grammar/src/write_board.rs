@@ -397,6 +397,9 @@ impl Writer<'_> {
         if p.resets_move_clock {
             lines.push("resets-move-clock".into());
         }
+        if p.no_drop_checkmate {
+            lines.push("no-drop-checkmate".into());
+        }
         if let Some(k) = p.keep_apart {
             lines.push(format!("keep-apart {k}"));
         }
