@@ -184,3 +184,25 @@ fn piece_declarations_past_the_limit_are_refused_without_a_panic() {
     assert!(errors.iter().any(|d| d.message == "too many piece types"), "{:?}", &errors[..3]);
     assert!(errors.iter().any(|d| d.message.starts_with("duplicate piece")));
 }
+
+/// Marks in position strings: a stray `+` or `~` is a located error, in the rows and in hands.
+#[test]
+fn stray_marks_in_position_strings_are_located_errors() {
+    let shogi = common::rules("minishogi.var");
+    let house = common::rules("crazyhouse.var");
+    for (rules, text, at, what) in [
+        (&shogi, "4k/5/5/5/K3+[-] w 0 1", 11, "expected a piece marked `+`"),
+        (&shogi, "4k/5/5/5/K+~3[-] w 0 1", 10, "expected a piece marked `+`"),
+        (&shogi, "4k/5/5/5/K4[+] w 0 1", 12, "expected the letter of a piece in hand, found `+`"),
+        (&shogi, "4k/5/5/5/K4[P~] w 0 1", 13, "found `~`"),
+        (&house, "4k3/8/8/8/8/8/8/Q~~3K3[] w - - 0 1", 18, "found `~`"),
+        (&house, "4k3/8/8/8/8/8/8/~Q3K3[] w - - 0 1", 16, "found `~`"),
+    ] {
+        let e = Position::from_position_string(rules.clone(), text).expect_err(text);
+        assert_eq!(e.offset, at, "{text}: {e:?}");
+        assert!(e.message.contains(what), "{text}: {e:?}");
+    }
+    // The marked pieces themselves read back as written.
+    let text = "4k/5/5/5/K+P+S2[] w - - 0 1";
+    assert_eq!(Position::from_position_string(shogi, text).unwrap().to_position_string(), text);
+}
