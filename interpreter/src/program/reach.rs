@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use crate::atoms::is_geometric;
 use crate::graph::Graph;
-use crate::ir::{CellId, DirId, Landmark, Place, Variant};
+use crate::ir::{CellId, DirId, Landmark, Place, Test, Variant};
 use crate::program::code::{Code, Op};
 use crate::tables::{geometric_holds, BoardFacts};
 
@@ -33,6 +33,9 @@ struct State {
     mark: CellId,
     to: Option<CellId>,
     from: Option<CellId>,
+    /// The start cell was tested `empty`: nothing changes while a program runs, so an `add`
+    /// there later takes nothing (a drop program's usual first test).
+    start_empty: bool,
 }
 
 /// The reach of a program's code for `player` from `start` (`stands`: the piece's cell,
@@ -47,7 +50,8 @@ pub(crate) fn reach(v: &Variant, facts: &BoardFacts, code: &Code, player: usize,
         Some(Place::Dir(d)) => step(st.cur, *d),
     };
     let mut seen: HashSet<State> = HashSet::new();
-    let mut todo = vec![State { pc: 0, cur: start, mark: start, to: None, from: (!drop).then_some(start) }];
+    let mut todo =
+        vec![State { pc: 0, cur: start, mark: start, to: None, from: (!drop).then_some(start), start_empty: false }];
     let mut out: Vec<CellId> = Vec::new();
     while let Some(mut st) = todo.pop() {
         loop {
@@ -88,6 +92,9 @@ pub(crate) fn reach(v: &Variant, facts: &BoardFacts, code: &Code, player: usize,
                     if decided(*t, &st) == Some(false) {
                         break;
                     }
+                    if st.cur == start && code.tests[*t as usize] == Test::Empty(None) {
+                        st.start_empty = true;
+                    }
                 }
                 Op::IfNot(t, target) => match decided(*t, &st) {
                     Some(true) => {}
@@ -108,7 +115,12 @@ pub(crate) fn reach(v: &Variant, facts: &BoardFacts, code: &Code, player: usize,
                     st.to = None;
                     st.from = Some(st.cur);
                 }
-                Op::Add { .. } => out.push(st.to.unwrap_or(st.cur)),
+                Op::Add { .. } => {
+                    let target = st.to.unwrap_or(st.cur);
+                    if !(target == start && st.start_empty) {
+                        out.push(target);
+                    }
+                }
                 Op::Capture(p) | Op::Create { at: p, .. } => match place(&st, p) {
                     Some(c) => out.push(c),
                     None => break,
