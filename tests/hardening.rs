@@ -206,3 +206,15 @@ fn stray_marks_in_position_strings_are_located_errors() {
     let text = "4k/5/5/5/K+P+S2[] w - - 0 1";
     assert_eq!(Position::from_position_string(shogi, text).unwrap().to_position_string(), text);
 }
+
+/// Found by the fuzzer: three-check (goals, so program rules, but no hands) took a hand field
+/// it never writes back, so the position read back with another hash. A hand is refused there.
+#[test]
+fn a_hand_is_refused_where_the_game_has_none() {
+    let text = "rn1qkbnr/ppp1pppp/8/3p4/2P3b1/N7/PP1PPP1P/R1BQKBNR[p] b KQkq c3 0 3";
+    let e = Position::from_position_string(common::rules("three-check.var"), text).expect_err("no hands");
+    assert!(e.message.contains("not part of this game"), "{e:?}");
+    assert_eq!(e.offset, 50, "{e:?}");
+    let loop_chess = Position::from_position_string(common::rules("loop.var"), text).unwrap();
+    assert_eq!(loop_chess.to_position_string(), text);
+}

@@ -51,7 +51,9 @@ pub(crate) fn read_hand(
     let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
         return Err(err(at, text.len(), format!("expected pieces in hand in brackets (`[Pp]`), found `{text}`")));
     };
-    if r.program.is_none() || pos.st.hand.is_empty() {
+    // As the writer decides: a game without drops, captures to hand or hands in its setup
+    // has no hands to give (its hand field would not be written back).
+    if !r.has_hands() || pos.st.hand.is_empty() {
         return Err(err(at, text.len(), "expected no hand: pieces in hand are not part of this game".into()));
     }
     pos.st.hand.iter_mut().for_each(|n| *n = 0);
