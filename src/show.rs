@@ -1,6 +1,6 @@
 //! Text drawing of a position: every layer as a grid of its cells' display coordinates.
 
-use varia_interpreter::ir::{ActionKind, CellId, PieceTypeId, PlayerId};
+use varia_interpreter::ir::{ActionKind, CellId, PlayerId};
 use varia_interpreter::Position;
 
 /// The widest stack drawn in full; longer ones are cut and listed under the board.
@@ -151,11 +151,15 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
         let hands: Vec<String> = (0..rules.player_count())
             .map(|p| {
                 let player = PlayerId(p as u8);
-                let pieces: Vec<String> = (0..rules.variant.pieces.len())
-                    .filter_map(|t| {
-                        let n = pos.in_hand(player, PieceTypeId(t as u8));
-                        let symbol = rules.piece_symbol(rules.piece(player, PieceTypeId(t as u8)));
-                        (n > 0).then(|| if n == 1 { symbol } else { format!("{symbol}{n}") })
+                let pieces: Vec<String> = pos
+                    .hand(player)
+                    .map(|(t, n)| {
+                        let symbol = rules.piece_symbol(rules.piece(player, t));
+                        if n == 1 {
+                            symbol
+                        } else {
+                            format!("{symbol}{n}")
+                        }
                     })
                     .collect();
                 format!("{} {}", name(p), if pieces.is_empty() { "-".to_string() } else { pieces.join(" ") })

@@ -611,6 +611,13 @@ impl Position {
         self.st.hand.get(player.0 as usize * self.rules.variant.pieces.len() + ty.0 as usize).copied().unwrap_or(0)
     }
 
+    /// The piece types a player holds in hand, each with how many, in declaration order.
+    pub fn hand(&self, player: PlayerId) -> impl Iterator<Item = (PieceTypeId, u32)> + '_ {
+        (0..self.rules.variant.pieces.len())
+            .map(move |t| (PieceTypeId(t as u8), self.in_hand(player, PieceTypeId(t as u8))))
+            .filter(|(_, n)| *n > 0)
+    }
+
     /// The attribute bits of the piece on a cell.
     pub fn attributes_at(&self, cell: CellId) -> u64 {
         self.st.attr_of(cell)

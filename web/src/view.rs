@@ -1,7 +1,7 @@
 //! The JSON view of a game: board geometry from the IR's display coordinates, the pieces, squares, legal moves and result.
 
 use serde::Serialize;
-use varia_interpreter::ir::{ActionKind, CellId, PieceTypeId, PlayerId};
+use varia_interpreter::ir::{ActionKind, CellId, PlayerId};
 use varia_interpreter::{GameResult, Move, MoveKind, Piece, Position, Rules};
 
 /// One location of the board as the page draws it.
@@ -206,9 +206,7 @@ fn hands(pos: &Position) -> Option<Vec<Vec<HandView>>> {
         (0..rules.player_count())
             .map(|p| {
                 let player = PlayerId(p as u8);
-                (0..rules.variant.pieces.len())
-                    .map(|t| (PieceTypeId(t as u8), pos.in_hand(player, PieceTypeId(t as u8))))
-                    .filter(|(_, n)| *n > 0)
+                pos.hand(player)
                     .map(|(t, count)| HandView {
                         symbol: rules.piece_symbol(rules.piece(player, t)),
                         name: rules.variant.pieces[t.0 as usize].name.clone(),
