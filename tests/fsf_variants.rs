@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -303,4 +303,41 @@ fn minishogi_promotes_on_leaving_the_camp_and_captures_demote() {
     assert_eq!(uci(&mut pos), list("a5b5"));
     common::play(&mut pos, "a5b5");
     assert_eq!(pos.to_position_string(), "1k3/5/5/5/K4[r] w - - 0 2");
+}
+
+#[test]
+fn shogi_pieces_promote_where_they_could_not_move_again() {
+    // Fairy-Stockfish's list: the lance may stay unpromoted on a7 and a8 but not on a9, the
+    // knight must promote on rank 8, the pawn on rank 9.
+    let mut pos = at("shogi.var", "4k4/6P2/9/2N6/9/9/9/L8/4K4[-] w - - 0 1");
+    let moves: Vec<String> = uci(&mut pos).into_iter().filter(|m| !m.starts_with("e1")).collect();
+    assert_eq!(moves, list("a2a3 a2a4 a2a5 a2a6 a2a7 a2a7+ a2a8 a2a8+ a2a9+ c6b8+ c6d8+ g8g9+"));
+    assert_eq!(pos.parse_move("a2a8").unwrap().promotion(), None);
+    assert!(pos.parse_move("a2a9").is_err(), "a lance on the far rank could never move again");
+    // Black's pieces the same way down the board.
+    let mut pos = at("shogi.var", "4k4/l8/9/9/9/2n6/9/6p2/4K4[-] b - - 0 1");
+    let moves: Vec<String> = uci(&mut pos).into_iter().filter(|m| !m.starts_with("e9")).collect();
+    assert_eq!(moves, list("a8a1+ a8a2 a8a2+ a8a3 a8a3+ a8a4 a8a5 a8a6 a8a7 c4b2+ c4d2+ g2g1+"));
+}
+
+#[test]
+fn shogi_drops_skip_the_ranks_a_piece_could_not_leave() {
+    // Fairy-Stockfish's list: knights not on ranks 8 and 9, lances and pawns not on rank 9.
+    let mut pos = at("shogi.var", "4k4/9/9/9/9/9/9/9/4K4[NLP] w - - 0 1");
+    let moves = uci(&mut pos);
+    let drops = |letter: char, ranks: u32| -> usize {
+        moves.iter().filter(|m| m.starts_with(letter) && m[3..].parse::<u32>().unwrap() <= ranks).count()
+    };
+    assert_eq!(moves.len(), 209);
+    assert_eq!(drops('N', 7), 62);
+    assert_eq!(drops('L', 8), 71);
+    assert_eq!(drops('P', 8), 71);
+    assert!(!moves.iter().any(|m| m == "N@a8" || m == "L@a9" || m == "P@a9"));
+    // No second unpromoted pawn on a file (a tokin does not count).
+    let mut pos = at("shogi.var", "k8/9/9/9/9/9/9/4P4/4K4[P] w - - 0 1");
+    let moves = uci(&mut pos);
+    assert_eq!(moves.len(), 69);
+    assert!(!moves.iter().any(|m| m.starts_with("P@e")), "{moves:?}");
+    let mut pos = at("shogi.var", "k8/9/9/9/9/9/9/4+P4/4K4[P] w - - 0 1");
+    assert!(uci(&mut pos).contains(&"P@e5".to_string()));
 }

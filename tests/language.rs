@@ -217,3 +217,40 @@ fn a_move_leaving_the_zone_promotes_with_or_from() {
     pos.legal_moves(&mut legal);
     assert!(legal.iter().all(|m| m.promotion().is_none()));
 }
+
+/// The `except in` example of docs/language.md: an optional promotion that is compulsory on the
+/// far rank.
+const FAR_RANK: &str = r#"
+variant "Far rank"
+board { grid 3 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone camp { white: rank 3 rank 4  black: rank 1 rank 2 }
+zone far-rank { white: rank 4  black: rank 1 }
+piece King K { royal step all }
+piece Lance L {
+  slide n
+  promote in camp to Gold optional except in far-rank
+}
+piece Gold G { step n ne nw e w s }
+setup { white: K c1, L a1  black: K c4 }
+"#;
+
+#[test]
+fn an_optional_promotion_is_compulsory_in_the_except_zone() {
+    let rules = Arc::new(Rules::new(varia_grammar::load(FAR_RANK).unwrap_or_else(|e| panic!("{e:?}"))));
+    let mut pos = Position::start(rules.clone());
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let mut lance: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('L')).collect();
+    lance.sort();
+    assert_eq!(lance, ["La1-a2", "La1-a3", "La1-a3=G", "La1-a4=G"]);
+    // The count of the last ply (by ray masks) agrees with the list.
+    assert_eq!(varia_interpreter::perft(&mut pos, 1), legal.len() as u64);
+    // Written back by `varia convert`, the rule keeps its zone.
+    let text = varia_grammar::write::write_variant(&rules.variant).expect("writes");
+    assert!(text.contains("promote in camp to G optional except in far-rank"), "{text}");
+    // `except` needs `optional`: a compulsory promotion has no exception.
+    let bad = FAR_RANK.replace("to Gold optional except", "to Gold except");
+    assert!(varia_grammar::load(&bad).is_err());
+}

@@ -33,6 +33,7 @@ GAMES = {
     "loop": ("loop.var", "loop", 4),
     "crazyhouse": ("crazyhouse.var", "crazyhouse", 4),
     "minishogi": ("minishogi.var", "minishogi", 4),
+    "shogi": ("shogi.var", "shogi", 3),
 }
 
 
@@ -40,7 +41,7 @@ GAMES = {
 # declares the rule for them (`shogiPawnDropMateIllegal`), but pyffish 0.0.90 lists such drops
 # (even a plain mate: `k4/2+S2/1B3/K4/5[P] w - - 0 1`, P@a4). Varia follows the rule: the
 # comparison takes these drops out of Fairy-Stockfish's lists and counts them apart.
-DROP_MATE_RULE = {"minishogi"}
+DROP_MATE_RULE = {"minishogi", "shogi"}
 
 
 def pawn_drop_mate(variant, start, moves, move):

@@ -266,6 +266,7 @@ impl Lowerer {
                 Rule::promote_decl => {
                     let mut zone = None;
                     let mut from_zone = None;
+                    let mut forced_zone = None;
                     let mut choices = Vec::new();
                     let mut mandatory = true;
                     for part in item.into_inner() {
@@ -275,13 +276,17 @@ impl Lowerer {
                                 let name = part.into_inner().nth(2).expect("the zone");
                                 from_zone = self.zone_id(&name);
                             }
+                            Rule::promote_forced => {
+                                let name = part.into_inner().nth(2).expect("the zone");
+                                forced_zone = self.zone_id(&name);
+                            }
                             Rule::piece_ref => choices.extend(self.piece_ref(&part)),
                             Rule::optional_flag => mandatory = false,
                             _ => {}
                         }
                     }
                     if let Some(zone) = zone {
-                        self.pieces[index].promotion = Some(Promotion { zone, from_zone, choices, mandatory });
+                        self.pieces[index].promotion = Some(Promotion { zone, from_zone, forced_zone, choices, mandatory });
                     }
                 }
                 Rule::move_rule => moves.extend(self.move_rule(item)),

@@ -438,6 +438,9 @@ impl Writer<'_> {
                 format!("promote in {}{from} to {}", self.zone(pr.zone), join(&pr.choices, " ", |c| self.piece(*c)));
             if !pr.mandatory {
                 line.push_str(" optional");
+                if let Some(z) = pr.forced_zone {
+                    line.push_str(&format!(" except in {}", self.zone(z)));
+                }
             }
             lines.push(line);
         }

@@ -568,6 +568,9 @@ pub struct Promotion {
     pub choices: Vec<PieceTypeId>,
     /// Whether promotion is compulsory on arrival.
     pub mandatory: bool,
+    /// An optional promotion is compulsory on a move that ends in this zone (`except in ZONE`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forced_zone: Option<ZoneId>,
 }
 
 /// A castling move: a royal piece and a partner move together from fixed cells.

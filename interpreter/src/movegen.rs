@@ -25,7 +25,7 @@ impl State {
             out.push(mv);
             return;
         }
-        if !p.mandatory {
+        if !r.must_promote(p, self.side_of_move(r, mv), mv.to) {
             out.push(mv);
         }
         for t in &p.choices {
@@ -38,7 +38,7 @@ impl State {
     pub(crate) fn push_promoting(&self, r: &Rules, promotion: Option<&Promotion>, mut mv: Move, out: &mut Vec<Move>) {
         match promotion {
             Some(p) if r.promotes(p, self.side_of_move(r, mv), mv.from, mv.to) => {
-                if !p.mandatory {
+                if !r.must_promote(p, self.side_of_move(r, mv), mv.to) {
                     out.push(mv);
                 }
                 for t in &p.choices {

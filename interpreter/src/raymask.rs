@@ -97,6 +97,8 @@ pub(crate) struct RayMask {
     /// The ray's cells in its promotion zone, and how many moves a move there makes.
     pub(crate) promo: u128,
     pub(crate) promo_moves: u8,
+    /// The cells of `promo` where an optional promotion is compulsory (one move fewer there).
+    pub(crate) forced: u128,
 }
 
 /// The rays of every (player, piece type, cell) whose entries all fit: one-cell leaps without
@@ -171,12 +173,16 @@ impl MaskTables {
                 }
                 let quiet = e.mode != MoveMode::CaptureOnly;
                 let captures = e.mode != MoveMode::MoveOnly;
-                let (mut promo, mut promo_moves) = (0, 1);
+                let (mut promo, mut promo_moves, mut forced) = (0, 1, 0);
                 if e.promo != NO_PROMOTION {
                     let p = &r.promotions[e.promo as usize];
                     let from = crate::ir::CellId((i % r.cells) as u16);
                     promo = ray.iter().filter(|c| r.promotes(p, player, from, **c)).fold(0u128, |m, c| m | 1 << c.0);
                     promo_moves = u8::from(!p.mandatory) + p.choices.len() as u8;
+                    forced = ray
+                        .iter()
+                        .filter(|c| promo & 1 << c.0 != 0 && !p.mandatory && r.must_promote(p, player, **c))
+                        .fold(0u128, |m, c| m | 1 << c.0);
                 }
                 if ray.len() == 1 && promo == 0 && lame == 0 {
                     let k = if quiet && captures {
@@ -188,7 +194,7 @@ impl MaskTables {
                     };
                     t.leaps[i][k] |= cells;
                 } else {
-                    t.rays.push(RayMask { cells, lame, up, quiet, captures, promo, promo_moves });
+                    t.rays.push(RayMask { cells, lame, up, quiet, captures, promo, promo_moves, forced });
                 }
             }
             if !fits {
@@ -236,7 +242,7 @@ impl MaskTables {
             if ray.promo != 0 {
                 let p = (r & B::of(ray.promo)).ones() as u64;
                 extra += p * ray.promo_moves as u64;
-                once += p;
+                once += p + (r & B::of(ray.forced)).ones() as u64;
             }
         }
         t.ones() as u64 + extra - once

@@ -422,6 +422,12 @@ impl Rules {
         self.in_zone(p.zone, player, to) || p.from_zone.is_some_and(|z| self.in_zone(z, player, from))
     }
 
+    /// Whether a promoting move of `player` to `to` must promote (no unpromoted choice).
+    #[inline]
+    pub fn must_promote(&self, p: &crate::ir::Promotion, player: PlayerId, to: CellId) -> bool {
+        p.mandatory || p.forced_zone.is_some_and(|z| self.in_zone(z, player, to))
+    }
+
     /// Number of players.
     pub fn player_count(&self) -> usize {
         self.players

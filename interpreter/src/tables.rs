@@ -205,7 +205,7 @@ impl MoveTables {
         let promo_of = |p: &Option<Promotion>, table: &mut Vec<Promotion>| -> u16 {
             let Some(p) = p else { return NO_PROMOTION };
             match table.iter().position(|x| {
-                x.zone == p.zone && x.from_zone == p.from_zone && x.choices == p.choices && x.mandatory == p.mandatory
+                x == p
             }) {
                 Some(i) => i as u16,
                 None => {
