@@ -286,7 +286,8 @@ impl Lowerer {
                         }
                     }
                     if let Some(zone) = zone {
-                        self.pieces[index].promotion = Some(Promotion { zone, from_zone, forced_zone, choices, mandatory });
+                        self.pieces[index].promotion =
+                            Some(Promotion { zone, from_zone, forced_zone, choices, mandatory });
                     }
                 }
                 Rule::move_rule => moves.extend(self.move_rule(item)),

@@ -210,16 +210,20 @@ fn add_of(body: &[Instr]) -> Option<(Option<Promotion>, usize)> {
         x if plain(x) => Some((None, 1)),
         Instr::If(Test::InZone(zone, None), yes, no) if no.len() == 1 && plain(&no[0]) => {
             let promotion = match yes.as_slice() {
-                [a] => Promotion { zone: *zone, from_zone: None, forced_zone: None, choices: promoting(a)?, mandatory: true },
-                [a, b] if plain(a) => {
-                    Promotion {
-                        zone: *zone,
-                        from_zone: None,
-                        forced_zone: None,
-                        choices: promoting(b)?,
-                        mandatory: false,
-                    }
-                }
+                [a] => Promotion {
+                    zone: *zone,
+                    from_zone: None,
+                    forced_zone: None,
+                    choices: promoting(a)?,
+                    mandatory: true,
+                },
+                [a, b] if plain(a) => Promotion {
+                    zone: *zone,
+                    from_zone: None,
+                    forced_zone: None,
+                    choices: promoting(b)?,
+                    mandatory: false,
+                },
                 _ => return None,
             };
             Some((Some(promotion), 1))

@@ -204,9 +204,7 @@ impl MoveTables {
         // Promotions, interned so that equal ones share an index.
         let promo_of = |p: &Option<Promotion>, table: &mut Vec<Promotion>| -> u16 {
             let Some(p) = p else { return NO_PROMOTION };
-            match table.iter().position(|x| {
-                x == p
-            }) {
+            match table.iter().position(|x| x == p) {
                 Some(i) => i as u16,
                 None => {
                     table.push(p.clone());
