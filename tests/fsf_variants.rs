@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -340,4 +340,42 @@ fn shogi_drops_skip_the_ranks_a_piece_could_not_leave() {
     assert!(!moves.iter().any(|m| m.starts_with("P@e")), "{moves:?}");
     let mut pos = at("shogi.var", "k8/9/9/9/9/9/9/4+P4/4K4[P] w - - 0 1");
     assert!(uci(&mut pos).contains(&"P@e5".to_string()));
+}
+
+/// The moves of the pieces standing on `cells`, from [`uci`]'s list.
+fn from_cells(moves: &[String], cells: &[&str]) -> Vec<String> {
+    moves.iter().filter(|m| cells.iter().any(|c| m.starts_with(c) && !m[c.len()..].starts_with('0'))).cloned().collect()
+}
+
+#[test]
+fn grand_pawns_promote_only_to_lost_pieces_and_must_on_the_last_rank() {
+    // White has lost its queen, chancellor, archbishop and a knight, not a rook or a bishop:
+    // Fairy-Stockfish's list offers those four; on rank 8 staying a pawn is a choice, on rank
+    // 10 it is not.
+    let mut pos = at("grand.var", "r1r3k3/1P8/4p5/7P2/10/10/10/5P4/2B1K2BN1/R8R w - - 0 1");
+    let moves = uci(&mut pos);
+    assert_eq!(moves.len(), 83);
+    assert_eq!(
+        from_cells(&moves, &["b9", "h7", "f3"]),
+        list(
+            "b9a10a b9a10c b9a10n b9a10q b9b10a b9b10c b9b10n b9b10q b9c10a b9c10c b9c10n b9c10q \
+             f3f4 f3f5 h7h8 h7h8a h7h8c h7h8n h7h8q"
+        )
+    );
+    // With nothing lost a pawn may still enter rank 8 (a7a8) but never rank 10: the pawn on i9
+    // has no move.
+    let mut pos = at("grand.var", "r3k4r/8P1/10/P9/10/10/10/10/1NBQKCABN1/R8R w - - 0 1");
+    let moves = uci(&mut pos);
+    assert_eq!(moves.len(), 119);
+    assert_eq!(from_cells(&moves, &["a7", "i9"]), list("a7a8"));
+    // Black's queen is on the board, so it is not offered; every other type is.
+    let mut pos = at("grand.var", "4k5/10/10/10/q9/10/10/10/2p7/R2NK4R b - - 0 1");
+    let moves = uci(&mut pos);
+    assert_eq!(from_cells(&moves, &["c2"]), list("c2c1a c2c1b c2c1c c2c1n c2c1r c2d1a c2d1b c2d1c c2d1n c2d1r"));
+    // A promotion brings the type back: with its queen made, White is offered no second one.
+    let mut pos = at("grand.var", "r1r3k3/1P8/4p5/7P2/10/10/10/5P4/2B1K2BN1/R8R w - - 0 1");
+    common::play(&mut pos, "h7h8q");
+    common::play(&mut pos, "e8e7");
+    let moves = uci(&mut pos);
+    assert_eq!(from_cells(&moves, &["b9"]), list("b9a10a b9a10c b9a10n b9b10a b9b10c b9b10n b9c10a b9c10c b9c10n"));
 }

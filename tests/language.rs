@@ -254,3 +254,45 @@ fn an_optional_promotion_is_compulsory_in_the_except_zone() {
     let bad = FAR_RANK.replace("to Gold optional except", "to Gold except");
     assert!(varia_grammar::load(&bad).is_err());
 }
+
+/// The `captured-only` example of docs/language.md: a promotion replaces a lost piece.
+const REPLACEMENTS: &str = r#"
+variant "Replacements"
+board { grid 3 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far { white: rank 3 rank 4  black: rank 2 rank 1 }
+zone last { white: rank 4  black: rank 1 }
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+piece Knight N { leap 2 1 }
+piece Pawn P {
+  step n move-only
+  promote in far to R N optional except in last captured-only
+}
+setup { white: K c1, R b1, N a1, P a2 b2  black: K c4, R a4 }
+"#;
+
+#[test]
+fn a_captured_only_promotion_offers_lost_types() {
+    let rules = Arc::new(Rules::new(varia_grammar::load(REPLACEMENTS).unwrap_or_else(|e| panic!("{e:?}"))));
+    let pawn_moves = |pos: &mut Position| -> Vec<String> {
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        assert_eq!(varia_interpreter::perft(pos, 1), legal.len() as u64, "count and list agree");
+        let mut out: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('P')).collect();
+        out.sort();
+        out
+    };
+    // Nothing lost: pawns step to rank 3 as pawns.
+    let mut pos = Position::start(rules.clone());
+    assert_eq!(pawn_moves(&mut pos), ["Pa2-a3", "Pb2-b3"]);
+    // A pawn on rank 3 with nothing lost has no move (rank 4 compels a promotion).
+    let mut pos = Position::from_position_string(rules.clone(), "r1k/1P1/3/NRK w - - 0 1").unwrap();
+    assert_eq!(pawn_moves(&mut pos), Vec::<String>::new());
+    // The knight lost: the pawn becomes a knight, not a rook (White's rook is on the board).
+    let mut pos = Position::from_position_string(rules.clone(), "r1k/1P1/3/1RK w - - 0 1").unwrap();
+    assert_eq!(pawn_moves(&mut pos), ["Pb3-b4=N"]);
+    let text = varia_grammar::write::write_variant(&rules.variant).expect("writes");
+    assert!(text.contains("promote in far to R N optional except in last captured-only"), "{text}");
+}

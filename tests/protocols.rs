@@ -273,8 +273,9 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
         assert!(features.contains(f), "{features}");
     }
     // Chess is XBoard's `normal`; Capablanca Chess draws on 10 x 8, xiangqi on 9 x 10; games
-    // XBoard cannot show (stacks, three boards, squares that move, hands) are not offered.
-    assert!(features.contains("variants=\"normal,capablanca,xiangqi,shatranj,three-check\""), "{features}");
+    // XBoard cannot show (stacks, three boards, squares that move, hands) are not offered;
+    // Grand Chess is its `grand` on 10 x 10.
+    assert!(features.contains("variants=\"normal,capablanca,xiangqi,shatranj,three-check,grand\""), "{features}");
     e.send("new\nvariant capablanca");
     let setup = e.ask("ping 1", "setup");
     assert_eq!(
@@ -327,7 +328,10 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
     let mut e = Engine::start(&["xboard", &f]);
     e.send("xboard\nprotover 2");
     let lines = e.until("feature done=1", 10);
-    assert!(lines[0].contains("variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,three-check\""), "{lines:?}");
+    assert!(
+        lines[0].contains("variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,three-check,grand\""),
+        "{lines:?}"
+    );
     e.send("new\nvariant camel-chess\nping 1");
     let lines = e.until("pong", 10);
     assert_eq!(

@@ -34,6 +34,7 @@ GAMES = {
     "crazyhouse": ("crazyhouse.var", "crazyhouse", 4),
     "minishogi": ("minishogi.var", "minishogi", 4),
     "shogi": ("shogi.var", "shogi", 3),
+    "grand": ("grand.var", "grand", 3),
 }
 
 

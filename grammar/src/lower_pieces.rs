@@ -267,6 +267,7 @@ impl Lowerer {
                     let mut zone = None;
                     let mut from_zone = None;
                     let mut forced_zone = None;
+                    let mut captured_only = false;
                     let mut choices = Vec::new();
                     let mut mandatory = true;
                     for part in item.into_inner() {
@@ -282,12 +283,13 @@ impl Lowerer {
                             }
                             Rule::piece_ref => choices.extend(self.piece_ref(&part)),
                             Rule::optional_flag => mandatory = false,
+                            Rule::captured_only_flag => captured_only = true,
                             _ => {}
                         }
                     }
                     if let Some(zone) = zone {
                         self.pieces[index].promotion =
-                            Some(Promotion { zone, from_zone, forced_zone, choices, mandatory });
+                            Some(Promotion { zone, from_zone, forced_zone, choices, mandatory, captured_only });
                     }
                 }
                 Rule::move_rule => moves.extend(self.move_rule(item)),

@@ -442,6 +442,9 @@ impl Writer<'_> {
                     line.push_str(&format!(" except in {}", self.zone(z)));
                 }
             }
+            if pr.captured_only {
+                line.push_str(" captured-only");
+            }
             lines.push(line);
         }
         Ok(format!(

@@ -216,6 +216,7 @@ fn add_of(body: &[Instr]) -> Option<(Option<Promotion>, usize)> {
                     forced_zone: None,
                     choices: promoting(a)?,
                     mandatory: true,
+                    captured_only: false,
                 },
                 [a, b] if plain(a) => Promotion {
                     zone: *zone,
@@ -223,6 +224,7 @@ fn add_of(body: &[Instr]) -> Option<(Option<Promotion>, usize)> {
                     forced_zone: None,
                     choices: promoting(b)?,
                     mandatory: false,
+                    captured_only: false,
                 },
                 _ => return None,
             };

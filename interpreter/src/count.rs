@@ -150,7 +150,8 @@ impl State {
         if !r.promotes(p, side, from, to) {
             return 1;
         }
-        u64::from(!r.must_promote(p, side, to)) + p.choices.len() as u64
+        let offered = p.choices.iter().filter(|t| self.offered(r, p, side, **t)).count();
+        u64::from(!r.must_promote(p, side, to)) + offered as u64
     }
 
     /// The moves of a piece counted along its rays: every empty cell up to the first occupied

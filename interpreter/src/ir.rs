@@ -571,6 +571,10 @@ pub struct Promotion {
     /// An optional promotion is compulsory on a move that ends in this zone (`except in ZONE`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub forced_zone: Option<ZoneId>,
+    /// A choice is offered only while the mover has fewer pieces of that type on the board
+    /// than the setup gives it (`captured-only`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub captured_only: bool,
 }
 
 /// A castling move: a royal piece and a partner move together from fixed cells.

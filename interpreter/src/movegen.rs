@@ -25,25 +25,43 @@ impl State {
             out.push(mv);
             return;
         }
-        if !r.must_promote(p, self.side_of_move(r, mv), mv.to) {
+        let side = self.side_of_move(r, mv);
+        if !r.must_promote(p, side, mv.to) {
             out.push(mv);
         }
         for t in &p.choices {
-            mv.promote = t.0 + 1;
-            out.push(mv);
+            if self.offered(r, p, side, *t) {
+                mv.promote = t.0 + 1;
+                out.push(mv);
+            }
         }
+    }
+
+    /// Whether a promotion offers the choice `ty` to `player` now: always, unless it is
+    /// `captured-only` and the player has as many of that type on the board as the setup gave.
+    #[inline]
+    pub(crate) fn offered(&self, r: &Rules, p: &Promotion, player: PlayerId, ty: PieceTypeId) -> bool {
+        if !p.captured_only {
+            return true;
+        }
+        let on_board =
+            self.occupied[player.0 as usize].iter().filter(|c| r.type_of(self.cells[c.0 as usize]) == ty).count();
+        (on_board as u32) < r.setup_counts[player.0 as usize * r.types + ty.0 as usize]
     }
 
     /// Appends a move promoting by a piece's declared promotion (for a carried square).
     pub(crate) fn push_promoting(&self, r: &Rules, promotion: Option<&Promotion>, mut mv: Move, out: &mut Vec<Move>) {
         match promotion {
             Some(p) if r.promotes(p, self.side_of_move(r, mv), mv.from, mv.to) => {
-                if !r.must_promote(p, self.side_of_move(r, mv), mv.to) {
+                let side = self.side_of_move(r, mv);
+                if !r.must_promote(p, side, mv.to) {
                     out.push(mv);
                 }
                 for t in &p.choices {
-                    mv.promote = t.0 + 1;
-                    out.push(mv);
+                    if self.offered(r, p, side, *t) {
+                        mv.promote = t.0 + 1;
+                        out.push(mv);
+                    }
                 }
             }
             _ => out.push(mv),

@@ -85,6 +85,8 @@ pub struct Rules {
     pub(crate) resets_clock_code: Vec<bool>,
     /// Per piece type: a drop of it may not checkmate.
     pub(crate) no_drop_checkmate: Vec<bool>,
+    /// Per (player, piece type): the pieces the setup gives (for `captured-only` promotions).
+    pub(crate) setup_counts: Vec<u32>,
     /// Per piece type: the attribute bits a new piece carries.
     attr_defaults: Vec<u64>,
     /// Some cells hold stacks (a zone has occupancy rules): the stack-aware paths are used.
@@ -372,6 +374,7 @@ impl Rules {
             royal_code,
             resets_clock_code,
             no_drop_checkmate: variant.pieces.iter().map(|p| p.no_drop_checkmate).collect(),
+            setup_counts: setup_counts(&variant),
             attr_defaults,
             graph,
             players,
@@ -713,4 +716,16 @@ fn lower(c: char) -> char {
         (Some(x), None) => x,
         _ => c,
     }
+}
+
+/// Per (player, piece type): how many pieces the setup places.
+fn setup_counts(variant: &Variant) -> Vec<u32> {
+    let types = variant.pieces.len();
+    let mut counts = vec![0; variant.players.len() * types];
+    for (_, stack) in &variant.setup.placements {
+        for (player, ty) in stack {
+            counts[player.0 as usize * types + ty.0 as usize] += 1;
+        }
+    }
+    counts
 }
