@@ -32,6 +32,59 @@ impl Pins {
     }
 }
 
+/// The entries of slow pieces (hops, lame leaps, conditional captures) by the cells their rays
+/// hold, so that an attack test looks only at the origins that could reach the cell instead of
+/// walking every slow piece of the attacker.
+#[derive(Debug)]
+pub(crate) struct SlowReach {
+    /// Per (attacking player, cell): range into `items`.
+    index: Vec<u32>,
+    /// (origin cell, piece type, entry index).
+    items: Vec<(CellId, PieceTypeId, u32)>,
+}
+
+/// The largest index built: beyond it (long rays on huge boards) the pieces are walked.
+const SLOW_REACH_LIMIT: usize = 1 << 21;
+
+impl SlowReach {
+    pub(crate) fn new(r: &Rules) -> Option<SlowReach> {
+        if !r.slow_attacks || r.stacking || r.covering {
+            return None;
+        }
+        let mut per_cell: Vec<Vec<(CellId, PieceTypeId, u32)>> = vec![Vec::new(); r.players * r.cells];
+        let mut total = 0;
+        for p in 0..r.players {
+            for t in (0..r.types).filter(|t| r.slow_types[*t]) {
+                for origin in 0..r.cells {
+                    let (from, ty) = (CellId(origin as u16), PieceTypeId(t as u8));
+                    let (a, b, _) = r.entries_for(PlayerId(p as u8), ty, from);
+                    for (k, e) in r.entries[a..b].iter().enumerate() {
+                        if e.mode == MoveMode::MoveOnly {
+                            continue;
+                        }
+                        let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                        let targets = if e.kind == EntryKind::Lame { &ray[ray.len() - 1..] } else { ray };
+                        for c in targets {
+                            per_cell[p * r.cells + c.0 as usize].push((from, ty, (a + k) as u32));
+                            total += 1;
+                            if total > SLOW_REACH_LIMIT {
+                                return None;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let mut index = vec![0];
+        let mut items = Vec::with_capacity(total);
+        for list in per_cell {
+            items.extend(list);
+            index.push(items.len() as u32);
+        }
+        Some(SlowReach { index, items })
+    }
+}
+
 impl State {
     /// Whether any player other than `side` attacks `cell`.
     pub(crate) fn attacked_by_any_enemy(&self, r: &Rules, cell: CellId, side: PlayerId) -> bool {
@@ -98,6 +151,13 @@ impl State {
     fn slow_attack(&self, r: &Rules, cell: CellId, by: PlayerId, ty: Option<MoveTypeId>) -> bool {
         if r.stacking {
             return self.attacked_by_generation(r, cell, by, ty);
+        }
+        if let (Some(reach), None) = (&r.slow_reach, ty) {
+            let i = by.0 as usize * r.cells + cell.0 as usize;
+            return reach.items[reach.index[i] as usize..reach.index[i + 1] as usize].iter().any(|&(from, t, e)| {
+                self.cells[from.0 as usize] == r.piece(by, t)
+                    && self.entry_captures_at(r, &r.entries[e as usize], t, from, from, cell)
+            });
         }
         for from in self.occupied[by.0 as usize].iter() {
             let piece = self.cells[from.0 as usize];

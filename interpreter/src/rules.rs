@@ -138,6 +138,9 @@ pub struct Rules {
     pub(crate) plain_make: bool,
     /// Whether and how the last perft ply is counted by ray walks (`count.rs`).
     pub(crate) count: crate::count::CountRules,
+    /// Per (attacking player, cell): the slow pieces' entries whose rays hold the cell (none
+    /// where stacks, covering pieces or the index's size rule it out).
+    pub(crate) slow_reach: Option<crate::attack::SlowReach>,
     /// A goal counts the checks each player gives (`checks-given`).
     pub(crate) counts_checks: bool,
     /// Some piece type goes to the capturer's hand when captured (`captured-to-hand`).
@@ -329,6 +332,7 @@ impl Rules {
         let probes_only = !stacking && !slow_attacks && program.as_ref().is_none_or(|p| !p.may_capture());
         let mut rules = Rules {
             count: Default::default(),
+            slow_reach: None,
             counts_checks: crate::counters::counts_checks(&variant),
             captures_to_hand,
             programmed_types,
@@ -391,6 +395,7 @@ impl Rules {
             variant,
         };
         rules.count = crate::count::CountRules::new(&rules);
+        rules.slow_reach = crate::attack::SlowReach::new(&rules);
         rules
     }
 
