@@ -296,3 +296,51 @@ fn a_captured_only_promotion_offers_lost_types() {
     let text = varia_grammar::write::write_variant(&rules.variant).expect("writes");
     assert!(text.contains("promote in far to R N optional except in last captured-only"), "{text}");
 }
+
+/// The piece-count example of docs/language.md: powers that depend on a side's pieces of a type.
+const COUNTED: &str = r#"
+variant "Counted"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Queen Q { slide all }
+piece Ferz F { step diagonal }
+piece Pawn P {
+  step n move-only
+  step e w move-only if pieces(Ferz) == 0     // sideways while its side has no ferz
+  step all if pieces(enemy Queen) == 0        // a king's step once the enemy queen is gone
+}
+setup { white: K a1, P b2, F d1  black: K d4, Q c4 }
+"#;
+
+#[test]
+fn conditions_count_a_sides_pieces_of_a_type() {
+    let rules = Arc::new(Rules::new(varia_grammar::load(COUNTED).unwrap_or_else(|e| panic!("{e:?}"))));
+    let pawn_moves = |text: &str| -> Vec<String> {
+        let mut pos = Position::from_position_string(rules.clone(), text).unwrap();
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        assert_eq!(varia_interpreter::perft(&mut pos, 1), legal.len() as u64, "count and list agree");
+        let mut out: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('P')).collect();
+        out.sort();
+        out
+    };
+    assert_eq!(pawn_moves("2qk/4/1P2/K2F w - - 0 1"), ["Pb2-b3"]);
+    // White's ferz gone: sideways too.
+    assert_eq!(pawn_moves("2qk/4/1P2/K3 w - - 0 1"), ["Pb2-a2", "Pb2-b3", "Pb2-c2"]);
+    // Black's queen gone: a king's step (b3 once, though two powers reach it).
+    assert_eq!(
+        pawn_moves("3k/4/1P2/K2F w - - 0 1"),
+        ["Pb2-a2", "Pb2-a3", "Pb2-b1", "Pb2-b3", "Pb2-c1", "Pb2-c2", "Pb2-c3"]
+    );
+    // The count is the mover's: Black's ferz does not stop White's sideways steps.
+    assert_eq!(pawn_moves("2qk/2f1/1P2/K3 w - - 0 1"), ["Pb2-a2", "Pb2-b3", "Pb2-c2"]);
+    let text = varia_grammar::write::write_variant(&rules.variant).expect("writes");
+    assert!(text.contains("step e w move-only if pieces(F) == 0"), "{text}");
+    assert!(text.contains("if pieces(enemy Q) == 0"), "{text}");
+    // An unknown piece type is a located error.
+    let bad = COUNTED.replace("pieces(Ferz)", "pieces(Fers)");
+    let e = varia_grammar::load(&bad).expect_err("unknown type");
+    assert!(format!("{e:?}").contains("Fers"), "{e:?}");
+}

@@ -459,17 +459,27 @@ impl Lowerer {
                 let sub = it.nth(1).expect("negated condition");
                 self.condition(sub).map(|c| Condition::Not(Box::new(c)))
             }
+            Rule::type_count_cond => {
+                let mut enemy = false;
+                let mut types = Vec::new();
+                let mut compare = None;
+                let mut n = 0;
+                for part in it {
+                    match part.as_rule() {
+                        Rule::count_enemy => enemy = true,
+                        Rule::piece_ref => types.extend(self.piece_ref(&part)),
+                        Rule::compare => compare = Some(compare_of(part.as_str())),
+                        Rule::int => n = int_value(self, &part, u32::MAX as u64) as u32,
+                        _ => {}
+                    }
+                }
+                Some(Condition::TypeCount { enemy, types, compare: compare?, n })
+            }
             Rule::count_cond | Rule::turn_cond => {
                 let op = it.nth(1).expect("comparison");
                 let n = it.next().expect("number");
                 let n = int_value(self, &n, u32::MAX as u64) as u32;
-                let op = match op.as_str() {
-                    "<" => Compare::Less,
-                    "<=" => Compare::LessEq,
-                    "==" => Compare::Eq,
-                    ">=" => Compare::GreaterEq,
-                    _ => Compare::Greater,
-                };
+                let op = compare_of(op.as_str());
                 Some(if inner.as_rule() == Rule::count_cond {
                     Condition::PieceCount(op, n)
                 } else {
@@ -600,5 +610,16 @@ impl Lowerer {
             out.push(mr);
         }
         out
+    }
+}
+
+/// The comparison of a condition's operator.
+fn compare_of(op: &str) -> Compare {
+    match op {
+        "<" => Compare::Less,
+        "<=" => Compare::LessEq,
+        "==" => Compare::Eq,
+        ">=" => Compare::GreaterEq,
+        _ => Compare::Greater,
     }
 }

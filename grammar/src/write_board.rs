@@ -565,6 +565,12 @@ impl Writer<'_> {
         Ok(match c {
             Condition::PieceCount(o, n) => format!("pieces {} {n}", op(o)),
             Condition::TurnNumber(o, n) => format!("turn {} {n}", op(o)),
+            Condition::TypeCount { enemy, types, compare, n } => format!(
+                "pieces({}{}) {} {n}",
+                if *enemy { "enemy " } else { "" },
+                types.iter().map(|t| self.piece(*t)).collect::<Vec<_>>().join(" "),
+                op(compare)
+            ),
             Condition::InPhase(p) => format!("phase {}", self.phase(*p)),
             Condition::Not(c) => format!("not {}", self.condition(c, what)?),
             Condition::FromZone(_) | Condition::ToZone(_) => {

@@ -522,6 +522,9 @@ pub enum Condition {
     InPhase(PhaseId),
     /// The number of pieces on the board compares with a number.
     PieceCount(Compare, u32),
+    /// The number of pieces of these types on the board, of the player to move (or, with
+    /// `enemy`, of every other player), compares with a number.
+    TypeCount { enemy: bool, types: Vec<PieceTypeId>, compare: Compare, n: u32 },
     /// The turn number (1-based, counting full turns) compares with a number.
     TurnNumber(Compare, u32),
     /// Negation.

@@ -521,8 +521,25 @@ impl State {
             Condition::InPhase(p) => self.phases & (1 << p.0) != 0,
             Condition::PieceCount(op, n) => op.holds(self.piece_count, *n),
             Condition::TurnNumber(op, n) => op.holds(self.fullmove, *n),
+            Condition::TypeCount { enemy, types, compare, n } => compare.holds(self.count_types(r, *enemy, types), *n),
             Condition::Not(inner) => !self.condition_holds(r, inner, mv),
         }
+    }
+
+    /// The pieces on the board of the given types that belong to the player to move (or, with
+    /// `enemy`, to any other player).
+    fn count_types(&self, r: &Rules, enemy: bool, types: &[crate::ir::PieceTypeId]) -> u32 {
+        let mut n = 0;
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| (*p != self.side) == enemy) {
+            for c in self.occupied[p.0 as usize].iter() {
+                n += self
+                    .pieces_at(r, c)
+                    .iter()
+                    .filter(|q| r.owner(**q) == p && types.contains(&r.type_of(**q)))
+                    .count() as u32;
+            }
+        }
+        n
     }
 
     /// The cells of a player's royal pieces.
