@@ -181,6 +181,17 @@ fn a_symbol_is_used_once_and_plus_is_refused_beside_owned_squares() {
     assert!(varia_grammar::load(&tilde).is_ok());
 }
 
+/// The legal moves of pieces of one letter, in long notation, sorted; checks that perft's count
+/// of the last ply (by ray masks where it can) agrees with the list.
+fn piece_moves(pos: &mut Position, letter: char) -> Vec<String> {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert_eq!(varia_interpreter::perft(pos, 1), legal.len() as u64, "count and list agree");
+    let mut out: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with(letter)).collect();
+    out.sort();
+    out
+}
+
 /// The promotion example of docs/language.md: `or from ZONE` promotes moves that leave the
 /// zone too.
 const CAMP: &str = r#"
@@ -202,18 +213,13 @@ setup { white: K a1, S b3  black: K c3 }
 fn a_move_leaving_the_zone_promotes_with_or_from() {
     let rules = Arc::new(Rules::new(varia_grammar::load(CAMP).unwrap_or_else(|e| panic!("{e:?}"))));
     let mut pos = Position::start(rules.clone());
-    let mut legal = Vec::new();
-    pos.legal_moves(&mut legal);
-    let mut silver: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('S')).collect();
-    silver.sort();
     // Back out of the camp (its forward steps leave the board), each with and without promotion.
-    assert_eq!(silver, ["Sb3-a2", "Sb3-a2=G", "Sb3-c2", "Sb3-c2=G"]);
-    // The count of the last ply agrees with the list.
-    assert_eq!(varia_interpreter::perft(&mut pos, 1), legal.len() as u64);
+    assert_eq!(piece_moves(&mut pos, 'S'), ["Sb3-a2", "Sb3-a2=G", "Sb3-c2", "Sb3-c2=G"]);
     // Without `or from`, leaving the camp does not promote.
     let plain = CAMP.replace(" or from camp", "");
     let rules = Arc::new(Rules::new(varia_grammar::load(&plain).unwrap()));
     let mut pos = Position::start(rules);
+    let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     assert!(legal.iter().all(|m| m.promotion().is_none()));
 }
@@ -240,13 +246,7 @@ setup { white: K c1, L a1  black: K c4 }
 fn an_optional_promotion_is_compulsory_in_the_except_zone() {
     let rules = Arc::new(Rules::new(varia_grammar::load(FAR_RANK).unwrap_or_else(|e| panic!("{e:?}"))));
     let mut pos = Position::start(rules.clone());
-    let mut legal = Vec::new();
-    pos.legal_moves(&mut legal);
-    let mut lance: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('L')).collect();
-    lance.sort();
-    assert_eq!(lance, ["La1-a2", "La1-a3", "La1-a3=G", "La1-a4=G"]);
-    // The count of the last ply (by ray masks) agrees with the list.
-    assert_eq!(varia_interpreter::perft(&mut pos, 1), legal.len() as u64);
+    assert_eq!(piece_moves(&mut pos, 'L'), ["La1-a2", "La1-a3", "La1-a3=G", "La1-a4=G"]);
     // Written back by `varia convert`, the rule keeps its zone.
     let text = varia_grammar::write::write_variant(&rules.variant).expect("writes");
     assert!(text.contains("promote in camp to G optional except in far-rank"), "{text}");
@@ -276,14 +276,7 @@ setup { white: K c1, R b1, N a1, P a2 b2  black: K c4, R a4 }
 #[test]
 fn a_captured_only_promotion_offers_lost_types() {
     let rules = Arc::new(Rules::new(varia_grammar::load(REPLACEMENTS).unwrap_or_else(|e| panic!("{e:?}"))));
-    let pawn_moves = |pos: &mut Position| -> Vec<String> {
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        assert_eq!(varia_interpreter::perft(pos, 1), legal.len() as u64, "count and list agree");
-        let mut out: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('P')).collect();
-        out.sort();
-        out
-    };
+    let pawn_moves = |pos: &mut Position| piece_moves(pos, 'P');
     // Nothing lost: pawns step to rank 3 as pawns.
     let mut pos = Position::start(rules.clone());
     assert_eq!(pawn_moves(&mut pos), ["Pa2-a3", "Pb2-b3"]);
@@ -317,15 +310,7 @@ setup { white: K a1, P b2, F d1  black: K d4, Q c4 }
 #[test]
 fn conditions_count_a_sides_pieces_of_a_type() {
     let rules = Arc::new(Rules::new(varia_grammar::load(COUNTED).unwrap_or_else(|e| panic!("{e:?}"))));
-    let pawn_moves = |text: &str| -> Vec<String> {
-        let mut pos = Position::from_position_string(rules.clone(), text).unwrap();
-        let mut legal = Vec::new();
-        pos.legal_moves(&mut legal);
-        assert_eq!(varia_interpreter::perft(&mut pos, 1), legal.len() as u64, "count and list agree");
-        let mut out: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('P')).collect();
-        out.sort();
-        out
-    };
+    let pawn_moves = |text: &str| piece_moves(&mut Position::from_position_string(rules.clone(), text).unwrap(), 'P');
     assert_eq!(pawn_moves("2qk/4/1P2/K2F w - - 0 1"), ["Pb2-b3"]);
     // White's ferz gone: sideways too.
     assert_eq!(pawn_moves("2qk/4/1P2/K3 w - - 0 1"), ["Pb2-a2", "Pb2-b3", "Pb2-c2"]);
