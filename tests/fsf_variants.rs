@@ -379,3 +379,56 @@ fn grand_pawns_promote_only_to_lost_pieces_and_must_on_the_last_rank() {
     let moves = uci(&mut pos);
     assert_eq!(from_cells(&moves, &["b9"]), list("b9a10a b9a10c b9a10n b9b10a b9b10c b9b10n b9c10a b9c10c b9c10n"));
 }
+
+/// Plays `cycle` three times from `text` (the position's fourth occurrence) and returns the
+/// outcome there, checking that the game went on until then.
+fn after_three_cycles(file: &str, text: &str, cycle: &str) -> Option<(GameResult, EndReason)> {
+    let mut pos = at(file, text);
+    let moves: Vec<&str> = cycle.split_whitespace().collect();
+    for (i, mv) in moves.iter().cycle().take(3 * moves.len()).enumerate() {
+        assert!(pos.outcome().is_none(), "over before move {i}");
+        common::play(&mut pos, mv);
+    }
+    pos.outcome()
+}
+
+#[test]
+fn shogi_repetition_draws_unless_one_side_checked_throughout() {
+    // Fairy-Stockfish (`is_optional_game_end`): 0 after the fourth occurrence of the start
+    // position, -32000 for White (to move) after White checked with every move, -32000 for
+    // Black (to move) after Black did.
+    let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
+    assert_eq!(
+        after_three_cycles("shogi.var", start, "e1d2 e9d8 d2e1 d8e9"),
+        Some((GameResult::Draw, EndReason::Repetition))
+    );
+    let white_checks = "4k4/R8/9/9/9/9/9/9/4K4[-] w - - 0 1";
+    assert_eq!(
+        after_three_cycles("shogi.var", white_checks, "a8a9 e9e8 a9a8 e8e9"),
+        Some((GameResult::Win(BLACK), EndReason::PerpetualCheck))
+    );
+    let black_checks = "4k4/9/9/9/9/9/9/r8/4K4[-] b - - 0 1";
+    assert_eq!(
+        after_three_cycles("shogi.var", black_checks, "a2a1 e1e2 a1a2 e2e1"),
+        Some((GameResult::Win(WHITE), EndReason::PerpetualCheck))
+    );
+    // Checking with only some moves is no perpetual check: a draw.
+    assert_eq!(
+        after_three_cycles("shogi.var", "4k4/9/9/9/9/9/9/9/R3K4[-] w - - 0 1", "a1a9 e9e8 a9a1 e8e9"),
+        Some((GameResult::Draw, EndReason::Repetition))
+    );
+}
+
+#[test]
+fn minishogi_repetition_loses_for_sente_unless_gote_checked_throughout() {
+    // Fairy-Stockfish: +32000 for Black (to move) at the fourth occurrence, so Sente (White)
+    // loses; -32000 for Black after Black checked with every move.
+    assert_eq!(
+        after_three_cycles("minishogi.var", "rbsgk/4p/5/P4/KGSBR[-] b 0 1", "e5d4 a1b2 d4e5 b2a1"),
+        Some((GameResult::Win(BLACK), EndReason::Repetition))
+    );
+    assert_eq!(
+        after_three_cycles("minishogi.var", "k4/5/5/r4/4K[-] b 0 1", "a2a1 e1e2 a1a2 e2e1"),
+        Some((GameResult::Win(WHITE), EndReason::PerpetualCheck))
+    );
+}

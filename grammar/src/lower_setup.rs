@@ -14,6 +14,8 @@ pub(super) fn default_end() -> EndRules {
         bare_king: None,
         move_rule: None,
         repetition: None,
+        repetition_player: None,
+        perpetual_check: None,
         goals: Vec::new(),
     }
 }
@@ -401,7 +403,24 @@ impl Lowerer {
                 Rule::stalemate_end => end.stalemate = outcome(&v),
                 Rule::bare_king_end => end.bare_king = Some(outcome(&v)),
                 Rule::move_rule_end => end.move_rule = Some(int_value(self, &v, 100_000) as u32),
-                Rule::repetition_end => end.repetition = Some(int_value(self, &v, 1000) as u32),
+                Rule::repetition_end => {
+                    end.repetition = Some(int_value(self, &v, 1000) as u32);
+                    for part in item.into_inner().skip(2) {
+                        let rule = part.as_rule();
+                        let mut inner = part.into_inner();
+                        match rule {
+                            Rule::repetition_player => {
+                                let name = inner.next().expect("player name");
+                                let result = outcome(&inner.next().expect("outcome"));
+                                end.repetition_player = self.player_id(&name).map(|p| (p, result));
+                            }
+                            Rule::perpetual_check => {
+                                end.perpetual_check = Some(outcome(&inner.nth(1).expect("outcome")));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
                 _ => {}
             }
         }

@@ -422,7 +422,14 @@ impl Writer<'_> {
             lines.push(format!("move-rule {n}"));
         }
         if let Some(n) = e.repetition {
-            lines.push(format!("repetition {n}"));
+            let mut line = format!("repetition {n}");
+            if let Some((p, o)) = &e.repetition_player {
+                line.push_str(&format!(" {} {}", self.player(*p), outcome(o)));
+            }
+            if let Some(o) = &e.perpetual_check {
+                line.push_str(&format!(" perpetual-check {}", outcome(o)));
+            }
+            lines.push(line);
         }
         for g in &e.goals {
             if g.players.is_empty() {

@@ -16,6 +16,9 @@ pub enum EndReason {
     MoveRule,
     /// The same position occurred too often.
     Repetition,
+    /// The same position occurred too often, and one player gave check with every move since
+    /// it first did.
+    PerpetualCheck,
     /// One of the variant's goals (its index in the end rules' goals) holds.
     Goal(usize),
 }
@@ -29,6 +32,7 @@ impl EndReason {
             EndReason::BareKing => "bare king",
             EndReason::MoveRule => "move rule",
             EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
             EndReason::Goal(_) => "goal",
         }
     }
@@ -110,11 +114,52 @@ impl Position {
         }
         if let Some(n) = end.repetition {
             // A third occurrence needs at least four turns per earlier one.
-            if self.st.halfmove as usize >= 4 * (n.max(1) as usize - 1) && self.repetitions() + 1 >= n {
-                return Some((GameResult::Draw, EndReason::Repetition));
+            if self.repetition_window() >= 4 * (n.max(1) as usize - 1) && self.repetitions() + 1 >= n {
+                return Some(self.repetition_outcome());
             }
         }
         None
+    }
+
+    /// The result of a repetition: the perpetual checker's outcome, else the named player's,
+    /// else a draw.
+    fn repetition_outcome(&self) -> (GameResult, EndReason) {
+        let end = &self.rules.variant.end;
+        if let Some(outcome) = end.perpetual_check {
+            if let Some(p) = self.perpetual_checker() {
+                return (self.result_for(p, outcome), EndReason::PerpetualCheck);
+            }
+        }
+        match end.repetition_player {
+            Some((p, outcome)) => (self.result_for(p, outcome), EndReason::Repetition),
+            None => (GameResult::Draw, EndReason::Repetition),
+        }
+    }
+
+    /// The player each of whose moves since the current position first occurred (within the
+    /// repetition window) left the opponent in check, if one did. Found by taking the moves
+    /// back on a copy: a repetition ends a game once, so the cost is paid rarely.
+    fn perpetual_checker(&self) -> Option<PlayerId> {
+        let r = &*self.rules;
+        let len = self.st.history.len().min(self.st.hashes.len());
+        let window = self.repetition_window().min(len);
+        let first = (len - window..len).find(|&k| self.st.hashes[k] == self.st.hash)?;
+        let mut st = self.st.clone();
+        let mut checking = vec![true; r.player_count()];
+        let mut moved = vec![false; r.player_count()];
+        for _ in first..len {
+            let mover = st.history.last().expect("a move to take back").side;
+            moved[mover.0 as usize] = true;
+            if !st.royal_attacked(r, st.side) {
+                checking[mover.0 as usize] = false;
+            }
+            st.unmake(r);
+        }
+        let mut checkers = (0..r.player_count()).filter(|p| moved[*p] && checking[*p]);
+        match (checkers.next(), checkers.next()) {
+            (Some(p), None) => Some(PlayerId(p as u8)),
+            _ => None,
+        }
     }
 
     /// Whether the bare-king rule ends the game here (when the variant has it).

@@ -715,6 +715,13 @@ pub struct EndRules {
     pub move_rule: Option<u32>,
     /// Draw when the same position occurs this many times.
     pub repetition: Option<u32>,
+    /// Instead of a draw by repetition: this outcome for this player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repetition_player: Option<(PlayerId, Outcome)>,
+    /// Before that: the outcome for a player whose every move since the repeated position first
+    /// occurred gave check.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub perpetual_check: Option<Outcome>,
     /// Further goals, tested after every move in order; the first that holds ends the game.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub goals: Vec<Goal>,

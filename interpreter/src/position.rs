@@ -470,9 +470,20 @@ impl Position {
 
     /// How many times the current position occurred before, since the last irreversible move.
     pub fn repetitions(&self) -> u32 {
-        let window = self.st.halfmove as usize;
+        let window = self.repetition_window();
         let h = self.st.hash;
         self.st.hashes.iter().rev().take(window).filter(|x| **x == h).count() as u32
+    }
+
+    /// How many earlier positions a repetition may look back on: those since the last capture
+    /// or clock-resetting move, or every one where captured pieces go to hand (a capture is
+    /// then no step that cannot be undone).
+    pub(crate) fn repetition_window(&self) -> usize {
+        if self.rules.captures_to_hand {
+            self.st.hashes.len()
+        } else {
+            self.st.halfmove as usize
+        }
     }
 
     /// Number of moves made since this position was set up.

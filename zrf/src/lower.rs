@@ -501,6 +501,8 @@ impl<'t> Lowerer<'t> {
                 bare_king: None,
                 move_rule: None,
                 repetition: None,
+                repetition_player: None,
+                perpetual_check: None,
                 goals: goal_rules.goals,
             },
             move_types: self.move_types.list.clone(),
