@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use varia_interpreter::{Evaluator, Limits, Mcts, Position, Rules, SearchInfo, Searcher};
+use varia_interpreter::{Evaluator, Limits, Position, Rules, SearchInfo, Searcher};
 
-use crate::games::{self, Engine, Player, Record, Setup, Shard, Spec};
+use crate::games::{self, Player, Record, Setup, Shard, Spec};
 use crate::report::Study;
 
 /// A score as text: centipawns as pawns (`+0.35`), or a mate in N moves of the side to move.
@@ -19,23 +19,7 @@ pub fn score_text(info: &SearchInfo) -> String {
 
 /// Searches a position and prints a line per finished depth (and, marked `..`, each better move
 /// found during a depth), then the best move.
-pub fn analyse(mut pos: Position, limits: Limits, engine: Engine, eval: Evaluator) -> Result<(), String> {
-    if engine == Engine::Mcts {
-        let info = Mcts::with_evaluator(1, eval).search(&mut pos, limits);
-        let nps = info.nodes as f64 / info.elapsed.as_secs_f64().max(1e-6);
-        outln!("playouts {}  per second {:.0}  time {:.2}s", info.nodes, nps, info.elapsed.as_secs_f64());
-        return match info.best() {
-            Some(mv) => {
-                outln!(
-                    "best move: {} (win rate {:.0}%)",
-                    pos.long_notation(mv),
-                    (info.score as f64 / 1000.0 + 1.0) * 50.0
-                );
-                Ok(())
-            }
-            None => Err("no legal move: the game is over".to_string()),
-        };
-    }
+pub fn analyse(mut pos: Position, limits: Limits, eval: Evaluator) -> Result<(), String> {
     let rules = pos.rules().clone();
     let mut searcher = Searcher::with_evaluator(&rules, 64, eval);
     let root = pos.clone();
@@ -123,9 +107,8 @@ pub fn study(rules: Arc<Rules>, start: Position, args: StudyArgs, is_match: bool
     let label = if is_match { "match" } else { "selfplay" };
     let records = games::run_all(&indices, args.jobs, label, |g| {
         let first_side = if is_match { g % 2 } else { 0 };
-        let seed = args.seed ^ (g as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let a = Player::new(&args.first, &rules, &setup.variant_file, seed)?;
-        let b = Player::new(&args.second, &rules, &setup.variant_file, seed ^ 1)?;
+        let a = Player::new(&args.first, &rules, &setup.variant_file)?;
+        let b = Player::new(&args.second, &rules, &setup.variant_file)?;
         let mut players = if first_side == 0 { [a, b] } else { [b, a] };
         Ok(games::play(&setup, g, opening_of(g), first_side, &mut players))
     })?;

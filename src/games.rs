@@ -1,4 +1,4 @@
-//! Engine games for `match`, `selfplay` and `tune`: players described by a SPEC (`depth=3`, `time=0.5`, `engine=mcts,time=1`, `weights=FILE`), seeded random openings, one game, and many games in parallel with a progress bar, or a deterministic share of them (`--shard K/N`).
+//! Engine games for `match`, `selfplay` and `tune`: players described by a SPEC (`depth=3`, `time=0.5`, `weights=FILE`), seeded random openings, one game, and many games in parallel with a progress bar, or a deterministic share of them (`--shard K/N`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -7,16 +7,15 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use varia_interpreter::{GameResult, Limits, Mcts, Move, Position, Rules, Searcher};
+use varia_interpreter::{GameResult, Limits, Move, Position, Rules, Searcher};
 
 /// Which search plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
-    /// Principal variation search (alpha-beta) with iterative deepening.
+    /// Principal variation search (alpha-beta) with iterative deepening: the only search (the
+    /// Monte Carlo tree search was removed, docs/play.md says why).
     Alphabeta,
-    /// Monte Carlo tree search guided by the evaluation.
-    Mcts,
 }
 
 /// How one side plays: engine, limits, weights file.
@@ -30,7 +29,7 @@ pub struct Spec {
     pub text: String,
 }
 
-const SPEC_KEYS: &str = "depth=N, time=SECONDS, nodes=N, engine=alphabeta|mcts, weights=FILE, hash=MB";
+const SPEC_KEYS: &str = "depth=N, time=SECONDS, nodes=N, engine=alphabeta, weights=FILE, hash=MB";
 
 impl Spec {
     /// Reads a SPEC: comma-separated `key=value` pairs (keys: depth, time, nodes, engine,
@@ -66,8 +65,13 @@ impl Spec {
                 "engine" => {
                     spec.engine = match value {
                         "alphabeta" | "ab" => Engine::Alphabeta,
-                        "mcts" => Engine::Mcts,
-                        _ => return Err(bad("engine must be alphabeta or mcts")),
+                        "mcts" => {
+                            return Err(bad(
+                                "the Monte Carlo tree search was removed: it lost to alpha-beta at equal time in \
+                                 every family of games (docs/play.md); engine must be alphabeta",
+                            ))
+                        }
+                        _ => return Err(bad("engine must be alphabeta")),
                     }
                 }
                 "weights" => spec.weights = Some(PathBuf::from(value)),
@@ -88,18 +92,16 @@ impl Spec {
 /// A player ready to choose moves in one game.
 pub enum Player {
     AlphaBeta(Box<Searcher>, Limits),
-    Mcts(Box<Mcts>, Limits),
 }
 
 impl Player {
     /// A player for a spec; weights come from the spec, else from beside the variant file.
-    pub fn new(spec: &Spec, rules: &Arc<Rules>, variant_file: &Path, seed: u64) -> Result<Player, String> {
+    pub fn new(spec: &Spec, rules: &Arc<Rules>, variant_file: &Path) -> Result<Player, String> {
         let eval = crate::weights::evaluator(rules, Some(variant_file), spec.weights.as_deref())?;
         Ok(match spec.engine {
             Engine::Alphabeta => {
                 Player::AlphaBeta(Box::new(Searcher::with_evaluator(rules, spec.hash_mb, eval)), spec.limits)
             }
-            Engine::Mcts => Player::Mcts(Box::new(Mcts::with_evaluator(seed, eval)), spec.limits),
         })
     }
 
@@ -107,7 +109,6 @@ impl Player {
     pub fn choose(&mut self, pos: &mut Position) -> Option<Move> {
         match self {
             Player::AlphaBeta(s, limits) => s.search(pos, *limits, |_| {}).best(),
-            Player::Mcts(m, limits) => m.search(pos, *limits).best(),
         }
     }
 }

@@ -162,9 +162,6 @@ enum Command {
         /// Time to search, in seconds.
         #[arg(long)]
         time: Option<f64>,
-        /// Which search: alpha-beta, or Monte Carlo tree search (its --depth N means N x 1000 playouts).
-        #[arg(long, default_value = "alphabeta")]
-        engine: games::Engine,
         /// Evaluation weights (from `varia tune`; default: FILE's `.weights.toml` beside it, if any).
         #[arg(long)]
         weights: Option<PathBuf>,
@@ -197,9 +194,6 @@ enum Command {
         /// Start from this position string instead of the variant's setup.
         #[arg(long)]
         position: Option<String>,
-        /// Which search plays both sides.
-        #[arg(long, default_value = "alphabeta")]
-        engine: games::Engine,
         /// Evaluation weights (default: FILE's `.weights.toml` beside it, if any).
         #[arg(long)]
         weights: Option<PathBuf>,
@@ -223,7 +217,7 @@ enum Command {
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
         games: u64,
         /// The first setting: comma-separated key=value pairs: depth=N, time=SECONDS, nodes=N,
-        /// engine=alphabeta|mcts, weights=FILE, hash=MB.
+        /// engine=alphabeta, weights=FILE, hash=MB.
         #[arg(long)]
         first: String,
         /// The second setting (as --first).
@@ -435,12 +429,12 @@ fn run(command: Command) -> Result<(), String> {
                 play::Options { players: [white, black], limits: limits(depth, time, 2.0, None)?, save, long, eval };
             play::run(pos, options)
         }
-        Command::Analyse { file, position, after, depth, time, engine, weights } => {
+        Command::Analyse { file, position, after, depth, time, weights } => {
             let rules = load::rules(&file)?;
             let mut pos = load::position(&rules, position.as_deref())?;
             play_after(&mut pos, after.as_deref())?;
             let eval = weights::evaluator(&rules, Some(&file), weights.as_deref())?;
-            analyse::analyse(pos, limits(depth, time, 0.0, Some(8))?, engine, eval)
+            analyse::analyse(pos, limits(depth, time, 0.0, Some(8))?, eval)
         }
         Command::Selfplay {
             file,
@@ -452,7 +446,6 @@ fn run(command: Command) -> Result<(), String> {
             seed,
             save,
             position,
-            engine,
             weights,
             shard,
             jobs,
@@ -461,11 +454,11 @@ fn run(command: Command) -> Result<(), String> {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
             let spec = games::Spec {
-                engine,
+                engine: games::Engine::Alphabeta,
                 limits: limits(depth, time, 0.0, Some(2))?,
                 weights,
                 hash_mb: 8,
-                text: spec_text(engine, depth, time),
+                text: spec_text(depth, time),
             };
             let args = analyse::StudyArgs {
                 file,
@@ -552,17 +545,12 @@ fn play_after(pos: &mut Position, after: Option<&str>) -> Result<(), String> {
 }
 
 /// A SPEC's text for self-play settings given as options.
-fn spec_text(engine: games::Engine, depth: Option<u32>, time: Option<f64>) -> String {
-    let mut parts = Vec::new();
-    if engine == games::Engine::Mcts {
-        parts.push("engine=mcts".to_string());
-    }
+fn spec_text(depth: Option<u32>, time: Option<f64>) -> String {
     match (depth, time) {
-        (_, Some(t)) => parts.push(format!("time={t}")),
-        (Some(d), None) => parts.push(format!("depth={d}")),
-        (None, None) => parts.push("depth=2".to_string()),
+        (_, Some(t)) => format!("time={t}"),
+        (Some(d), None) => format!("depth={d}"),
+        (None, None) => "depth=2".to_string(),
     }
-    parts.join(",")
 }
 
 /// Search limits from the command line: a depth, a time in seconds, or the defaults.

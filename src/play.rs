@@ -3,7 +3,7 @@
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use varia_interpreter::{Evaluator, Limits, Mcts, Move, MoveKind, Position, Searcher};
+use varia_interpreter::{Evaluator, Limits, Move, MoveKind, Position, Searcher};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -12,8 +12,6 @@ pub enum Player {
     Human,
     /// The built-in opponent (alpha-beta search).
     Ai,
-    /// The Monte Carlo tree search opponent.
-    Mcts,
 }
 
 /// How a game in the terminal is played.
@@ -89,7 +87,6 @@ fn player_name(p: Player, limits: &Limits) -> String {
     match p {
         Player::Human => "human".to_string(),
         Player::Ai => format!("Varia alpha-beta, {how}"),
-        Player::Mcts => format!("Varia MCTS, {how}"),
     }
 }
 
@@ -123,7 +120,6 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
     let players = options.players;
     let long = options.long;
     let mut searcher = Searcher::with_evaluator(pos.rules(), 32, options.eval.clone());
-    let mut mcts = Mcts::with_evaluator(1, options.eval.clone());
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let human = players.contains(&Player::Human);
@@ -160,10 +156,7 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
         let name = pos.rules().variant.players[side.0 as usize].name.clone();
         let who = players.get(side.0 as usize).copied().unwrap_or(Player::Human);
         if who != Player::Human && !over {
-            let info = match who {
-                Player::Mcts => mcts.search(&mut pos, options.limits),
-                _ => searcher.search(&mut pos, options.limits, |_| {}),
-            };
+            let info = searcher.search(&mut pos, options.limits, |_| {});
             let Some(mv) = info.best() else { return Ok(()) };
             let text = written(&mut pos, mv, long);
             outln!("{name} plays {text} ({})", crate::analyse::score_text(&info));
