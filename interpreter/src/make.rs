@@ -529,15 +529,22 @@ impl State {
     /// The pieces on the board of the given types that belong to the player to move (or, with
     /// `enemy`, to any other player).
     fn count_types(&self, r: &Rules, enemy: bool, types: &[crate::ir::PieceTypeId]) -> u32 {
+        (0..r.players as u8)
+            .map(PlayerId)
+            .filter(|p| (*p != self.side) == enemy)
+            .map(|p| self.pieces_of(r, p, types))
+            .sum()
+    }
+
+    /// A player's pieces on the board (stacks included) of the given types.
+    pub(crate) fn pieces_of(&self, r: &Rules, player: PlayerId, types: &[crate::ir::PieceTypeId]) -> u32 {
         let mut n = 0;
-        for p in (0..r.players as u8).map(PlayerId).filter(|p| (*p != self.side) == enemy) {
-            for c in self.occupied[p.0 as usize].iter() {
-                n += self
-                    .pieces_at(r, c)
-                    .iter()
-                    .filter(|q| r.owner(**q) == p && types.contains(&r.type_of(**q)))
-                    .count() as u32;
-            }
+        for c in self.occupied[player.0 as usize].iter() {
+            n += self
+                .pieces_at(r, c)
+                .iter()
+                .filter(|q| r.owner(**q) == player && types.contains(&r.type_of(**q)))
+                .count() as u32;
         }
         n
     }

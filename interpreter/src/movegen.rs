@@ -19,52 +19,32 @@ impl State {
 
     /// [`State::push`] for a move that may promote.
     #[inline(never)]
-    fn push_promotion(&self, r: &Rules, promo: u16, mut mv: Move, out: &mut Vec<Move>) {
-        let p = &r.promotions[promo as usize];
-        if !r.promotes(p, self.side_of_move(r, mv), mv.from, mv.to) {
-            out.push(mv);
-            return;
-        }
-        let side = self.side_of_move(r, mv);
-        if !r.must_promote(p, side, mv.to) {
-            out.push(mv);
-        }
-        for t in &p.choices {
-            if self.offered(r, p, side, *t) {
-                mv.promote = t.0 + 1;
-                out.push(mv);
-            }
-        }
+    fn push_promotion(&self, r: &Rules, promo: u16, mv: Move, out: &mut Vec<Move>) {
+        self.push_promoting(r, Some(&r.promotions[promo as usize]), mv, out);
     }
 
     /// Whether a promotion offers the choice `ty` to `player` now: always, unless it is
     /// `captured-only` and the player has as many of that type on the board as the setup gave.
     #[inline]
     pub(crate) fn offered(&self, r: &Rules, p: &Promotion, player: PlayerId, ty: PieceTypeId) -> bool {
-        if !p.captured_only {
-            return true;
-        }
-        let on_board =
-            self.occupied[player.0 as usize].iter().filter(|c| r.type_of(self.cells[c.0 as usize]) == ty).count();
-        (on_board as u32) < r.setup_counts[player.0 as usize * r.types + ty.0 as usize]
+        !p.captured_only
+            || self.pieces_of(r, player, &[ty]) < r.setup_counts[player.0 as usize * r.types + ty.0 as usize]
     }
 
-    /// Appends a move promoting by a piece's declared promotion (for a carried square).
+    /// Appends a move, or one per choice of the promotion it makes (and the unpromoted move
+    /// where promoting is optional there).
     pub(crate) fn push_promoting(&self, r: &Rules, promotion: Option<&Promotion>, mut mv: Move, out: &mut Vec<Move>) {
-        match promotion {
-            Some(p) if r.promotes(p, self.side_of_move(r, mv), mv.from, mv.to) => {
-                let side = self.side_of_move(r, mv);
-                if !r.must_promote(p, side, mv.to) {
-                    out.push(mv);
-                }
-                for t in &p.choices {
-                    if self.offered(r, p, side, *t) {
-                        mv.promote = t.0 + 1;
-                        out.push(mv);
-                    }
-                }
-            }
-            _ => out.push(mv),
+        let side = self.side_of_move(r, mv);
+        let Some(p) = promotion.filter(|p| r.promotes(p, side, mv.from, mv.to)) else {
+            out.push(mv);
+            return;
+        };
+        if !r.must_promote(p, side, mv.to) {
+            out.push(mv);
+        }
+        for t in p.choices.iter().filter(|t| self.offered(r, p, side, **t)) {
+            mv.promote = t.0 + 1;
+            out.push(mv);
         }
     }
 
