@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -431,4 +431,60 @@ fn minishogi_repetition_loses_for_sente_unless_gote_checked_throughout() {
         after_three_cycles("minishogi.var", "k4/5/5/r4/4K[-] b 0 1", "a2a1 e1e2 a1a2 e2e1"),
         Some((GameResult::Win(WHITE), EndReason::PerpetualCheck))
     );
+}
+
+#[test]
+fn atomic_a_capture_explodes_all_but_the_pawns_beside_it() {
+    // Rxd4: the capturer, the rook on d4 and the knight and queen beside it go; the pawn on
+    // e5 beside it stays, and the bishop on c6 two cells away.
+    let mut pos = at("atomic.var", "7k/8/2b5/3np3/3rq3/8/8/K2R4 w - - 0 1");
+    common::play(&mut pos, "d1d4");
+    assert_eq!(pos.to_position_string(), "7k/8/2b5/4p3/8/8/8/K7 b - - 0 1");
+    assert_eq!(uci(&mut pos), list("c6a4 c6a8 c6b5 c6b7 c6d5 c6d7 c6e4 c6e8 c6f3 c6g2 c6h1 e5e4 h8g7 h8g8 h8h7"));
+    pos.unmake();
+    assert_eq!(pos.to_position_string(), "7k/8/2b5/3np3/3rq3/8/8/K2R4 w - - 0 1");
+}
+
+#[test]
+fn atomic_no_capture_beside_the_own_king_and_no_capture_by_a_king() {
+    // Rxd2 would blow up the white king on e1, and Kxd2 the king itself.
+    let mut pos = at("atomic.var", "7k/8/8/8/8/8/R2n4/4K3 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("a2a1 a2a3 a2a4 a2a5 a2a6 a2a7 a2a8 a2b2 a2c2 e1d1 e1e2 e1f2"));
+}
+
+#[test]
+fn atomic_kings_side_by_side_are_not_in_check() {
+    // The rook on e1 attacks e5, but taking the king there would blow up Black's own.
+    let mut pos = at("atomic.var", "8/8/8/3kK3/8/8/8/4r3 w - - 0 1");
+    assert!(!pos.in_check());
+    assert_eq!(uci(&mut pos), list("e5d4 e5d6 e5e4 e5e6 e5f4 e5f5 e5f6"));
+    // Castling may pass and end beside the enemy king: f1 is not attacked for that reason.
+    let mut pos = at("atomic.var", "5r2/8/8/8/8/8/6k1/4K2R w K - 0 1");
+    assert_eq!(uci(&mut pos), list("e1d1 e1d2 e1e2 e1f1 e1f2 e1g1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8"));
+}
+
+#[test]
+fn atomic_blowing_up_the_king_answers_check_and_wins() {
+    // White is in check from h1, yet Qxb7 (beside the black king) is legal and ends the game.
+    let mut pos = at("atomic.var", "k7/1p6/8/8/8/8/1Q6/K6r w - - 0 1");
+    assert!(pos.in_check());
+    assert_eq!(uci(&mut pos), list("a1a2 b2b1 b2b7 b2c1"));
+    common::play(&mut pos, "b2b7");
+    assert_eq!(pos.to_position_string(), "8/8/8/8/8/8/8/K6r b - - 0 1");
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
+    assert!(uci(&mut pos).is_empty());
+}
+
+#[test]
+fn atomic_en_passant_explodes_on_the_target_and_blasts_end_castling() {
+    // exd6 e.p.: the blast is around d6 (the knight on c7 goes), not d5 (the one on c4 stays).
+    let mut pos = at("atomic.var", "4k3/2n5/8/3pP3/2n5/8/8/4K3 w - d6 0 1");
+    assert_eq!(uci(&mut pos), list("e1d1 e1e2 e1f1 e1f2 e5d6 e5e6"));
+    common::play(&mut pos, "e5d6");
+    assert_eq!(pos.to_position_string(), "4k3/8/8/8/2n5/8/8/4K3 b - - 0 1");
+    // Rxa8 blows up both queen-side rooks: both players lose that castling.
+    let mut pos = at("atomic.var", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    common::play(&mut pos, "a1a8");
+    assert_eq!(pos.to_position_string(), "4k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
+    assert_eq!(uci(&mut pos), list("e8d7 e8d8 e8e7 e8f7 e8f8 e8g8 h8f8 h8g8 h8h1 h8h2 h8h3 h8h4 h8h5 h8h6 h8h7"));
 }

@@ -329,3 +329,47 @@ fn conditions_count_a_sides_pieces_of_a_type() {
     let e = varia_grammar::load(&bad).expect_err("unknown type");
     assert!(format!("{e:?}").contains("Fers"), "{e:?}");
 }
+
+/// The explosion example of docs/language.md.
+const SAPPERS: &str = r#"
+variant "Sappers"
+board { grid 5 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+piece Sapper S { explodes orthogonal  step all }
+piece Wall W { blast-proof }
+setup { white: K a1, S c2, R e1  black: K e5, R c3 d3, W b3 }
+"#;
+
+#[test]
+fn an_exploding_capture_clears_the_cells_beside_it_but_blast_proof_pieces() {
+    let v = varia_grammar::load(SAPPERS).unwrap_or_else(|e| panic!("{e:?}"));
+    let rules = Arc::new(Rules::new(v));
+    let mut pos = Position::start(rules.clone());
+    let before = (pos.to_position_string(), pos.hash());
+    let mv = pos.parse_move("Sc2xc3").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_position_string(), "4k/5/1w3/5/K3R b - - 0 1");
+    assert_eq!(pos.hash(), pos.compute_hash());
+    pos.unmake();
+    assert_eq!((pos.to_position_string(), pos.hash()), before);
+    // With the white king on c4 beside c3 (and in check from the rook there), the sapper may
+    // not take on c3; taking on d3 blows up the checking rook too.
+    let mut own = Position::from_position_string(rules, "4k/2K2/1wrr1/2S2/4R w - - 0 1").unwrap();
+    let moves = moves_in(&mut own);
+    assert!(!moves.iter().any(|m| m.starts_with("Sc2xc3")), "{moves:?}");
+    assert!(moves.iter().any(|m| m.starts_with("Sc2xd3")), "{moves:?}");
+    // A rook's capture does not explode.
+    let mut plain = Position::from_position_string(own.rules().clone(), "4k/5/1wrr1/5/K1R2 w - - 0 1").unwrap();
+    let mv = plain.parse_move("Rc1xc3").unwrap();
+    plain.make(mv);
+    assert_eq!(plain.to_position_string(), "4k/5/1wRr1/5/K4 b - - 0 1");
+}
+
+fn moves_in(pos: &mut Position) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.iter().map(|m| pos.long_notation(*m)).collect()
+}

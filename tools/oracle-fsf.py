@@ -35,6 +35,7 @@ GAMES = {
     "minishogi": ("minishogi.var", "minishogi", 4),
     "shogi": ("shogi.var", "shogi", 3),
     "grand": ("grand.var", "grand", 3),
+    "atomic": ("atomic.var", "atomic", 4),
 }
 
 

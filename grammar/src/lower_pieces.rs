@@ -226,6 +226,8 @@ impl Lowerer {
             drop_supply: DropSupply::Hand,
             attributes: Vec::new(),
             to_hand: None,
+            explodes: None,
+            blast_proof: false,
         });
     }
 
@@ -246,6 +248,19 @@ impl Lowerer {
         None
     }
 
+    /// A list of directions and sets, each direction once, in the order written.
+    fn dir_list(&mut self, list: Node) -> Vec<DirId> {
+        let mut dirs = Vec::new();
+        for d in list.into_inner() {
+            for id in self.directions(&d) {
+                if !dirs.contains(&id) {
+                    dirs.push(id);
+                }
+            }
+        }
+        dirs
+    }
+
     pub(super) fn piece_body(&mut self, index: usize, p: Node) {
         let mut moves = Vec::new();
         let mut attributes = Vec::new();
@@ -255,6 +270,11 @@ impl Lowerer {
                 Rule::san_flag => self.pieces[index].san_without_letter = true,
                 Rule::clock_flag => self.pieces[index].resets_move_clock = true,
                 Rule::drop_mate_flag => self.pieces[index].no_drop_checkmate = true,
+                Rule::blast_proof_flag => self.pieces[index].blast_proof = true,
+                Rule::explodes_decl => {
+                    let dirs = self.dir_list(item.into_inner().nth(1).expect("directions"));
+                    self.pieces[index].explodes = Some(dirs);
+                }
                 Rule::keep_apart_decl => {
                     let n = item.into_inner().nth(1).expect("distance");
                     self.pieces[index].keep_apart = Some(int_value(self, &n, 255) as u8);
@@ -347,15 +367,7 @@ impl Lowerer {
         let geo = it.next().expect("geometry");
         let geometry = match geo.as_rule() {
             Rule::step | Rule::slide | Rule::hop => {
-                let list = geo.clone().into_inner().nth(1).expect("directions");
-                let mut dirs = Vec::new();
-                for d in list.into_inner() {
-                    for id in self.directions(&d) {
-                        if !dirs.contains(&id) {
-                            dirs.push(id);
-                        }
-                    }
-                }
+                let dirs = self.dir_list(geo.clone().into_inner().nth(1).expect("directions"));
                 match geo.as_rule() {
                     Rule::step => Geometry::Slide { dirs, max: Some(1) },
                     Rule::slide => Geometry::Slide { dirs, max: None },

@@ -403,6 +403,15 @@ impl Writer<'_> {
         if let Some(k) = p.keep_apart {
             lines.push(format!("keep-apart {k}"));
         }
+        if let Some(dirs) = &p.explodes {
+            if dirs.is_empty() {
+                return fail(what(), "it explodes in no direction");
+            }
+            lines.push(format!("explodes {}", self.dirs(dirs, &self.v.board.direction_sets)));
+        }
+        if p.blast_proof {
+            lines.push("blast-proof".into());
+        }
         for a in &p.attributes {
             lines.push(format!("attribute {} set", self.attribute(*a)));
         }

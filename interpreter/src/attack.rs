@@ -86,8 +86,14 @@ impl SlowReach {
 }
 
 impl State {
-    /// Whether any player other than `side` attacks `cell`.
+    /// Whether any player other than `side` attacks `cell`, as a royal there would be
+    /// attacked: where captures explode, only by captures that spare the attacker's royals.
     pub(crate) fn attacked_by_any_enemy(&self, r: &Rules, cell: CellId, side: PlayerId) -> bool {
+        if r.explosions.is_some() {
+            return (0..r.players as u8)
+                .map(PlayerId)
+                .any(|p| p != side && self.attacked_by_types(r, cell, p, |t| self.spares_royals(r, p, t, cell)));
+        }
         (0..r.players as u8).any(|p| p != side.0 && self.attacked(r, cell, PlayerId(p)))
     }
 
@@ -95,9 +101,23 @@ impl State {
     #[inline]
     pub(crate) fn attacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
         if r.probes_only {
-            return self.probe_attack(r, cell, by);
+            return self.probe_attack(r, cell, by, ANY_TYPE);
         }
         self.attacked_by(r, cell, by, None, None, 0)
+    }
+
+    /// [`State::attacked`] by pieces of the types `counts` accepts only.
+    pub(crate) fn attacked_by_types<A: Fn(PieceTypeId) -> bool + Copy>(
+        &self,
+        r: &Rules,
+        cell: CellId,
+        by: PlayerId,
+        counts: A,
+    ) -> bool {
+        if r.probes_only {
+            return self.probe_attack(r, cell, by, counts);
+        }
+        self.attacked_where(r, cell, by, None, None, 0, counts)
     }
 
     /// Whether `by` could capture on `cell` with some move (of a move type, if given);
@@ -112,22 +132,42 @@ impl State {
         ty: Option<MoveTypeId>,
         depth: u8,
     ) -> bool {
+        self.attacked_where(r, cell, by, imagined, ty, depth, ANY_TYPE)
+    }
+
+    /// [`State::attacked_by`] counting only attackers of the types `counts` accepts.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn attacked_where<A: Fn(PieceTypeId) -> bool + Copy>(
+        &self,
+        r: &Rules,
+        cell: CellId,
+        by: PlayerId,
+        imagined: Option<Piece>,
+        ty: Option<MoveTypeId>,
+        depth: u8,
+        counts: A,
+    ) -> bool {
         if ty.is_none() {
-            let probed = if r.stacking { self.attacked_stacked(r, cell, by) } else { self.probe_attack(r, cell, by) };
+            let probed = if r.stacking {
+                self.attacked_stacked(r, cell, by, counts)
+            } else {
+                self.probe_attack(r, cell, by, counts)
+            };
             if probed {
                 return true;
             }
         }
-        if (r.slow_attacks || ty.is_some()) && self.slow_attack(r, cell, by, ty) {
+        if (r.slow_attacks || ty.is_some()) && self.slow_attack(r, cell, by, ty, counts) {
             return true;
         }
-        r.program.is_some() && self.program_attacks(r, cell, by, ty, imagined, depth)
+        r.program.is_some() && self.program_attacks(r, cell, by, ty, imagined, depth, counts)
     }
 
     /// The probe walk: along each reverse ray to its first occupied cell, whose piece attacks
     /// if it is `by`'s and of a type that captures from there.
     #[inline]
-    fn probe_attack(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+    fn probe_attack<A: Fn(PieceTypeId) -> bool>(&self, r: &Rules, cell: CellId, by: PlayerId, counts: A) -> bool {
         let i = by.0 as usize * r.cells + cell.0 as usize;
         for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
             let s = probe.start as usize;
@@ -136,7 +176,7 @@ impl State {
                 if q.is_empty() {
                     continue;
                 }
-                if q != Piece::HOLE && r.owner(q) == by && r.probe_has(k, r.type_of(q)) {
+                if q != Piece::HOLE && r.owner(q) == by && r.probe_has(k, r.type_of(q)) && counts(r.type_of(q)) {
                     return true;
                 }
                 break;
@@ -148,21 +188,29 @@ impl State {
     /// Attacks the probes do not hold: the entries of `by`'s slow pieces (hops, lame leaps,
     /// conditional captures; every entry of a move type when one is asked for), each walked
     /// toward `cell` as the generator would walk it with a victim there.
-    fn slow_attack(&self, r: &Rules, cell: CellId, by: PlayerId, ty: Option<MoveTypeId>) -> bool {
+    fn slow_attack<A: Fn(PieceTypeId) -> bool>(
+        &self,
+        r: &Rules,
+        cell: CellId,
+        by: PlayerId,
+        ty: Option<MoveTypeId>,
+        counts: A,
+    ) -> bool {
         if r.stacking {
-            return self.attacked_by_generation(r, cell, by, ty);
+            return self.attacked_by_generation(r, cell, by, ty, counts);
         }
         if let (Some(reach), None) = (&r.slow_reach, ty) {
             let i = by.0 as usize * r.cells + cell.0 as usize;
             return reach.items[reach.index[i] as usize..reach.index[i + 1] as usize].iter().any(|&(from, t, e)| {
                 self.cells[from.0 as usize] == r.piece(by, t)
+                    && counts(t)
                     && self.entry_captures_at(r, &r.entries[e as usize], t, from, from, cell)
             });
         }
         for from in self.occupied[by.0 as usize].iter() {
             let piece = self.cells[from.0 as usize];
             let t = r.type_of(piece);
-            if ty.is_none() && !r.slow_types[t.0 as usize] {
+            if (ty.is_none() && !r.slow_types[t.0 as usize]) || !counts(t) {
                 continue;
             }
             let origins: &[CellId] = if r.is_between(from) { r.covers(from) } else { std::slice::from_ref(&from) };
@@ -295,7 +343,7 @@ impl State {
 
     /// The attack test on a board with stacks: could `by` capture a piece of another player on
     /// `cell` (were one there), given the occupancy rules of the cells on the way.
-    fn attacked_stacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+    fn attacked_stacked<A: Fn(PieceTypeId) -> bool>(&self, r: &Rules, cell: CellId, by: PlayerId, counts: A) -> bool {
         if !self.capturable_on(r, cell, by, 1) {
             return false;
         }
@@ -316,7 +364,7 @@ impl State {
                     // A lone inert piece neither blocks nor attacks.
                     continue;
                 }
-                if attacker_in(r, stack, by, k) {
+                if attacker_in(r, stack, by, k, &counts) {
                     return true;
                 }
                 break;
@@ -328,7 +376,14 @@ impl State {
     /// The general attack test on a board with stacks (hops, conditional captures): generate
     /// `by`'s moves and look for a capture on `cell`, with a stand-in enemy piece there if it
     /// is empty.
-    fn attacked_by_generation(&self, r: &Rules, cell: CellId, by: PlayerId, ty: Option<MoveTypeId>) -> bool {
+    fn attacked_by_generation<A: Fn(PieceTypeId) -> bool>(
+        &self,
+        r: &Rules,
+        cell: CellId,
+        by: PlayerId,
+        ty: Option<MoveTypeId>,
+        counts: A,
+    ) -> bool {
         let mut probe = self.clone();
         probe.history.clear();
         probe.hashes.clear();
@@ -341,7 +396,7 @@ impl State {
         let mut moves = Vec::new();
         for from in probe.occupied[by.0 as usize].iter() {
             for &piece in probe.pieces_at(r, from).to_vec().iter().filter(|p| r.owner(**p) == by) {
-                if ty.is_none() && !r.slow_types[r.type_of(piece).0 as usize] {
+                if (ty.is_none() && !r.slow_types[r.type_of(piece).0 as usize]) || !counts(r.type_of(piece)) {
                     continue;
                 }
                 probe.piece_moves_stacked(r, by, from, piece, crate::program::Only::ANY, &mut moves);
@@ -389,7 +444,7 @@ impl State {
                         continue;
                     }
                     if let Some(c) = shield {
-                        if attacker_in(r, stack, PlayerId(p), k) {
+                        if attacker_in(r, stack, PlayerId(p), k, &ANY_TYPE) {
                             pins.add(c);
                         }
                     }
@@ -421,9 +476,12 @@ impl State {
 
 /// Whether a piece of `by` among `stack` attacks from probe cell `k`.
 #[inline]
-fn attacker_in(r: &Rules, stack: &[Piece], by: PlayerId, k: usize) -> bool {
-    stack.iter().any(|q| r.owner(*q) == by && r.probe_has(k, r.type_of(*q)))
+fn attacker_in(r: &Rules, stack: &[Piece], by: PlayerId, k: usize, counts: &impl Fn(PieceTypeId) -> bool) -> bool {
+    stack.iter().any(|q| r.owner(*q) == by && r.probe_has(k, r.type_of(*q)) && counts(r.type_of(*q)))
 }
+
+/// Every attacker counts.
+const ANY_TYPE: fn(PieceTypeId) -> bool = |_| true;
 
 impl Position {
     /// Whether `by` attacks `cell`.

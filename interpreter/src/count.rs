@@ -44,7 +44,8 @@ impl CountRules {
             && r.program.as_deref().is_none_or(|p| !p.prioritised)
             && r.variant.turn_order.is_none()
             && r.occupancy_phases == 0
-            && r.apart.is_empty();
+            && r.apart.is_empty()
+            && r.explosions.is_none();
         let mut plain_type = vec![true; r.types];
         let mut ep_type = vec![false; r.types];
         for p in 0..r.players {

@@ -226,7 +226,10 @@ impl Position {
                         }
                     }
                 }
-                for c in self.occupied_by(PlayerId(p)).iter() {
+                // Royal pieces are found through their own (small) cell sets.
+                let royal = ty.is_some_and(|t| r.variant.pieces[t.0 as usize].royal);
+                let cells = if royal { &self.st.royals[p as usize] } else { self.occupied_by(PlayerId(p)) };
+                for c in cells.iter() {
                     n += self
                         .pieces_at(c)
                         .iter()

@@ -306,6 +306,14 @@ pub struct PieceType {
     /// (`captured-to-hand [as TYPE]`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to_hand: Option<PieceTypeId>,
+    /// A capture by this piece explodes: the capturer, the captured piece and the pieces one
+    /// step from the target in these directions (as the capturer's player reads them) leave the
+    /// board, except `blast_proof` ones beside it (`explodes DIRS`; atomic chess).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub explodes: Option<Vec<DirId>>,
+    /// The piece survives an explosion beside it (not one on its own cell).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub blast_proof: bool,
 }
 
 /// Where a dropped piece comes from.

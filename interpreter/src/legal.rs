@@ -50,6 +50,10 @@ impl State {
         if mv.kind != MoveKind::Normal && mv.kind != MoveKind::Passage {
             return false;
         }
+        // A blast clears the cells around the target.
+        if r.explosions.is_some() && mv.is_capture() {
+            return false;
+        }
         // On a stacking board, a move onto the royal's cell changes its safety, and a move from
         // or to an inert cell can wake a piece or open a line through the cell.
         if r.stacking && (mv.to == royal || r.inert_cells.contains(mv.from) || r.inert_cells.contains(mv.to)) {
@@ -86,10 +90,32 @@ impl Position {
     /// royals must be safe after every action, except in the middle of a partial move (the
     /// turn's end judges).
     pub fn is_legal(&mut self, mv: Move) -> bool {
+        if self.rules.explosions.is_some() {
+            return self.is_legal_with_blasts(mv);
+        }
         let side = self.st.side;
         self.make(mv);
         let ok = (self.st.partial.is_some() && self.st.side == side)
             || (!self.st.royal_attacked(&self.rules, side) && self.st.kept_apart(&self.rules));
+        self.unmake();
+        ok
+    }
+
+    /// [`Position::is_legal`] where captures explode: a move may not destroy a royal piece of
+    /// the mover, and one that destroys an opponent's is legal whatever it leaves attacked.
+    fn is_legal_with_blasts(&mut self, mv: Move) -> bool {
+        let side = self.st.side;
+        let log = self.st.log.len();
+        self.make(mv);
+        let (own, others) = self.st.royals_lost(&self.rules, log, side);
+        let ok = if own {
+            false
+        } else if others {
+            true
+        } else {
+            (self.st.partial.is_some() && self.st.side == side)
+                || (!self.st.royal_attacked(&self.rules, side) && self.st.kept_apart(&self.rules))
+        };
         self.unmake();
         ok
     }
@@ -167,7 +193,10 @@ impl Position {
                 if self.st.surely_legal(r, mv, royal) {
                     return true;
                 }
-                if r.light_legality() && (!r.covering || self.st.square_to_square(r, mv)) {
+                if r.light_legality()
+                    && (!r.covering || self.st.square_to_square(r, mv))
+                    && (r.explosions.is_none() || !(mv.is_capture() || mv.kind == MoveKind::EnPassant))
+                {
                     return self.legal_light(mv);
                 }
             }

@@ -12,6 +12,7 @@ mod count;
 mod counters;
 pub mod end;
 pub mod eval;
+mod explosion;
 pub mod fen;
 pub mod graph;
 pub mod ir;

@@ -166,6 +166,9 @@ impl State {
             }
             MoveKind::EndTurn => None,
         };
+        if r.explosions.is_some() && mv.kind.is_piece_move() {
+            self.explode(r, mv, log);
+        }
         let moves_piece = mv.kind.is_piece_move() && mv.kind != MoveKind::Drop;
         let mut captured = false;
         let mut keep = u32::MAX;

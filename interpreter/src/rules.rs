@@ -136,6 +136,9 @@ pub struct Rules {
     /// Moves by powers and castlings may take the plain make path (no stacks, squares,
     /// attributes or turn order).
     pub(crate) plain_make: bool,
+    /// Captures that explode, if any type's do (then every make takes the general path and
+    /// legality is tested by making the move).
+    pub(crate) explosions: Option<crate::explosion::Explosions>,
     /// Whether and how the last perft ply is counted by ray walks (`count.rs`).
     pub(crate) count: crate::count::CountRules,
     /// Per (attacking player, cell): the slow pieces' entries whose rays hold the cell (none
@@ -311,8 +314,13 @@ impl Rules {
             .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
         let attributes = program.as_ref().map_or(0, |p| p.attributes);
         let captures_to_hand = variant.pieces.iter().any(|p| p.to_hand.is_some());
-        let plain_make =
-            !stacking && !square_play && attributes == 0 && variant.turn_order.is_none() && !captures_to_hand;
+        let explosions = crate::explosion::Explosions::new(&variant, &graph);
+        let plain_make = !stacking
+            && !square_play
+            && attributes == 0
+            && variant.turn_order.is_none()
+            && !captures_to_hand
+            && explosions.is_none();
         let has_royal = variant.pieces.iter().any(|p| p.royal);
         let MoveTables {
             atoms,
@@ -352,6 +360,7 @@ impl Rules {
             slow_attacks,
             program,
             plain_make,
+            explosions,
             square_play,
             owned_squares,
             vacates,

@@ -719,6 +719,8 @@ impl<'t> Lowerer<'t> {
             drop_supply: DropSupply::Unlimited,
             attributes: Vec::new(),
             to_hand: None,
+            explodes: None,
+            blast_proof: false,
             mark: None,
             no_drop_checkmate: false,
         };

@@ -614,6 +614,7 @@ impl State {
 
     /// Whether `by` could capture the piece on `c` (or `imagined` there) with a program that
     /// is not an atom (of a move type, if given).
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn program_attacks(
         &self,
         r: &Rules,
@@ -622,13 +623,14 @@ impl State {
         ty: Option<MoveTypeId>,
         imagined: Option<Piece>,
         depth: u8,
+        counts: impl Fn(PieceTypeId) -> bool + Copy,
     ) -> bool {
         let Some(pr) = r.program.as_deref() else { return false };
         let mut s: Option<Scratch> = None;
         let mut hit = false;
         for &(start, t) in pr.reaching(r.cells, by, c) {
             let q = self.cells[start.0 as usize];
-            if q.is_empty() || q == Piece::HOLE || !self.holds(r, start, r.piece(by, t)) {
+            if q.is_empty() || q == Piece::HOLE || !counts(t) || !self.holds(r, start, r.piece(by, t)) {
                 continue;
             }
             let stands = self.standing_at(start);
@@ -659,7 +661,7 @@ impl State {
             }
         }
         if !hit {
-            hit = self.drop_attacks(r, pr, c, by, ty, imagined, depth, &mut s);
+            hit = self.drop_attacks(r, pr, c, by, ty, imagined, depth, &mut s, counts);
         }
         if let Some(s) = s {
             self.return_scratch(s);
@@ -680,10 +682,11 @@ impl State {
         imagined: Option<Piece>,
         depth: u8,
         s: &mut Option<Scratch>,
+        counts: impl Fn(PieceTypeId) -> bool,
     ) -> bool {
         for &(start, t, i) in pr.drops_reaching(r.cells, by, c) {
             let ti = t.0 as usize;
-            if pr.from_hand[ti] && self.hand[by.0 as usize * r.types + ti] == 0 {
+            if !counts(t) || (pr.from_hand[ti] && self.hand[by.0 as usize * r.types + ti] == 0) {
                 continue;
             }
             match &pr.drops[ti][i as usize] {

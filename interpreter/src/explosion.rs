@@ -1,0 +1,145 @@
+//! Explosions: a capture by an exploding piece clears the capturer, its victim and the pieces beside the target; a royal is attacked only by captures that spare the attacker's own royals.
+//!
+//! The rules that follow from a blast, stated once for every game that declares one (atomic
+//! chess is the known example): a move may not destroy one of the mover's royal pieces; a move
+//! that destroys an opponent's royal piece is legal whatever it leaves attacked (the game ends
+//! with it, by the variant's goals); and a capture that would blow up the capturer's own royal
+//! (the royal itself capturing, or a royal beside the target) gives no check, so kings may stand
+//! side by side.
+
+use crate::ir::{CellId, PieceTypeId, PlayerId, Variant};
+use crate::position::{Logged, Move, State};
+use crate::rules::{Piece, Rules};
+
+/// The compiled explosions of a variant.
+#[derive(Debug)]
+pub(crate) struct Explosions {
+    /// Per type: its captures explode.
+    exploding: Vec<bool>,
+    /// Per type: the piece survives an explosion beside it.
+    proof: Vec<bool>,
+    /// Per (player, type, target cell): the cells beside the target that the blast reaches
+    /// (empty for types that do not explode).
+    around: Vec<Box<[CellId]>>,
+}
+
+impl Explosions {
+    /// The explosions of a variant, if any type explodes.
+    pub(crate) fn new(v: &Variant, graph: &crate::graph::Graph) -> Option<Explosions> {
+        if v.pieces.iter().all(|p| p.explodes.is_none()) {
+            return None;
+        }
+        let cells = graph.cell_count();
+        let types = v.pieces.len();
+        let mut around = Vec::with_capacity(v.players.len() * types * cells);
+        for player in &v.players {
+            for piece in &v.pieces {
+                for c in 0..cells {
+                    let mut near: Vec<CellId> = Vec::new();
+                    for d in piece.explodes.iter().flatten() {
+                        let d = player.direction_map.get(d.0 as usize).copied().unwrap_or(*d);
+                        for &n in graph.step(CellId(c as u16), d) {
+                            if n.0 as usize != c && !near.contains(&n) {
+                                near.push(n);
+                            }
+                        }
+                    }
+                    around.push(near.into_boxed_slice());
+                }
+            }
+        }
+        Some(Explosions {
+            exploding: v.pieces.iter().map(|p| p.explodes.is_some()).collect(),
+            proof: v.pieces.iter().map(|p| p.blast_proof).collect(),
+            around,
+        })
+    }
+
+    /// Whether captures by this type explode.
+    #[inline]
+    pub(crate) fn explodes(&self, ty: PieceTypeId) -> bool {
+        self.exploding[ty.0 as usize]
+    }
+
+    /// The cells beside `target` that a blast of `player`'s piece of type `ty` reaches.
+    #[inline]
+    fn around(&self, r: &Rules, player: PlayerId, ty: PieceTypeId, target: CellId) -> &[CellId] {
+        &self.around[(player.0 as usize * r.types + ty.0 as usize) * r.cells + target.0 as usize]
+    }
+}
+
+impl State {
+    /// After a move's captures (the log from `log` on): if it captured and the mover's type
+    /// explodes, the blast at the move's target takes the pieces beside it (all but blast-proof
+    /// ones) and the capturer itself. Enemy pieces count as captured, the mover's own as lost.
+    pub(crate) fn explode(&mut self, r: &Rules, mv: Move, log: usize) {
+        let Some(ex) = r.explosions.as_ref() else { return };
+        let ty = r.type_of(mv.piece);
+        if !ex.explodes(ty) || !self.log[log..].iter().any(|e| matches!(e, Logged::Took(_, _, _, true))) {
+            return;
+        }
+        let mover = self.side;
+        for &c in ex.around(r, mover, ty, mv.to) {
+            let victims: Vec<Piece> = self
+                .pieces_at(r, c)
+                .iter()
+                .copied()
+                .filter(|q| !q.is_empty() && *q != Piece::HOLE && !ex.proof[r.type_of(*q).0 as usize])
+                .collect();
+            for q in victims {
+                self.take_logged(r, c, q, r.owner(q) != mover);
+            }
+        }
+        let capturer: Vec<Piece> =
+            self.pieces_at(r, mv.to).iter().copied().filter(|q| !q.is_empty() && *q != Piece::HOLE).collect();
+        for q in capturer {
+            self.take_logged(r, mv.to, q, r.owner(q) != mover);
+        }
+    }
+
+    /// Whether a capture on `target` by `by`'s piece of type `ty` leaves every royal piece of
+    /// `by` on the board: always unless the type explodes; then the capturer must not be royal
+    /// and no royal of `by` may stand beside the target unless blast-proof.
+    pub(crate) fn spares_royals(&self, r: &Rules, by: PlayerId, ty: PieceTypeId, target: CellId) -> bool {
+        let Some(ex) = r.explosions.as_ref() else { return true };
+        if !ex.explodes(ty) {
+            return true;
+        }
+        if r.variant.pieces[ty.0 as usize].royal {
+            return false;
+        }
+        !ex.around(r, by, ty, target).iter().any(|c| {
+            self.royals[by.0 as usize].contains(*c)
+                && self
+                    .pieces_at(r, *c)
+                    .iter()
+                    .any(|q| r.owner(*q) == by && r.royal_code[q.0 as usize] && !ex.proof[r.type_of(*q).0 as usize])
+        })
+    }
+
+    /// Whether the last move (its log from `log` on) took royal pieces off the board for good:
+    /// (one of `mover`'s, one of another player's).
+    pub(crate) fn royals_lost(&self, r: &Rules, log: usize, mover: PlayerId) -> (bool, bool) {
+        // Per owner: royal pieces put on the board minus those taken off (a royal that moves
+        // counts once each way).
+        let mut net: Vec<(PlayerId, i32)> = Vec::new();
+        for e in &self.log[log..] {
+            let (p, change) = match *e {
+                Logged::Took(_, p, _, _) => (p, -1),
+                Logged::Put(_, p, _) => (p, 1),
+                _ => continue,
+            };
+            if p.is_empty() || p == Piece::HOLE || !r.royal_code[p.0 as usize] {
+                continue;
+            }
+            let owner = r.owner(p);
+            match net.iter_mut().find(|(o, _)| *o == owner) {
+                Some((_, n)) => *n += change,
+                None => net.push((owner, change)),
+            }
+        }
+        let own = net.iter().any(|(o, n)| *o == mover && *n < 0);
+        let others = net.iter().any(|(o, n)| *o != mover && *n < 0);
+        (own, others)
+    }
+}
