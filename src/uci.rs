@@ -10,20 +10,28 @@ use varia_interpreter::ir::CellId;
 use varia_interpreter::{Limits, Move, MoveKind, Position, Rules, SearchInfo, Searcher};
 
 /// The coordinate form of a move: start and destination cells and a lower-case promotion
-/// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`); drops as `P@e3`.
+/// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`); drops as `P@e3`. A gated
+/// piece's lower-case letter follows (`b1c3h`); a castling that gates on the partner's cell is
+/// written from there to the king's (`h1e1h`), as Fairy-Stockfish writes them.
 fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Option<String> {
     let r = pos.rules();
     let promo = mv.promotion().map(|t| r.uci_promotion(t)).unwrap_or_default();
+    let gate = pos.gate_of(mv);
+    let gate_letter = gate.map(|(_, t)| r.variant.pieces[t.0 as usize].letter.to_ascii_lowercase().to_string());
+    let gate_letter = gate_letter.unwrap_or_default();
     match mv.kind {
         MoveKind::Castle => {
             let c = &r.variant.castlings[mv.extra as usize];
-            Some(format!("{}{}", name(c.king_from), name(c.king_to)))
+            if gate.is_some_and(|(cell, _)| cell == c.partner_from && cell != c.king_from) {
+                return Some(format!("{}{}{gate_letter}", name(c.partner_from), name(c.king_from)));
+            }
+            Some(format!("{}{}{gate_letter}", name(c.king_from), name(c.king_to)))
         }
         MoveKind::Drop => {
             let letter = r.variant.pieces[r.type_of(mv.piece).0 as usize].letter.to_ascii_uppercase();
             Some(format!("{letter}@{}{promo}", name(mv.to)))
         }
-        k if k.is_piece_move() => Some(format!("{}{}{promo}", name(mv.from), name(mv.to))),
+        k if k.is_piece_move() => Some(format!("{}{}{promo}{gate_letter}", name(mv.from), name(mv.to))),
         _ => None,
     }
 }

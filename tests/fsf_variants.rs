@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic, seirawan): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -12,7 +12,7 @@ const WHITE: PlayerId = PlayerId(0);
 const BLACK: PlayerId = PlayerId(1);
 
 /// The legal moves in Fairy-Stockfish's UCI form (start and destination cells, a lower-case
-/// promotion letter), sorted.
+/// promotion or gated piece letter), sorted.
 fn uci(pos: &mut Position) -> Vec<String> {
     let rules = pos.rules().clone();
     let mut moves = Vec::new();
@@ -25,7 +25,18 @@ fn uci(pos: &mut Position) -> Vec<String> {
                 return format!("{letter}@{}", rules.cell_name(m.to));
             }
             let promo = m.promotion().map(|t| rules.uci_promotion(t)).unwrap_or_default();
-            format!("{}{}{promo}", rules.cell_name(m.from), rules.cell_name(m.to))
+            // A gated piece's letter follows; castling gated on the rook's cell is written from
+            // there to the king's (`h1e1h`).
+            let gate = pos.gate_of(*m);
+            let letter = gate.map(|(_, t)| rules.variant.pieces[t.0 as usize].letter.to_ascii_lowercase());
+            let gate_text = letter.map(String::from).unwrap_or_default();
+            if m.kind == MoveKind::Castle {
+                let c = &rules.variant.castlings[m.extra as usize];
+                if gate.is_some_and(|(cell, _)| cell == c.partner_from) {
+                    return format!("{}{}{gate_text}", rules.cell_name(c.partner_from), rules.cell_name(c.king_from));
+                }
+            }
+            format!("{}{}{promo}{gate_text}", rules.cell_name(m.from), rules.cell_name(m.to))
         })
         .collect();
     out.sort();
@@ -487,4 +498,48 @@ fn atomic_en_passant_explodes_on_the_target_and_blasts_end_castling() {
     common::play(&mut pos, "a1a8");
     assert_eq!(pos.to_position_string(), "4k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
     assert_eq!(uci(&mut pos), list("e8d7 e8d8 e8e7 e8f7 e8f8 e8g8 h8f8 h8g8 h8h1 h8h2 h8h3 h8h4 h8h5 h8h6 h8h7"));
+}
+
+#[test]
+fn seirawan_a_first_move_from_the_back_rank_may_gate_a_piece_from_hand() {
+    let mut pos = at("seirawan.var", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1");
+    let moves = uci(&mut pos);
+    assert_eq!(from_cells(&moves, &["g1"]), list("g1f3 g1f3e g1f3h g1h3 g1h3e g1h3h"));
+    common::play(&mut pos, "g1f3h");
+    // The hawk stands on g1, has left the hand, and g1's right is gone.
+    assert_eq!(pos.to_position_string(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKBHR[Eeh] b KQBCDFkqbcdfg - 1 1");
+    pos.unmake();
+    // Hands are written in type order, elephant first, as Fairy-Stockfish writes them too.
+    assert_eq!(pos.to_position_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQBCDFGkqbcdfg - 0 1");
+}
+
+#[test]
+fn seirawan_castling_gates_on_the_kings_or_the_rooks_cell() {
+    let start = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1";
+    let mut pos = at("seirawan.var", start);
+    let moves = uci(&mut pos);
+    assert_eq!(
+        from_cells(&moves, &["e1"]),
+        list("e1c1 e1c1e e1c1h e1d1 e1d1e e1d1h e1f1 e1f1e e1f1h e1g1 e1g1e e1g1h")
+    );
+    assert_eq!(from_cells(&moves, &["h1"]), list("h1e1e h1e1h h1f1 h1f1e h1f1h h1g1 h1g1e h1g1h"));
+    // On the king's cell; on the rook's; not at all: the gate on a1 stays (`A`, the castling
+    // right that stood for it gone).
+    for (mv, after) in [
+        ("e1g1h", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3HRK1[Eeh] b Akq - 1 1"),
+        ("h1e1e", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKE[Heh] b Akq - 1 1"),
+        ("e1g1", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1[EHeh] b Akq - 1 1"),
+    ] {
+        let mut pos = at("seirawan.var", start);
+        common::play(&mut pos, mv);
+        assert_eq!(pos.to_position_string(), after, "{mv}");
+    }
+}
+
+#[test]
+fn seirawan_a_gated_piece_may_not_be_what_blocks_a_check() {
+    // The bishop on d1 is pinned: a hawk gated on d1 would shield the king, yet the bishop may
+    // not move.
+    let mut pos = at("seirawan.var", "4k3/8/8/8/8/8/8/r2BK3[H] w D - 0 1");
+    assert_eq!(uci(&mut pos), list("e1d2 e1e2 e1f1 e1f2"));
 }

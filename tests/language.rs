@@ -373,3 +373,39 @@ fn moves_in(pos: &mut Position) -> Vec<String> {
     pos.legal_moves(&mut moves);
     moves.iter().map(|m| pos.long_notation(*m)).collect()
 }
+
+/// The gating example of docs/language.md.
+const GATES: &str = r#"
+variant "Gates"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Knight N { leap 2 1 }
+piece Hawk H { slide diagonal leap 2 1 }
+gate white right B at b1
+setup {
+  white: K a1, N b1
+  black: K d4
+  hand white: Hawk 1
+  castling B
+}
+"#;
+
+#[test]
+fn a_gated_cell_takes_a_piece_from_hand_on_its_first_move() {
+    let v = varia_grammar::load(GATES).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = Position::start(Arc::new(Rules::new(v)));
+    let mut knight: Vec<String> = moves_in(&mut pos).into_iter().filter(|m| m.starts_with('N')).collect();
+    knight.sort();
+    assert_eq!(knight, ["Nb1-a3", "Nb1-a3/H", "Nb1-c3", "Nb1-c3/H", "Nb1-d2", "Nb1-d2/H"]);
+    assert_eq!(pos.to_position_string(), "3k/4/4/KN2[H] w B - 0 1");
+    let mv = pos.parse_move("b1c3h").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_position_string(), "3k/2N1/4/KH2[] b - - 1 1");
+    pos.unmake();
+    // Without the gate the right is gone all the same.
+    let mv = pos.parse_move("Nc3").unwrap();
+    pos.make(mv);
+    assert_eq!(pos.to_position_string(), "3k/2N1/4/K3[H] b - - 1 1");
+}

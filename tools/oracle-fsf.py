@@ -36,6 +36,7 @@ GAMES = {
     "shogi": ("shogi.var", "shogi", 3),
     "grand": ("grand.var", "grand", 3),
     "atomic": ("atomic.var", "atomic", 4),
+    "seirawan": ("seirawan.var", "seirawan", 3),
 }
 
 

@@ -55,6 +55,8 @@ struct Lowerer {
     no_square: Vec<CellId>,
     players: Vec<Player>,
     zones: IndexMap<String, Zone>,
+    /// Letters of the gating rights that are not castling rights, in declaration order.
+    gate_letters: Vec<char>,
     phases: IndexMap<String, Option<Condition>>,
     piece_ids: IndexMap<String, PieceTypeId>,
     pieces: Vec<PieceType>,
@@ -86,6 +88,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         no_square: Vec::new(),
         players: Vec::new(),
         zones: IndexMap::new(),
+        gate_letters: Vec::new(),
         phases: IndexMap::new(),
         piece_ids: IndexMap::new(),
         pieces: Vec::new(),
@@ -161,9 +164,10 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         l.error(extra, "too many castlings", "expected at most 32 `castle` declarations");
     }
     let castlings: Vec<Castling> = castle_decls.into_iter().take(32).filter_map(|c| l.castle(c)).collect();
+    let gates: Vec<Gate> = of(Rule::gate_decl).into_iter().filter_map(|g| l.gate(g, &castlings)).collect();
     let setups = of(Rule::setup_block);
     let setup = match setups.len() {
-        1 => l.setup(setups[0].clone(), &castlings),
+        1 => l.setup(setups[0].clone(), &castlings, &gates),
         n => {
             if n > 1 {
                 l.error(&setups[1], "a second `setup` block", "only one setup block");
@@ -287,6 +291,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         zones: l.zones.into_values().collect(),
         pieces: l.pieces,
         castlings,
+        gates,
         phases: l
             .phases
             .into_iter()

@@ -227,7 +227,30 @@ impl Lowerer {
         Turn { actions }
     }
 
-    pub(super) fn setup(&mut self, s: Node, castlings: &[Castling]) -> Setup {
+    /// A gating right: its player, letter and cells. Its letter differs from every castling's
+    /// and every other gate's; the rights together are at most 32.
+    pub(super) fn gate(&mut self, g: Node, castlings: &[Castling]) -> Option<Gate> {
+        let parts: Vec<Node> = g.clone().into_inner().collect();
+        let player = self.player_id(&parts[1])?;
+        let right = parts[3].as_str().chars().next().expect("letter");
+        if castlings.iter().any(|c| c.right == right) || self.gate_letters.contains(&right) {
+            self.error(
+                &parts[3],
+                format!("the right letter `{right}` is already used"),
+                "expected a letter no castling or other gate uses",
+            );
+            return None;
+        }
+        let cells = self.cell_list(parts[5].clone(), None);
+        if castlings.len() + self.gate_letters.len() >= 32 {
+            self.error(&g, "too many rights", "expected at most 32 castling and gating rights together");
+            return None;
+        }
+        self.gate_letters.push(right);
+        Some(Gate { player, right, cells })
+    }
+
+    pub(super) fn setup(&mut self, s: Node, castlings: &[Castling], gates: &[Gate]) -> Setup {
         let mut placements: Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)> = Vec::new();
         let mut rights = Vec::new();
         let mut letters = Vec::new();
@@ -299,11 +322,13 @@ impl Lowerer {
                         if castlings.iter().any(|c| c.right == ch) {
                             rights.push(ch);
                             letters.push(l);
+                        } else if gates.iter().any(|g| g.right == ch) {
+                            rights.push(ch);
                         } else {
                             self.error(
                                 &l,
-                                format!("no castling has the right letter `{ch}`"),
-                                "expected the right letter of a `castle ... right X ...` declaration",
+                                format!("no castling or gate has the right letter `{ch}`"),
+                                "expected the right letter of a `castle ... right X ...` or `gate ... right X ...` declaration",
                             );
                         }
                     }

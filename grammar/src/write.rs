@@ -310,6 +310,11 @@ fn check_shape(v: &Variant) -> Result<(), WriteError> {
             return fail(format!("castling `{}`", c.notation), "its right is not an ASCII letter");
         }
     }
+    for g in &v.gates {
+        if !g.right.is_ascii_alphabetic() || g.cells.is_empty() {
+            return fail(format!("gate `{}`", g.right), "its right is not an ASCII letter or it gates no cell");
+        }
+    }
     Ok(())
 }
 
@@ -348,6 +353,7 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
     }
     parts.extend([
         ("the castlings".into(), e.castlings.len() == got.castlings.len()),
+        ("the gates".into(), same(&e.gates, &got.gates)),
         ("the phases".into(), same(&e.phases, &got.phases)),
         ("the turn".into(), same(&e.turn, &got.turn)),
         ("the squares rules".into(), same(&e.squares, &got.squares)),

@@ -212,7 +212,11 @@ impl Writer<'_> {
                 self.cell(c.partner_to)
             );
         }
-        if !v.castlings.is_empty() {
+        for g in &v.gates {
+            let cells: Vec<String> = g.cells.iter().map(|c| self.cell(*c).to_string()).collect();
+            let _ = writeln!(out, "gate {} right {} at {}", self.player(g.player), g.right, cells.join(" "));
+        }
+        if !v.castlings.is_empty() || !v.gates.is_empty() {
             out.push('\n');
         }
         for p in &v.phases {

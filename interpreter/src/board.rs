@@ -25,9 +25,9 @@ impl State {
                 h ^= r.z_piece[i * codes + p.0 as usize];
             }
         }
-        for i in 0..r.variant.castlings.len() {
+        for (i, key) in r.z_castle.iter().enumerate() {
             if self.castling & (1 << i) != 0 {
-                h ^= r.z_castle[i];
+                h ^= key;
             }
         }
         if let Some(ep) = self.ep {

@@ -45,7 +45,8 @@ impl CountRules {
             && r.variant.turn_order.is_none()
             && r.occupancy_phases == 0
             && r.apart.is_empty()
-            && r.explosions.is_none();
+            && r.explosions.is_none()
+            && r.variant.gates.is_empty();
         let mut plain_type = vec![true; r.types];
         let mut ep_type = vec![false; r.types];
         for p in 0..r.players {

@@ -131,14 +131,8 @@ impl Position {
         out.push(' ');
         out.push_str(&side_token(rules, self.st.side));
         out.push(' ');
-        let rights: String = rules
-            .variant
-            .castlings
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.st.castling & (1 << i) != 0)
-            .map(|(_, c)| c.right)
-            .collect();
+        // Castling rights, then gating rights, player by player (`KQBCDFGkqbcdfg`).
+        let rights = rules.gates.text(rules.player_count(), self.st.castling);
         out.push_str(if rights.is_empty() { "-" } else { &rights });
         out.push(' ');
         match self.st.ep {
@@ -245,17 +239,21 @@ impl Position {
         if let Some((o, s)) = field(2) {
             if s != "-" {
                 for (k, ch) in s.char_indices() {
-                    let i = rules.variant.castlings.iter().position(|c| c.right == ch).ok_or_else(|| {
+                    let i = rules.gates.bit(ch).ok_or_else(|| {
                         err(
                             o + k,
                             ch.len_utf8(),
-                            format!("expected a castling right of this variant or `-`, found `{ch}`"),
+                            format!("expected a castling or gating right of this variant or `-`, found `{ch}`"),
                         )
                     })?;
-                    if let Some(why) = castling_mismatch(&pos, &rules.variant.castlings[i]) {
+                    let why = match rules.variant.castlings.get(i) {
+                        Some(c) => castling_mismatch(&pos, c),
+                        None => gate_mismatch(&pos, ch),
+                    };
+                    if let Some(why) = why {
                         return Err(err(o + k, ch.len_utf8(), why));
                     }
-                    castling |= 1 << i;
+                    castling |= rules.gates.read_letter(ch).unwrap_or(1 << i);
                 }
             }
         }
@@ -333,6 +331,25 @@ impl Position {
         pos.set_state(castling, ep, halfmove, fullmove);
         Ok(pos)
     }
+}
+
+/// Why a gating right of its own cannot be held in this position, if it cannot: it needs a
+/// piece of its player on one of its cells.
+fn gate_mismatch(pos: &Position, letter: char) -> Option<String> {
+    let r = pos.rules();
+    let gates: Vec<&crate::ir::Gate> = r.variant.gates.iter().filter(|g| g.right == letter).collect();
+    let player = gates.first()?.player;
+    let held =
+        gates.iter().flat_map(|g| g.cells.iter()).any(|c| pos.pieces_at(*c).iter().any(|q| r.owner(*q) == player));
+    if held {
+        return None;
+    }
+    let cells: Vec<&str> = gates.iter().flat_map(|g| g.cells.iter()).map(|c| r.cell_name(*c)).collect();
+    Some(format!(
+        "gating right `{letter}` needs a piece of {}'s on {}",
+        r.variant.players[player.0 as usize].name,
+        cells.join(" or ")
+    ))
 }
 
 /// Why a castling right cannot be held in this position, if it cannot: its royal piece and its

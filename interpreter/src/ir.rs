@@ -65,6 +65,10 @@ pub struct Variant {
     pub pieces: Vec<PieceType>,
     /// Castling moves (a royal and a partner moving together).
     pub castlings: Vec<Castling>,
+    /// Gating rights: a piece's move from one of a right's cells may put a piece from the
+    /// mover's hand on the cell it leaves (Seirawan chess).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub gates: Vec<Gate>,
     /// Phases: named rule sets that switch on when their condition first holds.
     pub phases: Vec<Phase>,
     /// What a turn consists of.
@@ -607,6 +611,20 @@ pub struct Castling {
     pub must_be_empty: Vec<CellId>,
     /// Cells that must not be attacked (the royal's start, path and end).
     pub must_be_safe: Vec<CellId>,
+}
+
+/// A gating right (`gate white right B at b1`): while the player holds it, a move of a piece
+/// from one of its cells may place a piece from the player's hand on the cell left behind. A
+/// letter that is also a castling right's is that right (lost as the castling is); another
+/// letter is a right of its own, lost once a piece leaves or lands on one of its cells.
+#[derive(Clone, Debug, Serialize)]
+pub struct Gate {
+    /// The player holding the right.
+    pub player: PlayerId,
+    /// Letter of the right in position strings and setups, e.g. `B`.
+    pub right: char,
+    /// The cells it gates.
+    pub cells: Vec<CellId>,
 }
 
 /// A phase: once its condition holds after a move, it stays on for the rest of the game.

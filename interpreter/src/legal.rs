@@ -90,6 +90,7 @@ impl Position {
     /// royals must be safe after every action, except in the middle of a partial move (the
     /// turn's end judges).
     pub fn is_legal(&mut self, mv: Move) -> bool {
+        let mv = Move { gate: 0, ..mv };
         if self.rules.explosions.is_some() {
             return self.is_legal_with_blasts(mv);
         }
@@ -164,6 +165,8 @@ impl Position {
     /// `no-drop-checkmate` piece must not checkmate besides.
     #[inline]
     pub(crate) fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
+        // A gated move is legal as the same move without the gate is.
+        let mv = Move { gate: 0, ..mv };
         if mv.kind == MoveKind::Drop && self.rules.no_drop_checkmate[self.rules.type_of(mv.piece).0 as usize] {
             return self.legal_fast_by_rules(mv, royal) && !self.checkmates(mv);
         }
@@ -273,6 +276,7 @@ impl Position {
                         take: Piece::EMPTY,
                         seq: 0,
                         move_type: NO_MOVE_TYPE,
+                        gate: 0,
                     });
                 }
             }

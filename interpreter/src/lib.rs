@@ -14,6 +14,7 @@ pub mod end;
 pub mod eval;
 mod explosion;
 pub mod fen;
+mod gating;
 pub mod graph;
 pub mod ir;
 mod legal;

@@ -169,6 +169,9 @@ impl State {
         if r.explosions.is_some() && mv.kind.is_piece_move() {
             self.explode(r, mv, log);
         }
+        if mv.gate != 0 {
+            self.place_gated(r, mv);
+        }
         let moves_piece = mv.kind.is_piece_move() && mv.kind != MoveKind::Drop;
         let mut captured = false;
         let mut keep = u32::MAX;

@@ -61,6 +61,7 @@ impl State {
     /// in the middle of a partial move only the continuing piece's, else every piece's, the
     /// castlings and the drops.
     pub(crate) fn pseudo_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
+        let start = out.len();
         if let Some((cell, ty)) = self.partial {
             let only = Only::of(ty);
             for &piece in self.pieces_at(r, cell).to_vec().iter().filter(|p| r.owner(**p) == side) {
@@ -95,6 +96,9 @@ impl State {
             }
         }
         self.castling_moves(r, side, out);
+        if !r.variant.gates.is_empty() {
+            self.add_gated(r, side, start, out);
+        }
         if let Some(pr) = r.program.as_deref() {
             self.drop_moves(r, pr, side, Only::ANY, out);
         }
@@ -208,6 +212,7 @@ impl State {
             take: Piece::EMPTY,
             seq: 0,
             move_type: NO_MOVE_TYPE,
+            gate: 0,
         };
         for e in &r.entries[a..b] {
             if !any && !only.allows(e.move_type) {
@@ -390,6 +395,7 @@ impl State {
                 take: Piece::EMPTY,
                 seq: 0,
                 move_type: NO_MOVE_TYPE,
+                gate: 0,
             });
         }
     }
@@ -468,6 +474,7 @@ impl State {
                 take: Piece::EMPTY,
                 seq: 0,
                 move_type: e.move_type,
+                gate: 0,
             };
             let mut screened = e.kind == EntryKind::Slide;
             let mut past_screen = 0u16;

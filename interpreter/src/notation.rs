@@ -60,14 +60,26 @@ impl Position {
         }
     }
 
+    /// A gated move's suffix: `/H` (the hawk put on the cell the move leaves); on a castling,
+    /// with the cell, `/He1` or `/Hh1`.
+    fn gate_suffix(&self, mv: Move) -> String {
+        let Some((cell, ty)) = crate::gating::gate_of(&self.rules, mv) else { return String::new() };
+        let letter = self.rules.variant.pieces[ty.0 as usize].letter.to_ascii_uppercase();
+        if mv.kind == MoveKind::Castle {
+            format!("/{letter}{}", self.rules.cell_name(cell))
+        } else {
+            format!("/{letter}")
+        }
+    }
+
     /// The long algebraic form: piece letter (unless the type omits it), from, `-` or `x`, to,
-    /// promotion; castling by its declared notation.
+    /// promotion, gate; castling by its declared notation.
     pub fn long_notation(&self, mv: Move) -> String {
         if let Some(s) = self.square_notation(mv) {
             return s;
         }
         if mv.kind == MoveKind::Castle {
-            return self.rules.variant.castlings[mv.extra as usize].notation.clone();
+            return format!("{}{}", self.rules.variant.castlings[mv.extra as usize].notation, self.gate_suffix(mv));
         }
         let mut s = String::new();
         if let Some(l) = self.letter_of(mv) {
@@ -78,6 +90,7 @@ impl Position {
         s.extend(self.taken_letter(mv));
         s.push_str(self.rules.cell_name(mv.to));
         s.push_str(&self.promotion_suffix(mv));
+        s.push_str(&self.gate_suffix(mv));
         s.push_str(&self.effects_suffix(mv));
         s
     }
@@ -189,6 +202,7 @@ impl Position {
             s.extend(self.taken_letter(*m));
             s.push_str(rules.cell_name(m.to));
             s.push_str(&self.promotion_suffix(*m));
+            s.push_str(&self.gate_suffix(*m));
             s.push_str(&self.effects_suffix(*m));
             s
         };
@@ -360,10 +374,11 @@ impl Position {
             let from = self.rules.cell_name(mv.from);
             let to = self.rules.cell_name(mv.to);
             let promo = mv.promotion().map(|t| self.rules.uci_promotion(t)).unwrap_or_default();
+            let gate = self.gate_suffix(mv);
             // Coordinate form (as UCI writes it; `e4e5+`, whose `+` normalising would strip, is
             // read before normalising), and the long form with or without letter.
             if promo != "+" {
-                forms.push(format!("{from}{to}{promo}"));
+                forms.push(format!("{from}{to}{promo}{}", gate.to_lowercase().trim_start_matches('/')));
             }
             let bare: String = long.trim_start_matches(|c: char| c.is_ascii_uppercase()).to_string();
             forms.push(bare.clone());
@@ -374,7 +389,7 @@ impl Position {
                 // reported as ambiguous rather than unknown.
                 // Over-specified forms (`Ngf3`, `N1f3`) name the move too.
                 if let Some(l) = self.letter_of(mv) {
-                    let promo = self.promotion_suffix(mv);
+                    let promo = format!("{}{gate}", self.promotion_suffix(mv));
                     let (file, rank) = split_cell_name(from);
                     forms.push(format!("{l}{to}{promo}"));
                     forms.push(format!("{l}{file}{to}{promo}"));
@@ -383,6 +398,22 @@ impl Position {
             }
         } else {
             forms.push(long.replace('O', "0"));
+            // Coordinates as Fairy-Stockfish writes them: the king's move (`e1g1`), with a gated
+            // piece's letter (`e1g1h`), or from the partner's cell to the king's when the gate is
+            // on the partner's (`h1e1h`).
+            let c = &self.rules.variant.castlings[mv.extra as usize];
+            let name = |x| self.rules.cell_name(x);
+            match crate::gating::gate_of(&self.rules, mv) {
+                Some((cell, t)) => {
+                    let l = self.rules.variant.pieces[t.0 as usize].letter.to_ascii_lowercase();
+                    if cell == c.partner_from {
+                        forms.push(format!("{}{}{l}", name(c.partner_from), name(c.king_from)));
+                    } else {
+                        forms.push(format!("{}{}{l}", name(c.king_from), name(c.king_to)));
+                    }
+                }
+                None => forms.push(format!("{}{}", name(c.king_from), name(c.king_to))),
+            }
         }
         forms
     }

@@ -110,6 +110,9 @@ pub struct Move {
     pub seq: u16,
     /// The move type (of the program or power that made the move), or 255 for none.
     pub move_type: u8,
+    /// A piece from hand put on the cell the move leaves: its type plus one (with a flag for a
+    /// castling partner's cell); 0 for none (see the gating module).
+    pub gate: u8,
 }
 
 impl Move {
@@ -126,6 +129,7 @@ impl Move {
             take: Piece::EMPTY,
             seq: 0,
             move_type: crate::tables::NO_MOVE_TYPE,
+            gate: 0,
         }
     }
 
@@ -359,12 +363,15 @@ impl Position {
         }
         let mut castling = 0;
         for letter in &rules.variant.setup.castling_rights {
-            if let Some(i) = rules.variant.castlings.iter().position(|c| c.right == *letter) {
-                castling |= 1 << i;
-            }
+            castling |= rules.gates.read_letter(*letter).unwrap_or(0);
         }
         pos.set_state(castling, None, 0, 1);
         pos
+    }
+
+    /// Where a gated move puts a piece from hand, and its type.
+    pub fn gate_of(&self, mv: Move) -> Option<(CellId, crate::ir::PieceTypeId)> {
+        crate::gating::gate_of(&self.rules, mv)
     }
 
     /// The compiled rules.

@@ -88,7 +88,7 @@ pub struct Rules {
     /// Per (player, piece type): the pieces the setup gives (for `captured-only` promotions).
     pub(crate) setup_counts: Vec<u32>,
     /// Per piece type: the attribute bits a new piece carries.
-    attr_defaults: Vec<u64>,
+    pub(crate) attr_defaults: Vec<u64>,
     /// Some cells hold stacks (a zone has occupancy rules): the stack-aware paths are used.
     pub(crate) stacking: bool,
     /// Per cell: 0 for a plain cell, else 1 + index into `occupancies`.
@@ -139,6 +139,8 @@ pub struct Rules {
     /// Captures that explode, if any type's do (then every make takes the general path and
     /// legality is tested by making the move).
     pub(crate) explosions: Option<crate::explosion::Explosions>,
+    /// The castling and gating rights (bits of `State::castling`) and the cells gates serve.
+    pub(crate) gates: crate::gating::GateRules,
     /// Whether and how the last perft ply is counted by ray walks (`count.rs`).
     pub(crate) count: crate::count::CountRules,
     /// Per (attacking player, cell): the slow pieces' entries whose rays hold the cell (none
@@ -243,7 +245,8 @@ impl Rules {
         let codes = players * types + 1;
         let z_piece = (0..cells * codes).map(|_| splitmix(&mut seed)).collect();
         let z_side = (0..players).map(|_| splitmix(&mut seed)).collect();
-        let z_castle = (0..variant.castlings.len()).map(|_| splitmix(&mut seed)).collect();
+        let rights = variant.castlings.len() + variant.gates.len();
+        let z_castle = (0..rights.min(32)).map(|_| splitmix(&mut seed)).collect();
         let z_ep = (0..cells).map(|_| splitmix(&mut seed)).collect();
         let z_phase = (0..variant.phases.len()).map(|_| splitmix(&mut seed)).collect();
         let z_owner = (0..cells * players).map(|_| splitmix(&mut seed)).collect();
@@ -266,11 +269,8 @@ impl Rules {
             None => (RayTable::default(), RayTable::default(), false, false),
         };
 
-        let mut castle_keep = vec![u32::MAX; cells];
-        for (i, c) in variant.castlings.iter().enumerate() {
-            castle_keep[c.king_from.0 as usize] &= !(1 << i);
-            castle_keep[c.partner_from.0 as usize] &= !(1 << i);
-        }
+        let gates = crate::gating::GateRules::new(&variant, cells);
+        let castle_keep = crate::gating::rights_kept(&variant, &gates, cells);
 
         let mut owner_of = vec![0u8; codes];
         let mut type_of = vec![0u8; codes];
@@ -320,7 +320,8 @@ impl Rules {
             && attributes == 0
             && variant.turn_order.is_none()
             && !captures_to_hand
-            && explosions.is_none();
+            && explosions.is_none()
+            && variant.gates.is_empty();
         let has_royal = variant.pieces.iter().any(|p| p.royal);
         let MoveTables {
             atoms,
@@ -361,6 +362,7 @@ impl Rules {
             program,
             plain_make,
             explosions,
+            gates,
             square_play,
             owned_squares,
             vacates,

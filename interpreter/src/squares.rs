@@ -132,6 +132,7 @@ impl State {
                 take: Piece::EMPTY,
                 seq: 0,
                 move_type: NO_MOVE_TYPE,
+                gate: 0,
             };
             for ray in table.rays(r.cells, side, from) {
                 for &to in ray {
@@ -169,6 +170,7 @@ impl State {
                     take: Piece::EMPTY,
                     seq: 0,
                     move_type: NO_MOVE_TYPE,
+                    gate: 0,
                 });
             }
         }

@@ -487,6 +487,7 @@ impl<'t> Lowerer<'t> {
             zones,
             pieces: piece_types,
             castlings: Vec::new(),
+            gates: Vec::new(),
             phases: Vec::new(),
             turn: Turn {
                 actions: vec![TurnAction { kinds: vec![ActionKind::MovePiece], optional: false, skip_if_none: None }],

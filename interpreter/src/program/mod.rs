@@ -450,6 +450,7 @@ impl State {
                         take: e.take,
                         seq: this,
                         move_type,
+                        gate: 0,
                     };
                     // A move of the piece alone, from its cell to another, is an ordinary move.
                     if let [Change::Go { from, to, piece: p, copy: false, .. }] = changes {
@@ -536,6 +537,7 @@ impl State {
                                     take: if q.is_empty() { Piece::EMPTY } else { q },
                                     seq: PLAIN_DROP,
                                     move_type,
+                                    gate: 0,
                                 },
                                 out,
                             );
@@ -573,6 +575,7 @@ impl State {
                                     take: e.take,
                                     seq: k as u16,
                                     move_type,
+                                    gate: 0,
                                 };
                                 if let [Change::Drop(to, p)] = changes {
                                     if *p == piece && e.partial.is_none() {
