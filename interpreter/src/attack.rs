@@ -89,24 +89,23 @@ impl State {
     /// Whether any player other than `side` attacks `cell`, as a royal there would be
     /// attacked: where captures explode, only by captures that spare the attacker's royals.
     pub(crate) fn attacked_by_any_enemy(&self, r: &Rules, cell: CellId, side: PlayerId) -> bool {
-        if r.explosions.is_some() {
-            return (0..r.players as u8)
-                .map(PlayerId)
-                .any(|p| p != side && self.attacked_by_types(r, cell, p, |t| self.spares_royals(r, p, t, cell)));
-        }
-        (0..r.players as u8).any(|p| p != side.0 && self.attacked(r, cell, PlayerId(p)))
+        (0..r.players as u8).map(PlayerId).filter(|p| *p != side).any(|p| {
+            if r.explosions.is_some() {
+                self.attacked_by_types(r, cell, p, |t| self.spares_royals(r, p, t, cell))
+            } else {
+                self.attacked(r, cell, p)
+            }
+        })
     }
 
     /// Whether `by` could capture on `cell` (were an enemy piece there).
     #[inline]
     pub(crate) fn attacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
-        if r.probes_only {
-            return self.probe_attack(r, cell, by, ANY_TYPE);
-        }
-        self.attacked_by(r, cell, by, None, None, 0)
+        self.attacked_by_types(r, cell, by, ANY_TYPE)
     }
 
     /// [`State::attacked`] by pieces of the types `counts` accepts only.
+    #[inline]
     pub(crate) fn attacked_by_types<A: Fn(PieceTypeId) -> bool + Copy>(
         &self,
         r: &Rules,

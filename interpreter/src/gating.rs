@@ -132,16 +132,16 @@ impl State {
         let end = out.len();
         for i in start..end {
             let mv = out[i];
-            let cells: [(CellId, u8); 2] = match mv.kind {
+            let cells: &[(CellId, u8)] = match mv.kind {
                 MoveKind::Castle => {
                     let c = &r.variant.castlings[mv.extra as usize];
-                    [(c.king_from, 0), (c.partner_from, GATE_ON_PARTNER)]
+                    &[(c.king_from, 0), (c.partner_from, GATE_ON_PARTNER)]
                 }
-                MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => [(mv.from, 0), (mv.from, u8::MAX)],
+                MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => &[(mv.from, 0)],
                 _ => continue,
             };
-            for (cell, flag) in cells {
-                if flag == u8::MAX || r.gates.gating(r, side, cell) & rights == 0 {
+            for &(cell, flag) in cells {
+                if r.gates.gating(r, side, cell) & rights == 0 {
                     continue;
                 }
                 for (t, n) in hand.iter().enumerate() {

@@ -89,33 +89,23 @@ impl Position {
     /// Whether a pseudo-legal move is legal: made, the mover's royals tested, unmade. The
     /// royals must be safe after every action, except in the middle of a partial move (the
     /// turn's end judges).
+    /// Where captures explode, a move may not destroy a royal piece of the mover, and one that
+    /// destroys an opponent's is legal whatever it leaves attacked. A gated move is judged
+    /// without its gate.
     pub fn is_legal(&mut self, mv: Move) -> bool {
         let mv = Move { gate: 0, ..mv };
-        if self.rules.explosions.is_some() {
-            return self.is_legal_with_blasts(mv);
-        }
-        let side = self.st.side;
-        self.make(mv);
-        let ok = (self.st.partial.is_some() && self.st.side == side)
-            || (!self.st.royal_attacked(&self.rules, side) && self.st.kept_apart(&self.rules));
-        self.unmake();
-        ok
-    }
-
-    /// [`Position::is_legal`] where captures explode: a move may not destroy a royal piece of
-    /// the mover, and one that destroys an opponent's is legal whatever it leaves attacked.
-    fn is_legal_with_blasts(&mut self, mv: Move) -> bool {
         let side = self.st.side;
         let log = self.st.log.len();
         self.make(mv);
-        let (own, others) = self.st.royals_lost(&self.rules, log, side);
-        let ok = if own {
-            false
-        } else if others {
-            true
-        } else {
-            (self.st.partial.is_some() && self.st.side == side)
-                || (!self.st.royal_attacked(&self.rules, side) && self.st.kept_apart(&self.rules))
+        let lost =
+            if self.rules.explosions.is_some() { self.st.royals_lost(&self.rules, log, side) } else { (false, false) };
+        let ok = match lost {
+            (true, _) => false,
+            (false, true) => true,
+            (false, false) => {
+                (self.st.partial.is_some() && self.st.side == side)
+                    || (!self.st.royal_attacked(&self.rules, side) && self.st.kept_apart(&self.rules))
+            }
         };
         self.unmake();
         ok
@@ -198,7 +188,7 @@ impl Position {
                 }
                 if r.light_legality()
                     && (!r.covering || self.st.square_to_square(r, mv))
-                    && (r.explosions.is_none() || !(mv.is_capture() || mv.kind == MoveKind::EnPassant))
+                    && (r.explosions.is_none() || !mv.is_capture())
                 {
                     return self.legal_light(mv);
                 }

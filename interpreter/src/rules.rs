@@ -245,8 +245,9 @@ impl Rules {
         let codes = players * types + 1;
         let z_piece = (0..cells * codes).map(|_| splitmix(&mut seed)).collect();
         let z_side = (0..players).map(|_| splitmix(&mut seed)).collect();
-        let rights = variant.castlings.len() + variant.gates.len();
-        let z_castle = (0..rights.min(32)).map(|_| splitmix(&mut seed)).collect();
+        // One key per rights bit: the castlings', then the gates'.
+        let gates = crate::gating::GateRules::new(&variant, cells);
+        let z_castle = (0..gates.letters.len().min(32)).map(|_| splitmix(&mut seed)).collect();
         let z_ep = (0..cells).map(|_| splitmix(&mut seed)).collect();
         let z_phase = (0..variant.phases.len()).map(|_| splitmix(&mut seed)).collect();
         let z_owner = (0..cells * players).map(|_| splitmix(&mut seed)).collect();
@@ -269,7 +270,6 @@ impl Rules {
             None => (RayTable::default(), RayTable::default(), false, false),
         };
 
-        let gates = crate::gating::GateRules::new(&variant, cells);
         let castle_keep = crate::gating::rights_kept(&variant, &gates, cells);
 
         let mut owner_of = vec![0u8; codes];
