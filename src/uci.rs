@@ -12,7 +12,8 @@ use varia_interpreter::{Limits, Move, MoveKind, Position, Rules, SearchInfo, Sea
 /// The coordinate form of a move: start and destination cells and a lower-case promotion
 /// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`); drops as `P@e3`. A gated
 /// piece's lower-case letter follows (`b1c3h`); a castling that gates on the partner's cell is
-/// written from there to the king's (`h1e1h`), as Fairy-Stockfish writes them.
+/// written from there to the king's (`h1e1h`), as Fairy-Stockfish writes them; a pass as the
+/// royal piece's move to its own cell (`e2e2`).
 fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Option<String> {
     let r = pos.rules();
     let promo = mv.promotion().map(|t| r.uci_promotion(t)).unwrap_or_default();
@@ -32,6 +33,15 @@ fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Opt
             Some(format!("{letter}@{}{promo}", name(mv.to)))
         }
         k if k.is_piece_move() => Some(format!("{}{}{promo}{gate_letter}", name(mv.from), name(mv.to))),
+        // A pass, as Fairy-Stockfish writes it: the mover's single royal piece moving to its
+        // own cell (`e2e2`).
+        MoveKind::EndTurn if pos.partial_move().is_none() && pos.action_index() == 0 => {
+            let mut royals = pos.royal_cells(pos.side_to_move());
+            match (royals.next(), royals.next()) {
+                (Some(c), None) => Some(format!("{}{}", name(c), name(c))),
+                _ => None,
+            }
+        }
         _ => None,
     }
 }

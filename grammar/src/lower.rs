@@ -19,6 +19,8 @@ const COMPASS: [(&str, i32, i32); 8] =
 
 #[path = "lower_board.rs"]
 mod board;
+#[path = "lower_goals.rs"]
+mod goals;
 #[path = "lower_pieces.rs"]
 mod pieces;
 #[path = "lower_program.rs"]
@@ -68,6 +70,8 @@ struct Lowerer {
     attribute_names: IndexSet<String>,
     /// Flag names, by id.
     flag_names: IndexSet<String>,
+    /// How many `before(...)` goal tests have been lowered (each gets the next index).
+    before_tests: u8,
 }
 
 /// Lowers a parsed file into a checked [`Variant`].
@@ -96,6 +100,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         move_types: IndexSet::new(),
         attribute_names: IndexSet::new(),
         flag_names: IndexSet::new(),
+        before_tests: 0,
     };
     let of = |rule: Rule| -> Vec<Node> { items.iter().filter(|p| p.as_rule() == rule).cloned().collect() };
 
@@ -253,6 +258,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     };
     let maximal_captures = !of(Rule::maximal_captures_decl).is_empty();
     let goals_count_hands = !of(Rule::goals_count_hands_decl).is_empty();
+    let forbids: Vec<GoalTest> = of(Rule::forbid_decl).into_iter().filter_map(|f| l.forbid(f)).collect();
     if let Some(at) = l.between_at.clone() {
         if l.zones.values().any(|z| z.occupancy.is_some()) {
             l.errors.push(Diagnostic::new(
@@ -310,6 +316,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         pass_turn,
         maximal_captures,
         goals_count_hands,
+        forbids,
     };
     // The compiled tables must stay small, whatever the text asks for.
     if let Err(too_much) = compile_work(&variant) {

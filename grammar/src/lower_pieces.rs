@@ -228,6 +228,7 @@ impl Lowerer {
             to_hand: None,
             explodes: None,
             blast_proof: false,
+            points: 0,
         });
     }
 
@@ -249,7 +250,7 @@ impl Lowerer {
     }
 
     /// A list of directions and sets, each direction once, in the order written.
-    fn dir_list(&mut self, list: Node) -> Vec<DirId> {
+    pub(super) fn dir_list(&mut self, list: Node) -> Vec<DirId> {
         let mut dirs = Vec::new();
         for d in list.into_inner() {
             for id in self.directions(&d) {
@@ -278,6 +279,10 @@ impl Lowerer {
                 Rule::keep_apart_decl => {
                     let n = item.into_inner().nth(1).expect("distance");
                     self.pieces[index].keep_apart = Some(int_value(self, &n, 255) as u8);
+                }
+                Rule::points_decl => {
+                    let n = item.into_inner().nth(1).expect("points");
+                    self.pieces[index].points = self.points(&n);
                 }
                 Rule::value_decl => {
                     let n = item.into_inner().nth(1).expect("value");

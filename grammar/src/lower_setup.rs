@@ -17,6 +17,7 @@ pub(super) fn default_end() -> EndRules {
         repetition_player: None,
         perpetual_check: None,
         goals: Vec::new(),
+        points_bonus: Vec::new(),
     }
 }
 
@@ -411,15 +412,21 @@ impl Lowerer {
 
     pub(super) fn end(&mut self, e: Node) -> EndRules {
         let mut end = default_end();
-        let outcome = |n: &Node| match n.as_str() {
-            "win" => Outcome::Win,
-            "loss" => Outcome::Loss,
-            _ => Outcome::Draw,
-        };
+        let outcome = |n: &Node| super::goals::outcome_of(n.as_str());
         for item in e.into_inner() {
             let rule = item.as_rule();
             if rule == Rule::goal_end {
                 end.goals.extend(self.goal(item));
+                continue;
+            }
+            if rule == Rule::points_bonus_end {
+                let mut parts = item.into_inner().skip(1);
+                let name = parts.next().expect("player");
+                let points = self.points(&parts.next().expect("points"));
+                if let Some(p) = self.player_id(&name) {
+                    end.points_bonus.resize(self.players.len(), 0);
+                    end.points_bonus[p.0 as usize] = points;
+                }
                 continue;
             }
             let Some(v) = item.clone().into_inner().nth(1) else { continue };

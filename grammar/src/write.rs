@@ -368,6 +368,7 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("pass-turn".into(), e.pass_turn == got.pass_turn),
         ("maximal-captures".into(), e.maximal_captures == got.maximal_captures),
         ("goals-count-hands".into(), e.goals_count_hands == got.goals_count_hands),
+        ("the forbid rules".into(), e.forbids == got.forbids),
     ]);
     match parts.into_iter().find(|(_, ok)| !ok) {
         Some((what, _)) => Err((2, differs(what))),

@@ -269,6 +269,10 @@ impl Writer<'_> {
             let _ = writeln!(out, "goals-count-hands");
             rules = true;
         }
+        for f in &v.forbids {
+            let _ = writeln!(out, "forbid: {}", self.goal_test(f, 0)?);
+            rules = true;
+        }
         if rules {
             out.push('\n');
         }
@@ -415,6 +419,9 @@ impl Writer<'_> {
         }
         if p.blast_proof {
             lines.push("blast-proof".into());
+        }
+        if p.points > 0 {
+            lines.push(format!("points {}", points_text(p.points)));
         }
         for a in &p.attributes {
             lines.push(format!("attribute {} set", self.attribute(*a)));

@@ -227,6 +227,14 @@ impl Writer<'_> {
         })
     }
 
+    fn occupier(&self, o: &Occupier) -> String {
+        match o {
+            Occupier::Own(t) => format!("own {}", self.piece(*t)),
+            Occupier::Opponent(t) => format!("opponent {}", self.piece(*t)),
+            Occupier::AnyOwner(t) => format!("any {}", self.piece(*t)),
+        }
+    }
+
     pub(super) fn goal_test(&self, g: &GoalTest, level: u8) -> Result<String, WriteError> {
         let typed = |w: &str, n: u32, t: &Option<PieceTypeId>| match t {
             Some(t) => format!("{w} {n} {}", self.piece(*t)),
@@ -244,11 +252,7 @@ impl Writer<'_> {
                 if occupiers.is_empty() || groups.is_empty() {
                     return fail("a goal", "a configuration without occupiers or cells");
                 }
-                let occ = join(occupiers, ", ", |o| match o {
-                    Occupier::Own(t) => format!("own {}", self.piece(*t)),
-                    Occupier::Opponent(t) => format!("opponent {}", self.piece(*t)),
-                    Occupier::AnyOwner(t) => format!("any {}", self.piece(*t)),
-                });
+                let occ = join(occupiers, ", ", |o| self.occupier(o));
                 for g in groups {
                     if let ConfigGroup::Zone(z) = g {
                         if self.v.board.cells.iter().any(|c| c.name == self.zone(*z)) {
@@ -262,6 +266,15 @@ impl Writer<'_> {
                 });
                 format!("config({occ} at {grp})")
             }
+            GoalTest::Passed(n) => format!("passed {n}"),
+            GoalTest::Facing(a, b, dirs) => {
+                if dirs.is_empty() {
+                    return fail("a goal", "a facing test along no direction");
+                }
+                let dirs = self.dirs(dirs, &self.v.board.direction_sets);
+                format!("facing({}, {}, {dirs})", self.occupier(a), self.occupier(b))
+            }
+            GoalTest::Before(_, g) => format!("before({})", self.goal_test(g, 0)?),
             GoalTest::Not(g) => format!("not {}", self.goal_test(g, 2)?),
             GoalTest::And(gs) | GoalTest::Or(gs) => {
                 let and = matches!(g, GoalTest::And(_));
@@ -409,6 +422,7 @@ impl Writer<'_> {
             Outcome::Win => "win",
             Outcome::Loss => "loss",
             Outcome::Draw => "draw",
+            Outcome::Points => "points",
         };
         let mut lines =
             vec![format!("checkmate {}", outcome(&e.checkmate)), format!("stalemate {}", outcome(&e.stalemate))];
@@ -431,6 +445,11 @@ impl Writer<'_> {
             }
             lines.push(line);
         }
+        for (p, n) in e.points_bonus.iter().enumerate() {
+            if *n > 0 {
+                lines.push(format!("points-bonus {} {}", self.player(PlayerId(p as u8)), points_text(*n)));
+            }
+        }
         for g in &e.goals {
             if g.players.is_empty() {
                 return fail("a goal", "it applies to no player");
@@ -443,6 +462,15 @@ impl Writer<'_> {
             ));
         }
         Ok(format!("end {{\n{}}}\n", join(lines, "", |l| format!("  {l}\n"))))
+    }
+}
+
+/// A number of points kept in hundredths, as a `.var` file writes it (`13`, `1.5`).
+pub(super) fn points_text(n: u32) -> String {
+    match n % 100 {
+        0 => format!("{}", n / 100),
+        f if f % 10 == 0 => format!("{}.{}", n / 100, f / 10),
+        f => format!("{}.{f:02}", n / 100),
     }
 }
 

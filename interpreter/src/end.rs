@@ -1,6 +1,6 @@
 //! End conditions: checkmate, stalemate, bare king, the N-move rule and repetition, as the variant declares them.
 
-use crate::ir::{ConfigGroup, GoalTest, Occupier, Outcome, PlayerId};
+use crate::ir::{Outcome, PlayerId};
 use crate::position::{Move, Position};
 
 /// Why a game ended.
@@ -56,6 +56,7 @@ impl Position {
             Outcome::Win => GameResult::Win(player),
             Outcome::Loss => GameResult::Win(other),
             Outcome::Draw => GameResult::Draw,
+            Outcome::Points => self.points_result(),
         }
     }
 
@@ -205,72 +206,5 @@ impl Position {
             });
         }
         self.drawn_by_rule()
-    }
-}
-
-impl Position {
-    /// Whether a goal's test holds for `player`.
-    fn goal_holds(&self, test: &GoalTest, player: PlayerId, no_moves: bool) -> bool {
-        let r = &*self.rules;
-        let count = |owner: Option<PlayerId>, ty: Option<crate::ir::PieceTypeId>| {
-            let mut n = 0u32;
-            for p in 0..r.player_count() as u8 {
-                if owner.is_some_and(|o| o.0 != p) {
-                    continue;
-                }
-                if r.variant.goals_count_hands {
-                    for (t, _) in r.variant.pieces.iter().enumerate() {
-                        let t = crate::ir::PieceTypeId(t as u8);
-                        if ty.is_none_or(|want| want == t) {
-                            n += self.in_hand(PlayerId(p), t);
-                        }
-                    }
-                }
-                // Royal pieces are found through their own (small) cell sets.
-                let royal = ty.is_some_and(|t| r.variant.pieces[t.0 as usize].royal);
-                let cells = if royal { &self.st.royals[p as usize] } else { self.occupied_by(PlayerId(p)) };
-                for c in cells.iter() {
-                    n += self
-                        .pieces_at(c)
-                        .iter()
-                        .filter(|q| r.owner(**q).0 == p && ty.is_none_or(|t| r.type_of(**q) == t))
-                        .count() as u32;
-                }
-            }
-            n
-        };
-        match test {
-            GoalTest::PiecesRemaining(n, ty) => count(Some(player), *ty) == *n,
-            GoalTest::TotalPieces(n, ty) => count(None, *ty) == *n,
-            GoalTest::Captured(ty) => {
-                self.st.last_captured().iter().any(|q| r.owner(*q) == player && r.type_of(*q) == *ty)
-            }
-            GoalTest::Stalemated => no_moves && self.side_to_move() == player,
-            GoalTest::ToMove => self.side_to_move() == player,
-            GoalTest::ChecksGiven(n) => self.checks_given(player) >= *n,
-            GoalTest::Repetition(n) => {
-                self.st.history.last().is_some_and(|u| u.side == player) && self.repetitions() + 1 >= *n
-            }
-            GoalTest::Config(occupiers, groups) => groups.iter().all(|g| {
-                let matches = |c: crate::ir::CellId| {
-                    self.pieces_at(c).iter().any(|q| {
-                        occupiers.iter().any(|o| match *o {
-                            Occupier::Own(t) => r.owner(*q) == player && r.type_of(*q) == t,
-                            Occupier::Opponent(t) => r.owner(*q) != player && r.type_of(*q) == t,
-                            Occupier::AnyOwner(t) => r.type_of(*q) == t,
-                        })
-                    })
-                };
-                match *g {
-                    ConfigGroup::Cell(c) => matches(c),
-                    ConfigGroup::Zone(z) => (0..r.cell_count())
-                        .map(|c| crate::ir::CellId(c as u16))
-                        .any(|c| r.in_zone(z, player, c) && matches(c)),
-                }
-            }),
-            GoalTest::Not(inner) => !self.goal_holds(inner, player, no_moves),
-            GoalTest::And(all) => all.iter().all(|t| self.goal_holds(t, player, no_moves)),
-            GoalTest::Or(any) => any.iter().any(|t| self.goal_holds(t, player, no_moves)),
-        }
     }
 }

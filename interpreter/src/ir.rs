@@ -110,6 +110,9 @@ pub struct Variant {
     /// Goals counting pieces (`pieces-remaining`, `total-pieces`) count those in hand too.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub goals_count_hands: bool,
+    /// Tests a move may not leave true for its player (`forbid: GOALTEST`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub forbids: Vec<GoalTest>,
 }
 
 /// When a player may pass instead of moving.
@@ -318,6 +321,14 @@ pub struct PieceType {
     /// The piece survives an explosion beside it (not one on its own cell).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub blast_proof: bool,
+    /// What the piece counts for when an outcome is decided by points (`points N`), in
+    /// hundredths of a point.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub points: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Where a dropped piece comes from.
@@ -726,6 +737,9 @@ pub enum Outcome {
     Loss,
     /// The game is drawn.
     Draw,
+    /// The game ends and the points decide: the player with the most (pieces' `points` on the
+    /// board plus the player's bonus) wins; a tie at the top is a draw.
+    Points,
 }
 
 /// End conditions.
@@ -751,6 +765,10 @@ pub struct EndRules {
     /// Further goals, tested after every move in order; the first that holds ends the game.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub goals: Vec<Goal>,
+    /// Points each player gets besides its pieces' when points decide (`points-bonus PLAYER
+    /// N`), in hundredths, by player (empty: none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub points_bonus: Vec<u32>,
 }
 
 /// A goal: when its test holds for one of its players, the game ends with that outcome for
@@ -784,6 +802,14 @@ pub enum GoalTest {
     Repetition(u32),
     /// Every group of cells has a cell holding a piece that matches one of the occupiers.
     Config(Vec<Occupier>, Vec<ConfigGroup>),
+    /// The last this many moves were passes (a player's `end` at the start of a turn).
+    Passed(u32),
+    /// A piece matching the first occupier and one matching the second stand on one line along
+    /// one of the directions (as the player reads them), with only empty cells between.
+    Facing(Occupier, Occupier, Vec<DirId>),
+    /// The test held in the position before the last move (false where there was none).
+    /// The number is the test's index among the variant's `before` tests.
+    Before(u8, Box<GoalTest>),
     /// Negation.
     Not(Box<GoalTest>),
     /// All hold.

@@ -107,6 +107,23 @@ impl Position {
                     || (!self.st.royal_attacked(&self.rules, side) && self.st.kept_apart(&self.rules))
             }
         };
+        let ok = ok && (self.rules.variant.forbids.is_empty() || !self.forbidden(side));
+        self.unmake();
+        ok
+    }
+
+    /// Whether passing the turn is legal: as any action, it may not leave a royal of the
+    /// mover attacked nor a `forbid` test true, unless the pass ends the game by a goal (the
+    /// game is over before anything could be captured).
+    fn pass_is_legal(&mut self) -> bool {
+        if !self.rules.has_royal && self.rules.variant.forbids.is_empty() {
+            return true;
+        }
+        let side = self.st.side;
+        self.make(Move::end_turn());
+        let ok = (!self.st.royal_attacked(&self.rules, side)
+            && (self.rules.variant.forbids.is_empty() || !self.forbidden(side)))
+            || self.decided_before_moves().is_some();
         self.unmake();
         ok
     }
@@ -181,6 +198,10 @@ impl Position {
     #[inline]
     fn legal_fast_by_rules(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
         let r = &*self.rules;
+        // A forbidden test is judged on the position after the move.
+        if !r.variant.forbids.is_empty() {
+            return self.is_legal(mv);
+        }
         match mv.kind {
             MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => {
                 if self.st.surely_legal(r, mv, royal) {
@@ -281,13 +302,13 @@ impl Position {
     }
 
     /// The pass (`end` at the start of a turn) where the rules allow one.
-    fn add_pass(&self, out: &mut Vec<Move>) {
+    fn add_pass(&mut self, out: &mut Vec<Move>) {
         let allowed = match self.rules.variant.pass_turn {
             crate::ir::PassTurn::Never => false,
             crate::ir::PassTurn::Always => true,
             crate::ir::PassTurn::IfNoMove => out.is_empty(),
         };
-        if allowed && self.st.partial.is_none() && self.st.slot == 0 {
+        if allowed && self.st.partial.is_none() && self.st.slot == 0 && self.pass_is_legal() {
             out.push(Move::end_turn());
         }
     }
@@ -354,6 +375,7 @@ impl Position {
             && self.st.partial.is_none()
             && r.variant.pass_turn == crate::ir::PassTurn::Never
             && !r.variant.maximal_captures
+            && r.variant.forbids.is_empty()
         {
             // As `legal_moves`: a decided game has no moves.
             if self.decided_before_moves().is_some() || self.drawn_by_rule().is_some() {

@@ -15,6 +15,7 @@ pub mod eval;
 mod explosion;
 pub mod fen;
 mod gating;
+mod goals;
 pub mod graph;
 pub mod ir;
 mod legal;

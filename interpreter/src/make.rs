@@ -41,6 +41,7 @@ impl State {
             turn: self.turn,
             slot: self.slot,
             partial: self.partial,
+            before: 0,
         }
     }
 

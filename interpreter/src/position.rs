@@ -196,6 +196,9 @@ pub(crate) struct Undo {
     pub(crate) turn: u32,
     pub(crate) slot: u8,
     pub(crate) partial: Option<(CellId, Option<MoveTypeId>)>,
+    /// The variant's `before(...)` tests in the position before the move, one bit per (test,
+    /// player).
+    pub(crate) before: u64,
 }
 
 /// One board change of the general path, with what unmaking it needs.
@@ -557,7 +560,13 @@ impl Position {
 
     /// Plays a move without checking that it is legal. Take it back with [`Position::unmake`].
     pub fn make(&mut self, mv: Move) {
+        let before = if self.rules.before_tests.is_empty() { 0 } else { self.before_bits() };
         self.st.make(&self.rules, mv);
+        if before != 0 {
+            if let Some(u) = self.st.history.last_mut() {
+                u.before = before;
+            }
+        }
         if self.rules.counts_checks {
             self.count_check();
         }

@@ -148,6 +148,8 @@ pub struct Rules {
     pub(crate) slow_reach: Option<crate::attack::SlowReach>,
     /// A goal counts the checks each player gives (`checks-given`).
     pub(crate) counts_checks: bool,
+    /// The `before(...)` tests of goals and `forbid` rules (see `goals.rs`).
+    pub(crate) before_tests: Vec<(u8, crate::ir::GoalTest)>,
     /// Some piece type goes to the capturer's hand when captured (`captured-to-hand`).
     pub(crate) captures_to_hand: bool,
 }
@@ -343,6 +345,7 @@ impl Rules {
             count: Default::default(),
             slow_reach: None,
             counts_checks: crate::counters::counts_checks(&variant),
+            before_tests: crate::goals::before_tests(&variant),
             captures_to_hand,
             programmed_types,
             probes_only,

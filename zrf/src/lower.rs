@@ -505,6 +505,7 @@ impl<'t> Lowerer<'t> {
                 repetition_player: None,
                 perpetual_check: None,
                 goals: goal_rules.goals,
+                points_bonus: Vec::new(),
             },
             move_types: self.move_types.list.clone(),
             move_priorities,
@@ -515,6 +516,7 @@ impl<'t> Lowerer<'t> {
             pass_turn: set.pass_turn,
             maximal_captures: set.maximal_captures,
             goals_count_hands: set.goals_count_hands,
+            forbids: Vec::new(),
         };
         canonical::canonical_board(&mut variant);
         if let Err(too_much) = compile_work(&variant) {
@@ -722,6 +724,7 @@ impl<'t> Lowerer<'t> {
             to_hand: None,
             explodes: None,
             blast_proof: false,
+            points: 0,
             mark: None,
             no_drop_checkmate: false,
         };

@@ -1,0 +1,209 @@
+//! Lowering of the end of a game: goals and their tests, outcomes, points, and the `forbid` rules that share the goals' tests.
+
+use varia_interpreter::ir::*;
+
+use super::{int_value, Lowerer, Node};
+use crate::syntax::Rule;
+
+/// At most this many `before(...)` tests in a variant: the value of each, for each player, is
+/// kept with every move made (64 bits, for up to four players).
+pub(super) const MAX_BEFORE_TESTS: u8 = 16;
+
+/// An outcome word.
+pub(super) fn outcome_of(word: &str) -> Outcome {
+    match word {
+        "win" => Outcome::Win,
+        "loss" => Outcome::Loss,
+        "points" => Outcome::Points,
+        _ => Outcome::Draw,
+    }
+}
+
+impl Lowerer {
+    /// Lowers `goal PLAYER ... OUTCOME: GOALTEST`.
+    pub(super) fn goal(&mut self, node: Node) -> Option<Goal> {
+        let mut players = Some(Vec::new());
+        let mut outcome = Outcome::Draw;
+        let mut test = None;
+        for part in node.into_inner() {
+            match part.as_rule() {
+                Rule::goal_player => {
+                    let n = part.clone().into_inner().next().expect("player name");
+                    match (self.player_id(&n), &mut players) {
+                        (Some(p), Some(v)) if v.contains(&p) => {
+                            self.error(
+                                &n,
+                                format!("player `{}` listed twice", n.as_str()),
+                                "expected each player once",
+                            );
+                            players = None;
+                        }
+                        (Some(p), Some(v)) => v.push(p),
+                        _ => players = None,
+                    }
+                }
+                Rule::outcome => outcome = outcome_of(part.as_str()),
+                Rule::goal_test => test = self.goal_test(part),
+                _ => {}
+            }
+        }
+        Some(Goal { players: players?, outcome, test: test? })
+    }
+
+    pub(super) fn goal_test(&mut self, t: Node) -> Option<GoalTest> {
+        let rule = t.as_rule();
+        let parts: Vec<Node> = t.clone().into_inner().collect();
+        let piece_of = |l: &mut Lowerer, parts: &[Node]| -> Option<Option<PieceTypeId>> {
+            match parts.iter().find(|p| p.as_rule() == Rule::goal_piece) {
+                Some(p) => l.piece_ref(&p.clone().into_inner().next().expect("piece")).map(Some),
+                None => Some(None),
+            }
+        };
+        Some(match rule {
+            Rule::goal_test | Rule::goal_and => {
+                let subs: Vec<Option<GoalTest>> = parts
+                    .into_iter()
+                    .filter(|p| !matches!(p.as_rule(), Rule::k_and | Rule::k_or))
+                    .map(|p| self.goal_test(p))
+                    .collect();
+                let mut subs: Vec<GoalTest> = subs.into_iter().collect::<Option<_>>()?;
+                if subs.len() == 1 {
+                    subs.remove(0)
+                } else if rule == Rule::goal_test {
+                    GoalTest::Or(subs)
+                } else {
+                    GoalTest::And(subs)
+                }
+            }
+            Rule::goal_not => match parts[0].as_rule() {
+                Rule::k_not => GoalTest::Not(Box::new(self.goal_test(parts[1].clone())?)),
+                _ => self.goal_test(parts[0].clone())?,
+            },
+            Rule::paren_goal => self.goal_test(parts[1].clone())?,
+            Rule::pieces_remaining_goal | Rule::total_pieces_goal => {
+                let n = int_value(self, &parts[1], 100_000) as u32;
+                let ty = piece_of(self, &parts)?;
+                if rule == Rule::pieces_remaining_goal {
+                    GoalTest::PiecesRemaining(n, ty)
+                } else {
+                    GoalTest::TotalPieces(n, ty)
+                }
+            }
+            Rule::captured_goal => GoalTest::Captured(self.piece_ref(&parts[1])?),
+            Rule::stalemated_goal => GoalTest::Stalemated,
+            Rule::to_move_goal => GoalTest::ToMove,
+            Rule::checks_given_goal => {
+                let n = int_value(self, &parts[1], 1000) as u32;
+                if n == 0 {
+                    self.error(&parts[1], "a check count of 0", "expected at least 1");
+                }
+                GoalTest::ChecksGiven(n)
+            }
+            Rule::repetition_goal => {
+                let n = int_value(self, &parts[1], 1000) as u32;
+                if n == 0 {
+                    self.error(&parts[1], "a repetition count of 0", "expected at least 1");
+                }
+                GoalTest::Repetition(n)
+            }
+            Rule::config_goal => {
+                let mut occupiers = Some(Vec::new());
+                let mut groups = Some(Vec::new());
+                for p in &parts {
+                    match p.as_rule() {
+                        Rule::occupier => match (self.occupier(p), &mut occupiers) {
+                            (Some(o), Some(v)) => v.push(o),
+                            _ => occupiers = None,
+                        },
+                        Rule::config_group => match (self.config_group(p), &mut groups) {
+                            (Some(g), Some(v)) => v.push(g),
+                            _ => groups = None,
+                        },
+                        _ => {}
+                    }
+                }
+                GoalTest::Config(occupiers?, groups?)
+            }
+            Rule::passed_goal => {
+                let n = int_value(self, &parts[1], 1000) as u32;
+                if n == 0 {
+                    self.error(&parts[1], "a count of 0 passes", "expected at least 1");
+                }
+                GoalTest::Passed(n)
+            }
+            Rule::facing_goal => {
+                let occ: Vec<Node> = parts.iter().filter(|p| p.as_rule() == Rule::occupier).cloned().collect();
+                let first = self.occupier(&occ[0]);
+                let second = self.occupier(&occ[1]);
+                let dirs = parts.iter().find(|p| p.as_rule() == Rule::dir_list).expect("directions").clone();
+                let dirs = self.dir_list(dirs);
+                GoalTest::Facing(first?, second?, dirs)
+            }
+            Rule::before_goal => {
+                let inner = self.goal_test(parts[2].clone())?;
+                if self.before_tests >= MAX_BEFORE_TESTS {
+                    self.error(
+                        &t,
+                        format!("more than {MAX_BEFORE_TESTS} `before(...)` tests"),
+                        format!("expected at most {MAX_BEFORE_TESTS} in a variant"),
+                    );
+                    return None;
+                }
+                self.before_tests += 1;
+                GoalTest::Before(self.before_tests - 1, Box::new(inner))
+            }
+            _ => return None,
+        })
+    }
+
+    /// A cell or a zone of a configuration goal; a cell wins when both have the name.
+    fn config_group(&mut self, n: &Node) -> Option<ConfigGroup> {
+        let s = n.as_str().trim();
+        if let Some(c) = self.cell_ids.get(s) {
+            return Some(ConfigGroup::Cell(*c));
+        }
+        if let Some(i) = self.zones.get_index_of(s) {
+            return Some(ConfigGroup::Zone(ZoneId(i as u8)));
+        }
+        let zones: Vec<&str> = self.zones.keys().map(|z| z.as_str()).collect();
+        let label = if zones.is_empty() {
+            "expected a cell of the board (this variant declares no zones)".to_string()
+        } else {
+            format!("expected a cell of the board or a zone: {}", zones.join(" "))
+        };
+        self.error(n, format!("unknown cell or zone `{s}`"), label);
+        None
+    }
+
+    /// `own TYPE`, `opponent TYPE` or `any TYPE`.
+    fn occupier(&mut self, p: &Node) -> Option<Occupier> {
+        let mut oi = p.clone().into_inner();
+        let who = oi.next().expect("own, opponent or any").as_rule();
+        let ty = self.piece_ref(&oi.next().expect("piece"))?;
+        Some(match who {
+            Rule::k_own => Occupier::Own(ty),
+            Rule::k_opponent => Occupier::Opponent(ty),
+            _ => Occupier::AnyOwner(ty),
+        })
+    }
+
+    /// A number of points (`13`, `1.5`), in hundredths.
+    pub(super) fn points(&mut self, p: &Node) -> u32 {
+        let text = p.as_str();
+        let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+        let frac = format!("{frac:0<2}");
+        match (whole.parse::<u32>(), frac.parse::<u32>()) {
+            (Ok(w), Ok(f)) if w <= 1_000_000 => w * 100 + f,
+            _ => {
+                self.error(p, format!("number `{text}` is out of range"), "expected a number of points from 0 to 1000000");
+                0
+            }
+        }
+    }
+
+    /// `forbid: GOALTEST`.
+    pub(super) fn forbid(&mut self, node: Node) -> Option<GoalTest> {
+        let test = node.into_inner().find(|p| p.as_rule() == Rule::goal_test).expect("the forbidden test");
+        self.goal_test(test)
+    }
+}

@@ -1,0 +1,196 @@
+//! Goals: the tests of `goal` lines and `forbid` rules on a position, the points that decide `points` outcomes, and the values of `before(...)` tests kept with each move.
+
+use crate::end::GameResult;
+use crate::ir::{ConfigGroup, DirId, GoalTest, Occupier, PlayerId, Variant};
+use crate::position::{MoveKind, Position, Undo};
+use crate::rules::{Piece, Rules};
+
+/// Whether a piece matches an occupier, for `player`.
+fn matches(r: &Rules, o: Occupier, player: PlayerId, q: Piece) -> bool {
+    match o {
+        Occupier::Own(t) => r.owner(q) == player && r.type_of(q) == t,
+        Occupier::Opponent(t) => r.owner(q) != player && r.type_of(q) == t,
+        Occupier::AnyOwner(t) => r.type_of(q) == t,
+    }
+}
+
+/// Whether a move made was a pass: a player's `end` at the start of a turn.
+fn is_pass(u: &Undo) -> bool {
+    u.mv.kind == MoveKind::EndTurn && u.partial.is_none() && u.slot == 0
+}
+
+/// The `before(...)` tests of a variant's goals and `forbid` rules, with their indices.
+pub(crate) fn before_tests(v: &Variant) -> Vec<(u8, GoalTest)> {
+    fn walk(t: &GoalTest, out: &mut Vec<(u8, GoalTest)>) {
+        match t {
+            GoalTest::Before(i, inner) => {
+                out.push((*i, (**inner).clone()));
+                walk(inner, out);
+            }
+            GoalTest::Not(x) => walk(x, out),
+            GoalTest::And(v) | GoalTest::Or(v) => v.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for t in v.end.goals.iter().map(|g| &g.test).chain(&v.forbids) {
+        walk(t, &mut out);
+    }
+    out
+}
+
+impl Position {
+    /// The values of the variant's `before(...)` tests here, one bit per (test, player): kept
+    /// with the next move made, for the position after it.
+    pub(crate) fn before_bits(&self) -> u64 {
+        let r = &*self.rules;
+        let players = r.player_count();
+        let mut bits = 0u64;
+        for (i, test) in &r.before_tests {
+            for p in 0..players {
+                let bit = *i as usize * players + p;
+                if bit < 64 && self.goal_holds(test, PlayerId(p as u8), false) {
+                    bits |= 1 << bit;
+                }
+            }
+        }
+        bits
+    }
+
+    /// Whether a forbidden test holds for `player` (after `player`'s move).
+    pub(crate) fn forbidden(&self, player: PlayerId) -> bool {
+        self.rules.variant.forbids.iter().any(|t| self.goal_holds(t, player, false))
+    }
+
+    /// A player's points: its pieces' on the board, plus its bonus.
+    pub fn points(&self, player: PlayerId) -> u64 {
+        let r = &*self.rules;
+        let mut total = r.variant.end.points_bonus.get(player.0 as usize).copied().unwrap_or(0) as u64;
+        for c in self.occupied_by(player).iter() {
+            for q in self.pieces_at(c).iter().filter(|q| r.owner(**q) == player) {
+                total += r.variant.pieces[r.type_of(*q).0 as usize].points as u64;
+            }
+        }
+        total
+    }
+
+    /// The result when points decide: the single player with the most wins, else a draw.
+    pub(crate) fn points_result(&self) -> GameResult {
+        let scores: Vec<u64> = (0..self.rules.player_count()).map(|p| self.points(PlayerId(p as u8))).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let mut top = scores.iter().enumerate().filter(|(_, s)| **s == best);
+        match (top.next(), top.next()) {
+            (Some((p, _)), None) => GameResult::Win(PlayerId(p as u8)),
+            _ => GameResult::Draw,
+        }
+    }
+
+    /// Whether a piece matching `a` (for `player`) sees one matching `b` along one of `dirs`
+    /// (as `player` reads them), over empty cells only.
+    fn facing(&self, player: PlayerId, a: Occupier, b: Occupier, dirs: &[DirId]) -> bool {
+        let r = &*self.rules;
+        let map = &r.variant.players[player.0 as usize].direction_map;
+        let owners: Vec<PlayerId> = match a {
+            Occupier::Own(_) => vec![player],
+            _ => (0..r.player_count() as u8).map(PlayerId).filter(|p| matches!(a, Occupier::AnyOwner(_)) || *p != player).collect(),
+        };
+        for owner in owners {
+            for c in self.occupied_by(owner).iter() {
+                if !self.pieces_at(c).iter().any(|q| matches(r, a, player, *q)) {
+                    continue;
+                }
+                for d in dirs {
+                    let d = map.get(d.0 as usize).copied().unwrap_or(*d);
+                    let mut at = c;
+                    // A line meets each cell at most once.
+                    for _ in 0..r.cell_count() {
+                        let Some(&next) = r.graph.step(at, d).first() else { break };
+                        at = next;
+                        if self.st.cells[at.0 as usize] == Piece::HOLE {
+                            break;
+                        }
+                        let here = self.pieces_at(at);
+                        if here.is_empty() {
+                            continue;
+                        }
+                        if here.iter().any(|q| matches(r, b, player, *q)) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+impl Position {
+    /// Whether a goal's test holds for `player`.
+    pub(crate) fn goal_holds(&self, test: &GoalTest, player: PlayerId, no_moves: bool) -> bool {
+        let r = &*self.rules;
+        let count = |owner: Option<PlayerId>, ty: Option<crate::ir::PieceTypeId>| {
+            let mut n = 0u32;
+            for p in 0..r.player_count() as u8 {
+                if owner.is_some_and(|o| o.0 != p) {
+                    continue;
+                }
+                if r.variant.goals_count_hands {
+                    for (t, _) in r.variant.pieces.iter().enumerate() {
+                        let t = crate::ir::PieceTypeId(t as u8);
+                        if ty.is_none_or(|want| want == t) {
+                            n += self.in_hand(PlayerId(p), t);
+                        }
+                    }
+                }
+                // Royal pieces are found through their own (small) cell sets.
+                let royal = ty.is_some_and(|t| r.variant.pieces[t.0 as usize].royal);
+                let cells = if royal { &self.st.royals[p as usize] } else { self.occupied_by(PlayerId(p)) };
+                for c in cells.iter() {
+                    n += self
+                        .pieces_at(c)
+                        .iter()
+                        .filter(|q| r.owner(**q).0 == p && ty.is_none_or(|t| r.type_of(**q) == t))
+                        .count() as u32;
+                }
+            }
+            n
+        };
+        match test {
+            GoalTest::PiecesRemaining(n, ty) => count(Some(player), *ty) == *n,
+            GoalTest::TotalPieces(n, ty) => count(None, *ty) == *n,
+            GoalTest::Captured(ty) => {
+                self.st.last_captured().iter().any(|q| r.owner(*q) == player && r.type_of(*q) == *ty)
+            }
+            GoalTest::Stalemated => no_moves && self.side_to_move() == player,
+            GoalTest::ToMove => self.side_to_move() == player,
+            GoalTest::ChecksGiven(n) => self.checks_given(player) >= *n,
+            GoalTest::Repetition(n) => {
+                self.st.history.last().is_some_and(|u| u.side == player) && self.repetitions() + 1 >= *n
+            }
+            GoalTest::Config(occupiers, groups) => groups.iter().all(|g| {
+                let matches = |c: crate::ir::CellId| {
+                    self.pieces_at(c).iter().any(|q| occupiers.iter().any(|o| matches(r, *o, player, *q)))
+                };
+                match *g {
+                    ConfigGroup::Cell(c) => matches(c),
+                    ConfigGroup::Zone(z) => (0..r.cell_count())
+                        .map(|c| crate::ir::CellId(c as u16))
+                        .any(|c| r.in_zone(z, player, c) && matches(c)),
+                }
+            }),
+            GoalTest::Passed(n) => {
+                let h = &self.st.history;
+                h.len() >= *n as usize && h[h.len() - *n as usize..].iter().all(is_pass)
+            }
+            GoalTest::Facing(a, b, dirs) => self.facing(player, *a, *b, dirs),
+            GoalTest::Before(i, _) => self.st.history.last().is_some_and(|u| {
+                let bit = *i as usize * r.player_count() + player.0 as usize;
+                bit < 64 && u.before >> bit & 1 == 1
+            }),
+            GoalTest::Not(inner) => !self.goal_holds(inner, player, no_moves),
+            GoalTest::And(all) => all.iter().all(|t| self.goal_holds(t, player, no_moves)),
+            GoalTest::Or(any) => any.iter().any(|t| self.goal_holds(t, player, no_moves)),
+        }
+    }
+}
