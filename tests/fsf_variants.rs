@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic, seirawan): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic, seirawan, janggi): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -20,6 +20,11 @@ fn uci(pos: &mut Position) -> Vec<String> {
     let mut out: Vec<String> = moves
         .iter()
         .map(|m| {
+            // A pass: the royal piece to its own cell (`e2e2`).
+            if m.kind == MoveKind::EndTurn {
+                let king = pos.royal_cells(pos.side_to_move()).next().expect("a royal piece");
+                return format!("{}{}", rules.cell_name(king), rules.cell_name(king));
+            }
             if m.kind == MoveKind::Drop {
                 let letter = rules.variant.pieces[rules.type_of(m.piece).0 as usize].letter;
                 return format!("{letter}@{}", rules.cell_name(m.to));
@@ -542,4 +547,99 @@ fn seirawan_a_gated_piece_may_not_be_what_blocks_a_check() {
     // not move.
     let mut pos = at("seirawan.var", "4k3/8/8/8/8/8/8/r2BK3[H] w D - 0 1");
     assert_eq!(uci(&mut pos), list("e1d2 e1e2 e1f1 e1f2"));
+}
+
+#[test]
+fn janggi_general_and_guards_keep_to_the_palace_lines() {
+    // Orthogonal steps inside the palace, diagonal ones only along its diagonal lines (d1-e2-f3,
+    // f1-e2-d3): the guard on d1 reaches neither c2 nor e2's other diagonals.
+    let mut pos = at("janggi.var", "9/4k4/9/9/9/9/9/9/4A4/3K5 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("d1d1 d1d2 d1e1 e2d2 e2d3 e2e1 e2e3 e2f1 e2f2 e2f3"));
+}
+
+#[test]
+fn janggi_elephant_and_horse_are_blocked_on_the_way() {
+    // The soldier on e6 blocks the elephant's first point north: c8 and g8 are out of reach.
+    let mut pos = at("janggi.var", "3k5/9/9/9/4p4/4B4/9/9/9/4K4 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("e1d1 e1e1 e1e2 e1f1 e5b3 e5b7 e5c2 e5g2 e5h3 e5h7"));
+    let mut pos = at("janggi.var", "3k5/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("e1d1 e1e1 e1e2 e1f1 e5c4 e5c6 e5d3 e5d7 e5f3 e5f7 e5g4 e5g6"));
+}
+
+#[test]
+fn janggi_chariot_runs_the_palace_diagonals() {
+    let mut pos = at("janggi.var", "3k5/9/9/9/9/9/9/9/9/R2R4K w - - 0 1");
+    let moves = uci(&mut pos);
+    assert!(moves.contains(&"d1e2".to_string()) && moves.contains(&"d1f3".to_string()));
+    assert!(!moves.iter().any(|m| m.starts_with("a1") && m.ends_with('2') && m != "a1a2"));
+    assert_eq!(moves.len(), 29);
+}
+
+#[test]
+fn janggi_cannon_jumps_a_screen_that_is_not_a_cannon() {
+    // Over the soldier to e2..e4 and nowhere else: a cannon is neither a screen nor a victim.
+    let mut pos = at("janggi.var", "3k5/9/9/9/4C4/4P4/9/9/9/4K4 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("e1d1 e1e1 e1e2 e1f1 e5d5 e5f5 e6e2 e6e3 e6e4"));
+    let mut pos = at("janggi.var", "3k5/9/9/4c4/4C4/4p4/9/4c4/4C4/4K4 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("e1d1 e1e1 e1f1 e6e4"));
+    // In the palace, from a corner over the centre to the other corner.
+    let mut pos = at("janggi.var", "4k4/9/9/9/9/9/9/9/4P4/3C4K w - - 0 1");
+    assert_eq!(uci(&mut pos), list("d1f3 e2d2 e2d3 e2e3 e2f2 e2f3 i1i1"));
+}
+
+#[test]
+fn janggi_soldier_steps_forwards_sideways_and_along_palace_lines() {
+    let mut pos = at("janggi.var", "4k4/4P4/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("d1d1 d1d2 d1e1 d1e2 e9d10 e9d9 e9e10 e9f10 e9f9"));
+}
+
+#[test]
+fn janggi_passes_are_written_as_the_general_standing_still_and_not_out_of_check() {
+    let mut pos = at("janggi.var", "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("d1e2"));
+    let rules = common::rules("janggi.var");
+    let mut pos = Position::start(rules);
+    assert!(uci(&mut pos).contains(&"e2e2".to_string()));
+    common::play(&mut pos, "e2e2");
+    assert!(pos.outcome().is_none());
+}
+
+#[test]
+fn janggi_two_passes_end_the_game_on_points() {
+    // Equal armies: Han (Black) wins by its 1.5 points (Fairy-Stockfish: -32000 for White).
+    let rules = common::rules("janggi.var");
+    let mut pos = Position::start(rules);
+    common::play(&mut pos, "e2e2");
+    common::play(&mut pos, "e9e9");
+    assert_eq!(pos.outcome(), Some((GameResult::Win(BLACK), EndReason::Goal(0))));
+    assert_eq!((pos.points(WHITE), pos.points(BLACK)), (7200, 7350));
+    // With a chariot more, Cho (White) wins instead.
+    let mut pos = at("janggi.var", "4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    for mv in ["e1d1", "e10e10", "d1d1"] {
+        assert!(pos.outcome().is_none());
+        common::play(&mut pos, mv);
+    }
+    assert_eq!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(0))));
+}
+
+#[test]
+fn janggi_facing_generals_must_be_parted_or_the_game_ends_on_points() {
+    // Bikjang: the chariot may not move while the generals face each other; the general steps
+    // off the file or passes.
+    let mut pos = at("janggi.var", "4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("e1d1 e1e1 e1f1"));
+    common::play(&mut pos, "e1e1");
+    assert_eq!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(1))));
+    // A move that brings the generals face to face is legal.
+    let mut pos = at("janggi.var", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");
+    assert!(uci(&mut pos).contains(&"d1e1".to_string()));
+    common::play(&mut pos, "d1e1");
+    assert_eq!(uci(&mut pos), list("e10d10 e10e10 e10f10"));
+}
+
+#[test]
+fn janggi_a_pass_that_ends_the_game_is_legal_in_check() {
+    // Facing generals and the rook's check on rank 2: passing ends the game on points.
+    let mut pos = at("janggi.var", "4k4/3a1a3/9/9/9/9/9/2P6/r3K4/3A1A3 w - - 0 1");
+    assert_eq!(uci(&mut pos), list("e2d3 e2e2 e2f3"));
 }

@@ -2,7 +2,8 @@
 
 use std::sync::Arc;
 
-use varia_interpreter::{Position, Rules};
+use varia_interpreter::ir::PlayerId;
+use varia_interpreter::{EndReason, GameResult, Position, Rules};
 
 fn moves_of(text: &str) -> Vec<String> {
     let v = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
@@ -408,4 +409,48 @@ fn a_gated_cell_takes_a_piece_from_hand_on_its_first_move() {
     let mv = pos.parse_move("Nc3").unwrap();
     pos.make(mv);
     assert_eq!(pos.to_position_string(), "3k/2N1/4/K3[H] b - - 1 1");
+}
+
+/// The points example of docs/language.md.
+const STANDOFF: &str = r#"
+variant "Standoff"
+board { grid 3 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Rook R { points 5  slide orthogonal }
+piece Pawn P { points 1  step n }
+setup { white: K b1, R a1  black: K b5, P c4 }
+pass-turn
+// While the kings face each other, a move must part them (or pass).
+forbid: before(facing(own King, opponent King, n)) and facing(own King, opponent King, n) and not passed 1
+end {
+  points-bonus black 0.5
+  goal white black points: passed 2
+  goal white black points: before(facing(own King, opponent King, n)) and facing(own King, opponent King, n)
+}
+"#;
+
+#[test]
+fn facing_kings_must_be_parted_and_passes_end_the_game_on_points() {
+    let v = varia_grammar::load(STANDOFF).unwrap_or_else(|e| panic!("{e:?}"));
+    let rules = Arc::new(Rules::new(v));
+    let mut pos = Position::start(rules.clone());
+    let mut moves = moves_in(&mut pos);
+    moves.sort();
+    assert_eq!(moves, ["Kb1-a2", "Kb1-c1", "Kb1-c2", "end"]);
+    // A pass leaves the kings facing again: the game ends, and White has more points.
+    let pass = pos.parse_move("end").unwrap();
+    pos.make(pass);
+    assert_eq!(pos.outcome(), Some((GameResult::Win(PlayerId(0)), EndReason::Goal(1))));
+    assert_eq!((pos.points(PlayerId(0)), pos.points(PlayerId(1))), (500, 150));
+    assert!(moves_in(&mut pos).is_empty());
+    // Parted, the game goes on until two passes in a row.
+    let mut pos = Position::start(rules);
+    for mv in ["Kb1-c1", "end", "end"] {
+        assert!(pos.outcome().is_none());
+        let m = pos.parse_move(mv).unwrap();
+        pos.make(m);
+    }
+    assert_eq!(pos.outcome(), Some((GameResult::Win(PlayerId(0)), EndReason::Goal(0))));
 }

@@ -274,9 +274,10 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
     }
     // Chess is XBoard's `normal`; Capablanca Chess draws on 10 x 8, xiangqi on 9 x 10; games
     // XBoard cannot show (stacks, three boards, squares that move, hands) are not offered;
-    // Grand Chess is its `grand` on 10 x 10, atomic chess its `atomic`.
+    // Grand Chess is its `grand` on 10 x 10, atomic chess its `atomic`, janggi a fairy game
+    // on 9 x 10.
     assert!(
-        features.contains("variants=\"normal,capablanca,xiangqi,shatranj,three-check,grand,atomic\""),
+        features.contains("variants=\"normal,capablanca,xiangqi,shatranj,three-check,grand,atomic,janggi\""),
         "{features}"
     );
     e.send("new\nvariant capablanca");
@@ -332,7 +333,8 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
     e.send("xboard\nprotover 2");
     let lines = e.until("feature done=1", 10);
     assert!(
-        lines[0].contains("variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,three-check,grand,atomic\""),
+        lines[0]
+            .contains("variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,three-check,grand,atomic,janggi\""),
         "{lines:?}"
     );
     e.send("new\nvariant camel-chess\nping 1");

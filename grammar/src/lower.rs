@@ -70,8 +70,8 @@ struct Lowerer {
     attribute_names: IndexSet<String>,
     /// Flag names, by id.
     flag_names: IndexSet<String>,
-    /// How many `before(...)` goal tests have been lowered (each gets the next index).
-    before_tests: u8,
+    /// The distinct tests inside `before(...)` lowered so far; the index is the test's.
+    before_tests: Vec<GoalTest>,
 }
 
 /// Lowers a parsed file into a checked [`Variant`].
@@ -100,7 +100,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         move_types: IndexSet::new(),
         attribute_names: IndexSet::new(),
         flag_names: IndexSet::new(),
-        before_tests: 0,
+        before_tests: Vec::new(),
     };
     let of = |rule: Rule| -> Vec<Node> { items.iter().filter(|p| p.as_rule() == rule).cloned().collect() };
 

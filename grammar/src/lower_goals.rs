@@ -6,7 +6,7 @@ use super::{int_value, Lowerer, Node};
 use crate::syntax::Rule;
 
 /// At most this many `before(...)` tests in a variant: the value of each, for each player, is
-/// kept with every move made (64 bits, for up to four players).
+/// kept with every move made, in 64 bits (so fewer with more than four players).
 pub(super) const MAX_BEFORE_TESTS: u8 = 16;
 
 /// An outcome word.
@@ -141,16 +141,28 @@ impl Lowerer {
             }
             Rule::before_goal => {
                 let inner = self.goal_test(parts[2].clone())?;
-                if self.before_tests >= MAX_BEFORE_TESTS {
+                // The same test twice is kept once.
+                if let Some(i) = self.before_tests.iter().position(|t| *t == inner) {
+                    return Some(GoalTest::Before(i as u8, Box::new(inner)));
+                }
+                // Each test's value is kept for every player in 64 bits with each move.
+                let players = self.players.len().clamp(1, 64);
+                let most = (64 / players).min(MAX_BEFORE_TESTS as usize);
+                if self.before_tests.len() >= most {
+                    // Reported once, at the first test too many.
+                    if self.before_tests.len() > most {
+                        return None;
+                    }
+                    self.before_tests.push(inner);
                     self.error(
                         &t,
-                        format!("more than {MAX_BEFORE_TESTS} `before(...)` tests"),
-                        format!("expected at most {MAX_BEFORE_TESTS} in a variant"),
+                        format!("more than {most} different `before(...)` tests"),
+                        format!("expected at most {most} in a variant of {players} players (64 / players, at most {MAX_BEFORE_TESTS})"),
                     );
                     return None;
                 }
-                self.before_tests += 1;
-                GoalTest::Before(self.before_tests - 1, Box::new(inner))
+                self.before_tests.push(inner.clone());
+                GoalTest::Before(self.before_tests.len() as u8 - 1, Box::new(inner))
             }
             _ => return None,
         })
@@ -195,7 +207,11 @@ impl Lowerer {
         match (whole.parse::<u32>(), frac.parse::<u32>()) {
             (Ok(w), Ok(f)) if w <= 1_000_000 => w * 100 + f,
             _ => {
-                self.error(p, format!("number `{text}` is out of range"), "expected a number of points from 0 to 1000000");
+                self.error(
+                    p,
+                    format!("number `{text}` is out of range"),
+                    "expected a number of points from 0 to 1000000",
+                );
                 0
             }
         }

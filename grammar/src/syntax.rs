@@ -116,6 +116,7 @@ pub fn describe(rule: Rule) -> String {
         Rule::piece_ref => "a piece letter or name",
         Rule::letter => "a single letter",
         Rule::int => "a whole number",
+        Rule::decimal => "a number with at most two decimals (`1.5`)",
         Rule::signed => "a whole number (may be negative)",
         Rule::string => "a quoted string",
         Rule::compare => "a comparison (`<`, `<=`, `==`, `>=`, `>`)",

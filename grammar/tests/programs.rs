@@ -607,9 +607,11 @@ fn every_bundled_variant_still_loads() {
         if path.extension().is_some_and(|e| e == "var") {
             let text = std::fs::read_to_string(&path).expect("read");
             let v = varia_grammar::load(&text).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-            // Xiangqi's elephant, horse and general are the bundled examples of programs.
+            // Xiangqi's and janggi's elephants, horses (and xiangqi's general, janggi's cannon)
+            // are the bundled examples of programs.
             let programs = v.pieces.iter().any(|p| !p.programs.is_empty());
-            assert_eq!(programs, path.ends_with("xiangqi.var"), "{}", path.display());
+            let expected = path.ends_with("xiangqi.var") || path.ends_with("janggi.var");
+            assert_eq!(programs, expected, "{}", path.display());
             assert!(v.pieces.iter().all(|p| p.drop_supply == DropSupply::Hand));
             n += 1;
         }

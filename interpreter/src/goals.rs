@@ -24,7 +24,9 @@ pub(crate) fn before_tests(v: &Variant) -> Vec<(u8, GoalTest)> {
     fn walk(t: &GoalTest, out: &mut Vec<(u8, GoalTest)>) {
         match t {
             GoalTest::Before(i, inner) => {
-                out.push((*i, (**inner).clone()));
+                if !out.iter().any(|(j, _)| j == i) {
+                    out.push((*i, (**inner).clone()));
+                }
                 walk(inner, out);
             }
             GoalTest::Not(x) => walk(x, out),
@@ -39,7 +41,34 @@ pub(crate) fn before_tests(v: &Variant) -> Vec<(u8, GoalTest)> {
     out
 }
 
+/// Whether a test reads only what a position's hash covers (the board, the side to move, hands,
+/// counted checks), not the moves that led to it.
+pub(crate) fn reads_position_only(t: &GoalTest) -> bool {
+    match t {
+        GoalTest::Passed(_) | GoalTest::Before(..) | GoalTest::Repetition(_) | GoalTest::Captured(_) => false,
+        GoalTest::Not(x) => reads_position_only(x),
+        GoalTest::And(v) | GoalTest::Or(v) => v.iter().all(reads_position_only),
+        _ => true,
+    }
+}
+
 impl Position {
+    /// [`Position::before_bits`], kept for the position's hash where the tests read only what
+    /// the hash covers: a position's moves are made from it one after another.
+    pub(crate) fn before_bits_cached(&mut self) -> u64 {
+        if !self.rules.before_cacheable {
+            return self.before_bits();
+        }
+        if let Some((hash, bits)) = self.st.before_cache {
+            if hash == self.st.hash {
+                return bits;
+            }
+        }
+        let bits = self.before_bits();
+        self.st.before_cache = Some((self.st.hash, bits));
+        bits
+    }
+
     /// The values of the variant's `before(...)` tests here, one bit per (test, player): kept
     /// with the next move made, for the position after it.
     pub(crate) fn before_bits(&self) -> u64 {
@@ -90,12 +119,16 @@ impl Position {
     fn facing(&self, player: PlayerId, a: Occupier, b: Occupier, dirs: &[DirId]) -> bool {
         let r = &*self.rules;
         let map = &r.variant.players[player.0 as usize].direction_map;
-        let owners: Vec<PlayerId> = match a {
-            Occupier::Own(_) => vec![player],
-            _ => (0..r.player_count() as u8).map(PlayerId).filter(|p| matches!(a, Occupier::AnyOwner(_)) || *p != player).collect(),
-        };
-        for owner in owners {
-            for c in self.occupied_by(owner).iter() {
+        let (Occupier::Own(ty) | Occupier::Opponent(ty) | Occupier::AnyOwner(ty)) = a;
+        let royal = r.variant.pieces[ty.0 as usize].royal;
+        for owner in (0..r.player_count() as u8).map(PlayerId) {
+            let mine = owner == player;
+            if matches!(a, Occupier::Own(_)) != mine && !matches!(a, Occupier::AnyOwner(_)) {
+                continue;
+            }
+            // Royal pieces are found through their own (small) cell sets.
+            let cells = if royal { &self.st.royals[owner.0 as usize] } else { self.occupied_by(owner) };
+            for c in cells.iter() {
                 if !self.pieces_at(c).iter().any(|q| matches(r, a, player, *q)) {
                     continue;
                 }

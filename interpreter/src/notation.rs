@@ -367,6 +367,14 @@ impl Position {
             // Without its side effects, a move is still named when no other move reads the same.
             forms.push(self.plain_long_notation(mv));
         }
+        if mv.kind == MoveKind::EndTurn && self.st.partial.is_none() && self.st.slot == 0 {
+            // A pass as Fairy-Stockfish writes it: the single royal piece to its own cell.
+            let mut royals = self.st.royal_cells(self.st.side);
+            if let (Some(c), None) = (royals.next(), royals.next()) {
+                let name = self.rules.cell_name(c);
+                forms.push(format!("{name}{name}"));
+            }
+        }
         if !mv.kind.is_piece_move() {
             return forms;
         }

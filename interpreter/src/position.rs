@@ -291,6 +291,9 @@ pub(crate) struct State {
     pub(crate) holes: bool,
     /// Per player: checks given, where a goal counts them (empty otherwise).
     pub(crate) checks: Vec<u32>,
+    /// The `before(...)` test values last computed, with the hash of their position (only
+    /// where the tests read nothing the hash leaves out, see `goals.rs`).
+    pub(crate) before_cache: Option<(u64, u64)>,
 }
 
 /// In `State::reserve`: an unlimited supply of squares.
@@ -337,6 +340,7 @@ impl Position {
             partial: None,
             holes: !rules.variant.board.initially_empty_locations.is_empty(),
             checks: if rules.counts_checks { vec![0; players] } else { Vec::new() },
+            before_cache: None,
         };
         let mut pos = Position { rules, st };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
@@ -560,7 +564,7 @@ impl Position {
 
     /// Plays a move without checking that it is legal. Take it back with [`Position::unmake`].
     pub fn make(&mut self, mv: Move) {
-        let before = if self.rules.before_tests.is_empty() { 0 } else { self.before_bits() };
+        let before = if self.rules.before_tests.is_empty() { 0 } else { self.before_bits_cached() };
         self.st.make(&self.rules, mv);
         if before != 0 {
             if let Some(u) = self.st.history.last_mut() {

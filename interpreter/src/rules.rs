@@ -150,6 +150,9 @@ pub struct Rules {
     pub(crate) counts_checks: bool,
     /// The `before(...)` tests of goals and `forbid` rules (see `goals.rs`).
     pub(crate) before_tests: Vec<(u8, crate::ir::GoalTest)>,
+    /// The `before(...)` tests read only what a position's hash covers (their values may be
+    /// kept by hash).
+    pub(crate) before_cacheable: bool,
     /// Some piece type goes to the capturer's hand when captured (`captured-to-hand`).
     pub(crate) captures_to_hand: bool,
 }
@@ -346,6 +349,9 @@ impl Rules {
             slow_reach: None,
             counts_checks: crate::counters::counts_checks(&variant),
             before_tests: crate::goals::before_tests(&variant),
+            before_cacheable: crate::goals::before_tests(&variant)
+                .iter()
+                .all(|(_, t)| crate::goals::reads_position_only(t)),
             captures_to_hand,
             programmed_types,
             probes_only,
