@@ -35,14 +35,7 @@ fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Opt
         k if k.is_piece_move() => Some(format!("{}{}{promo}{gate_letter}", name(mv.from), name(mv.to))),
         // A pass, as Fairy-Stockfish writes it: the mover's single royal piece moving to its
         // own cell (`e2e2`).
-        MoveKind::EndTurn if pos.partial_move().is_none() && pos.action_index() == 0 => {
-            let mut royals = pos.royal_cells(pos.side_to_move());
-            match (royals.next(), royals.next()) {
-                (Some(c), None) => Some(format!("{}{}", name(c), name(c))),
-                _ => None,
-            }
-        }
-        _ => None,
+        _ => pos.pass_cell(mv).map(|c| format!("{}{}", name(c), name(c))),
     }
 }
 

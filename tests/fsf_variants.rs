@@ -21,8 +21,7 @@ fn uci(pos: &mut Position) -> Vec<String> {
         .iter()
         .map(|m| {
             // A pass: the royal piece to its own cell (`e2e2`).
-            if m.kind == MoveKind::EndTurn {
-                let king = pos.royal_cells(pos.side_to_move()).next().expect("a royal piece");
+            if let Some(king) = pos.pass_cell(*m) {
                 return format!("{}{}", rules.cell_name(king), rules.cell_name(king));
             }
             if m.kind == MoveKind::Drop {

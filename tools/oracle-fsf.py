@@ -128,7 +128,7 @@ def compare(name, args, rng):
             # A position string does not carry the moves before it: read alone, it is judged
             # by Fairy-Stockfish from the same string (an end that needs the history, such as
             # janggi's two passes, is not over there).
-            from_fen = expected if fen == start and not moves else fsf_expected(name, variant, fen, [])[1]
+            from_fen = fsf_expected(name, variant, fen, [])[1] if moves else expected
             for how, got, want in (
                 ("after", varia.moves("--after", " ".join(moves)), expected),
                 ("position", varia.moves("--position", fen), from_fen),

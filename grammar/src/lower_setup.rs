@@ -413,6 +413,7 @@ impl Lowerer {
     pub(super) fn end(&mut self, e: Node) -> EndRules {
         let mut end = default_end();
         let outcome = |n: &Node| super::goals::outcome_of(n.as_str());
+        let mut bonus_given: Vec<PlayerId> = Vec::new();
         for item in e.into_inner() {
             let rule = item.as_rule();
             if rule == Rule::goal_end {
@@ -424,6 +425,14 @@ impl Lowerer {
                 let name = parts.next().expect("player");
                 let points = self.points(&parts.next().expect("points"));
                 if let Some(p) = self.player_id(&name) {
+                    if bonus_given.contains(&p) {
+                        self.error(
+                            &name,
+                            format!("a second `points-bonus` for `{}`", name.as_str()),
+                            "expected one per player",
+                        );
+                    }
+                    bonus_given.push(p);
                     end.points_bonus.resize(self.players.len(), 0);
                     end.points_bonus[p.0 as usize] = points;
                 }

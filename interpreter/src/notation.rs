@@ -355,6 +355,20 @@ impl Position {
 
     /// Every written form that names this move (the short form only when `wanted`, normalised,
     /// names the move's destination, as every short form does).
+    /// Where Fairy-Stockfish's coordinates put a pass (`e2e2`, the single royal piece to its
+    /// own cell): the cell of the mover's royal piece, when `mv` passes at the start of a turn
+    /// and the mover has exactly one.
+    pub fn pass_cell(&self, mv: Move) -> Option<crate::ir::CellId> {
+        if mv.kind != MoveKind::EndTurn || self.st.partial.is_some() || self.st.slot != 0 {
+            return None;
+        }
+        let mut royals = self.st.royal_cells(self.st.side);
+        match (royals.next(), royals.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        }
+    }
+
     fn forms(&self, mv: Move, legal: &[Move], wanted: &str) -> Vec<String> {
         let long = self.long_notation(mv);
         let short = if wanted.contains(self.rules.cell_name(mv.to)) || mv.kind == MoveKind::Castle {
@@ -367,13 +381,9 @@ impl Position {
             // Without its side effects, a move is still named when no other move reads the same.
             forms.push(self.plain_long_notation(mv));
         }
-        if mv.kind == MoveKind::EndTurn && self.st.partial.is_none() && self.st.slot == 0 {
-            // A pass as Fairy-Stockfish writes it: the single royal piece to its own cell.
-            let mut royals = self.st.royal_cells(self.st.side);
-            if let (Some(c), None) = (royals.next(), royals.next()) {
-                let name = self.rules.cell_name(c);
-                forms.push(format!("{name}{name}"));
-            }
+        if let Some(c) = self.pass_cell(mv) {
+            let name = self.rules.cell_name(c);
+            forms.push(format!("{name}{name}"));
         }
         if !mv.kind.is_piece_move() {
             return forms;

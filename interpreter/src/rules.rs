@@ -344,14 +344,13 @@ impl Rules {
         } = tables;
         let programmed_types = (0..types).map(|t| program.as_ref().is_some_and(|p| !p.codes[t].is_empty())).collect();
         let probes_only = !stacking && !slow_attacks && program.as_ref().is_none_or(|p| !p.may_capture());
+        let before_tests = crate::goals::before_tests(&variant);
         let mut rules = Rules {
             count: Default::default(),
             slow_reach: None,
             counts_checks: crate::counters::counts_checks(&variant),
-            before_tests: crate::goals::before_tests(&variant),
-            before_cacheable: crate::goals::before_tests(&variant)
-                .iter()
-                .all(|(_, t)| crate::goals::reads_position_only(t)),
+            before_cacheable: before_tests.iter().all(|(_, t)| crate::goals::reads_position_only(t)),
+            before_tests,
             captures_to_hand,
             programmed_types,
             probes_only,
