@@ -454,3 +454,75 @@ fn facing_kings_must_be_parted_and_passes_end_the_game_on_points() {
     }
     assert_eq!(pos.outcome(), Some((GameResult::Win(PlayerId(0)), EndReason::Goal(0))));
 }
+
+/// The `no-check` example of docs/language.md.
+const QUIET_PROMOTION: &str = r#"
+variant "Quiet promotion"
+board { grid 3 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far { white: rank 4  black: rank 1 }
+piece King K { royal step all }
+piece Ferz F { step diagonal }
+piece Pawn P {
+  no-check promotions
+  step n move-only
+  promote in far to F optional
+}
+setup { white: K a1, P b3  black: K c3 }
+"#;
+
+#[test]
+fn a_promotion_that_would_give_check_is_illegal_under_no_check() {
+    let v = varia_grammar::load(QUIET_PROMOTION).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = Position::start(Arc::new(Rules::new(v.clone())));
+    let mut moves = moves_in(&mut pos);
+    moves.sort();
+    assert_eq!(moves, ["Ka1-a2", "Ka1-b1", "Pb3-b4"]);
+    // Without the rule, the ferz on b4 is a choice (and gives check).
+    let mut free = v;
+    free.pieces.iter_mut().for_each(|p| p.no_check = 0);
+    let mut pos = Position::start(Arc::new(Rules::new(free)));
+    let mut moves = moves_in(&mut pos);
+    moves.sort();
+    assert_eq!(moves, ["Ka1-a2", "Ka1-b1", "Pb3-b4", "Pb3-b4=F"]);
+    let mv = pos.parse_move("Pb3-b4=F").unwrap();
+    pos.make(mv);
+    assert!(pos.in_check());
+}
+
+/// The counting example of docs/language.md.
+const COUNTDOWN: &str = r#"
+variant "Countdown"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+setup { white: K a1, R b2  black: K d4 }
+end {
+  // Against a bare king, a rook has three moves to mate.
+  counting 3: pieces-remaining 1 and not total-pieces 0 Rook
+}
+"#;
+
+#[test]
+fn a_count_begun_against_a_bare_king_draws_when_it_runs_out() {
+    let v = varia_grammar::load(COUNTDOWN).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut pos = Position::start(Arc::new(Rules::new(v)));
+    assert_eq!(pos.count(), None);
+    // Kings and rook wander without a mate: the count begins after White's first move and the
+    // game is drawn on the seventh half-move after that.
+    let walk = ["Ka1-a2", "Kd4-d3", "Ka2-a1", "Kd3-d4", "Rb2-c2", "Kd4-d3", "Rc2-b2", "Kd3-d4"];
+    for (i, mv) in walk.iter().enumerate() {
+        assert!(pos.outcome().is_none(), "over before {mv}");
+        let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        pos.make(m);
+        assert_eq!(pos.count(), Some((6, i as u32)), "after {mv}");
+    }
+    assert_eq!(pos.to_position_string(), "3k/4/1R2/K3 w - 6 7 5");
+    assert_eq!(pos.outcome(), Some((GameResult::Draw, EndReason::Counting)));
+    pos.unmake();
+    assert!(pos.outcome().is_none());
+    assert_eq!(pos.count(), Some((6, 6)));
+}

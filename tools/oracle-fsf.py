@@ -12,6 +12,7 @@ For each game named (all by default) it
 
 Usage: pip install pyffish; cargo build
        python3 tools/oracle-fsf.py [--depth D] [--positions N] [--seed S] [--varia BIN] [GAME ...]
+       python3 tools/oracle-fsf.py --start FEN GAME   (random games from that position)
 Prints one line per check and a summary; exits 1 on any difference.
 """
 import argparse
@@ -38,6 +39,7 @@ GAMES = {
     "atomic": ("atomic.var", "atomic", 4),
     "seirawan": ("seirawan.var", "seirawan", 3),
     "janggi": ("janggi.var", "janggi", 3),
+    "sittuyin": ("sittuyin.var", "sittuyin", 3),
 }
 
 
@@ -46,6 +48,12 @@ GAMES = {
 # (even a plain mate: `k4/2+S2/1B3/K4/5[P] w - - 0 1`, P@a4). Varia follows the rule: the
 # comparison takes these drops out of Fairy-Stockfish's lists and counts them apart.
 DROP_MATE_RULE = {"minishogi", "shogi"}
+
+
+# Games whose draws Fairy-Stockfish lets a player claim where Varia's rules differ (janggi: its
+# 50-move rule and repetition are decided on points there; Varia has no move rule, see
+# docs/variants/janggi.md). Elsewhere Varia must declare the draw where the claim arises.
+CLAIMS_DIFFER = {"janggi"}
 
 
 def pawn_drop_mate(variant, start, moves, move):
@@ -106,9 +114,9 @@ class Varia:
 def compare(name, args, rng):
     file, variant, depth = GAMES[name]
     varia = Varia(args.varia, file)
-    start = sf.start_fen(variant)
+    start = args.start or sf.start_fen(variant)
     bad = 0
-    for d in range(1, (args.depth or depth) + 1):
+    for d in range(1, 0 if args.start else (args.depth or depth) + 1):
         a, b = fsf_perft(variant, start, [], d), varia.perft(d)
         print(f"{name}: perft {d}: Fairy-Stockfish {a}, Varia {b}", flush=True)
         bad += a != b
@@ -122,15 +130,19 @@ def compare(name, args, rng):
             drop_mates += mates
             fen = sf.get_fen(variant, start, moves)
             if not over and sf.is_optional_game_end(variant, start, moves)[0]:
-                # Fairy-Stockfish lets a player claim this draw; Varia declares it.
+                # Fairy-Stockfish lets a player claim this draw; Varia declares it: no moves.
                 games["claimable draw"] += 1
+                got = varia.moves(*(["--position", start] if args.start else []), "--after", " ".join(moves))
+                if got and name not in CLAIMS_DIFFER:
+                    bad += 1
+                    print(f"{name}: DIFFERENCE (claimable draw) at {fen} after {' '.join(moves)}: Varia plays on")
                 break
             # A position string does not carry the moves before it: read alone, it is judged
             # by Fairy-Stockfish from the same string (an end that needs the history, such as
             # janggi's two passes, is not over there).
             from_fen = fsf_expected(name, variant, fen, [])[1] if moves else expected
             for how, got, want in (
-                ("after", varia.moves("--after", " ".join(moves)), expected),
+                ("after", varia.moves(*(["--position", start] if args.start else []), "--after", " ".join(moves)), expected),
                 ("position", varia.moves("--position", fen), from_fen),
             ):
                 if got != want:
@@ -160,6 +172,7 @@ def main():
     p.add_argument("--positions", type=int, default=500, help="random-game positions per game")
     p.add_argument("--plies", type=int, default=200, help="longest random game")
     p.add_argument("--seed", type=int, default=17)
+    p.add_argument("--start", help="play the random games from this position string (no perft)")
     p.add_argument("--varia", default=os.path.join(ROOT, "target", "debug", "varia"))
     args = p.parse_args()
     bad = 0

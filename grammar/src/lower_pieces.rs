@@ -218,6 +218,7 @@ impl Lowerer {
             san_without_letter: false,
             resets_move_clock: false,
             no_drop_checkmate: false,
+            no_check: 0,
             moves: Vec::new(),
             promotion: None,
             keep_apart: None,
@@ -271,6 +272,17 @@ impl Lowerer {
                 Rule::san_flag => self.pieces[index].san_without_letter = true,
                 Rule::clock_flag => self.pieces[index].resets_move_clock = true,
                 Rule::drop_mate_flag => self.pieces[index].no_drop_checkmate = true,
+                Rule::no_check_decl => {
+                    let mut kinds = 0;
+                    for kind in item.into_inner().skip(1) {
+                        kinds |= match kind.as_str() {
+                            "moves" => NO_CHECK_MOVES,
+                            "drops" => NO_CHECK_DROPS,
+                            _ => NO_CHECK_PROMOTIONS,
+                        };
+                    }
+                    self.pieces[index].no_check = if kinds == 0 { NO_CHECK_MOVES | NO_CHECK_DROPS } else { kinds };
+                }
                 Rule::blast_proof_flag => self.pieces[index].blast_proof = true,
                 Rule::explodes_decl => {
                     let dirs = self.dir_list(item.into_inner().nth(1).expect("directions"));

@@ -18,6 +18,7 @@ pub(super) fn default_end() -> EndRules {
         perpetual_check: None,
         goals: Vec::new(),
         points_bonus: Vec::new(),
+        counting: Vec::new(),
     }
 }
 
@@ -418,6 +419,19 @@ impl Lowerer {
             let rule = item.as_rule();
             if rule == Rule::goal_end {
                 end.goals.extend(self.goal(item));
+                continue;
+            }
+            if rule == Rule::counting_end {
+                let mut parts = item.into_inner().skip(1);
+                let n = parts.next().expect("moves");
+                let moves = int_value(self, &n, 10_000) as u32;
+                if n.as_str() == "0" {
+                    self.error(&n, "a count of 0 moves", "expected a count of 1 to 10000 moves");
+                }
+                let test = parts.find(|p| p.as_rule() == Rule::goal_test).expect("test");
+                if let Some(test) = self.goal_test(test) {
+                    end.counting.push(Counting { moves, test });
+                }
                 continue;
             }
             if rule == Rule::points_bonus_end {

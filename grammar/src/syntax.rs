@@ -166,6 +166,7 @@ pub fn describe(rule: Rule) -> String {
         Rule::test | Rule::test_and | Rule::test_not => "a test",
         Rule::goal_test | Rule::goal_and | Rule::goal_not => "a goal test",
         Rule::goal_player => "a player",
+        Rule::no_check_kind | Rule::k_moves | Rule::k_drops | Rule::k_promotions => "`moves`, `drops` or `promotions`",
         Rule::move_type_def | Rule::move_type_ref | Rule::move_type_name => "a move type name",
         Rule::attr_def | Rule::attr_ref => "an attribute name",
         Rule::flag_def | Rule::flag_ref => "a flag name",

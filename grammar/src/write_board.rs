@@ -408,6 +408,11 @@ impl Writer<'_> {
         if p.no_drop_checkmate {
             lines.push("no-drop-checkmate".into());
         }
+        if p.no_check != 0 {
+            let kinds = [(NO_CHECK_MOVES, " moves"), (NO_CHECK_DROPS, " drops"), (NO_CHECK_PROMOTIONS, " promotions")];
+            let named: String = kinds.iter().filter(|(bit, _)| p.no_check & bit != 0).map(|(_, word)| *word).collect();
+            lines.push(format!("no-check{named}"));
+        }
         if let Some(k) = p.keep_apart {
             lines.push(format!("keep-apart {k}"));
         }

@@ -450,6 +450,12 @@ impl Writer<'_> {
                 lines.push(format!("points-bonus {} {}", self.player(PlayerId(p as u8)), points_text(*n)));
             }
         }
+        for c in &e.counting {
+            if c.moves > 10_000 {
+                return fail("a counting rule", "a count above 10000 moves");
+            }
+            lines.push(format!("counting {}: {}", c.moves, self.goal_test(&c.test, 0)?));
+        }
         for g in &e.goals {
             if g.players.is_empty() {
                 return fail("a goal", "it applies to no player");

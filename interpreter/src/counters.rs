@@ -1,4 +1,4 @@
-//! Counts a game keeps besides the board: the checks each player's moves have given, for goals that count them (`checks-given N`).
+//! Counts a game keeps besides the board: the checks each player's moves have given, for goals that count them (`checks-given N`), and the count of a counting rule.
 //!
 //! A move gives check when, after it, the player to move (another player's turn has begun) has
 //! a royal piece attacked. The count rises when such a move is made and falls again when it is
@@ -100,5 +100,43 @@ pub(crate) fn read_checks_remaining(
             len: text.len(),
             message: format!("expected the checks each player still needs, 0 to {limit} (e.g. `3+2`), found `{text}`"),
         }),
+    }
+}
+
+impl Position {
+    /// After a move that ends a turn: a running count goes on by one half-move unless the move
+    /// captured; with none running, or after a capture, the first counting rule whose test
+    /// holds for the player to move begins its count (over) at 0. Where no test holds, a
+    /// running count goes on. The count before the move is kept for unmaking.
+    pub(crate) fn update_count(&mut self) {
+        self.st.count_history.push(self.st.count);
+        if self.st.slot != 0 || self.st.partial.is_some() {
+            return;
+        }
+        let (limit, ply) = self.st.count;
+        let captured = self.st.history.last().is_some() && !self.st.last_captured().is_empty();
+        if limit > 0 && !captured {
+            self.st.count.1 = ply + 1;
+            return;
+        }
+        let side = self.side_to_move();
+        let rules = self.rules.clone();
+        match rules.variant.end.counting.iter().find(|c| self.goal_holds(&c.test, side, false)) {
+            Some(c) => self.st.count = (2 * c.moves, 0),
+            None if limit > 0 => self.st.count.1 = ply + 1,
+            None => {}
+        }
+    }
+
+    /// Whether a running count has gone past its limit (the game is then drawn).
+    pub(crate) fn counting_ran_out(&self) -> bool {
+        let (limit, ply) = self.st.count;
+        limit > 0 && ply > limit
+    }
+
+    /// The running count of a counting rule, in half-moves: its limit and how far it has
+    /// gone, if one runs.
+    pub fn count(&self) -> Option<(u32, u32)> {
+        (self.st.count.0 > 0).then_some(self.st.count)
     }
 }

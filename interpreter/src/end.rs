@@ -14,6 +14,8 @@ pub enum EndReason {
     BareKing,
     /// Too many moves without a capture or clock-resetting move.
     MoveRule,
+    /// A count begun by a counting rule ran out.
+    Counting,
     /// The same position occurred too often.
     Repetition,
     /// The same position occurred too often, and one player gave check with every move since
@@ -31,6 +33,7 @@ impl EndReason {
             EndReason::Stalemate => "stalemate",
             EndReason::BareKing => "bare king",
             EndReason::MoveRule => "move rule",
+            EndReason::Counting => "counting",
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
             EndReason::Goal(_) => "goal",
@@ -112,6 +115,9 @@ impl Position {
             if self.halfmove_clock() >= 2 * n {
                 return Some((GameResult::Draw, EndReason::MoveRule));
             }
+        }
+        if self.counting_ran_out() {
+            return Some((GameResult::Draw, EndReason::Counting));
         }
         if let Some(n) = end.repetition {
             // A third occurrence needs at least four turns per earlier one.

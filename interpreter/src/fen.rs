@@ -70,6 +70,9 @@ fn side_token(rules: &Rules, p: PlayerId) -> String {
 /// The largest half-move clock and move number a position string may give: far beyond any
 /// game, and far enough below `u32::MAX` that playing on cannot wrap them.
 pub const MAX_CLOCK: u32 = 1_000_000_000;
+/// The largest count limit a position string may give, in half-moves (twice the largest
+/// `counting N` a variant may declare).
+pub const MAX_COUNT: u32 = 20_000;
 
 impl Position {
     /// Writes the position string.
@@ -135,14 +138,19 @@ impl Position {
         let rights = rules.gates.text(rules.player_count(), self.st.castling);
         out.push_str(if rights.is_empty() { "-" } else { &rights });
         out.push(' ');
-        match self.st.ep {
-            Some(ep) => {
+        // A running count stands in the en-passant field, its progress in the clock's, as
+        // Fairy-Stockfish writes makruk's counting.
+        let count = self.count().filter(|_| self.st.ep.is_none());
+        match (self.st.ep, count) {
+            (Some(ep), _) => {
                 let names: Vec<&str> = ep.passed().iter().map(|c| rules.cell_name(*c)).collect();
                 out.push_str(&names.join(","));
             }
-            None => out.push('-'),
+            (None, Some((limit, _))) => out.push_str(&limit.to_string()),
+            (None, None) => out.push('-'),
         }
-        out.push_str(&format!(" {} {}", self.st.halfmove, self.st.fullmove));
+        let clock = count.map_or(self.st.halfmove, |(_, ply)| ply);
+        out.push_str(&format!(" {clock} {}", self.st.fullmove));
         let cells = |marks: &[CellId]| -> String {
             if marks.is_empty() {
                 "-".to_string()
@@ -258,8 +266,17 @@ impl Position {
             }
         }
         let mut ep = None;
+        let mut count_limit = 0;
         if let Some((o, s)) = field(3) {
-            if s != "-" {
+            if rules.counting && s.starts_with(|c: char| c.is_ascii_digit()) {
+                count_limit = match s.parse::<u32>() {
+                    Ok(n) if (1..=MAX_COUNT).contains(&n) => n,
+                    _ => {
+                        let what = format!("expected a count's limit in half-moves, 1 to {MAX_COUNT}, found `{s}`");
+                        return Err(err(o, s.len(), what));
+                    }
+                };
+            } else if s != "-" {
                 ep = Some(read_en_passant(&pos, s, o)?);
             }
         }
@@ -328,7 +345,13 @@ impl Position {
         if let Some((o, s)) = field(next) {
             return Err(err(o, s.len(), format!("expected the end of the position string, found `{s}`")));
         }
-        pos.set_state(castling, ep, halfmove, fullmove);
+        if count_limit > 0 {
+            // The clock's field holds the count's progress; the clock itself starts at 0.
+            pos.set_state(castling, ep, 0, fullmove);
+            pos.st.count = (count_limit, halfmove);
+        } else {
+            pos.set_state(castling, ep, halfmove, fullmove);
+        }
         Ok(pos)
     }
 }

@@ -163,6 +163,13 @@ impl Position {
     pub(crate) fn goal_holds(&self, test: &GoalTest, player: PlayerId, no_moves: bool) -> bool {
         let r = &*self.rules;
         let count = |owner: Option<PlayerId>, ty: Option<crate::ir::PieceTypeId>| {
+            // One piece per occupied cell: the cell sets count them.
+            if ty.is_none() && !r.stacking && !r.covering && !r.variant.goals_count_hands {
+                return match owner {
+                    Some(o) => self.occupied_by(o).len() as u32,
+                    None => (0..r.player_count() as u8).map(|p| self.occupied_by(PlayerId(p)).len() as u32).sum(),
+                };
+            }
             let mut n = 0u32;
             for p in 0..r.player_count() as u8 {
                 if owner.is_some_and(|o| o.0 != p) {

@@ -288,6 +288,10 @@ pub struct PieceType {
     /// A drop of this piece may not checkmate (shogi's pawn).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub no_drop_checkmate: bool,
+    /// Which of this piece's actions may not give check: bits [`NO_CHECK_MOVES`],
+    /// [`NO_CHECK_DROPS`], [`NO_CHECK_PROMOTIONS`] (sittuyin's promotion; 0: any may).
+    #[serde(skip_serializing_if = "is_zero_u8")]
+    pub no_check: u8,
     /// Move and capture powers.
     pub moves: Vec<MoveRule>,
     /// Promotion, if the piece promotes.
@@ -330,6 +334,17 @@ pub struct PieceType {
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
+}
+
+/// `no-check moves`: no move of the piece on the board may give check.
+pub const NO_CHECK_MOVES: u8 = 1;
+/// `no-check drops`: no drop of the piece may give check.
+pub const NO_CHECK_DROPS: u8 = 2;
+/// `no-check promotions`: no move that promotes the piece may give check.
+pub const NO_CHECK_PROMOTIONS: u8 = 4;
 
 /// Where a dropped piece comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -769,6 +784,20 @@ pub struct EndRules {
     /// N`), in hundredths, by player (empty: none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub points_bonus: Vec<u32>,
+    /// Counting rules (`counting N: GOALTEST`), in file order: the first whose test holds for
+    /// the player to move starts a count of N moves.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub counting: Vec<Counting>,
+}
+
+/// A counting rule: when its test holds for the player to move and no count runs (or the move
+/// captured), a count of `moves` moves begins; the game is drawn once it has run out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Counting {
+    /// The moves of each side the count allows.
+    pub moves: u32,
+    /// When it begins.
+    pub test: GoalTest,
 }
 
 /// A goal: when its test holds for one of its players, the game ends with that outcome for

@@ -6,7 +6,7 @@
 //! the cell array, switches them off there.
 
 use crate::attack::Pins;
-use crate::ir::{CellId, PlayerId};
+use crate::ir::{CellId, PlayerId, NO_CHECK_DROPS, NO_CHECK_MOVES, NO_CHECK_PROMOTIONS};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::program::{turn_entry, PLAIN_DROP};
 use crate::rules::{Piece, Rules};
@@ -96,7 +96,7 @@ impl Position {
         let mv = Move { gate: 0, ..mv };
         let side = self.st.side;
         let log = self.st.log.len();
-        self.make(mv);
+        self.make_with(mv, false);
         let lost =
             if self.rules.explosions.is_some() { self.st.royals_lost(&self.rules, log, side) } else { (false, false) };
         let ok = match lost {
@@ -108,7 +108,7 @@ impl Position {
             }
         };
         let ok = ok && (self.rules.variant.forbids.is_empty() || !self.forbidden(side));
-        self.unmake();
+        self.unmake_with(false);
         ok
     }
 
@@ -120,11 +120,11 @@ impl Position {
             return true;
         }
         let side = self.st.side;
-        self.make(Move::end_turn());
+        self.make_with(Move::end_turn(), false);
         let ok = (!self.st.royal_attacked(&self.rules, side)
             && (self.rules.variant.forbids.is_empty() || !self.forbidden(side)))
             || self.decided_before_moves().is_some();
-        self.unmake();
+        self.unmake_with(false);
         ok
     }
 
@@ -169,28 +169,55 @@ impl Position {
     }
 
     /// Whether a pseudo-legal move is legal, by the cheapest sound test; a drop of a
-    /// `no-drop-checkmate` piece must not checkmate besides.
+    /// `no-drop-checkmate` piece must not checkmate besides, and an action a `no-check` rule
+    /// names must not give check.
     #[inline]
     pub(crate) fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
         // A gated move is legal as the same move without the gate is.
         let mv = Move { gate: 0, ..mv };
-        if mv.kind == MoveKind::Drop && self.rules.no_drop_checkmate[self.rules.type_of(mv.piece).0 as usize] {
+        let kind = self.rules.type_of(mv.piece).0 as usize;
+        if mv.kind == MoveKind::Drop && self.rules.no_drop_checkmate[kind] {
             return self.legal_fast_by_rules(mv, royal) && !self.checkmates(mv);
         }
+        if self.rules.no_check[kind] != 0 && self.no_check_applies(mv, self.rules.no_check[kind]) {
+            return self.legal_fast_by_rules(mv, royal) && !self.gives_check(mv);
+        }
         self.legal_fast_by_rules(mv, royal)
+    }
+
+    /// Whether a `no-check` rule (its kinds) covers this action of the piece.
+    fn no_check_applies(&self, mv: Move, kinds: u8) -> bool {
+        if mv.kind == MoveKind::Drop {
+            kinds & NO_CHECK_DROPS != 0
+        } else if mv.kind.is_piece_move() {
+            kinds & NO_CHECK_MOVES != 0 || (kinds & NO_CHECK_PROMOTIONS != 0 && mv.promotion().is_some())
+        } else {
+            false
+        }
+    }
+
+    /// Whether a legal move leaves a royal piece of another player attacked.
+    fn gives_check(&mut self, mv: Move) -> bool {
+        let mover = self.st.side;
+        self.make(mv);
+        let players = self.rules.players;
+        let check =
+            (0..players).map(|p| PlayerId(p as u8)).any(|p| p != mover && self.st.royal_attacked(&self.rules, p));
+        self.unmake();
+        check
     }
 
     /// Whether a legal move leaves the next player in check without a legal move. (Their own
     /// drops that would checkmate in turn are judged the same way: each level needs a drop
     /// that gives check, so the recursion ends with the pieces in hand.)
     fn checkmates(&mut self, mv: Move) -> bool {
-        self.make(mv);
+        self.make_with(mv, false);
         let mut replies = Vec::new();
         let mated = self.in_check() && {
             self.legal_moves(&mut replies);
             replies.is_empty()
         };
-        self.unmake();
+        self.unmake_with(false);
         mated
     }
 
@@ -218,6 +245,17 @@ impl Position {
             MoveKind::Drop
                 if mv.seq == PLAIN_DROP
                     && royal.is_some()
+                    && !r.stacking
+                    && r.apart.is_empty()
+                    && mv.take.is_empty() =>
+            {
+                return true;
+            }
+            // Without a royal piece on the board, only a royal piece dropped may be attacked.
+            MoveKind::Drop
+                if mv.seq == PLAIN_DROP
+                    && self.st.royals[self.st.side.0 as usize].is_empty()
+                    && !r.royal_code[mv.piece.0 as usize]
                     && !r.stacking
                     && r.apart.is_empty()
                     && mv.take.is_empty() =>

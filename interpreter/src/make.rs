@@ -189,10 +189,10 @@ impl State {
         if captured && r.captures_to_hand {
             self.captures_to_hand(r, log);
         }
-        // A drop of such a piece is as irreversible as its move (Fairy-Stockfish resets the
-        // clock on a pawn drop too).
-        let places_piece = moves_piece || mv.kind == MoveKind::CarrySquare || mv.kind == MoveKind::Drop;
-        if captured || (places_piece && r.resets_clock_code[mv.piece.0 as usize]) {
+        // A drop adds material to the board for good, as a capture takes it away: it resets
+        // the clock whatever it drops (as Fairy-Stockfish does).
+        let places_piece = moves_piece || mv.kind == MoveKind::CarrySquare;
+        if captured || mv.kind == MoveKind::Drop || (places_piece && r.resets_clock_code[mv.piece.0 as usize]) {
             self.halfmove = 0;
         }
         if mv.kind.is_piece_move() {

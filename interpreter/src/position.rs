@@ -291,6 +291,10 @@ pub(crate) struct State {
     pub(crate) holes: bool,
     /// Per player: checks given, where a goal counts them (empty otherwise).
     pub(crate) checks: Vec<u32>,
+    /// A running count of a counting rule, in half-moves: its limit (0: none runs) and how
+    /// far it has gone; with the counts before each move made (`counters.rs`).
+    pub(crate) count: (u32, u32),
+    pub(crate) count_history: Vec<(u32, u32)>,
     /// The `before(...)` test values last computed, with the hash of their position (only
     /// where the tests read nothing the hash leaves out, see `goals.rs`).
     pub(crate) before_cache: Option<(u64, u64)>,
@@ -340,6 +344,8 @@ impl Position {
             partial: None,
             holes: !rules.variant.board.initially_empty_locations.is_empty(),
             checks: if rules.counts_checks { vec![0; players] } else { Vec::new() },
+            count: (0, 0),
+            count_history: Vec::new(),
             before_cache: None,
         };
         let mut pos = Position { rules, st };
@@ -564,6 +570,12 @@ impl Position {
 
     /// Plays a move without checking that it is legal. Take it back with [`Position::unmake`].
     pub fn make(&mut self, mv: Move) {
+        self.make_with(mv, true);
+    }
+
+    /// [`Position::make`]; `count`: false where the move is only being judged (legality,
+    /// check) and is taken back at once, so a counting rule's count need not move.
+    pub(crate) fn make_with(&mut self, mv: Move, count: bool) {
         let before = if self.rules.before_tests.is_empty() { 0 } else { self.before_bits_cached() };
         self.st.make(&self.rules, mv);
         if before != 0 {
@@ -574,10 +586,21 @@ impl Position {
         if self.rules.counts_checks {
             self.count_check();
         }
+        if count && self.rules.counting {
+            self.update_count();
+        }
     }
 
     /// Takes back the last move made with [`Position::make`].
     pub fn unmake(&mut self) {
+        self.unmake_with(true);
+    }
+
+    /// Takes back a move made by [`Position::make_with`] with the same `count`.
+    pub(crate) fn unmake_with(&mut self, count: bool) {
+        if count && self.rules.counting {
+            self.st.count = self.st.count_history.pop().unwrap_or_default();
+        }
         if self.rules.counts_checks {
             self.uncount_check();
         }

@@ -85,6 +85,8 @@ pub struct Rules {
     pub(crate) resets_clock_code: Vec<bool>,
     /// Per piece type: a drop of it may not checkmate.
     pub(crate) no_drop_checkmate: Vec<bool>,
+    /// Per piece type, which of its actions may not give check (`no-check`, ir bits).
+    pub(crate) no_check: Vec<u8>,
     /// Per (player, piece type): the pieces the setup gives (for `captured-only` promotions).
     pub(crate) setup_counts: Vec<u32>,
     /// Per piece type: the attribute bits a new piece carries.
@@ -148,6 +150,8 @@ pub struct Rules {
     pub(crate) slow_reach: Option<crate::attack::SlowReach>,
     /// A goal counts the checks each player gives (`checks-given`).
     pub(crate) counts_checks: bool,
+    /// The variant has counting rules (`counting N: ...`).
+    pub(crate) counting: bool,
     /// The `before(...)` tests of goals and `forbid` rules (see `goals.rs`).
     pub(crate) before_tests: Vec<(u8, crate::ir::GoalTest)>,
     /// The `before(...)` tests read only what a position's hash covers (their values may be
@@ -349,6 +353,7 @@ impl Rules {
             count: Default::default(),
             slow_reach: None,
             counts_checks: crate::counters::counts_checks(&variant),
+            counting: !variant.end.counting.is_empty(),
             before_cacheable: before_tests.iter().all(|(_, t)| crate::goals::reads_position_only(t)),
             before_tests,
             captures_to_hand,
@@ -397,6 +402,7 @@ impl Rules {
             royal_code,
             resets_clock_code,
             no_drop_checkmate: variant.pieces.iter().map(|p| p.no_drop_checkmate).collect(),
+            no_check: variant.pieces.iter().map(|p| p.no_check).collect(),
             setup_counts: setup_counts(&variant),
             attr_defaults,
             graph,

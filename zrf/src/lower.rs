@@ -506,6 +506,7 @@ impl<'t> Lowerer<'t> {
                 perpetual_check: None,
                 goals: goal_rules.goals,
                 points_bonus: Vec::new(),
+                counting: Vec::new(),
             },
             move_types: self.move_types.list.clone(),
             move_priorities,
@@ -727,6 +728,7 @@ impl<'t> Lowerer<'t> {
             points: 0,
             mark: None,
             no_drop_checkmate: false,
+            no_check: 0,
         };
         for item in form.tail() {
             let Some(head) = item.head() else {
