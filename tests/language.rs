@@ -479,6 +479,23 @@ fn a_promotion_that_would_give_check_is_illegal_under_no_check() {
     let mut moves = moves_in(&mut pos);
     moves.sort();
     assert_eq!(moves, ["Ka1-a2", "Ka1-b1", "Pb3-b4"]);
+    // Perft's count of the last ply judges the rule as the move list does.
+    assert_eq!(varia_interpreter::perft(&mut pos, 1), 3);
+    let leaves: u64 = {
+        let mut first = Vec::new();
+        pos.legal_moves(&mut first);
+        first
+            .into_iter()
+            .map(|m| {
+                pos.make(m);
+                let mut replies = Vec::new();
+                pos.legal_moves(&mut replies);
+                pos.unmake();
+                replies.len() as u64
+            })
+            .sum()
+    };
+    assert_eq!(varia_interpreter::perft(&mut pos, 2), leaves);
     // Without the rule, the ferz on b4 is a choice (and gives check).
     let mut free = v;
     free.pieces.iter_mut().for_each(|p| p.no_check = 0);

@@ -46,7 +46,9 @@ impl CountRules {
             && r.occupancy_phases == 0
             && r.apart.is_empty()
             && r.explosions.is_none()
-            && r.variant.gates.is_empty();
+            && r.variant.gates.is_empty()
+            // Moves that may not give check are judged one by one.
+            && r.no_check.iter().all(|kinds| *kinds == 0);
         let mut plain_type = vec![true; r.types];
         let mut ep_type = vec![false; r.types];
         for p in 0..r.players {
