@@ -2,7 +2,7 @@
 
 use varia_interpreter::ir::*;
 
-use super::{int_value, Lowerer, Node};
+use super::{int_checked, int_value, Lowerer, Node};
 use crate::syntax::Rule;
 
 /// At most this many `before(...)` tests in a variant: the value of each, for each player, is
@@ -93,19 +93,14 @@ impl Lowerer {
             Rule::stalemated_goal => GoalTest::Stalemated,
             Rule::to_move_goal => GoalTest::ToMove,
             Rule::checks_given_goal => {
-                let n = int_value(self, &parts[1], 1000) as u32;
-                if n == 0 {
-                    self.error(&parts[1], "a check count of 0", "expected at least 1");
-                }
-                GoalTest::ChecksGiven(n)
+                GoalTest::ChecksGiven(self.count_from_one(&parts[1], 1000, "a check count of 0", "expected at least 1"))
             }
-            Rule::repetition_goal => {
-                let n = int_value(self, &parts[1], 1000) as u32;
-                if n == 0 {
-                    self.error(&parts[1], "a repetition count of 0", "expected at least 1");
-                }
-                GoalTest::Repetition(n)
-            }
+            Rule::repetition_goal => GoalTest::Repetition(self.count_from_one(
+                &parts[1],
+                1000,
+                "a repetition count of 0",
+                "expected at least 1",
+            )),
             Rule::config_goal => {
                 let mut occupiers = Some(Vec::new());
                 let mut groups = Some(Vec::new());
@@ -125,11 +120,7 @@ impl Lowerer {
                 GoalTest::Config(occupiers?, groups?)
             }
             Rule::passed_goal => {
-                let n = int_value(self, &parts[1], 1000) as u32;
-                if n == 0 {
-                    self.error(&parts[1], "a count of 0 passes", "expected at least 1");
-                }
-                GoalTest::Passed(n)
+                GoalTest::Passed(self.count_from_one(&parts[1], 1000, "a count of 0 passes", "expected at least 1"))
             }
             Rule::facing_goal => {
                 let occ: Vec<Node> = parts.iter().filter(|p| p.as_rule() == Rule::occupier).cloned().collect();
@@ -215,6 +206,16 @@ impl Lowerer {
                 0
             }
         }
+    }
+
+    /// A count that must be at least 1: a number up to `max` (out of range: reported, 0), and
+    /// `zero` with its label reported for a 0.
+    pub(super) fn count_from_one(&mut self, n: &Node, max: u64, zero: &str, label: &str) -> u32 {
+        let value = int_checked(self, n, max);
+        if value == Some(0) {
+            self.error(n, zero, label);
+        }
+        value.unwrap_or(0) as u32
     }
 
     /// `forbid: GOALTEST`.

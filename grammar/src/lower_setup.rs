@@ -424,10 +424,8 @@ impl Lowerer {
             if rule == Rule::counting_end {
                 let mut parts = item.into_inner().skip(1);
                 let n = parts.next().expect("moves");
-                let moves = int_value(self, &n, 10_000) as u32;
-                if n.as_str() == "0" {
-                    self.error(&n, "a count of 0 moves", "expected a count of 1 to 10000 moves");
-                }
+                let moves =
+                    self.count_from_one(&n, 10_000, "a count of 0 moves", "expected a count of 1 to 10000 moves");
                 let test = parts.find(|p| p.as_rule() == Rule::goal_test).expect("test");
                 if let Some(test) = self.goal_test(test) {
                     end.counting.push(Counting { moves, test });

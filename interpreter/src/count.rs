@@ -48,7 +48,7 @@ impl CountRules {
             && r.explosions.is_none()
             && r.variant.gates.is_empty()
             // Moves that may not give check are judged one by one.
-            && r.no_check.iter().all(|kinds| *kinds == 0);
+            && r.no_check.is_empty();
         let mut plain_type = vec![true; r.types];
         let mut ep_type = vec![false; r.types];
         for p in 0..r.players {

@@ -114,14 +114,15 @@ impl Position {
             return;
         }
         let (limit, ply) = self.st.count;
-        let captured = self.st.history.last().is_some() && !self.st.last_captured().is_empty();
-        if limit > 0 && !captured {
-            self.st.count.1 = ply + 1;
-            return;
-        }
+        let judged = limit == 0 || !self.st.last_captured().is_empty();
         let side = self.side_to_move();
         let rules = self.rules.clone();
-        match rules.variant.end.counting.iter().find(|c| self.goal_holds(&c.test, side, false)) {
+        let begun = if judged {
+            rules.variant.end.counting.iter().find(|c| self.goal_holds(&c.test, side, false))
+        } else {
+            None
+        };
+        match begun {
             Some(c) => self.st.count = (2 * c.moves, 0),
             None if limit > 0 => self.st.count.1 = ply + 1,
             None => {}

@@ -290,7 +290,7 @@ pub struct PieceType {
     pub no_drop_checkmate: bool,
     /// Which of this piece's actions may not give check: bits [`NO_CHECK_MOVES`],
     /// [`NO_CHECK_DROPS`], [`NO_CHECK_PROMOTIONS`] (sittuyin's promotion; 0: any may).
-    #[serde(skip_serializing_if = "is_zero_u8")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub no_check: u8,
     /// Move and capture powers.
     pub moves: Vec<MoveRule>,
@@ -331,12 +331,8 @@ pub struct PieceType {
     pub points: u32,
 }
 
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-fn is_zero_u8(n: &u8) -> bool {
-    *n == 0
+fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
 }
 
 /// `no-check moves`: no move of the piece on the board may give check.

@@ -175,18 +175,18 @@ impl Position {
     pub(crate) fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
         // A gated move is legal as the same move without the gate is.
         let mv = Move { gate: 0, ..mv };
-        let kind = self.rules.type_of(mv.piece).0 as usize;
-        if mv.kind == MoveKind::Drop && self.rules.no_drop_checkmate[kind] {
+        if mv.kind == MoveKind::Drop && self.rules.no_drop_checkmate[self.rules.type_of(mv.piece).0 as usize] {
             return self.legal_fast_by_rules(mv, royal) && !self.checkmates(mv);
         }
-        if self.rules.no_check[kind] != 0 && self.no_check_applies(mv, self.rules.no_check[kind]) {
+        if !self.rules.no_check.is_empty() && self.no_check_applies(mv) {
             return self.legal_fast_by_rules(mv, royal) && !self.gives_check(mv);
         }
         self.legal_fast_by_rules(mv, royal)
     }
 
-    /// Whether a `no-check` rule (its kinds) covers this action of the piece.
-    fn no_check_applies(&self, mv: Move, kinds: u8) -> bool {
+    /// Whether a `no-check` rule of the moving piece's type covers this action.
+    fn no_check_applies(&self, mv: Move) -> bool {
+        let kinds = self.rules.no_check[self.rules.type_of(mv.piece).0 as usize];
         if mv.kind == MoveKind::Drop {
             kinds & NO_CHECK_DROPS != 0
         } else if mv.kind.is_piece_move() {
@@ -199,11 +199,11 @@ impl Position {
     /// Whether a legal move leaves a royal piece of another player attacked.
     fn gives_check(&mut self, mv: Move) -> bool {
         let mover = self.st.side;
-        self.make(mv);
+        self.make_with(mv, false);
         let players = self.rules.players;
         let check =
             (0..players).map(|p| PlayerId(p as u8)).any(|p| p != mover && self.st.royal_attacked(&self.rules, p));
-        self.unmake();
+        self.unmake_with(false);
         check
     }
 

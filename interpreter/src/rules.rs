@@ -85,7 +85,8 @@ pub struct Rules {
     pub(crate) resets_clock_code: Vec<bool>,
     /// Per piece type: a drop of it may not checkmate.
     pub(crate) no_drop_checkmate: Vec<bool>,
-    /// Per piece type, which of its actions may not give check (`no-check`, ir bits).
+    /// Per piece type, which of its actions may not give check (`no-check`, ir bits); empty
+    /// when no piece has the rule.
     pub(crate) no_check: Vec<u8>,
     /// Per (player, piece type): the pieces the setup gives (for `captured-only` promotions).
     pub(crate) setup_counts: Vec<u32>,
@@ -402,7 +403,11 @@ impl Rules {
             royal_code,
             resets_clock_code,
             no_drop_checkmate: variant.pieces.iter().map(|p| p.no_drop_checkmate).collect(),
-            no_check: variant.pieces.iter().map(|p| p.no_check).collect(),
+            no_check: if variant.pieces.iter().any(|p| p.no_check != 0) {
+                variant.pieces.iter().map(|p| p.no_check).collect()
+            } else {
+                Vec::new()
+            },
             setup_counts: setup_counts(&variant),
             attr_defaults,
             graph,
