@@ -19,6 +19,8 @@ const COMPASS: [(&str, i32, i32); 8] =
 
 #[path = "lower_board.rs"]
 mod board;
+#[path = "lower_choice.rs"]
+mod choice;
 #[path = "lower_goals.rs"]
 mod goals;
 #[path = "lower_pieces.rs"]
@@ -172,7 +174,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     let gates: Vec<Gate> = of(Rule::gate_decl).into_iter().filter_map(|g| l.gate(g, &castlings)).collect();
     let setups = of(Rule::setup_block);
     let setup = match setups.len() {
-        1 => l.setup(setups[0].clone(), &castlings, &gates),
+        1 => l.setup(setups[0].clone(), &castlings, &gates, &[]),
         n => {
             if n > 1 {
                 l.error(&setups[1], "a second `setup` block", "only one setup block");
@@ -186,6 +188,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
             Setup { placements: Vec::new(), castling_rights: Vec::new(), square_owners: Vec::new(), hands: Vec::new() }
         }
     };
+    let choices = l.choices(&of(Rule::choice_decl), &castlings, &gates, &setup);
     let squares_blocks = of(Rule::squares_block);
     if let Some(second) = squares_blocks.get(1) {
         l.error(second, "a second `squares` block", "expected one `squares` block");
@@ -317,6 +320,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         maximal_captures,
         goals_count_hands,
         forbids,
+        choices,
     };
     // The compiled tables must stay small, whatever the text asks for.
     if let Err(too_much) = compile_work(&variant) {

@@ -305,6 +305,7 @@ impl Lowerer {
                     let mut from_zone = None;
                     let mut forced_zone = None;
                     let mut captured_only = false;
+                    let mut setup_only = false;
                     let mut choices = Vec::new();
                     let mut mandatory = true;
                     for part in item.into_inner() {
@@ -321,12 +322,13 @@ impl Lowerer {
                             Rule::piece_ref => choices.extend(self.piece_ref(&part)),
                             Rule::optional_flag => mandatory = false,
                             Rule::captured_only_flag => captured_only = true,
+                            Rule::setup_only_flag => setup_only = true,
                             _ => {}
                         }
                     }
                     if let Some(zone) = zone {
                         self.pieces[index].promotion =
-                            Some(Promotion { zone, from_zone, forced_zone, choices, mandatory, captured_only });
+                            Some(Promotion { zone, from_zone, forced_zone, choices, mandatory, captured_only, setup_only });
                     }
                 }
                 Rule::move_rule => moves.extend(self.move_rule(item)),

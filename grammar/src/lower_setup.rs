@@ -252,7 +252,15 @@ impl Lowerer {
         Some(Gate { player, right, cells })
     }
 
-    pub(super) fn setup(&mut self, s: Node, castlings: &[Castling], gates: &[Gate]) -> Setup {
+    /// The setup block, or an option of a choice (`base`: the setup's placements, which the
+    /// option's may not overlap and whose pieces its castling rights may need).
+    pub(super) fn setup(
+        &mut self,
+        s: Node,
+        castlings: &[Castling],
+        gates: &[Gate],
+        base: &[(CellId, Vec<(PlayerId, PieceTypeId)>)],
+    ) -> Setup {
         let mut placements: Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)> = Vec::new();
         let mut rights = Vec::new();
         let mut letters = Vec::new();
@@ -284,7 +292,9 @@ impl Lowerer {
                                     ));
                                     continue;
                                 }
-                                if let Some(other) = self.covered_by_other(c, &placements) {
+                                if let Some(other) =
+                                    self.covered_by_other(c, base).or_else(|| self.covered_by_other(c, &placements))
+                                {
                                     let (a, b) = (&self.cells[c.0 as usize].name, &self.cells[other.0 as usize].name);
                                     self.errors.push(Diagnostic::new(
                                         format!("`{a}` overlaps the piece set up on `{b}`"),
@@ -294,6 +304,15 @@ impl Lowerer {
                                     continue;
                                 }
                                 let capacity = self.start_capacity(c);
+                                if !base.is_empty() && base.iter().any(|(x, _)| *x == c) {
+                                    let name = self.cells[c.0 as usize].name.clone();
+                                    self.errors.push(Diagnostic::new(
+                                        format!("`{name}` already has a piece in the setup"),
+                                        at,
+                                        "an option places its pieces on cells the setup leaves empty",
+                                    ));
+                                    continue;
+                                }
                                 if let Some((_, stack)) = placements.iter_mut().find(|(x, _)| *x == c) {
                                     if capacity.is_some_and(|n| stack.len() >= n as usize) {
                                         let name = self.cells[c.0 as usize].name.clone();
@@ -339,8 +358,10 @@ impl Lowerer {
             }
         }
         placements.sort_by_key(|(c, _)| *c);
+        let mut all = base.to_vec();
+        all.extend(placements.iter().cloned());
         for l in &letters {
-            self.check_castling_right(l, castlings, &placements);
+            self.check_castling_right(l, castlings, &all);
         }
         Setup { placements, castling_rights: rights, square_owners: Vec::new(), hands }
     }

@@ -369,6 +369,7 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("maximal-captures".into(), e.maximal_captures == got.maximal_captures),
         ("goals-count-hands".into(), e.goals_count_hands == got.goals_count_hands),
         ("the forbid rules".into(), e.forbids == got.forbids),
+        ("the choices".into(), e.choices == got.choices),
     ]);
     match parts.into_iter().find(|(_, ok)| !ok) {
         Some((what, _)) => Err((2, differs(what))),

@@ -289,6 +289,9 @@ impl Writer<'_> {
             out.push('\n');
         }
         out.push_str(&self.setup_block(&v.setup)?);
+        for c in &v.choices {
+            out.push_str(&self.choice_block(c)?);
+        }
         out.push('\n');
         out.push_str(&self.end_block(&v.end)?);
         Ok(out)
@@ -469,6 +472,9 @@ impl Writer<'_> {
             }
             if pr.captured_only {
                 line.push_str(" captured-only");
+            }
+            if pr.setup_only {
+                line.push_str(" setup-only");
             }
             lines.push(line);
         }

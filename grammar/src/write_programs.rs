@@ -375,6 +375,34 @@ impl Writer<'_> {
     }
 
     pub(super) fn setup_block(&self, s: &Setup) -> Result<String, WriteError> {
+        Ok(format!("setup {{\n{}}}\n", join(self.setup_lines(s)?, "", |l| format!("  {l}\n"))))
+    }
+
+    /// A `choice` block: each option's grants written as a setup's lines.
+    pub(super) fn choice_block(&self, c: &Choice) -> Result<String, WriteError> {
+        let mut out = format!("choice {} {{\n", c.name);
+        for o in &c.options {
+            let mut s = Setup { placements: Vec::new(), castling_rights: Vec::new(), square_owners: Vec::new(), hands: Vec::new() };
+            for (p, g) in o.grants.iter().enumerate() {
+                let p = PlayerId(p as u8);
+                s.placements.extend(g.placements.iter().map(|(c, t)| (*c, vec![(p, *t)])));
+                s.hands.extend(g.hands.iter().map(|(t, n)| (p, *t, *n)));
+                s.castling_rights.extend(&g.rights);
+            }
+            s.placements.sort_by_key(|(c, _)| *c);
+            let title = if o.title == o.name { String::new() } else { format!(" \"{}\"", o.title) };
+            out.push_str(&format!("  option {}{title} {{\n", o.name));
+            for l in self.setup_lines(&s)? {
+                out.push_str(&format!("    {l}\n"));
+            }
+            out.push_str("  }\n");
+        }
+        out.push_str("}\n");
+        Ok(out)
+    }
+
+    /// The lines of a setup block (placements, hands, rights).
+    fn setup_lines(&self, s: &Setup) -> Result<Vec<String>, WriteError> {
         let mut lines = Vec::new();
         // Stacks are built in the order of the text: level by level, bottom first.
         let depth = s.placements.iter().map(|(_, st)| st.len()).max().unwrap_or(0);
@@ -414,7 +442,7 @@ impl Writer<'_> {
         if !s.castling_rights.is_empty() {
             lines.push(format!("castling {}", join(&s.castling_rights, " ", |c| c.to_string())));
         }
-        Ok(format!("setup {{\n{}}}\n", join(lines, "", |l| format!("  {l}\n"))))
+        Ok(lines)
     }
 
     pub(super) fn end_block(&self, e: &EndRules) -> Result<String, WriteError> {

@@ -217,6 +217,7 @@ fn add_of(body: &[Instr]) -> Option<(Option<Promotion>, usize)> {
                     choices: promoting(a)?,
                     mandatory: true,
                     captured_only: false,
+                    setup_only: false,
                 },
                 [a, b] if plain(a) => Promotion {
                     zone: *zone,
@@ -225,6 +226,7 @@ fn add_of(body: &[Instr]) -> Option<(Option<Promotion>, usize)> {
                     choices: promoting(b)?,
                     mandatory: false,
                     captured_only: false,
+                    setup_only: false,
                 },
                 _ => return None,
             };

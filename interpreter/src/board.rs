@@ -60,6 +60,9 @@ impl State {
         for (p, n) in self.checks.iter().enumerate() {
             h ^= crate::counters::check_key(PlayerId(p as u8), *n);
         }
+        for (i, v) in self.choices.iter().enumerate() {
+            h ^= crate::choices::choice_key(i, *v);
+        }
         if let Some(pr) = r.program.as_deref() {
             for (c, a) in self.attrs.iter().enumerate() {
                 for k in 0..pr.attributes {
@@ -335,6 +338,7 @@ impl State {
                 Logged::Attrs(c, a) => self.attrs[c.0 as usize] = a,
                 Logged::Hand(i, n) => self.hand[i as usize] = n,
                 Logged::Reserve(p, n) => self.reserve[p.0 as usize] = n,
+                Logged::Choice(i, v) => self.choices[i as usize] = v,
             }
         }
     }

@@ -91,6 +91,10 @@ impl Position {
     /// An end decided by the position alone, before any move is generated: a bare king, or a
     /// goal that does not ask whether the player can move.
     pub(crate) fn decided_before_moves(&self) -> Option<(GameResult, EndReason)> {
+        // The game begins once its choices are made.
+        if self.st.pending_choice(&self.rules).is_some() {
+            return None;
+        }
         if let Some(r) = self.bare_king_outcome() {
             return Some(r);
         }
@@ -108,7 +112,7 @@ impl Position {
     /// A draw by the move rule or repetition (judged between turns only).
     pub(crate) fn drawn_by_rule(&self) -> Option<(GameResult, EndReason)> {
         let end = &self.rules.variant.end;
-        if self.action_index() > 0 || self.st.partial.is_some() {
+        if self.action_index() > 0 || self.st.partial.is_some() || self.st.pending_choice(&self.rules).is_some() {
             return None;
         }
         if let Some(n) = end.move_rule {

@@ -170,6 +170,7 @@ impl Position {
             out.push_str(&format!(" {} {}", self.st.slot + 1, cells(self.st.touched.cells())));
         }
         out.push_str(&self.program_fields());
+        out.push_str(&self.choice_field());
         out
     }
 
@@ -322,7 +323,7 @@ impl Position {
             pos.st.touched = touched;
             next += 2;
         }
-        if rules.program.is_some() {
+        if rules.program.is_some() || !rules.variant.choices.is_empty() {
             // New pieces carry their type's attributes unless an `attrs=` field says otherwise.
             if !pos.st.attrs.is_empty() {
                 for c in 0..rules.cell_count() {
@@ -334,10 +335,14 @@ impl Position {
             let mut turn_given = false;
             while let Some((o, s)) = field(next) {
                 turn_given |= s.starts_with("turn=");
-                crate::program::fields::read_program_field(&mut pos, s, o)?;
+                match s.strip_prefix("choices=") {
+                    Some(v) if !rules.variant.choices.is_empty() => pos.read_choice_field(v, o + 8)?,
+                    _ if rules.program.is_some() => crate::program::fields::read_program_field(&mut pos, s, o)?,
+                    _ => return Err(err(o, s.len(), format!("expected `choices=...` or the end of the position string, found `{s}`"))),
+                }
                 next += 1;
             }
-            if !turn_given {
+            if !turn_given && rules.program.is_some() {
                 // Without `turn=`, the first turn of the order in which the side moves.
                 pos.st.turn = crate::program::fields::first_turn_of(&rules, side, fullmove);
             }

@@ -113,6 +113,45 @@ pub struct Variant {
     /// Tests a move may not leave true for its player (`forbid: GOALTEST`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub forbids: Vec<GoalTest>,
+    /// Choices the players make before the first move (an army each), in the order made.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<Choice>,
+}
+
+/// A choice each of its players makes before the first move of the game, one option each
+/// (`choice army { option fides "Fabulous FIDEs" { ... } ... }`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Choice {
+    /// Its name in the file (written in moves, `army=fides`, and position strings).
+    pub name: String,
+    /// The players who make it (those some option gives something), in turn order.
+    pub choosers: Vec<PlayerId>,
+    /// The options, in declaration order.
+    pub options: Vec<ChoiceOption>,
+}
+
+/// One option of a [`Choice`]: what choosing it gives each player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChoiceOption {
+    /// Its name in the file.
+    pub name: String,
+    /// Its display title (the name where the file gives none).
+    pub title: String,
+    /// Per player (by index): what the player gets by choosing it.
+    pub grants: Vec<Grant>,
+}
+
+/// What a player gets by choosing an option: pieces placed, pieces in hand, rights.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Grant {
+    /// Pieces placed, by cell and type.
+    pub placements: Vec<(CellId, PieceTypeId)>,
+    /// Pieces put in hand: (type, how many).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hands: Vec<(PieceTypeId, u32)>,
+    /// Letters of castling and gating rights given.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rights: Vec<char>,
 }
 
 /// When a player may pass instead of moving.
@@ -612,6 +651,10 @@ pub struct Promotion {
     /// than the setup gives it (`captured-only`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub captured_only: bool,
+    /// A choice is offered only if some player had a piece of that type at the start (its
+    /// setup and the options it chose): `setup-only`.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub setup_only: bool,
 }
 
 /// A castling move: a royal piece and a partner move together from fixed cells.

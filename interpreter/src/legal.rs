@@ -311,6 +311,13 @@ impl Position {
     /// The legal moves before the rule of maximal captures.
     pub(crate) fn generate_unfiltered(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        if self.st.choosing(&self.rules) {
+            // Before the first move, a player with a choice to make makes it.
+            let rules = self.rules.clone();
+            self.st.choice_moves(&rules, out);
+            out.retain(|mv| self.is_legal(*mv));
+            return;
+        }
         if self.st.partial.is_some() {
             self.legal_piece_moves_into(out);
             if let Some((cell, _)) = self.st.partial {
@@ -414,6 +421,7 @@ impl Position {
             && r.variant.pass_turn == crate::ir::PassTurn::Never
             && !r.variant.maximal_captures
             && r.variant.forbids.is_empty()
+            && !self.st.choosing(r)
         {
             // As `legal_moves`: a decided game has no moves.
             if self.decided_before_moves().is_some() || self.drawn_by_rule().is_some() {

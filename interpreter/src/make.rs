@@ -132,7 +132,7 @@ impl State {
     /// feature of the board.
     fn make_general(&mut self, r: &Rules, mv: Move) {
         let moved = match mv.kind {
-            MoveKind::MoveSquare | MoveKind::PlaceSquare | MoveKind::EndTurn => Piece::EMPTY,
+            MoveKind::MoveSquare | MoveKind::PlaceSquare | MoveKind::EndTurn | MoveKind::Choose => Piece::EMPTY,
             _ => mv.piece,
         };
         let mut undo = self.undo_record(mv, moved);
@@ -141,6 +141,15 @@ impl State {
         self.hashes.push(self.hash);
         if r.square_play {
             self.square_history.push(SquareUndo { frozen: self.frozen, touched: self.touched });
+        }
+        if mv.kind == MoveKind::Choose {
+            // Before the first move: nothing but the choice changes.
+            self.make_choice(r, mv);
+            if !r.variant.phases.is_empty() {
+                self.update_phases(r);
+            }
+            self.history.push(undo);
+            return;
         }
         // The clock counts turns: it runs at a turn's first action.
         if self.slot == 0 && self.partial.is_none() {
@@ -165,7 +174,7 @@ impl State {
                 self.square_action(r, mv);
                 None
             }
-            MoveKind::EndTurn => None,
+            MoveKind::EndTurn | MoveKind::Choose => None,
         };
         if r.explosions.is_some() && mv.kind.is_piece_move() {
             self.explode(r, mv, log);

@@ -24,11 +24,12 @@ impl State {
     }
 
     /// Whether a promotion offers the choice `ty` to `player` now: always, unless it is
-    /// `captured-only` and the player has as many of that type on the board as the setup gave.
+    /// `captured-only` and the player has as many of that type on the board as it started
+    /// with, or `setup-only` and no player started with one.
     #[inline]
     pub(crate) fn offered(&self, r: &Rules, p: &Promotion, player: PlayerId, ty: PieceTypeId) -> bool {
-        !p.captured_only
-            || self.pieces_of(r, player, &[ty]) < r.setup_counts[player.0 as usize * r.types + ty.0 as usize]
+        (!p.captured_only || self.pieces_of(r, player, &[ty]) < self.setup_count(r, player, ty))
+            && (!p.setup_only || (0..r.players as u8).any(|q| self.setup_count(r, PlayerId(q), ty) > 0))
     }
 
     /// Appends a move, or one per choice of the promotion it makes (and the unpromoted move

@@ -162,6 +162,7 @@ impl Position {
                 format!("@{}-{}{}", cell(mv.from), cell(mv.to), self.promotion_suffix(mv))
             }
             MoveKind::EndTurn => "end".to_string(),
+            MoveKind::Choose => self.choice_text(mv),
             MoveKind::Drop => {
                 let ty = &self.rules.variant.pieces[self.rules.type_of(mv.piece).0 as usize];
                 format!(
@@ -384,6 +385,11 @@ impl Position {
         if let Some(c) = self.pass_cell(mv) {
             let name = self.rules.cell_name(c);
             forms.push(format!("{name}{name}"));
+        }
+        if mv.kind == MoveKind::Choose {
+            // The option's name alone names it too (`fides` for `army=fides`).
+            let c = &self.rules.variant.choices[mv.seq as usize];
+            forms.push(c.options[mv.extra as usize].name.clone());
         }
         if !mv.kind.is_piece_move() {
             return forms;

@@ -25,10 +25,11 @@ impl Position {
     /// en-passant chance ends, squares frozen by the last turn thaw, and the move clock restarts
     /// so that no repetition is looked for across the pass. `None`, and nothing changes, where a
     /// pass has no meaning: in the middle of a turn of several actions or of a partial move,
-    /// or under a turn order (whose schedule a pass would shift).
+    /// under a turn order (whose schedule a pass would shift), or before a choice is made.
     pub fn make_null(&mut self) -> Option<NullUndo> {
         let r: &Rules = &self.rules;
         if r.variant.turn_order.is_some()
+            || self.st.pending_choice(r).is_some()
             || self.st.partial.is_some()
             || self.st.slot != 0
             || !self.st.touched.cells().is_empty()

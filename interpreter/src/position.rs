@@ -35,6 +35,8 @@ pub enum MoveKind {
     /// A drop: a new piece of `piece`'s type placed on `to`, by the piece type's drop program
     /// number `extra`, run from `from` (`seq` as for [`MoveKind::Program`]).
     Drop,
+    /// A choice made before the first move: option `extra` of choice `seq`.
+    Choose,
 }
 
 impl MoveKind {
@@ -218,6 +220,8 @@ pub(crate) enum Logged {
     Hand(u32, u32),
     /// A player's reserve of squares before.
     Reserve(PlayerId, u32),
+    /// A choice slot (choice × players + player) before: 0 for not made, else 1 + option.
+    Choice(u16, u8),
 }
 
 /// A position of a variant: the board, whose turn it is, rights, clocks and history.
@@ -298,6 +302,9 @@ pub(crate) struct State {
     /// The `before(...)` test values last computed, with the hash of their position (only
     /// where the tests read nothing the hash leaves out, see `goals.rs`).
     pub(crate) before_cache: Option<(u64, u64)>,
+    /// Per (choice, player): 0 while the choice is not made, else 1 + the option (empty in
+    /// games without choices).
+    pub(crate) choices: Vec<u8>,
 }
 
 /// In `State::reserve`: an unlimited supply of squares.
@@ -347,6 +354,7 @@ impl Position {
             count: (0, 0),
             count_history: Vec::new(),
             before_cache: None,
+            choices: vec![0; rules.variant.choices.len() * players],
         };
         let mut pos = Position { rules, st };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);

@@ -163,8 +163,12 @@ impl MaskTables {
                 let up = ray.windows(2).all(|w| w[0].0 < w[1].0);
                 let down = ray.windows(2).all(|w| w[0].0 > w[1].0);
                 let kind_fits = matches!(e.kind, EntryKind::Slide | EntryKind::Lame);
-                // A `captured-only` promotion's choices depend on the position: walked instead.
-                let fixed_choices = e.promo == NO_PROMOTION || !r.promotions[e.promo as usize].captured_only;
+                // A `captured-only` or `setup-only` promotion's choices depend on the position:
+                // walked instead.
+                let fixed_choices = e.promo == NO_PROMOTION || {
+                    let p = &r.promotions[e.promo as usize];
+                    !p.captured_only && !p.setup_only
+                };
                 if !kind_fits || e.dynamic || !(up || down) || ray.is_empty() || !fixed_choices {
                     fits = false;
                     break;

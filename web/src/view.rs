@@ -227,6 +227,7 @@ fn kind_name(kind: MoveKind) -> &'static str {
         MoveKind::CarrySquare => "carry-square",
         MoveKind::PlaceSquare => "place-square",
         MoveKind::EndTurn => "end-turn",
+        MoveKind::Choose => "choice",
         MoveKind::Program => "move",
         MoveKind::Drop => "drop",
     }
@@ -240,6 +241,10 @@ fn label(pos: &Position, mv: Move) -> String {
     let promotion = promotion.unwrap_or_default();
     match mv.kind {
         MoveKind::EndTurn => "end the turn here".to_string(),
+        MoveKind::Choose => {
+            let c = &rules.variant.choices[mv.seq as usize];
+            format!("choose {} for {}", c.options[mv.extra as usize].title, c.name)
+        }
         MoveKind::PlaceSquare => "place a square from reserve".to_string(),
         MoveKind::MoveSquare => "move the empty square".to_string(),
         MoveKind::CarrySquare => match pos.piece_at(mv.from) {

@@ -518,6 +518,7 @@ impl<'t> Lowerer<'t> {
             maximal_captures: set.maximal_captures,
             goals_count_hands: set.goals_count_hands,
             forbids: Vec::new(),
+            choices: Vec::new(),
         };
         canonical::canonical_board(&mut variant);
         if let Err(too_much) = compile_work(&variant) {
