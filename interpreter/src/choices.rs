@@ -203,3 +203,28 @@ impl Position {
         Ok(())
     }
 }
+
+impl Position {
+    /// Why a position read from a string cannot go on: the side to move has a choice to make
+    /// and no option's cells are free (a position string of the game under way that does not
+    /// say which options were made).
+    pub(crate) fn choice_without_room(&self) -> Option<String> {
+        let r = &*self.rules;
+        let i = self.st.side_choice(r)?;
+        let mut moves = Vec::new();
+        self.st.choice_moves(r, &mut moves);
+        if !moves.is_empty() {
+            return None;
+        }
+        let c = &r.variant.choices[i];
+        let side = &r.variant.players[self.st.side.0 as usize].name;
+        Some(format!(
+            "{side} has the choice `{}` to make, but no option has its cells free: expected a field \
+             `choices={}:...` giving the options made (e.g. `choices={}:{}`)",
+            c.name,
+            c.name,
+            c.name,
+            vec![c.options[0].name.as_str(); r.players].join(",")
+        ))
+    }
+}

@@ -350,6 +350,9 @@ impl Position {
         if let Some((o, s)) = field(next) {
             return Err(err(o, s.len(), format!("expected the end of the position string, found `{s}`")));
         }
+        if let Some(message) = pos.choice_without_room() {
+            return Err(err(text.trim_end().len(), 0, message));
+        }
         if count_limit > 0 {
             // The clock's field holds the count's progress; the clock itself starts at 0.
             pos.set_state(castling, ep, 0, fullmove);

@@ -394,7 +394,7 @@ function renderBoard(v) {
   const stacks = new Map(v.stacks.map((s) => [s.cell, s.pieces]));
   const checked = new Set(v.checked || []);
   const last = v.history.length ? v.history[v.history.length - 1] : null;
-  const chosen = state.selected === null ? [] : v.legal.filter((m) => m.from === state.selected && m.kind !== 'end-turn');
+  const chosen = state.selected === null ? [] : v.legal.filter((m) => m.from === state.selected && m.kind !== 'end-turn' && m.kind !== 'choice');
   const targets = new Set(chosen.map((m) => m.to));
 
   const squares = el('g', { class: 'squares' }, svg);
@@ -462,6 +462,22 @@ function renderBoard(v) {
   marks.setAttribute('pointer-events', 'none');
   pieces.setAttribute('pointer-events', 'none');
   $('end-turn').hidden = browsing() || !v.legal.some((m) => m.kind === 'end-turn') || aiTurn();
+  renderChoices(v);
+}
+
+// Choices made before the first move (an army each): one button per option.
+function renderChoices(v) {
+  const box = $('choices');
+  box.replaceChildren();
+  const options = browsing() || aiTurn() ? [] : v.legal.filter((m) => m.kind === 'choice');
+  box.hidden = options.length === 0;
+  for (const m of options) {
+    const b = document.createElement('button');
+    b.textContent = m.label;
+    b.dataset.move = m.long;
+    b.addEventListener('click', () => play(m.long));
+    box.appendChild(b);
+  }
 }
 
 function renderStatus() {
@@ -596,7 +612,7 @@ function clickCell(id) {
   }
   const v = state.view;
   if (!v || v.result || aiTurn() || browsing()) return;
-  const legal = v.legal.filter((m) => m.kind !== 'end-turn');
+  const legal = v.legal.filter((m) => m.kind !== 'end-turn' && m.kind !== 'choice');
   if (state.selected !== null) {
     const cands = legal.filter((m) => m.from === state.selected && m.to === id && id !== state.selected);
     if (cands.length) {
@@ -646,7 +662,7 @@ function startDrag(e) {
   if (!v || v.result || aiTurn() || browsing() || e.button !== 0) return;
   const id = cellAt(e.clientX, e.clientY);
   if (id === null) return;
-  const from = v.legal.filter((m) => m.from === id && m.to !== id && m.kind !== 'end-turn');
+  const from = v.legal.filter((m) => m.from === id && m.to !== id && m.kind !== 'end-turn' && m.kind !== 'choice');
   if (!from.length) return;
   state.drag = { from: id, x: e.clientX, y: e.clientY, moved: false, ghost: null };
 }
@@ -682,7 +698,7 @@ function endDrag(e) {
   setTimeout(() => { state.dragged = false; }, 0);
   const to = cellAt(e.clientX, e.clientY);
   const v = state.view;
-  const cands = v.legal.filter((m) => m.from === d.from && m.to === to && m.kind !== 'end-turn');
+  const cands = v.legal.filter((m) => m.from === d.from && m.to === to && m.kind !== 'end-turn' && m.kind !== 'choice');
   if (to !== null && to !== d.from && cands.length) {
     choose(cands);
   } else {

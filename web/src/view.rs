@@ -87,7 +87,8 @@ pub struct MoveView {
     pub from: usize,
     /// Target cell.
     pub to: usize,
-    /// `move`, `castle`, `en-passant`, `move-square`, `carry-square`, `place-square` or `end-turn`.
+    /// `move`, `castle`, `en-passant`, `move-square`, `carry-square`, `place-square`, `drop`,
+    /// `end-turn` or `choice` (an option chosen before the first move: no cells).
     pub kind: &'static str,
     /// What the move does, in words (for choosing among moves sharing a click).
     pub label: String,
@@ -243,7 +244,7 @@ fn label(pos: &Position, mv: Move) -> String {
         MoveKind::EndTurn => "end the turn here".to_string(),
         MoveKind::Choose => {
             let c = &rules.variant.choices[mv.seq as usize];
-            format!("choose {} for {}", c.options[mv.extra as usize].title, c.name)
+            format!("{} ({})", c.options[mv.extra as usize].title, c.name)
         }
         MoveKind::PlaceSquare => "place a square from reserve".to_string(),
         MoveKind::MoveSquare => "move the empty square".to_string(),
