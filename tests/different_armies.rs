@@ -176,3 +176,97 @@ fn the_engine_chooses_an_army_when_it_plays() {
     // Its choice is one of the options on offer, and the game goes on after it.
     assert!(common::legal(&mut pos).contains(&pos.long_notation(best)));
 }
+
+#[test]
+fn a_bad_choices_field_is_a_located_error() {
+    let rules = common::rules(FILE);
+    let base = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 ";
+    for (field, offset, says) in [
+        ("choices=colour:fides,-", 8, "expected a choice of this game (army), found `colour`"),
+        ("choices=army:fides,nuty", 19, "expected an option of `army` (fides, clobberers, rookies, nutty) or `-`, found `nuty`"),
+        ("choices=army:fides", 13, "expected one option (or `-`) for each of the 2 players, found `fides`"),
+        ("choices=army", 8, "expected `choice:option,option`, found `army`"),
+    ] {
+        let text = format!("{base}{field}");
+        let err = Position::from_position_string(rules.clone(), &text).expect_err(field);
+        assert_eq!((err.offset, err.message.as_str()), (base.len() + offset, says), "{field}");
+    }
+}
+
+/// The army section (the pawn, the armies' pieces, castlings, setup and choice) of a file.
+fn army_section(file: &str) -> String {
+    let text = std::fs::read_to_string(common::root().join("variants").join(file)).expect("variant file");
+    let start = text.find("// A pawn promotes to any piece").expect("the pawn's comment");
+    let end = text[start..].find("\nchoice army {").map(|i| start + i).expect("the choice");
+    let end = end + text[end..].find("\n}\n").expect("the choice's end") + 3;
+    text[start..end].to_string()
+}
+
+#[test]
+fn hans38_and_safety_in_numbers_take_the_same_armies() {
+    let armies = army_section(FILE);
+    assert!(armies.contains("option nutty"));
+    for file in ["hans38-armies.var", "safety-in-numbers-armies.var"] {
+        assert_eq!(army_section(file), armies, "{file} repeats the armies word for word");
+    }
+}
+
+/// The position string without its `choices=` field.
+fn without_choices(pos: &Position) -> String {
+    let text = pos.to_position_string();
+    text.split(' ').filter(|f| !f.starts_with("choices=")).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn with_two_fide_armies_hans38_and_safety_in_numbers_are_the_games_themselves() {
+    // Counts of tools/hans38-oracle and tools/safety-in-numbers-oracle (tests/perft.txt).
+    for (file, base, counts) in [
+        ("hans38-armies.var", "hans38.var", [32, 1004, 44212]),
+        ("safety-in-numbers-armies.var", "safety-in-numbers.var", [20, 400, 8910]),
+    ] {
+        let mut pos = common::position(&common::rules(file), "start");
+        common::play(&mut pos, "fides fides");
+        let original = common::position(&common::rules(base), "start");
+        assert_eq!(without_choices(&pos), original.to_position_string(), "{file}");
+        for (d, n) in counts.iter().enumerate() {
+            assert_eq!(varia_interpreter::perft(&mut pos, d as u32 + 1), *n, "{file}: perft {}", d + 1);
+        }
+    }
+}
+
+#[test]
+fn in_hans38_the_chosen_army_owns_its_squares_and_moves_only_onto_squares() {
+    let mut pos = common::position(&common::rules("hans38-armies.var"), "start");
+    common::play(&mut pos, "nutty clobberers");
+    // Nothing but the knights' leaps could reach the empty middle, and there are no squares
+    // there: the first actions are square actions alone.
+    let moves = common::legal(&mut pos);
+    assert!(moves.iter().all(|m| m.starts_with('@')), "{moves:?}");
+    // A square placed on c3 takes the fibnif's narrow leap from b1; the Waffle's alfil leap from
+    // g8 to e6 needs a square there too.
+    common::play(&mut pos, "@@c3 @@e6");
+    let moves = common::legal(&mut pos);
+    assert_eq!(common::targets(&moves, "Ib1"), ["c3".to_string()].into_iter().collect());
+    common::play(&mut pos, "Ib1-c3");
+    let moves = common::legal(&mut pos);
+    assert!(common::has(&moves, "Wg8-e6"), "{moves:?}");
+    // The squares under both armies are their owners': the squares the fibnif and the waffle
+    // left are White's (`+`) and Black's (`-`).
+    common::play(&mut pos, "Wg8-e6");
+    assert_eq!(
+        pos.to_position_string(),
+        "dwacka-d/pppppppp/****w***/********/********/**I*****/PPPPPPPP/G+HOKHIG w KQkl - 4 3 2,2 - choices=army:nutty,clobberers"
+    );
+}
+
+#[test]
+fn in_safety_in_numbers_an_army_piece_joins_a_mixed_crowd() {
+    let rules = common::rules("safety-in-numbers-armies.var");
+    // A woody rook below a crowd of two pawns (one each): it may join them, as any piece may
+    // join a crowd that holds an enemy piece, and nothing there can be captured.
+    let mut pos = common::position(&rules, "4k3/8/8/3(Pp)4/3M4/8/8/4K3 w - - 0 1 choices=army:rookies,nutty");
+    let moves = common::legal(&mut pos);
+    assert!(common::targets(&moves, "Md4").contains("d5"), "{moves:?}");
+    common::play(&mut pos, "Md4-d5");
+    assert_eq!(pos.pieces_at(rules.cell_by_name("d5").unwrap()).len(), 3);
+}

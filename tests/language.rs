@@ -543,3 +543,52 @@ fn a_count_begun_against_a_bare_king_draws_when_it_runs_out() {
     assert!(pos.outcome().is_none());
     assert_eq!(pos.count(), Some((6, 6)));
 }
+
+/// The choice example of docs/language.md: an army each before the first move, and `setup-only`
+/// promotion to the types in play.
+const TWO_ARMIES: &str = r#"
+variant "Two armies"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far { white: rank 4  black: rank 1 }
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+piece Knight N { leap 2 1 }
+piece Pawn P { step n move-only  step ne nw capture-only  promote in far to R N setup-only }
+setup { white: K d1, P b3  black: K d4 }
+choice army {
+  option rooks "Heavy" {
+    white: R a1
+    black: R a4
+  }
+  option knights "Light" {
+    white: N b1 c1
+    black: N b4 c4
+  }
+}
+"#;
+
+#[test]
+fn choices_come_first_and_setup_only_promotes_to_the_types_in_play() {
+    let v = varia_grammar::load(TWO_ARMIES).unwrap_or_else(|e| panic!("{e:?}"));
+    let rules = Arc::new(Rules::new(v));
+    let mut pos = Position::start(rules.clone());
+    assert_eq!(varia_interpreter::perft(&mut pos, 2), 4);
+    let after = |moves: &[&str]| {
+        let mut pos = Position::start(rules.clone());
+        for m in moves {
+            let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            pos.make(mv);
+        }
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let mut out: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).collect();
+        out.sort();
+        out.into_iter().filter(|m| m.starts_with('P')).collect::<Vec<_>>()
+    };
+    // Both kinds in play: the blocked pawn takes the knight as either.
+    assert_eq!(after(&["rooks", "army=knights"]), vec!["Pb3xc4=N", "Pb3xc4=R"]);
+    // Rooks alone in play: only a rook.
+    assert_eq!(after(&["army=rooks", "rooks"]), vec!["Pb3-b4=R", "Pb3xa4=R"]);
+}

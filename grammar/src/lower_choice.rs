@@ -46,6 +46,7 @@ impl Lowerer {
                 self.error(extra, "too many options", format!("expected at most {MAX_OPTIONS} options in a choice"));
             }
             let mut choice = Choice { name, choosers: Vec::new(), options: Vec::new() };
+            let errors_before = self.errors.len();
             for opt in options.iter().take(MAX_OPTIONS) {
                 let mut oi = opt.clone().into_inner().skip(1);
                 let opt_name = oi.next().expect("option name");
@@ -89,7 +90,8 @@ impl Lowerer {
                 .filter(|&p| choice.options.iter().any(|o| o.grants[p] != Grant::default()))
                 .map(|p| PlayerId(p as u8))
                 .collect();
-            if choice.choosers.is_empty() && !choice.options.is_empty() {
+            // (An option whose lines were refused has given nothing: no second error for it.)
+            if choice.choosers.is_empty() && !choice.options.is_empty() && self.errors.len() == errors_before {
                 self.errors.push(Diagnostic::new(
                     format!("no option of the choice `{}` gives a player anything", choice.name),
                     span(node),
