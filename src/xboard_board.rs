@@ -85,6 +85,9 @@ impl Board {
         if v.players.len() != 2 || v.pieces.iter().any(|p| !p.drops.is_empty()) || !v.setup.hands.is_empty() {
             return refuse("it is not a game of two players without pieces in hand");
         }
+        if !v.choices.is_empty() {
+            return refuse("the players choose before the first move, which XBoard has no move for");
+        }
         let (min_x, max_x) =
             (cells.iter().map(|c| c.x).min().unwrap_or(0), cells.iter().map(|c| c.x).max().unwrap_or(0));
         let (min_y, max_y) =

@@ -183,7 +183,11 @@ fn a_bad_choices_field_is_a_located_error() {
     let base = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1 ";
     for (field, offset, says) in [
         ("choices=colour:fides,-", 8, "expected a choice of this game (army), found `colour`"),
-        ("choices=army:fides,nuty", 19, "expected an option of `army` (fides, clobberers, rookies, nutty) or `-`, found `nuty`"),
+        (
+            "choices=army:fides,nuty",
+            19,
+            "expected an option of `army` (fides, clobberers, rookies, nutty) or `-`, found `nuty`",
+        ),
         ("choices=army:fides", 13, "expected one option (or `-`) for each of the 2 players, found `fides`"),
         ("choices=army", 8, "expected `choice:option,option`, found `army`"),
     ] {

@@ -273,7 +273,8 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
         assert!(features.contains(f), "{features}");
     }
     // Chess is XBoard's `normal`; Capablanca Chess draws on 10 x 8, xiangqi on 9 x 10; games
-    // XBoard cannot show (stacks, three boards, squares that move, hands) are not offered;
+    // XBoard cannot show (stacks, three boards, squares that move, hands, choices before the
+    // game) are not offered;
     // Grand Chess is its `grand` on 10 x 10, atomic chess its `atomic`, janggi a fairy game
     // on 9 x 10.
     assert!(

@@ -32,7 +32,11 @@ impl Lowerer {
             let name_node = it.next().expect("choice name");
             let name = name_node.as_str().to_string();
             if out.iter().any(|c| c.name == name) {
-                self.error(&name_node, format!("a second choice `{name}`"), "expected each choice to have its own name");
+                self.error(
+                    &name_node,
+                    format!("a second choice `{name}`"),
+                    "expected each choice to have its own name",
+                );
             }
             let options: Vec<Node> = it.filter(|p| p.as_rule() == Rule::choice_option).collect();
             if options.is_empty() {

@@ -327,8 +327,15 @@ impl Lowerer {
                         }
                     }
                     if let Some(zone) = zone {
-                        self.pieces[index].promotion =
-                            Some(Promotion { zone, from_zone, forced_zone, choices, mandatory, captured_only, setup_only });
+                        self.pieces[index].promotion = Some(Promotion {
+                            zone,
+                            from_zone,
+                            forced_zone,
+                            choices,
+                            mandatory,
+                            captured_only,
+                            setup_only,
+                        });
                     }
                 }
                 Rule::move_rule => moves.extend(self.move_rule(item)),

@@ -382,7 +382,12 @@ impl Writer<'_> {
     pub(super) fn choice_block(&self, c: &Choice) -> Result<String, WriteError> {
         let mut out = format!("choice {} {{\n", c.name);
         for o in &c.options {
-            let mut s = Setup { placements: Vec::new(), castling_rights: Vec::new(), square_owners: Vec::new(), hands: Vec::new() };
+            let mut s = Setup {
+                placements: Vec::new(),
+                castling_rights: Vec::new(),
+                square_owners: Vec::new(),
+                hands: Vec::new(),
+            };
             for (p, g) in o.grants.iter().enumerate() {
                 let p = PlayerId(p as u8);
                 s.placements.extend(g.placements.iter().map(|(c, t)| (*c, vec![(p, *t)])));

@@ -23,9 +23,11 @@ impl State {
         if self.choices.is_empty() {
             return None;
         }
-        r.variant.choices.iter().enumerate().find_map(|(i, c)| {
-            c.choosers.iter().find(|p| self.chosen(r, i, **p).is_none()).map(|p| (i, *p))
-        })
+        r.variant
+            .choices
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| c.choosers.iter().find(|p| self.chosen(r, i, **p).is_none()).map(|p| (i, *p)))
     }
 
     /// Whether the side to move has a choice to make (then its only moves are the options).
@@ -170,7 +172,11 @@ impl Position {
             };
             let Some(i) = r.variant.choices.iter().position(|c| c.name == name) else {
                 let names: Vec<&str> = r.variant.choices.iter().map(|c| c.name.as_str()).collect();
-                return Err(err(o, name.len(), format!("expected a choice of this game ({}), found `{name}`", names.join(", "))));
+                return Err(err(
+                    o,
+                    name.len(),
+                    format!("expected a choice of this game ({}), found `{name}`", names.join(", ")),
+                ));
             };
             let c = &r.variant.choices[i];
             let opts: Vec<&str> = made.split(',').collect();
@@ -189,10 +195,18 @@ impl Position {
                 } else {
                     let k = c.options.iter().position(|x| x.name == *opt).ok_or_else(|| {
                         let names: Vec<&str> = c.options.iter().map(|x| x.name.as_str()).collect();
-                        err(so, opt.len(), format!("expected an option of `{name}` ({}) or `-`, found `{opt}`", names.join(", ")))
+                        err(
+                            so,
+                            opt.len(),
+                            format!("expected an option of `{name}` ({}) or `-`, found `{opt}`", names.join(", ")),
+                        )
                     })?;
                     if !c.choosers.contains(&PlayerId(p as u8)) {
-                        return Err(err(so, opt.len(), format!("player {} makes no choice `{name}`: expected `-`", p + 1)));
+                        return Err(err(
+                            so,
+                            opt.len(),
+                            format!("player {} makes no choice `{name}`: expected `-`", p + 1),
+                        ));
                     }
                     k as u8 + 1
                 };

@@ -338,7 +338,13 @@ impl Position {
                 match s.strip_prefix("choices=") {
                     Some(v) if !rules.variant.choices.is_empty() => pos.read_choice_field(v, o + 8)?,
                     _ if rules.program.is_some() => crate::program::fields::read_program_field(&mut pos, s, o)?,
-                    _ => return Err(err(o, s.len(), format!("expected `choices=...` or the end of the position string, found `{s}`"))),
+                    _ => {
+                        return Err(err(
+                            o,
+                            s.len(),
+                            format!("expected `choices=...` or the end of the position string, found `{s}`"),
+                        ))
+                    }
                 }
                 next += 1;
             }

@@ -467,7 +467,7 @@ function renderBoard(v) {
 
 // Choices made before the first move (an army each): one button per option.
 function renderChoices(v) {
-  const box = $('choices');
+  const box = $('choice-options');
   box.replaceChildren();
   const options = browsing() || aiTurn() ? [] : v.legal.filter((m) => m.kind === 'choice');
   box.hidden = options.length === 0;

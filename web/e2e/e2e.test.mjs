@@ -399,3 +399,23 @@ test('the central squares: boards labelled A, B, C with coordinates at their edg
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('different armies: each side chooses an army with a button, then plays', async () => {
+  const page = await open('different-armies.var');
+  const options = await page.$$eval('#choice-options button', (bs) => bs.map((b) => b.textContent));
+  assert.deepEqual(options, ['Fabulous FIDEs (army)', 'Colorbound Clobberers (army)', 'Remarkable Rookies (army)',
+    'Nutty Knights (army)']);
+  await page.click('#choice-options button[data-move="army=nutty"]');
+  await waitMoves(page, 1);
+  await page.click('#choice-options button[data-move="army=clobberers"]');
+  await waitMoves(page, 2);
+  assert.equal(await page.isHidden('#choice-options'), true);
+  assert.equal(await page.inputValue('#position'),
+    'dwackawd/pppppppp/8/8/8/8/PPPPPPPP/GIHOKHIG w KQkl - 0 1 choices=army:nutty,clobberers');
+  // The fibnif's narrow leap from b1.
+  await move(page, 'b1', 'c3');
+  assert.deepEqual(await played(page), ['army=nutty', 'army=clobberers', 'Ib1-c3']);
+  await shot(page, 'different-armies');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
