@@ -9,26 +9,6 @@ use varia_interpreter::{MoveKind, Position};
 
 const FILE: &str = "different-armies.var";
 
-/// The legal moves as `varia uci` writes them (castling as the king's move), sorted.
-fn uci(pos: &mut Position) -> Vec<String> {
-    let rules = pos.rules().clone();
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut out: Vec<String> = moves
-        .iter()
-        .map(|m| {
-            if m.kind == MoveKind::Castle {
-                let c = &rules.variant.castlings[m.extra as usize];
-                return format!("{}{}", rules.cell_name(c.king_from), rules.cell_name(c.king_to));
-            }
-            let promo = m.promotion().map(|t| rules.uci_promotion(t)).unwrap_or_default();
-            format!("{}{}{promo}", rules.cell_name(m.from), rules.cell_name(m.to))
-        })
-        .collect();
-    out.sort();
-    out
-}
-
 fn at(text: &str) -> Position {
     common::position(&common::rules(FILE), text)
 }
@@ -86,7 +66,7 @@ fn the_nutty_knights_move_as_betza_wrote_them() {
     // Colonel d5, charging knight d4, fibnif d3, charging rook d2; then Black's, seen from its side.
     let mut pos = at("4k3/8/8/3O4/3H4/3I4/3G4/4K3 w - - 0 1 choices=army:nutty,clobberers");
     assert_eq!(
-        uci(&mut pos),
+        common::uci(&mut pos),
         list(
             "d2a2 d2b2 d2c1 d2c2 d2d1 d2e2 d2f2 d2g2 d2h2 d3c1 d3c2 d3c4 d3c5 d3e2 d3e4 d3e5 d4b5 d4c3 d4c4 d4c6 d4e3 \
              d4e4 d4e6 d4f5 d5a5 d5b5 d5b6 d5c4 d5c5 d5c6 d5c7 d5d6 d5d7 d5d8 d5e4 d5e5 d5e6 d5e7 d5f5 d5f6 d5g5 d5h5 \
@@ -95,7 +75,7 @@ fn the_nutty_knights_move_as_betza_wrote_them() {
     );
     let mut pos = at("4k3/3g4/3i4/3h4/3o4/8/8/4K3 b - - 0 1 choices=army:clobberers,nutty");
     assert_eq!(
-        uci(&mut pos),
+        common::uci(&mut pos),
         list(
             "d4a4 d4b3 d4b4 d4c2 d4c3 d4c4 d4c5 d4d1 d4d2 d4d3 d4e2 d4e3 d4e4 d4e5 d4f3 d4f4 d4g4 d4h4 d5b4 d5c3 d5c5 \
              d5c6 d5e3 d5e5 d5e6 d5f4 d6c4 d6c5 d6c7 d6c8 d6e4 d6e5 d6e7 d7a7 d7b7 d7c7 d7c8 d7d8 d7e7 d7f7 d7g7 d7h7 \
@@ -109,7 +89,7 @@ fn the_colorbound_clobberers_and_the_remarkable_rookies_move_as_betza_wrote_them
     // Cardinal d5, Bede d4, Waffle d3, Fad d2.
     let mut pos = at("4k3/8/8/3C4/3D4/3W4/3A4/4K3 w - - 0 1 choices=army:clobberers,rookies");
     assert_eq!(
-        uci(&mut pos),
+        common::uci(&mut pos),
         list(
             "d2b2 d2b4 d2c1 d2c3 d2e3 d2f2 d2f4 d3b1 d3b5 d3c3 d3e3 d3f1 d3f5 d4a1 d4a7 d4b2 d4b4 d4b6 d4c3 d4c5 d4d6 \
              d4e3 d4e5 d4f2 d4f4 d4f6 d4g1 d4g7 d4h8 d5a2 d5a8 d5b3 d5b4 d5b6 d5b7 d5c3 d5c4 d5c6 d5c7 d5e3 d5e4 d5e6 \
@@ -119,7 +99,7 @@ fn the_colorbound_clobberers_and_the_remarkable_rookies_move_as_betza_wrote_them
     // Chancellor d5, short rook d4 (four squares at most), woody rook d3, half-duck d2.
     let mut pos = at("4k3/8/8/3E4/3S4/3M4/3F4/4K3 w - - 0 1 choices=army:rookies,fides");
     assert_eq!(
-        uci(&mut pos),
+        common::uci(&mut pos),
         list(
             "d2a2 d2b2 d2c1 d2c3 d2e3 d2f2 d2g2 d3b3 d3c3 d3d1 d3e3 d3f3 d4a4 d4b4 d4c4 d4e4 d4f4 d4g4 d4h4 d5a5 d5b4 \
              d5b5 d5b6 d5c3 d5c5 d5c7 d5d6 d5d7 d5d8 d5e3 d5e5 d5e7 d5f4 d5f5 d5f6 d5g5 d5h5 e1d1 e1e2 e1f1 e1f2"
@@ -130,10 +110,10 @@ fn the_colorbound_clobberers_and_the_remarkable_rookies_move_as_betza_wrote_them
 #[test]
 fn a_pawn_promotes_to_a_piece_of_either_army_in_play() {
     let mut pos = at("4k3/6P1/8/8/8/8/8/4K3 w - - 0 1 choices=army:fides,nutty");
-    assert_eq!(uci(&mut pos), list("e1d1 e1d2 e1e2 e1f1 e1f2 g7g8b g7g8g g7g8h g7g8i g7g8n g7g8o g7g8q g7g8r"));
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1d2 e1e2 e1f1 e1f2 g7g8b g7g8g g7g8h g7g8i g7g8n g7g8o g7g8q g7g8r"));
     // With the same army on both sides, only its four pieces.
     let mut pos = at("4k3/6P1/8/8/8/8/8/4K3 w - - 0 1 choices=army:rookies,rookies");
-    let promotions: Vec<String> = uci(&mut pos).into_iter().filter(|m| m.starts_with("g7")).collect();
+    let promotions: Vec<String> = common::uci(&mut pos).into_iter().filter(|m| m.starts_with("g7")).collect();
     assert_eq!(promotions, list("g7g8e g7g8f g7g8m g7g8s"));
 }
 
@@ -142,7 +122,7 @@ fn every_army_castles_with_its_corner_piece_and_the_bede_keeps_its_colour() {
     // The Clobberers castle long with the king to b1 and the Bede to c1.
     let mut pos = at("dwackawd/pppppppp/8/8/8/8/PPPPPPPP/D3K2D w KLkl - 0 1 choices=army:clobberers,clobberers");
     assert_eq!(
-        uci(&mut pos),
+        common::uci(&mut pos),
         list(
             "a1a3 a1c1 a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e1b1 e1d1 e1f1 e1g1 e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h1f1 \
              h1h3 h2h3 h2h4"
@@ -155,7 +135,7 @@ fn every_army_castles_with_its_corner_piece_and_the_bede_keeps_its_colour() {
     assert_eq!(at_cell(&pos, "c1").as_deref(), Some("D"));
     // The Nutty Knights' charging rook castles as a rook does.
     let mut pos = at("4k3/8/8/8/8/8/8/G3K2G w KQ - 0 1 choices=army:nutty,fides");
-    let castles: Vec<String> = uci(&mut pos).into_iter().filter(|m| m == "e1c1" || m == "e1g1").collect();
+    let castles: Vec<String> = common::uci(&mut pos).into_iter().filter(|m| m == "e1c1" || m == "e1g1").collect();
     assert_eq!(castles, list("e1c1 e1g1"));
 }
 

@@ -6,46 +6,10 @@
 mod common;
 
 use varia_interpreter::ir::PlayerId;
-use varia_interpreter::{EndReason, GameResult, MoveKind, Position};
+use varia_interpreter::{EndReason, GameResult, Position};
 
 const WHITE: PlayerId = PlayerId(0);
 const BLACK: PlayerId = PlayerId(1);
-
-/// The legal moves in Fairy-Stockfish's UCI form (start and destination cells, a lower-case
-/// promotion or gated piece letter), sorted.
-fn uci(pos: &mut Position) -> Vec<String> {
-    let rules = pos.rules().clone();
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    let mut out: Vec<String> = moves
-        .iter()
-        .map(|m| {
-            // A pass: the royal piece to its own cell (`e2e2`).
-            if let Some(king) = pos.pass_cell(*m) {
-                return format!("{}{}", rules.cell_name(king), rules.cell_name(king));
-            }
-            if m.kind == MoveKind::Drop {
-                let letter = rules.variant.pieces[rules.type_of(m.piece).0 as usize].letter;
-                return format!("{letter}@{}", rules.cell_name(m.to));
-            }
-            let promo = m.promotion().map(|t| rules.uci_promotion(t)).unwrap_or_default();
-            // A gated piece's letter follows; castling gated on the rook's cell is written from
-            // there to the king's (`h1e1h`).
-            let gate = pos.gate_of(*m);
-            let letter = gate.map(|(_, t)| rules.variant.pieces[t.0 as usize].letter.to_ascii_lowercase());
-            let gate_text = letter.map(String::from).unwrap_or_default();
-            if m.kind == MoveKind::Castle {
-                let c = &rules.variant.castlings[m.extra as usize];
-                if gate.is_some_and(|(cell, _)| cell == c.partner_from) {
-                    return format!("{}{}{gate_text}", rules.cell_name(c.partner_from), rules.cell_name(c.king_from));
-                }
-            }
-            format!("{}{}{promo}{gate_text}", rules.cell_name(m.from), rules.cell_name(m.to))
-        })
-        .collect();
-    out.sort();
-    out
-}
 
 fn at(file: &str, text: &str) -> Position {
     common::position(&common::rules(file), text)
@@ -59,14 +23,14 @@ fn list(moves: &str) -> Vec<String> {
 fn xiangqi_generals_may_not_face_each_other() {
     // The cannon on e5 is all that stands between the generals: it may not leave the file.
     let mut pos = at("xiangqi.var", "4k4/9/9/9/9/4C4/9/9/9/4K4 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("e1d1 e1e2 e1f1 e5e2 e5e3 e5e4 e5e6 e5e7 e5e8 e5e9"));
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1e2 e1f1 e5e2 e5e3 e5e4 e5e6 e5e7 e5e8 e5e9"));
 }
 
 #[test]
 fn xiangqi_elephant_eye_and_river() {
     // c1-e3 is blocked by the advisor on d2; the elephant on e5 may not cross to c7 or g7.
     let mut pos = at("xiangqi.var", "3k5/9/9/9/9/4B4/9/9/3A5/2B1K4 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("c1a3 d2e3 e1d1 e1e2 e1f1 e5c3 e5g3"));
+    assert_eq!(common::uci(&mut pos), list("c1a3 d2e3 e1d1 e1e2 e1f1 e5c3 e5g3"));
 }
 
 #[test]
@@ -75,7 +39,7 @@ fn xiangqi_horse_leg_and_cannon_screen() {
     // over the soldier on h7 and moves without capturing up to the screen.
     let mut pos = at("xiangqi.var", "4k2r1/9/9/7p1/9/9/9/7C1/1P7/1N1K5 w - - 0 1");
     assert_eq!(
-        uci(&mut pos),
+        common::uci(&mut pos),
         list("b1d2 b2b3 d1d2 h3a3 h3b3 h3c3 h3d3 h3e3 h3f3 h3g3 h3h1 h3h10 h3h2 h3h4 h3h5 h3h6 h3i3")
     );
 }
@@ -83,7 +47,7 @@ fn xiangqi_horse_leg_and_cannon_screen() {
 #[test]
 fn xiangqi_stalemate_loses() {
     let mut pos = at("xiangqi.var", "5k3/4r4/9/9/9/9/9/9/r8/3K5 w - - 0 1");
-    assert!(uci(&mut pos).is_empty());
+    assert!(common::uci(&mut pos).is_empty());
     assert_eq!(pos.outcome(), Some((GameResult::Win(BLACK), EndReason::Stalemate)));
 }
 
@@ -92,7 +56,7 @@ fn shatranj_bare_king_on_the_move_loses_when_it_cannot_bare_back() {
     // Two rooks besides the king: no single capture can bare White back.
     let mut pos = at("shatranj.var", "3k4/8/8/8/8/8/8/R2K3R b - - 0 1");
     assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
-    assert!(uci(&mut pos).is_empty());
+    assert!(common::uci(&mut pos).is_empty());
 }
 
 #[test]
@@ -100,7 +64,7 @@ fn shatranj_bare_king_loses_after_its_move() {
     // One rook: Black moves first, and loses once it has moved without baring White.
     let mut pos = at("shatranj.var", "3k4/8/8/8/8/8/8/3K3R b - - 0 1");
     assert_eq!(pos.outcome(), None);
-    assert_eq!(uci(&mut pos), list("d8c7 d8c8 d8d7 d8e7 d8e8"));
+    assert_eq!(common::uci(&mut pos), list("d8c7 d8c8 d8d7 d8e7 d8e8"));
     common::play(&mut pos, "d8c8");
     assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
 }
@@ -112,7 +76,7 @@ fn shatranj_baring_back_goes_on() {
     let mut pos = at("shatranj.var", "3k4/3R4/8/8/8/8/8/3K4 b - - 0 1");
     common::play(&mut pos, "d8d7");
     assert_eq!(pos.outcome(), None);
-    assert_eq!(uci(&mut pos), list("d1c1 d1c2 d1d2 d1e1 d1e2"));
+    assert_eq!(common::uci(&mut pos), list("d1c1 d1c2 d1d2 d1e1 d1e2"));
     let mut pos = at("shatranj.var", "3k4/3R4/8/8/8/8/8/3K4 b - - 0 1");
     common::play(&mut pos, "d8c8");
     assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
@@ -121,10 +85,10 @@ fn shatranj_baring_back_goes_on() {
 #[test]
 fn shatranj_stalemate_loses_and_pawns_promote_to_fers() {
     let mut pos = at("shatranj.var", "k7/2K5/1Q6/8/8/8/8/8 b - - 0 1");
-    assert!(uci(&mut pos).is_empty());
+    assert!(common::uci(&mut pos).is_empty());
     assert_eq!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Stalemate)));
     let mut pos = at("shatranj.var", "8/P6p/8/8/8/8/k7/2K5 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("a7a8q c1c2 c1d1 c1d2"));
+    assert_eq!(common::uci(&mut pos), list("a7a8q c1c2 c1d1 c1d2"));
 }
 
 const TWO_CHECKS: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 1+3 4 4";
@@ -134,11 +98,11 @@ fn three_check_the_third_check_wins() {
     // Fairy-Stockfish's `1+3`: White needs one more check.
     let mut pos = at("three-check.var", TWO_CHECKS);
     assert_eq!(pos.checks_given(WHITE), 2);
-    assert_eq!(uci(&mut pos).len(), 42);
+    assert_eq!(common::uci(&mut pos).len(), 42);
     common::play(&mut pos, "Bxf7");
     assert_eq!(pos.checks_given(WHITE), 3);
     assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
-    assert!(uci(&mut pos).is_empty());
+    assert!(common::uci(&mut pos).is_empty());
 }
 
 #[test]
@@ -147,7 +111,7 @@ fn three_check_a_first_check_only_counts() {
     common::play(&mut pos, "Bxf7");
     assert_eq!(pos.checks_given(WHITE), 1);
     assert_eq!(pos.outcome(), None);
-    assert_eq!(uci(&mut pos), list("e8e7"));
+    assert_eq!(common::uci(&mut pos), list("e8e7"));
     assert!(pos.to_position_string().ends_with(" checks=1,0"), "{}", pos.to_position_string());
 }
 
@@ -188,7 +152,7 @@ fn loop_captures_go_to_the_capturers_hand() {
     assert!(pos.to_position_string().contains("[P] "), "{}", pos.to_position_string());
     assert_eq!(pos.hash(), pos.compute_hash());
     assert_eq!(
-        uci(&mut pos),
+        common::uci(&mut pos),
         list(
             "a7a5 a7a6 b7b5 b7b6 b8a6 b8c6 b8d7 c7c5 c7c6 c8d7 c8e6 c8f5 c8g4 c8h3 d8d5 d8d6 d8d7 d8e7 d8f6 \
              d8g5 d8h4 e5e4 e8d7 e8e7 f7f5 f7f6 f8a3 f8b4 f8c5 f8d6 f8e7 g7g5 g7g6 g8e7 g8f6 g8h6 h7h5 h7h6"
@@ -206,11 +170,11 @@ fn loop_drops_from_hands_in_fairy_stockfish_form() {
         (2..=7).flat_map(|r| "abcdefgh".chars().map(move |f| format!("P@{f}{r}"))).collect();
     expected.extend(list("e1d1 e1d2 e1e2 e1f1 e1f2"));
     expected.sort();
-    assert_eq!(uci(&mut pos), expected);
+    assert_eq!(common::uci(&mut pos), expected);
     common::play(&mut pos, "P@e7");
     assert!(pos.to_position_string().contains("[p] "), "{}", pos.to_position_string());
     let mut pos = at("loop.var", "4k3/8/8/8/8/8/8/R3K3[Nq] b Q - 0 1");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(moves.len(), 66);
     assert!(moves.iter().all(|m| !m.starts_with("N@")), "only the side to move drops: {moves:?}");
 }
@@ -234,7 +198,7 @@ fn hands_in_brackets_are_checked() {
 #[test]
 fn crazyhouse_promoted_pawns_are_marked_and_written_as_fairy_stockfish_does() {
     let mut pos = at("crazyhouse.var", "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1");
-    assert_eq!(uci(&mut pos), list("b7b8b b7b8n b7b8q b7b8r e1d1 e1d2 e1e2 e1f1 e1f2"));
+    assert_eq!(common::uci(&mut pos), list("b7b8b b7b8n b7b8q b7b8r e1d1 e1d2 e1e2 e1f1 e1f2"));
     // The short form names the piece by its letter alone; the position string marks it.
     common::play(&mut pos, "b8=Q");
     // Fairy-Stockfish: 1Q~2k3/8/8/8/8/8/8/4K3[] b - - 0 1
@@ -256,7 +220,7 @@ fn crazyhouse_a_captured_promoted_pawn_goes_to_hand_as_a_pawn() {
     assert_eq!(pos.to_position_string(), "r3k2r/1bp2ppp/8/8/8/8/PPP2PPP/R3K2R[NPPqbp] w KQkq - 0 2");
     assert_eq!(pos.hash(), pos.compute_hash());
     // White's 107 moves, Fairy-Stockfish's: 23 on the board, and the knight and pawn drops.
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(moves.len(), 107);
     assert!(moves.iter().all(|m| !m.starts_with("Q@") && !m.starts_with("p@")), "{moves:?}");
     pos.unmake();
@@ -281,23 +245,23 @@ fn minishogi_pawn_drops_skip_the_far_rank_and_files_with_a_pawn() {
     let mut expected: Vec<String> = "bcde".chars().flat_map(|f| (1..=4).map(move |r| format!("P@{f}{r}"))).collect();
     expected.extend(list("a1b1 a1b2 a2a3"));
     expected.sort();
-    assert_eq!(uci(&mut pos), expected);
+    assert_eq!(common::uci(&mut pos), expected);
 }
 
 #[test]
 fn minishogi_a_pawn_drop_may_check_but_not_checkmate() {
     // P@a4 checks; the king takes it (Fairy-Stockfish's list).
     let mut pos = at("minishogi.var", "k4/2+S2/5/K4/5[P] w - - 0 1");
-    assert!(uci(&mut pos).contains(&"P@a4".to_string()));
+    assert!(common::uci(&mut pos).contains(&"P@a4".to_string()));
     // With the bishop guarding a4 it would mate: the rule forbids it (pyffish 0.0.90 lists it,
     // see docs/variants/minishogi.md); every other move of Fairy-Stockfish's list stays.
     let mut pos = at("minishogi.var", "k4/2+S2/1B3/K4/5[P] w - - 0 1");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert!(!moves.contains(&"P@a4".to_string()), "{moves:?}");
     assert_eq!(moves.len(), 29);
     // The same drop by a gold mates, and is allowed: the rule is the pawn's.
     let mut pos = at("minishogi.var", "k4/2+S2/1B3/K4/5[G] w - - 0 1");
-    assert!(uci(&mut pos).contains(&"G@a4".to_string()));
+    assert!(common::uci(&mut pos).contains(&"G@a4".to_string()));
     common::play(&mut pos, "G@a4");
     assert_eq!(pos.outcome().map(|(r, _)| r), Some(GameResult::Win(WHITE)));
 }
@@ -306,7 +270,7 @@ fn minishogi_a_pawn_drop_may_check_but_not_checkmate() {
 fn minishogi_promotes_on_leaving_the_camp_and_captures_demote() {
     // Fairy-Stockfish's form without castling and en passant fields, and its `+` promotions.
     let mut pos = at("minishogi.var", "2S1k/5/5/5/K4[-] w 0 1");
-    assert_eq!(uci(&mut pos), list("a1a2 a1b1 a1b2 c5b4 c5b4+ c5d4 c5d4+"));
+    assert_eq!(common::uci(&mut pos), list("a1a2 a1b1 a1b2 c5b4 c5b4+ c5d4 c5d4+"));
     // `c5b4` stays a silver; `c5b4+` (its `+` is no check sign here) promotes.
     assert_eq!(pos.parse_move("c5b4").unwrap().promotion(), None);
     let mv = pos.parse_move("c5b4+").unwrap();
@@ -315,7 +279,7 @@ fn minishogi_promotes_on_leaving_the_camp_and_captures_demote() {
     assert_eq!(pos.to_position_string(), "4k/1+S3/5/5/K4[] b - - 1 1");
     // A dragon taken goes to hand as a rook: Fairy-Stockfish gives 1k3/5/5/5/K4[r] w - - 0 2.
     let mut pos = at("minishogi.var", "k+R3/5/5/5/K4[-] b 0 1");
-    assert_eq!(uci(&mut pos), list("a5b5"));
+    assert_eq!(common::uci(&mut pos), list("a5b5"));
     common::play(&mut pos, "a5b5");
     assert_eq!(pos.to_position_string(), "1k3/5/5/5/K4[r] w - - 0 2");
 }
@@ -325,13 +289,13 @@ fn shogi_pieces_promote_where_they_could_not_move_again() {
     // Fairy-Stockfish's list: the lance may stay unpromoted on a7 and a8 but not on a9, the
     // knight must promote on rank 8, the pawn on rank 9.
     let mut pos = at("shogi.var", "4k4/6P2/9/2N6/9/9/9/L8/4K4[-] w - - 0 1");
-    let moves: Vec<String> = uci(&mut pos).into_iter().filter(|m| !m.starts_with("e1")).collect();
+    let moves: Vec<String> = common::uci(&mut pos).into_iter().filter(|m| !m.starts_with("e1")).collect();
     assert_eq!(moves, list("a2a3 a2a4 a2a5 a2a6 a2a7 a2a7+ a2a8 a2a8+ a2a9+ c6b8+ c6d8+ g8g9+"));
     assert_eq!(pos.parse_move("a2a8").unwrap().promotion(), None);
     assert!(pos.parse_move("a2a9").is_err(), "a lance on the far rank could never move again");
     // Black's pieces the same way down the board.
     let mut pos = at("shogi.var", "4k4/l8/9/9/9/2n6/9/6p2/4K4[-] b - - 0 1");
-    let moves: Vec<String> = uci(&mut pos).into_iter().filter(|m| !m.starts_with("e9")).collect();
+    let moves: Vec<String> = common::uci(&mut pos).into_iter().filter(|m| !m.starts_with("e9")).collect();
     assert_eq!(moves, list("a8a1+ a8a2 a8a2+ a8a3 a8a3+ a8a4 a8a5 a8a6 a8a7 c4b2+ c4d2+ g2g1+"));
 }
 
@@ -339,7 +303,7 @@ fn shogi_pieces_promote_where_they_could_not_move_again() {
 fn shogi_drops_skip_the_ranks_a_piece_could_not_leave() {
     // Fairy-Stockfish's list: knights not on ranks 8 and 9, lances and pawns not on rank 9.
     let mut pos = at("shogi.var", "4k4/9/9/9/9/9/9/9/4K4[NLP] w - - 0 1");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     let drops = |letter: char, ranks: u32| -> usize {
         moves.iter().filter(|m| m.starts_with(letter) && m[3..].parse::<u32>().unwrap() <= ranks).count()
     };
@@ -350,11 +314,11 @@ fn shogi_drops_skip_the_ranks_a_piece_could_not_leave() {
     assert!(!moves.iter().any(|m| m == "N@a8" || m == "L@a9" || m == "P@a9"));
     // No second unpromoted pawn on a file (a tokin does not count).
     let mut pos = at("shogi.var", "k8/9/9/9/9/9/9/4P4/4K4[P] w - - 0 1");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(moves.len(), 69);
     assert!(!moves.iter().any(|m| m.starts_with("P@e")), "{moves:?}");
     let mut pos = at("shogi.var", "k8/9/9/9/9/9/9/4+P4/4K4[P] w - - 0 1");
-    assert!(uci(&mut pos).contains(&"P@e5".to_string()));
+    assert!(common::uci(&mut pos).contains(&"P@e5".to_string()));
 }
 
 /// The moves of the pieces standing on `cells`, from [`uci`]'s list.
@@ -368,7 +332,7 @@ fn grand_pawns_promote_only_to_lost_pieces_and_must_on_the_last_rank() {
     // Fairy-Stockfish's list offers those four; on rank 8 staying a pawn is a choice, on rank
     // 10 it is not.
     let mut pos = at("grand.var", "r1r3k3/1P8/4p5/7P2/10/10/10/5P4/2B1K2BN1/R8R w - - 0 1");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(moves.len(), 83);
     assert_eq!(
         from_cells(&moves, &["b9", "h7", "f3"]),
@@ -380,18 +344,18 @@ fn grand_pawns_promote_only_to_lost_pieces_and_must_on_the_last_rank() {
     // With nothing lost a pawn may still enter rank 8 (a7a8) but never rank 10: the pawn on i9
     // has no move.
     let mut pos = at("grand.var", "r3k4r/8P1/10/P9/10/10/10/10/1NBQKCABN1/R8R w - - 0 1");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(moves.len(), 119);
     assert_eq!(from_cells(&moves, &["a7", "i9"]), list("a7a8"));
     // Black's queen is on the board, so it is not offered; every other type is.
     let mut pos = at("grand.var", "4k5/10/10/10/q9/10/10/10/2p7/R2NK4R b - - 0 1");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(from_cells(&moves, &["c2"]), list("c2c1a c2c1b c2c1c c2c1n c2c1r c2d1a c2d1b c2d1c c2d1n c2d1r"));
     // A promotion brings the type back: with its queen made, White is offered no second one.
     let mut pos = at("grand.var", "r1r3k3/1P8/4p5/7P2/10/10/10/5P4/2B1K2BN1/R8R w - - 0 1");
     common::play(&mut pos, "h7h8q");
     common::play(&mut pos, "e8e7");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(from_cells(&moves, &["b9"]), list("b9a10a b9a10c b9a10n b9b10a b9b10c b9b10n b9c10a b9c10c b9c10n"));
 }
 
@@ -455,7 +419,10 @@ fn atomic_a_capture_explodes_all_but_the_pawns_beside_it() {
     let mut pos = at("atomic.var", "7k/8/2b5/3np3/3rq3/8/8/K2R4 w - - 0 1");
     common::play(&mut pos, "d1d4");
     assert_eq!(pos.to_position_string(), "7k/8/2b5/4p3/8/8/8/K7 b - - 0 1");
-    assert_eq!(uci(&mut pos), list("c6a4 c6a8 c6b5 c6b7 c6d5 c6d7 c6e4 c6e8 c6f3 c6g2 c6h1 e5e4 h8g7 h8g8 h8h7"));
+    assert_eq!(
+        common::uci(&mut pos),
+        list("c6a4 c6a8 c6b5 c6b7 c6d5 c6d7 c6e4 c6e8 c6f3 c6g2 c6h1 e5e4 h8g7 h8g8 h8h7")
+    );
     pos.unmake();
     assert_eq!(pos.to_position_string(), "7k/8/2b5/3np3/3rq3/8/8/K2R4 w - - 0 1");
 }
@@ -464,7 +431,7 @@ fn atomic_a_capture_explodes_all_but_the_pawns_beside_it() {
 fn atomic_no_capture_beside_the_own_king_and_no_capture_by_a_king() {
     // Rxd2 would blow up the white king on e1, and Kxd2 the king itself.
     let mut pos = at("atomic.var", "7k/8/8/8/8/8/R2n4/4K3 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("a2a1 a2a3 a2a4 a2a5 a2a6 a2a7 a2a8 a2b2 a2c2 e1d1 e1e2 e1f2"));
+    assert_eq!(common::uci(&mut pos), list("a2a1 a2a3 a2a4 a2a5 a2a6 a2a7 a2a8 a2b2 a2c2 e1d1 e1e2 e1f2"));
 }
 
 #[test]
@@ -472,10 +439,13 @@ fn atomic_kings_side_by_side_are_not_in_check() {
     // The rook on e1 attacks e5, but taking the king there would blow up Black's own.
     let mut pos = at("atomic.var", "8/8/8/3kK3/8/8/8/4r3 w - - 0 1");
     assert!(!pos.in_check());
-    assert_eq!(uci(&mut pos), list("e5d4 e5d6 e5e4 e5e6 e5f4 e5f5 e5f6"));
+    assert_eq!(common::uci(&mut pos), list("e5d4 e5d6 e5e4 e5e6 e5f4 e5f5 e5f6"));
     // Castling may pass and end beside the enemy king: f1 is not attacked for that reason.
     let mut pos = at("atomic.var", "5r2/8/8/8/8/8/6k1/4K2R w K - 0 1");
-    assert_eq!(uci(&mut pos), list("e1d1 e1d2 e1e2 e1f1 e1f2 e1g1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8"));
+    assert_eq!(
+        common::uci(&mut pos),
+        list("e1d1 e1d2 e1e2 e1f1 e1f2 e1g1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8")
+    );
 }
 
 #[test]
@@ -483,31 +453,34 @@ fn atomic_blowing_up_the_king_answers_check_and_wins() {
     // White is in check from h1, yet Qxb7 (beside the black king) is legal and ends the game.
     let mut pos = at("atomic.var", "k7/1p6/8/8/8/8/1Q6/K6r w - - 0 1");
     assert!(pos.in_check());
-    assert_eq!(uci(&mut pos), list("a1a2 b2b1 b2b7 b2c1"));
+    assert_eq!(common::uci(&mut pos), list("a1a2 b2b1 b2b7 b2c1"));
     common::play(&mut pos, "b2b7");
     assert_eq!(pos.to_position_string(), "8/8/8/8/8/8/8/K6r b - - 0 1");
     assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
-    assert!(uci(&mut pos).is_empty());
+    assert!(common::uci(&mut pos).is_empty());
 }
 
 #[test]
 fn atomic_en_passant_explodes_on_the_target_and_blasts_end_castling() {
     // exd6 e.p.: the blast is around d6 (the knight on c7 goes), not d5 (the one on c4 stays).
     let mut pos = at("atomic.var", "4k3/2n5/8/3pP3/2n5/8/8/4K3 w - d6 0 1");
-    assert_eq!(uci(&mut pos), list("e1d1 e1e2 e1f1 e1f2 e5d6 e5e6"));
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1e2 e1f1 e1f2 e5d6 e5e6"));
     common::play(&mut pos, "e5d6");
     assert_eq!(pos.to_position_string(), "4k3/8/8/8/2n5/8/8/4K3 b - - 0 1");
     // Rxa8 blows up both queen-side rooks: both players lose that castling.
     let mut pos = at("atomic.var", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     common::play(&mut pos, "a1a8");
     assert_eq!(pos.to_position_string(), "4k2r/8/8/8/8/8/8/4K2R b Kk - 0 1");
-    assert_eq!(uci(&mut pos), list("e8d7 e8d8 e8e7 e8f7 e8f8 e8g8 h8f8 h8g8 h8h1 h8h2 h8h3 h8h4 h8h5 h8h6 h8h7"));
+    assert_eq!(
+        common::uci(&mut pos),
+        list("e8d7 e8d8 e8e7 e8f7 e8f8 e8g8 h8f8 h8g8 h8h1 h8h2 h8h3 h8h4 h8h5 h8h6 h8h7")
+    );
 }
 
 #[test]
 fn seirawan_a_first_move_from_the_back_rank_may_gate_a_piece_from_hand() {
     let mut pos = at("seirawan.var", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(from_cells(&moves, &["g1"]), list("g1f3 g1f3e g1f3h g1h3 g1h3e g1h3h"));
     common::play(&mut pos, "g1f3h");
     // The hawk stands on g1, has left the hand, and g1's right is gone.
@@ -521,7 +494,7 @@ fn seirawan_a_first_move_from_the_back_rank_may_gate_a_piece_from_hand() {
 fn seirawan_castling_gates_on_the_kings_or_the_rooks_cell() {
     let start = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1";
     let mut pos = at("seirawan.var", start);
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(
         from_cells(&moves, &["e1"]),
         list("e1c1 e1c1e e1c1h e1d1 e1d1e e1d1h e1f1 e1f1e e1f1h e1g1 e1g1e e1g1h")
@@ -545,7 +518,7 @@ fn seirawan_a_gated_piece_may_not_be_what_blocks_a_check() {
     // The bishop on d1 is pinned: a hawk gated on d1 would shield the king, yet the bishop may
     // not move.
     let mut pos = at("seirawan.var", "4k3/8/8/8/8/8/8/r2BK3[H] w D - 0 1");
-    assert_eq!(uci(&mut pos), list("e1d2 e1e2 e1f1 e1f2"));
+    assert_eq!(common::uci(&mut pos), list("e1d2 e1e2 e1f1 e1f2"));
 }
 
 #[test]
@@ -553,22 +526,22 @@ fn janggi_general_and_guards_keep_to_the_palace_lines() {
     // Orthogonal steps inside the palace, diagonal ones only along its diagonal lines (d1-e2-f3,
     // f1-e2-d3): the guard on d1 reaches neither c2 nor e2's other diagonals.
     let mut pos = at("janggi.var", "9/4k4/9/9/9/9/9/9/4A4/3K5 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("d1d1 d1d2 d1e1 e2d2 e2d3 e2e1 e2e3 e2f1 e2f2 e2f3"));
+    assert_eq!(common::uci(&mut pos), list("d1d1 d1d2 d1e1 e2d2 e2d3 e2e1 e2e3 e2f1 e2f2 e2f3"));
 }
 
 #[test]
 fn janggi_elephant_and_horse_are_blocked_on_the_way() {
     // The soldier on e6 blocks the elephant's first point north: c8 and g8 are out of reach.
     let mut pos = at("janggi.var", "3k5/9/9/9/4p4/4B4/9/9/9/4K4 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("e1d1 e1e1 e1e2 e1f1 e5b3 e5b7 e5c2 e5g2 e5h3 e5h7"));
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1e1 e1e2 e1f1 e5b3 e5b7 e5c2 e5g2 e5h3 e5h7"));
     let mut pos = at("janggi.var", "3k5/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("e1d1 e1e1 e1e2 e1f1 e5c4 e5c6 e5d3 e5d7 e5f3 e5f7 e5g4 e5g6"));
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1e1 e1e2 e1f1 e5c4 e5c6 e5d3 e5d7 e5f3 e5f7 e5g4 e5g6"));
 }
 
 #[test]
 fn janggi_chariot_runs_the_palace_diagonals() {
     let mut pos = at("janggi.var", "3k5/9/9/9/9/9/9/9/9/R2R4K w - - 0 1");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert!(moves.contains(&"d1e2".to_string()) && moves.contains(&"d1f3".to_string()));
     assert!(!moves.iter().any(|m| m.starts_with("a1") && m.ends_with('2') && m != "a1a2"));
     assert_eq!(moves.len(), 29);
@@ -578,27 +551,27 @@ fn janggi_chariot_runs_the_palace_diagonals() {
 fn janggi_cannon_jumps_a_screen_that_is_not_a_cannon() {
     // Over the soldier to e2..e4 and nowhere else: a cannon is neither a screen nor a victim.
     let mut pos = at("janggi.var", "3k5/9/9/9/4C4/4P4/9/9/9/4K4 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("e1d1 e1e1 e1e2 e1f1 e5d5 e5f5 e6e2 e6e3 e6e4"));
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1e1 e1e2 e1f1 e5d5 e5f5 e6e2 e6e3 e6e4"));
     let mut pos = at("janggi.var", "3k5/9/9/4c4/4C4/4p4/9/4c4/4C4/4K4 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("e1d1 e1e1 e1f1 e6e4"));
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1e1 e1f1 e6e4"));
     // In the palace, from a corner over the centre to the other corner.
     let mut pos = at("janggi.var", "4k4/9/9/9/9/9/9/9/4P4/3C4K w - - 0 1");
-    assert_eq!(uci(&mut pos), list("d1f3 e2d2 e2d3 e2e3 e2f2 e2f3 i1i1"));
+    assert_eq!(common::uci(&mut pos), list("d1f3 e2d2 e2d3 e2e3 e2f2 e2f3 i1i1"));
 }
 
 #[test]
 fn janggi_soldier_steps_forwards_sideways_and_along_palace_lines() {
     let mut pos = at("janggi.var", "4k4/4P4/9/9/9/9/9/9/9/3K5 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("d1d1 d1d2 d1e1 d1e2 e9d10 e9d9 e9e10 e9f10 e9f9"));
+    assert_eq!(common::uci(&mut pos), list("d1d1 d1d2 d1e1 d1e2 e9d10 e9d9 e9e10 e9f10 e9f9"));
 }
 
 #[test]
 fn janggi_passes_are_written_as_the_general_standing_still_and_not_out_of_check() {
     let mut pos = at("janggi.var", "4k4/9/9/9/9/9/9/9/4r4/3K5 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("d1e2"));
+    assert_eq!(common::uci(&mut pos), list("d1e2"));
     let rules = common::rules("janggi.var");
     let mut pos = Position::start(rules);
-    assert!(uci(&mut pos).contains(&"e2e2".to_string()));
+    assert!(common::uci(&mut pos).contains(&"e2e2".to_string()));
     common::play(&mut pos, "e2e2");
     assert!(pos.outcome().is_none());
 }
@@ -626,21 +599,21 @@ fn janggi_facing_generals_must_be_parted_or_the_game_ends_on_points() {
     // Bikjang: the chariot may not move while the generals face each other; the general steps
     // off the file or passes.
     let mut pos = at("janggi.var", "4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("e1d1 e1e1 e1f1"));
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1e1 e1f1"));
     common::play(&mut pos, "e1e1");
     assert_eq!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(1))));
     // A move that brings the generals face to face is legal.
     let mut pos = at("janggi.var", "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1");
-    assert!(uci(&mut pos).contains(&"d1e1".to_string()));
+    assert!(common::uci(&mut pos).contains(&"d1e1".to_string()));
     common::play(&mut pos, "d1e1");
-    assert_eq!(uci(&mut pos), list("e10d10 e10e10 e10f10"));
+    assert_eq!(common::uci(&mut pos), list("e10d10 e10e10 e10f10"));
 }
 
 #[test]
 fn janggi_a_pass_that_ends_the_game_is_legal_in_check() {
     // Facing generals and the rook's check on rank 2: passing ends the game on points.
     let mut pos = at("janggi.var", "4k4/3a1a3/9/9/9/9/9/2P6/r3K4/3A1A3 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("e2d3 e2e2 e2f3"));
+    assert_eq!(common::uci(&mut pos), list("e2d3 e2e2 e2f3"));
 }
 
 #[test]
@@ -648,11 +621,11 @@ fn sittuyin_pieces_are_placed_first_on_the_own_half_rooks_on_the_back_rank() {
     // Every one of the 88 first moves is a drop; Black's are written in capitals too (`K@e8`).
     let rules = common::rules("sittuyin.var");
     let mut pos = Position::start(rules);
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(moves.len(), 88);
     assert!(moves.iter().all(|m| m.contains('@')), "{moves:?}");
     common::play(&mut pos, "K@e1");
-    let moves = uci(&mut pos);
+    let moves = common::uci(&mut pos);
     assert_eq!(moves.len(), 88);
     let rooks: Vec<&String> = moves.iter().filter(|m| m.starts_with("R@")).collect();
     assert_eq!(rooks, list("R@a8 R@b8 R@c8 R@d8 R@e8 R@f8 R@g8 R@h8").iter().collect::<Vec<_>>());
@@ -664,7 +637,7 @@ fn sittuyin_pieces_move_once_no_drop_is_possible_and_drops_answer_check() {
     // A rook in hand but the back rank full: the pieces move.
     let mut pos = at("sittuyin.var", "k7/8/8/8/8/8/P7/NNSFKSNN[R] w - - 0 1");
     assert_eq!(
-        uci(&mut pos),
+        common::uci(&mut pos),
         list(
             "a1b3 a1c2 a2a3 b1a3 b1c3 b1d2 c1b2 c1c2 c1d2 d1c2 d1e2 e1d2 e1e2 e1f2 f1e2 f1f2 f1g2 g1e2 g1f3 \
              g1h3 h1f2 h1g3"
@@ -672,10 +645,10 @@ fn sittuyin_pieces_move_once_no_drop_is_possible_and_drops_answer_check() {
     );
     // In check with a piece in hand: only the drops that block.
     let mut pos = at("sittuyin.var", "k3r3/8/8/8/8/8/P7/4K3[N] w - - 0 1");
-    assert_eq!(uci(&mut pos), list("N@e2 N@e3"));
+    assert_eq!(common::uci(&mut pos), list("N@e2 N@e3"));
     // A knight's check no drop can answer: the king moves.
     let mut pos = at("sittuyin.var", "k7/8/8/8/8/5n2/P7/4K3[R] w - - 0 1");
-    assert_eq!(uci(&mut pos), list("e1d1 e1e2 e1f1 e1f2"));
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1e2 e1f1 e1f2"));
 }
 
 #[test]
@@ -684,15 +657,15 @@ fn sittuyin_pawns_step_without_promoting_and_promote_on_the_diagonals_in_place_o
     // stepping diagonally to an empty cell; the pawn on h7 reaches h8 as a pawn.
     let mut pos = at("sittuyin.var", "4k3/1n6/8/2PP4/8/8/8/4K3 w - - 0 1");
     // Not c6: a general there would attack the knight on b7.
-    assert_eq!(uci(&mut pos), list("c5c6 d5c4f d5d5f d5d6 d5e4f d5e6f e1d1 e1d2 e1e2 e1f1 e1f2"));
+    assert_eq!(common::uci(&mut pos), list("c5c6 d5c4f d5d5f d5d6 d5e4f d5e6f e1d1 e1d2 e1e2 e1f1 e1f2"));
     let mut pos = at("sittuyin.var", "k7/7P/8/8/4P3/8/8/4K3 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("e1d1 e1d2 e1e2 e1f1 e1f2 e4e5 h7h8"));
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1d2 e1e2 e1f1 e1f2 e4e5 h7h8"));
     // A side's last pawn promotes wherever it stands.
     let mut pos = at("sittuyin.var", "k7/8/8/8/2P5/8/8/4K3 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("c4b3f c4b5f c4c4f c4c5 c4d3f c4d5f e1d1 e1d2 e1e2 e1f1 e1f2"));
+    assert_eq!(common::uci(&mut pos), list("c4b3f c4b5f c4c4f c4c5 c4d3f c4d5f e1d1 e1d2 e1e2 e1f1 e1f2"));
     // Only while the side has no general.
     let mut pos = at("sittuyin.var", "4k3/8/8/2PP4/8/8/8/3FK3 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("c5c6 d1c2 d1e2 d5d6 e1d2 e1e2 e1f1 e1f2"));
+    assert_eq!(common::uci(&mut pos), list("c5c6 d1c2 d1e2 d5d6 e1d2 e1e2 e1f1 e1f2"));
     common::play(&mut pos, "d5d6");
     assert!(pos.to_position_string().starts_with("4k3/8/3P4/2P5/"), "{}", pos.to_position_string());
 }
@@ -703,14 +676,14 @@ fn sittuyin_a_promotion_may_not_give_check_even_by_uncovering_a_line() {
     // place, not by stepping aside.
     let mut pos = at("sittuyin.var", "8/8/8/2k5/8/8/8/K2p3r b - - 0 1");
     assert_eq!(
-        uci(&mut pos),
+        common::uci(&mut pos),
         list("c5b4 c5b5 c5b6 c5c4 c5c6 c5d4 c5d5 c5d6 d1d1f h1e1 h1f1 h1g1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8")
     );
     common::play(&mut pos, "d1d1f");
     assert!(pos.to_position_string().starts_with("8/8/8/2k5/8/8/8/K2f3r"), "{}", pos.to_position_string());
     // A promotion that gives check directly is out as well (e7 would attack d8).
     let mut pos = at("sittuyin.var", "3k4/8/5P2/8/P7/8/8/4K3 w - - 0 1");
-    assert_eq!(uci(&mut pos), list("a4a5 e1d1 e1d2 e1e2 e1f1 e1f2 f6e5f f6f6f f6f7 f6g5f f6g7f"));
+    assert_eq!(common::uci(&mut pos), list("a4a5 e1d1 e1d2 e1e2 e1f1 e1f2 f6e5f f6f6f f6f7 f6g5f f6g7f"));
 }
 
 #[test]
@@ -742,7 +715,7 @@ fn sittuyin_counting_against_a_bare_king_draws_after_sixteen_moves_with_a_rook()
     assert_eq!(pos.to_position_string(), "8/8/8/1k6/5R2/8/3K4/8[] b - 32 32 17");
     common::play(&mut pos, "b5a5");
     assert_eq!(pos.outcome(), Some((GameResult::Draw, EndReason::Counting)));
-    assert_eq!(uci(&mut pos), Vec::<String>::new());
+    assert_eq!(common::uci(&mut pos), Vec::<String>::new());
     pos.unmake();
     assert!(pos.outcome().is_none());
     // Read from its position string, the count goes on from where it stood.

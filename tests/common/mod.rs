@@ -163,3 +163,39 @@ pub fn drop_chess_text() -> String {
         )
         .replacen("  castling K Q k q\n", "  castling K Q k q\n  hand white: N 1, P 1\n  hand black: N 1, P 1\n", 1)
 }
+
+/// The legal moves in Fairy-Stockfish's UCI form (start and destination cells, a lower-case
+/// promotion or gated piece letter), sorted.
+pub fn uci(pos: &mut Position) -> Vec<String> {
+    let rules = pos.rules().clone();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut out: Vec<String> = moves
+        .iter()
+        .map(|m| {
+            // A pass: the royal piece to its own cell (`e2e2`).
+            if let Some(king) = pos.pass_cell(*m) {
+                return format!("{}{}", rules.cell_name(king), rules.cell_name(king));
+            }
+            if m.kind == varia_interpreter::MoveKind::Drop {
+                let letter = rules.variant.pieces[rules.type_of(m.piece).0 as usize].letter;
+                return format!("{letter}@{}", rules.cell_name(m.to));
+            }
+            let promo = m.promotion().map(|t| rules.uci_promotion(t)).unwrap_or_default();
+            // A gated piece's letter follows; castling gated on the rook's cell is written from
+            // there to the king's (`h1e1h`).
+            let gate = pos.gate_of(*m);
+            let letter = gate.map(|(_, t)| rules.variant.pieces[t.0 as usize].letter.to_ascii_lowercase());
+            let gate_text = letter.map(String::from).unwrap_or_default();
+            if m.kind == varia_interpreter::MoveKind::Castle {
+                let c = &rules.variant.castlings[m.extra as usize];
+                if gate.is_some_and(|(cell, _)| cell == c.partner_from) {
+                    return format!("{}{}{gate_text}", rules.cell_name(c.partner_from), rules.cell_name(c.king_from));
+                }
+            }
+            format!("{}{}{promo}{gate_text}", rules.cell_name(m.from), rules.cell_name(m.to))
+        })
+        .collect();
+    out.sort();
+    out
+}
