@@ -156,8 +156,10 @@ impl Rng {
     }
 }
 
-/// The moves of opening `n`: `random_plies` random legal moves from the start, drawn again (a
-/// few times) when they end the game.
+/// The moves of opening `n`: `random_plies` random legal moves from the start, each drawn from
+/// the moves that neither end the game nor let the opponent win with its next move (when some
+/// move is that safe), so that an opening does not decide the game by itself; the whole
+/// opening is drawn again (a few times) if it still ends the game.
 pub fn opening(setup: &Setup, n: usize) -> Vec<Move> {
     let mut moves = Vec::new();
     let mut out = Vec::new();
@@ -171,7 +173,9 @@ pub fn opening(setup: &Setup, n: usize) -> Vec<Move> {
                 break;
             }
             pos.legal_moves(&mut moves);
-            let mv = moves[(rng.next() % moves.len() as u64) as usize];
+            let safe: Vec<Move> = moves.iter().copied().filter(|m| quiet_opening_move(&mut pos, *m)).collect();
+            let pool = if safe.is_empty() { &moves } else { &safe };
+            let mv = pool[(rng.next() % pool.len() as u64) as usize];
             out.push(mv);
             pos.make(mv);
         }
@@ -180,6 +184,33 @@ pub fn opening(setup: &Setup, n: usize) -> Vec<Move> {
         }
     }
     out
+}
+
+/// At most this many replies are tried when judging whether a random opening move is safe
+/// (games with thousands of actions a turn take the move untested beyond it).
+const MAX_REPLIES: usize = 2000;
+
+/// Whether a move leaves the game open: it does not end it, and no reply of the opponent wins
+/// at once.
+fn quiet_opening_move(pos: &mut Position, mv: Move) -> bool {
+    let mover = pos.side_to_move();
+    pos.make(mv);
+    let mut safe = pos.outcome().is_none();
+    if safe && pos.side_to_move() != mover {
+        let mut replies = Vec::new();
+        pos.legal_moves(&mut replies);
+        for r in replies.iter().take(MAX_REPLIES) {
+            pos.make(*r);
+            let lost = matches!(pos.outcome(), Some((GameResult::Win(w), _)) if w != mover);
+            pos.unmake();
+            if lost {
+                safe = false;
+                break;
+            }
+        }
+    }
+    pos.unmake();
+    safe
 }
 
 /// Plays one game from an opening: `players[p]` moves for player p.
