@@ -156,13 +156,16 @@ impl Rng {
     }
 }
 
-/// The moves of opening `n`: `random_plies` random legal moves from the start, each drawn from
-/// the moves that neither end the game nor let the opponent win with its next move (when some
-/// move is that safe), so that an opening does not decide the game by itself; the whole
-/// opening is drawn again (a few times) if it still ends the game.
+/// The moves of opening `n`: `random_plies` random legal moves from the start. Each is drawn
+/// in a random order from the moves that do not lose by force within the opponent's next turn
+/// (a search of one turn, or two while the mover's own turn goes on), when one exists, so that
+/// an opening does not decide the game by itself (in games of several actions a turn, a random
+/// placement could leave the mover stalemated); the whole opening is drawn again (a few times)
+/// if it still ends the game.
 pub fn opening(setup: &Setup, n: usize) -> Vec<Move> {
     let mut moves = Vec::new();
     let mut out = Vec::new();
+    let mut searcher = Searcher::new(setup.start.rules(), 1);
     for attempt in 0..16u64 {
         let mut rng =
             Rng(setup.seed ^ (n as u64).wrapping_mul(0xA24B_AED4_963E_E407) ^ attempt.wrapping_mul(0x1234_5678_9ABC));
@@ -173,9 +176,16 @@ pub fn opening(setup: &Setup, n: usize) -> Vec<Move> {
                 break;
             }
             pos.legal_moves(&mut moves);
-            let safe: Vec<Move> = moves.iter().copied().filter(|m| quiet_opening_move(&mut pos, *m)).collect();
-            let pool = if safe.is_empty() { &moves } else { &safe };
-            let mv = pool[(rng.next() % pool.len() as u64) as usize];
+            // A random order (Fisher-Yates), then the first move that keeps the game open.
+            for i in (1..moves.len()).rev() {
+                moves.swap(i, (rng.next() % (i as u64 + 1)) as usize);
+            }
+            let mv = moves
+                .iter()
+                .take(OPENING_TRIES)
+                .copied()
+                .find(|m| keeps_game_open(&mut searcher, &mut pos, *m))
+                .unwrap_or(moves[0]);
             out.push(mv);
             pos.make(mv);
         }
@@ -186,31 +196,29 @@ pub fn opening(setup: &Setup, n: usize) -> Vec<Move> {
     out
 }
 
-/// At most this many replies are tried when judging whether a random opening move is safe
-/// (games with thousands of actions a turn take the move untested beyond it).
-const MAX_REPLIES: usize = 2000;
+/// At most this many random moves are tried for one opening ply before one is taken untested.
+const OPENING_TRIES: usize = 24;
 
-/// Whether a move leaves the game open: it does not end it, and no reply of the opponent wins
-/// at once.
-fn quiet_opening_move(pos: &mut Position, mv: Move) -> bool {
+/// Whether a move leaves the game open: it does not end it, and a search to the end of the
+/// opponent's next turn finds no forced loss for the mover.
+fn keeps_game_open(searcher: &mut Searcher, pos: &mut Position, mv: Move) -> bool {
     let mover = pos.side_to_move();
     pos.make(mv);
-    let mut safe = pos.outcome().is_none();
-    if safe && pos.side_to_move() != mover {
-        let mut replies = Vec::new();
-        pos.legal_moves(&mut replies);
-        for r in replies.iter().take(MAX_REPLIES) {
-            pos.make(*r);
-            let lost = matches!(pos.outcome(), Some((GameResult::Win(w), _)) if w != mover);
-            pos.unmake();
-            if lost {
-                safe = false;
-                break;
-            }
-        }
-    }
+    let open = pos.outcome().is_none() && {
+        let turns = if pos.side_to_move() == mover { 2 } else { 1 };
+        let limits = Limits { depth: Some(turns), nodes: Some(200_000), ..Default::default() };
+        let info = searcher.search(pos, limits, |_| {});
+        // The score is the side to move's: a forced loss for the mover is a forced win for the
+        // opponent, or a forced loss while the mover is still to act.
+        let lost = match info.mate_in() {
+            Some(_) if pos.side_to_move() == mover => info.score < 0,
+            Some(_) => info.score > 0,
+            None => false,
+        };
+        !lost
+    };
     pos.unmake();
-    safe
+    open
 }
 
 /// Plays one game from an opening: `players[p]` moves for player p.

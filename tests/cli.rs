@@ -602,6 +602,19 @@ fn selfplay_reports_results_endings_and_lengths_and_saves_replayable_games() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The random opening plies of self-play do not decide a game by themselves: in Infinite
+/// Reserves a random placement on the opponent's side used to leave its player without a piece
+/// move (stalemated, a loss) after the opponent's turn, and games lasted 5 plies at the median.
+#[test]
+fn selfplay_openings_leave_the_game_open() {
+    let out = ok(&["selfplay", "variants/infinite-reserves.var", "--games", "6", "--depth", "1", "--max-plies", "60"]);
+    let line = out.lines().find(|l| l.starts_with("game length in plies: min ")).expect("lengths");
+    let min: usize = line["game length in plies: min ".len()..].split(',').next().unwrap().trim().parse().unwrap();
+    assert!(min > 10, "{out}");
+    let median: usize = line.split("median ").nth(1).unwrap().split(',').next().unwrap().trim().parse().unwrap();
+    assert!(median > 20, "{out}");
+}
+
 #[test]
 fn uci_plays_chess_and_a_chosen_variant() {
     let input = "uci\nisready\nposition startpos moves e2e4 e7e5\ngo depth 3\nisready\n\
