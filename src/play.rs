@@ -160,7 +160,7 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
             let Some(mv) = info.best() else { return Ok(()) };
             let text = written(&mut pos, mv, long);
             outln!("{name} plays {text} ({})", crate::analyse::score_text(&info));
-            last = Some((text, vec![mv.from, mv.to]));
+            last = Some((text, moved_cells(mv)));
             pos.make(mv);
             continue;
         }
@@ -241,7 +241,7 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
             _ => match pos.parse_move(line) {
                 Ok(mv) => {
                     let text = written(&mut pos, mv, long);
-                    last = Some((text, vec![mv.from, mv.to]));
+                    last = Some((text, moved_cells(mv)));
                     pos.make(mv);
                 }
                 Err(e) => {
@@ -258,4 +258,14 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
         outln!("game saved in {}", path.display());
     }
     Ok(())
+}
+
+/// The cells a move's mark covers: its start and destination (none for a choice made before
+/// the game, which has no cells).
+fn moved_cells(mv: varia_interpreter::Move) -> Vec<varia_interpreter::ir::CellId> {
+    if mv.kind == varia_interpreter::MoveKind::Choose {
+        Vec::new()
+    } else {
+        vec![mv.from, mv.to]
+    }
 }

@@ -432,7 +432,7 @@ function renderBoard(v) {
       const dark = ((gx + gy) % 2 + 2) % 2 === 0;
       el('rect', { class: `sq ${holes.has(id) ? 'hole' : dark ? 'dark' : 'light'}`, x, y, width: S, height: S }, g);
       if (owner.has(id)) el('rect', { class: `owner${owner.get(id) % 2}`, x, y, width: S, height: S }, g);
-      if (last && (last.from === id || last.to === id)) el('rect', { class: 'last-move', x, y, width: S, height: S }, g);
+      if (last && last.kind !== 'choice' && (last.from === id || last.to === id)) el('rect', { class: 'last-move', x, y, width: S, height: S }, g);
       if (state.selected === id) el('rect', { class: 'selected', x, y, width: S, height: S }, g);
       if (checked.has(id)) el('circle', { class: 'check-mark', 'data-check': c.name, cx: x + S / 2, cy: y + S / 2, r: S * 0.5, fill: 'url(#check-glow)' }, g);
       if (cover !== null) el('rect', { class: 'covered', x: x + 3, y: y + 3, width: S - 6, height: S - 6 }, g);

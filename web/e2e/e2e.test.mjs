@@ -410,6 +410,8 @@ test('different armies: each side chooses an army with a button, then plays', as
   await page.click('#choice-options button[data-move="army=clobberers"]');
   await waitMoves(page, 2);
   assert.equal(await page.isHidden('#choice-options'), true);
+  // A choice has no cells: nothing is marked as the last move.
+  assert.equal(await page.$$eval('.last-move', (els) => els.length), 0);
   assert.equal(await page.inputValue('#position'),
     'dwackawd/pppppppp/8/8/8/8/PPPPPPPP/GIHOKHIG w KQkl - 0 1 choices=army:nutty,clobberers');
   // The fibnif's narrow leap from b1.

@@ -380,6 +380,7 @@ fn notate(pos: &Position, mv: varia_interpreter::Move, legal: &[varia_interprete
         side: pos.side_to_move().0,
         from: mv.from.0 as usize,
         to: mv.to.0 as usize,
+        kind: crate::view::kind_name(mv.kind),
     }
 }
 

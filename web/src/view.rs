@@ -107,6 +107,8 @@ pub struct PlayedView {
     pub from: usize,
     /// Its target cell.
     pub to: usize,
+    /// What kind of move, as in [`MoveView::kind`] (a `choice` has no cells to mark).
+    pub kind: &'static str,
 }
 
 /// Pieces of one type in a player's hand.
@@ -219,7 +221,7 @@ fn hands(pos: &Position) -> Option<Vec<Vec<HandView>>> {
     })
 }
 
-fn kind_name(kind: MoveKind) -> &'static str {
+pub(crate) fn kind_name(kind: MoveKind) -> &'static str {
     match kind {
         MoveKind::Normal | MoveKind::Passage => "move",
         MoveKind::EnPassant => "en-passant",
