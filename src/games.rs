@@ -208,14 +208,9 @@ fn keeps_game_open(searcher: &mut Searcher, pos: &mut Position, mv: Move) -> boo
         let turns = if pos.side_to_move() == mover { 2 } else { 1 };
         let limits = Limits { depth: Some(turns), nodes: Some(200_000), ..Default::default() };
         let info = searcher.search(pos, limits, |_| {});
-        // The score is the side to move's: a forced loss for the mover is a forced win for the
-        // opponent, or a forced loss while the mover is still to act.
-        let lost = match info.mate_in() {
-            Some(_) if pos.side_to_move() == mover => info.score < 0,
-            Some(_) => info.score > 0,
-            None => false,
-        };
-        !lost
+        // The score is the side to move's, the mover's while its own turn goes on.
+        let for_mover = if pos.side_to_move() == mover { info.score } else { -info.score };
+        info.mate_in().is_none() || for_mover > 0
     };
     pos.unmake();
     open

@@ -11,9 +11,6 @@ use crate::syntax::Rule;
 pub(super) const MAX_CHOICES: usize = 16;
 pub(super) const MAX_OPTIONS: usize = 64;
 
-/// Names a move or position string could not tell from a choice's option.
-const RESERVED: [&str; 2] = ["end", "-"];
-
 impl Lowerer {
     /// Lowers every `choice` block, in file order.
     pub(super) fn choices(
@@ -56,11 +53,11 @@ impl Lowerer {
                 let opt_name = oi.next().expect("option name");
                 let title = oi.next().filter(|p| p.as_rule() == Rule::string);
                 let oname = opt_name.as_str().to_string();
-                if choice.options.iter().any(|o| o.name == oname) || RESERVED.contains(&oname.as_str()) {
+                if choice.options.iter().any(|o| o.name == oname) {
                     self.error(
                         &opt_name,
                         format!("the option name `{oname}` is taken"),
-                        "expected a name no other option of the choice has (and not `end`)",
+                        "expected a name no other option of the choice has",
                     );
                 }
                 let title = match title {

@@ -79,13 +79,8 @@ impl State {
             self.hand_logged(r, h, self.hand[h].saturating_add(n));
         }
         for &letter in &g.rights {
-            let bits = r.gates.read_letter(letter).unwrap_or(0) & !self.castling;
-            for (b, key) in r.z_castle.iter().enumerate() {
-                if bits & (1 << b) != 0 {
-                    self.hash ^= key;
-                }
-            }
-            self.castling |= bits;
+            let gained = r.gates.read_letter(letter).unwrap_or(0) & !self.castling;
+            self.flip_castling(r, gained);
         }
         let slot = i * r.players + side.0 as usize;
         self.log.push(Logged::Choice(slot as u16, self.choices[slot]));

@@ -313,8 +313,7 @@ impl Position {
         out.clear();
         if self.st.choosing(&self.rules) {
             // Before the first move, a player with a choice to make makes it.
-            let rules = self.rules.clone();
-            self.st.choice_moves(&rules, out);
+            self.st.choice_moves(&self.rules, out);
             out.retain(|mv| self.is_legal(*mv));
             return;
         }

@@ -488,13 +488,20 @@ impl State {
     fn drop_castling(&mut self, r: &Rules, keep: u32) {
         let lost = self.castling & !keep;
         if lost != 0 {
-            for (i, key) in r.z_castle.iter().enumerate() {
-                if lost & (1 << i) != 0 {
-                    self.hash ^= key;
-                }
-            }
-            self.castling &= keep;
+            self.flip_castling(r, lost);
         }
+    }
+
+    /// Turns the castling rights of `bits` on where they are off and off where they are on,
+    /// keeping the hash.
+    #[inline]
+    pub(crate) fn flip_castling(&mut self, r: &Rules, bits: u32) {
+        for (i, key) in r.z_castle.iter().enumerate() {
+            if bits & (1 << i) != 0 {
+                self.hash ^= key;
+            }
+        }
+        self.castling ^= bits;
     }
 
     /// Records the cells a passage move went over as capturable en passant.
