@@ -4,6 +4,7 @@
 //! implemented. Everything the IR cannot express is a located [`ZrfError`] saying so
 //! (`unsupported ZRF construct 'NAME'`); forms that only change the presentation are ignored,
 //! and options Zillions itself would ignore are reported as [`ZrfNote`]s.
+mod blocks;
 mod board;
 mod canonical;
 mod goals;
@@ -256,6 +257,9 @@ pub(crate) struct Lowerer<'t> {
     pub(crate) opposites: Vec<Option<varia_interpreter::ir::DirId>>,
     /// The first position one step in a direction leads to, by (position, direction).
     pub(crate) steps: HashMap<(usize, usize), usize>,
+    /// Dagaz's `"sliding-puzzle"` option is on, and each piece type's block number.
+    pub(crate) sliding_puzzle: bool,
+    pub(crate) block_values: blocks::BlockValues,
 }
 
 impl<'t> Lowerer<'t> {
@@ -275,6 +279,8 @@ impl<'t> Lowerer<'t> {
             flags: Names::default(),
             opposites: Vec::new(),
             steps: HashMap::new(),
+            sliding_puzzle: false,
+            block_values: Vec::new(),
         }
     }
 
@@ -449,6 +455,8 @@ impl<'t> Lowerer<'t> {
             ));
         }
         let players = self.player_maps(&symmetries);
+        let set = self.options(&options)?;
+        self.sliding_puzzle = set.sliding_puzzle;
 
         self.declare_pieces(&pieces)?;
         let (placements, hands) = self.setup(&setups)?;
@@ -465,7 +473,10 @@ impl<'t> Lowerer<'t> {
             }
             piece_types.push(piece);
         }
-        let set = self.options(&options)?;
+        if self.sliding_puzzle {
+            let values = std::mem::take(&mut self.block_values);
+            self.sliding_blocks(&pieces, &mut piece_types, &values, &placements)?;
+        }
 
         let zones = self
             .zones
@@ -742,18 +753,11 @@ impl<'t> Lowerer<'t> {
                     let set = match value {
                         Some(v) if v.is_atom("true") => true,
                         Some(v) if v.is_atom("false") => false,
-                        // Ruling: Dagaz's numeric attributes (the sliding puzzles' `value` and
-                        // `key`, rithmomachy's numbers) serve Dagaz's own extension code, which
-                        // no Zillions construct expresses: refused as a Dagaz construct.
+                        // Ruling: Dagaz's numeric attributes serve Dagaz's own extension code;
+                        // only the sliding puzzles' are read (see blocks.rs).
                         Some(v) if v.as_atom().is_some_and(|a| a.parse::<i64>().is_ok()) || v.text().is_some() => {
-                            return Err(self.err(
-                                format!(
-                                    "a Dagaz construct Zillions does not have: attribute '{}' with the value {v} (Zillions attributes are true or false)",
-                                    item.tail().first().map(construct_name).unwrap_or_default()
-                                ),
-                                v,
-                                label,
-                            ))
+                            self.dagaz_attribute(index, item, v, &label)?;
+                            continue;
                         }
                         _ => {
                             return Err(self.err(

@@ -230,13 +230,13 @@ fn options_spelt_with_hyphens_are_the_same_options() {
     let text = game(
         "(piece (name Man) (moves (n add)))",
         "(White (Man a1)) (Black (Man c3))",
-        r#"(option "smart-moves" from) (option "include off-pieces" true) (option "sliding-puzzle" true)"#,
+        r#"(option "smart-moves" from) (option "include off-pieces" true) (option "progressive-levels" true)"#,
     );
     let game = varia_zrf::load(&text, None).expect("loads");
     assert!(game.variant.goals_count_hands);
     // Only the Dagaz option is unknown.
     let notes: Vec<&str> = game.notes.iter().map(|n| n.message.as_str()).collect();
-    assert_eq!(notes, ["unknown option 'sliding-puzzle' ignored, as Zillions does"]);
+    assert_eq!(notes, ["unknown option 'progressive-levels' ignored, as Zillions does"]);
 }
 
 #[test]

@@ -25,6 +25,8 @@ pub(crate) struct Options {
     pub(crate) pass_turn: PassTurn,
     pub(crate) maximal_captures: bool,
     pub(crate) goals_count_hands: bool,
+    /// Dagaz's `"sliding-puzzle"`: pieces of the same `value` move as one block (blocks.rs).
+    pub(crate) sliding_puzzle: bool,
 }
 
 impl Lowerer<'_> {
@@ -62,9 +64,13 @@ impl Lowerer<'_> {
                 "pass partial" => set.pass_partial = on()?,
                 "maximal captures" => set.maximal_captures = on()?,
                 "include off pieces" => set.goals_count_hands = on()?,
+                "sliding puzzle" => set.sliding_puzzle = on()?,
                 _ => {}
             }
-            if ["pass partial", "maximal captures", "include off pieces"].iter().any(|o| eq_keyword(o, &bare)) {
+            if ["pass partial", "maximal captures", "include off pieces", "sliding puzzle"]
+                .iter()
+                .any(|o| eq_keyword(o, &bare))
+            {
                 continue;
             }
             if eq_keyword(option.trim(), "pass turn") {
