@@ -70,7 +70,7 @@ impl Lowerer<'_> {
                     let paths = self.paths_within(&block).ok_or_else(|| {
                         self.err(
                             format!("the pieces of block {value} are not joined by steps between their positions"),
-                            *form,
+                            form,
                             "with \"sliding-puzzle\", a block's pieces stand next to each other",
                         )
                     })?;
