@@ -261,3 +261,20 @@ fn a_game_of_one_player_gets_a_second_player_who_never_moves() {
     let (result, _) = pos.outcome().expect("decided");
     assert_eq!(format!("{result:?}"), "Win(PlayerId(1))");
 }
+
+#[test]
+fn absolute_config_over_a_list_of_positions_is_met_by_any_of_them() {
+    // White wins with a Man on any position of the top rank, as breakthrough.zrf means it.
+    let text = game(
+        "(piece (name Man) (moves (n add)))",
+        "(White (Man b2)) (Black (Man a1))",
+        "(win-condition (White) (absolute-config Man (a3 b3 c3)))",
+    );
+    let game = varia_zrf::load(&text, None).expect("loads");
+    let mut pos = Position::start(Arc::new(Rules::new(game.variant)));
+    assert!(pos.outcome().is_none());
+    let mv = pos.parse_move("Mb2-b3").expect("legal");
+    pos.make(mv);
+    let (result, _) = pos.outcome().expect("the Man on b3 wins");
+    assert_eq!(result, varia_interpreter::GameResult::Win(varia_interpreter::ir::PlayerId(0)));
+}

@@ -38,21 +38,22 @@ impl Lowerer<'_> {
             let Some(piece) = types.get_mut(index) else { continue };
             let mut rewritten = Vec::new();
             for program in &piece.programs {
-                let dir =
-                    match program.body.as_slice() {
-                        [Instr::Step(dir), Instr::Add { kind: AddKind::Move, promote, then: None }]
-                            if promote.is_empty() =>
-                        {
-                            *dir
-                        }
-                        _ => return Err(self.err(
+                let dir = match program.body.as_slice() {
+                    [Instr::Step(dir), Instr::Add { kind: AddKind::Move, promote, then: None }]
+                        if promote.is_empty() =>
+                    {
+                        *dir
+                    }
+                    _ => {
+                        return Err(self.err(
                             format!(
                                 "piece {name}: with \"sliding-puzzle\", every move must be one step (`DIRECTION add`)"
                             ),
                             form,
                             "Dagaz's sliding-puzzle option moves blocks one step at a time",
-                        )),
-                    };
+                        ))
+                    }
+                };
                 let step = |body| Program { move_type: program.move_type, body };
                 if value == "0" {
                     // A piece of value 0 is a block of its own.

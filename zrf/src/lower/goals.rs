@@ -127,7 +127,13 @@ impl Lowerer<'_> {
             };
             groups.push(group);
         }
-        Ok(GoalTest::Config(who, groups))
+        // Ruling: a list of positions is met when one of them holds an occupier (a zone, when
+        // one of its positions does), as every corpus file that lists several positions means
+        // it: breakthrough's and kamisado's far row, doubutsu-shogi's try, twins' target row.
+        Ok(match groups.len() {
+            1 => GoalTest::Config(who, groups),
+            _ => GoalTest::Or(groups.into_iter().map(|g| GoalTest::Config(who.clone(), vec![g])).collect()),
+        })
     }
 
     /// A piece type, `(opponent T)` or `(any-owner T)`.
