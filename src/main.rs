@@ -126,6 +126,9 @@ enum Command {
         /// Who plays the second side.
         #[arg(long, default_value = "human")]
         black: play::Player,
+        /// Who plays the third side and those after it, in games of more than two players.
+        #[arg(long, default_value = "human")]
+        others: play::Player,
         /// Search depth of the built-in opponent, in plies (actions; at most 100).
         #[arg(long, value_parser = search_depth())]
         depth: Option<u32>,
@@ -421,12 +424,13 @@ fn run(command: Command) -> Result<(), String> {
             out!("{}", show::board(&pos));
             Ok(())
         }
-        Command::Play { file, white, black, depth, time, position, save, long, weights } => {
+        Command::Play { file, white, black, others, depth, time, position, save, long, weights } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
             let eval = weights::evaluator(&rules, Some(&file), weights.as_deref())?;
-            let options =
-                play::Options { players: [white, black], limits: limits(depth, time, 2.0, None)?, save, long, eval };
+            let mut players = vec![white, black];
+            players.resize(rules.player_count().max(2), others);
+            let options = play::Options { players, limits: limits(depth, time, 2.0, None)?, save, long, eval };
             play::run(pos, options)
         }
         Command::Analyse { file, position, after, depth, time, weights } => {

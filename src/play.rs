@@ -16,8 +16,8 @@ pub enum Player {
 
 /// How a game in the terminal is played.
 pub struct Options {
-    /// Who plays each side.
-    pub players: [Player; 2],
+    /// Who plays each side, in player order.
+    pub players: Vec<Player>,
     /// The engine's limits per move.
     pub limits: Limits,
     /// Write the game here as PGN when it ends or at `quit`.
@@ -117,7 +117,7 @@ fn load(pos: &Position, path: &str) -> Result<Position, String> {
 
 /// Runs a game in the terminal until it ends (with a human at the keyboard: until `quit`).
 pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
-    let players = options.players;
+    let players = options.players.clone();
     let long = options.long;
     let mut searcher = Searcher::with_evaluator(pos.rules(), 32, options.eval.clone());
     let stdin = std::io::stdin();

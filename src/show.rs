@@ -35,16 +35,21 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
             .position(|c| (c.x == x && c.y == y && c.layer == l) || c.also_at.contains(&(x, y, l)))
             .map(|i| CellId(i as u16))
     };
+    // With more than two players a piece is drawn with its player's prefix (`sR`).
+    let glyph = |p: &varia_interpreter::Piece| -> String {
+        rules.player_prefix(rules.owner(*p)).into_iter().chain([rules.piece_letter(*p)]).collect()
+    };
+    let per_piece = if rules.player_count() > 2 { 2 } else { 1 };
     let stack_text = |c: CellId| -> String {
-        let letters: String = pos.pieces_at(c).iter().map(|p| rules.piece_letter(*p)).collect();
-        if letters.chars().count() > MAX_DRAWN {
-            letters.chars().take(MAX_DRAWN - 1).chain(['+']).collect()
+        let pieces = pos.pieces_at(c);
+        if pieces.len() > MAX_DRAWN {
+            pieces.iter().take(MAX_DRAWN - 1).map(glyph).chain(["+".to_string()]).collect()
         } else {
-            letters
+            pieces.iter().map(glyph).collect()
         }
     };
-    let width =
-        (0..cells.len()).map(|i| pos.pieces_at(CellId(i as u16)).len().min(MAX_DRAWN)).max().unwrap_or(1).max(1);
+    let width = per_piece
+        * (0..cells.len()).map(|i| pos.pieces_at(CellId(i as u16)).len().min(MAX_DRAWN)).max().unwrap_or(1).max(1);
     let mut lines: Vec<String> = Vec::new();
     for y in (min_y..=max_y).rev() {
         let mut line = format!("{:>3} ", y + 1);
@@ -97,7 +102,7 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
         .map(|i| CellId(i as u16))
         .filter(|c| pos.pieces_at(*c).len() > 1)
         .map(|c| {
-            let letters: Vec<String> = pos.pieces_at(c).iter().map(|p| rules.piece_letter(*p).to_string()).collect();
+            let letters: Vec<String> = pos.pieces_at(c).iter().map(glyph).collect();
             format!("{} {}", rules.cell_name(c), letters.join(" "))
         })
         .collect();
@@ -110,7 +115,7 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
         .filter_map(|c| {
             let p = pos.piece_at(c)?;
             let covered: Vec<&str> = rules.covers(c).iter().map(|x| rules.cell_name(*x)).collect();
-            Some(format!("{} {} ({})", rules.piece_letter(p), rules.cell_name(c), covered.join(" ")))
+            Some(format!("{} {} ({})", glyph(&p), rules.cell_name(c), covered.join(" ")))
         })
         .collect();
     if !between.is_empty() {
@@ -166,6 +171,12 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
             })
             .collect();
         lines.push(format!("in hand: {}", hands.join(", ")));
+    }
+    if rules.player_count() > 2 {
+        let players: Vec<String> = (0..rules.player_count())
+            .map(|p| format!("{} {}", rules.player_prefix(PlayerId(p as u8)).unwrap_or('?'), name(p)))
+            .collect();
+        lines.push(format!("players: {}", players.join(", ")));
     }
     let side = name(pos.side_to_move().0 as usize);
     let slots = &rules.variant.turn.actions;

@@ -384,6 +384,12 @@ pub fn run(variant: Option<std::path::PathBuf>, weights: Option<std::path::PathB
         Some(path) => crate::load::rules(path)?,
         None => crate::load::bundled_rules("chess").ok_or("error: chess is not bundled")??,
     };
+    if rules.player_count() != 2 {
+        return Err(format!(
+            "error: UCI plays games of two players; this game has {} (play it with `varia play` or `varia serve`)",
+            rules.player_count()
+        ));
+    }
     // A bad weights file is reported at once rather than at the first `go`.
     crate::weights::evaluator(&rules, variant.as_deref(), weights.as_deref())?;
     let mut s = Session::new(rules, variant, weights);

@@ -16,9 +16,9 @@ impl Lowerer {
             self.error(&name, format!("duplicate player `{}`", name.as_str()), "expected a name no other player uses");
             return;
         }
-        if self.players.len() >= 2 {
-            // Position strings tell players apart by letter case, so two for now.
-            self.error(&name, "a third player is not supported by this version", "expected exactly two players");
+        let most = varia_interpreter::limits::PLAYERS;
+        if self.players.len() >= most {
+            self.error(&name, format!("more than {most} players"), format!("expected at most {most} players"));
             return;
         }
         let mut map: Vec<DirId> = (0..self.dirs.len()).map(|i| DirId(i as u8)).collect();

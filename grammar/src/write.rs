@@ -282,10 +282,11 @@ pub fn write_variant(v: &Variant) -> Result<String, WriteError> {
 
 /// Checks what the language cannot hold whatever the spelling.
 fn check_shape(v: &Variant) -> Result<(), WriteError> {
-    if v.players.len() != 2 {
+    let most = varia_interpreter::limits::PLAYERS;
+    if !(2..=most).contains(&v.players.len()) {
         return fail(
             "the players",
-            format!("the language accepts exactly two players, this variant has {}", v.players.len()),
+            format!("the language accepts two to {most} players, this variant has {}", v.players.len()),
         );
     }
     if v.board.cells.is_empty() {

@@ -526,9 +526,11 @@ fn invalid_names_are_sanitised_consistently() {
 #[test]
 fn what_the_language_cannot_express_is_an_error() {
     let v = base();
-    let mut three = v.clone();
-    three.players.push(Player { name: "red".into(), direction_map: v.players[0].direction_map.clone() });
-    assert_eq!(write_error(&three).what, "the players");
+    let mut nine = v.clone();
+    for k in 2..9 {
+        nine.players.push(Player { name: format!("p{k}"), direction_map: v.players[0].direction_map.clone() });
+    }
+    assert_eq!(write_error(&nine).what, "the players");
 
     let mut rotated = v.clone();
     // n -> e -> s -> w -> n: a rotation, not swapped pairs.

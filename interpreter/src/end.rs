@@ -51,10 +51,15 @@ pub enum GameResult {
 }
 
 impl Position {
-    /// Applies an outcome for `player` to give the game result (two-player reading: a loss
-    /// is a win for the next player).
+    /// Applies an outcome for `player` to give the game result: a loss is the other player's
+    /// win; with more than two players, the win of the player who moved last (who brought the
+    /// loss about, as Polygamo credits it), or of the next player when that is the loser.
     fn result_for(&self, player: PlayerId, outcome: Outcome) -> GameResult {
-        let other = PlayerId(((player.0 as usize + 1) % self.rules.player_count()) as u8);
+        let next = PlayerId(((player.0 as usize + 1) % self.rules.player_count()) as u8);
+        let other = match self.st.history.last().map(|u| u.side) {
+            Some(mover) if self.rules.player_count() > 2 && mover != player => mover,
+            _ => next,
+        };
         match outcome {
             Outcome::Win => GameResult::Win(player),
             Outcome::Loss => GameResult::Win(other),

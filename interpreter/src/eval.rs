@@ -499,15 +499,22 @@ impl Evaluator {
 
     /// The static evaluation from the side to move's point of view, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.evaluate_for(pos, pos.side_to_move())
+    }
+
+    /// The static evaluation from `me`'s point of view: its pieces against all others'.
+    pub fn evaluate_for(&self, pos: &Position, me: PlayerId) -> i32 {
         let r = &**pos.rules();
         let n = self.cells;
         let mut mg = 0i64;
         let mut eg = 0i64;
         let mut material = 0i64;
         let players = r.player_count();
+        let others = players.saturating_sub(1).max(1) as i64;
         for p in 0..players {
             let player = PlayerId(p as u8);
-            let sign = if p == 0 { 1 } else { -1 };
+            // Mine counts n-1 times, each other player's once (divided back below).
+            let (sign, others) = if p == me.0 as usize { (1, others) } else { (-1, 1) };
             let (mut pmg, mut peg) = (0i64, 0i64);
             for c in pos.occupied_by(player).iter() {
                 for &q in pos.pieces_at(c) {
@@ -531,16 +538,18 @@ impl Evaluator {
             pmg += hmg;
             peg += heg;
             material += hm;
-            mg += sign * pmg;
-            eg += sign * peg;
+            mg += sign * pmg * others;
+            eg += sign * peg * others;
         }
+        // Against the others' average: with more than two players, each counts 1/(n-1).
+        mg /= others;
+        eg /= others;
         let phase = self.phase(material);
         let mut v = (mg * phase + eg * (PHASE_ONE - phase)) / PHASE_ONE;
         let (num, den) = self.clock_scale(pos);
         v = v * num / den;
-        let me = pos.side_to_move();
-        let v = if me.0 == 0 { v } else { -v };
         let tempo = (self.term[TEMPO][0] as i64 * phase + self.term[TEMPO][1] as i64 * (PHASE_ONE - phase)) / PHASE_ONE;
+        let tempo = if pos.side_to_move() == me { tempo } else { -tempo };
         (v + tempo) as i32
     }
 

@@ -587,8 +587,8 @@ fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize) -> Result
                 len: ch.len_utf8(),
                 message: format!("expected a piece letter, a digit, `*` or a `(` stack, found `{ch}`"),
             })?;
-            // A `~` read with the letter (`Q~`).
-            k += usize::from(len > ch.len_utf8());
+            // A `~` read with the letter (`Q~`), a player prefix before it (`sQ`, `n+P`).
+            k += text[o..o + len].chars().count() - 1;
             pos.put(row[i], piece);
             // A piece stands on a square of its own player's.
             pos.set_owner(row[i], Some(rules.owner(piece)));

@@ -35,6 +35,7 @@ mod raymask;
 pub mod rules;
 pub mod search;
 pub mod squares;
+mod symbols;
 mod table;
 mod tables;
 mod to_hand;

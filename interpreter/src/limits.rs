@@ -22,6 +22,8 @@ pub const MAX_COMPILE_WORK: u64 = 4_000_000;
 
 /// Piece types (type ids are bytes, and 255 marks "no promotion").
 pub const PIECE_TYPES: usize = 255;
+/// Most players a game may have (position strings give each a prefix letter).
+pub const PLAYERS: usize = 8;
 /// Piece attributes (a piece's attributes are the bits of one 64-bit word).
 pub const ATTRIBUTES: usize = 64;
 /// Flags of a running program (the bits of one 64-bit word).

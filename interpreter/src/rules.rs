@@ -497,69 +497,6 @@ impl Rules {
         self.variant.board.cells.iter().position(|c| c.name == name).map(|i| CellId(i as u16))
     }
 
-    /// The notation letter of a piece: upper case for player 0, lower case otherwise (Greek
-    /// letters too: Zillions games of more than 26 piece types use them).
-    pub fn piece_letter(&self, piece: Piece) -> char {
-        let t = &self.variant.pieces[self.type_of(piece).0 as usize];
-        if self.owner(piece).0 == 0 {
-            upper(t.letter)
-        } else {
-            lower(t.letter)
-        }
-    }
-
-    /// The position-string symbol of a piece: its letter in the player's case, with the type's
-    /// mark (`Q~`, `+P`).
-    pub fn piece_symbol(&self, piece: Piece) -> String {
-        let mut s = String::with_capacity(2);
-        self.push_piece_symbol(piece, &mut s);
-        s
-    }
-
-    /// Appends [`Rules::piece_symbol`] to `out`.
-    pub fn push_piece_symbol(&self, piece: Piece, out: &mut String) {
-        let mark = self.variant.pieces[self.type_of(piece).0 as usize].mark;
-        if mark == Some('+') {
-            out.push('+');
-        }
-        out.push(self.piece_letter(piece));
-        if mark == Some('~') {
-            out.push('~');
-        }
-    }
-
-    /// Looks up a piece code by its position-string letter (of a type without a mark).
-    pub fn piece_by_letter(&self, ch: char) -> Option<Piece> {
-        self.piece_by_symbol(ch, None)
-    }
-
-    /// Looks up a piece code by its position-string letter and mark (`+`, `~` or none).
-    pub fn piece_by_symbol(&self, ch: char, mark: Option<char>) -> Option<Piece> {
-        let player = if ch.is_uppercase() { 0 } else { 1 };
-        if player >= self.players {
-            return None;
-        }
-        let t = self.variant.pieces.iter().position(|p| lower(p.letter) == lower(ch) && p.mark == mark)?;
-        Some(self.piece(PlayerId(player as u8), PieceTypeId(t as u8)))
-    }
-
-    /// Reads a piece symbol at the start of `text` (`Q`, `q~`, `+P`): the piece and how many
-    /// bytes it takes. `plus`: a `+` may mark a piece (not where it marks an owned square).
-    pub fn read_piece_symbol(&self, text: &str, plus: bool) -> Option<(Piece, usize)> {
-        let mut chars = text.chars();
-        let first = chars.next()?;
-        if first == '+' && plus {
-            let ch = chars.next()?;
-            return self.piece_by_symbol(ch, Some('+')).map(|p| (p, 1 + ch.len_utf8()));
-        }
-        if chars.next() == Some('~') {
-            if let Some(p) = self.piece_by_symbol(first, Some('~')) {
-                return Some((p, first.len_utf8() + 1));
-            }
-        }
-        self.piece_by_symbol(first, None).map(|p| (p, first.len_utf8()))
-    }
-
     /// Players have hands: pieces are dropped, captured to hand or given in hand at the start.
     pub fn has_hands(&self) -> bool {
         let v = &self.variant;
@@ -732,24 +669,6 @@ fn counts_only(c: &Condition, variant: &Variant, depth: usize) -> bool {
         // Phases may name each other in a cycle: give up (say "no") past any sensible depth.
         Condition::InPhase(p) => depth < 32 && counts_only(&variant.phases[p.0 as usize].when, variant, depth + 1),
         _ => false,
-    }
-}
-
-/// A letter in upper case, where it has exactly one upper-case letter.
-fn upper(c: char) -> char {
-    let mut u = c.to_uppercase();
-    match (u.next(), u.next()) {
-        (Some(x), None) => x,
-        _ => c,
-    }
-}
-
-/// A letter in lower case, where it has exactly one lower-case letter.
-fn lower(c: char) -> char {
-    let mut l = c.to_lowercase();
-    match (l.next(), l.next()) {
-        (Some(x), None) => x,
-        _ => c,
     }
 }
 

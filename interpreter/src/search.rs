@@ -130,6 +130,8 @@ pub struct Searcher {
     stop: Arc<AtomicBool>,
     stopped: bool,
     root_side: PlayerId,
+    /// More than two players: the others play together against the root player.
+    paranoid: bool,
     /// The principal variation from each ply (triangular).
     pv: Vec<Vec<Move>>,
     /// Late-move reductions by depth and move number.
@@ -171,6 +173,7 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             stopped: false,
             root_side: PlayerId(0),
+            paranoid: false,
             pv: vec![Vec::new(); MAX_PLY + 2],
             lmr,
             progress: Arc::new(Progress::default()),
@@ -245,6 +248,7 @@ impl Searcher {
         self.table.new_search();
         self.order.new_search();
         self.root_side = pos.side_to_move();
+        self.paranoid = pos.rules().player_count() > 2;
         let max_depth = match (limits.depth, limits.time, limits.nodes) {
             (Some(d), _, _) => d.clamp(1, MAX_PLY as u32 / 2),
             (None, None, None) => 4,
@@ -256,7 +260,7 @@ impl Searcher {
         let mut best: Vec<SearchInfo> = (0..lines)
             .map(|k| SearchInfo {
                 depth: 0,
-                score: self.eval.evaluate(pos),
+                score: self.static_eval(pos),
                 pv: root.get(k).copied().into_iter().collect(),
                 nodes: 0,
                 elapsed: Duration::ZERO,
@@ -379,7 +383,7 @@ impl Searcher {
         for i in 0..root.len() {
             let mv = root[i];
             pos.make(mv);
-            let same_side = pos.side_to_move() == mover;
+            let same_side = self.same_team(pos.side_to_move(), mover);
             let gives_check = !same_side && self.features.check_extensions && pos.in_check();
             let next = if same_side { depth } else { depth - 1 + gives_check as u32 };
             let s = if i == 0 {
@@ -454,7 +458,7 @@ impl Searcher {
     /// other.
     fn draw_score(&self, pos: &Position) -> i32 {
         let c = self.eval.contempt();
-        if pos.side_to_move() == self.root_side {
+        if self.same_team(pos.side_to_move(), self.root_side) {
             -c
         } else {
             c
@@ -467,9 +471,30 @@ impl Searcher {
         let (result, _) = pos.outcome_given(has_moves)?;
         Some(match result {
             GameResult::Draw => self.draw_score(pos),
-            GameResult::Win(p) if p == side => MATE - ply as i32,
+            GameResult::Win(p) if self.same_team(p, side) => MATE - ply as i32,
             GameResult::Win(_) => -(MATE - ply as i32),
         })
+    }
+
+    /// Whether two players are on one side of the search: the same player, or, in a game of
+    /// more than two players, both other than the player at the root (a paranoid search: the
+    /// others are taken to play together against it).
+    fn same_team(&self, a: PlayerId, b: PlayerId) -> bool {
+        a == b || (self.paranoid && a != self.root_side && b != self.root_side)
+    }
+
+    /// The static evaluation from the side to move's point of view; in a paranoid search, the
+    /// root player's evaluation (its pieces against all others'), negated for the others.
+    fn static_eval(&self, pos: &Position) -> i32 {
+        if !self.paranoid {
+            return self.eval.evaluate(pos);
+        }
+        let v = self.eval.evaluate_for(pos, self.root_side);
+        if pos.side_to_move() == self.root_side {
+            v
+        } else {
+            -v
+        }
     }
 
     /// Whether the side to move may pass in a null-move search: it has a piece that neither is
@@ -520,7 +545,7 @@ impl Searcher {
             return s;
         }
         let in_check = turn_start && pos.in_check();
-        let stand = if in_check { -INFINITY } else { self.eval.evaluate(pos) };
+        let stand = if in_check { -INFINITY } else { self.static_eval(pos) };
         let quiet_node = !pv_node && !in_check && turn_start;
         // Reverse futility: far above beta near the leaves, the opponent's reply will not
         // bring the score back (unsafe in check and mid-turn, where the evaluation misleads).
@@ -565,7 +590,7 @@ impl Searcher {
             let mv = moves[i];
             let quiet = is_quiet(&mv);
             pos.make(mv);
-            let same_side = pos.side_to_move() == mover;
+            let same_side = self.same_team(pos.side_to_move(), mover);
             let gives_check = !same_side && pos.in_check();
             // Futility: a quiet move cannot lift a position far below alpha near the leaves.
             if self.features.futility
@@ -683,7 +708,7 @@ impl Searcher {
             // that only draws is left to the full-width search.
             return s;
         }
-        let stand = self.eval.evaluate(pos);
+        let stand = self.static_eval(pos);
         if !turn_start || ply >= MAX_PLY || qdepth >= 16 {
             return stand;
         }
@@ -717,7 +742,7 @@ impl Searcher {
                 }
             }
             pos.make(mv);
-            let s = if pos.side_to_move() == mover {
+            let s = if self.same_team(pos.side_to_move(), mover) {
                 self.quiesce(pos, ply + 1, alpha, beta, qdepth + 1)
             } else {
                 -self.quiesce(pos, ply + 1, -beta, -alpha, qdepth + 1)

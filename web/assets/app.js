@@ -1,7 +1,7 @@
 // Varia playground: draws the board from the server's view of a game and plays through the JSON API.
 // The page holds the game (rules text, start position, moves); the server replays it on each call.
 
-import { drawPiece } from './pieces.js';
+import { drawPiece, setPlayers } from './pieces.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -74,6 +74,29 @@ async function play(long) {
     if (gen === state.generation) setView(view);
   } catch (e) {
     showError(e.message);
+  }
+}
+
+// A seat (human or computer) for every player past the first two, in games of more.
+function ensureSeats(players) {
+  const last = $('who1').closest('label');
+  for (const extra of document.querySelectorAll('label.extra-seat')) {
+    if (+extra.dataset.side >= players.length) extra.remove();
+  }
+  let after = last;
+  for (let side = 2; side < players.length; side++) {
+    let label = document.querySelector(`label.extra-seat[data-side="${side}"]`);
+    if (!label) {
+      label = document.createElement('label');
+      label.className = 'extra-seat';
+      label.dataset.side = String(side);
+      label.innerHTML = `<span class="player-name" data-side="${side}"></span> `
+        + `<select id="who${side}" aria-label="player ${side + 1}"><option value="human">human</option>`
+        + '<option value="ai" selected>computer</option></select>';
+      label.querySelector('select').addEventListener('change', maybeAi);
+      after.after(label);
+    }
+    after = label;
   }
 }
 
@@ -364,6 +387,8 @@ function render() {
   if (!v) return;
   $('title').textContent = v.title;
   document.title = `${v.title} — Varia playground`;
+  setPlayers(v.players);
+  ensureSeats(v.players);
   for (const span of document.querySelectorAll('.player-name')) {
     const name = v.players[+span.dataset.side] || '';
     span.textContent = name.charAt(0).toUpperCase() + name.slice(1);

@@ -137,6 +137,8 @@ const ALIASES = {
   dragonking: 'dragon', dragonhorse: 'horse',
   vizier: 'wazir', centaur: 'man',
   maharaja: 'amazon',
+  // Chaturaji's Sanskrit names.
+  raja: 'king', bhata: 'pawn', gaja: 'elephant', ashva: 'knight', ratha: 'rook',
 };
 
 /// The shape's name a piece is drawn with, or null for the lettered pedestal.
@@ -146,15 +148,42 @@ export function shapeOf(name) {
   return found && SHAPES[found] ? found : null;
 }
 
+// With more than two players each player's pieces get a colour: the player's name where it
+// is one (Blue, Red, ...), else one of these.
+const PALETTE = ['#f4f4f4', '#d8342c', '#2f6fd0', '#e8b923', '#2e9e4f', '#8e44ad', '#e67e22', '#17a2b8'];
+let colours = null;
+
+/// Tells the drawing the game's players: with more than two, pieces are coloured per player.
+export function setPlayers(names) {
+  colours = names.length > 2
+    ? names.map((n, k) => {
+      const word = (n || '').toLowerCase();
+      return word && CSS.supports('color', word) ? word : PALETTE[k % PALETTE.length];
+    })
+    : null;
+}
+
+/// The colour a player's pieces are drawn in, or null when pieces are white and black.
+export function playerColour(player) {
+  return colours ? colours[player % colours.length] : null;
+}
+
 /// Draws a piece centred at (cx, cy), `size` pixels across; returns its <g>.
 export function drawPiece(parent, piece, cx, cy, size) {
   const g = document.createElementNS(SVG, 'g');
   const shape = shapeOf(piece.name);
-  const side = piece.player % 2;
+  const colour = playerColour(piece.player);
+  const side = colour ? 0 : piece.player % 2;
   g.setAttribute('class', `piece p${side}`);
   g.setAttribute('data-piece', shape || 'letter');
+  g.setAttribute('data-player', String(piece.player));
   g.setAttribute('transform', `translate(${cx - size / 2} ${cy - size / 2}) scale(${size / 45})`);
   g.innerHTML = (shape ? SHAPES[shape] : lettered(piece.letter.toUpperCase()))(side);
+  if (colour) {
+    // The white body takes the player's colour.
+    for (const e of g.querySelectorAll('[fill="#fff"], [fill="#ffffff"]')) e.setAttribute('fill', colour);
+    for (const e of g.querySelectorAll('[style*="fill:#ffffff"]')) e.style.fill = colour;
+  }
   parent.appendChild(g);
   return g;
 }

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -420,4 +420,59 @@ test('different armies: each side chooses an army with a button, then plays', as
   await shot(page, 'different-armies');
   assert.deepEqual(page.errors, []);
   await page.close();
+});
+
+test('chaturaji from the Zillions corpus: four players in four colours, three of them the computer', async (t) => {
+  const file = resolve(here, '../../../shared/zrf-corpus/chess/chaturaji.zrf');
+  if (!existsSync(file)) {
+    t.skip('no ../shared/zrf-corpus beside the repository');
+    return;
+  }
+  const own = spawn(bin, ['serve', '--port', '0', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const url = await new Promise((ok, fail) => {
+      let out = '';
+      own.stdout.on('data', (d) => {
+        out += d;
+        const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+        if (m) ok(m[0]);
+      });
+      own.on('exit', (code) => fail(new Error(`varia serve exited with ${code}: ${out}`)));
+    });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}?variant=${encodeURIComponent(file)}`);
+    await page.waitForFunction(() => window.varia && window.varia.view);
+    assert.deepEqual(await page.evaluate(() => window.varia.view.players), ['South', 'West', 'North', 'East']);
+    // A seat for each of the four players; the first is played by hand.
+    assert.deepEqual(await page.$$eval('.player-name', (s) => s.map((x) => x.textContent)),
+      ['South', 'West', 'North', 'East']);
+    await page.selectOption('#who0', 'human');
+    await page.selectOption('#who1', 'ai');
+    await page.selectOption('#who2', 'ai');
+    await page.selectOption('#who3', 'ai');
+    await page.fill('#ai-time', '0.2');
+    // Each player's pieces in a colour of their own.
+    const fills = await page.$$eval('g.piece', (gs) => {
+      const by = {};
+      for (const g of gs) {
+        const body = g.querySelector('[fill]:not([fill="none"]):not([fill="#000"])');
+        by[g.dataset.player] = body ? body.getAttribute('fill') : null;
+      }
+      return by;
+    });
+    assert.equal(new Set(Object.values(fills)).size, 4, JSON.stringify(fills));
+    // South moves a pawn; the three others answer.
+    await move(page, 'a2', 'a3');
+    await waitMoves(page, 4, true);
+    const moves = await played(page);
+    assert.equal(moves[0], 'Ba2-a3');
+    assert.equal(await page.evaluate(() => window.varia.view.turn.side), 0);
+    await shot(page, 'chaturaji');
+    assert.deepEqual(errors, []);
+    await page.close();
+  } finally {
+    own.kill();
+  }
 });

@@ -422,7 +422,7 @@ impl<'t> Lowerer<'t> {
         };
         self.players_of(players_form)?;
         let turn_order = match turn_order {
-            Some(form) => self.turn_order(form, players_form)?,
+            Some(form) => self.turn_order(form)?,
             // One player (and the added nobody): every turn is the player's.
             None if players_form.tail().len() == 1 => {
                 Some(TurnOrder { opening: Vec::new(), cycle: vec![TurnEntry { player: PlayerId(0), move_type: None }] })
@@ -569,13 +569,12 @@ impl<'t> Lowerer<'t> {
             let nobody = if self.players.get(NOBODY).is_some() { "Nobody-else" } else { NOBODY };
             self.players.intern(nobody);
         }
-        // Position strings tell two players apart by letter case and a loss is the other
-        // player's win: games of three and more are refused, not misplayed.
-        if self.players.len() != 2 {
+        let most = varia_interpreter::limits::PLAYERS;
+        if self.players.len() > most {
             return Err(self.err(
-                format!("games of {} players are not supported yet", self.players.len()),
+                format!("games of {} players are not supported", self.players.len()),
                 form,
-                "Varia plays games of exactly two players",
+                format!("Varia plays games of at most {most} players"),
             ));
         }
         Ok(())
@@ -583,7 +582,7 @@ impl<'t> Lowerer<'t> {
 
     /// `(turn-order ...)`: `None` when it is exactly each player once in `players` order, else
     /// the opening (before `repeat`) and the cycle.
-    fn turn_order(&mut self, form: &Sexp, players_form: &Sexp) -> Result<Option<TurnOrder>, ZrfError> {
+    fn turn_order(&mut self, form: &Sexp) -> Result<Option<TurnOrder>, ZrfError> {
         let label = "in (turn-order ...)";
         let mut opening = Vec::new();
         let mut cycle = Vec::new();
@@ -625,16 +624,8 @@ impl<'t> Lowerer<'t> {
             let label = if repeated { "nothing after 'repeat'" } else { "no turns" };
             return Err(self.err("the turn order has no turns to repeat", form, label));
         }
-        // A player who never moves is neutral in Zillions; the IR has no neutral players.
-        for (index, item) in players_form.tail().iter().enumerate() {
-            if !opening.iter().chain(&cycle).any(|entry: &TurnEntry| usize::from(entry.player.0) == index) {
-                return Err(self.err(
-                    "unsupported ZRF construct 'neutral player'",
-                    item,
-                    format!("{} never moves in (turn-order ...)", construct_name(item)),
-                ));
-            }
-        }
+        // A player who never moves is neutral: its pieces stand on the board, other players'
+        // pieces to everyone (as Dagaz reads `enemy?`), and nobody moves them.
         let plain = opening.is_empty()
             && cycle.len() == self.players.len()
             && cycle.iter().enumerate().all(|(i, entry)| usize::from(entry.player.0) == i && entry.move_type.is_none());

@@ -83,6 +83,15 @@ impl Lowerer<'_> {
                 };
                 continue;
             }
+            // Dagaz's "shared pieces" lets a player move pieces that are not theirs: ignoring
+            // it would leave such games without moves.
+            if eq_keyword(&bare, "shared pieces") && !off {
+                return Err(self.err(
+                    format!("unsupported Dagaz construct 'option \"{option}\"'"),
+                    form,
+                    "players moving pieces of others (Dagaz's shared pieces) are not supported yet",
+                ));
+            }
             if is(UNSUPPORTED_OPTIONS) {
                 if off {
                     continue;

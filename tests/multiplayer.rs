@@ -1,0 +1,138 @@
+//! Games of more than two players, written in `.var`: turns in player order, position strings
+//! with a prefix per player, the result of a loss, and the paranoid search.
+use std::sync::Arc;
+
+use varia_interpreter::{GameResult, Limits, Position, Rules, Searcher};
+
+/// Three players on a 4x4 board, each with one wazir-stepping Man; a player left without a
+/// piece loses.
+const THREE: &str = r#"variant "Three men"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s
+player red
+piece Man M { step orthogonal }
+setup {
+  white: M a1
+  black: M d4
+  red: M a4
+}
+end {
+  goal white black red loss: pieces-remaining 0
+}
+"#;
+
+fn start(text: &str) -> Position {
+    let v = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
+    Position::start(Arc::new(Rules::new(v)))
+}
+
+fn play(pos: &mut Position, moves: &[&str]) {
+    for m in moves {
+        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+        pos.make(mv);
+    }
+}
+
+#[test]
+fn position_strings_write_each_players_pieces_with_its_prefix() {
+    let pos = start(THREE);
+    let text = pos.to_position_string();
+    assert!(text.starts_with("rM2bM/4/4/wM3 w "), "{text}");
+    let back = Position::from_position_string(pos.rules().clone(), &text).expect("reads back");
+    assert_eq!(back.to_position_string(), text);
+    assert_eq!(back.hash(), pos.hash());
+}
+
+#[test]
+fn a_bad_prefix_is_a_located_error() {
+    let pos = start(THREE);
+    let e = Position::from_position_string(pos.rules().clone(), "xM3/4/4/4 w - - 0 1").unwrap_err();
+    assert_eq!(e.offset, 0, "{e:?}");
+    // Without a prefix, a letter names no player's piece.
+    assert!(Position::from_position_string(pos.rules().clone(), "M3/4/4/4 w - - 0 1").is_err());
+}
+
+#[test]
+fn turns_go_round_the_players_in_order() {
+    let mut pos = start(THREE);
+    let names = |p: &Position| p.rules().variant.players[p.side_to_move().0 as usize].name.clone();
+    assert_eq!(names(&pos), "white");
+    play(&mut pos, &["Ma1-a2"]);
+    assert_eq!(names(&pos), "black");
+    play(&mut pos, &["Md4-d3"]);
+    assert_eq!(names(&pos), "red");
+    play(&mut pos, &["Ma4-b4"]);
+    assert_eq!(names(&pos), "white");
+    let text = pos.to_position_string();
+    assert!(text.contains(" w "), "{text}");
+    let back = Position::from_position_string(pos.rules().clone(), &text).expect("reads back");
+    assert_eq!(back.to_position_string(), text);
+}
+
+#[test]
+fn a_players_loss_is_the_win_of_the_player_who_brought_it_about() {
+    // White takes red's Man: red has no piece left, and white, who moved last, wins.
+    let mut pos = start(THREE);
+    play(&mut pos, &["Ma1-a2", "Md4-d3", "Ma4-b4", "Ma2-a3", "Md3-c3", "Mb4-a4"]);
+    assert!(pos.outcome().is_none());
+    play(&mut pos, &["Ma3xa4"]);
+    let (result, _) = pos.outcome().expect("red has lost");
+    assert_eq!(result, GameResult::Win(varia_interpreter::ir::PlayerId(0)));
+}
+
+#[test]
+fn the_search_takes_for_the_player_at_the_root_against_all_others() {
+    // White to move can take red's last piece (and win at once).
+    let pos = start(THREE);
+    let mut pos = Position::from_position_string(pos.rules().clone(), "4/4/rM3/wM1bM1 w - - 0 1").expect("valid");
+    let mut searcher = Searcher::new(pos.rules(), 4);
+    let info = searcher.search(&mut pos, Limits { depth: Some(3), ..Limits::default() }, |_| {});
+    let best = info.best().expect("a move");
+    assert_eq!(pos.long_notation(best), "Ma1xa2");
+}
+
+/// Writes the variant to a file of its own (per test) and returns its path.
+fn written(text: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("varia-multiplayer-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("three.var");
+    std::fs::write(&path, text).expect("write");
+    path
+}
+
+fn varia(args: &[&str], file_text: &str) -> std::process::Output {
+    let path = written(file_text, args[0]);
+    let mut all: Vec<&str> = args.to_vec();
+    let p = path.to_string_lossy().to_string();
+    all.insert(1, &p);
+    std::process::Command::new(env!("CARGO_BIN_EXE_varia")).args(&all).output().expect("runs")
+}
+
+#[test]
+fn show_names_the_prefixes_and_uci_refuses() {
+    let out = varia(&["show"], THREE);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("rM .  .  bM"), "{text}");
+    assert!(text.contains("players: w white, b black, r red"), "{text}");
+    let out = varia(&["uci"], THREE);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("UCI plays games of two players; this game has 3"));
+}
+
+#[test]
+fn the_computer_plays_the_third_player_in_the_terminal() {
+    let path = written(THREE, "play");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["play", &path.to_string_lossy(), "--black", "ai", "--others", "ai", "--depth", "1"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs");
+    use std::io::Write;
+    child.stdin.take().expect("stdin").write_all(b"Ma1-a2\nquit\n").expect("write");
+    let out = child.wait_with_output().expect("ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("black plays"), "{text}");
+    assert!(text.contains("red plays"), "{text}");
+}
