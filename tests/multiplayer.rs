@@ -136,3 +136,21 @@ fn the_computer_plays_the_third_player_in_the_terminal() {
     assert!(text.contains("black plays"), "{text}");
     assert!(text.contains("red plays"), "{text}");
 }
+
+#[test]
+fn shared_pieces_are_moved_by_every_player() {
+    // With `shared-pieces`, white moves black's Man as well as its own (and may take with it).
+    let text = THREE
+        .replace("player red\n", "")
+        .replace("  red: M a4\n", "")
+        .replace("end {\n  goal white black red loss: pieces-remaining 0\n}\n", "shared-pieces\n");
+    let mut pos = start(&text);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut listed: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+    listed.sort();
+    assert_eq!(listed, ["Ma1-a2", "Ma1-b1", "Md4-c4", "Md4-d3"]);
+    play(&mut pos, &["Md4-d3"]);
+    // The piece stays black's.
+    assert!(pos.to_position_string().starts_with("4/3m/4/M3 b "), "{}", pos.to_position_string());
+}

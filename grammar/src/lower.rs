@@ -261,6 +261,16 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     };
     let maximal_captures = !of(Rule::maximal_captures_decl).is_empty();
     let goals_count_hands = !of(Rule::goals_count_hands_decl).is_empty();
+    let shared_pieces = !of(Rule::shared_pieces_decl).is_empty();
+    if let (Some(decl), true) = (of(Rule::shared_pieces_decl).first(), l.pieces.iter().any(|p| p.royal)) {
+        // Checks are found from the pieces each player owns; with shared pieces every player
+        // moves every piece, so a royal piece's safety would be misjudged.
+        l.error(
+            decl,
+            "`shared-pieces` and royal pieces do not go together",
+            "expected no royal piece in a game of shared pieces",
+        );
+    }
     let forbids: Vec<GoalTest> = of(Rule::forbid_decl).into_iter().filter_map(|f| l.forbid(f)).collect();
     if let Some(at) = l.between_at.clone() {
         if l.zones.values().any(|z| z.occupancy.is_some()) {
@@ -319,6 +329,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         pass_turn,
         maximal_captures,
         goals_count_hands,
+        shared_pieces,
         forbids,
         choices,
     };

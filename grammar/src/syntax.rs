@@ -256,7 +256,7 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
 }
 
 /// Keywords that begin a top-level declaration.
-const TOP_LEVEL: [&str; 20] = [
+const TOP_LEVEL: [&str; 21] = [
     "variant",
     "board",
     "player",
@@ -277,11 +277,12 @@ const TOP_LEVEL: [&str; 20] = [
     "pass-turn",
     "maximal-captures",
     "goals-count-hands",
+    "shared-pieces",
 ];
 
 /// Top-level declarations of version 5, left out of the list of what may start a declaration
 /// (so the messages of earlier versions stay as they were).
-const TOP_LEVEL_V5: [Rule; 9] = [
+const TOP_LEVEL_V5: [Rule; 10] = [
     Rule::k_move_types,
     Rule::k_attributes,
     Rule::k_flags,
@@ -291,6 +292,7 @@ const TOP_LEVEL_V5: [Rule; 9] = [
     Rule::k_pass_turn,
     Rule::k_maximal_captures,
     Rule::k_goals_count_hands,
+    Rule::k_shared_pieces,
 ];
 
 /// Keywords that start an instruction of a program.

@@ -269,6 +269,10 @@ impl Writer<'_> {
             let _ = writeln!(out, "goals-count-hands");
             rules = true;
         }
+        if v.shared_pieces {
+            let _ = writeln!(out, "shared-pieces");
+            rules = true;
+        }
         for f in &v.forbids {
             let _ = writeln!(out, "forbid: {}", self.goal_test(f, 0)?);
             rules = true;

@@ -110,6 +110,11 @@ pub struct Variant {
     /// Goals counting pieces (`pieces-remaining`, `total-pieces`) count those in hand too.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub goals_count_hands: bool,
+    /// Every player moves every piece on the board (Dagaz's shared pieces), as if it were
+    /// theirs: directions, zones, friends and enemies as the mover reads them; the piece keeps
+    /// its owner.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub shared_pieces: bool,
     /// Tests a move may not leave true for its player (`forbid: GOALTEST`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub forbids: Vec<GoalTest>,

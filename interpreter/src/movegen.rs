@@ -63,9 +63,10 @@ impl State {
     /// castlings and the drops.
     pub(crate) fn pseudo_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
         let start = out.len();
+        let shared = r.variant.shared_pieces;
         if let Some((cell, ty)) = self.partial {
             let only = Only::of(ty);
-            for &piece in self.pieces_at(r, cell).to_vec().iter().filter(|p| r.owner(**p) == side) {
+            for &piece in self.pieces_at(r, cell).to_vec().iter().filter(|p| shared || r.owner(**p) == side) {
                 self.moves_of(r, side, cell, piece, only, out);
             }
             return;
@@ -93,6 +94,19 @@ impl State {
                     let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
                     w &= w - 1;
                     self.single_piece_moves(r, side, from, out);
+                }
+            }
+        }
+        if shared {
+            // Every other player's pieces move too, as the side's own.
+            for q in (0..r.players).filter(|q| *q != side.0 as usize) {
+                for from in self.occupied[q].iter() {
+                    let pieces = self.pieces_at(r, from).to_vec();
+                    for (k, &piece) in pieces.iter().enumerate() {
+                        if r.owner(piece).0 as usize == q && (k == 0 || pieces[k - 1] != piece) {
+                            self.moves_of(r, side, from, piece, Only::ANY, out);
+                        }
+                    }
                 }
             }
         }

@@ -234,7 +234,9 @@ impl Rules {
             (0..variant.board.directions.len())
                 .any(|d| graph.step(CellId(c as u16), crate::ir::DirId(d as u8)).len() > 1)
         });
-        let recognise = !stacking && !covering && !branching;
+        // Atoms take a program's opening `verify friend` as always true, which shared pieces
+        // (moved by players who do not own them) make false.
+        let recognise = !stacking && !covering && !branching && !variant.shared_pieces;
         let mut atoms: Vec<Vec<crate::atoms::Atom>> = variant
             .pieces
             .iter()

@@ -473,6 +473,15 @@ impl<'t> Lowerer<'t> {
             }
             piece_types.push(piece);
         }
+        if set.shared_pieces && piece_types.iter().any(|p| p.royal) {
+            let at =
+                options.iter().find(|o| o.tail().first().and_then(Sexp::text).is_some_and(|t| t.contains("shared")));
+            return Err(self.err(
+                "unsupported ZRF construct 'option \"shared pieces\"' with a checkmated goal",
+                at.copied().unwrap_or(players_form),
+                "checks are found from the pieces each player owns; with shared pieces every player moves every piece",
+            ));
+        }
         if self.sliding_puzzle {
             let values = std::mem::take(&mut self.block_values);
             self.sliding_blocks(&pieces, &mut piece_types, &values, &placements)?;
@@ -528,6 +537,7 @@ impl<'t> Lowerer<'t> {
             pass_turn: set.pass_turn,
             maximal_captures: set.maximal_captures,
             goals_count_hands: set.goals_count_hands,
+            shared_pieces: set.shared_pieces,
             forbids: Vec::new(),
             choices: Vec::new(),
         };

@@ -278,3 +278,28 @@ fn absolute_config_over_a_list_of_positions_is_met_by_any_of_them() {
     let (result, _) = pos.outcome().expect("the Man on b3 wins");
     assert_eq!(result, varia_interpreter::GameResult::Win(varia_interpreter::ir::PlayerId(0)));
 }
+
+/// White, Black and a neutral N (never in the turn order) on a 3x3 board.
+fn shared(option: &str) -> String {
+    format!(
+        r#"(game (title "t") {option} (players White Black N) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))))
+  (piece (name Man) (moves (n (verify empty?) add)))
+  (piece (name Own) (moves ((verify friend?) n (verify empty?) add)))
+  (board-setup (White (Man a1) (Own c1)) (Black (Man c3)) (N (Man b2) (Own a2))))"#
+    )
+}
+
+#[test]
+fn a_neutral_players_pieces_stand_and_nobody_moves_them() {
+    // White's Man on a1 is blocked by N's Own on a2; N's Man on b2 is not White's to move.
+    assert_eq!(moves_of(&shared("")), ["Oc1-c2"]);
+}
+
+#[test]
+fn shared_pieces_let_the_mover_move_every_piece_as_its_own() {
+    // N's Man steps north for White; N's Own does not, as its move checks the piece is the
+    // mover's (`verify friend?`), and Black's Man on c3 has no cell north of it.
+    assert_eq!(moves_of(&shared(r#"(option "shared pieces" true)"#)), ["Oc1-c2", "Mb2-b3"]);
+}

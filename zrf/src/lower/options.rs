@@ -27,6 +27,8 @@ pub(crate) struct Options {
     pub(crate) goals_count_hands: bool,
     /// Dagaz's `"sliding-puzzle"`: pieces of the same `value` move as one block (blocks.rs).
     pub(crate) sliding_puzzle: bool,
+    /// Dagaz's `"shared pieces"`: every player moves every piece.
+    pub(crate) shared_pieces: bool,
 }
 
 impl Lowerer<'_> {
@@ -83,14 +85,10 @@ impl Lowerer<'_> {
                 };
                 continue;
             }
-            // Dagaz's "shared pieces" lets a player move pieces that are not theirs: ignoring
-            // it would leave such games without moves.
-            if eq_keyword(&bare, "shared pieces") && !off {
-                return Err(self.err(
-                    format!("unsupported Dagaz construct 'option \"{option}\"'"),
-                    form,
-                    "players moving pieces of others (Dagaz's shared pieces) are not supported yet",
-                ));
+            // Dagaz's "shared pieces": every player moves every piece.
+            if eq_keyword(&bare, "shared pieces") {
+                set.shared_pieces = on()?;
+                continue;
             }
             if is(UNSUPPORTED_OPTIONS) {
                 if off {
