@@ -22,6 +22,11 @@ struct Raw {
     links: Vec<(usize, usize, usize)>,
     seen: HashSet<(usize, usize, usize)>,
     killed: Vec<bool>,
+    /// The first grid's corner and its step in pixels across and down, where every grid
+    /// steps along the axes (see `display`).
+    lattice: Option<((i64, i64), (i64, i64))>,
+    /// Some grid steps aslant (a hexagonal layout): no lattice.
+    aslant: bool,
 }
 
 impl Raw {
@@ -124,19 +129,15 @@ impl Lowerer<'_> {
                 if descending { values.binary_search_by(|probe| v.cmp(probe)) } else { values.binary_search(&v) };
             i32::try_from(found.unwrap_or(0)).unwrap_or(i32::MAX)
         };
+        let ranked: Vec<(i32, i32)> =
+            cells_pixels.iter().map(|&(px, py)| (rank(&xs, px, false), rank(&ys, py, true))).collect();
+        let places = lattice_places(&raw, &cells_pixels).unwrap_or(ranked);
         let cells = self
             .cells
             .list
             .iter()
-            .zip(&cells_pixels)
-            .map(|(name, &(px, py))| Cell {
-                name: name.clone(),
-                x: rank(&xs, px, false),
-                y: rank(&ys, py, true),
-                layer: 0,
-                covers: Vec::new(),
-                also_at: Vec::new(),
-            })
+            .zip(&places)
+            .map(|(name, &(x, y))| Cell { name: name.clone(), x, y, layer: 0, covers: Vec::new(), also_at: Vec::new() })
             .collect();
         let board = Board {
             cells,
@@ -240,6 +241,12 @@ impl Lowerer<'_> {
         let Some(dims_form) = dims_form.filter(|_| !dimensions.is_empty()) else {
             return Err(self.err("a grid needs (dimensions ...)", grid, label));
         };
+        raw.aslant |= dimensions.iter().any(|(_, (dx, dy))| *dx != 0 && *dy != 0);
+        let across = dimensions.iter().map(|(_, (dx, _))| dx.abs()).filter(|d| *d > 0).min();
+        let down = dimensions.iter().map(|(_, (_, dy))| dy.abs()).filter(|d| *d > 0).min();
+        if let (None, Some(across), Some(down)) = (raw.lattice, across, down) {
+            raw.lattice = Some((corner, (across, down)));
+        }
         let total = dimensions.iter().try_fold(1usize, |acc, (labels, _)| acc.checked_mul(labels.len()));
         let total = match total {
             Some(total) if raw.names.len().saturating_add(total) <= MAX_POSITIONS => total,
@@ -446,4 +453,27 @@ fn unflatten(mut flat: usize, sizes: &[usize]) -> Vec<usize> {
 
 fn flatten(index: &[usize], sizes: &[usize]) -> usize {
     index.iter().zip(sizes).rev().fold(0, |acc, (&i, &size)| acc * size + i)
+}
+
+/// Display places on the grids' own lattice: each position's pixel corner in steps of the first
+/// grid from its corner (rounded), so that positions outside the grids (chaturaji's boats'
+/// reserve squares, its dice) stand beside them where the file draws them instead of adding
+/// rows between the ranks. `None` (the places are then the ranks of the distinct pixel values)
+/// without an upright grid, or where two positions would share a place.
+fn lattice_places(raw: &Raw, pixels: &[(i64, i64)]) -> Option<Vec<(i32, i32)>> {
+    let ((x0, y0), (dx, dy)) = raw.lattice.filter(|_| !raw.aslant)?;
+    let steps = |p: i64, origin: i64, step: i64| -> i64 {
+        let d = p.saturating_sub(origin);
+        // Round to the nearest step (half away from zero).
+        (d.saturating_mul(2).saturating_add(step * d.signum())) / (2 * step)
+    };
+    let raw_places: Vec<(i64, i64)> = pixels.iter().map(|&(px, py)| (steps(px, x0, dx), -steps(py, y0, dy))).collect();
+    let min_x = raw_places.iter().map(|p| p.0).min()?;
+    let min_y = raw_places.iter().map(|p| p.1).min()?;
+    let places: Vec<(i32, i32)> = raw_places
+        .iter()
+        .map(|&(x, y)| Some((i32::try_from(x - min_x).ok()?, i32::try_from(y - min_y).ok()?)))
+        .collect::<Option<_>>()?;
+    let mut seen = HashSet::new();
+    places.iter().all(|p| seen.insert(*p)).then_some(places)
 }
