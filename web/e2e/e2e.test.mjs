@@ -19,17 +19,23 @@ let server;
 let base;
 let browser;
 
-before(async () => {
-  server = spawn(bin, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  base = await new Promise((ok, fail) => {
+// Starts `varia serve` on a free port with these files offered; resolves to [process, address].
+async function serve(files = []) {
+  const proc = spawn(bin, ['serve', '--port', '0', ...files], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((ok, fail) => {
     let out = '';
-    server.stdout.on('data', (d) => {
+    proc.stdout.on('data', (d) => {
       out += d;
       const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
       if (m) ok(m[0]);
     });
-    server.on('exit', (code) => fail(new Error(`varia serve exited with ${code}: ${out}`)));
+    proc.on('exit', (code) => fail(new Error(`varia serve exited with ${code}: ${out}`)));
   });
+  return [proc, url];
+}
+
+before(async () => {
+  [server, base] = await serve();
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
@@ -428,17 +434,8 @@ test('chaturaji from the Zillions corpus: four players in four colours, three of
     t.skip('no ../shared/zrf-corpus beside the repository');
     return;
   }
-  const own = spawn(bin, ['serve', '--port', '0', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [own, url] = await serve([file]);
   try {
-    const url = await new Promise((ok, fail) => {
-      let out = '';
-      own.stdout.on('data', (d) => {
-        out += d;
-        const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
-        if (m) ok(m[0]);
-      });
-      own.on('exit', (code) => fail(new Error(`varia serve exited with ${code}: ${out}`)));
-    });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const errors = [];
     page.on('pageerror', (e) => errors.push(e.message));
