@@ -71,14 +71,55 @@ fn turns_go_round_the_players_in_order() {
 }
 
 #[test]
-fn a_players_loss_is_the_win_of_the_player_who_brought_it_about() {
-    // White takes red's Man: red has no piece left, and white, who moved last, wins.
+fn a_player_who_loses_is_out_and_the_last_one_in_wins() {
+    // White takes red's Man: red has no piece left and is out; the game goes on between white
+    // and black, red's turns passed over.
     let mut pos = start(THREE);
     play(&mut pos, &["Ma1-a2", "Md4-d3", "Ma4-b4", "Ma2-a3", "Md3-c3", "Mb4-a4"]);
     assert!(pos.outcome().is_none());
     play(&mut pos, &["Ma3xa4"]);
-    let (result, _) = pos.outcome().expect("red has lost");
-    assert_eq!(result, GameResult::Win(varia_interpreter::ir::PlayerId(0)));
+    let red = varia_interpreter::ir::PlayerId(2);
+    assert!(pos.is_out(red));
+    assert_eq!(pos.outcome(), None);
+    assert_eq!(pos.side_to_move(), varia_interpreter::ir::PlayerId(1));
+    play(&mut pos, &["Mc3-b3"]);
+    assert_eq!(pos.side_to_move(), varia_interpreter::ir::PlayerId(0), "red's turn is passed over");
+    // The position string says who is out, and reads back to the same position.
+    let text = pos.to_position_string();
+    assert!(text.ends_with(" out=r"), "{text}");
+    let back = Position::from_position_string(pos.rules().clone(), &text).expect("reads back");
+    assert_eq!(back.to_position_string(), text);
+    assert_eq!(back.hash(), pos.hash());
+    // White takes black's Man too: white is the last one in and wins.
+    let mut pos = Position::from_position_string(pos.rules().clone(), "4/4/wMbM2/4 w - - 0 9 out=r").expect("valid");
+    play(&mut pos, &["Ma2xb2"]);
+    assert_eq!(
+        pos.outcome(),
+        Some((GameResult::Win(varia_interpreter::ir::PlayerId(0)), varia_interpreter::EndReason::LastStanding))
+    );
+    // Taking the moves back brings the players in again.
+    pos.unmake();
+    assert!(!pos.is_out(varia_interpreter::ir::PlayerId(1)));
+    assert!(pos.is_out(red));
+}
+
+#[test]
+fn a_player_without_a_move_who_would_lose_resigns_and_is_out() {
+    // With stalemate lost, black (to move, with only a Wall, which has no move) has only
+    // `end`, which puts it out; white and red play on.
+    let text = THREE
+        .replace("end {\n", "end {\n  stalemate loss\n")
+        .replace("piece Man M { step orthogonal }", "piece Man M { step orthogonal }\npiece Wall W { }");
+    let pos = start(&text);
+    let mut pos = Position::from_position_string(pos.rules().clone(), "3bW/4/rM3/wM3 b - - 0 1").expect("valid");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let listed: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+    assert_eq!(listed, ["end"]);
+    play(&mut pos, &["end"]);
+    assert!(pos.is_out(varia_interpreter::ir::PlayerId(1)));
+    assert_eq!(pos.outcome(), None);
+    assert_eq!(pos.side_to_move(), varia_interpreter::ir::PlayerId(2));
 }
 
 #[test]

@@ -8,6 +8,11 @@ impl State {
     pub(crate) fn compute_hash(&self, r: &Rules) -> u64 {
         let codes = r.players * r.types + 1;
         let mut h = r.z_side[self.side.0 as usize];
+        for (p, key) in r.z_out.iter().enumerate() {
+            if self.out & (1 << p) != 0 {
+                h ^= key;
+            }
+        }
         for (i, p) in self.cells.iter().enumerate() {
             if r.covering && self.anchor[i] != NO_ANCHOR {
                 // A covering piece is hashed once, at its location.

@@ -23,6 +23,8 @@ pub enum EndReason {
     PerpetualCheck,
     /// One of the variant's goals (its index in the end rules' goals) holds.
     Goal(usize),
+    /// Every other player is out of the game (games of more than two players).
+    LastStanding,
 }
 
 impl EndReason {
@@ -37,6 +39,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
             EndReason::Goal(_) => "goal",
+            EndReason::LastStanding => "the others are out",
         }
     }
 }
@@ -103,9 +106,20 @@ impl Position {
         if let Some(r) = self.bare_king_outcome() {
             return Some(r);
         }
+        if let Some(r) = self.elimination_outcome() {
+            return Some(r);
+        }
         let end = &self.rules.variant.end;
+        let eliminating = self.rules.eliminating();
         for (i, goal) in end.goals.iter().enumerate() {
+            // With more than two players a loss puts the player out (`eliminate.rs`).
+            if eliminating && goal.outcome == Outcome::Loss {
+                continue;
+            }
             for &p in &goal.players {
+                if self.is_out(p) {
+                    continue;
+                }
                 if self.goal_holds(&goal.test, p, false) {
                     return Some((self.result_for(p, goal.outcome), EndReason::Goal(i)));
                 }

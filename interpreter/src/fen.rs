@@ -171,6 +171,7 @@ impl Position {
         }
         out.push_str(&self.program_fields());
         out.push_str(&self.choice_field());
+        out.push_str(&self.out_field());
         out
     }
 
@@ -323,7 +324,7 @@ impl Position {
             pos.st.touched = touched;
             next += 2;
         }
-        if rules.program.is_some() || !rules.variant.choices.is_empty() {
+        if rules.program.is_some() || !rules.variant.choices.is_empty() || rules.eliminating() {
             // New pieces carry their type's attributes unless an `attrs=` field says otherwise.
             if !pos.st.attrs.is_empty() {
                 for c in 0..rules.cell_count() {
@@ -335,6 +336,11 @@ impl Position {
             let mut turn_given = false;
             while let Some((o, s)) = field(next) {
                 turn_given |= s.starts_with("turn=");
+                if let (Some(v), true) = (s.strip_prefix("out="), rules.eliminating()) {
+                    pos.read_out_field(v, o + 4)?;
+                    next += 1;
+                    continue;
+                }
                 match s.strip_prefix("choices=") {
                     Some(v) if !rules.variant.choices.is_empty() => pos.read_choice_field(v, o + 8)?,
                     _ if rules.program.is_some() => crate::program::fields::read_program_field(&mut pos, s, o)?,

@@ -343,6 +343,7 @@ impl Position {
             self.legal_piece_moves_into(out);
         }
         self.add_pass(out);
+        self.add_resignation(out);
     }
 
     /// The pass (`end` at the start of a turn) where the rules allow one.

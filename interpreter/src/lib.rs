@@ -11,6 +11,7 @@ mod board;
 mod choices;
 mod count;
 mod counters;
+mod eliminate;
 pub mod end;
 pub mod eval;
 mod explosion;

@@ -42,6 +42,7 @@ impl State {
             slot: self.slot,
             partial: self.partial,
             before: 0,
+            out: self.out,
         }
     }
 
@@ -416,17 +417,35 @@ impl State {
     #[inline]
     pub(crate) fn next_player(&mut self, r: &Rules) {
         let before = self.side;
+        let start_turn = self.turn;
+        let mut next = self.turn_player(r, self.turn + 1);
+        self.turn += 1;
+        // Players out of the game are passed over (while one is still in).
+        let mut skipped = false;
+        if self.out != 0 && (self.out.count_ones() as usize) < r.players {
+            let mut guard = 0;
+            while self.out & (1 << next.0) != 0 && guard < 256 {
+                // A turn order without entries reads the player before from `side`.
+                self.side = next;
+                next = self.turn_player(r, self.turn + 1);
+                self.turn += 1;
+                skipped = true;
+                guard += 1;
+            }
+            self.side = before;
+        }
         if let Some(pr) = r.program.as_deref() {
             if r.variant.turn_order.is_some() {
+                self.hash ^= pr.z_turn[crate::program::turn_slot(r, start_turn)];
                 self.hash ^= pr.z_turn[crate::program::turn_slot(r, self.turn)];
-                self.hash ^= pr.z_turn[crate::program::turn_slot(r, self.turn + 1)];
             }
         }
-        let next = self.turn_player(r, self.turn + 1);
-        self.turn += 1;
         self.hash ^= r.z_side[before.0 as usize] ^ r.z_side[next.0 as usize];
         self.side = next;
-        if next.0 == 0 && (before.0 != 0 || r.players == 1) {
+        // A new round begins when the first player's turn comes back (or, past players out of
+        // the game, when the order wraps round).
+        let round = if skipped { next.0 <= before.0 } else { next.0 == 0 && (before.0 != 0 || r.players == 1) };
+        if round {
             self.fullmove += 1;
         }
     }
@@ -465,6 +484,7 @@ impl State {
         self.phases = undo.phases;
         self.piece_count = undo.piece_count;
         self.hash = undo.hash;
+        self.out = undo.out;
     }
 
     /// Ends any en-passant chance, keeping the hash.

@@ -201,6 +201,8 @@ pub(crate) struct Undo {
     /// The variant's `before(...)` tests in the position before the move, one bit per (test,
     /// player).
     pub(crate) before: u64,
+    /// The players out of the game before the move.
+    pub(crate) out: u8,
 }
 
 /// One board change of the general path, with what unmaking it needs.
@@ -305,6 +307,8 @@ pub(crate) struct State {
     /// Per (choice, player): 0 while the choice is not made, else 1 + the option (empty in
     /// games without choices).
     pub(crate) choices: Vec<u8>,
+    /// In a game of more than two players, bit p: player p has lost and is out of the game.
+    pub(crate) out: u8,
 }
 
 /// In `State::reserve`: an unlimited supply of squares.
@@ -355,6 +359,7 @@ impl Position {
             count_history: Vec::new(),
             before_cache: None,
             choices: vec![0; rules.variant.choices.len() * players],
+            out: 0,
         };
         let mut pos = Position { rules, st };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
@@ -586,6 +591,9 @@ impl Position {
     pub(crate) fn make_with(&mut self, mv: Move, count: bool) {
         let before = if self.rules.before_tests.is_empty() { 0 } else { self.before_bits_cached() };
         self.st.make(&self.rules, mv);
+        if self.rules.eliminating() {
+            self.eliminate_losers();
+        }
         if before != 0 {
             if let Some(u) = self.st.history.last_mut() {
                 u.before = before;

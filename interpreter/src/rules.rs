@@ -71,6 +71,8 @@ pub struct Rules {
     /// Zobrist keys: per (cell, piece code).
     pub(crate) z_piece: Vec<u64>,
     pub(crate) z_side: Vec<u64>,
+    /// Per player: out of the game (games of more than two players).
+    pub(crate) z_out: Vec<u64>,
     pub(crate) z_castle: Vec<u64>,
     pub(crate) z_ep: Vec<u64>,
     pub(crate) z_phase: Vec<u64>,
@@ -267,6 +269,8 @@ impl Rules {
         let z_frozen = (0..cells).map(|_| splitmix(&mut seed)).collect();
         let z_touched = (0..cells).map(|_| splitmix(&mut seed)).collect();
         let z_slot = (0..8).map(|_| splitmix(&mut seed)).collect();
+        // Drawn last, so that the other keys are those of games before players could be out.
+        let z_out = (0..players).map(|_| splitmix(&mut seed)).collect();
 
         let slots = variant.turn.actions.clone();
         let square_play = variant.squares.is_some()
@@ -420,6 +424,7 @@ impl Rules {
             has_royal,
             z_piece,
             z_side,
+            z_out,
             z_castle,
             z_ep,
             z_phase,

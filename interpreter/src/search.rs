@@ -489,7 +489,8 @@ impl Searcher {
         if !self.paranoid {
             return self.eval.evaluate(pos);
         }
-        let v = self.eval.evaluate_for(pos, self.root_side);
+        // The root player out of the game has lost, whatever stands on the board.
+        let v = if pos.is_out(self.root_side) { -MATE / 2 } else { self.eval.evaluate_for(pos, self.root_side) };
         if pos.side_to_move() == self.root_side {
             v
         } else {
