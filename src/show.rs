@@ -174,7 +174,11 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
     }
     if rules.player_count() > 2 {
         let players: Vec<String> = (0..rules.player_count())
-            .map(|p| format!("{} {}", rules.player_prefix(PlayerId(p as u8)).unwrap_or('?'), name(p)))
+            .map(|p| {
+                let player = PlayerId(p as u8);
+                let out = if pos.is_out(player) { " (out)" } else { "" };
+                format!("{} {}{out}", rules.player_prefix(player).unwrap_or('?'), name(p))
+            })
             .collect();
         lines.push(format!("players: {}", players.join(", ")));
     }

@@ -195,3 +195,15 @@ fn shared_pieces_are_moved_by_every_player() {
     // The piece stays black's.
     assert!(pos.to_position_string().starts_with("4/3m/4/M3 b "), "{}", pos.to_position_string());
 }
+
+#[test]
+fn the_search_stops_where_the_root_player_is_out() {
+    // Black, to move, can be taken at once: past that, white and red (both against black) would
+    // move in turn with no depth counted down. The search ends, and small.
+    let pos = start(THREE);
+    let mut pos = Position::from_position_string(pos.rules().clone(), "4/4/bMwM2/rM3 b - - 0 1").expect("valid");
+    let mut searcher = Searcher::new(pos.rules(), 4);
+    let info = searcher.search(&mut pos, Limits { depth: Some(4), ..Limits::default() }, |_| {});
+    assert!(info.best().is_some());
+    assert!(info.nodes < 100_000, "{} nodes", info.nodes);
+}

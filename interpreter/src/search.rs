@@ -520,6 +520,11 @@ impl Searcher {
         if turn_start && pos.repetitions() > 0 {
             return self.draw_score(pos);
         }
+        // With the root player out of the game, the others all play on one side: nothing
+        // would count the depth down, and the game is lost for the root player anyway.
+        if self.paranoid && pos.is_out(self.root_side) {
+            return self.static_eval(pos);
+        }
         if depth == 0 || ply >= MAX_PLY {
             return self.quiesce(pos, ply, alpha, beta, 0);
         }
@@ -688,6 +693,9 @@ impl Searcher {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
+        }
+        if self.paranoid && pos.is_out(self.root_side) {
+            return self.static_eval(pos);
         }
         let turn_start = pos.action_index() == 0;
         let in_check = turn_start && qdepth < 4 && pos.in_check();

@@ -391,7 +391,8 @@ function render() {
   ensureSeats(v.players);
   for (const span of document.querySelectorAll('.player-name')) {
     const name = v.players[+span.dataset.side] || '';
-    span.textContent = name.charAt(0).toUpperCase() + name.slice(1);
+    const out = (v.out || []).includes(+span.dataset.side) ? ' (out)' : '';
+    span.textContent = name.charAt(0).toUpperCase() + name.slice(1) + out;
   }
   renderBoard(v);
   renderStatus();

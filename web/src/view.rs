@@ -140,6 +140,9 @@ pub struct GameView {
     pub title: String,
     /// Player names in turn order.
     pub players: Vec<String>,
+    /// The players out of the game (games of more than two players), by index.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub out: Vec<usize>,
     /// The board's shape.
     pub board: BoardView,
     /// The position string of the current position.
@@ -338,6 +341,7 @@ pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
     GameView {
         title: rules.variant.title.clone(),
         players: names,
+        out: (0..rules.player_count()).filter(|p| pos.is_out(PlayerId(*p as u8))).collect(),
         board: board(&rules),
         position: pos.to_position_string(),
         stacks: (0..rules.cell_count())
