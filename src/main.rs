@@ -605,7 +605,7 @@ pub(crate) fn outcome_line(pos: &mut Position) -> Option<String> {
     let (result, reason) = pos.outcome()?;
     Some(match result {
         varia_interpreter::GameResult::Win(p) => {
-            format!("result: {} wins by {}", pos.rules().variant.players[p.0 as usize].name, reason.name())
+            format!("result: {} by {}", pos.rules().winners_phrase(p), reason.name())
         }
         varia_interpreter::GameResult::Draw => format!("result: draw by {}", reason.name()),
     })

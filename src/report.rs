@@ -96,7 +96,7 @@ impl Study {
             match g.winner {
                 Some(p) => {
                     *player_wins.entry(name(p)).or_default() += 1;
-                    *endings.entry(format!("{} wins by {}", name(p), g.ending)).or_default() += 1;
+                    *endings.entry(format!("{} by {}", wins_phrase(&name(p)), g.ending)).or_default() += 1;
                     if p == g.first_side {
                         wins += 1;
                     } else {
@@ -189,9 +189,21 @@ impl Study {
             out.push_str(&format!("  first-move advantage: {mover} scored {}\n", pct(s.first_mover_score)));
         } else {
             out.push_str(&format!("{}: {} games{shard}\n", self.variant, s.games));
-            for name in &self.players {
+            // Partners share one name (see `analyse`): one line per side.
+            let sides: Vec<&String> = self
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(i, n)| !self.players[..*i].contains(n))
+                .map(|(_, n)| n)
+                .collect();
+            for name in sides {
                 let n = s.player_wins.get(name).copied().unwrap_or(0);
-                out.push_str(&format!("  {name} wins: {n} ({:.0}%)\n", 100.0 * n as f64 / s.games.max(1) as f64));
+                out.push_str(&format!(
+                    "  {}: {n} ({:.0}%)\n",
+                    wins_phrase(name),
+                    100.0 * n as f64 / s.games.max(1) as f64
+                ));
             }
             out.push_str(&format!("  draws: {}\n", s.draws - s.unfinished));
             out.push_str(&format!("  unfinished (ply limit): {}\n", s.unfinished));
@@ -282,4 +294,13 @@ pub fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// `white wins`, or `south and north win` for a team's name.
+fn wins_phrase(name: &str) -> String {
+    if name.contains(" and ") {
+        format!("{name} win")
+    } else {
+        format!("{name} wins")
+    }
 }

@@ -181,6 +181,15 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
             })
             .collect();
         lines.push(format!("players: {}", players.join(", ")));
+        if !rules.variant.teams.is_empty() {
+            let teams: Vec<String> = rules
+                .variant
+                .teams
+                .iter()
+                .map(|t| t.iter().map(|p| name(p.0 as usize)).collect::<Vec<_>>().join(" and "))
+                .collect();
+            lines.push(format!("teams: {}", teams.join(", ")));
+        }
     }
     let side = name(pos.side_to_move().0 as usize);
     let slots = &rules.variant.turn.actions;

@@ -271,6 +271,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
             "expected no royal piece in a game of shared pieces",
         );
     }
+    let teams = l.teams(&of(Rule::team_decl));
     let forbids: Vec<GoalTest> = of(Rule::forbid_decl).into_iter().filter_map(|f| l.forbid(f)).collect();
     if let Some(at) = l.between_at.clone() {
         if l.zones.values().any(|z| z.occupancy.is_some()) {
@@ -330,6 +331,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         maximal_captures,
         goals_count_hands,
         shared_pieces,
+        teams,
         forbids,
         choices,
     };

@@ -43,6 +43,33 @@ impl Lowerer {
         id
     }
 
+    /// Lowers the `team` lines: each player in one team at most, and a team leaves an opponent.
+    pub(super) fn teams(&mut self, decls: &[Node]) -> Vec<Vec<PlayerId>> {
+        let mut teams: Vec<Vec<PlayerId>> = Vec::new();
+        for decl in decls {
+            let mut team = Vec::new();
+            for n in decl.clone().into_inner().skip(1) {
+                let Some(p) = self.player_id(&n) else { continue };
+                if team.contains(&p) || teams.iter().any(|t| t.contains(&p)) {
+                    self.error(
+                        &n,
+                        format!("player `{}` is in a team already", n.as_str()),
+                        "expected each player in one team at most",
+                    );
+                } else {
+                    team.push(p);
+                }
+            }
+            if team.len() == self.players.len() {
+                self.error(decl, "a team of every player", "expected a team that leaves some player to play against");
+            } else if team.len() > 1 {
+                team.sort();
+                teams.push(team);
+            }
+        }
+        teams
+    }
+
     pub(super) fn zone(&mut self, z: Node) {
         let mut it = z.into_inner().skip(1);
         let name = it.next().expect("zone name");

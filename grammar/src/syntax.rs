@@ -125,6 +125,7 @@ pub fn describe(rule: Rule) -> String {
         Rule::variant_decl | Rule::k_variant => "`variant \"Title\"`",
         Rule::board_block => "`board`",
         Rule::player_decl => "`player`",
+        Rule::team_decl => "`team`",
         Rule::zone_decl => "`zone`",
         Rule::piece_decl => "`piece`",
         Rule::castle_decl => "`castle`",
@@ -256,7 +257,7 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
 }
 
 /// Keywords that begin a top-level declaration.
-const TOP_LEVEL: [&str; 21] = [
+const TOP_LEVEL: [&str; 22] = [
     "variant",
     "board",
     "player",
@@ -278,11 +279,12 @@ const TOP_LEVEL: [&str; 21] = [
     "maximal-captures",
     "goals-count-hands",
     "shared-pieces",
+    "team",
 ];
 
 /// Top-level declarations of version 5, left out of the list of what may start a declaration
 /// (so the messages of earlier versions stay as they were).
-const TOP_LEVEL_V5: [Rule; 10] = [
+const TOP_LEVEL_V5: [Rule; 11] = [
     Rule::k_move_types,
     Rule::k_attributes,
     Rule::k_flags,
@@ -293,6 +295,7 @@ const TOP_LEVEL_V5: [Rule; 10] = [
     Rule::k_maximal_captures,
     Rule::k_goals_count_hands,
     Rule::k_shared_pieces,
+    Rule::k_team,
 ];
 
 /// Keywords that start an instruction of a program.

@@ -370,6 +370,7 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("maximal-captures".into(), e.maximal_captures == got.maximal_captures),
         ("goals-count-hands".into(), e.goals_count_hands == got.goals_count_hands),
         ("shared-pieces".into(), e.shared_pieces == got.shared_pieces),
+        ("the teams".into(), e.teams == got.teams),
         ("the forbid rules".into(), e.forbids == got.forbids),
         ("the choices".into(), e.choices == got.choices),
     ]);

@@ -273,6 +273,11 @@ impl Writer<'_> {
             let _ = writeln!(out, "shared-pieces");
             rules = true;
         }
+        for team in &v.teams {
+            let names: Vec<&str> = team.iter().map(|p| v.players[p.0 as usize].name.as_str()).collect();
+            let _ = writeln!(out, "team {}", names.join(" "));
+            rules = true;
+        }
         for f in &v.forbids {
             let _ = writeln!(out, "forbid: {}", self.goal_test(f, 0)?);
             rules = true;

@@ -89,7 +89,7 @@ impl State {
     /// Whether any player other than `side` attacks `cell`, as a royal there would be
     /// attacked: where captures explode, only by captures that spare the attacker's royals.
     pub(crate) fn attacked_by_any_enemy(&self, r: &Rules, cell: CellId, side: PlayerId) -> bool {
-        (0..r.players as u8).map(PlayerId).filter(|p| *p != side).any(|p| {
+        (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)).any(|p| {
             if r.explosions.is_some() {
                 self.attacked_by_types(r, cell, p, |t| self.spares_royals(r, p, t, cell))
             } else {
@@ -333,7 +333,7 @@ impl State {
             return false;
         }
         let taken = if n >= 2 && occ.capture == CaptureRule::All {
-            self.pieces_at(r, cell).iter().filter(|q| r.owner(**q) != by).count().max(1)
+            self.pieces_at(r, cell).iter().filter(|q| !r.allied(r.owner(**q), by)).count().max(1)
         } else {
             1
         };
@@ -413,7 +413,7 @@ impl State {
     pub(crate) fn pinned(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
         for p in 0..r.players as u8 {
-            if p == side.0 {
+            if r.allied(PlayerId(p), side) {
                 continue;
             }
             let i = p as usize * r.cells + royal.0 as usize;

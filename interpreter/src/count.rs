@@ -48,7 +48,9 @@ impl CountRules {
             && r.explosions.is_none()
             && r.variant.gates.is_empty()
             // Moves that may not give check are judged one by one.
-            && r.no_check.is_empty();
+            && r.no_check.is_empty()
+            // The masks tell own pieces from all others; partners' pieces are neither.
+            && !r.teamed;
         let mut plain_type = vec![true; r.types];
         let mut ep_type = vec![false; r.types];
         for p in 0..r.players {
@@ -81,7 +83,7 @@ impl State {
         enemies: Option<u128>,
     ) -> Option<Pins> {
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
-        for p in (0..r.players as u8).filter(|p| *p != side.0) {
+        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
             let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
             for (j, probe) in r.probes[a..b].iter().enumerate() {
@@ -120,7 +122,7 @@ impl State {
     /// Whether a player other than `side` attacks `cell`, by the probe walk (attacks read from
     /// the probes alone), skipping probes without a cell of `enemies`.
     fn attacked_through(&self, r: &Rules, cell: CellId, side: PlayerId, enemies: u128) -> bool {
-        for p in (0..r.players as u8).filter(|p| *p != side.0) {
+        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
             let i = p as usize * r.cells + cell.0 as usize;
             let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
             for (j, probe) in r.probes[a..b].iter().enumerate() {
@@ -175,7 +177,7 @@ impl State {
                     }
                     continue;
                 }
-                if captures && q != Piece::HOLE && r.owner(q) != side {
+                if captures && q != Piece::HOLE && !r.allied(r.owner(q), side) {
                     n += self.promotions_at(r, e, side, from, to);
                 }
                 break;

@@ -1,7 +1,7 @@
-//! Games of more than two players: a player who loses is out of the game, the others play on, and the last one in wins.
+//! Games of more than two players: a player who loses is out of the game, the others play on, teams play as one side, and the last side in wins.
 
 use crate::end::{EndReason, GameResult};
-use crate::ir::{Outcome, PassTurn, PlayerId};
+use crate::ir::{Outcome, PassTurn, PlayerId, Variant};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::Rules;
 
@@ -10,6 +10,35 @@ impl Rules {
     pub fn eliminating(&self) -> bool {
         self.players > 2
     }
+
+    /// Whether two players play on one side: the same player, or partners in a team.
+    #[inline]
+    pub fn allied(&self, a: PlayerId, b: PlayerId) -> bool {
+        a == b || (self.teamed && self.team_of[a.0 as usize] == self.team_of[b.0 as usize])
+    }
+
+    /// The players on `player`'s side, in turn order: its team, or itself alone.
+    pub fn side_of(&self, player: PlayerId) -> Vec<PlayerId> {
+        (0..self.players as u8).map(PlayerId).filter(|p| self.allied(*p, player)).collect()
+    }
+
+    /// How a result names its winners: `white wins`, or `south and north win` for a team.
+    pub fn winners_phrase(&self, player: PlayerId) -> String {
+        let names: Vec<&str> =
+            self.side_of(player).iter().map(|p| self.variant.players[p.0 as usize].name.as_str()).collect();
+        match names.as_slice() {
+            [one] => format!("{one} wins"),
+            [rest @ .., last] => format!("{} and {last} win", rest.join(", ")),
+            [] => String::new(),
+        }
+    }
+}
+
+/// Per player: the first player of its team, or itself outside teams.
+pub(crate) fn team_of(v: &Variant) -> Vec<u8> {
+    (0..v.players.len() as u8)
+        .map(|p| v.teams.iter().find(|t| t.contains(&PlayerId(p))).and_then(|t| t.iter().min()).map_or(p, |f| f.0))
+        .collect()
 }
 
 impl Position {
@@ -18,17 +47,22 @@ impl Position {
         self.st.out & (1 << player.0) != 0
     }
 
-    /// The one player still in the game, when all the others are out.
+    /// Whether the player and all its partners are out of the game.
+    pub fn side_out(&self, player: PlayerId) -> bool {
+        let r = &self.rules;
+        (0..r.players as u8).map(PlayerId).all(|p| !r.allied(p, player) || self.is_out(p))
+    }
+
+    /// The first player still in the game, when every player still in is on its side (all
+    /// the others are out).
     pub(crate) fn last_standing(&self) -> Option<PlayerId> {
         let r = &self.rules;
         if !r.eliminating() || self.st.out == 0 {
             return None;
         }
         let mut inside = (0..r.players as u8).map(PlayerId).filter(|p| !self.is_out(*p));
-        match (inside.next(), inside.next()) {
-            (Some(p), None) => Some(p),
-            _ => None,
-        }
+        let first = inside.next()?;
+        inside.all(|p| r.allied(p, first)).then_some(first)
     }
 
     /// After a move: every player whose loss goal now holds is out, and so is a player who

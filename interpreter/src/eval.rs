@@ -502,7 +502,8 @@ impl Evaluator {
         self.evaluate_for(pos, pos.side_to_move())
     }
 
-    /// The static evaluation from `me`'s point of view: its pieces against all others'.
+    /// The static evaluation from `me`'s point of view: its side's pieces (its own, or its
+    /// team's on average) against the others' average.
     pub fn evaluate_for(&self, pos: &Position, me: PlayerId) -> i32 {
         let r = &**pos.rules();
         let n = self.cells;
@@ -510,11 +511,13 @@ impl Evaluator {
         let mut eg = 0i64;
         let mut material = 0i64;
         let players = r.player_count();
-        let others = players.saturating_sub(1).max(1) as i64;
+        let allies = (0..players).filter(|p| r.allied(PlayerId(*p as u8), me)).count() as i64;
+        let others = (players as i64 - allies).max(1);
         for p in 0..players {
             let player = PlayerId(p as u8);
-            // Mine counts n-1 times, each other player's once (divided back below).
-            let (sign, others) = if p == me.0 as usize { (1, others) } else { (-1, 1) };
+            // Each of my side counts as many times as there are others, each other player as
+            // many times as my side has players (divided back below).
+            let (sign, weight) = if r.allied(player, me) { (1, others) } else { (-1, allies) };
             let (mut pmg, mut peg) = (0i64, 0i64);
             for c in pos.occupied_by(player).iter() {
                 for &q in pos.pieces_at(c) {
@@ -538,18 +541,19 @@ impl Evaluator {
             pmg += hmg;
             peg += heg;
             material += hm;
-            mg += sign * pmg * others;
-            eg += sign * peg * others;
+            mg += sign * pmg * weight;
+            eg += sign * peg * weight;
         }
-        // Against the others' average: with more than two players, each counts 1/(n-1).
-        mg /= others;
-        eg /= others;
+        // One side's average against the others': with more than two players, each counts
+        // 1/(size of its side).
+        mg /= others * allies;
+        eg /= others * allies;
         let phase = self.phase(material);
         let mut v = (mg * phase + eg * (PHASE_ONE - phase)) / PHASE_ONE;
         let (num, den) = self.clock_scale(pos);
         v = v * num / den;
         let tempo = (self.term[TEMPO][0] as i64 * phase + self.term[TEMPO][1] as i64 * (PHASE_ONE - phase)) / PHASE_ONE;
-        let tempo = if pos.side_to_move() == me { tempo } else { -tempo };
+        let tempo = if r.allied(pos.side_to_move(), me) { tempo } else { -tempo };
         (v + tempo) as i32
     }
 
@@ -583,7 +587,7 @@ impl Evaluator {
             let near = &self.near1[royal.0 as usize];
             f[SHELTER] += common(near, own) as i32 - 1;
             for q in 0..r.player_count() {
-                if q != player.0 as usize {
+                if !r.allied(PlayerId(q as u8), player) {
                     f[DANGER] += common(&self.near2[royal.0 as usize], pos.occupied_by(PlayerId(q as u8))) as i32;
                 }
             }

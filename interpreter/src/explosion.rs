@@ -87,13 +87,13 @@ impl State {
                 .filter(|q| !q.is_empty() && *q != Piece::HOLE && !ex.proof[r.type_of(*q).0 as usize])
                 .collect();
             for q in victims {
-                self.take_logged(r, c, q, r.owner(q) != mover);
+                self.take_logged(r, c, q, !r.allied(r.owner(q), mover));
             }
         }
         let capturer: Vec<Piece> =
             self.pieces_at(r, mv.to).iter().copied().filter(|q| !q.is_empty() && *q != Piece::HOLE).collect();
         for q in capturer {
-            self.take_logged(r, mv.to, q, r.owner(q) != mover);
+            self.take_logged(r, mv.to, q, !r.allied(r.owner(q), mover));
         }
     }
 

@@ -9,7 +9,7 @@ use crate::rules::{Piece, Rules};
 fn matches(r: &Rules, o: Occupier, player: PlayerId, q: Piece) -> bool {
     match o {
         Occupier::Own(t) => r.owner(q) == player && r.type_of(q) == t,
-        Occupier::Opponent(t) => r.owner(q) != player && r.type_of(q) == t,
+        Occupier::Opponent(t) => !r.allied(r.owner(q), player) && r.type_of(q) == t,
         Occupier::AnyOwner(t) => r.type_of(q) == t,
     }
 }

@@ -115,6 +115,10 @@ pub struct Variant {
     /// its owner.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub shared_pieces: bool,
+    /// Teams: players who play on one side, win together and do not take each other's pieces
+    /// (games of more than two players); a player in no team plays alone.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<Vec<PlayerId>>,
     /// Tests a move may not leave true for its player (`forbid: GOALTEST`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub forbids: Vec<GoalTest>,

@@ -250,7 +250,7 @@ impl State {
             if mv.take == Piece::ALL {
                 let side = self.side;
                 let victims: Vec<Piece> =
-                    self.stacks[at.0 as usize].iter().copied().filter(|q| r.owner(*q) != side).collect();
+                    self.stacks[at.0 as usize].iter().copied().filter(|q| !r.allied(r.owner(*q), side)).collect();
                 for v in victims {
                     self.take_logged(r, at, v, true);
                 }
@@ -393,7 +393,7 @@ impl State {
             }
             self.frozen = self.touched;
             self.touched = Default::default();
-            if self.ep.is_some_and(|ep| r.owner(ep.piece) != self.side) {
+            if self.ep.is_some_and(|ep| !r.allied(r.owner(ep.piece), self.side)) {
                 self.clear_en_passant(r);
             }
             self.hash ^= r.z_slot[self.slot as usize] ^ r.z_slot[0];
@@ -574,7 +574,7 @@ impl State {
     fn count_types(&self, r: &Rules, enemy: bool, types: &[crate::ir::PieceTypeId]) -> u32 {
         (0..r.players as u8)
             .map(PlayerId)
-            .filter(|p| (*p != self.side) == enemy)
+            .filter(|p| r.allied(*p, self.side) != enemy)
             .map(|p| self.pieces_of(r, p, types))
             .sum()
     }

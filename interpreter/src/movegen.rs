@@ -296,7 +296,7 @@ impl State {
                             if ep.passed().contains(&to)
                                 && !victim.is_empty()
                                 && victim != Piece::HOLE
-                                && r.owner(victim) != side
+                                && !r.allied(r.owner(victim), side)
                                 && self.allowed(r, e, ty, origin, to)
                             {
                                 mv.kind = MoveKind::EnPassant;
@@ -309,7 +309,7 @@ impl State {
                     }
                     continue;
                 }
-                if r.owner(q) != side && e.mode != MoveMode::MoveOnly && self.allowed(r, e, ty, origin, to) {
+                if !r.allied(r.owner(q), side) && e.mode != MoveMode::MoveOnly && self.allowed(r, e, ty, origin, to) {
                     mv.kind = MoveKind::Normal;
                     mv.extra = 0;
                     mv.take = q;
@@ -359,7 +359,7 @@ impl State {
                 self.push(r, e.promo, mv, out);
             }
         } else if q != Piece::HOLE
-            && r.owner(q) != side
+            && !r.allied(r.owner(q), side)
             && e.mode != MoveMode::MoveOnly
             && self.allowed(r, e, ty, origin, *last)
         {
@@ -436,7 +436,7 @@ impl State {
             return out;
         }
         let stack = self.pieces_at(r, to);
-        let enemies = stack.iter().filter(|q| r.owner(**q) != side).count();
+        let enemies = stack.iter().filter(|q| !r.allied(r.owner(**q), side)).count();
         if enemies > 0 && mode != MoveMode::MoveOnly && !(occ.crowd_safe && n >= 2) {
             if n >= 2 && occ.capture == CaptureRule::All {
                 if fits(n - enemies + 1) {
@@ -444,7 +444,7 @@ impl State {
                 }
             } else if fits(n) {
                 for (k, &q) in stack.iter().enumerate() {
-                    if r.owner(q) != side && (k == 0 || stack[k - 1] != q) {
+                    if !r.allied(r.owner(q), side) && (k == 0 || stack[k - 1] != q) {
                         out.push(q);
                     }
                 }
@@ -533,7 +533,7 @@ impl State {
                     } else if e.captures_ep && n == 0 && !inert {
                         if let Some(ep) = self.ep {
                             if ep.passed().contains(&to)
-                                && r.owner(ep.piece) != side
+                                && !r.allied(r.owner(ep.piece), side)
                                 && self.pieces_at(r, ep.victim).contains(&ep.piece)
                                 && self.capturable_on(r, ep.victim, side, 0)
                                 && self.allowed(r, e, ty, from, to)
@@ -551,7 +551,7 @@ impl State {
                 mv.kind = MoveKind::Normal;
                 mv.extra = 0;
                 let stack = self.pieces_at(r, to);
-                let enemies = stack.iter().filter(|q| r.owner(**q) != side).count();
+                let enemies = stack.iter().filter(|q| !r.allied(r.owner(**q), side)).count();
                 if enemies > 0
                     && e.mode != MoveMode::MoveOnly
                     && !inert
@@ -565,7 +565,7 @@ impl State {
                         }
                     } else if fits(n) {
                         for (k, &q) in stack.iter().enumerate() {
-                            if r.owner(q) != side && (k == 0 || stack[k - 1] != q) {
+                            if !r.allied(r.owner(q), side) && (k == 0 || stack[k - 1] != q) {
                                 mv.take = q;
                                 self.push(r, e.promo, mv, out);
                             }

@@ -148,7 +148,12 @@ pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
 pub(crate) fn victim_value(pos: &Position, r: &Rules, eval: &Evaluator, mv: &Move) -> i32 {
     if mv.take == Piece::ALL {
         let mover = r.owner(mv.piece);
-        return pos.pieces_at(mv.to).iter().filter(|q| r.owner(**q) != mover).map(|q| eval.exchange_value(r, *q)).sum();
+        return pos
+            .pieces_at(mv.to)
+            .iter()
+            .filter(|q| !r.allied(r.owner(**q), mover))
+            .map(|q| eval.exchange_value(r, *q))
+            .sum();
     }
     eval.exchange_value(r, mv.take)
 }

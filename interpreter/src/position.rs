@@ -642,7 +642,7 @@ impl Position {
         let r = &*self.rules;
         let mut probe = self.st.clone();
         let mut moves = Vec::new();
-        for p in (0..r.players as u8).map(PlayerId).filter(|p| *p != side) {
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)) {
             probe.side = p;
             probe.partial = None;
             moves.clear();

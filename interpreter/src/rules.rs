@@ -81,6 +81,10 @@ pub struct Rules {
     /// Per piece code: owner and type (lookups instead of divisions in the hot loops).
     owner_of: Vec<u8>,
     type_of: Vec<u8>,
+    /// Per player: its team (the first player of it; itself outside teams), and whether the
+    /// game has teams at all.
+    pub(crate) team_of: Vec<u8>,
+    pub(crate) teamed: bool,
     /// Per piece code: the piece is royal.
     pub(crate) royal_code: Vec<bool>,
     /// Per piece code: moving it resets the move clock.
@@ -406,6 +410,8 @@ impl Rules {
             apart,
             owner_of,
             type_of,
+            team_of: crate::eliminate::team_of(&variant),
+            teamed: !variant.teams.is_empty(),
             royal_code,
             resets_clock_code,
             no_drop_checkmate: variant.pieces.iter().map(|p| p.no_drop_checkmate).collect(),

@@ -130,8 +130,11 @@ pub struct Searcher {
     stop: Arc<AtomicBool>,
     stopped: bool,
     root_side: PlayerId,
-    /// More than two players: the others play together against the root player.
+    /// More than two players: the others play together against the root player (and its
+    /// partners, in a game of teams).
     paranoid: bool,
+    /// Per player: its team (`Rules::allied`), copied for the search's side tests.
+    team_of: Vec<u8>,
     /// The principal variation from each ply (triangular).
     pv: Vec<Vec<Move>>,
     /// Late-move reductions by depth and move number.
@@ -174,6 +177,7 @@ impl Searcher {
             stopped: false,
             root_side: PlayerId(0),
             paranoid: false,
+            team_of: Vec::new(),
             pv: vec![Vec::new(); MAX_PLY + 2],
             lmr,
             progress: Arc::new(Progress::default()),
@@ -249,6 +253,7 @@ impl Searcher {
         self.order.new_search();
         self.root_side = pos.side_to_move();
         self.paranoid = pos.rules().player_count() > 2;
+        self.team_of = pos.rules().team_of.clone();
         let max_depth = match (limits.depth, limits.time, limits.nodes) {
             (Some(d), _, _) => d.clamp(1, MAX_PLY as u32 / 2),
             (None, None, None) => 4,
@@ -476,11 +481,13 @@ impl Searcher {
         })
     }
 
-    /// Whether two players are on one side of the search: the same player, or, in a game of
-    /// more than two players, both other than the player at the root (a paranoid search: the
-    /// others are taken to play together against it).
+    /// Whether two players are on one side of the search: the same player or partners, or, in
+    /// a game of more than two players, both against the player at the root (a paranoid
+    /// search: the others are taken to play together against it and its partners).
     fn same_team(&self, a: PlayerId, b: PlayerId) -> bool {
-        a == b || (self.paranoid && a != self.root_side && b != self.root_side)
+        let team = |p: PlayerId| self.team_of.get(p.0 as usize).copied().unwrap_or(p.0);
+        let root = team(self.root_side);
+        team(a) == team(b) || (self.paranoid && team(a) != root && team(b) != root)
     }
 
     /// The static evaluation from the side to move's point of view; in a paranoid search, the
@@ -490,8 +497,8 @@ impl Searcher {
             return self.eval.evaluate(pos);
         }
         // The root player out of the game has lost, whatever stands on the board.
-        let v = if pos.is_out(self.root_side) { -MATE / 2 } else { self.eval.evaluate_for(pos, self.root_side) };
-        if pos.side_to_move() == self.root_side {
+        let v = if pos.side_out(self.root_side) { -MATE / 2 } else { self.eval.evaluate_for(pos, self.root_side) };
+        if self.same_team(pos.side_to_move(), self.root_side) {
             v
         } else {
             -v
@@ -522,7 +529,7 @@ impl Searcher {
         }
         // With the root player out of the game, the others all play on one side: nothing
         // would count the depth down, and the game is lost for the root player anyway.
-        if self.paranoid && pos.is_out(self.root_side) {
+        if self.paranoid && pos.side_out(self.root_side) {
             return self.static_eval(pos);
         }
         if depth == 0 || ply >= MAX_PLY {
@@ -694,7 +701,7 @@ impl Searcher {
         if self.out_of_time() {
             return 0;
         }
-        if self.paranoid && pos.is_out(self.root_side) {
+        if self.paranoid && pos.side_out(self.root_side) {
             return self.static_eval(pos);
         }
         let turn_start = pos.action_index() == 0;

@@ -326,7 +326,7 @@ impl State {
         }
         let mut lines = CellSet::new(r.cells);
         for royal in self.royals[side.0 as usize].iter() {
-            for p in (0..r.players).filter(|p| *p != side.0 as usize) {
+            for p in (0..r.players).filter(|p| !r.allied(PlayerId(*p as u8), side)) {
                 let i = p * r.cells + royal.0 as usize;
                 let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
                 for probe in &r.probes[a..b] {

@@ -304,7 +304,7 @@ pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
     pos.legal_moves(&mut legal);
     let result = pos.outcome_given(!legal.is_empty()).map(|(result, reason)| {
         let (winner, text) = match result {
-            GameResult::Win(p) => (Some(p.0), format!("{} wins by {}", names[p.0 as usize], reason.name())),
+            GameResult::Win(p) => (Some(p.0), format!("{} by {}", rules.winners_phrase(p), reason.name())),
             GameResult::Draw => (None, format!("draw by {}", reason.name())),
         };
         ResultView { winner, reason: reason.name(), text }

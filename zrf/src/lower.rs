@@ -538,6 +538,7 @@ impl<'t> Lowerer<'t> {
             maximal_captures: set.maximal_captures,
             goals_count_hands: set.goals_count_hands,
             shared_pieces: set.shared_pieces,
+            teams: Vec::new(),
             forbids: Vec::new(),
             choices: Vec::new(),
         };

@@ -478,9 +478,9 @@ impl State {
         let piece = !q.is_empty() && q != Piece::HOLE;
         match g {
             code::Guard::Empty => q.is_empty(),
-            code::Guard::Friend => piece && r.owner(q) == side,
-            code::Guard::Enemy => piece && r.owner(q) != side,
-            code::Guard::NotFriend => !(piece && r.owner(q) == side),
+            code::Guard::Friend => piece && r.allied(r.owner(q), side),
+            code::Guard::Enemy => piece && !r.allied(r.owner(q), side),
+            code::Guard::NotFriend => !(piece && r.allied(r.owner(q), side)),
             code::Guard::Piece(t) => piece && r.type_of(q) == t,
         }
     }

@@ -381,7 +381,7 @@ impl<'a> Run<'a> {
                 Change::Capture(c) => return self.piece(c),
                 Change::Go { from, to, .. } if to != from && !self.leaves(to) => {
                     let p = self.piece(to);
-                    if !p.is_empty() && p != Piece::HOLE && self.r.owner(p) != self.start.side {
+                    if !p.is_empty() && p != Piece::HOLE && !self.r.allied(self.r.owner(p), self.start.side) {
                         return p;
                     }
                 }
@@ -418,8 +418,8 @@ impl<'a> Run<'a> {
             Test::True => true,
             Test::False => false,
             Test::Empty(p) => self.place(p).is_some_and(|c| self.piece(c).is_empty()),
-            Test::Friend(p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.owner(q) == side)),
-            Test::Enemy(p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.owner(q) != side)),
+            Test::Friend(p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.allied(r.owner(q), side))),
+            Test::Enemy(p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| !r.allied(r.owner(q), side))),
             Test::Piece(ty, p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.type_of(q) == *ty)),
             Test::InZone(z, p) => self.place(p).is_some_and(|c| r.in_zone(*z, side, c)),
             Test::OnBoard(p) => self.place(&Some(*p)).is_some(),
@@ -436,8 +436,9 @@ impl<'a> Run<'a> {
             Test::Attacked(ty, p) => self.place(p).is_some_and(|c| self.attacked_here(c, *ty, false)),
             Test::Defended(ty, p) => self.place(p).is_some_and(|c| self.attacked_here(c, *ty, true)),
             Test::AdjacentToEnemy(p) => self.place(p).is_some_and(|c| {
-                (0..r.variant.board.directions.len())
-                    .any(|d| r.graph.step(c, DirId(d as u8)).iter().any(|n| self.any_piece(*n, |q| r.owner(q) != side)))
+                (0..r.variant.board.directions.len()).any(|d| {
+                    r.graph.step(c, DirId(d as u8)).iter().any(|n| self.any_piece(*n, |q| !r.allied(r.owner(q), side)))
+                })
             }),
             Test::Flag(f) => self.flags & (1u64 << (f.0 % 64)) != 0,
             Test::CellFlag(f, p) => {
@@ -471,7 +472,7 @@ impl<'a> Run<'a> {
         } else {
             None
         };
-        let mut by = (0..r.players as u8).map(PlayerId).filter(|p| (*p == side) == friends);
+        let mut by = (0..r.players as u8).map(PlayerId).filter(|p| r.allied(*p, side) == friends);
         by.any(|by| self.st.attacked_by(r, c, by, imagined, ty, self.probe.depth + 1))
     }
 }
