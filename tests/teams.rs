@@ -128,5 +128,8 @@ fn show_prints_the_teams() {
     std::fs::write(&path, PARTNERS).expect("write");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_varia")).arg("show").arg(&path).output().expect("runs");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("players: s south, w west, n north, e east\nteams: south and north, west and east\n"), "{text}");
+    assert!(
+        text.contains("players: s south, w west, n north, e east\nteams: south and north, west and east\n"),
+        "{text}"
+    );
 }

@@ -111,5 +111,38 @@ for file, variant, fen, games in GAMES:
             moves.append(random.choice(legal))
     if games and not bad:
         print(f"{file}: legal move counts agree at {checked} positions of {games} random games")
+# Games whose turn is two actions (an amazon's move, then its shot): Fairy-Stockfish lists a turn
+# as one gating move (`d1a1,a1b1`), Varia as two (`d1a1`, then `a1b1h`: the amazon becomes the
+# arrow and a new amazon stands where it shot from, as the file writes it). Whole turns are
+# counted with `varia perft --turns` (depth 3 is ~9 billion turns: 1 and 2 only).
+TURN_GAMES = [("zrf-corpus/stalemate/amazons.zrf", "amazons", 6)]
+for file, variant, games in TURN_GAMES:
+    path = os.path.join(SHARED, file)
+    fen = sf.start_fen(variant)
+    for d in (1, 2):
+        ours = int(varia("perft", path, str(d), "--turns").strip().splitlines()[-1].split()[1])
+        theirs = perft(variant, fen, [], d)
+        print(f"{file} perft {d} (turns): varia {ours}, fairy-stockfish {theirs}")
+        bad += ours != theirs
+    checked = 0
+    for g in range(games):
+        moves, written = [], []
+        for ply in range(40):
+            legal = sf.legal_moves(variant, fen, moves)
+            args = ["perft", path, "1", "--turns"] + (["--after", " ".join(written)] if written else [])
+            ours = int(varia(*args).strip().splitlines()[-1].split()[1])
+            checked += 1
+            if ours != len(legal):
+                bad += 1
+                print(f"MISMATCH {file} after {' '.join(moves)}: varia {ours} turns, fairy-stockfish {len(legal)}")
+                break
+            if not legal:
+                break
+            mv = random.choice(legal)
+            moves.append(mv)
+            step, shot = mv.split(",")
+            written += [step, shot + "h"]
+    if games and not bad:
+        print(f"{file}: turn counts agree at {checked} positions of {games} random games")
 print("all agree" if bad == 0 else f"{bad} mismatches")
 sys.exit(1 if bad else 0)
