@@ -41,6 +41,15 @@ pub fn evaluator(
         (None, Some(v)) => Some(beside(v)).filter(|p| p.is_file()),
         _ => None,
     };
+    // A bundled variant named without its file carries its weights file compiled in.
+    let embedded = match (explicit, variant_file) {
+        (None, Some(v)) if !v.is_file() => varia_variants::find(&v.to_string_lossy()).and_then(|b| b.weights),
+        _ => None,
+    };
+    if let (None, Some(text)) = (&path, embedded) {
+        let w: Weights = toml::from_str(text).map_err(|e| format!("error: bundled weights: {}", e.message()))?;
+        return Evaluator::with_weights(rules, &w).map_err(|e| format!("error: bundled weights: {e}"));
+    }
     match path {
         None => Ok(Evaluator::new(rules)),
         Some(p) => {
@@ -61,19 +70,11 @@ pub fn write(path: &Path, weights: &Weights, header: &str) -> Result<(), String>
     std::fs::write(path, text).map_err(|e| format!("error: cannot write {}: {e}", path.display()))
 }
 
-/// The weights files beside the bundled variants (for `varia serve`).
+/// The weights files of the bundled variants, compiled in (for `varia serve`).
 pub fn bundled() -> Vec<Weights> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(&dir) else { return out };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok()).map(|e| e.path()).collect();
-    paths.sort();
-    for p in paths {
-        if p.to_string_lossy().ends_with(".weights.toml") {
-            if let Ok(w) = read(&p) {
-                out.push(w);
-            }
-        }
-    }
-    out
+    varia_variants::all()
+        .iter()
+        .filter_map(|b| b.weights)
+        .filter_map(|text| toml::from_str::<Weights>(text).ok())
+        .collect()
 }

@@ -25,8 +25,15 @@ fn main() {
     for v in cat.variant {
         let path = dir.join(&v.file).canonicalize().expect("a catalogued variant file exists");
         println!("cargo:rerun-if-changed={}", path.display());
+        let stem = v.file.strip_suffix(".var").unwrap_or(&v.file);
+        let weights = dir.join(format!("{stem}.weights.toml"));
+        println!("cargo:rerun-if-changed={}", weights.display());
+        let weights = match weights.canonicalize() {
+            Ok(w) => format!("Some(include_str!({:?}))", w.display().to_string()),
+            Err(_) => "None".to_string(),
+        };
         out.push_str(&format!(
-            "    crate::Bundled {{ file: {:?}, title: {:?}, about: {:?}, source: include_str!({:?}) }},\n",
+            "    crate::Bundled {{ file: {:?}, title: {:?}, about: {:?}, source: include_str!({:?}), weights: {weights} }},\n",
             v.file,
             v.title,
             v.about,

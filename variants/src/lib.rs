@@ -15,6 +15,8 @@ pub struct Bundled {
     pub about: &'static str,
     /// The file's text.
     pub source: &'static str,
+    /// The text of its evaluation weights file (`NAME.weights.toml` beside it), if it has one.
+    pub weights: Option<&'static str>,
 }
 
 impl Bundled {
@@ -50,5 +52,14 @@ mod tests {
         assert!(find("chess2").is_none());
         assert!(find("").is_none());
         assert!(all()[0].source.contains("variant \"Chess\""));
+    }
+
+    #[test]
+    fn a_weights_file_beside_a_variant_is_compiled_in() {
+        let hans38 = find("hans38").expect("bundled");
+        assert!(hans38
+            .weights
+            .is_some_and(|w| w.contains("variant = \"Hans38 Chess\"") && w.contains("contempt = 100.0")));
+        assert!(find("chess").expect("bundled").weights.is_none());
     }
 }
