@@ -113,12 +113,8 @@ pub fn study(rules: Arc<Rules>, start: Position, args: StudyArgs, is_match: bool
         Ok(games::play(&setup, g, opening_of(g), first_side, &mut players))
     })?;
     // A team's players all go by the team's names: its wins are counted once, as the side's.
-    let players: Vec<String> = (0..rules.player_count() as u8)
-        .map(|p| {
-            let side = rules.side_of(varia_interpreter::ir::PlayerId(p));
-            side.iter().map(|q| rules.variant.players[q.0 as usize].name.as_str()).collect::<Vec<_>>().join(" and ")
-        })
-        .collect();
+    let players: Vec<String> =
+        (0..rules.player_count() as u8).map(|p| rules.side_name(varia_interpreter::ir::PlayerId(p))).collect();
     let study = Study {
         kind: label.to_string(),
         variant: rules.variant.title.clone(),

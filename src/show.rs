@@ -182,12 +182,7 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
             .collect();
         lines.push(format!("players: {}", players.join(", ")));
         if !rules.variant.teams.is_empty() {
-            let teams: Vec<String> = rules
-                .variant
-                .teams
-                .iter()
-                .map(|t| t.iter().map(|p| name(p.0 as usize)).collect::<Vec<_>>().join(" and "))
-                .collect();
+            let teams: Vec<String> = rules.variant.teams.iter().map(|t| rules.side_name(t[0])).collect();
             lines.push(format!("teams: {}", teams.join(", ")));
         }
     }

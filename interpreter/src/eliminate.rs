@@ -22,15 +22,20 @@ impl Rules {
         (0..self.players as u8).map(PlayerId).filter(|p| self.allied(*p, player)).collect()
     }
 
-    /// How a result names its winners: `white wins`, or `south and north win` for a team.
-    pub fn winners_phrase(&self, player: PlayerId) -> String {
+    /// The names of `player`'s side: `white`, or `south and north` for a team.
+    pub fn side_name(&self, player: PlayerId) -> String {
         let names: Vec<&str> =
             self.side_of(player).iter().map(|p| self.variant.players[p.0 as usize].name.as_str()).collect();
         match names.as_slice() {
-            [one] => format!("{one} wins"),
-            [rest @ .., last] => format!("{} and {last} win", rest.join(", ")),
-            [] => String::new(),
+            [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.concat(),
         }
+    }
+
+    /// How a result names its winners: `white wins`, or `south and north win` for a team.
+    pub fn winners_phrase(&self, player: PlayerId) -> String {
+        let verb = if self.side_of(player).len() > 1 { "win" } else { "wins" };
+        format!("{} {verb}", self.side_name(player))
     }
 }
 

@@ -133,8 +133,9 @@ pub struct Searcher {
     /// More than two players: the others play together against the root player (and its
     /// partners, in a game of teams).
     paranoid: bool,
-    /// Per player: its team (`Rules::allied`), copied for the search's side tests.
-    team_of: Vec<u8>,
+    /// Bit p: player p plays on the root player's side of the search (itself and its partners;
+    /// every other player is on the other side).
+    root_players: u8,
     /// The principal variation from each ply (triangular).
     pv: Vec<Vec<Move>>,
     /// Late-move reductions by depth and move number.
@@ -177,7 +178,7 @@ impl Searcher {
             stopped: false,
             root_side: PlayerId(0),
             paranoid: false,
-            team_of: Vec::new(),
+            root_players: 1,
             pv: vec![Vec::new(); MAX_PLY + 2],
             lmr,
             progress: Arc::new(Progress::default()),
@@ -253,7 +254,10 @@ impl Searcher {
         self.order.new_search();
         self.root_side = pos.side_to_move();
         self.paranoid = pos.rules().player_count() > 2;
-        self.team_of = pos.rules().team_of.clone();
+        let rules = pos.rules();
+        self.root_players = (0..rules.player_count() as u8)
+            .filter(|p| rules.allied(PlayerId(*p), self.root_side))
+            .fold(0, |bits, p| bits | 1 << p);
         let max_depth = match (limits.depth, limits.time, limits.nodes) {
             (Some(d), _, _) => d.clamp(1, MAX_PLY as u32 / 2),
             (None, None, None) => 4,
@@ -481,13 +485,11 @@ impl Searcher {
         })
     }
 
-    /// Whether two players are on one side of the search: the same player or partners, or, in
-    /// a game of more than two players, both against the player at the root (a paranoid
-    /// search: the others are taken to play together against it and its partners).
+    /// Whether two players are on one side of the search: both on the root player's side (it
+    /// and its partners) or both against it. With two players that is the same player; with
+    /// more, the others are taken to play together against the root's side (a paranoid search).
     fn same_team(&self, a: PlayerId, b: PlayerId) -> bool {
-        let team = |p: PlayerId| self.team_of.get(p.0 as usize).copied().unwrap_or(p.0);
-        let root = team(self.root_side);
-        team(a) == team(b) || (self.paranoid && team(a) != root && team(b) != root)
+        (self.root_players >> a.0) & 1 == (self.root_players >> b.0) & 1
     }
 
     /// The static evaluation from the side to move's point of view; in a paranoid search, the
