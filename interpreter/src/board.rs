@@ -288,7 +288,11 @@ impl State {
         let was = self.cells[cell.0 as usize] != Piece::HOLE;
         self.log.push(Logged::Square(cell, was));
         self.cells[cell.0 as usize] = if present { Piece::EMPTY } else { Piece::HOLE };
-        self.holes |= !present;
+        if present {
+            self.no_square.remove(cell);
+        } else {
+            self.no_square.insert(cell);
+        }
         self.hash ^= r.zhole(cell);
     }
 
@@ -339,6 +343,11 @@ impl State {
                 Logged::Owner(c, o) => self.owner[c.0 as usize] = o,
                 Logged::Square(c, present) => {
                     self.cells[c.0 as usize] = if present { Piece::EMPTY } else { Piece::HOLE };
+                    if present {
+                        self.no_square.remove(c);
+                    } else {
+                        self.no_square.insert(c);
+                    }
                 }
                 Logged::Attrs(c, a) => self.attrs[c.0 as usize] = a,
                 Logged::Hand(i, n) => self.hand[i as usize] = n,

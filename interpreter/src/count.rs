@@ -40,7 +40,6 @@ impl CountRules {
             && r.pin_shortcut()
             && !r.stacking
             && !r.covering
-            && !r.square_play
             && r.program.as_deref().is_none_or(|p| !p.prioritised)
             && r.variant.turn_order.is_none()
             && r.occupancy_phases == 0
@@ -204,8 +203,9 @@ impl State {
         let masks = &r.count.masks;
         let own = B::from_words(self.occupied[side.0 as usize].words());
         let occ = if MASKS {
-            let all = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
-            Occupancy { all, enemy: all & !own }
+            let pieces = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
+            // A location without a square blocks a ray as a piece does, and is never a target.
+            Occupancy { all: pieces | B::from_words(self.no_square.words()), enemy: pieces & !own }
         } else {
             Occupancy { all: B::ZERO, enemy: B::ZERO }
         };
@@ -247,7 +247,10 @@ impl State {
                         self.single_piece_moves(r, side, from, buf);
                         continue;
                     }
+                    // Where the royal's square may vanish behind it, its moves are tried one
+                    // by one (a trial that finds one illegal makes it in full).
                     if !r.count.program_attacks
+                        && !r.vacates
                         && masks.rays[masks.index[i] as usize..masks.index[i + 1] as usize].iter().all(|m| m.promo == 0)
                     {
                         royal_targets = masks.targets(i, occ).wide();
@@ -283,7 +286,7 @@ impl Position {
             }
             royal
         };
-        let masks = !st.holes && !r.count.masks.fits.is_empty();
+        let masks = !r.count.masks.fits.is_empty();
         let enemies = masks.then(|| {
             let own = <u128 as Bits>::from_words(st.occupied[side.0 as usize].words());
             st.occupied.iter().fold(0u128, |a, s| a | <u128 as Bits>::from_words(s.words())) & !own

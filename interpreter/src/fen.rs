@@ -180,6 +180,7 @@ impl Position {
         let mut pos = Position::empty(rules.clone());
         for c in &rules.variant.board.initially_empty_locations {
             pos.st.cells[c.0 as usize] = Piece::EMPTY;
+            pos.st.no_square.remove(*c);
         }
         let mut fields: Vec<(usize, &str)> = split_fields(text);
         // Fairy-Stockfish's shogi form leaves out castling and en passant (`... w 0 1`): a

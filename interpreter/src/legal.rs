@@ -14,12 +14,14 @@ use crate::tables::NO_MOVE_TYPE;
 
 impl Rules {
     /// Whether a royal's safety after a move can be judged on the cell array alone (the move
-    /// tried there, the history shown the move): attacks read nothing else.
+    /// tried there, the history shown the move): attacks read nothing else. Where a square a
+    /// piece leaves may vanish (`vacate`), the trial leaves the square in place: a location
+    /// without a square only blocks lines, so a move found legal is legal, and one found
+    /// illegal is made in full to be sure.
     pub(crate) fn light_legality(&self) -> bool {
         !self.slow_attacks
             && !self.stacking
             && self.apart.is_empty()
-            && !self.vacates
             && self.program.as_deref().is_none_or(|p| !p.attacks_read_position)
     }
 
@@ -239,7 +241,9 @@ impl Position {
                     && (!r.covering || self.st.square_to_square(r, mv))
                     && (r.explosions.is_none() || !mv.is_capture())
                 {
-                    return self.legal_light(mv);
+                    // The square left behind may vanish and block a line the trial saw open.
+                    let vacates = r.vacates;
+                    return self.legal_light(mv) || (vacates && self.is_legal(mv));
                 }
             }
             // A drop on an empty cell can only block lines: safe when no royal is attacked.
@@ -415,8 +419,7 @@ impl Position {
     /// Counts the legal moves, using `buf` as scratch space.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
         let r = &*self.rules;
-        if !r.square_play
-            && r.program.as_deref().is_none_or(|p| !p.prioritised)
+        if r.program.as_deref().is_none_or(|p| !p.prioritised)
             && r.variant.turn_order.is_none()
             && self.st.partial.is_none()
             && r.variant.pass_turn == crate::ir::PassTurn::Never
@@ -428,23 +431,33 @@ impl Position {
             if self.decided_before_moves().is_some() || self.drawn_by_rule().is_some() {
                 return 0;
             }
-            if let Some(n) = self.count_by_rays(buf) {
+            let n = if self.rules.square_play { self.count_square_play(buf) } else { self.count_piece_moves(buf) };
+            // With no move, a player out of a game of several may still have to resign.
+            if n > 0 || !self.rules.eliminating() {
                 return n;
             }
-            let r = &*self.rules;
-            // The common case, counted without storing: pseudo-legal moves kept by the filter.
-            buf.clear();
-            self.st.pseudo_moves(r, self.st.side, buf);
-            let royal = self.shortcut_royal();
-            let mut n = 0;
-            for &mv in buf.iter() {
-                if self.legal_fast(mv, &royal) {
-                    n += 1;
-                }
-            }
-            return n;
         }
         self.legal_moves(buf);
         buf.len() as u64
+    }
+
+    /// The number of legal moves of pieces (as [`Position::legal_piece_moves_into`] makes them
+    /// without a turn order or priorities), counted along rays where that is sound, else by
+    /// testing the pseudo-legal moves one by one without storing them.
+    pub(crate) fn count_piece_moves(&mut self, buf: &mut Vec<Move>) -> u64 {
+        if let Some(n) = self.count_by_rays(buf) {
+            return n;
+        }
+        let r = &*self.rules;
+        buf.clear();
+        self.st.pseudo_moves(r, self.st.side, buf);
+        let royal = self.shortcut_royal();
+        let mut n = 0;
+        for &mv in buf.iter() {
+            if self.legal_fast(mv, &royal) {
+                n += 1;
+            }
+        }
+        n
     }
 }

@@ -209,16 +209,12 @@ impl State {
             self.drop_castling(r, keep);
             if r.owned_squares {
                 // A piece landing on a square takes it for its owner.
-                let landed: Vec<(CellId, Piece)> = self.log[log..]
-                    .iter()
-                    .filter_map(|e| match *e {
-                        Logged::Put(c, p, _) => Some((c, p)),
-                        _ => None,
-                    })
-                    .collect();
-                for (c, p) in landed {
-                    if self.cells[c.0 as usize] == p {
-                        self.own_logged(r, c, r.owner(p).0 + 1);
+                // The ownership changes are logged after the move's own entries.
+                for k in log..self.log.len() {
+                    if let Logged::Put(c, p, _) = self.log[k] {
+                        if self.cells[c.0 as usize] == p {
+                            self.own_logged(r, c, r.owner(p).0 + 1);
+                        }
                     }
                 }
             }

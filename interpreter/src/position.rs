@@ -292,9 +292,9 @@ pub(crate) struct State {
     /// In the middle of a partial move: the piece that goes on and the type of move it
     /// continues with.
     pub(crate) partial: Option<(CellId, Option<MoveTypeId>)>,
-    /// Some location may have no square ([`Piece::HOLE`]): set when one is made, never
-    /// cleared (the counts by bit sets, which read occupancy alone, then walk rays instead).
-    pub(crate) holes: bool,
+    /// The locations without a square (where `cells` holds [`Piece::HOLE`]), for the counts
+    /// by bit sets, where they block rays as pieces do.
+    pub(crate) no_square: CellSet,
     /// Per player: checks given, where a goal counts them (empty otherwise).
     pub(crate) checks: Vec<u32>,
     /// A running count of a counting rule, in half-moves: its limit (0: none runs) and how
@@ -353,7 +353,13 @@ impl Position {
             hand: vec![0; players * rules.variant.pieces.len()],
             turn: 0,
             partial: None,
-            holes: !rules.variant.board.initially_empty_locations.is_empty(),
+            no_square: {
+                let mut set = CellSet::new(n);
+                for c in &rules.variant.board.initially_empty_locations {
+                    set.insert(*c);
+                }
+                set
+            },
             checks: if rules.counts_checks { vec![0; players] } else { Vec::new() },
             count: (0, 0),
             count_history: Vec::new(),
@@ -547,7 +553,7 @@ impl Position {
 
     pub(crate) fn set_hole(&mut self, cell: CellId) {
         self.st.cells[cell.0 as usize] = Piece::HOLE;
-        self.st.holes = true;
+        self.st.no_square.insert(cell);
     }
 
     /// Sets the owner of a square (setup only).

@@ -4,7 +4,7 @@
 //! reserves are per-cell and per-player arrays, and a turn is a sequence of action slots; each
 //! action is one move (one ply), and the side to move changes when the turn's last action is made.
 
-use crate::bitset::CellSet;
+use crate::attack::Pins;
 use crate::graph::Graph;
 use crate::ir::{ActionKind, CellId, DirId, Geometry, PlayerId, Variant};
 use crate::position::{Move, MoveKind, Position, State};
@@ -183,6 +183,8 @@ impl State {
     /// possible.
     pub(crate) fn can_act(&mut self, r: &Rules) -> bool {
         let side = self.side;
+        // Square actions off every line that could open to a royal need no trial.
+        let open = self.openings_to_royals(r, side);
         let mut buf = Vec::new();
         for slot in &r.slots[self.slot as usize..] {
             for kind in &slot.kinds {
@@ -191,6 +193,11 @@ impl State {
                     ActionKind::MovePiece => self.pseudo_moves(r, side, &mut buf),
                     ActionKind::MoveSquare => self.square_moves(r, side, &mut buf),
                     ActionKind::PlaceSquare => self.square_placements(r, side, &mut buf),
+                }
+                if let Some(open) = &open {
+                    if *kind != ActionKind::MovePiece && buf.iter().any(|mv| self.square_action_safe(r, *mv, open)) {
+                        return true;
+                    }
                 }
                 for &mv in &buf {
                     self.make(r, mv);
@@ -256,87 +263,175 @@ impl Position {
     /// slots where the earlier ones may be skipped (by choice, or because none is legal), plus
     /// the end of the turn when every remaining slot may be left out.
     pub(crate) fn legal_square_play(&mut self, out: &mut Vec<Move>) {
+        let end = self.walk_slots(|pos, kind| {
+            let start = out.len();
+            match kind {
+                ActionKind::MovePiece => pos.legal_piece_moves_into(out),
+                _ => {
+                    pos.pseudo_square_kind(kind, out);
+                    pos.keep_legal_square_actions(out, start);
+                }
+            }
+            (out.len() - start) as u64
+        });
+        if end {
+            out.push(Move::end_turn());
+        }
+    }
+
+    /// The number of legal actions [`Position::legal_square_play`] makes, counted without
+    /// storing them where a test is not needed (`buf`: scratch space).
+    pub(crate) fn count_square_play(&mut self, buf: &mut Vec<Move>) -> u64 {
+        let mut n = 0;
+        let end = self.walk_slots(|pos, kind| {
+            let found = match kind {
+                ActionKind::MovePiece => pos.count_piece_moves(buf),
+                _ => pos.count_square_actions(kind, buf),
+            };
+            n += found;
+            found
+        });
+        n + u64::from(end)
+    }
+
+    /// Walks the slots of the turn from the current one: `act` gives each action kind due its
+    /// turn (once) and returns how many legal actions it has; later slots are reached where
+    /// the earlier ones may be skipped. Returns whether the turn may end here.
+    fn walk_slots(&mut self, mut act: impl FnMut(&mut Position, ActionKind) -> u64) -> bool {
         let rules = self.rules.clone();
         let r = &*rules;
-        let side = self.st.side;
         let mut done = 0u8;
         let mut s = self.st.slot as usize;
         loop {
             let slot = &r.slots[s];
-            let first = out.len();
+            let mut found = 0;
             for &kind in &slot.kinds {
                 if done & kind.bit() != 0 {
                     continue;
                 }
                 done |= kind.bit();
-                // Generate this kind's pseudo-legal actions after the others, then keep the legal.
-                let start = out.len();
-                match kind {
-                    ActionKind::MovePiece => {
-                        self.legal_piece_moves_into(out);
-                        continue;
-                    }
-                    ActionKind::MoveSquare => self.st.square_moves(r, side, out),
-                    ActionKind::PlaceSquare => self.st.square_placements(r, side, out),
-                }
-                let lines = if start < out.len() { self.st.lines_to_safe_royals(r, side) } else { None };
-                let mut kept = start;
-                for i in start..out.len() {
-                    let mv = out[i];
-                    // A square that no probe from a royal crosses opens no line to it.
-                    let clear = lines.as_ref().is_some_and(|l| mv.kind != MoveKind::CarrySquare && !l.contains(mv.to));
-                    if clear || self.square_action_legal(mv) {
-                        out[kept] = mv;
-                        kept += 1;
-                    }
-                }
-                out.truncate(kept);
+                found += act(self, kind);
             }
-            let none = out.len() == first;
             let skip = slot.optional
-                || (none
+                || (found == 0
                     && slot
                         .skip_if_none
                         .as_ref()
                         .is_some_and(|conds| conds.iter().all(|c| self.st.condition_holds(r, c, None))));
             if !skip {
-                break;
+                return false;
             }
             s += 1;
             if s == r.slots.len() {
                 // Every remaining action may be left out: the turn may end here, once something
                 // has been done in it.
-                if self.st.slot > 0 {
-                    out.push(Move::end_turn());
-                }
-                break;
+                return self.st.slot > 0;
             }
         }
+    }
+
+    /// Appends the pseudo-legal square actions of one kind.
+    fn pseudo_square_kind(&self, kind: ActionKind, out: &mut Vec<Move>) {
+        let r = &*self.rules;
+        match kind {
+            ActionKind::MoveSquare => self.st.square_moves(r, self.st.side, out),
+            ActionKind::PlaceSquare => self.st.square_placements(r, self.st.side, out),
+            ActionKind::MovePiece => {}
+        }
+    }
+
+    /// Keeps the legal square actions of `out` from `start` on.
+    fn keep_legal_square_actions(&mut self, out: &mut Vec<Move>, start: usize) {
+        let open = if start < out.len() { self.st.openings_to_royals(&self.rules, self.st.side) } else { None };
+        let mut kept = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if self.square_action_clear(mv, &open) || self.square_action_legal(mv) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// The legal square actions of one kind, counted.
+    fn count_square_actions(&mut self, kind: ActionKind, buf: &mut Vec<Move>) -> u64 {
+        buf.clear();
+        self.pseudo_square_kind(kind, buf);
+        let open = if buf.is_empty() { None } else { self.st.openings_to_royals(&self.rules, self.st.side) };
+        let mut n = 0;
+        for &mv in buf.iter() {
+            if self.square_action_clear(mv, &open) || self.square_action_legal(mv) {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether a square action is legal without a trial (see [`State::square_action_safe`]).
+    #[inline]
+    fn square_action_clear(&self, mv: Move, open: &Option<Pins>) -> bool {
+        open.as_ref().is_some_and(|o| self.st.square_action_safe(&self.rules, mv, o))
     }
 }
 
 impl State {
-    /// When attacks are read from the probes alone and no royal of `side` is attacked: every
-    /// cell the probes from its royals cross. An empty square moved or placed elsewhere leaves
-    /// every probe walk as it was, except that the square it leaves (now without one) may
-    /// stop a walk sooner: it cannot expose a royal.
-    fn lines_to_safe_royals(&self, r: &Rules, side: PlayerId) -> Option<CellSet> {
-        if !r.probes_only || !r.light_legality() || self.royal_attacked(r, side) {
+    /// Whether a square action is legal without a trial when no royal of the mover is
+    /// attacked (`open`: [`State::openings_to_royals`]): it moves or places an empty square on
+    /// a location that opens no line to a royal, or carries a piece that is not royal (the
+    /// location it leaves loses its square and the one it reaches is occupied: every probe
+    /// walk stops where it stopped, on no enemy).
+    #[inline]
+    fn square_action_safe(&self, r: &Rules, mv: Move, open: &Pins) -> bool {
+        if mv.kind == MoveKind::CarrySquare {
+            !r.royal_code[mv.piece.0 as usize]
+        } else {
+            !open.holds(mv.to)
+        }
+    }
+
+    /// When attacks are read from the probes alone and no royal of `side` is attacked: the
+    /// locations without a square where a square, moved or placed there, would open a line
+    /// from an enemy piece to a royal (the first hole of a probe walk that reaches an attacker
+    /// past it); `None` when a royal is attacked or the probes do not tell. A square put
+    /// anywhere else is safe: the location it leaves (now without one) can only stop a walk
+    /// sooner.
+    pub(crate) fn openings_to_royals(&self, r: &Rules, side: PlayerId) -> Option<Pins> {
+        if !r.probes_only || !r.light_legality() || r.covering || r.explosions.is_some() {
             return None;
         }
-        let mut lines = CellSet::new(r.cells);
+        let mut open = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
         for royal in self.royals[side.0 as usize].iter() {
-            for p in (0..r.players).filter(|p| !r.allied(PlayerId(*p as u8), side)) {
-                let i = p * r.cells + royal.0 as usize;
-                let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
-                for probe in &r.probes[a..b] {
+            for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
+                let i = p as usize * r.cells + royal.0 as usize;
+                for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
                     let s = probe.start as usize;
-                    for c in &r.probe_cells[s..s + probe.len as usize] {
-                        lines.insert(*c);
+                    let mut hole = None;
+                    for k in s..s + probe.len as usize {
+                        let c = r.probe_cells[k];
+                        let q = self.cells[c.0 as usize];
+                        if q.is_empty() {
+                            continue;
+                        }
+                        if q == Piece::HOLE {
+                            // Past a second hole, one square cannot open the line.
+                            if hole.is_some() {
+                                break;
+                            }
+                            hole = Some(c);
+                            continue;
+                        }
+                        if r.owner(q).0 == p && r.probe_has(k, r.type_of(q)) {
+                            match hole {
+                                None => return None,
+                                Some(h) => open.add(h),
+                            }
+                        }
+                        break;
                     }
                 }
             }
         }
-        Some(lines)
+        Some(open)
     }
 }
