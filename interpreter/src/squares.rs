@@ -98,7 +98,20 @@ impl State {
     /// Pseudo-legal square moves of `side`: empty squares by the square moves, squares holding
     /// one of its pieces by the carry moves, each to a location without a square.
     pub(crate) fn square_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
-        let Some(sq) = r.variant.squares.as_ref() else { return };
+        self.any_square_move(r, side, |mv| {
+            if mv.kind == MoveKind::CarrySquare {
+                self.push_promoting(r, r.variant.pieces[r.type_of(mv.piece).0 as usize].promotion.as_ref(), mv, out);
+            } else {
+                out.push(mv);
+            }
+            false
+        });
+    }
+
+    /// Calls `visit` with each pseudo-legal square move of `side` (a carry before its
+    /// promotion choices) until it returns true; returns whether it did.
+    fn any_square_move(&self, r: &Rules, side: PlayerId, mut visit: impl FnMut(Move) -> bool) -> bool {
+        let Some(sq) = r.variant.squares.as_ref() else { return false };
         for c in 0..r.cells {
             let from = CellId(c as u16);
             let p = self.cells[c];
@@ -140,14 +153,13 @@ impl State {
                         break;
                     }
                     mv.to = to;
-                    if kind == MoveKind::CarrySquare {
-                        self.push_promoting(r, r.variant.pieces[r.type_of(p).0 as usize].promotion.as_ref(), mv, out);
-                    } else {
-                        out.push(mv);
+                    if visit(mv) {
+                        return true;
                     }
                 }
             }
         }
+        false
     }
 
     /// Pseudo-legal placements of `side`: a square from reserve on any location without one
@@ -188,16 +200,14 @@ impl State {
         let mut buf = Vec::new();
         for slot in &r.slots[self.slot as usize..] {
             for kind in &slot.kinds {
+                if open.as_ref().is_some_and(|o| self.safe_square_action_exists(r, side, *kind, o)) {
+                    return true;
+                }
                 buf.clear();
                 match kind {
                     ActionKind::MovePiece => self.pseudo_moves(r, side, &mut buf),
                     ActionKind::MoveSquare => self.square_moves(r, side, &mut buf),
                     ActionKind::PlaceSquare => self.square_placements(r, side, &mut buf),
-                }
-                if let Some(open) = &open {
-                    if *kind != ActionKind::MovePiece && buf.iter().any(|mv| self.square_action_safe(r, *mv, open)) {
-                        return true;
-                    }
                 }
                 for &mv in &buf {
                     self.make(r, mv);
@@ -210,6 +220,23 @@ impl State {
             }
         }
         false
+    }
+
+    /// Whether `side` has a square action of this kind that is legal without a trial (see
+    /// [`State::square_action_safe`]; a carry that may promote is left to the trial).
+    fn safe_square_action_exists(&self, r: &Rules, side: PlayerId, kind: ActionKind, open: &Pins) -> bool {
+        match kind {
+            ActionKind::MovePiece => false,
+            ActionKind::MoveSquare => self.any_square_move(r, side, |mv| {
+                (mv.kind != MoveKind::CarrySquare || r.variant.pieces[r.type_of(mv.piece).0 as usize].promotion.is_none())
+                    && self.square_action_safe(r, mv, open)
+            }),
+            ActionKind::PlaceSquare => {
+                let zone = r.variant.squares.as_ref().and_then(|s| s.place_zone);
+                self.reserve[side.0 as usize] > 0
+                    && self.no_square.iter().any(|c| zone.is_none_or(|z| r.in_zone(z, side, c)) && !open.holds(c))
+            }
+        }
     }
 
     /// Whether every action still due in the turn may be left out.
