@@ -291,6 +291,8 @@ fn attacks_need_an_unbroken_line_of_squares() {
     assert!(!has(&moves, "@@a4") && has(&moves, "@@b4"));
     assert!(!has(&moves, "@b2-a4"));
     assert!(has(&moves, "@a3-a4") && has(&moves, "@a2-a4"));
+    // Perft's last ply counts the same actions (a4 is the one location that opens a line).
+    assert_eq!(pos.count_legal(&mut Vec::new()), moves.len() as u64);
     // The same placement is legal for Black, whose king is not on the line.
     let mut pos =
         at(HANS38, "r***k***/+*******/+*******/+*******/********/+*******/++******/K******* b - - 0 10 0,1 -");
@@ -308,6 +310,7 @@ fn attacks_need_an_unbroken_line_of_squares() {
     assert!(!pos.in_check());
     let moves = legal(&mut pos);
     assert!(!has(&moves, "@d3-e4") && has(&moves, "@d3-d4") && has(&moves, "@e3-e4"));
+    assert_eq!(pos.count_legal(&mut Vec::new()), moves.len() as u64);
 }
 
 /// A pawn moves only onto squares: the single step needs a square in front, the double step

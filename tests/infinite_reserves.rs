@@ -470,6 +470,22 @@ fn check_is_tested_after_every_action() {
     assert!(!square(&pos, "e2") && !pos.in_check());
 }
 
+/// From the fourth turn the square a king leaves vanishes behind it and blocks the line of the
+/// rook that checks it: `Ke1-f1` along that line is legal on move 4 (and counted so at the last
+/// ply of perft), not on move 3, when e1 keeps its square.
+#[test]
+fn a_king_may_step_along_the_checking_line_once_its_square_vanishes() {
+    let text = "*******k/********/********/********/********/********/********/r3K3 w - - 0 3 - - 1 -";
+    let mut buf = Vec::new();
+    let mut pos = at(INFINITE, text);
+    assert!(pos.in_check());
+    assert_eq!(legal(&mut pos), Vec::<String>::new());
+    assert_eq!(pos.count_legal(&mut buf), 0);
+    let mut pos = at(INFINITE, &text.replace(" 0 3 ", " 0 4 "));
+    assert_eq!(legal(&mut pos), ["Ke1-f1"]);
+    assert_eq!(pos.count_legal(&mut buf), 1);
+}
+
 /// "Check and checkmate can be blocked by moving a square" does not help here, since the piece
 /// move comes first ("the rule is not to move the square first"): the king on h1, checked along
 /// the h-file, has no square to go to, and although White could break the line by moving the

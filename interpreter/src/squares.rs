@@ -8,6 +8,7 @@ use crate::attack::Pins;
 use crate::graph::Graph;
 use crate::ir::{ActionKind, CellId, DirId, Geometry, PlayerId, Variant};
 use crate::position::{Move, MoveKind, Position, State};
+use crate::raymask::Bits;
 use crate::rules::{Piece, Rules};
 use crate::tables::NO_MOVE_TYPE;
 
@@ -20,6 +21,9 @@ pub(crate) struct RayTable {
     /// (start, len) into `cells`.
     rays: Vec<(u32, u16)>,
     cells: Vec<CellId>,
+    /// Per (player, cell), on boards of up to 128 cells where every ray is one cell (leaps):
+    /// the targets as one mask (empty otherwise).
+    pub(crate) leaps: Vec<u128>,
 }
 
 impl RayTable {
@@ -61,6 +65,15 @@ impl RayTable {
                 t.index.push(t.rays.len() as u32);
             }
         }
+        if graph.cell_count() <= 128 && t.rays.iter().all(|&(_, n)| n == 1) {
+            t.leaps = t
+                .index
+                .windows(2)
+                .map(|w| {
+                    t.rays[w[0] as usize..w[1] as usize].iter().fold(0u128, |m, &(s, _)| m | 1 << t.cells[s as usize].0)
+                })
+                .collect();
+        }
         t
     }
 
@@ -98,7 +111,7 @@ impl State {
     /// Pseudo-legal square moves of `side`: empty squares by the square moves, squares holding
     /// one of its pieces by the carry moves, each to a location without a square.
     pub(crate) fn square_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
-        self.any_square_move(r, side, |mv| {
+        self.any_square_move(r, side, false, |mv| {
             if mv.kind == MoveKind::CarrySquare {
                 self.push_promoting(r, r.variant.pieces[r.type_of(mv.piece).0 as usize].promotion.as_ref(), mv, out);
             } else {
@@ -109,8 +122,15 @@ impl State {
     }
 
     /// Calls `visit` with each pseudo-legal square move of `side` (a carry before its
-    /// promotion choices) until it returns true; returns whether it did.
-    fn any_square_move(&self, r: &Rules, side: PlayerId, mut visit: impl FnMut(Move) -> bool) -> bool {
+    /// promotion choices; only the carries with `carries_only`) until it returns true; returns
+    /// whether it did.
+    fn any_square_move(
+        &self,
+        r: &Rules,
+        side: PlayerId,
+        carries_only: bool,
+        mut visit: impl FnMut(Move) -> bool,
+    ) -> bool {
         let Some(sq) = r.variant.squares.as_ref() else { return false };
         for c in 0..r.cells {
             let from = CellId(c as u16);
@@ -120,7 +140,7 @@ impl State {
             }
             let (table, kind) = if p.is_empty() {
                 // With owned squares, only one's own empty squares move.
-                if r.owned_squares && self.owner[c] != side.0 + 1 {
+                if carries_only || (r.owned_squares && self.owner[c] != side.0 + 1) {
                     continue;
                 }
                 (&r.square_moves, MoveKind::MoveSquare)
@@ -227,14 +247,102 @@ impl State {
     fn safe_square_action_exists(&self, r: &Rules, side: PlayerId, kind: ActionKind, open: &Pins) -> bool {
         match kind {
             ActionKind::MovePiece => false,
-            ActionKind::MoveSquare => self.any_square_move(r, side, |mv| {
-                (mv.kind != MoveKind::CarrySquare || r.variant.pieces[r.type_of(mv.piece).0 as usize].promotion.is_none())
+            ActionKind::MoveSquare => self.any_square_move(r, side, false, |mv| {
+                (mv.kind != MoveKind::CarrySquare
+                    || r.variant.pieces[r.type_of(mv.piece).0 as usize].promotion.is_none())
                     && self.square_action_safe(r, mv, open)
             }),
             ActionKind::PlaceSquare => {
                 let zone = r.variant.squares.as_ref().and_then(|s| s.place_zone);
                 self.reserve[side.0 as usize] > 0
                     && self.no_square.iter().any(|c| zone.is_none_or(|z| r.in_zone(z, side, c)) && !open.holds(c))
+            }
+        }
+    }
+
+    /// The square actions of one kind of the side to move that need no trial, counted from
+    /// bit sets (no royal attacked; `open` names the few locations where a square could open a
+    /// line to one): those that do, and the carries, are pushed on `buf` to be tried. `None`
+    /// where the sets do not apply (past 128 cells, square moves that are not leaps, too many
+    /// such locations).
+    fn count_safe_square_actions(&self, r: &Rules, kind: ActionKind, open: &Pins, buf: &mut Vec<Move>) -> Option<u64> {
+        let sq = r.variant.squares.as_ref()?;
+        if r.cells > 128 || open.overflow {
+            return None;
+        }
+        let side = self.side;
+        let holes = <u128 as Bits>::from_words(self.no_square.words());
+        let opening = open.cells[..open.len as usize].iter().fold(0u128, |m, c| m | 1 << c.0);
+        let mut mv = Move {
+            from: CellId(0),
+            to: CellId(0),
+            kind: MoveKind::PlaceSquare,
+            promote: 0,
+            extra: 0,
+            piece: Piece::EMPTY,
+            take: Piece::EMPTY,
+            seq: 0,
+            move_type: NO_MOVE_TYPE,
+            gate: 0,
+        };
+        let trials = |mv: Move, mut targets: u128, buf: &mut Vec<Move>| {
+            while targets != 0 {
+                let to = CellId(targets.trailing_zeros() as u16);
+                targets &= targets - 1;
+                buf.push(Move { to, ..mv });
+            }
+        };
+        match kind {
+            ActionKind::MovePiece => None,
+            ActionKind::PlaceSquare => {
+                if self.reserve[side.0 as usize] == 0 {
+                    return Some(0);
+                }
+                let zone = sq.place_zone.map_or(!0u128, |z| {
+                    <u128 as Bits>::from_words(r.zone_sets[z.0 as usize * r.players + side.0 as usize].words())
+                });
+                let places = holes & zone;
+                trials(mv, places & opening, buf);
+                // A placement's `from` is its location.
+                for m in buf.iter_mut() {
+                    m.from = m.to;
+                }
+                Some(u64::from((places & !opening).count_ones()))
+            }
+            ActionKind::MoveSquare => {
+                if r.square_moves.leaps.is_empty() && !r.square_moves.rays.is_empty() {
+                    return None;
+                }
+                let pieces = self.occupied.iter().fold(0u128, |m, o| m | <u128 as Bits>::from_words(o.words()));
+                let board = if r.cells == 128 { !0 } else { (1u128 << r.cells) - 1 };
+                let mut empty = board & !holes & !pieces;
+                let mut n = 0;
+                mv.kind = MoveKind::MoveSquare;
+                while empty != 0 {
+                    let c = empty.trailing_zeros() as usize;
+                    empty &= empty - 1;
+                    let from = CellId(c as u16);
+                    if self.frozen.contains(from) || (r.owned_squares && self.owner[c] != side.0 + 1) {
+                        continue;
+                    }
+                    let targets = r.square_moves.leaps.get(side.0 as usize * r.cells + c).map_or(0, |t| t & holes);
+                    n += u64::from((targets & !opening).count_ones());
+                    mv.from = from;
+                    trials(mv, targets & opening, buf);
+                }
+                // Carries are generated (their promotions) and tried.
+                if !r.square_carries.rays.is_empty() {
+                    self.any_square_move(r, side, true, |m| {
+                        self.push_promoting(
+                            r,
+                            r.variant.pieces[r.type_of(m.piece).0 as usize].promotion.as_ref(),
+                            m,
+                            buf,
+                        );
+                        false
+                    });
+                }
+                Some(n)
             }
         }
     }
@@ -381,12 +489,20 @@ impl Position {
         out.truncate(kept);
     }
 
-    /// The legal square actions of one kind, counted.
+    /// The legal square actions of one kind, counted: from bit sets where the square moves are
+    /// leaps and no line to a royal could open at more than a few locations, else one by one.
     fn count_square_actions(&mut self, kind: ActionKind, buf: &mut Vec<Move>) -> u64 {
+        let rules = self.rules.clone();
+        let r = &*rules;
         buf.clear();
-        self.pseudo_square_kind(kind, buf);
-        let open = if buf.is_empty() { None } else { self.st.openings_to_royals(&self.rules, self.st.side) };
-        let mut n = 0;
+        let open = self.st.openings_to_royals(r, self.st.side);
+        let counted = open.as_ref().and_then(|o| self.st.count_safe_square_actions(r, kind, o, buf));
+        if counted.is_none() {
+            buf.clear();
+            self.pseudo_square_kind(kind, buf);
+        }
+        // The actions left in `buf` are tried one by one.
+        let mut n = counted.unwrap_or(0);
         for &mv in buf.iter() {
             if self.square_action_clear(mv, &open) || self.square_action_legal(mv) {
                 n += 1;
@@ -428,10 +544,21 @@ impl State {
             return None;
         }
         let mut open = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
+        // With ray masks, a probe without an enemy piece on it is skipped.
+        let masks = &r.count.masks.probes;
+        let enemies = (!masks.is_empty()).then(|| {
+            (0..r.players)
+                .filter(|p| !r.allied(PlayerId(*p as u8), side))
+                .fold(0u128, |m, p| m | <u128 as Bits>::from_words(self.occupied[p].words()))
+        });
         for royal in self.royals[side.0 as usize].iter() {
             for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
                 let i = p as usize * r.cells + royal.0 as usize;
-                for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+                let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
+                for (j, probe) in r.probes[a..b].iter().enumerate() {
+                    if enemies.is_some_and(|e| masks[a + j] & e == 0) {
+                        continue;
+                    }
                     let s = probe.start as usize;
                     let mut hole = None;
                     for k in s..s + probe.len as usize {
