@@ -1,8 +1,9 @@
 //! Perft speed: varia on variants/chess.var against the shakmaty crate on standard chess, same run.
 //!
-//! `cargo bench --bench perft [-- NODES]` prints the node rate of every bundled variant, each at
-//! the smallest depth whose perft reaches NODES leaf nodes (default one million), and shakmaty's
-//! rate at chess.var's depth, with the ratios (best of three runs). Then the games that use move
+//! `cargo bench --bench perft [-- NODES] [NAME...]` prints the node rate of every bundled variant
+//! (or of those whose file names hold a NAME, with chess.var), each at the smallest depth whose
+//! perft reaches NODES leaf nodes (default one million), and shakmaty's rate at chess.var's
+//! depth, with the ratios (best of three runs) and the last ply's leaves per position. Then the games that use move
 //! programs: chess and Hans38 with their knight written as eight programs, the Zillions files of
 //! `../shared/zrf/` (when present), chess.zrf converted to a `.var` file, and declarative
 //! versions of makruk.zrf and shatranj.zrf (`benches/variants/`), whose counts must equal the
@@ -125,6 +126,10 @@ fn threads(root: &str, depth: u32, nodes: u64, chess_rate: f64) {
 
 fn main() {
     let min_nodes: u64 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(1_000_000);
+    // Words that are not numbers nor options pick the variant files whose names hold one of
+    // them (chess.var always runs); with them, the games with programs are left out.
+    let filters: Vec<String> =
+        std::env::args().skip(1).filter(|a| a.parse::<u64>().is_err() && !a.starts_with('-')).collect();
     let root = env!("CARGO_MANIFEST_DIR");
     let mut rows = Vec::new();
     let mut chess_rate = 0.0;
@@ -134,6 +139,10 @@ fn main() {
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "var"))
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            filters.is_empty() || name == "chess.var" || filters.iter().any(|f| name.contains(f.as_str()))
+        })
         .collect();
     files.sort();
     for path in files {
@@ -141,8 +150,15 @@ fn main() {
         let variant = varia_grammar::load(&text).expect("bundled variants are valid");
         let rules = Arc::new(Rules::new(variant));
         // Games of several actions per turn branch unevenly: pick the depth by node count.
-        let mut depth = 1;
-        while depth < 12 && perft(&mut Position::start(rules.clone()), depth) < min_nodes {
+        // The positions whose moves the last ply counts: leaves per position tell how far the
+        // last ply's branching spreads the per-position cost.
+        let (mut depth, mut before) = (1, 1);
+        loop {
+            let n = perft(&mut Position::start(rules.clone()), depth);
+            if depth >= 12 || n >= min_nodes {
+                break;
+            }
+            before = n;
             depth += 1;
         }
         let (nodes, time) = best_of(3, || perft(&mut Position::start(rules.clone()), depth));
@@ -151,15 +167,15 @@ fn main() {
             chess_rate = rate(nodes, time);
             chess_depth = depth;
         }
-        rows.push((name, depth, nodes, time));
+        rows.push((name, depth, nodes, time, before));
     }
     let start = shakmaty::Chess::default();
     let depth = chess_depth;
     let (sk_nodes, sk_time) = best_of(3, || shakmaty::perft(&start, depth));
     println!("perft from the start position at the first depth reaching {min_nodes} nodes, best of 3 runs");
     println!(
-        "{:<36} {:>5} {:>12} {:>10} {:>14} {:>12}",
-        "engine / variant", "depth", "nodes", "ms", "nodes/s", "chess.var/it"
+        "{:<36} {:>5} {:>12} {:>10} {:>14} {:>12} {:>10}",
+        "engine / variant", "depth", "nodes", "ms", "nodes/s", "chess.var/it", "last ply"
     );
     println!(
         "{:<36} {:>5} {:>12} {:>10.1} {:>14.0}",
@@ -170,16 +186,18 @@ fn main() {
         rate(sk_nodes, sk_time)
     );
     // The last column: how many times faster chess.var runs than this variant (rate ratio).
-    for (name, d, nodes, time) in &rows {
+    // The last column: leaves per position of the last ply (its mean branching).
+    for (name, d, nodes, time, before) in &rows {
         let r = rate(*nodes, *time);
         println!(
-            "{:<36} {:>5} {:>12} {:>10.1} {:>14.0} {:>11.2}x",
+            "{:<36} {:>5} {:>12} {:>10.1} {:>14.0} {:>11.2}x {:>10.1}",
             format!("varia {name}"),
             d,
             nodes,
             time.as_secs_f64() * 1e3,
             r,
-            if r > 0.0 { chess_rate / r } else { 0.0 }
+            if r > 0.0 { chess_rate / r } else { 0.0 },
+            *nodes as f64 / (*before).max(1) as f64
         );
     }
     if chess_rate > 0.0 {
@@ -188,5 +206,7 @@ fn main() {
         println!("ratio shakmaty / varia on chess: {:.2}x", rate(sk_nodes, sk_time) / chess_rate);
         threads(root, depth, chess_nodes, chess_rate);
     }
-    programs(root, min_nodes, chess_rate);
+    if filters.is_empty() {
+        programs(root, min_nodes, chess_rate);
+    }
 }
