@@ -107,6 +107,24 @@ impl ActionKind {
     }
 }
 
+impl Move {
+    /// A square action: an empty square placed (`from` = `to`) or moved, or one carrying `piece`.
+    fn square_action(kind: MoveKind, from: CellId, to: CellId, piece: Piece) -> Move {
+        Move {
+            from,
+            to,
+            kind,
+            promote: 0,
+            extra: 0,
+            piece,
+            take: Piece::EMPTY,
+            seq: 0,
+            move_type: NO_MOVE_TYPE,
+            gate: 0,
+        }
+    }
+}
+
 impl State {
     /// Pseudo-legal square moves of `side`: empty squares by the square moves, squares holding
     /// one of its pieces by the carry moves, each to a location without a square.
@@ -155,18 +173,7 @@ impl State {
                 }
                 (&r.square_carries, MoveKind::CarrySquare)
             };
-            let mut mv = Move {
-                from,
-                to: from,
-                kind,
-                promote: 0,
-                extra: 0,
-                piece: p,
-                take: Piece::EMPTY,
-                seq: 0,
-                move_type: NO_MOVE_TYPE,
-                gate: 0,
-            };
+            let mut mv = Move::square_action(kind, from, from, p);
             for ray in table.rays(r.cells, side, from) {
                 for &to in ray {
                     if self.cells[to.0 as usize] != Piece::HOLE {
@@ -192,18 +199,7 @@ impl State {
         for c in 0..r.cells {
             let to = CellId(c as u16);
             if self.cells[c] == Piece::HOLE && sq.place_zone.is_none_or(|z| r.in_zone(z, side, to)) {
-                out.push(Move {
-                    from: to,
-                    to,
-                    kind: MoveKind::PlaceSquare,
-                    promote: 0,
-                    extra: 0,
-                    piece: Piece::EMPTY,
-                    take: Piece::EMPTY,
-                    seq: 0,
-                    move_type: NO_MOVE_TYPE,
-                    gate: 0,
-                });
+                out.push(Move::square_action(MoveKind::PlaceSquare, to, to, Piece::EMPTY));
             }
         }
     }
@@ -273,23 +269,13 @@ impl State {
         let side = self.side;
         let holes = <u128 as Bits>::from_words(self.no_square.words());
         let opening = open.cells[..open.len as usize].iter().fold(0u128, |m, c| m | 1 << c.0);
-        let mut mv = Move {
-            from: CellId(0),
-            to: CellId(0),
-            kind: MoveKind::PlaceSquare,
-            promote: 0,
-            extra: 0,
-            piece: Piece::EMPTY,
-            take: Piece::EMPTY,
-            seq: 0,
-            move_type: NO_MOVE_TYPE,
-            gate: 0,
-        };
-        let trials = |mv: Move, mut targets: u128, buf: &mut Vec<Move>| {
+        // The actions onto an opening, to be tried: one per target, from `from` (a placement's
+        // `from` is its location).
+        let trials = |kind: MoveKind, from: Option<CellId>, mut targets: u128, buf: &mut Vec<Move>| {
             while targets != 0 {
                 let to = CellId(targets.trailing_zeros() as u16);
                 targets &= targets - 1;
-                buf.push(Move { to, ..mv });
+                buf.push(Move::square_action(kind, from.unwrap_or(to), to, Piece::EMPTY));
             }
         };
         match kind {
@@ -302,11 +288,7 @@ impl State {
                     <u128 as Bits>::from_words(r.zone_sets[z.0 as usize * r.players + side.0 as usize].words())
                 });
                 let places = holes & zone;
-                trials(mv, places & opening, buf);
-                // A placement's `from` is its location.
-                for m in buf.iter_mut() {
-                    m.from = m.to;
-                }
+                trials(MoveKind::PlaceSquare, None, places & opening, buf);
                 Some(u64::from((places & !opening).count_ones()))
             }
             ActionKind::MoveSquare => {
@@ -317,7 +299,6 @@ impl State {
                 let board = if r.cells == 128 { !0 } else { (1u128 << r.cells) - 1 };
                 let mut empty = board & !holes & !pieces;
                 let mut n = 0;
-                mv.kind = MoveKind::MoveSquare;
                 while empty != 0 {
                     let c = empty.trailing_zeros() as usize;
                     empty &= empty - 1;
@@ -327,8 +308,7 @@ impl State {
                     }
                     let targets = r.square_moves.leaps.get(side.0 as usize * r.cells + c).map_or(0, |t| t & holes);
                     n += u64::from((targets & !opening).count_ones());
-                    mv.from = from;
-                    trials(mv, targets & opening, buf);
+                    trials(MoveKind::MoveSquare, Some(from), targets & opening, buf);
                 }
                 // Carries are generated (their promotions) and tried.
                 if !r.square_carries.rays.is_empty() {
