@@ -29,6 +29,7 @@ pub const TERMS: &[(&str, &str)] = &[
     ("reserve", "per square held in reserve (games where squares are placed)"),
     ("owned", "per square owned (games where squares are owned)"),
     ("crowd", "per piece sharing its cell with a friendly piece (games with stacks)"),
+    ("cornering", "ahead by two pawns or more against one opponent: per step the enemy royal stands nearer the board's rim and the royals nearer each other"),
     ("tempo", "for the side to move"),
 ];
 
@@ -81,6 +82,7 @@ impl Weights {
             ("reserve", [20.0, 20.0]),
             ("owned", [4.0, 4.0]),
             ("crowd", [10.0, 10.0]),
+            ("cornering", [0.0, 10.0]),
             ("tempo", [10.0, 5.0]),
         ];
         let terms = defaults.iter().map(|(n, w)| (n.to_string(), *w)).collect();
@@ -203,7 +205,6 @@ fn reach_with(rules: &Arc<Rules>, player: PlayerId, ty: PieceTypeId) -> (Vec<usi
 /// reach; `None` for a cell linked to nothing.
 fn mean_distances(rules: &Rules) -> Vec<Option<f64>> {
     let n = rules.cell_count();
-    let dirs = rules.variant.board.directions.len();
     // Boards beyond a few thousand cells would make this quadratic pass slow: no centre term.
     if n > 4096 {
         return vec![None; n];
@@ -212,23 +213,7 @@ fn mean_distances(rules: &Rules) -> Vec<Option<f64>> {
     let mut dist = vec![u32::MAX; n];
     let mut queue = Vec::with_capacity(n);
     for (c, slot) in out.iter_mut().enumerate() {
-        dist.iter_mut().for_each(|d| *d = u32::MAX);
-        queue.clear();
-        dist[c] = 0;
-        queue.push(CellId(c as u16));
-        let mut head = 0;
-        while head < queue.len() {
-            let at = queue[head];
-            head += 1;
-            for d in 0..dirs {
-                for &t in rules.graph.step(at, DirId(d as u8)) {
-                    if dist[t.0 as usize] == u32::MAX {
-                        dist[t.0 as usize] = dist[at.0 as usize] + 1;
-                        queue.push(t);
-                    }
-                }
-            }
-        }
+        step_distances(rules, CellId(c as u16), &mut dist, &mut queue);
         if queue.len() > 1 {
             let total: u64 = queue.iter().map(|t| dist[t.0 as usize] as u64).sum();
             *slot = Some(total as f64 / (queue.len() - 1) as f64);
@@ -281,7 +266,11 @@ const MOBILITY: usize = 6;
 const RESERVE: usize = 7;
 const OWNED: usize = 8;
 const CROWD: usize = 9;
-const TEMPO: usize = 10;
+const CORNERING: usize = 10;
+const TEMPO: usize = 11;
+const TERM_COUNT: usize = 12;
+/// How far ahead in material a player must be for the cornering term, in centipawns.
+const CORNERING_LEAD: i64 = 200;
 
 /// Phase is counted in 256ths: 256 with all the start's material on the board, 0 with none.
 const PHASE_ONE: i64 = 256;
@@ -305,6 +294,8 @@ pub struct Evaluator {
     /// Per cell: the cells one step and two steps away.
     near1: Vec<CellSet>,
     near2: Vec<CellSet>,
+    /// Distances for the cornering term (boards of up to [`Cornering::MAX_CELLS`] cells).
+    cornering: Option<Cornering>,
     /// The material (untuned values) of the start position, for the phase.
     start_material: i64,
     /// Term weights as integers: [mg, eg] per term.
@@ -412,6 +403,7 @@ impl Evaluator {
             cell_features,
             near1,
             near2,
+            cornering: Cornering::new(rules),
             start_material: start_material.max(1),
             term: Vec::new(),
             clock_span,
@@ -513,6 +505,7 @@ impl Evaluator {
         let players = r.player_count();
         let allies = (0..players).filter(|p| r.allied(PlayerId(*p as u8), me)).count() as i64;
         let others = (players as i64 - allies).max(1);
+        let mut own_material = [0i64; 2];
         for p in 0..players {
             let player = PlayerId(p as u8);
             // Each of my side counts as many times as there are others, each other player as
@@ -527,7 +520,11 @@ impl Evaluator {
                     let e = self.table[q.0 as usize * n + c.0 as usize];
                     pmg += e[0] as i64;
                     peg += e[1] as i64;
-                    material += self.values[r.type_of(q).0 as usize] as i64;
+                    let value = self.values[r.type_of(q).0 as usize] as i64;
+                    material += value;
+                    if let Some(m) = own_material.get_mut(p) {
+                        *m += value;
+                    }
                 }
             }
             let extra = self.extra_features(pos, player);
@@ -548,6 +545,11 @@ impl Evaluator {
         // 1/(size of its side).
         mg /= others * allies;
         eg /= others * allies;
+        if self.term[CORNERING] != [0, 0] {
+            let f = self.cornering_feature(pos, me, &own_material) as i64;
+            mg += self.term[CORNERING][0] as i64 * f;
+            eg += self.term[CORNERING][1] as i64 * f;
+        }
         let phase = self.phase(material);
         let mut v = (mg * phase + eg * (PHASE_ONE - phase)) / PHASE_ONE;
         let (num, den) = self.clock_scale(pos);
@@ -579,9 +581,9 @@ impl Evaluator {
 
     /// The counted features of one player besides the tables: shelter, danger, mobility,
     /// reserve, owned squares, crowding (indexed like [`TERMS`]; table terms and tempo are 0).
-    fn extra_features(&self, pos: &Position, player: PlayerId) -> [i32; 11] {
+    fn extra_features(&self, pos: &Position, player: PlayerId) -> [i32; TERM_COUNT] {
         let r = &**pos.rules();
-        let mut f = [0i32; 11];
+        let mut f = [0i32; TERM_COUNT];
         let own = pos.occupied_by(player);
         for royal in pos.royal_cells(player) {
             let near = &self.near1[royal.0 as usize];
@@ -630,8 +632,9 @@ impl Evaluator {
         let n = self.cells;
         let pieces = self.weights.pieces.len();
         let mut counts = vec![0.0; pieces];
-        let mut terms = [0.0f64; 11];
+        let mut terms = [0.0f64; TERM_COUNT];
         let mut material = 0i64;
+        let mut own_material = [0i64; 2];
         for p in 0..r.player_count() {
             let player = PlayerId(p as u8);
             let sign = if p == 0 { 1.0 } else { -1.0 };
@@ -642,6 +645,9 @@ impl Evaluator {
                     }
                     let t = r.type_of(q).0 as usize;
                     material += self.values[t] as i64;
+                    if let Some(m) = own_material.get_mut(p) {
+                        *m += self.values[t] as i64;
+                    }
                     if let Some(i) = self.piece_index[t] {
                         counts[i] += sign;
                     }
@@ -665,6 +671,7 @@ impl Evaluator {
                 terms[i] += sign * *x as f64;
             }
         }
+        terms[CORNERING] = self.cornering_feature(pos, PlayerId(0), &own_material) as f64;
         terms[TEMPO] = if pos.side_to_move().0 == 0 { 1.0 } else { -1.0 };
         let phase = self.phase(material) as f64 / PHASE_ONE as f64;
         let (num, den) = self.clock_scale(pos);
@@ -678,6 +685,105 @@ impl Evaluator {
         out.push(terms[TEMPO] * phase);
         out.push(terms[TEMPO] * (1.0 - phase));
         out
+    }
+}
+
+/// Distances between cells for the cornering term: in steps along any direction of the board.
+#[derive(Clone, Debug)]
+struct Cornering {
+    cells: usize,
+    /// Per pair of cells (row-major): steps between them (`u8::MAX`: unreachable or far).
+    steps: Vec<u8>,
+    /// Per cell: steps to the nearest rim cell (one with fewer neighbours than the most any
+    /// cell has), and the largest of these.
+    rim: Vec<u8>,
+    deepest: u8,
+    /// The most steps between two connected cells (capped at 254).
+    diameter: u8,
+}
+
+impl Cornering {
+    /// Larger boards get no cornering term (the table is quadratic).
+    const MAX_CELLS: usize = 1024;
+
+    fn new(rules: &Rules) -> Option<Cornering> {
+        let n = rules.cell_count();
+        if n > Cornering::MAX_CELLS || n == 0 {
+            return None;
+        }
+        let mut steps = vec![u8::MAX; n * n];
+        let mut dist = vec![u32::MAX; n];
+        let mut queue = Vec::with_capacity(n);
+        for c in 0..n {
+            step_distances(rules, CellId(c as u16), &mut dist, &mut queue);
+            for &t in &queue {
+                steps[c * n + t.0 as usize] = dist[t.0 as usize].min(254) as u8;
+            }
+        }
+        let neighbours: Vec<usize> = (0..n).map(|c| (0..n).filter(|&t| steps[c * n + t] == 1).count()).collect();
+        let most = neighbours.iter().copied().max().unwrap_or(0);
+        let rim: Vec<u8> = (0..n)
+            .map(|c| (0..n).filter(|&t| neighbours[t] < most).map(|t| steps[c * n + t]).min().unwrap_or(0))
+            .collect();
+        let reachable = |x: &&u8| **x != u8::MAX;
+        let deepest = rim.iter().filter(reachable).copied().max().unwrap_or(0);
+        let diameter = steps.iter().filter(reachable).copied().max().unwrap_or(0);
+        Some(Cornering { cells: n, steps, rim, deepest, diameter })
+    }
+}
+
+impl Evaluator {
+    /// The cornering feature from `me`'s view in a game of two players: when one of them leads
+    /// in material by [`CORNERING_LEAD`] or more, the steps by which the other's royal stands
+    /// nearer the rim than the deepest cell, plus the steps by which the two royals stand
+    /// nearer each other than the board's diameter; positive for the leader.
+    fn cornering_feature(&self, pos: &Position, me: PlayerId, material: &[i64; 2]) -> i32 {
+        let Some(k) = &self.cornering else { return 0 };
+        if pos.rules().player_count() != 2 || me.0 > 1 {
+            return 0;
+        }
+        let lead = material[0] - material[1];
+        let (leader, sign) = match lead {
+            l if l >= CORNERING_LEAD => (PlayerId(0), 1),
+            l if l <= -CORNERING_LEAD => (PlayerId(1), -1),
+            _ => return 0,
+        };
+        let (Some(own), Some(other)) = (pos.royal_cells(leader).next(), pos.royal_cells(PlayerId(1 - leader.0)).next())
+        else {
+            return 0;
+        };
+        let (own, other) = (own.0 as usize, other.0 as usize);
+        let rim = k.deepest.saturating_sub(k.rim[other]) as i32;
+        let near = k.diameter.saturating_sub(k.steps[own * k.cells + other]) as i32;
+        let f = sign * (rim + near);
+        if me.0 == 0 {
+            f
+        } else {
+            -f
+        }
+    }
+}
+
+/// Fills `dist` with the steps (along any direction of the board) from `from` to each cell,
+/// and `queue` with the cells reached, nearest first.
+fn step_distances(rules: &Rules, from: CellId, dist: &mut [u32], queue: &mut Vec<CellId>) {
+    let dirs = rules.variant.board.directions.len();
+    dist.iter_mut().for_each(|d| *d = u32::MAX);
+    queue.clear();
+    dist[from.0 as usize] = 0;
+    queue.push(from);
+    let mut head = 0;
+    while head < queue.len() {
+        let at = queue[head];
+        head += 1;
+        for d in 0..dirs {
+            for &t in rules.graph.step(at, DirId(d as u8)) {
+                if dist[t.0 as usize] == u32::MAX {
+                    dist[t.0 as usize] = dist[at.0 as usize] + 1;
+                    queue.push(t);
+                }
+            }
+        }
     }
 }
 

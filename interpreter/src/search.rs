@@ -80,6 +80,9 @@ pub struct Features {
     pub zugzwang_guard: bool,
     /// Late-move reductions: quiet moves ordered late are searched shallower first.
     pub late_move_reductions: bool,
+    /// Late actions in the middle of a turn of several actions: the turns after them are
+    /// searched shallower first (the turn itself is always searched to its end).
+    pub turn_reductions: bool,
     /// A move that gives check is searched one turn deeper.
     pub check_extensions: bool,
     /// Iterations start with a narrow window around the last score.
@@ -94,6 +97,7 @@ impl Default for Features {
             null_move: true,
             zugzwang_guard: true,
             late_move_reductions: true,
+            turn_reductions: true,
             check_extensions: true,
             aspiration: true,
             futility: true,
@@ -626,11 +630,15 @@ impl Searcher {
             let s = if i == 0 {
                 self.child(pos, same_side, next, ply + 1, alpha, beta)
             } else {
-                // Late quiet moves are searched shallower first (never mid-turn or in check).
+                // Late quiet moves are searched shallower first (never in check). In the middle
+                // of a turn the depth left is that of the turns after it: those are reduced.
                 let mut r = 0;
-                if self.features.late_move_reductions
-                    && !same_side
-                    && depth >= 3
+                let reducible = if same_side {
+                    self.features.turn_reductions
+                } else {
+                    self.features.late_move_reductions && depth >= 3
+                };
+                if reducible
                     && quiet
                     && !in_check
                     && !gives_check
@@ -638,13 +646,17 @@ impl Searcher {
                     && !self.order.is_killer(&mv, ply)
                 {
                     r = self.lmr[depth.min(63) as usize][i.min(63)] as u32;
+                    if same_side {
+                        // At the last turn a late action is judged by the position it leaves.
+                        r = r.max(1);
+                    }
                     if pv_node {
                         r = r.saturating_sub(1);
                     }
                     if self.order.history(&mv) > 4000 {
                         r = r.saturating_sub(1);
                     }
-                    r = r.min(next.saturating_sub(1));
+                    r = r.min(if same_side { next } else { next.saturating_sub(1) });
                 }
                 let mut t = self.child(pos, same_side, next - r, ply + 1, alpha, alpha + 1);
                 if r > 0 && t > alpha && !self.stopped {

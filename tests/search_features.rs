@@ -1,0 +1,114 @@
+//! Each refinement of the search switched off on a position where it matters: the zugzwang
+//! guard of null-move pruning, check extensions, the reductions and prunings that save nodes
+//! (the same search with the refinement on visits fewer), and the cornering term of the
+//! evaluation that lets the side ahead drive a bare royal to the rim.
+
+mod common;
+
+use std::sync::Arc;
+
+use varia_interpreter::search::{Features, SearchInfo};
+use varia_interpreter::{Evaluator, Limits, Position, Rules, Searcher, Weights};
+
+/// Turns one refinement off.
+type SwitchOff = fn(&mut Features);
+
+fn search(rules: &Arc<Rules>, fen: &str, depth: u32, change: impl Fn(&mut Features)) -> SearchInfo {
+    let mut pos = common::position(rules, fen);
+    let mut s = Searcher::new(pos.rules(), 16);
+    change(&mut s.features);
+    s.search(&mut pos, Limits { depth: Some(depth), ..Limits::default() }, |_| {})
+}
+
+fn best(rules: &Arc<Rules>, fen: &str, info: &SearchInfo) -> String {
+    let pos = common::position(rules, fen);
+    pos.long_notation(info.best().expect("a legal move"))
+}
+
+#[test]
+fn null_moves_are_not_tried_where_zugzwang_is_likely() {
+    let rules = common::rules("chess.var");
+    // A mutual zugzwang: each king guards its pawn and attacks the other's. Black to move must
+    // let go of d6 and loses it. A null move would let Black pass and miss that.
+    let fen = "8/8/3pk3/2KP4/8/8/8/8 b - - 0 1";
+    let guarded = search(&rules, fen, 8, |_| {});
+    assert!(guarded.score <= -100, "with the guard Black is a pawn down: {}", guarded.score);
+    let unguarded = search(&rules, fen, 8, |f| f.zugzwang_guard = false);
+    assert!(unguarded.score > -100, "without it the null move hides the zugzwang: {}", unguarded.score);
+}
+
+#[test]
+fn checks_are_searched_deeper() {
+    let rules = common::rules("chess.var");
+    // Philidor's legacy, mate in five by checks alone: 1. Qe2-c4+ Kh8 2. Nf7+ Kg8 3. Nh6++ Kh8
+    // 4. Qg8+ Rxg8 5. Nf7#. Nine plies, found at depth 5 only because every check adds a ply.
+    let fen = "r5k1/6pp/8/4N3/8/8/4Q1PP/6K1 w - - 0 1";
+    let extended = search(&rules, fen, 5, |_| {});
+    assert_eq!(extended.mate_in(), Some(9), "score {}", extended.score);
+    assert_eq!(best(&rules, fen, &extended), "Qe2-c4");
+    let plain = search(&rules, fen, 5, |f| f.check_extensions = false);
+    assert_eq!(plain.mate_in(), None, "without extensions depth 5 cannot see nine plies");
+    // The smothered mate at its end (three plies) at depth 2.
+    let fen = "r6k/6pp/7N/8/2Q5/8/6PP/6K1 w - - 0 1";
+    assert_eq!(search(&rules, fen, 2, |_| {}).mate_in(), Some(3));
+    assert_eq!(search(&rules, fen, 2, |f| f.check_extensions = false).mate_in(), None);
+}
+
+#[test]
+fn each_pruning_saves_nodes() {
+    let rules = common::rules("chess.var");
+    // A quiet middle game (an Italian opening), searched to depth 6.
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R w KQkq - 0 5";
+    let all = search(&rules, fen, 6, |_| {});
+    let offs: [(&str, SwitchOff); 4] = [
+        ("null move", |f| f.null_move = false),
+        ("late-move reductions", |f| f.late_move_reductions = false),
+        ("futility", |f| f.futility = false),
+        ("aspiration windows", |f| f.aspiration = false),
+    ];
+    for (name, off) in offs {
+        let without = search(&rules, fen, 6, off);
+        assert!(all.nodes < without.nodes, "{name}: {} nodes with it, {} without", all.nodes, without.nodes);
+    }
+}
+
+#[test]
+fn late_actions_of_a_turn_reduce_the_turns_after_them() {
+    let rules = common::rules("infinite-reserves.var");
+    // Three actions a turn (a piece, a square moved, a square placed), after four turns.
+    let after = "@@c3 @@c6 Nb1-c3 @b1-a3 @@f3 Nb8-c6 @b8-a6 @@f6 Ng1-f3 @g1-h3 @@h4 Ng8-f6 @a6-a5 @@a6";
+    let mut pos = Position::start(rules.clone());
+    for mv in after.split(' ') {
+        let m = pos.parse_move(mv).expect("a legal action");
+        pos.make(m);
+    }
+    let fen = pos.to_position_string();
+    let on = search(&rules, &fen, 3, |_| {});
+    let off = search(&rules, &fen, 3, |f| f.turn_reductions = false);
+    assert!(on.nodes * 5 < off.nodes * 4, "{} nodes with turn reductions, {} without", on.nodes, off.nodes);
+    assert_eq!(best(&rules, &fen, &on), best(&rules, &fen, &off));
+}
+
+#[test]
+fn the_side_ahead_drives_a_bare_royal_to_the_rim() {
+    let rules = common::rules("chess.var");
+    let eval = Evaluator::new(&rules);
+    let mut off = Weights::defaults(&rules);
+    off.terms.insert("cornering".into(), [0.0, 0.0]);
+    let plain = Evaluator::with_weights(&rules, &off).expect("valid weights");
+    let value = |e: &Evaluator, fen: &str| e.evaluate(&common::position(&rules, fen));
+    // King and rook against king: the black king in the centre, then in the corner with the
+    // white king near. White is to move in both. Five steps more (the rim 3, the kings 2) at
+    // 10 centipawns each in the endgame, nearly all of the taper with only a rook left.
+    let centre = "8/8/8/3k4/8/8/8/R3K3 w - - 0 1";
+    let corner = "7k/8/5K2/8/8/8/8/R7 w - - 0 1";
+    let gain = (value(&eval, corner) - value(&eval, centre)) - (value(&plain, corner) - value(&plain, centre));
+    assert!(gain >= 40, "the corner is worth {gain} more with the cornering term");
+    // Even material: the term says nothing.
+    let even = "7k/6p1/5K2/8/8/8/6P1/8 w - - 0 1";
+    assert_eq!(value(&eval, even), value(&plain, even));
+    // From Black's view the sign turns over.
+    let black = "7k/8/5K2/8/8/8/8/R7 b - - 0 1";
+    let black_gain = value(&plain, black) - value(&eval, black);
+    assert!(black_gain > 0, "Black, the bare side, sees the corner as worse by {black_gain}");
+}
