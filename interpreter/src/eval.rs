@@ -739,7 +739,7 @@ impl Evaluator {
     /// nearer each other than the board's diameter; positive for the leader.
     fn cornering_feature(&self, pos: &Position, me: PlayerId, material: &[i64; 2]) -> i32 {
         let Some(k) = &self.cornering else { return 0 };
-        if pos.rules().player_count() != 2 || me.0 > 1 {
+        if pos.rules().player_count() != 2 {
             return 0;
         }
         let lead = material[0] - material[1];

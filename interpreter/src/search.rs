@@ -81,7 +81,8 @@ pub struct Features {
     /// Late-move reductions: quiet moves ordered late are searched shallower first.
     pub late_move_reductions: bool,
     /// Late actions in the middle of a turn of several actions: the turns after them are
-    /// searched shallower first (the turn itself is always searched to its end).
+    /// searched shallower first (at the last turn, the position such an action leaves is
+    /// judged as it stands), and in full when that beats the best so far.
     pub turn_reductions: bool,
     /// A move that gives check is searched one turn deeper.
     pub check_extensions: bool,
@@ -647,7 +648,8 @@ impl Searcher {
                 {
                     r = self.lmr[depth.min(63) as usize][i.min(63)] as u32;
                     if same_side {
-                        // At the last turn a late action is judged by the position it leaves.
+                        // At least a turn less, even at the last turn (which the formula would
+                        // not reduce): there a late action is judged by the position it leaves.
                         r = r.max(1);
                     }
                     if pv_node {
