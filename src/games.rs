@@ -1,5 +1,6 @@
 //! Engine games for `match`, `selfplay` and `tune`: players described by a SPEC (`depth=3`, `time=0.5`, `weights=FILE`), seeded random openings, one game, and many games in parallel with a progress bar, or a deterministic share of them (`--shard K/N`).
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
@@ -286,7 +287,7 @@ impl std::fmt::Display for Shard {
 }
 
 /// Runs `play(index)` for every index on `jobs` threads, with a progress bar on standard
-/// error (shown only on a terminal); results come back in index order.
+/// error on a terminal, else a line per game as it ends; results come back in index order.
 pub fn run_all<F>(indices: &[usize], jobs: usize, label: &str, play: F) -> Result<Vec<Record>, String>
 where
     F: Fn(usize) -> Result<Record, String> + Sync,
@@ -298,6 +299,8 @@ where
             .progress_chars("#>."),
     );
     bar.set_prefix(label.to_string());
+    let quiet_bar = !std::io::stderr().is_terminal();
+    let started = std::time::Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -308,6 +311,23 @@ where
             .map(|&i| {
                 let r = play(i);
                 bar.inc(1);
+                // Without a terminal (a log, a batch job) the bar is hidden: a line per game
+                // shows a long study is moving.
+                if quiet_bar {
+                    if let Ok(g) = &r {
+                        let done = bar.position();
+                        let secs = started.elapsed().as_secs();
+                        eprintln!(
+                            "{label}: game {} ended ({}, {} plies); {done}/{} done, {}m{:02}s",
+                            g.index + 1,
+                            g.ending,
+                            g.plies,
+                            indices.len(),
+                            secs / 60,
+                            secs % 60
+                        );
+                    }
+                }
                 r
             })
             .collect()

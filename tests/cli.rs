@@ -607,7 +607,10 @@ fn selfplay_reports_results_endings_and_lengths_and_saves_replayable_games() {
 /// move (stalemated, a loss) after the opponent's turn, and games lasted 5 plies at the median.
 #[test]
 fn selfplay_openings_leave_the_game_open() {
-    let out = ok(&["selfplay", "variants/infinite-reserves.var", "--games", "6", "--depth", "1", "--max-plies", "60"]);
+    let run =
+        varia(&["selfplay", "variants/infinite-reserves.var", "--games", "6", "--depth", "1", "--max-plies", "60"]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let out = run.stdout;
     let line = out.lines().find(|l| l.starts_with("game length in plies: min ")).expect("lengths");
     let min: usize = line["game length in plies: min ".len()..].split(',').next().unwrap().trim().parse().unwrap();
     assert!(min > 10, "{out}");
