@@ -75,18 +75,39 @@ fn each_pruning_saves_nodes() {
 #[test]
 fn late_actions_of_a_turn_reduce_the_turns_after_them() {
     let rules = common::rules("infinite-reserves.var");
-    // Three actions a turn (a piece, a square moved, a square placed), after four turns.
+    let fen = infinite_reserves_opening(&rules);
+    let on = search(&rules, &fen, 3, |_| {});
+    let off = search(&rules, &fen, 3, |f| f.turn_reductions = false);
+    assert!(on.nodes * 5 < off.nodes * 4, "{} nodes with turn reductions, {} without", on.nodes, off.nodes);
+    assert_eq!(best(&rules, &fen, &on), best(&rules, &fen, &off));
+}
+
+/// Infinite Reserves after four turns of three actions (a piece, a square moved, a square placed).
+fn infinite_reserves_opening(rules: &Arc<Rules>) -> String {
     let after = "@@c3 @@c6 Nb1-c3 @b1-a3 @@f3 Nb8-c6 @b8-a6 @@f6 Ng1-f3 @g1-h3 @@h4 Ng8-f6 @a6-a5 @@a6";
     let mut pos = Position::start(rules.clone());
     for mv in after.split(' ') {
         let m = pos.parse_move(mv).expect("a legal action");
         pos.make(m);
     }
-    let fen = pos.to_position_string();
+    pos.to_position_string()
+}
+
+#[test]
+fn late_placements_at_the_last_turn_are_pruned() {
+    let rules = common::rules("infinite-reserves.var");
+    let fen = infinite_reserves_opening(&rules);
     let on = search(&rules, &fen, 3, |_| {});
-    let off = search(&rules, &fen, 3, |f| f.turn_reductions = false);
-    assert!(on.nodes * 5 < off.nodes * 4, "{} nodes with turn reductions, {} without", on.nodes, off.nodes);
+    let off = search(&rules, &fen, 3, |f| f.late_move_pruning = false);
+    assert!(on.nodes * 2 < off.nodes, "{} nodes with late-move pruning, {} without", on.nodes, off.nodes);
     assert_eq!(best(&rules, &fen, &on), best(&rules, &fen, &off));
+    assert_eq!(on.score, off.score);
+    // Chess has one action a turn: nothing there is pruned this way.
+    let chess = common::rules("chess.var");
+    let italian = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let on = search(&chess, italian, 4, |_| {});
+    let off = search(&chess, italian, 4, |f| f.late_move_pruning = false);
+    assert_eq!(on.nodes, off.nodes);
 }
 
 #[test]

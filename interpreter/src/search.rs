@@ -23,6 +23,9 @@ pub const MATE: i32 = 1_000_000;
 /// Scores at least this large in absolute value are game ends.
 const MATE_BOUND: i32 = MATE - 10_000;
 const INFINITY: i32 = MATE + 1;
+/// How many actions ending a turn are tried at the last turn before late-move pruning skips the
+/// quiet rest.
+const LATE_MOVE_COUNT: usize = 4;
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, Default)]
@@ -90,6 +93,9 @@ pub struct Features {
     pub aspiration: bool,
     /// Near the leaves, positions far above beta are cut and quiet moves far below alpha skipped.
     pub futility: bool,
+    /// At the last turn, in the middle of a turn of several actions, quiet actions that end the
+    /// turn are tried only as far as the first few in order (late-move pruning).
+    pub late_move_pruning: bool,
 }
 
 impl Default for Features {
@@ -102,6 +108,7 @@ impl Default for Features {
             check_extensions: true,
             aspiration: true,
             futility: true,
+            late_move_pruning: true,
         }
     }
 }
@@ -622,6 +629,23 @@ impl Searcher {
                 && depth <= 2
                 && best_score > -MATE_BOUND
                 && stand + 120 * depth as i32 <= alpha
+            {
+                pos.unmake();
+                continue;
+            }
+            // Late-move pruning: at the last turn, the actions that end it (a placement after a
+            // piece and a square moved) are many and mostly alike; beyond the first few in order
+            // a quiet one rarely changes the result, and trying every one cost most of the
+            // search in such games (three times the nodes at depth 3, same best moves).
+            if self.features.late_move_pruning
+                && !pv_node
+                && !turn_start
+                && depth == 1
+                && i >= LATE_MOVE_COUNT
+                && quiet
+                && !same_side
+                && !gives_check
+                && best_score > -MATE_BOUND
             {
                 pos.unmake();
                 continue;
