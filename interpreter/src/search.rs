@@ -11,12 +11,14 @@ use std::time::{Duration, Instant};
 
 use crate::end::GameResult;
 use crate::ir::PlayerId;
-use crate::order::{is_capture, is_quiet, pick, see, victim_value, Ordering, MAX_PLY};
+use crate::order::{is_quiet, pick, see, Ordering, MAX_PLY};
 use crate::position::{Move, Position};
 use crate::rules::Rules;
 use crate::table::{Bound, Table};
 
 pub use crate::eval::{Evaluator, Weights};
+
+mod quiesce;
 
 /// A score of a won game: mate scores are `MATE - plies to the end`.
 pub const MATE: i32 = 1_000_000;
@@ -731,96 +733,6 @@ impl Searcher {
         };
         self.table.store(key, depth, bound, to_table(best_score, ply), best_move);
         best_score
-    }
-
-    /// Quiescence: captures and promotions that do not lose material by static exchange (all
-    /// moves when in check), standing pat on the evaluation otherwise. In the middle of a turn
-    /// of several actions it stands pat.
-    fn quiesce(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32, qdepth: u32) -> i32 {
-        self.nodes += 1;
-        if self.out_of_time() {
-            return 0;
-        }
-        if self.paranoid && pos.side_out(self.root_side) {
-            return self.static_eval(pos);
-        }
-        let turn_start = pos.action_index() == 0;
-        let in_check = turn_start && qdepth < 4 && pos.in_check();
-        let mut moves = Vec::new();
-        if in_check {
-            // Every evasion is searched; none is mate.
-            pos.legal_moves(&mut moves);
-            if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
-                return s;
-            }
-        } else if self.stalemate_decides && turn_start {
-            // Where having no move decides the game, look for moves first.
-            pos.legal_moves(&mut moves);
-            if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
-                return s;
-            }
-        } else if let Some(s) = self.game_end(pos, true, ply) {
-            // Ends that need no move list (goals, bare royals, the draw rules); a stalemate
-            // that only draws is left to the full-width search.
-            return s;
-        }
-        let stand = self.static_eval(pos);
-        if !turn_start || ply >= MAX_PLY || qdepth >= 16 {
-            return stand;
-        }
-        if !in_check {
-            if stand >= beta {
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            if moves.is_empty() {
-                pos.legal_moves(&mut moves);
-            }
-            moves.retain(|m| is_capture(m) || (m.promote != 0 && m.kind.is_piece_move()));
-        }
-        let mut scores = Vec::with_capacity(moves.len());
-        let rules = pos.rules().clone();
-        self.order.scores(pos, &self.eval, &moves, None, MAX_PLY, &mut scores);
-        let mover = pos.side_to_move();
-        let mut best = if in_check { -INFINITY } else { stand };
-        for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
-            let mv = moves[i];
-            if !in_check {
-                // Captures that lose material, and those that cannot reach alpha even with
-                // the victim and a margin, are not worth a look.
-                if scores[i] < 0 && is_capture(&mv) {
-                    continue;
-                }
-                let gain = victim_value(pos, &rules, &self.eval, &mv);
-                if mv.promote == 0 && stand + gain + 200 < alpha {
-                    continue;
-                }
-            }
-            pos.make(mv);
-            let s = if self.same_team(pos.side_to_move(), mover) {
-                self.quiesce(pos, ply + 1, alpha, beta, qdepth + 1)
-            } else {
-                -self.quiesce(pos, ply + 1, -beta, -alpha, qdepth + 1)
-            };
-            pos.unmake();
-            if self.stopped {
-                return 0;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        if best == -INFINITY {
-            return stand;
-        }
-        best
     }
 
     /// Whether a capture wins at least `threshold` by static exchange (for tests and tools).
