@@ -184,6 +184,25 @@ impl State {
         false
     }
 
+    /// The cells of `by`'s pieces the probe walk finds attacking `cell` (a cell on two probes
+    /// may come twice), for static exchange where the probes tell every attack.
+    pub(crate) fn probe_attackers(&self, r: &Rules, cell: CellId, by: PlayerId, out: &mut Vec<CellId>) {
+        let i = by.0 as usize * r.cells + cell.0 as usize;
+        for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+            let s = probe.start as usize;
+            for k in s..s + probe.len as usize {
+                let q = self.cells[r.probe_cells[k].0 as usize];
+                if q.is_empty() {
+                    continue;
+                }
+                if q != Piece::HOLE && r.owner(q) == by && r.probe_has(k, r.type_of(q)) {
+                    out.push(r.probe_cells[k]);
+                }
+                break;
+            }
+        }
+    }
+
     /// Attacks the probes do not hold: the entries of `by`'s slow pieces (hops, lame leaps,
     /// conditional captures; every entry of a move type when one is asked for), each walked
     /// toward `cell` as the generator would walk it with a victim there.

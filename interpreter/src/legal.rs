@@ -366,6 +366,36 @@ impl Position {
     /// Appends the legal moves of pieces (by powers and programs, castlings, drops): of the
     /// turn order's move type, legal, and of the best priority that has one.
     pub(crate) fn legal_piece_moves_into(&mut self, out: &mut Vec<Move>) {
+        self.legal_piece_moves_where(out, |_| true);
+    }
+
+    /// The legal moves of the side to move that `keep` accepts (quiescence asks for captures
+    /// and promotions). Where no rule weighs the whole move list (priorities, maximal
+    /// captures, a choice, a partial move, square play), the others are dropped before their
+    /// legality is tested; else the legal moves are generated and filtered.
+    pub fn legal_moves_where(&mut self, out: &mut Vec<Move>, keep: impl Fn(&Move) -> bool) {
+        let r = &*self.rules;
+        let whole_list = r.program.as_deref().is_some_and(|p| p.prioritised)
+            || r.variant.maximal_captures
+            || r.square_play
+            || self.st.partial.is_some()
+            || self.st.choosing(r);
+        if whole_list {
+            self.legal_moves(out);
+            out.retain(|m| keep(m));
+            return;
+        }
+        out.clear();
+        if self.decided_before_moves().is_some() {
+            return;
+        }
+        self.legal_piece_moves_where(out, keep);
+        if !out.is_empty() && self.drawn_by_rule().is_some() {
+            out.clear();
+        }
+    }
+
+    fn legal_piece_moves_where(&mut self, out: &mut Vec<Move>, keep: impl Fn(&Move) -> bool) {
         let rules = self.rules.clone();
         let r = &*rules;
         let start = out.len();
@@ -379,7 +409,7 @@ impl Position {
         let mut kept = start;
         for i in start..out.len() {
             let mv = out[i];
-            if entry_type.is_some_and(|t| t != mv.move_type) {
+            if entry_type.is_some_and(|t| t != mv.move_type) || !keep(&mv) {
                 continue;
             }
             if self.legal_fast(mv, &royal) {

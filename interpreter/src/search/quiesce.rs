@@ -2,7 +2,7 @@
 
 use super::{Searcher, INFINITY, MAX_PLY};
 use crate::order::{is_capture, pick, victim_value};
-use crate::position::Position;
+use crate::position::{Move, Position};
 
 impl Searcher {
     /// Quiescence: captures and promotions that do not lose material by static exchange (all
@@ -45,10 +45,12 @@ impl Searcher {
                 return stand;
             }
             alpha = alpha.max(stand);
+            let noisy = |m: &Move| is_capture(m) || (m.promote != 0 && m.kind.is_piece_move());
             if moves.is_empty() {
-                pos.legal_moves(&mut moves);
+                pos.legal_moves_where(&mut moves, noisy);
+            } else {
+                moves.retain(noisy);
             }
-            moves.retain(|m| is_capture(m) || (m.promote != 0 && m.kind.is_piece_move()));
         }
         let mut scores = Vec::with_capacity(moves.len());
         let rules = pos.rules().clone();
