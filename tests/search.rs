@@ -126,3 +126,34 @@ fn every_variant_plays_engine_games() {
         }
     }
 }
+
+/// What quiescence searches, the legal captures and promotions (`legal_moves_where`, which
+/// drops the other moves before testing legality where no rule weighs the whole list), is the
+/// legal move list filtered, in the same order: random games in every bundled variant.
+#[test]
+fn legal_captures_are_the_legal_moves_that_capture() {
+    let noisy = |m: &Move| m.is_capture() || (m.promote != 0 && m.kind.is_piece_move());
+    let mut captures_seen = 0;
+    for name in common::variant_files() {
+        let rules = common::rules(&name);
+        let mut rng = Rng(0x5eed_cafe);
+        for _ in 0..10 {
+            let mut pos = Position::start(rules.clone());
+            let (mut all, mut some) = (Vec::new(), Vec::new());
+            for _ in 0..120 {
+                pos.legal_moves(&mut all);
+                if all.is_empty() {
+                    break;
+                }
+                pos.legal_moves_where(&mut some, noisy);
+                all.retain(|m| noisy(m));
+                assert_eq!(some, all, "{name}: {}", pos.to_position_string());
+                captures_seen += some.len();
+                pos.legal_moves(&mut all);
+                let mv = all[rng.below(all.len())];
+                pos.make(mv);
+            }
+        }
+    }
+    assert!(captures_seen > 1000, "the games reached captures: {captures_seen}");
+}
