@@ -300,6 +300,7 @@ where
     );
     bar.set_prefix(label.to_string());
     let quiet_bar = !std::io::stderr().is_terminal();
+    let is_match = label == "match";
     let started = std::time::Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
@@ -317,8 +318,14 @@ where
                     if let Ok(g) = &r {
                         let done = bar.position();
                         let secs = started.elapsed().as_secs();
+                        let winner = match g.winner {
+                            None => "no winner".to_string(),
+                            Some(p) if !is_match => format!("player {} won", p + 1),
+                            Some(p) if p == g.first_side => format!("player {} won: the first setting", p + 1),
+                            Some(p) => format!("player {} won: the second setting", p + 1),
+                        };
                         eprintln!(
-                            "{label}: game {} ended ({}, {} plies); {done}/{} done, {}m{:02}s",
+                            "{label}: game {} ended, {winner} ({}, {} plies); {done}/{} done, {}m{:02}s",
                             g.index + 1,
                             g.ending,
                             g.plies,

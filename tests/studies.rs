@@ -71,6 +71,11 @@ fn match_reports_the_score_of_the_first_setting_with_colours_swapped() {
     for line in lines {
         assert!(line.starts_with("match: game ") && line.contains(" plies); ") && line.contains("/6 done"), "{err}");
     }
+    // Each line names the game's result, as the report counts it.
+    let lines_with = |text: &str| err.lines().filter(|l| l.contains(text)).count() as u64;
+    assert_eq!(lines_with(" won: the first setting ("), wins, "{err}");
+    assert_eq!(lines_with(" won: the second setting ("), losses, "{err}");
+    assert_eq!(lines_with(", no winner ("), draws, "{err}");
 }
 
 fn temp(name: &str) -> PathBuf {
