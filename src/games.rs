@@ -287,8 +287,9 @@ impl std::fmt::Display for Shard {
 }
 
 /// Runs `play(index)` for every index on `jobs` threads, with a progress bar on standard
-/// error on a terminal, else a line per game as it ends; results come back in index order.
-pub fn run_all<F>(indices: &[usize], jobs: usize, label: &str, play: F) -> Result<Vec<Record>, String>
+/// error on a terminal, else a line per game as it ends (`is_match`: the two settings differ,
+/// and the line says which won); results come back in index order.
+pub fn run_all<F>(indices: &[usize], jobs: usize, label: &str, is_match: bool, play: F) -> Result<Vec<Record>, String>
 where
     F: Fn(usize) -> Result<Record, String> + Sync,
 {
@@ -300,7 +301,6 @@ where
     );
     bar.set_prefix(label.to_string());
     let quiet_bar = !std::io::stderr().is_terminal();
-    let is_match = label == "match";
     let started = std::time::Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
@@ -314,26 +314,14 @@ where
                 bar.inc(1);
                 // Without a terminal (a log, a batch job) the bar is hidden: a line per game
                 // shows a long study is moving.
-                if quiet_bar {
-                    if let Ok(g) = &r {
-                        let done = bar.position();
-                        let secs = started.elapsed().as_secs();
-                        let winner = match g.winner {
-                            None => "no winner".to_string(),
-                            Some(p) if !is_match => format!("player {} won", p + 1),
-                            Some(p) if p == g.first_side => format!("player {} won: the first setting", p + 1),
-                            Some(p) => format!("player {} won: the second setting", p + 1),
-                        };
-                        eprintln!(
-                            "{label}: game {} ended, {winner} ({}, {} plies); {done}/{} done, {}m{:02}s",
-                            g.index + 1,
-                            g.ending,
-                            g.plies,
-                            indices.len(),
-                            secs / 60,
-                            secs % 60
-                        );
-                    }
+                if let (true, Ok(g)) = (quiet_bar, &r) {
+                    eprintln!(
+                        "{label}: {}; {}/{} done, {}",
+                        game_line(g, is_match),
+                        bar.position(),
+                        indices.len(),
+                        clock(started.elapsed())
+                    );
                 }
                 r
             })
@@ -341,6 +329,22 @@ where
     });
     bar.finish_and_clear();
     results.into_iter().collect()
+}
+
+/// How a game ended, in a line: `game 7 ended, player 2 won: the first setting (checkmate, 84 plies)`.
+fn game_line(g: &Record, is_match: bool) -> String {
+    let winner = match g.winner {
+        None => "no winner".to_string(),
+        Some(p) if !is_match => format!("player {} won", p + 1),
+        Some(p) if p == g.first_side => format!("player {} won: the first setting", p + 1),
+        Some(p) => format!("player {} won: the second setting", p + 1),
+    };
+    format!("game {} ended, {winner} ({}, {} plies)", g.index + 1, g.ending, g.plies)
+}
+
+/// Minutes and seconds: `12m05s`.
+fn clock(d: Duration) -> String {
+    format!("{}m{:02}s", d.as_secs() / 60, d.as_secs() % 60)
 }
 
 /// The number of threads to use by default: every core.

@@ -90,7 +90,7 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
     // Each game gives its quiet positions (the player to move not in check, the move played
     // not a capture) labelled with the result.
     let per_game = std::sync::Mutex::new(vec![Vec::new(); args.games]);
-    let records = games::run_all(&indices, jobs, "tune: self-play", |g| {
+    let records = games::run_all(&indices, jobs, "tune: self-play", false, |g| {
         let mut searcher = Searcher::with_evaluator(&rules, 8, eval.clone());
         let mut pos = setup.start.clone();
         let mut written = Vec::new();

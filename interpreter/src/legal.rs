@@ -369,11 +369,11 @@ impl Position {
         self.legal_piece_moves_where(out, |_| true);
     }
 
-    /// The legal moves of the side to move that `keep` accepts (quiescence asks for captures
-    /// and promotions). Where no rule weighs the whole move list (priorities, maximal
-    /// captures, a choice, a partial move, square play), the others are dropped before their
-    /// legality is tested; else the legal moves are generated and filtered.
-    pub fn legal_moves_where(&mut self, out: &mut Vec<Move>, keep: impl Fn(&Move) -> bool) {
+    /// The legal captures and promotions of the side to move's pieces (what quiescence
+    /// searches), in generation order. Where no rule weighs the whole move list (priorities,
+    /// maximal captures, a choice, a partial move, square play), the other moves are dropped
+    /// before their legality is tested; else the legal moves are generated and filtered.
+    pub fn legal_captures(&mut self, out: &mut Vec<Move>) {
         let r = &*self.rules;
         let whole_list = r.program.as_deref().is_some_and(|p| p.prioritised)
             || r.variant.maximal_captures
@@ -382,14 +382,14 @@ impl Position {
             || self.st.choosing(r);
         if whole_list {
             self.legal_moves(out);
-            out.retain(|m| keep(m));
+            out.retain(is_noisy);
             return;
         }
         out.clear();
         if self.decided_before_moves().is_some() {
             return;
         }
-        self.legal_piece_moves_where(out, keep);
+        self.legal_piece_moves_where(out, is_noisy);
         if !out.is_empty() && self.drawn_by_rule().is_some() {
             out.clear();
         }
@@ -490,4 +490,9 @@ impl Position {
         }
         n
     }
+}
+
+/// A capture or a promotion by a piece: what quiescence searches.
+pub(crate) fn is_noisy(m: &Move) -> bool {
+    crate::order::is_capture(m) || (m.promote != 0 && m.kind.is_piece_move())
 }

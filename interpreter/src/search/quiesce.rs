@@ -1,8 +1,9 @@
 //! Quiescence: at the leaves of the search, captures and promotions are played out until the position is quiet, so that the evaluation is not taken in the middle of an exchange.
 
 use super::{Searcher, INFINITY, MAX_PLY};
+use crate::legal::is_noisy;
 use crate::order::{is_capture, pick, victim_value};
-use crate::position::{Move, Position};
+use crate::position::Position;
 
 impl Searcher {
     /// Quiescence: captures and promotions that do not lose material by static exchange (all
@@ -45,11 +46,10 @@ impl Searcher {
                 return stand;
             }
             alpha = alpha.max(stand);
-            let noisy = |m: &Move| is_capture(m) || (m.promote != 0 && m.kind.is_piece_move());
             if moves.is_empty() {
-                pos.legal_moves_where(&mut moves, noisy);
+                pos.legal_captures(&mut moves);
             } else {
-                moves.retain(noisy);
+                moves.retain(is_noisy);
             }
         }
         let mut scores = Vec::with_capacity(moves.len());
