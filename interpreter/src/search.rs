@@ -28,6 +28,10 @@ const INFINITY: i32 = MATE + 1;
 /// How many actions ending a turn are tried at the last turn before late-move pruning skips the
 /// quiet rest.
 const LATE_MOVE_COUNT: usize = 4;
+/// How many quiet actions that leave the turn to go on (the square move between a piece move
+/// and a placement) are tried at the last turn before late-move pruning skips the rest: each
+/// one tried opens all the actions after it.
+const MID_TURN_MOVE_COUNT: usize = 8;
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, Default)]
@@ -98,6 +102,9 @@ pub struct Features {
     /// At the last turn, in the middle of a turn of several actions, quiet actions that end the
     /// turn are tried only as far as the first few in order (late-move pruning).
     pub late_move_pruning: bool,
+    /// The same for the quiet actions in the middle of the last turn that leave it to go on
+    /// (after its first action): only the first [`MID_TURN_MOVE_COUNT`] in order are tried.
+    pub mid_turn_pruning: bool,
 }
 
 impl Default for Features {
@@ -111,6 +118,7 @@ impl Default for Features {
             aspiration: true,
             futility: true,
             late_move_pruning: true,
+            mid_turn_pruning: true,
         }
     }
 }
@@ -638,17 +646,15 @@ impl Searcher {
             // Late-move pruning: at the last turn, the actions that end it (a placement after a
             // piece and a square moved) are many and mostly alike; beyond the first few in order
             // a quiet one rarely changes the result, and trying every one cost most of the
-            // search in such games (three times the nodes at depth 3, same best moves).
-            if self.features.late_move_pruning
-                && !pv_node
-                && !turn_start
-                && depth == 1
-                && i >= LATE_MOVE_COUNT
-                && quiet
-                && !same_side
-                && !gives_check
-                && best_score > -MATE_BOUND
-            {
+            // search in such games (three times the nodes at depth 3, same best moves). The
+            // actions between (the square move) multiply the placements after them: beyond a
+            // few more in order they are skipped too (four times fewer nodes again).
+            let late = if same_side {
+                self.features.mid_turn_pruning && i >= MID_TURN_MOVE_COUNT
+            } else {
+                self.features.late_move_pruning && i >= LATE_MOVE_COUNT
+            };
+            if late && !pv_node && !turn_start && depth == 1 && quiet && !gives_check && best_score > -MATE_BOUND {
                 pos.unmake();
                 continue;
             }
