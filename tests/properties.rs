@@ -66,6 +66,14 @@ fn play(index: usize, choices: &[usize], notations: bool) -> Result<(), TestCase
                 longs.push(long);
             }
         }
+        // The evaluation's mobility count agrees with the list it stands for.
+        let mut listed = Vec::new();
+        for p in 0..rules.player_count() {
+            let player = varia_interpreter::ir::PlayerId(p as u8);
+            pos.pseudo_legal_moves_of(player, &mut listed);
+            let counted = pos.pseudo_legal_move_count(player, &mut Vec::new());
+            prop_assert_eq!(counted, listed.len(), "{}: player {} in {}", name, p, pos.to_position_string());
+        }
         let mv = moves[choice % moves.len()];
         let before = (pos.to_position_string(), pos.hash());
         pos.make(mv);

@@ -190,6 +190,60 @@ impl State {
 }
 
 impl State {
+    /// The board as `side`'s ray masks see it: every piece and every location without a square
+    /// block (such a location is never a target), the other players' pieces may be captured.
+    #[inline(always)]
+    fn occupancy<B: Bits>(&self, side: PlayerId) -> Occupancy<B> {
+        let own = B::from_words(self.occupied[side.0 as usize].words());
+        let pieces = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
+        Occupancy { all: pieces | B::from_words(self.no_square.words()), enemy: pieces & !own }
+    }
+
+    /// How many pseudo-legal moves `side` has, the number [`State::pseudo_moves`] makes: read
+    /// from the ray masks for the pieces they hold, generated for the rest (pieces with
+    /// programs or en passant, castlings, drops, and every piece where the count does not
+    /// apply). The evaluation's mobility term asks this for both players at every leaf.
+    pub(crate) fn pseudo_move_count(&self, r: &Rules, side: PlayerId, buf: &mut Vec<Move>) -> u64 {
+        buf.clear();
+        if !r.count.applies || r.count.masks.fits.is_empty() || self.partial.is_some() || r.variant.shared_pieces {
+            self.pseudo_moves(r, side, buf);
+            return buf.len() as u64;
+        }
+        let n = if r.cells <= 64 {
+            self.pseudo_count_by_masks::<u64>(r, side, buf)
+        } else {
+            self.pseudo_count_by_masks::<u128>(r, side, buf)
+        };
+        self.castling_moves(r, side, buf);
+        if let Some(pr) = r.program.as_deref() {
+            self.drop_moves(r, pr, side, Only::ANY, buf);
+        }
+        n + buf.len() as u64
+    }
+
+    /// [`State::pseudo_move_count`]'s pieces: counted where the masks hold all of a piece's
+    /// moves, else pushed on `buf`.
+    fn pseudo_count_by_masks<B: Bits>(&self, r: &Rules, side: PlayerId, buf: &mut Vec<Move>) -> u64 {
+        let masks = &r.count.masks;
+        let occ = self.occupancy::<B>(side);
+        let passed = self.ep.map_or(0u128, |e| e.passed().iter().fold(0, |m, c| m | 1u128 << (c.0 & 127)));
+        let mut n = 0;
+        for from in self.occupied[side.0 as usize].iter() {
+            let ty = r.type_of(self.cells[from.0 as usize]);
+            let t = ty.0 as usize;
+            let i = (side.0 as usize * r.types + t) * r.cells + from.0 as usize;
+            let ep = self.ep.is_some() && r.count.ep_type[t] && masks.ep_reach[i] & passed != 0;
+            if masks.fits[i] && !r.entry_dedup[i] && !ep && !r.programmed_types[t] {
+                n += masks.count(i, occ);
+            } else {
+                self.single_piece_moves(r, side, from, buf);
+            }
+        }
+        n
+    }
+}
+
+impl State {
     /// Counts the moves of `side`'s pieces where that is sound and pushes the others' pseudo-legal
     /// moves on `buf`; returns the count and the royal's targets when its moves were read from
     /// the masks (each still to be tried). `MASKS`: the board's rays are read from bit sets.
@@ -204,14 +258,7 @@ impl State {
         buf: &mut Vec<Move>,
     ) -> (u64, u128) {
         let masks = &r.count.masks;
-        let own = B::from_words(self.occupied[side.0 as usize].words());
-        let occ = if MASKS {
-            let pieces = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
-            // A location without a square blocks a ray as a piece does, and is never a target.
-            Occupancy { all: pieces | B::from_words(self.no_square.words()), enemy: pieces & !own }
-        } else {
-            Occupancy { all: B::ZERO, enemy: B::ZERO }
-        };
+        let occ = if MASKS { self.occupancy::<B>(side) } else { Occupancy { all: B::ZERO, enemy: B::ZERO } };
         let ep = self.ep.is_some();
         // Where a piece could capture en passant: its moves are generated (and tried).
         let passed = self.ep.map_or(0u128, |e| e.passed().iter().fold(0, |m, c| m | 1u128 << (c.0 & 127)));

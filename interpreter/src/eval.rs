@@ -619,9 +619,12 @@ impl Evaluator {
 
     /// The number of pseudo-legal piece moves a player has.
     fn mobility(&self, pos: &Position, player: PlayerId) -> i32 {
-        let mut moves = Vec::new();
-        pos.pseudo_legal_moves_of(player, &mut moves);
-        moves.len() as i32
+        thread_local! {
+            // Scratch for the moves the count generates rather than reads from masks: no
+            // allocation per leaf.
+            static MOVES: std::cell::RefCell<Vec<crate::position::Move>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        MOVES.with_borrow_mut(|moves| pos.pseudo_legal_move_count(player, moves).min(i32::MAX as usize) as i32)
     }
 
     /// The features of a position from the first player's point of view, in the order of

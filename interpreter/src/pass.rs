@@ -78,6 +78,12 @@ impl Position {
         self.st.pseudo_moves(&self.rules, player, out);
     }
 
+    /// How many pseudo-legal piece moves `player` has (as [`Position::pseudo_legal_moves_of`]
+    /// lists them), counted without listing them where the ray masks allow; `buf` is scratch.
+    pub fn pseudo_legal_move_count(&self, player: crate::ir::PlayerId, buf: &mut Vec<crate::position::Move>) -> usize {
+        self.st.pseudo_move_count(&self.rules, player, buf) as usize
+    }
+
     /// A board of the variant where every location has a square and only `piece` stands, on
     /// `cell`, with its owner to move: what the evaluation measures a piece's reach on.
     pub fn lone_piece(rules: Arc<Rules>, cell: CellId, piece: Piece) -> Position {
