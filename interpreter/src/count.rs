@@ -1,4 +1,4 @@
-//! Counting the legal moves of the last perft ply without materialising them, where the compiled rules make a count by ray walks sound.
+//! Counting moves without materialising them where the compiled rules make a count by rays sound: the legal moves of the last perft ply, and the pseudo-legal moves the evaluation's mobility term weighs.
 //!
 //! The count applies when a position's legality rests on the pin shortcut alone: one royal
 //! piece, attacks read from the reverse probes (and no enemy program or drop able to reach
