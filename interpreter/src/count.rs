@@ -199,6 +199,12 @@ impl State {
         Occupancy { all: pieces | B::from_words(self.no_square.words()), enemy: pieces & !own }
     }
 
+    /// The cells an en passant capture may be made on now, as a mask (none without one).
+    #[inline(always)]
+    fn ep_passed_cells(&self) -> u128 {
+        self.ep.map_or(0, |e| e.passed().iter().fold(0, |m, c| m | 1u128 << (c.0 & 127)))
+    }
+
     /// How many pseudo-legal moves `side` has, the number [`State::pseudo_moves`] makes: read
     /// from the ray masks for the pieces they hold, generated for the rest (pieces with
     /// programs or en passant, castlings, drops, and every piece where the count does not
@@ -226,11 +232,10 @@ impl State {
     fn pseudo_count_by_masks<B: Bits>(&self, r: &Rules, side: PlayerId, buf: &mut Vec<Move>) -> u64 {
         let masks = &r.count.masks;
         let occ = self.occupancy::<B>(side);
-        let passed = self.ep.map_or(0u128, |e| e.passed().iter().fold(0, |m, c| m | 1u128 << (c.0 & 127)));
+        let passed = self.ep_passed_cells();
         let mut n = 0;
         for from in self.occupied[side.0 as usize].iter() {
-            let ty = r.type_of(self.cells[from.0 as usize]);
-            let t = ty.0 as usize;
+            let t = r.type_of(self.cells[from.0 as usize]).0 as usize;
             let i = (side.0 as usize * r.types + t) * r.cells + from.0 as usize;
             let ep = self.ep.is_some() && r.count.ep_type[t] && masks.ep_reach[i] & passed != 0;
             if masks.fits[i] && !r.entry_dedup[i] && !ep && !r.programmed_types[t] {
@@ -261,7 +266,7 @@ impl State {
         let occ = if MASKS { self.occupancy::<B>(side) } else { Occupancy { all: B::ZERO, enemy: B::ZERO } };
         let ep = self.ep.is_some();
         // Where a piece could capture en passant: its moves are generated (and tried).
-        let passed = self.ep.map_or(0u128, |e| e.passed().iter().fold(0, |m, c| m | 1u128 << (c.0 & 127)));
+        let passed = self.ep_passed_cells();
         let mut n = 0;
         let mut royal_targets = 0u128;
         for (wi, &word) in self.occupied[side.0 as usize].words().iter().enumerate() {
