@@ -20,6 +20,33 @@ use crate::raymask::{Bits, MaskTables, Occupancy};
 use crate::rules::{Piece, Rules};
 use crate::tables::{Entry, EntryKind, NO_PROMOTION};
 
+/// Runs a function body compiled for the processor's population count instruction when it
+/// has one (the portable bit count was a seventh of chess perft's time): written as
+/// `with_popcnt!(|arg: Type, ...| -> Ret { body })` and called with those arguments at once.
+/// The body should call `#[inline(always)]` functions, so that they are built with it.
+macro_rules! with_popcnt {
+    (|$($a:ident: $t:ty),*| -> $ret:ty $body:block) => {{
+        #[allow(dead_code)]
+        #[inline(always)]
+        fn plain($($a: $t),*) -> $ret $body
+        #[cfg(target_arch = "x86_64")]
+        {
+            #[target_feature(enable = "popcnt")]
+            fn fast($($a: $t),*) -> $ret $body
+            if std::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the processor has just been found to have the instruction this enables.
+                unsafe { fast($($a),*) }
+            } else {
+                plain($($a),*)
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            plain($($a),*)
+        }
+    }};
+}
+
 /// What the count needs from the compiled rules, derived once when they are built.
 #[derive(Debug, Default)]
 pub(crate) struct CountRules {
@@ -215,10 +242,15 @@ impl State {
             self.pseudo_moves(r, side, buf);
             return buf.len() as u64;
         }
+        let st = self;
         let n = if r.cells <= 64 {
-            self.pseudo_count_by_masks::<u64>(r, side, buf)
+            with_popcnt!(|st: &State, r: &Rules, side: PlayerId, buf: &mut Vec<Move>| -> u64 {
+                st.pseudo_count_by_masks::<u64>(r, side, buf)
+            })
         } else {
-            self.pseudo_count_by_masks::<u128>(r, side, buf)
+            with_popcnt!(|st: &State, r: &Rules, side: PlayerId, buf: &mut Vec<Move>| -> u64 {
+                st.pseudo_count_by_masks::<u128>(r, side, buf)
+            })
         };
         self.castling_moves(r, side, buf);
         if let Some(pr) = r.program.as_deref() {
@@ -229,6 +261,7 @@ impl State {
 
     /// [`State::pseudo_move_count`]'s pieces: counted where the masks hold all of a piece's
     /// moves, else pushed on `buf`.
+    #[inline(always)]
     fn pseudo_count_by_masks<B: Bits>(&self, r: &Rules, side: PlayerId, buf: &mut Vec<Move>) -> u64 {
         let masks = &r.count.masks;
         let occ = self.occupancy::<B>(side);
@@ -352,9 +385,23 @@ impl Position {
         }
         buf.clear();
         let (mut n, targets) = if masks && r.cells <= 64 {
-            count_with_popcnt::<u64>(st, r, side, royal, &pins, buf)
+            let pins = &pins;
+            with_popcnt!(|st: &State,
+                          r: &Rules,
+                          side: PlayerId,
+                          royal: CellId,
+                          pins: &Pins,
+                          buf: &mut Vec<Move>|
+             -> (u64, u128) { st.count_pieces::<u64, true>(r, side, royal, pins, buf) })
         } else if masks {
-            count_with_popcnt::<u128>(st, r, side, royal, &pins, buf)
+            let pins = &pins;
+            with_popcnt!(|st: &State,
+                          r: &Rules,
+                          side: PlayerId,
+                          royal: CellId,
+                          pins: &Pins,
+                          buf: &mut Vec<Move>|
+             -> (u64, u128) { st.count_pieces::<u128, true>(r, side, royal, pins, buf) })
         } else {
             st.count_pieces::<u64, false>(r, side, royal, &pins, buf)
         };
@@ -386,36 +433,4 @@ impl Position {
         }
         Some(n)
     }
-}
-
-/// [`State::count_pieces`] with ray masks, compiled for the processor's population count
-/// instruction when it has one (the portable bit count was a seventh of chess perft's time).
-#[inline(always)]
-fn count_with_popcnt<B: Bits>(
-    st: &State,
-    r: &Rules,
-    side: PlayerId,
-    royal: CellId,
-    pins: &Pins,
-    buf: &mut Vec<Move>,
-) -> (u64, u128) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        #[target_feature(enable = "popcnt")]
-        fn with_popcnt<B: Bits>(
-            st: &State,
-            r: &Rules,
-            side: PlayerId,
-            royal: CellId,
-            pins: &Pins,
-            buf: &mut Vec<Move>,
-        ) -> (u64, u128) {
-            st.count_pieces::<B, true>(r, side, royal, pins, buf)
-        }
-        if std::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the processor has just been found to have the instruction this enables.
-            return unsafe { with_popcnt::<B>(st, r, side, royal, pins, buf) };
-        }
-    }
-    st.count_pieces::<B, true>(r, side, royal, pins, buf)
 }

@@ -275,7 +275,7 @@ pub struct Zone {
 /// How a cell holds pieces: how many, and the capture rules of a crowded or lone piece there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Occupancy {
-    /// The most pieces the cell may hold after a move; `None`: no limit.
+    /// The most pieces the cell may hold after a move, at least 1; `None`: no limit.
     pub capacity: Option<u8>,
     /// A piece alone on the cell is inert: it cannot capture or be captured, gives no check, and
     /// slides and hops pass over the cell as if it were empty. Moving onto it joins it.

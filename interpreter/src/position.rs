@@ -118,6 +118,21 @@ pub struct Move {
 }
 
 impl Move {
+    /// A move of `piece` by a power of type `move_type` (no promotion yet, no program step, no
+    /// gating).
+    #[inline(always)]
+    pub(crate) fn by_power(
+        from: CellId,
+        to: CellId,
+        piece: Piece,
+        move_type: u8,
+        kind: MoveKind,
+        extra: u16,
+        take: Piece,
+    ) -> Move {
+        Move { from, to, kind, promote: 0, extra, piece, take, seq: 0, move_type, gate: 0 }
+    }
+
     /// `end`: the turn ends here (a pass, or the optional actions of a turn left out).
     pub(crate) fn end_turn() -> Move {
         let c = CellId(0);

@@ -665,7 +665,13 @@ fn occupancy_kinds(v: &Variant) -> (Vec<u8>, Vec<(Occupancy, Vec<(PhaseId, Occup
     let mut occupancies = Vec::new();
     for zone in &v.zones {
         if let Some(base) = zone.occupancy {
-            occupancies.push((base, zone.phase_occupancy.clone()));
+            // Every cell takes at least one piece (generation relies on it for empty cells).
+            let at_least_one = |mut o: Occupancy| {
+                o.capacity = o.capacity.map(|c| c.max(1));
+                o
+            };
+            let by_phase = zone.phase_occupancy.iter().map(|&(p, o)| (p, at_least_one(o))).collect();
+            occupancies.push((at_least_one(base), by_phase));
             for c in zone.cells.iter().flatten() {
                 occ_kind[c.0 as usize] = occupancies.len() as u8;
             }
