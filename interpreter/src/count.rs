@@ -243,15 +243,13 @@ impl State {
             return buf.len() as u64;
         }
         let st = self;
-        let n = if r.cells <= 64 {
-            with_popcnt!(|st: &State, r: &Rules, side: PlayerId, buf: &mut Vec<Move>| -> u64 {
+        let n = with_popcnt!(|st: &State, r: &Rules, side: PlayerId, buf: &mut Vec<Move>| -> u64 {
+            if r.cells <= 64 {
                 st.pseudo_count_by_masks::<u64>(r, side, buf)
-            })
-        } else {
-            with_popcnt!(|st: &State, r: &Rules, side: PlayerId, buf: &mut Vec<Move>| -> u64 {
+            } else {
                 st.pseudo_count_by_masks::<u128>(r, side, buf)
-            })
-        };
+            }
+        });
         self.castling_moves(r, side, buf);
         if let Some(pr) = r.program.as_deref() {
             self.drop_moves(r, pr, side, Only::ANY, buf);
@@ -384,7 +382,7 @@ impl Position {
             return None;
         }
         buf.clear();
-        let (mut n, targets) = if masks && r.cells <= 64 {
+        let (mut n, targets) = if masks {
             let pins = &pins;
             with_popcnt!(|st: &State,
                           r: &Rules,
@@ -392,16 +390,13 @@ impl Position {
                           royal: CellId,
                           pins: &Pins,
                           buf: &mut Vec<Move>|
-             -> (u64, u128) { st.count_pieces::<u64, true>(r, side, royal, pins, buf) })
-        } else if masks {
-            let pins = &pins;
-            with_popcnt!(|st: &State,
-                          r: &Rules,
-                          side: PlayerId,
-                          royal: CellId,
-                          pins: &Pins,
-                          buf: &mut Vec<Move>|
-             -> (u64, u128) { st.count_pieces::<u128, true>(r, side, royal, pins, buf) })
+             -> (u64, u128) {
+                if r.cells <= 64 {
+                    st.count_pieces::<u64, true>(r, side, royal, pins, buf)
+                } else {
+                    st.count_pieces::<u128, true>(r, side, royal, pins, buf)
+                }
+            })
         } else {
             st.count_pieces::<u64, false>(r, side, royal, &pins, buf)
         };
