@@ -233,18 +233,7 @@ impl State {
         let (a, b, dedup) = r.entries_for(side, ty, origin);
         let first = out.len();
         let any = only == Only::ANY;
-        let mut mv = Move {
-            from,
-            to: from,
-            kind: MoveKind::Normal,
-            promote: 0,
-            extra: 0,
-            piece,
-            take: Piece::EMPTY,
-            seq: 0,
-            move_type: NO_MOVE_TYPE,
-            gate: 0,
-        };
+        let mut mv = Move::by_power(from, from, piece, NO_MOVE_TYPE, MoveKind::Normal, 0, Piece::EMPTY);
         for e in &r.entries[a..b] {
             if !any && !only.allows(e.move_type) {
                 continue;
@@ -416,18 +405,15 @@ impl State {
             {
                 continue;
             }
-            out.push(Move {
-                from: c.king_from,
-                to: c.king_to,
-                kind: MoveKind::Castle,
-                promote: 0,
-                extra: i as u16,
-                piece: king,
-                take: Piece::EMPTY,
-                seq: 0,
-                move_type: NO_MOVE_TYPE,
-                gate: 0,
-            });
+            out.push(Move::by_power(
+                c.king_from,
+                c.king_to,
+                king,
+                NO_MOVE_TYPE,
+                MoveKind::Castle,
+                i as u16,
+                Piece::EMPTY,
+            ));
         }
     }
 

@@ -118,8 +118,8 @@ pub struct Move {
 }
 
 impl Move {
-    /// A move of `piece` by a power of type `move_type` (no promotion yet, no program step, no
-    /// gating).
+    /// A move of `piece` by a power of type `move_type`, a castling or a square action (no
+    /// promotion yet, no program step, no gating).
     #[inline(always)]
     pub(crate) fn by_power(
         from: CellId,

@@ -110,18 +110,7 @@ impl ActionKind {
 impl Move {
     /// A square action: an empty square placed (`from` = `to`) or moved, or one carrying `piece`.
     fn square_action(kind: MoveKind, from: CellId, to: CellId, piece: Piece) -> Move {
-        Move {
-            from,
-            to,
-            kind,
-            promote: 0,
-            extra: 0,
-            piece,
-            take: Piece::EMPTY,
-            seq: 0,
-            move_type: NO_MOVE_TYPE,
-            gate: 0,
-        }
+        Move::by_power(from, to, piece, NO_MOVE_TYPE, kind, 0, Piece::EMPTY)
     }
 }
 
