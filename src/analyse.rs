@@ -103,7 +103,7 @@ pub fn study(rules: Arc<Rules>, start: Position, args: StudyArgs, is_match: bool
         seed: args.seed,
     };
     let opening_of = |g: usize| if is_match { g / 2 } else { g };
-    let indices: Vec<usize> = (0..args.games).filter(|&g| args.shard.is_none_or(|s| s.takes(opening_of(g)))).collect();
+    let indices: Vec<usize> = (0..args.games).filter(|&g| args.shard.is_none_or(|s| s.takes(g))).collect();
     let label = if is_match { "match" } else { "selfplay" };
     let records = games::run_all(&indices, args.jobs, label, is_match, |g| {
         let first_side = if is_match { g % 2 } else { 0 };

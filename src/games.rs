@@ -257,7 +257,8 @@ fn record(
     Record { index, opening, first_side, winner, ending, finished, plies: moves.len(), moves }
 }
 
-/// A share of a study: `K/N` takes the openings whose number is K-1 modulo N.
+/// A share of a study: `K/N` takes the games whose number is K-1 modulo N, so with N equal to
+/// the number of games every game is a shard of its own (its report is written when it ends).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
     pub k: usize,
@@ -274,9 +275,9 @@ impl Shard {
         }
     }
 
-    /// Whether an opening belongs to this share.
-    pub fn takes(&self, opening: usize) -> bool {
-        opening % self.n == self.k - 1
+    /// Whether a game belongs to this share.
+    pub fn takes(&self, game: usize) -> bool {
+        game % self.n == self.k - 1
     }
 }
 

@@ -200,8 +200,8 @@ enum Command {
         /// Evaluation weights (default: FILE's `.weights.toml` beside it, if any).
         #[arg(long)]
         weights: Option<PathBuf>,
-        /// Play only share K of N of the games (openings K-1, K-1+N, ...); merge the JSON
-        /// reports with `varia report merge`.
+        /// Play only share K of N of the games (games K-1, K-1+N, ... counted from 0); merge
+        /// the JSON reports with `varia report merge`.
         #[arg(long, value_name = "K/N")]
         shard: Option<String>,
         /// Games played at once (default: one per core).
@@ -241,7 +241,8 @@ enum Command {
         /// Write every game to this directory as a replayable file.
         #[arg(long)]
         save: Option<PathBuf>,
-        /// Play only share K of N of the games; merge the JSON reports with `varia report merge`.
+        /// Play only share K of N of the games (games K-1, K-1+N, ... counted from 0; the two
+        /// games of an opening are 2i and 2i+1); merge the JSON reports with `varia report merge`.
         #[arg(long, value_name = "K/N")]
         shard: Option<String>,
         /// Games played at once (default: one per core; use 1 for timed settings on a busy machine).

@@ -118,6 +118,38 @@ fn shards_of_a_match_merge_into_the_whole_match() {
 }
 
 #[test]
+fn every_game_can_be_a_shard_of_its_own() {
+    // With N equal to the number of games, shard K holds game K-1 alone: a long study loses at
+    // most the games still being played when its machine stops.
+    let (whole, _) = json_of(&MATCH);
+    let mut files = Vec::new();
+    for k in 1..=6 {
+        let shard = format!("{k}/6");
+        let mut args = MATCH.to_vec();
+        args.extend(["--shard", &shard]);
+        let (part, _) = json_of(&args);
+        let records = part["records"].as_array().expect("records");
+        assert_eq!(records.len(), 1, "{shard}: {part}");
+        assert_eq!(records[0]["index"], k - 1, "{shard}");
+        // The two games of an opening keep their opening and swap colours.
+        assert_eq!(records[0]["opening"], (k - 1) / 2, "{shard}");
+        assert_eq!(records[0]["first_side"], (k - 1) % 2, "{shard}");
+        let file = temp(&format!("single-{k}"));
+        std::fs::write(&file, part.to_string()).expect("write a shard");
+        files.push(file);
+    }
+    let names: Vec<&str> = files.iter().map(|f| f.to_str().expect("a path")).collect();
+    let mut args = vec!["report", "merge", "--json"];
+    args.extend(&names);
+    let (merged, _) = json_of(&args);
+    assert_eq!(merged["records"], whole["records"]);
+    assert_eq!(merged["score"], whole["score"]);
+    for f in files {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
 fn merge_refuses_reports_of_different_studies() {
     let mut files = Vec::new();
     for (seed, shard) in [("1", "1/2"), ("2", "2/2")] {
