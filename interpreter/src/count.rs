@@ -266,11 +266,13 @@ impl State {
         let passed = self.ep_passed_cells();
         let mut n = 0;
         for from in self.occupied[side.0 as usize].iter() {
-            let t = r.type_of(self.cells[from.0 as usize]).0 as usize;
+            let piece = self.cells[from.0 as usize];
+            let slot = masks.slot(piece, from, r.cells);
+            let t = r.type_of(piece).0 as usize;
             let i = (side.0 as usize * r.types + t) * r.cells + from.0 as usize;
             let ep = self.ep.is_some() && r.count.ep_type[t] && masks.ep_reach[i] & passed != 0;
-            if masks.fits[i] && !r.entry_dedup[i] && !ep && !r.programmed_types[t] {
-                n += masks.count(i, occ);
+            if slot.counted && !ep {
+                n += masks.count(slot, occ);
             } else {
                 self.single_piece_moves(r, side, from, buf);
             }
@@ -298,6 +300,11 @@ impl State {
         let ep = self.ep.is_some();
         // Where a piece could capture en passant: its moves are generated (and tried).
         let passed = self.ep_passed_cells();
+        let pinned = if pins.overflow {
+            !0u128
+        } else {
+            pins.cells[..pins.len as usize].iter().fold(0u128, |m, c| m | 1 << (c.0 & 127))
+        };
         let mut n = 0;
         let mut royal_targets = 0u128;
         for (wi, &word) in self.occupied[side.0 as usize].words().iter().enumerate() {
@@ -306,12 +313,20 @@ impl State {
                 let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
                 w &= w - 1;
                 let piece = self.cells[from.0 as usize];
+                if MASKS && from != royal && pinned & (1 << (from.0 & 127)) == 0 {
+                    // The common case in one cache line: a piece the masks count whole.
+                    let slot = masks.slot(piece, from, r.cells);
+                    if slot.counted && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0) {
+                        n += masks.count(slot, occ);
+                        continue;
+                    }
+                }
                 let ty = r.type_of(piece);
                 let i = (side.0 as usize * r.types + ty.0 as usize) * r.cells + from.0 as usize;
                 let t = ty.0 as usize;
                 let general = r.entry_dedup[i]
                     || (ep && r.count.ep_type[t] && (!MASKS || masks.ep_reach[i] & passed != 0))
-                    || pins.holds(from);
+                    || pinned & (1 << (from.0 & 127)) != 0;
                 if !general && MASKS && masks.fits[i] {
                     if from != royal {
                         if r.programmed_types[t] {
@@ -326,7 +341,7 @@ impl State {
                                 continue;
                             }
                         }
-                        n += masks.count(i, occ);
+                        n += masks.count(masks.slot(piece, from, r.cells), occ);
                         continue;
                     }
                     if r.programmed_types[t] {
@@ -337,9 +352,9 @@ impl State {
                     // by one (a trial that finds one illegal makes it in full).
                     if !r.count.program_attacks
                         && !r.vacates
-                        && masks.rays[masks.index[i] as usize..masks.index[i + 1] as usize].iter().all(|m| m.promo == 0)
+                        && masks.rays_of(masks.slot(piece, from, r.cells)).iter().all(|m| m.promo == 0)
                     {
-                        royal_targets = masks.targets(i, occ).wide();
+                        royal_targets = masks.targets(masks.slot(piece, from, r.cells), occ).wide();
                         continue;
                     }
                 } else if !general && from != royal && r.count.plain_type[t] && !r.programmed_types[t] {
