@@ -451,32 +451,52 @@ fn path_ray(facts: &BoardFacts, cell: CellId, path: &[DirId], max: Option<u8>, b
 
 /// Drops entries whose every move another entry of the same cell already generates (a pawn's
 /// single step beside its double step), so that generation needs no deduplication there.
+///
+/// An entry is covered by another plain entry with the same mode, promotion, move type and en
+/// passant capture whose ray starts with its ray: a longer one, or an equal one listed earlier
+/// (for a covered ray of several cells the en passant marks must match too, and one that marks
+/// them is kept). The coverers are sorted by those fields and their rays, so those starting with
+/// a given ray form one run found by binary search: n log n, where comparing every pair made a
+/// text repeating one power ten thousand times take seconds.
 fn prune_subsumed(entries: &mut Vec<Entry>, first: usize, ray_cells: &[CellId]) {
+    use std::cmp::Ordering;
     let cells = |e: &Entry| &ray_cells[e.start as usize..e.start as usize + e.len as usize];
-    let mut i = first;
-    while i < entries.len() {
-        let a = entries[i];
-        let covered = (first..entries.len()).any(|j| {
-            let b = &entries[j];
-            j != i
-                && b.kind == EntryKind::Slide
-                && a.kind == EntryKind::Slide
-                && a.mode == b.mode
-                && !a.dynamic
-                && !b.dynamic
-                && a.promo == b.promo
-                && a.move_type == b.move_type
-                && a.captures_ep == b.captures_ep
-                && (a.len == 1 || a.marks_ep == b.marks_ep)
-                && !(a.marks_ep && a.len > 1)
-                && b.len >= a.len
-                && cells(b).starts_with(cells(&a))
-                && (b.len > a.len || j < i)
-        });
-        if covered {
-            entries.remove(i);
-        } else {
-            i += 1;
-        }
-    }
+    let plain = |e: &Entry| e.kind == EntryKind::Slide && !e.dynamic;
+    let fields = |e: &Entry, marks: bool| (e.mode as u8, e.promo, e.move_type, e.captures_ep, marks);
+    let order_of = |x: &Entry, marks: bool, ray: &[CellId], y: &Entry| -> Ordering {
+        fields(y, y.marks_ep).cmp(&fields(x, marks)).then_with(|| cells(y).cmp(ray))
+    };
+    let mut coverers: Vec<usize> = (first..entries.len()).filter(|&j| plain(&entries[j])).collect();
+    coverers.sort_by(|&i, &j| {
+        let (a, b) = (&entries[i], &entries[j]);
+        fields(a, a.marks_ep).cmp(&fields(b, b.marks_ep)).then_with(|| cells(a).cmp(cells(b))).then(i.cmp(&j))
+    });
+    let covered: Vec<bool> = (first..entries.len())
+        .map(|i| {
+            let a = &entries[i];
+            if !plain(a) || (a.marks_ep && a.len > 1) {
+                return false;
+            }
+            let ray = cells(a);
+            // A one-cell ray is covered whatever the coverer marks; a longer one by a coverer
+            // marking as it does.
+            let marks: &[bool] = if a.len == 1 { &[false, true] } else { &[a.marks_ep] };
+            marks.iter().any(|&m| {
+                let lo = coverers.partition_point(|&j| order_of(a, m, ray, &entries[j]) == Ordering::Less);
+                let run = coverers[lo..].partition_point(|&j| {
+                    let b = &entries[j];
+                    fields(b, b.marks_ep) == fields(a, m) && cells(b).starts_with(ray)
+                });
+                let run = &coverers[lo..lo + run];
+                // The run holds the equal rays first, in list order, then the longer ones.
+                run.first().is_some_and(|&j| j < i) || run.last().is_some_and(|&j| entries[j].len > a.len)
+            })
+        })
+        .collect();
+    let mut at = 0;
+    entries.retain(|_| {
+        let keep = at < first || !covered[at - first];
+        at += 1;
+        keep
+    });
 }
