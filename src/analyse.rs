@@ -73,6 +73,7 @@ pub struct StudyArgs {
     pub random_plies: usize,
     pub seed: u64,
     pub save: Option<PathBuf>,
+    pub resume: Option<PathBuf>,
     pub shard: Option<Shard>,
     pub jobs: usize,
     pub json: bool,
@@ -101,6 +102,23 @@ pub fn study(rules: Arc<Rules>, start: Position, args: StudyArgs, is_match: bool
         max_plies: args.max_plies,
         random_plies: args.random_plies,
         seed: args.seed,
+        resume: match &args.resume {
+            Some(dir) => {
+                std::fs::create_dir_all(dir).map_err(|e| format!("error: --resume {}: {e}", dir.display()))?;
+                let kind = if is_match { "match" } else { "selfplay" };
+                let study = format!(
+                    "varia {kind} {} --first {} --second {} --seed {} --random-plies {} --max-plies {}",
+                    args.file.display(),
+                    args.first.text,
+                    args.second.text,
+                    args.seed,
+                    args.random_plies,
+                    args.max_plies
+                );
+                Some(games::Resume { dir: dir.clone(), study })
+            }
+            None => None,
+        },
     };
     let opening_of = |g: usize| if is_match { g / 2 } else { g };
     let indices: Vec<usize> = (0..args.games).filter(|&g| args.shard.is_none_or(|s| s.takes(g))).collect();
@@ -110,7 +128,7 @@ pub fn study(rules: Arc<Rules>, start: Position, args: StudyArgs, is_match: bool
         let a = Player::new(&args.first, &rules, &setup.variant_file)?;
         let b = Player::new(&args.second, &rules, &setup.variant_file)?;
         let mut players = if first_side == 0 { [a, b] } else { [b, a] };
-        Ok(games::play(&setup, g, opening_of(g), first_side, &mut players))
+        games::play(&setup, g, opening_of(g), first_side, &mut players)
     })?;
     // A team's players all go by the team's names: its wins are counted once, as the side's.
     let players: Vec<String> =

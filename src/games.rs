@@ -142,6 +142,65 @@ pub struct Setup {
     pub max_plies: usize,
     pub random_plies: usize,
     pub seed: u64,
+    /// Where each game's moves are kept as it is played (`--resume DIR`).
+    pub resume: Option<Resume>,
+}
+
+/// A study's games kept move by move in a directory (`--resume DIR`), so that a study stopped
+/// partway (a machine's time limit) continues each game from its last position.
+#[derive(Clone, Debug)]
+pub struct Resume {
+    pub dir: PathBuf,
+    /// The first line of every file: the study's settings, so that another study's file is
+    /// refused rather than continued.
+    pub study: String,
+}
+
+/// A kept game's file is refused past this size (a game of 100,000 plies takes about 1 MB).
+const RESUME_FILE_LIMIT: u64 = 16 << 20;
+
+impl Resume {
+    fn path(&self, index: usize) -> PathBuf {
+        self.dir.join(format!("game-{:03}.moves", index + 1))
+    }
+
+    /// The moves kept for game `index` (from 0), if its file exists.
+    fn read(&self, index: usize) -> Result<Option<(PathBuf, Vec<String>)>, String> {
+        let path = self.path(index);
+        let size = match std::fs::metadata(&path) {
+            Ok(m) => m.len(),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(format!("error: {}: {e}", path.display())),
+        };
+        if size > RESUME_FILE_LIMIT {
+            return Err(format!(
+                "error: {}: {size} bytes, more than a kept game may have ({RESUME_FILE_LIMIT})",
+                path.display()
+            ));
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("error: {}: {e}", path.display()))?;
+        let mut lines = text.lines();
+        let head = lines.next().unwrap_or("");
+        if head != self.study {
+            return Err(format!(
+                "error: {}:1:1: `{head}`: this game belongs to another study; expected `{}`",
+                path.display(),
+                self.study
+            ));
+        }
+        let moves = lines.next().unwrap_or("").split_whitespace().map(str::to_string).collect();
+        Ok(Some((path, moves)))
+    }
+
+    /// Keeps the moves so far: written to a new file renamed over the old one, so that a stop
+    /// partway through the write leaves the last complete list.
+    fn write(&self, index: usize, moves: &[String]) -> Result<(), String> {
+        let path = self.path(index);
+        let part = path.with_extension("moves.part");
+        std::fs::write(&part, format!("{}\n{}\n", self.study, moves.join(" ")))
+            .and_then(|()| std::fs::rename(&part, &path))
+            .map_err(|e| format!("error: {}: {e}", path.display()))
+    }
 }
 
 /// A small deterministic generator (splitmix64) for the openings.
@@ -217,28 +276,68 @@ fn keeps_game_open(searcher: &mut Searcher, pos: &mut Position, mv: Move) -> boo
     open
 }
 
-/// Plays one game from an opening: `players[p]` moves for player p.
-pub fn play(setup: &Setup, index: usize, opening_n: usize, first_side: usize, players: &mut [Player; 2]) -> Record {
+/// Plays one game from an opening (or from its kept moves, with `--resume`): `players[p]`
+/// moves for player p.
+pub fn play(
+    setup: &Setup,
+    index: usize,
+    opening_n: usize,
+    first_side: usize,
+    players: &mut [Player; 2],
+) -> Result<Record, String> {
     let mut pos = setup.start.clone();
     let mut written = Vec::new();
-    for mv in opening(setup, opening_n) {
-        written.push(pos.long_notation(mv));
-        pos.make(mv);
+    let kept = match &setup.resume {
+        Some(r) => r.read(index)?,
+        None => None,
+    };
+    if let Some((path, moves)) = kept {
+        if moves.len() > setup.max_plies {
+            return Err(format!(
+                "error: {}:2:1: {} moves kept, more than --max-plies {}",
+                path.display(),
+                moves.len(),
+                setup.max_plies
+            ));
+        }
+        for (i, text) in moves.iter().enumerate() {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| format!("error: {}:2: move {} of the kept game: {e}", path.display(), i + 1))?;
+            written.push(pos.long_notation(mv));
+            pos.make(mv);
+            if pos.outcome().is_some() && i + 1 < moves.len() {
+                return Err(format!(
+                    "error: {}:2: the kept game ends at move {}, before its last",
+                    path.display(),
+                    i + 1
+                ));
+            }
+        }
+    } else {
+        for mv in opening(setup, opening_n) {
+            written.push(pos.long_notation(mv));
+            pos.make(mv);
+        }
     }
     loop {
+        // Kept before each search and at the end: a finished game is then only replayed.
+        if let Some(r) = &setup.resume {
+            r.write(index, &written)?;
+        }
         if let Some((result, reason)) = pos.outcome() {
             let winner = match result {
                 GameResult::Win(p) => Some(p.0 as usize),
                 GameResult::Draw => None,
             };
-            return record(index, opening_n, first_side, winner, reason.name().to_string(), true, written);
+            return Ok(record(index, opening_n, first_side, winner, reason.name().to_string(), true, written));
         }
         if written.len() >= setup.max_plies {
-            return record(index, opening_n, first_side, None, "ply limit".to_string(), false, written);
+            return Ok(record(index, opening_n, first_side, None, "ply limit".to_string(), false, written));
         }
         let side = pos.side_to_move().0 as usize;
         let Some(mv) = players[side.min(1)].choose(&mut pos) else {
-            return record(index, opening_n, first_side, None, "no move".to_string(), false, written);
+            return Ok(record(index, opening_n, first_side, None, "no move".to_string(), false, written));
         };
         written.push(pos.long_notation(mv));
         pos.make(mv);

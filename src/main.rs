@@ -194,6 +194,10 @@ enum Command {
         /// Write every game to this directory as a PGN file (`game-001.pgn`, ...).
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Keep each game's moves in this directory as it is played (`game-001.moves`, ...) and
+        /// continue the games kept there: a study stopped partway resumes where it stopped.
+        #[arg(long, value_name = "DIR")]
+        resume: Option<PathBuf>,
         /// Start from this position string instead of the variant's setup.
         #[arg(long)]
         position: Option<String>,
@@ -241,6 +245,10 @@ enum Command {
         /// Write every game to this directory as a replayable file.
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Keep each game's moves in this directory as it is played (`game-001.moves`, ...) and
+        /// continue the games kept there: a study stopped partway resumes where it stopped.
+        #[arg(long, value_name = "DIR")]
+        resume: Option<PathBuf>,
         /// Play only share K of N of the games (games K-1, K-1+N, ... counted from 0; the two
         /// games of an opening are 2i and 2i+1); merge the JSON reports with `varia report merge`.
         #[arg(long, value_name = "K/N")]
@@ -450,6 +458,7 @@ fn run(command: Command) -> Result<(), String> {
             random_plies,
             seed,
             save,
+            resume,
             position,
             weights,
             shard,
@@ -474,6 +483,7 @@ fn run(command: Command) -> Result<(), String> {
                 random_plies: random_plies as usize,
                 seed,
                 save,
+                resume,
                 shard: shard.as_deref().map(games::Shard::parse).transpose()?,
                 jobs: jobs.unwrap_or_else(games::default_jobs),
                 json,
@@ -490,6 +500,7 @@ fn run(command: Command) -> Result<(), String> {
             max_plies,
             position,
             save,
+            resume,
             shard,
             jobs,
             json,
@@ -505,6 +516,7 @@ fn run(command: Command) -> Result<(), String> {
                 random_plies: random_plies as usize,
                 seed,
                 save,
+                resume,
                 shard: shard.as_deref().map(games::Shard::parse).transpose()?,
                 jobs: jobs.unwrap_or_else(games::default_jobs),
                 json,

@@ -83,6 +83,7 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         max_plies: args.max_plies,
         random_plies: args.random_plies,
         seed: args.seed,
+        resume: None,
     };
     let limits = Limits { depth: Some(args.depth), ..Limits::default() };
     let indices: Vec<usize> = (0..args.games).collect();

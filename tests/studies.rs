@@ -184,3 +184,67 @@ fn a_shard_outside_its_study_is_an_error() {
         assert!(err.contains(&format!("--shard `{shard}` must be K/N with 1 <= K <= N")), "{err}");
     }
 }
+
+/// A directory for `--resume`, empty.
+fn resume_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("varia-resume-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn a_stopped_study_resumes_its_games_from_the_kept_moves() {
+    let dir = resume_dir("kept");
+    let mut args = MATCH.to_vec();
+    args[3] = "2";
+    args.extend(["--resume", dir.to_str().expect("a path")]);
+    let (whole, _) = json_of(&args);
+    let records = whole["records"].as_array().expect("records");
+    // Each game's moves are kept under the study's settings.
+    let kept = std::fs::read_to_string(dir.join("game-001.moves")).expect("game 1 kept");
+    let (head, moves) = kept.split_once('\n').expect("two lines");
+    assert!(head.starts_with("varia match variants/chess.var --first depth=2 --second depth=1 --seed 1"), "{head}");
+    let played: Vec<&str> =
+        records[0]["moves"].as_array().expect("moves").iter().map(|m| m.as_str().unwrap()).collect();
+    assert_eq!(moves.split_whitespace().collect::<Vec<_>>(), played);
+
+    // Run again: the finished games are replayed, not searched, to the same records.
+    let (again, _) = json_of(&args);
+    assert_eq!(again["records"], whole["records"]);
+
+    // Game 1 stopped after 9 plies: it goes on from there.
+    assert!(played.len() > 9, "{played:?}");
+    std::fs::write(dir.join("game-001.moves"), format!("{head}\n{}\n", played[..9].join(" "))).expect("write");
+    let (resumed, _) = json_of(&args);
+    let moves = resumed["records"][0]["moves"].as_array().expect("moves");
+    assert!(moves.len() > 9);
+    let first: Vec<&str> = moves[..9].iter().map(|m| m.as_str().unwrap()).collect();
+    assert_eq!(first, played[..9]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_kept_game_of_another_study_or_with_a_wrong_move_is_refused() {
+    let dir = resume_dir("bad");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let mut args = MATCH.to_vec();
+    args[3] = "2";
+    args.extend(["--resume", dir.to_str().expect("a path")]);
+    let file = dir.join("game-001.moves");
+    std::fs::write(&file, "varia match variants/chess.var --first depth=9\ne2e4\n").expect("write");
+    let (code, _, err) = varia(&args);
+    assert_eq!(code, Some(1));
+    assert!(err.contains(&format!("{}:1:1:", file.display())) && err.contains("belongs to another study"), "{err}");
+
+    // The right study, an illegal third move.
+    let _ = std::fs::remove_file(&file);
+    let (whole, _) = json_of(&args);
+    assert_eq!(whole["games"], 2);
+    let kept = std::fs::read_to_string(&file).expect("kept");
+    let head = kept.lines().next().expect("a head");
+    std::fs::write(&file, format!("{head}\ne2e4 e7e5 e4e6\n")).expect("write");
+    let (code, _, err) = varia(&args);
+    assert_eq!(code, Some(1));
+    assert!(err.contains(&format!("{}:2: move 3 of the kept game", file.display())) && err.contains("e4e6"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
