@@ -82,6 +82,20 @@ fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("varia-{name}-{}.json", std::process::id()))
 }
 
+/// A shard's report written to a temporary file.
+fn written(name: &str, report: &Value) -> PathBuf {
+    let file = temp(name);
+    std::fs::write(&file, report.to_string()).expect("write a shard");
+    file
+}
+
+/// `varia report merge --json` of the files.
+fn merged(files: &[&str]) -> Value {
+    let mut args = vec!["report", "merge", "--json"];
+    args.extend(files);
+    json_of(&args).0
+}
+
 #[test]
 fn shards_of_a_match_merge_into_the_whole_match() {
     let (whole, _) = json_of(&MATCH);
@@ -91,14 +105,10 @@ fn shards_of_a_match_merge_into_the_whole_match() {
         args.extend(["--shard", shard]);
         let (part, _) = json_of(&args);
         assert_eq!(part["shard"], shard);
-        let file = temp(&format!("shard-{}", &shard[..1]));
-        std::fs::write(&file, part.to_string()).expect("write a shard");
-        files.push(file);
+        files.push(written(&format!("shard-{}", &shard[..1]), &part));
     }
     let names: Vec<&str> = files.iter().map(|f| f.to_str().expect("a path")).collect();
-    let mut args = vec!["report", "merge", "--json"];
-    args.extend(&names);
-    let (merged, _) = json_of(&args);
+    let merged = merged(&names);
     for key in ["games", "wins", "draws", "losses"] {
         assert_eq!(merged[key], whole[key], "{key}");
     }
@@ -134,14 +144,10 @@ fn every_game_can_be_a_shard_of_its_own() {
         // The two games of an opening keep their opening and swap colours.
         assert_eq!(records[0]["opening"], (k - 1) / 2, "{shard}");
         assert_eq!(records[0]["first_side"], (k - 1) % 2, "{shard}");
-        let file = temp(&format!("single-{k}"));
-        std::fs::write(&file, part.to_string()).expect("write a shard");
-        files.push(file);
+        files.push(written(&format!("single-{k}"), &part));
     }
     let names: Vec<&str> = files.iter().map(|f| f.to_str().expect("a path")).collect();
-    let mut args = vec!["report", "merge", "--json"];
-    args.extend(&names);
-    let (merged, _) = json_of(&args);
+    let merged = merged(&names);
     assert_eq!(merged["records"], whole["records"]);
     assert_eq!(merged["score"], whole["score"]);
     for f in files {
