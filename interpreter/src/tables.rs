@@ -460,6 +460,9 @@ fn path_ray(facts: &BoardFacts, cell: CellId, path: &[DirId], max: Option<u8>, b
 /// text repeating one power ten thousand times take seconds.
 fn prune_subsumed(entries: &mut Vec<Entry>, first: usize, ray_cells: &[CellId]) {
     use std::cmp::Ordering;
+    if entries.len() - first < 2 {
+        return;
+    }
     let cells = |e: &Entry| &ray_cells[e.start as usize..e.start as usize + e.len as usize];
     let plain = |e: &Entry| e.kind == EntryKind::Slide && !e.dynamic;
     let fields = |e: &Entry, marks: bool| (e.mode as u8, e.promo, e.move_type, e.captures_ep, marks);
@@ -493,10 +496,13 @@ fn prune_subsumed(entries: &mut Vec<Entry>, first: usize, ray_cells: &[CellId]) 
             })
         })
         .collect();
-    let mut at = 0;
-    entries.retain(|_| {
-        let keep = at < first || !covered[at - first];
-        at += 1;
-        keep
-    });
+    // Compacted in place from `first` on (the entries before belong to other cells).
+    let mut kept = first;
+    for (k, &dropped) in covered.iter().enumerate() {
+        if !dropped {
+            entries[kept] = entries[first + k];
+            kept += 1;
+        }
+    }
+    entries.truncate(kept);
 }
