@@ -309,11 +309,20 @@ impl State {
         let mut royal_targets = 0u128;
         for (wi, &word) in self.occupied[side.0 as usize].words().iter().enumerate() {
             let mut w = word;
+            // This word's share of the pins and the royal (with masks the board has at most
+            // two words), tested with one-word operations.
+            let stop = if MASKS {
+                let royal_bit = u128::from(royal.0 >> 6 == wi as u16) << (royal.0 & 63);
+                (pinned.checked_shr(wi as u32 * 64).unwrap_or(0) as u64) | royal_bit as u64
+            } else {
+                0
+            };
             while w != 0 {
+                let bit = w & w.wrapping_neg();
                 let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
                 w &= w - 1;
                 let piece = self.cells[from.0 as usize];
-                if MASKS && from != royal && pinned & (1 << (from.0 & 127)) == 0 {
+                if MASKS && stop & bit == 0 {
                     // The common case in one cache line: a piece the masks count whole.
                     let slot = masks.slot(piece, from, r.cells);
                     if slot.counted && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0) {
