@@ -96,33 +96,38 @@ pub fn study(rules: Arc<Rules>, start: Position, args: StudyArgs, is_match: bool
     for spec in [&args.first, &args.second] {
         crate::weights::evaluator(&rules, Some(&args.file), spec.weights.as_deref())?;
     }
+    let label = if is_match { "match" } else { "selfplay" };
+    let resume = match &args.resume {
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| format!("error: --resume {}: {e}", dir.display()))?;
+            let mut study = format!(
+                "varia {label} {} --first {} --second {} --seed {} --random-plies {} --max-plies {}",
+                args.file.display(),
+                args.first.text,
+                args.second.text,
+                args.seed,
+                args.random_plies,
+                args.max_plies
+            );
+            // A study from another start (`--position`) keeps other games.
+            let position = start.to_position_string();
+            if position != Position::start(rules.clone()).to_position_string() {
+                study.push_str(&format!(" --position {position}"));
+            }
+            Some(games::Resume { dir: dir.clone(), study })
+        }
+        None => None,
+    };
     let setup = Setup {
         start,
         variant_file: args.file.clone(),
         max_plies: args.max_plies,
         random_plies: args.random_plies,
         seed: args.seed,
-        resume: match &args.resume {
-            Some(dir) => {
-                std::fs::create_dir_all(dir).map_err(|e| format!("error: --resume {}: {e}", dir.display()))?;
-                let kind = if is_match { "match" } else { "selfplay" };
-                let study = format!(
-                    "varia {kind} {} --first {} --second {} --seed {} --random-plies {} --max-plies {}",
-                    args.file.display(),
-                    args.first.text,
-                    args.second.text,
-                    args.seed,
-                    args.random_plies,
-                    args.max_plies
-                );
-                Some(games::Resume { dir: dir.clone(), study })
-            }
-            None => None,
-        },
+        resume,
     };
     let opening_of = |g: usize| if is_match { g / 2 } else { g };
     let indices: Vec<usize> = (0..args.games).filter(|&g| args.shard.is_none_or(|s| s.takes(g))).collect();
-    let label = if is_match { "match" } else { "selfplay" };
     let records = games::run_all(&indices, args.jobs, label, is_match, |g| {
         let first_side = if is_match { g % 2 } else { 0 };
         let a = Player::new(&args.first, &rules, &setup.variant_file)?;

@@ -246,6 +246,12 @@ fn a_kept_game_of_another_study_or_with_a_wrong_move_is_refused() {
     let _ = std::fs::remove_file(&file);
     let (whole, _) = json_of(&args);
     assert_eq!(whole["games"], 2);
+    // The same settings from another start are another study.
+    let mut elsewhere = args.clone();
+    elsewhere.extend(["--position", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"]);
+    let (code, _, err) = varia(&elsewhere);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("belongs to another study") && err.contains("--position rnbqkbnr"), "{err}");
     let kept = std::fs::read_to_string(&file).expect("kept");
     let head = kept.lines().next().expect("a head");
     std::fs::write(&file, format!("{head}\ne2e4 e7e5 e4e6\n")).expect("write");

@@ -268,9 +268,7 @@ impl State {
         for from in self.occupied[side.0 as usize].iter() {
             let piece = self.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
-            let t = r.type_of(piece).0 as usize;
-            let i = (side.0 as usize * r.types + t) * r.cells + from.0 as usize;
-            let ep = self.ep.is_some() && r.count.ep_type[t] && masks.ep_reach[i] & passed != 0;
+            let ep = self.ep.is_some() && masks.ep_reach_of(r, side, piece, from) & passed != 0;
             if slot.counted && !ep {
                 n += masks.count(slot, occ);
             } else {
@@ -312,8 +310,8 @@ impl State {
             // This word's share of the pins and the royal (with masks the board has at most
             // two words), tested with one-word operations.
             let stop = if MASKS {
-                let royal_bit = u128::from(royal.0 >> 6 == wi as u16) << (royal.0 & 63);
-                (pinned.checked_shr(wi as u32 * 64).unwrap_or(0) as u64) | royal_bit as u64
+                let royal_bit = u64::from(royal.0 >> 6 == wi as u16) << (royal.0 & 63);
+                (pinned.checked_shr(wi as u32 * 64).unwrap_or(0) as u64) | royal_bit
             } else {
                 0
             };
@@ -337,6 +335,7 @@ impl State {
                     || (ep && r.count.ep_type[t] && (!MASKS || masks.ep_reach[i] & passed != 0))
                     || pinned & (1 << (from.0 & 127)) != 0;
                 if !general && MASKS && masks.fits[i] {
+                    let slot = masks.slot(piece, from, r.cells);
                     if from != royal {
                         if r.programmed_types[t] {
                             // The programs' moves are tried one by one; the tables' moves are
@@ -350,7 +349,7 @@ impl State {
                                 continue;
                             }
                         }
-                        n += masks.count(masks.slot(piece, from, r.cells), occ);
+                        n += masks.count(slot, occ);
                         continue;
                     }
                     if r.programmed_types[t] {
@@ -359,11 +358,8 @@ impl State {
                     }
                     // Where the royal's square may vanish behind it, its moves are tried one
                     // by one (a trial that finds one illegal makes it in full).
-                    if !r.count.program_attacks
-                        && !r.vacates
-                        && masks.rays_of(masks.slot(piece, from, r.cells)).iter().all(|m| m.promo == 0)
-                    {
-                        royal_targets = masks.targets(masks.slot(piece, from, r.cells), occ).wide();
+                    if !r.count.program_attacks && !r.vacates && masks.rays_of(slot).iter().all(|m| m.promo == 0) {
+                        royal_targets = masks.targets(slot, occ).wide();
                         continue;
                     }
                 } else if !general && from != royal && r.count.plain_type[t] && !r.programmed_types[t] {

@@ -459,21 +459,16 @@ fn path_ray(facts: &BoardFacts, cell: CellId, path: &[DirId], max: Option<u8>, b
 /// a given ray form one run found by binary search: n log n, where comparing every pair made a
 /// text repeating one power ten thousand times take seconds.
 fn prune_subsumed(entries: &mut Vec<Entry>, first: usize, ray_cells: &[CellId]) {
-    use std::cmp::Ordering;
     if entries.len() - first < 2 {
         return;
     }
     let cells = |e: &Entry| &ray_cells[e.start as usize..e.start as usize + e.len as usize];
     let plain = |e: &Entry| e.kind == EntryKind::Slide && !e.dynamic;
     let fields = |e: &Entry, marks: bool| (e.mode as u8, e.promo, e.move_type, e.captures_ep, marks);
-    let order_of = |x: &Entry, marks: bool, ray: &[CellId], y: &Entry| -> Ordering {
-        fields(y, y.marks_ep).cmp(&fields(x, marks)).then_with(|| cells(y).cmp(ray))
-    };
+    // What a coverer is sorted by: its fields, then its ray (a stable sort keeps list order).
+    let key = |e: &Entry| (fields(e, e.marks_ep), cells(e));
     let mut coverers: Vec<usize> = (first..entries.len()).filter(|&j| plain(&entries[j])).collect();
-    coverers.sort_by(|&i, &j| {
-        let (a, b) = (&entries[i], &entries[j]);
-        fields(a, a.marks_ep).cmp(&fields(b, b.marks_ep)).then_with(|| cells(a).cmp(cells(b))).then(i.cmp(&j))
-    });
+    coverers.sort_by_key(|&j| key(&entries[j]));
     let covered: Vec<bool> = (first..entries.len())
         .map(|i| {
             let a = &entries[i];
@@ -485,10 +480,10 @@ fn prune_subsumed(entries: &mut Vec<Entry>, first: usize, ray_cells: &[CellId]) 
             // marking as it does.
             let marks: &[bool] = if a.len == 1 { &[false, true] } else { &[a.marks_ep] };
             marks.iter().any(|&m| {
-                let lo = coverers.partition_point(|&j| order_of(a, m, ray, &entries[j]) == Ordering::Less);
+                let lo = coverers.partition_point(|&j| key(&entries[j]) < (fields(a, m), ray));
                 let run = coverers[lo..].partition_point(|&j| {
-                    let b = &entries[j];
-                    fields(b, b.marks_ep) == fields(a, m) && cells(b).starts_with(ray)
+                    let (f, cells) = key(&entries[j]);
+                    f == fields(a, m) && cells.starts_with(ray)
                 });
                 let run = &coverers[lo..lo + run];
                 // The run holds the equal rays first, in list order, then the longer ones.
