@@ -511,4 +511,9 @@ impl Position {
     pub fn in_check(&self) -> bool {
         self.st.royal_attacked(&self.rules, self.st.side)
     }
+
+    /// Whether `player` has a royal piece under attack, whoever is to move.
+    pub fn royal_attacked(&self, player: PlayerId) -> bool {
+        self.st.royal_attacked(&self.rules, player)
+    }
 }
