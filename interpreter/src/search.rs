@@ -167,6 +167,10 @@ pub struct Searcher {
     root_players: u8,
     /// The principal variation from each ply (triangular).
     pv: Vec<Vec<Move>>,
+    /// Each ply's move lists, kept between nodes so that a node allocates nothing.
+    lists: Vec<PlyLists>,
+    /// The same for quiescence.
+    quiet_lists: Vec<PlyLists>,
     /// Late-move reductions by depth and move number.
     lmr: Vec<[u8; 64]>,
     progress: Arc<Progress>,
@@ -209,6 +213,8 @@ impl Searcher {
             paranoid: false,
             root_players: 1,
             pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: vec![PlyLists::default(); MAX_PLY + 2],
+            quiet_lists: vec![PlyLists::default(); MAX_PLY + 2],
             lmr,
             progress: Arc::new(Progress::default()),
         }
@@ -553,7 +559,25 @@ impl Searcher {
     }
 
     /// Principal variation search from the side to move's point of view.
-    fn negamax(&mut self, pos: &mut Position, depth: u32, ply: usize, mut alpha: i32, beta: i32, null_ok: bool) -> i32 {
+    fn negamax(&mut self, pos: &mut Position, depth: u32, ply: usize, alpha: i32, beta: i32, null_ok: bool) -> i32 {
+        let mut lists = std::mem::take(&mut self.lists[ply]);
+        let s = self.negamax_with(pos, depth, ply, alpha, beta, null_ok, &mut lists);
+        self.lists[ply] = lists;
+        s
+    }
+
+    /// [`Searcher::negamax`] with the ply's move lists.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax_with(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        null_ok: bool,
+        lists: &mut PlyLists,
+    ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         let turn_start = pos.action_index() == 0;
@@ -586,8 +610,8 @@ impl Searcher {
                 }
             }
         }
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
+        let PlyLists { moves, scores, quiets } = lists;
+        pos.legal_moves(moves);
         if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
             return s;
         }
@@ -625,18 +649,17 @@ impl Searcher {
                 }
             }
         }
-        let mut scores = Vec::with_capacity(moves.len());
-        self.order.scores(pos, &self.eval, &moves, entry.and_then(|e| e.best), ply, &mut scores);
+        self.order.scores(pos, &self.eval, moves, entry.and_then(|e| e.best), ply, scores);
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        let mut quiets: Vec<Move> = Vec::new();
+        quiets.clear();
         let mover = pos.side_to_move();
         // Mid-turn, whether the player after the turn is already in check from its earlier
         // actions (asked once, when a last action first leaves a check).
         let mut checked_before: Option<bool> = None;
         for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
+            pick(moves, scores, i);
             let mv = moves[i];
             let quiet = is_quiet(&mv);
             pos.make(mv);
@@ -746,7 +769,7 @@ impl Searcher {
                     head[ply].extend_from_slice(&tail[0]);
                     if alpha >= beta {
                         if quiet {
-                            self.order.refuted(mv, ply, depth, &quiets);
+                            self.order.refuted(mv, ply, depth, quiets);
                         }
                         break;
                     }
@@ -776,6 +799,14 @@ impl Searcher {
         let rules = pos.rules().clone();
         see(pos, &rules, &self.eval, mv, threshold)
     }
+}
+
+/// A ply's lists: the legal moves, their order scores, the quiet moves tried.
+#[derive(Clone, Debug, Default)]
+struct PlyLists {
+    moves: Vec<Move>,
+    scores: Vec<i32>,
+    quiets: Vec<Move>,
 }
 
 /// Whether the action `mv`, just made and ending the turn, gave check: the next player is in

@@ -1,6 +1,6 @@
 //! Quiescence: at the leaves of the search, captures and promotions are played out until the position is quiet, so that the evaluation is not taken in the middle of an exchange.
 
-use super::{Searcher, INFINITY, MAX_PLY};
+use super::{PlyLists, Searcher, INFINITY, MAX_PLY};
 use crate::legal::is_noisy;
 use crate::order::{is_capture, pick, victim_value};
 use crate::position::Position;
@@ -9,7 +9,23 @@ impl Searcher {
     /// Quiescence: captures and promotions that do not lose material by static exchange (all
     /// moves when in check), standing pat on the evaluation otherwise. In the middle of a turn
     /// of several actions it stands pat.
-    pub(super) fn quiesce(&mut self, pos: &mut Position, ply: usize, mut alpha: i32, beta: i32, qdepth: u32) -> i32 {
+    pub(super) fn quiesce(&mut self, pos: &mut Position, ply: usize, alpha: i32, beta: i32, qdepth: u32) -> i32 {
+        let mut lists = std::mem::take(&mut self.quiet_lists[ply]);
+        let s = self.quiesce_with(pos, ply, alpha, beta, qdepth, &mut lists);
+        self.quiet_lists[ply] = lists;
+        s
+    }
+
+    /// [`Searcher::quiesce`] with the ply's move lists.
+    fn quiesce_with(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        qdepth: u32,
+        lists: &mut PlyLists,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
             return 0;
@@ -19,16 +35,17 @@ impl Searcher {
         }
         let turn_start = pos.action_index() == 0;
         let in_check = turn_start && qdepth < 4 && pos.in_check();
-        let mut moves = Vec::new();
+        let PlyLists { moves, scores, .. } = lists;
+        moves.clear();
         if in_check {
             // Every evasion is searched; none is mate.
-            pos.legal_moves(&mut moves);
+            pos.legal_moves(moves);
             if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
                 return s;
             }
         } else if self.stalemate_decides && turn_start {
             // Where having no move decides the game, look for moves first.
-            pos.legal_moves(&mut moves);
+            pos.legal_moves(moves);
             if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
                 return s;
             }
@@ -47,18 +64,17 @@ impl Searcher {
             }
             alpha = alpha.max(stand);
             if moves.is_empty() {
-                pos.legal_captures(&mut moves);
+                pos.legal_captures(moves);
             } else {
                 moves.retain(is_noisy);
             }
         }
-        let mut scores = Vec::with_capacity(moves.len());
         let rules = pos.rules().clone();
-        self.order.scores(pos, &self.eval, &moves, None, MAX_PLY, &mut scores);
+        self.order.scores(pos, &self.eval, moves, None, MAX_PLY, scores);
         let mover = pos.side_to_move();
         let mut best = if in_check { -INFINITY } else { stand };
         for i in 0..moves.len() {
-            pick(&mut moves, &mut scores, i);
+            pick(moves, scores, i);
             let mv = moves[i];
             if !in_check {
                 // Captures that lose material, and those that cannot reach alpha even with
