@@ -89,13 +89,25 @@ fn late_actions_of_a_turn_reduce_the_turns_after_them() {
 
 /// Infinite Reserves after four turns of three actions (a piece, a square moved, a square placed).
 fn infinite_reserves_opening(rules: &Arc<Rules>) -> String {
-    let after = "@@c3 @@c6 Nb1-c3 @b1-a3 @@f3 Nb8-c6 @b8-a6 @@f6 Ng1-f3 @g1-h3 @@h4 Ng8-f6 @a6-a5 @@a6";
+    after(rules, "@@c3 @@c6 Nb1-c3 @b1-a3 @@f3 Nb8-c6 @b8-a6 @@f6 Ng1-f3 @g1-h3 @@h4 Ng8-f6 @a6-a5 @@a6")
+}
+
+/// The position string after `moves` (long notation, space-separated) from the setup.
+fn after(rules: &Arc<Rules>, moves: &str) -> String {
     let mut pos = Position::start(rules.clone());
-    for mv in after.split(' ') {
+    for mv in moves.split_whitespace() {
         let m = pos.parse_move(mv).expect("a legal action");
         pos.make(m);
     }
     pos.to_position_string()
+}
+
+/// A search to `depth` with a table of 64 MB, stopped after `nodes` if given.
+fn search_up_to(rules: &Arc<Rules>, fen: &str, depth: u32, nodes: Option<u64>, change: SwitchOff) -> SearchInfo {
+    let mut pos = common::position(rules, fen);
+    let mut s = Searcher::new(pos.rules(), 64);
+    change(&mut s.features);
+    s.search(&mut pos, Limits { depth: Some(depth), nodes, ..Limits::default() }, |_| {})
 }
 
 /// A pruning of the last turn's late actions, switched off by `off`: in Infinite Reserves at
@@ -127,54 +139,38 @@ fn late_square_moves_in_the_middle_of_the_last_turn_are_pruned() {
 }
 
 /// Moving Occupied Squares after 58 actions of a study game (depth 3 against depth 1): White
-/// is far ahead, and many of its piece moves give check before the square move and placement
-/// that end its turn.
+/// is far ahead, and within a few turns many piece moves give check before the square move and
+/// placement that end their turn.
 fn moving_occupied_squares_won(rules: &Arc<Rules>) -> String {
-    let after = "@h2-g3 @@a3 @e7-e6 @@e5 Nb1-a3 @c2-d3 @@f3 e6-e5 @b1-c2 @@e7 Ng1-f3 @a3-b4 @@h2 \
+    let moves = "@h2-g3 @@a3 @e7-e6 @@e5 Nb1-a3 @c2-d3 @@f3 e6-e5 @b1-c2 @@e7 Ng1-f3 @a3-b4 @@h2 \
                  Qd8-e7 @e5-f5 @@f6 Qd1-c2 @b4-b5 @@d4 Qe7-e6 @c7-c6 @@e7 Nb5-d4 @f6-h4 @@g4 \
                  Qe6-e7 @g1-h3 @@f6 Nd4xc6 @c6-c7 @@e4 Ke8-d8 @h2-g1 @@a6 Nc7xa8 @f6-d4 @@h2 \
                  a7-a6 @h4-f6 @@d6 d3-d4 @d4-e5 @@d3 d7-d6 @e4-f4 @@d7 e5xd6 @d6-c7 @@e5 Qe7xc7 \
                  @g1-e3 @@e7 Na8xc7 @c7-b6 @@e4 f5-f4 @c8-c7 @@d6";
-    let mut pos = Position::start(rules.clone());
-    for mv in after.split_whitespace() {
-        let m = pos.parse_move(mv).expect("a legal action");
-        pos.make(m);
-    }
-    pos.to_position_string()
+    after(rules, moves)
 }
 
 /// Moving Occupied Squares after 71 actions of another study game, White (depth 3) to move a
 /// square in the middle of its turn: many placements open a line to a king.
 fn moving_occupied_squares_open_kings(rules: &Arc<Rules>) -> String {
-    let after = "@c2-d3 @@d4 @b7-a6 @@c6 d3-d4 @d4-d5 @@f3 c7-c6 @c6-c5 @@f6 Ng1-f3 @f3-e4 @@c2 f7-f6 \
+    let moves = "@c2-d3 @@d4 @b7-a6 @@c6 d3-d4 @d4-d5 @@f3 c7-c6 @c6-c5 @@f6 Ng1-f3 @f3-e4 @@c2 f7-f6 \
                  @c5-c4 @@h6 Ne4xf6 @f6-e5 @@b3 h7-h6 @c4-d4 @@a5 Ne5xd7 @d7-e6 @@a3 d4-d3 @d8-d7 @@c6 \
                  Ne6xf8 @d5-e6 @@d6 d3xe2 @d7-d8 @@d7 Bf1xe2 @a5-a4 @@d3 Ke8xf8 @a3-a5 @@b6 Qd1-a4 \
                  @d7-b5 @@f1 a6-a5 @a5-a6 @@d7 Rh1-g1 @e6-f5 @@d1 Qd8-d6 @f1-e3 @@e6 Qa4-d7 @d7-d8 @@e8 \
                  Kf8-f7 @c8-b7 @@d5 Qd8-c7 @f5-g6 @@f1 Kf7xg6 @d6-e5 @@f6 Qc7xb7 @c2-b4 @@c4 Nb8-c6 \
                  @d3-d4 @@e4 Qb7xc6";
-    let mut pos = Position::start(rules.clone());
-    for mv in after.split_whitespace() {
-        let m = pos.parse_move(mv).expect("a legal action");
-        pos.make(m);
-    }
-    pos.to_position_string()
+    after(rules, moves)
 }
 
 #[test]
 fn a_check_by_a_later_action_of_a_turn_is_extended_on_the_principal_variation_only() {
     let rules = common::rules("moving-occupied-squares.var");
     let fen = moving_occupied_squares_open_kings(&rules);
-    let run = |pv_only: bool, nodes: Option<u64>| {
-        let mut pos = common::position(&rules, &fen);
-        let mut s = Searcher::new(pos.rules(), 64);
-        s.features.late_checks_on_pv_only = pv_only;
-        s.search(&mut pos, Limits { depth: Some(2), nodes, ..Limits::default() }, |_| {})
-    };
     // Depth 2 with the default weights: 173,367 nodes against 635,970 (at depth 3 with the
     // variant's weights file, 3.7 million against 28.7 million). The second search is stopped
     // at twice the first.
-    let pv_only = run(true, None);
-    let everywhere = run(false, Some(2 * pv_only.nodes));
+    let pv_only = search_up_to(&rules, &fen, 2, None, |_| {});
+    let everywhere = search_up_to(&rules, &fen, 2, Some(2 * pv_only.nodes), |f| f.late_checks_on_pv_only = false);
     assert!(
         2 * pv_only.nodes <= everywhere.nodes,
         "{} nodes extending on the principal variation only, {} everywhere",
@@ -198,14 +194,8 @@ fn a_check_from_a_turns_first_action_is_not_extended_at_each_action_after_it() {
     // move and placement that ends the turn after it, every one would be searched a turn
     // deeper and none pruned: 131.9 million nodes at depth 3 here (298 s), a few hundred
     // thousand with extensions off. The search with them is stopped at ten times that.
-    let run = |extend: bool, nodes: Option<u64>| {
-        let mut pos = common::position(&rules, &fen);
-        let mut s = Searcher::new(pos.rules(), 64);
-        s.features.check_extensions = extend;
-        s.search(&mut pos, Limits { depth: Some(3), nodes, ..Limits::default() }, |_| {})
-    };
-    let without = run(false, None);
-    let with = run(true, Some(10 * without.nodes));
+    let without = search_up_to(&rules, &fen, 3, None, |f| f.check_extensions = false);
+    let with = search_up_to(&rules, &fen, 3, Some(10 * without.nodes), |_| {});
     assert!(with.nodes < 10 * without.nodes, "{} nodes with check extensions, {} without", with.nodes, without.nodes);
     assert_eq!(with.depth, 3);
 }
