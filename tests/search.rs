@@ -128,8 +128,10 @@ fn every_variant_plays_engine_games() {
 }
 
 /// What quiescence searches, the legal captures and promotions (`legal_captures`, which drops
-/// the other moves before testing legality where no rule weighs the whole list), is the legal
-/// move list filtered, in the same order: random games in every bundled variant.
+/// the other moves before testing legality where no rule weighs the whole list, and where
+/// pieces stand alone on cells does not generate the moves to empty cells that can neither
+/// promote nor take en passant), is the legal move list filtered, in the same order: random
+/// games in every bundled variant.
 #[test]
 fn legal_captures_are_the_legal_moves_that_capture() {
     let noisy = |m: &Move| m.kind.is_piece_move() && ((m.is_capture() && m.kind != MoveKind::Castle) || m.promote != 0);

@@ -366,7 +366,7 @@ impl Position {
     /// Appends the legal moves of pieces (by powers and programs, castlings, drops): of the
     /// turn order's move type, legal, and of the best priority that has one.
     pub(crate) fn legal_piece_moves_into(&mut self, out: &mut Vec<Move>) {
-        self.legal_piece_moves_where(out, |_| true);
+        self.legal_piece_moves_where(out, false, |_| true);
     }
 
     /// The legal captures and promotions of the side to move's pieces (what quiescence
@@ -389,17 +389,21 @@ impl Position {
         if self.decided_before_moves().is_some() {
             return;
         }
-        self.legal_piece_moves_where(out, is_noisy);
+        self.legal_piece_moves_where(out, true, is_noisy);
         if !out.is_empty() && self.drawn_by_rule().is_some() {
             out.clear();
         }
     }
 
-    fn legal_piece_moves_where(&mut self, out: &mut Vec<Move>, keep: impl Fn(&Move) -> bool) {
+    /// The legal moves of pieces that `keep` keeps; `noisy` where `keep` keeps captures and
+    /// promotions only, whose generation then skips the moves that can be neither.
+    fn legal_piece_moves_where(&mut self, out: &mut Vec<Move>, noisy: bool, keep: impl Fn(&Move) -> bool) {
         let rules = self.rules.clone();
         let r = &*rules;
         let start = out.len();
-        self.st.pseudo_moves(r, self.st.side, out);
+        if !(noisy && self.st.pseudo_noisy_moves(r, self.st.side, out)) {
+            self.st.pseudo_moves(r, self.st.side, out);
+        }
         let entry_type = if self.st.partial.is_none() {
             turn_entry(r, self.st.turn).and_then(|e| e.move_type).map(|t| t.0)
         } else {

@@ -135,13 +135,41 @@ impl State {
         }
     }
 
+    /// Where pieces stand alone on cells (no stacks, nothing between cells, no shared pieces,
+    /// no gates, no partial move), every pseudo-legal move of `side`'s pieces that may capture
+    /// or promote, in the order [`State::pseudo_moves`] gives them (a superset: the caller
+    /// keeps the noisy ones), skipping moves to empty cells that can be neither; else `false`
+    /// and nothing added. Quiescence asks only for these.
+    pub(crate) fn pseudo_noisy_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) -> bool {
+        if self.partial.is_some() || r.stacking || r.covering || r.variant.shared_pieces || !r.variant.gates.is_empty()
+        {
+            return false;
+        }
+        let words = self.occupied[side.0 as usize].words();
+        for (wi, &word) in words.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
+                w &= w - 1;
+                let piece = self.cells[from.0 as usize];
+                let first = out.len();
+                self.piece_moves::<false, true>(r, side, from, from, piece, Only::ANY, out);
+                if r.programmed_types[r.type_of(piece).0 as usize] {
+                    self.program_moves(r, side, from, piece, Only::ANY, out);
+                    dedup_from(out, first);
+                }
+            }
+        }
+        true
+    }
+
     /// The moves of the piece alone on `from` (no stacks, nothing between cells): by its
     /// tables, then by its programs, each move once.
     #[inline]
     pub(crate) fn single_piece_moves(&self, r: &Rules, side: PlayerId, from: CellId, out: &mut Vec<Move>) {
         let piece = self.cells[from.0 as usize];
         let first = out.len();
-        self.piece_moves::<false>(r, side, from, from, piece, Only::ANY, out);
+        self.piece_moves::<false, false>(r, side, from, from, piece, Only::ANY, out);
         if r.programmed_types[r.type_of(piece).0 as usize] {
             self.program_moves(r, side, from, piece, Only::ANY, out);
             dedup_from(out, first);
@@ -158,13 +186,13 @@ impl State {
             // one place is one move.
             let first = out.len();
             for &origin in r.covers(from) {
-                self.piece_moves::<true>(r, side, from, origin, piece, only, out);
+                self.piece_moves::<true, false>(r, side, from, origin, piece, only, out);
             }
             dedup_from(out, first);
         } else if r.covering {
-            self.piece_moves::<true>(r, side, from, from, piece, only, out);
+            self.piece_moves::<true, false>(r, side, from, from, piece, only, out);
         } else {
-            self.piece_moves::<false>(r, side, from, from, piece, only, out);
+            self.piece_moves::<false, false>(r, side, from, from, piece, only, out);
         }
         if r.programmed_types[r.type_of(piece).0 as usize] {
             self.program_moves(r, side, from, piece, only, out);
@@ -219,7 +247,7 @@ impl State {
     /// and where it may stop.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    pub(crate) fn piece_moves<const COVER: bool>(
+    pub(crate) fn piece_moves<const COVER: bool, const NOISY: bool>(
         &self,
         r: &Rules,
         side: PlayerId,
@@ -242,7 +270,7 @@ impl State {
             mv.move_type = e.move_type;
             mv.take = Piece::EMPTY;
             if e.kind == EntryKind::Lame {
-                self.lame_move::<COVER>(r, e, ty, side, from, origin, mv, out);
+                self.lame_move::<COVER, NOISY>(r, e, ty, side, from, origin, mv, out);
                 continue;
             }
             let mut screened = e.kind == EntryKind::Slide;
@@ -287,6 +315,11 @@ impl State {
                 }
                 mv.to = to;
                 if q.is_empty() {
+                    // Asked for captures and promotions only: a move to an empty cell that
+                    // cannot promote nor take en passant is neither.
+                    if NOISY && e.mode != MoveMode::CaptureOnly && e.promo == NO_PROMOTION && !e.captures_ep {
+                        continue;
+                    }
                     if e.mode != MoveMode::CaptureOnly && self.allowed(r, e, ty, origin, to) {
                         mv.kind = MoveKind::Normal;
                         mv.extra = 0;
@@ -332,7 +365,7 @@ impl State {
     /// target.
     #[allow(clippy::too_many_arguments)]
     #[cold]
-    fn lame_move<const COVER: bool>(
+    fn lame_move<const COVER: bool, const NOISY: bool>(
         &self,
         r: &Rules,
         e: &Entry,
@@ -360,6 +393,9 @@ impl State {
         }
         mv.to = *last;
         if q.is_empty() {
+            if NOISY && e.promo == NO_PROMOTION {
+                return;
+            }
             if e.mode != MoveMode::CaptureOnly && self.allowed(r, e, ty, origin, *last) {
                 self.push(r, e.promo, mv, out);
             }
