@@ -103,15 +103,7 @@ impl State {
                 self.moves_of(r, side, from, self.cells[from.0 as usize], Only::ANY, out);
             }
         } else {
-            let words = self.occupied[side.0 as usize].words();
-            for (wi, &word) in words.iter().enumerate() {
-                let mut w = word;
-                while w != 0 {
-                    let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
-                    w &= w - 1;
-                    self.single_piece_moves(r, side, from, out);
-                }
-            }
+            self.lone_piece_moves::<false>(r, side, out);
         }
         if shared {
             // Every other player's pieces move too, as the side's own.
@@ -145,31 +137,37 @@ impl State {
         {
             return false;
         }
+        self.lone_piece_moves::<true>(r, side, out);
+        true
+    }
+
+    /// The moves of `side`'s pieces, each alone on its cell, in cell order (`NOISY`: only those
+    /// that may capture or promote, as [`State::pseudo_noisy_moves`]).
+    fn lone_piece_moves<const NOISY: bool>(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
         let words = self.occupied[side.0 as usize].words();
         for (wi, &word) in words.iter().enumerate() {
             let mut w = word;
             while w != 0 {
                 let from = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
                 w &= w - 1;
-                let piece = self.cells[from.0 as usize];
-                let first = out.len();
-                self.piece_moves::<false, true>(r, side, from, from, piece, Only::ANY, out);
-                if r.programmed_types[r.type_of(piece).0 as usize] {
-                    self.program_moves(r, side, from, piece, Only::ANY, out);
-                    dedup_from(out, first);
-                }
+                self.moves_of_lone::<NOISY>(r, side, from, out);
             }
         }
-        true
     }
 
     /// The moves of the piece alone on `from` (no stacks, nothing between cells): by its
     /// tables, then by its programs, each move once.
     #[inline]
     pub(crate) fn single_piece_moves(&self, r: &Rules, side: PlayerId, from: CellId, out: &mut Vec<Move>) {
+        self.moves_of_lone::<false>(r, side, from, out);
+    }
+
+    /// [`State::single_piece_moves`], or only those that may capture or promote (`NOISY`).
+    #[inline]
+    fn moves_of_lone<const NOISY: bool>(&self, r: &Rules, side: PlayerId, from: CellId, out: &mut Vec<Move>) {
         let piece = self.cells[from.0 as usize];
         let first = out.len();
-        self.piece_moves::<false, false>(r, side, from, from, piece, Only::ANY, out);
+        self.piece_moves::<false, NOISY>(r, side, from, from, piece, Only::ANY, out);
         if r.programmed_types[r.type_of(piece).0 as usize] {
             self.program_moves(r, side, from, piece, Only::ANY, out);
             dedup_from(out, first);
