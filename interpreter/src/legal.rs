@@ -366,7 +366,7 @@ impl Position {
     /// Appends the legal moves of pieces (by powers and programs, castlings, drops): of the
     /// turn order's move type, legal, and of the best priority that has one.
     pub(crate) fn legal_piece_moves_into(&mut self, out: &mut Vec<Move>) {
-        self.legal_piece_moves_where(out, false, |_| true);
+        self.collect_legal_piece_moves(out, false);
     }
 
     /// The legal captures and promotions of the side to move's pieces (what quiescence
@@ -389,15 +389,15 @@ impl Position {
         if self.decided_before_moves().is_some() {
             return;
         }
-        self.legal_piece_moves_where(out, true, is_noisy);
+        self.collect_legal_piece_moves(out, true);
         if !out.is_empty() && self.drawn_by_rule().is_some() {
             out.clear();
         }
     }
 
-    /// The legal moves of pieces that `keep` keeps; `noisy` where `keep` keeps captures and
-    /// promotions only, whose generation then skips the moves that can be neither.
-    fn legal_piece_moves_where(&mut self, out: &mut Vec<Move>, noisy: bool, keep: impl Fn(&Move) -> bool) {
+    /// The legal moves of pieces, or (`noisy`) their captures and promotions only, whose
+    /// generation then skips the moves that can be neither.
+    fn collect_legal_piece_moves(&mut self, out: &mut Vec<Move>, noisy: bool) {
         let rules = self.rules.clone();
         let r = &*rules;
         let start = out.len();
@@ -413,7 +413,7 @@ impl Position {
         let mut kept = start;
         for i in start..out.len() {
             let mv = out[i];
-            if entry_type.is_some_and(|t| t != mv.move_type) || !keep(&mv) {
+            if entry_type.is_some_and(|t| t != mv.move_type) || (noisy && !is_noisy(&mv)) {
                 continue;
             }
             if self.legal_fast(mv, &royal) {
