@@ -220,15 +220,22 @@ impl State {
     /// The board as `side`'s ray masks see it: every piece and every location without a square
     /// block (such a location is never a target), the other players' pieces may be captured.
     #[inline(always)]
-    fn occupancy<B: Bits>(&self, side: PlayerId) -> Occupancy<B> {
+    pub(crate) fn occupancy<B: Bits>(&self, side: PlayerId) -> Occupancy<B> {
         let own = B::from_words(self.occupied[side.0 as usize].words());
         let pieces = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
         Occupancy { all: pieces | B::from_words(self.no_square.words()), enemy: pieces & !own }
     }
 
+    /// The cells of the pieces of players other than `side`, as a mask.
+    #[inline]
+    fn enemy_cells(&self, side: PlayerId) -> u128 {
+        let own = <u128 as Bits>::from_words(self.occupied[side.0 as usize].words());
+        self.occupied.iter().fold(0u128, |a, s| a | <u128 as Bits>::from_words(s.words())) & !own
+    }
+
     /// The cells an en passant capture may be made on now, as a mask (none without one).
     #[inline(always)]
-    fn ep_passed_cells(&self) -> u128 {
+    pub(crate) fn ep_passed_cells(&self) -> u128 {
         self.ep.map_or(0, |e| e.passed().iter().fold(0, |m, c| m | 1u128 << (c.0 & 127)))
     }
 
@@ -374,33 +381,39 @@ impl State {
 }
 
 impl Position {
-    /// The number of legal moves by counting rays where that is sound (see the module doc),
-    /// or `None` when this position needs the general count (in check, no single royal,
-    /// partway through a move).
-    pub(crate) fn count_by_rays(&mut self, buf: &mut Vec<Move>) -> Option<u64> {
+    /// Where the count applies now (see the module doc): the side to move's single royal
+    /// piece's cell, the pieces pinned to it and (with ray masks) the enemy pieces' cells;
+    /// `None` in check, with no single royal, partway through a move, or where a program of
+    /// the enemy's may reach the royal.
+    pub(crate) fn counted_royal(&self) -> Option<(CellId, Pins, Option<u128>)> {
         let r = &*self.rules;
         if !r.count.applies || self.st.partial.is_some() {
             return None;
         }
-        let st = &mut self.st;
+        let st = &self.st;
         let side = st.side;
-        let royal = {
-            let mut royals = st.royals[side.0 as usize].iter();
-            let royal = royals.next()?;
-            if royals.next().is_some() {
-                return None;
-            }
-            royal
-        };
-        let masks = !r.count.masks.fits.is_empty();
-        let enemies = masks.then(|| {
-            let own = <u128 as Bits>::from_words(st.occupied[side.0 as usize].words());
-            st.occupied.iter().fold(0u128, |a, s| a | <u128 as Bits>::from_words(s.words())) & !own
-        });
+        let mut royals = st.royals[side.0 as usize].iter();
+        let royal = royals.next()?;
+        if royals.next().is_some() {
+            return None;
+        }
+        let enemies = (!r.count.masks.fits.is_empty()).then(|| st.enemy_cells(side));
         let pins = st.pins_unless_check(r, royal, side, enemies)?;
         if r.count.program_attacks && st.programs_may_take(r, royal, side) {
             return None;
         }
+        Some((royal, pins, enemies))
+    }
+
+    /// The number of legal moves by counting rays where that is sound (see the module doc),
+    /// or `None` when this position needs the general count (in check, no single royal,
+    /// partway through a move).
+    pub(crate) fn count_by_rays(&mut self, buf: &mut Vec<Move>) -> Option<u64> {
+        let (royal, pins, enemies) = self.counted_royal()?;
+        let r = &*self.rules;
+        let st = &mut self.st;
+        let side = st.side;
+        let masks = enemies.is_some();
         buf.clear();
         let (mut n, targets) = if masks {
             let pins = &pins;

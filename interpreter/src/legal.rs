@@ -398,6 +398,9 @@ impl Position {
     /// The legal moves of pieces, or (`noisy`) their captures and promotions only, whose
     /// generation then skips the moves that can be neither.
     fn collect_legal_piece_moves(&mut self, out: &mut Vec<Move>, noisy: bool) {
+        if self.legal_moves_by_masks(out, noisy) {
+            return;
+        }
         let rules = self.rules.clone();
         let r = &*rules;
         let start = out.len();

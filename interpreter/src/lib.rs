@@ -23,6 +23,7 @@ pub mod ir;
 mod legal;
 pub mod limits;
 mod make;
+mod maskgen;
 pub mod maximal;
 pub mod movegen;
 pub mod notation;

@@ -162,6 +162,17 @@ impl State {
         self.moves_of_lone::<false>(r, side, from, out);
     }
 
+    /// [`State::single_piece_moves`], or (`noisy`) a superset of those that capture or promote
+    /// (as [`State::pseudo_noisy_moves`]).
+    #[inline]
+    pub(crate) fn lone_moves(&self, r: &Rules, side: PlayerId, from: CellId, noisy: bool, out: &mut Vec<Move>) {
+        if noisy {
+            self.moves_of_lone::<true>(r, side, from, out);
+        } else {
+            self.moves_of_lone::<false>(r, side, from, out);
+        }
+    }
+
     /// [`State::single_piece_moves`], or only those that may capture or promote (`NOISY`).
     #[inline]
     fn moves_of_lone<const NOISY: bool>(&self, r: &Rules, side: PlayerId, from: CellId, out: &mut Vec<Move>) {

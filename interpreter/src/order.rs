@@ -167,6 +167,11 @@ pub(crate) fn see(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, thr
     see_value(pos, r, eval, mv) >= threshold
 }
 
+thread_local! {
+    // The moves and cells each step of an exchange looks at: no allocation per exchange.
+    static SCRATCH: std::cell::RefCell<(Vec<Move>, Vec<CellId>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}
+
 /// The static exchange value of a capture (see [`see`]).
 pub(crate) fn see_value(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move) -> i32 {
     let mover = pos.side_to_move();
@@ -183,20 +188,20 @@ pub(crate) fn see_value(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Mov
     pos.make(mv);
     let mut made = 1;
     let mut d = 0;
-    let mut buf = Vec::new();
     // In a turn of several actions the exchange is no longer a plain alternation: stop there.
     let mut alternates = pos.side_to_move() != mover;
-    let mut cells = Vec::new();
-    while alternates && d + 1 < gains.len() {
-        let Some(next) = cheapest_capture(pos, r, eval, target, &mut buf, &mut cells) else { break };
-        d += 1;
-        gains[d] = on_target - gains[d - 1];
-        on_target = promoted_value(r, eval, &next);
-        let side = pos.side_to_move();
-        pos.make(next);
-        made += 1;
-        alternates = pos.side_to_move() != side;
-    }
+    SCRATCH.with_borrow_mut(|(buf, cells)| {
+        while alternates && d + 1 < gains.len() {
+            let Some(next) = cheapest_capture(pos, r, eval, target, buf, cells) else { break };
+            d += 1;
+            gains[d] = on_target - gains[d - 1];
+            on_target = promoted_value(r, eval, &next);
+            let side = pos.side_to_move();
+            pos.make(next);
+            made += 1;
+            alternates = pos.side_to_move() != side;
+        }
+    });
     for _ in 0..made {
         pos.unmake();
     }

@@ -123,6 +123,15 @@ pub(crate) struct RayMask {
     pub(crate) forced: u128,
 }
 
+/// One entry's ray as masks: its target cells, the cells a lame leap needs empty, and whether
+/// the ray runs toward higher cells.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct EntryRay {
+    pub(crate) cells: u128,
+    pub(crate) lame: u128,
+    pub(crate) up: bool,
+}
+
 /// What the count reads of one piece on one cell, together, so that a piece costs one cache
 /// line (the tables apart were a chain of misses: a fifth of chess perft's time).
 #[derive(Clone, Copy, Debug, Default)]
@@ -141,6 +150,10 @@ pub(crate) struct Slot {
     /// The masks hold all of its moves (`fits`), no two entries make the same move and the
     /// piece has no program: counted from the masks unless pinned, royal or near en passant.
     pub(crate) counted: bool,
+    /// Counted, and each target is one plain move of `move_type` (no promotion, no passage
+    /// marked for en passant): its moves are made from the targets (`maskgen.rs`).
+    pub(crate) generated: bool,
+    pub(crate) move_type: u8,
 }
 
 /// The rays of every (player, piece type, cell) whose entries all fit: one-cell leaps without
@@ -157,6 +170,9 @@ pub(crate) struct MaskTables {
     pub(crate) rays: Vec<RayMask>,
     /// The cells of the slots' plain rays (see [`Slot::plain`]).
     pub(crate) plain: Vec<u128>,
+    /// Per entry of the compiled rules (as `Rules::entries`), where its slot fits: its ray as
+    /// masks, for making its moves in the order the ray walk makes them.
+    pub(crate) entry_rays: Vec<EntryRay>,
     /// Per reverse probe (as `Rules::probes`): its cells.
     pub(crate) probes: Vec<u128>,
 }
@@ -172,6 +188,7 @@ impl MaskTables {
         t.fits = vec![false; n];
         let mut slots = vec![Slot::default(); n];
         t.ep_reach = vec![0; n];
+        t.entry_rays = vec![EntryRay::default(); r.entries.len()];
         t.probes = r
             .probes
             .iter()
@@ -187,7 +204,11 @@ impl MaskTables {
             // Per direction (up, down): the plain rays.
             let mut plain: [Vec<u128>; 2] = Default::default();
             let mut fits = true;
-            for e in &r.entries[a..b] {
+            // Every entry makes plain moves of one move type.
+            let move_type = r.entries.get(a).map_or(0, |e| e.move_type);
+            let mut plain_moves = true;
+            for (k, e) in r.entries[a..b].iter().enumerate() {
+                plain_moves &= e.move_type == move_type && e.promo == NO_PROMOTION && !e.marks_ep;
                 let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
                 let (lame, ray) = match (e.kind, ray.split_last()) {
                     // A lame leap: its last cell is the target, the ones on the way that must
@@ -216,6 +237,7 @@ impl MaskTables {
                     break;
                 }
                 let cells = ray.iter().fold(0u128, |m, c| m | 1 << c.0);
+                t.entry_rays[a + k] = EntryRay { cells, lame, up };
                 if e.captures_ep {
                     t.ep_reach[i] |= cells;
                 }
@@ -264,6 +286,8 @@ impl MaskTables {
             t.fits[i] = fits;
             let ty = (i / r.cells) % r.types;
             slot.counted = fits && !r.entry_dedup[i] && !r.programmed_types[ty];
+            slot.generated = slot.counted && plain_moves;
+            slot.move_type = move_type;
         }
         // Reordered by piece code (`1 + type * players + player`; code 0 is no piece), which
         // the board holds: no lookup of the type before the slot.

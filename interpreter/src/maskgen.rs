@@ -1,0 +1,134 @@
+//! Legal move generation by the ray masks: where the count's preconditions hold (`count.rs`), a piece the masks hold whole that is neither royal nor pinned has a legal move to each of its targets, made from the target bits without walking its rays or testing the moves.
+//!
+//! Every other piece (the royal, a pinned piece, one near an en passant chance, one whose
+//! targets promote or mark a passage) is generated and tested as before. The moves come in
+//! the walk's order: pieces by cell, each piece's entries in turn, each ray outward from the
+//! piece; then castlings and drops.
+
+use crate::attack::Pins;
+use crate::ir::{CellId, MoveMode};
+use crate::legal::is_noisy;
+use crate::position::{Move, MoveKind, Position};
+use crate::raymask::{Bits, EntryRay, Occupancy};
+use crate::rules::{Piece, Rules};
+use crate::tables::Entry;
+
+impl Position {
+    /// Adds the legal moves of the side to move's pieces, castlings and drops (`noisy`: only
+    /// the captures and promotions among them) by the masks where the count applies; `false`
+    /// and nothing added where it does not.
+    pub(crate) fn legal_moves_by_masks(&mut self, out: &mut Vec<Move>, noisy: bool) -> bool {
+        // A forbidden test judges each move on the position after it.
+        if !self.rules.variant.forbids.is_empty() || self.rules.variant.shared_pieces {
+            return false;
+        }
+        let Some((royal, pins, Some(_))) = self.counted_royal() else { return false };
+        let rules = self.rules.clone();
+        let r = &*rules;
+        let safe = Some((royal, pins));
+        if r.cells <= 64 {
+            self.generate_pieces::<u64>(r, royal, &safe, noisy, out);
+        } else {
+            self.generate_pieces::<u128>(r, royal, &safe, noisy, out);
+        }
+        let first = out.len();
+        let side = self.st.side;
+        if !noisy {
+            self.st.castling_moves(r, side, out);
+        }
+        if let Some(pr) = r.program.as_deref() {
+            self.st.drop_moves(r, pr, side, crate::program::Only::ANY, out);
+        }
+        self.keep_legal(out, first, &safe, noisy);
+        true
+    }
+
+    /// The pieces' moves, by cell: read from the targets where the slot allows, else generated
+    /// and tested.
+    fn generate_pieces<B: Bits>(
+        &mut self,
+        r: &Rules,
+        royal: CellId,
+        safe: &Option<(CellId, Pins)>,
+        noisy: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let masks = &r.count.masks;
+        let side = self.st.side;
+        let occ = self.st.occupancy::<B>(side);
+        let passed = self.st.ep_passed_cells();
+        let ep = self.st.ep.is_some();
+        let pinned = safe.as_ref().map_or(!0u128, |(_, pins)| {
+            if pins.overflow {
+                !0
+            } else {
+                pins.cells[..pins.len as usize].iter().fold(0u128, |m, c| m | 1 << (c.0 & 127))
+            }
+        }) | 1u128 << (royal.0 & 127);
+        let mut own = <u128 as Bits>::from_words(self.st.occupied[side.0 as usize].words());
+        while own != 0 {
+            let from = CellId(own.trailing_zeros() as u16);
+            own &= own - 1;
+            let piece = self.st.cells[from.0 as usize];
+            let slot = masks.slot(piece, from, r.cells);
+            if slot.generated
+                && pinned & (1 << from.0) == 0
+                && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
+            {
+                let ty = r.type_of(piece);
+                let (a, b, _) = r.entries_for(side, ty, from);
+                let mut mv = Move::by_power(from, from, piece, slot.move_type, MoveKind::Normal, 0, Piece::EMPTY);
+                for (e, ray) in r.entries[a..b].iter().zip(&masks.entry_rays[a..b]) {
+                    let targets = entry_targets(e, ray, occ, noisy);
+                    // In the walk's order: outward from the piece.
+                    let mut t = targets.wide();
+                    while t != 0 {
+                        let to = if ray.up { t.trailing_zeros() } else { 127 - t.leading_zeros() };
+                        t &= !(1 << to);
+                        mv.to = CellId(to as u16);
+                        mv.take = self.st.cells[to as usize];
+                        out.push(mv);
+                    }
+                }
+                continue;
+            }
+            let first = out.len();
+            self.st.lone_moves(r, side, from, noisy, out);
+            self.keep_legal(out, first, safe, noisy);
+        }
+    }
+
+    /// Keeps the legal moves from `first` on (`noisy`: only captures and promotions).
+    fn keep_legal(&mut self, out: &mut Vec<Move>, first: usize, safe: &Option<(CellId, Pins)>, noisy: bool) {
+        let mut kept = first;
+        for i in first..out.len() {
+            let mv = out[i];
+            if (!noisy || is_noisy(&mv)) && self.legal_fast(mv, safe) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
+
+/// The cells an entry's ray reaches and may move or capture on (`noisy`: capture only), as
+/// the ray walk finds them.
+#[inline(always)]
+fn entry_targets<B: Bits>(e: &Entry, ray: &EntryRay, occ: Occupancy<B>, noisy: bool) -> B {
+    let cells = B::of(ray.cells);
+    if B::of(ray.lame) & occ.all != B::ZERO {
+        return B::ZERO;
+    }
+    let blockers = cells & occ.all;
+    let reach =
+        if ray.up { cells & blockers.through_lowest_or_all() } else { cells & blockers.highest_and_above_or_all() };
+    let mut t = B::ZERO;
+    if e.mode != MoveMode::CaptureOnly && !noisy {
+        t = t | (reach & !occ.all);
+    }
+    if e.mode != MoveMode::MoveOnly {
+        t = t | (reach & occ.enemy);
+    }
+    t
+}
