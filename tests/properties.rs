@@ -1,5 +1,6 @@
 //! Property tests (proptest) over every bundled variant: along random games, make and unmake
-//! restore the position and its hash, the incremental hash equals the computed one, position
+//! restore the position and its hash, the incremental hash equals the computed one, the legal
+//! moves made from the ray masks are those walked and tested one by one, position
 //! strings read back as themselves, every legal move's long and short forms read back as that
 //! move, and garbage position strings, moves and variant texts never panic. A failing case is
 //! shrunk to a short game and kept in `proptest-regressions/`.
@@ -66,6 +67,10 @@ fn play(index: usize, choices: &[usize], notations: bool) -> Result<(), TestCase
                 longs.push(long);
             }
         }
+        // Moves made from the ray masks are the moves the walk finds and tests, in its order.
+        let mut walked = Vec::new();
+        pos.legal_moves_by_walk(&mut walked);
+        prop_assert_eq!(&walked, &moves, "{}: in {}", name, pos.to_position_string());
         // The evaluation's mobility count agrees with the list it stands for.
         let mut listed = Vec::new();
         for p in 0..rules.player_count() {

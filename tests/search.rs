@@ -141,12 +141,15 @@ fn legal_captures_are_the_legal_moves_that_capture() {
         let mut rng = Rng(0x5eed_cafe);
         for _ in 0..10 {
             let mut pos = Position::start(rules.clone());
-            let (mut all, mut some) = (Vec::new(), Vec::new());
+            let (mut all, mut some, mut walked) = (Vec::new(), Vec::new(), Vec::new());
             for _ in 0..120 {
                 pos.legal_moves(&mut all);
                 if all.is_empty() {
                     break;
                 }
+                // The moves made from the ray masks are those the walk finds, in its order.
+                pos.legal_moves_by_walk(&mut walked);
+                assert_eq!(walked, all, "{name}: {}", pos.to_position_string());
                 pos.legal_captures(&mut some);
                 all.retain(|m| noisy(m));
                 assert_eq!(some, all, "{name}: {}", pos.to_position_string());

@@ -306,6 +306,15 @@ impl Position {
     }
 
     /// The legal moves whatever the end rules say.
+    /// [`Position::legal_moves`] with every move walked and tested one by one, none made from
+    /// the ray masks: the same list in the same order (a cross-check for tests).
+    #[doc(hidden)]
+    pub fn legal_moves_by_walk(&mut self, out: &mut Vec<Move>) {
+        self.walk_only = true;
+        self.legal_moves(out);
+        self.walk_only = false;
+    }
+
     pub(crate) fn generate_legal(&mut self, out: &mut Vec<Move>) {
         self.generate_unfiltered(out);
         if self.rules.variant.maximal_captures {
@@ -398,7 +407,7 @@ impl Position {
     /// The legal moves of pieces, or (`noisy`) their captures and promotions only, whose
     /// generation then skips the moves that can be neither.
     fn collect_legal_piece_moves(&mut self, out: &mut Vec<Move>, noisy: bool) {
-        if self.legal_moves_by_masks(out, noisy) {
+        if !self.walk_only && self.legal_moves_by_masks(out, noisy) {
             return;
         }
         let rules = self.rules.clone();

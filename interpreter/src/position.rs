@@ -246,6 +246,9 @@ pub(crate) enum Logged {
 pub struct Position {
     pub(crate) rules: Arc<Rules>,
     pub(crate) st: State,
+    /// Legal moves walked and tested one by one, never made from the ray masks (a cross-check
+    /// for tests, see [`Position::legal_moves_by_walk`]).
+    pub(crate) walk_only: bool,
 }
 
 /// The mutable part of a position; methods take the rules explicitly so that making a move
@@ -382,7 +385,7 @@ impl Position {
             choices: vec![0; rules.variant.choices.len() * players],
             out: 0,
         };
-        let mut pos = Position { rules, st };
+        let mut pos = Position { rules, st, walk_only: false };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
         pos.st.hash = pos.st.compute_hash(&pos.rules);
         pos
