@@ -1,9 +1,9 @@
 //! Property tests (proptest) over every bundled variant: along random games, make and unmake
-//! restore the position and its hash, the incremental hash equals the computed one, the legal
-//! moves made from the ray masks are those walked and tested one by one, position
-//! strings read back as themselves, every legal move's long and short forms read back as that
-//! move, and garbage position strings, moves and variant texts never panic. A failing case is
-//! shrunk to a short game and kept in `proptest-regressions/`.
+//! restore the position and its hash, the incremental hash and piece-square sums equal the
+//! computed ones, the legal moves made from the ray masks are those walked and tested one by
+//! one, position strings read back as themselves, every legal move's long and short forms read
+//! back as that move, and garbage position strings, moves and variant texts never panic. A
+//! failing case is shrunk to a short game and kept in `proptest-regressions/`.
 
 mod common;
 
@@ -37,6 +37,8 @@ fn games(plies: usize) -> impl Strategy<Value = (usize, Vec<usize>)> {
 fn play(index: usize, choices: &[usize], notations: bool) -> Result<(), TestCaseError> {
     let (name, rules) = &variants()[index];
     let mut pos = Position::start(rules.clone());
+    // The board keeps the evaluation's piece-square sums, as in a search.
+    pos.attach_piece_squares(&varia_interpreter::eval::Evaluator::new(rules));
     let start = pos.to_position_string();
     let mut moves = Vec::new();
     let mut trail = Vec::new();
@@ -84,6 +86,7 @@ fn play(index: usize, choices: &[usize], notations: bool) -> Result<(), TestCase
         pos.make(mv);
         trail.push(before.clone());
         prop_assert_eq!(pos.hash(), pos.compute_hash(), "{}: hash after {}", name, pos.to_position_string());
+        prop_assert!(!pos.piece_square_drift(), "{}: piece-square sums after {}", name, pos.to_position_string());
         let text = pos.to_position_string();
         let back = Position::from_position_string(rules.clone(), &text);
         prop_assert!(back.is_ok(), "{}: `{}` does not read back: {:?}", name, text, back.err());
@@ -97,6 +100,7 @@ fn play(index: usize, choices: &[usize], notations: bool) -> Result<(), TestCase
     while let Some(before) = trail.pop() {
         pos.unmake();
         prop_assert_eq!((pos.to_position_string(), pos.hash()), before, "{}: unwinding", name);
+        prop_assert!(!pos.piece_square_drift(), "{}: piece-square sums unwinding", name);
     }
     prop_assert_eq!(pos.to_position_string(), start, "{}: full unwind", name);
     Ok(())

@@ -127,6 +127,7 @@ impl State {
         stack.insert(at, p);
         self.cells[i] = stack[0];
         self.hash ^= r.zkey(cell, p, same);
+        self.tally(r, cell, p, 1);
         let owner = r.owner(p).0 as usize;
         self.occupied[owner].insert(cell);
         if r.royal_code[p.0 as usize] {
@@ -154,6 +155,7 @@ impl State {
         if r.royal_code[p.0 as usize] && !stack.iter().any(|q| r.owner(*q) == owner && r.royal_code[q.0 as usize]) {
             self.royals[owner.0 as usize].remove(cell);
         }
+        self.tally(r, cell, p, -1);
     }
 
     /// Where the piece on `cell` stands: the cell, or the between location covering it.
@@ -199,6 +201,7 @@ impl State {
             self.royals[owner].remove(cell);
         }
         self.hash ^= r.zkey(cell, p, 0);
+        self.tally(r, cell, p, -1);
         p
     }
 
@@ -211,6 +214,21 @@ impl State {
             self.royals[owner].insert(cell);
         }
         self.hash ^= r.zkey(cell, p, 0);
+        self.tally(r, cell, p, 1);
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) a piece's piece-square terms on a cell to or from
+    /// its owner's sums, where a search attached a table.
+    #[inline(always)]
+    fn tally(&mut self, r: &Rules, cell: CellId, p: Piece, sign: i32) {
+        if let Some(t) = self.tally.as_deref_mut() {
+            let e = t.table.get(p.0 as usize * r.cells + cell.0 as usize).copied().unwrap_or_default();
+            if let Some(s) = t.sums.get_mut(r.owner(p).0 as usize) {
+                for k in 0..3 {
+                    s[k] += sign * e[k];
+                }
+            }
+        }
     }
 
     /// The attribute bits of the piece on a cell.

@@ -289,6 +289,9 @@ pub struct Evaluator {
     /// Per (piece code, cell): the piece's [mg, eg] contribution from its owner's view: value
     /// and the cell's table terms.
     table: Vec<[i32; 2]>,
+    /// `table` with each piece's material (untuned value) beside, for a search to attach to
+    /// its position, whose board then keeps the sums per player ([`Position::tally_sums`]).
+    squares: Arc<Vec<[i32; 3]>>,
     /// Per (piece code, cell): the table features (reach, centre, advance, royal centre).
     cell_features: Vec<[f64; 4]>,
     /// Per cell: the cells one step and two steps away.
@@ -400,6 +403,7 @@ impl Evaluator {
             piece_index,
             cells: n,
             table: Vec::new(),
+            squares: Arc::default(),
             cell_features,
             near1,
             near2,
@@ -439,6 +443,22 @@ impl Evaluator {
                 }
             }
         }
+        let squares = self
+            .table
+            .iter()
+            .enumerate()
+            .map(|(i, [mg, eg])| {
+                let code = i / n.max(1);
+                let value = if code == 0 { 0 } else { self.values[(code - 1) / rules.player_count()] };
+                [*mg, *eg, value]
+            })
+            .collect();
+        self.squares = Arc::new(squares);
+    }
+
+    /// The piece-square table a search attaches to its position (see [`Evaluator::squares`]).
+    pub(crate) fn piece_squares(&self) -> &Arc<Vec<[i32; 3]>> {
+        &self.squares
     }
 
     /// The weights in use.
@@ -498,7 +518,6 @@ impl Evaluator {
     /// team's on average) against the others' average.
     pub fn evaluate_for(&self, pos: &Position, me: PlayerId) -> i32 {
         let r = &**pos.rules();
-        let n = self.cells;
         let mut mg = 0i64;
         let mut eg = 0i64;
         let mut material = 0i64;
@@ -506,26 +525,23 @@ impl Evaluator {
         let allies = (0..players).filter(|p| r.allied(PlayerId(*p as u8), me)).count() as i64;
         let others = (players as i64 - allies).max(1);
         let mut own_material = [0i64; 2];
+        let tallied = pos.tally_sums(&self.squares);
         for p in 0..players {
             let player = PlayerId(p as u8);
             // Each of my side counts as many times as there are others, each other player as
             // many times as my side has players (divided back below).
             let (sign, weight) = if r.allied(player, me) { (1, others) } else { (-1, allies) };
             let (mut pmg, mut peg) = (0i64, 0i64);
-            for c in pos.occupied_by(player).iter() {
-                for &q in pos.pieces_at(c) {
-                    if r.owner(q) != player {
-                        continue;
-                    }
-                    let e = self.table[q.0 as usize * n + c.0 as usize];
-                    pmg += e[0] as i64;
-                    peg += e[1] as i64;
-                    let value = self.values[r.type_of(q).0 as usize] as i64;
-                    material += value;
-                    if let Some(m) = own_material.get_mut(p) {
-                        *m += value;
-                    }
-                }
+            let tally = match tallied {
+                Some(sums) => sums[p],
+                None => self.tally(pos, player),
+            };
+            let [smg, seg, value] = tally.map(i64::from);
+            pmg += smg;
+            peg += seg;
+            material += value;
+            if let Some(m) = own_material.get_mut(p) {
+                *m += value;
             }
             let extra = self.extra_features(pos, player);
             for (i, f) in extra.iter().enumerate() {
@@ -557,6 +573,24 @@ impl Evaluator {
         let tempo = (self.term[TEMPO][0] as i64 * phase + self.term[TEMPO][1] as i64 * (PHASE_ONE - phase)) / PHASE_ONE;
         let tempo = if r.allied(pos.side_to_move(), me) { tempo } else { -tempo };
         (v + tempo) as i32
+    }
+
+    /// A player's piece-square sums [mg, eg, material] over its pieces on the board, visiting
+    /// each (where no search attached the table to the position).
+    fn tally(&self, pos: &Position, player: PlayerId) -> [i32; 3] {
+        let r = &**pos.rules();
+        let mut sum = [0i32; 3];
+        for c in pos.occupied_by(player).iter() {
+            for &q in pos.pieces_at(c) {
+                if r.owner(q) == player {
+                    let e = self.squares[q.0 as usize * self.cells + c.0 as usize];
+                    for k in 0..3 {
+                        sum[k] += e[k];
+                    }
+                }
+            }
+        }
+        sum
     }
 
     /// Pieces in hand: their weighted value and material (program play with drops).

@@ -327,6 +327,17 @@ pub(crate) struct State {
     pub(crate) choices: Vec<u8>,
     /// In a game of more than two players, bit p: player p has lost and is out of the game.
     pub(crate) out: u8,
+    /// The evaluation's piece-square sums, where a search attached its table.
+    pub(crate) tally: Option<Box<Tally>>,
+}
+
+/// A piece-square table attached by a search: per (piece code, cell), a piece's [middle game,
+/// end game, material] terms there, and per player their sums over its pieces on the board,
+/// kept as pieces come and go (`board.rs`) so that the evaluation need not visit every piece.
+#[derive(Clone, Debug)]
+pub(crate) struct Tally {
+    pub(crate) table: Arc<Vec<[i32; 3]>>,
+    pub(crate) sums: Vec<[i32; 3]>,
 }
 
 /// In `State::reserve`: an unlimited supply of squares.
@@ -384,6 +395,7 @@ impl Position {
             before_cache: None,
             choices: vec![0; rules.variant.choices.len() * players],
             out: 0,
+            tally: None,
         };
         let mut pos = Position { rules, st, walk_only: false };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
@@ -598,6 +610,55 @@ impl Position {
         self.st.phases = 0;
         self.st.update_phases(&self.rules);
         self.st.hash = self.st.compute_hash(&self.rules);
+    }
+
+    /// Attaches a piece-square table (see [`Tally`]): from now on the board keeps its sums.
+    pub(crate) fn attach_tally(&mut self, table: Arc<Vec<[i32; 3]>>) {
+        let sums = self.tally_from_scratch(&table);
+        self.st.tally = Some(Box::new(Tally { table, sums }));
+    }
+
+    /// Detaches the piece-square table.
+    pub(crate) fn detach_tally(&mut self) {
+        self.st.tally = None;
+    }
+
+    /// The per-player sums of `table` where it is the one attached.
+    #[inline]
+    pub(crate) fn tally_sums(&self, table: &Arc<Vec<[i32; 3]>>) -> Option<&[[i32; 3]]> {
+        self.st.tally.as_deref().filter(|t| Arc::ptr_eq(&t.table, table)).map(|t| t.sums.as_slice())
+    }
+
+    /// The per-player sums of a piece-square table over the pieces on the board.
+    fn tally_from_scratch(&self, table: &[[i32; 3]]) -> Vec<[i32; 3]> {
+        let r = &*self.rules;
+        let mut sums = vec![[0; 3]; r.player_count()];
+        for (p, sum) in sums.iter_mut().enumerate() {
+            for c in self.st.occupied[p].iter() {
+                for &q in self.st.pieces_at(r, c) {
+                    if r.owner(q).0 as usize == p {
+                        let e = table.get(q.0 as usize * r.cells + c.0 as usize).copied().unwrap_or_default();
+                        for k in 0..3 {
+                            sum[k] += e[k];
+                        }
+                    }
+                }
+            }
+        }
+        sums
+    }
+
+    /// Attaches the evaluation's piece-square table, as a search does (for tests).
+    #[doc(hidden)]
+    pub fn attach_piece_squares(&mut self, eval: &crate::eval::Evaluator) {
+        self.attach_tally(eval.piece_squares().clone());
+    }
+
+    /// Whether the attached piece-square sums differ from those computed from scratch (they
+    /// never should; for tests). `false` without a table.
+    #[doc(hidden)]
+    pub fn piece_square_drift(&self) -> bool {
+        self.st.tally.as_deref().is_some_and(|t| self.tally_from_scratch(&t.table) != t.sums)
     }
 
     /// Computes the hash from scratch (the incremental one must always equal it).

@@ -278,6 +278,21 @@ impl Searcher {
         pos: &mut Position,
         limits: Limits,
         lines: usize,
+        on_iteration: impl FnMut(&[SearchInfo]),
+    ) -> Vec<SearchInfo> {
+        // The board keeps the evaluation's piece-square sums while the search runs.
+        pos.attach_tally(self.eval.piece_squares().clone());
+        let found = self.search_lines_tallied(pos, limits, lines, on_iteration);
+        pos.detach_tally();
+        found
+    }
+
+    /// [`Searcher::search_lines`] once the piece-square table is attached.
+    fn search_lines_tallied(
+        &mut self,
+        pos: &mut Position,
+        limits: Limits,
+        lines: usize,
         mut on_iteration: impl FnMut(&[SearchInfo]),
     ) -> Vec<SearchInfo> {
         self.nodes = 0;
