@@ -1,7 +1,7 @@
 //! Legal move generation by the ray masks: where the count's preconditions hold (`count.rs`), a piece the masks hold whole that is neither royal nor pinned has a legal move to each of its targets, made from the target bits without walking its rays or testing the moves.
 //!
-//! Every other piece (the royal, a pinned piece, one near an en passant chance, one whose
-//! targets promote or mark a passage) is generated and tested as before. The moves come in
+//! Every other piece (the royal, a pinned piece, one near an en passant chance) is generated
+//! and tested as before. The moves come in
 //! the walk's order: pieces by cell, each piece's entries in turn, each ray outward from the
 //! piece; then castlings and drops.
 
@@ -11,7 +11,7 @@ use crate::legal::is_noisy;
 use crate::position::{Move, MoveKind, Position};
 use crate::raymask::{Bits, EntryRay, Occupancy};
 use crate::rules::{Piece, Rules};
-use crate::tables::Entry;
+use crate::tables::{Entry, NO_PROMOTION};
 
 impl Position {
     /// Adds the legal moves of the side to move's pieces, castlings and drops (`noisy`: only
@@ -71,24 +71,34 @@ impl Position {
             own &= own - 1;
             let piece = self.st.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
-            if slot.generated
+            if slot.counted
                 && pinned & (1 << from.0) == 0
                 && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
             {
-                let ty = r.type_of(piece);
-                let (a, b, _) = r.entries_for(side, ty, from);
-                let mut mv = Move::by_power(from, from, piece, slot.move_type, MoveKind::Normal, 0, Piece::EMPTY);
+                let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
+                let first = out.len();
+                let mut mv = Move::by_power(from, from, piece, 0, MoveKind::Normal, 0, Piece::EMPTY);
                 for (e, ray) in r.entries[a..b].iter().zip(&masks.entry_rays[a..b]) {
-                    let targets = entry_targets(e, ray, occ, noisy);
+                    mv.move_type = e.move_type;
+                    let passes = e.marks_ep && !e.leap;
                     // In the walk's order: outward from the piece.
-                    let mut t = targets.wide();
+                    let mut t = entry_targets(e, ray, occ, noisy).wide();
                     while t != 0 {
                         let to = if ray.up { t.trailing_zeros() } else { 127 - t.leading_zeros() };
                         t &= !(1 << to);
                         mv.to = CellId(to as u16);
                         mv.take = self.st.cells[to as usize];
-                        out.push(mv);
+                        (mv.kind, mv.extra) = if passes && mv.to != ray.first {
+                            (MoveKind::Passage, e.dir.0 as u16)
+                        } else {
+                            (MoveKind::Normal, 0)
+                        };
+                        self.st.push(r, e.promo, mv, out);
                     }
+                }
+                if noisy {
+                    // A promotion that may be declined also makes a quiet move.
+                    keep_noisy(out, first);
                 }
                 continue;
             }
@@ -112,8 +122,20 @@ impl Position {
     }
 }
 
-/// The cells an entry's ray reaches and may move or capture on (`noisy`: capture only), as
-/// the ray walk finds them.
+/// Keeps the captures and promotions among `out[first..]`.
+fn keep_noisy(out: &mut Vec<Move>, first: usize) {
+    let mut kept = first;
+    for i in first..out.len() {
+        if is_noisy(&out[i]) {
+            out[kept] = out[i];
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// The cells an entry's ray reaches and may move or capture on (`noisy`: only capture, or
+/// move where it may promote), as the ray walk finds them.
 #[inline(always)]
 fn entry_targets<B: Bits>(e: &Entry, ray: &EntryRay, occ: Occupancy<B>, noisy: bool) -> B {
     let cells = B::of(ray.cells);
@@ -124,7 +146,7 @@ fn entry_targets<B: Bits>(e: &Entry, ray: &EntryRay, occ: Occupancy<B>, noisy: b
     let reach =
         if ray.up { cells & blockers.through_lowest_or_all() } else { cells & blockers.highest_and_above_or_all() };
     let mut t = B::ZERO;
-    if e.mode != MoveMode::CaptureOnly && !noisy {
+    if e.mode != MoveMode::CaptureOnly && (!noisy || e.promo != NO_PROMOTION) {
         t = t | (reach & !occ.all);
     }
     if e.mode != MoveMode::MoveOnly {

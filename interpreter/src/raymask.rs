@@ -123,13 +123,14 @@ pub(crate) struct RayMask {
     pub(crate) forced: u128,
 }
 
-/// One entry's ray as masks: its target cells, the cells a lame leap needs empty, and whether
-/// the ray runs toward higher cells.
+/// One entry's ray as masks: its target cells, the cells a lame leap needs empty, whether the
+/// ray runs toward higher cells, and its first target (a move past it marks a passage).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct EntryRay {
     pub(crate) cells: u128,
     pub(crate) lame: u128,
     pub(crate) up: bool,
+    pub(crate) first: CellId,
 }
 
 /// What the count reads of one piece on one cell, together, so that a piece costs one cache
@@ -150,10 +151,6 @@ pub(crate) struct Slot {
     /// The masks hold all of its moves (`fits`), no two entries make the same move and the
     /// piece has no program: counted from the masks unless pinned, royal or near en passant.
     pub(crate) counted: bool,
-    /// Counted, and each target is one plain move of `move_type` (no promotion, no passage
-    /// marked for en passant): its moves are made from the targets (`maskgen.rs`).
-    pub(crate) generated: bool,
-    pub(crate) move_type: u8,
 }
 
 /// The rays of every (player, piece type, cell) whose entries all fit: one-cell leaps without
@@ -204,11 +201,7 @@ impl MaskTables {
             // Per direction (up, down): the plain rays.
             let mut plain: [Vec<u128>; 2] = Default::default();
             let mut fits = true;
-            // Every entry makes plain moves of one move type.
-            let move_type = r.entries.get(a).map_or(0, |e| e.move_type);
-            let mut plain_moves = true;
             for (k, e) in r.entries[a..b].iter().enumerate() {
-                plain_moves &= e.move_type == move_type && e.promo == NO_PROMOTION && !e.marks_ep;
                 let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
                 let (lame, ray) = match (e.kind, ray.split_last()) {
                     // A lame leap: its last cell is the target, the ones on the way that must
@@ -237,7 +230,7 @@ impl MaskTables {
                     break;
                 }
                 let cells = ray.iter().fold(0u128, |m, c| m | 1 << c.0);
-                t.entry_rays[a + k] = EntryRay { cells, lame, up };
+                t.entry_rays[a + k] = EntryRay { cells, lame, up, first: ray[0] };
                 if e.captures_ep {
                     t.ep_reach[i] |= cells;
                 }
@@ -286,8 +279,6 @@ impl MaskTables {
             t.fits[i] = fits;
             let ty = (i / r.cells) % r.types;
             slot.counted = fits && !r.entry_dedup[i] && !r.programmed_types[ty];
-            slot.generated = slot.counted && plain_moves;
-            slot.move_type = move_type;
         }
         // Reordered by piece code (`1 + type * players + player`; code 0 is no piece), which
         // the board holds: no lookup of the type before the slot.
