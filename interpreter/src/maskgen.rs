@@ -58,22 +58,21 @@ impl Position {
         let occ = self.st.occupancy::<B>(side);
         let passed = self.st.ep_passed_cells();
         let ep = self.st.ep.is_some();
-        let pinned = safe.as_ref().map_or(!0u128, |(_, pins)| {
-            if pins.overflow {
-                !0
-            } else {
-                pins.cells[..pins.len as usize].iter().fold(0u128, |m, c| m | 1 << (c.0 & 127))
+        // The royal and the pinned pieces: tested.
+        let tested = match safe {
+            Some((_, pins)) if !pins.overflow => {
+                pins.cells[..pins.len as usize].iter().fold(B::ZERO, |m, c| m | B::cell(c.0 as u32))
             }
-        }) | 1u128 << (royal.0 & 127);
-        let mut own = <u128 as Bits>::from_words(self.st.occupied[side.0 as usize].words());
-        while own != 0 {
-            let from = CellId(own.trailing_zeros() as u16);
-            own &= own - 1;
+            _ => !B::ZERO,
+        } | B::cell(royal.0 as u32);
+        let mut own = B::from_words(self.st.occupied[side.0 as usize].words());
+        while own != B::ZERO {
+            let at = own.lowest();
+            own = own.without(at);
+            let from = CellId(at as u16);
             let piece = self.st.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
-            if slot.counted
-                && pinned & (1 << from.0) == 0
-                && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
+            if slot.counted && !tested.has(at) && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
             {
                 let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
                 let first = out.len();
@@ -82,10 +81,10 @@ impl Position {
                     mv.move_type = e.move_type;
                     let passes = e.marks_ep && !e.leap;
                     // In the walk's order: outward from the piece.
-                    let mut t = entry_targets(e, ray, occ, noisy).wide();
-                    while t != 0 {
-                        let to = if ray.up { t.trailing_zeros() } else { 127 - t.leading_zeros() };
-                        t &= !(1 << to);
+                    let mut t = entry_targets(e, ray, occ, noisy);
+                    while t != B::ZERO {
+                        let to = if ray.up { t.lowest() } else { t.highest() };
+                        t = t.without(to);
                         mv.to = CellId(to as u16);
                         mv.take = self.st.cells[to as usize];
                         (mv.kind, mv.extra) = if passes && mv.to != ray.first {

@@ -28,6 +28,15 @@ pub(crate) trait Bits: Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> 
     fn highest_and_above(self) -> Self;
     /// [`Bits::through_lowest`], every cell for the empty set (no branch).
     fn through_lowest_or_all(self) -> Self;
+    /// The lowest and the highest cell of a non-empty set.
+    fn lowest(self) -> u32;
+    fn highest(self) -> u32;
+    /// The set without cell `i`.
+    fn without(self, i: u32) -> Self;
+    /// The set of cell `i` alone.
+    fn cell(i: u32) -> Self;
+    /// Whether cell `i` is in the set.
+    fn has(self, i: u32) -> bool;
     /// [`Bits::highest_and_above`], every cell for the empty set (no branch).
     fn highest_and_above_or_all(self) -> Self;
 }
@@ -61,6 +70,26 @@ impl Bits for u64 {
     #[inline(always)]
     fn through_lowest_or_all(self) -> u64 {
         self ^ self.wrapping_sub(1)
+    }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn highest(self) -> u32 {
+        63 - self.leading_zeros()
+    }
+    #[inline(always)]
+    fn without(self, i: u32) -> u64 {
+        self & !(1 << i)
+    }
+    #[inline(always)]
+    fn cell(i: u32) -> u64 {
+        1 << i
+    }
+    #[inline(always)]
+    fn has(self, i: u32) -> bool {
+        self >> i & 1 != 0
     }
     #[inline(always)]
     fn highest_and_above_or_all(self) -> u64 {
@@ -98,6 +127,26 @@ impl Bits for u128 {
     #[inline(always)]
     fn through_lowest_or_all(self) -> u128 {
         self ^ self.wrapping_sub(1)
+    }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn highest(self) -> u32 {
+        127 - self.leading_zeros()
+    }
+    #[inline(always)]
+    fn without(self, i: u32) -> u128 {
+        self & !(1 << i)
+    }
+    #[inline(always)]
+    fn cell(i: u32) -> u128 {
+        1 << i
+    }
+    #[inline(always)]
+    fn has(self, i: u32) -> bool {
+        self >> i & 1 != 0
     }
     #[inline(always)]
     fn highest_and_above_or_all(self) -> u128 {
