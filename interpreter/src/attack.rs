@@ -507,11 +507,6 @@ impl Position {
         self.st.attacked(&self.rules, cell, by)
     }
 
-    /// Whether the side to move has a royal piece under attack.
-    pub fn in_check(&self) -> bool {
-        self.st.royal_attacked(&self.rules, self.st.side)
-    }
-
     /// Whether `player` has a royal piece under attack, whoever is to move.
     pub fn royal_attacked(&self, player: PlayerId) -> bool {
         self.st.royal_attacked(&self.rules, player)

@@ -47,6 +47,17 @@ macro_rules! with_popcnt {
     }};
 }
 
+/// What a position tells of the side to move's royal pieces, with the position it was learnt
+/// in (its hash and the moves made to it): whether one is attacked, and where the count
+/// applies the single royal's cell, the pieces pinned to it and the enemy pieces' cells.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RoyalMemo {
+    hash: u64,
+    ply: u32,
+    check: bool,
+    counted: Option<(CellId, Pins, Option<u128>)>,
+}
+
 /// What the count needs from the compiled rules, derived once when they are built.
 #[derive(Debug, Default)]
 pub(crate) struct CountRules {
@@ -385,24 +396,60 @@ impl Position {
     /// piece's cell, the pieces pinned to it and (with ray masks) the enemy pieces' cells;
     /// `None` in check, with no single royal, partway through a move, or where a program of
     /// the enemy's may reach the royal.
-    pub(crate) fn counted_royal(&self) -> Option<(CellId, Pins, Option<u128>)> {
-        let r = &*self.rules;
-        if !r.count.applies || self.st.partial.is_some() {
-            return None;
+    #[inline]
+    pub(crate) fn counted_royal(&mut self) -> Option<(CellId, Pins, Option<u128>)> {
+        self.royal_memo().counted
+    }
+
+    /// Whether the side to move has a royal piece under attack.
+    pub fn in_check(&self) -> bool {
+        match self.royal_memo {
+            Some(m) if m.hash == self.st.hash && m.ply == self.st.history.len() as u32 => m.check,
+            _ => self.st.royal_attacked(&self.rules, self.st.side),
         }
+    }
+
+    /// [`Position::in_check`], remembered for this position with what the count needs (a
+    /// search asks whether a move gave check, then the reply asks again and generates with
+    /// the pins).
+    #[inline]
+    pub(crate) fn in_check_learnt(&mut self) -> bool {
+        self.royal_memo().check
+    }
+
+    /// The side to move's check and the count's royal, learnt once per position.
+    #[inline]
+    fn royal_memo(&mut self) -> RoyalMemo {
+        let (hash, ply) = (self.st.hash, self.st.history.len() as u32);
+        match self.royal_memo {
+            Some(m) if m.hash == hash && m.ply == ply => m,
+            _ => {
+                let m = self.learn_royal(hash, ply);
+                self.royal_memo = Some(m);
+                m
+            }
+        }
+    }
+
+    /// [`Position::royal_memo`] computed: where the count applies, one walk of the probes from
+    /// the royal tells both the check and the pins.
+    fn learn_royal(&self, hash: u64, ply: u32) -> RoyalMemo {
+        let r = &*self.rules;
         let st = &self.st;
         let side = st.side;
+        let attacked = || st.royal_attacked(r, side);
+        let unknown = |check: bool| RoyalMemo { hash, ply, check, counted: None };
+        if !r.count.applies || st.partial.is_some() {
+            return unknown(attacked());
+        }
         let mut royals = st.royals[side.0 as usize].iter();
-        let royal = royals.next()?;
-        if royals.next().is_some() {
-            return None;
-        }
+        let (Some(royal), None) = (royals.next(), royals.next()) else { return unknown(attacked()) };
         let enemies = (!r.count.masks.fits.is_empty()).then(|| st.enemy_cells(side));
-        let pins = st.pins_unless_check(r, royal, side, enemies)?;
+        let Some(pins) = st.pins_unless_check(r, royal, side, enemies) else { return unknown(true) };
         if r.count.program_attacks && st.programs_may_take(r, royal, side) {
-            return None;
+            return unknown(attacked());
         }
-        Some((royal, pins, enemies))
+        RoyalMemo { hash, ply, check: false, counted: Some((royal, pins, enemies)) }
     }
 
     /// The number of legal moves by counting rays where that is sound (see the module doc),

@@ -72,8 +72,7 @@ impl Position {
             let from = CellId(at as u16);
             let piece = self.st.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
-            if slot.counted && !tested.has(at) && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
-            {
+            if slot.counted && !tested.has(at) && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0) {
                 let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
                 let first = out.len();
                 let mut mv = Move::by_power(from, from, piece, 0, MoveKind::Normal, 0, Piece::EMPTY);

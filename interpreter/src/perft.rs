@@ -83,23 +83,27 @@ pub fn divide_threads(pos: &mut Position, depth: u32, turns: bool, threads: usiz
     use rayon::prelude::*;
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    let count = |mv: &Move| {
-        let mut p = pos.clone();
+    // Each thread makes and takes back the moves on its own copy of the position.
+    let count = |p: &mut Position, mv: &Move| {
         p.make(*mv);
         let n = if turns {
             let rest = if p.action_index() == 0 { depth.saturating_sub(1) } else { depth };
-            perft_turns(&mut p, rest)
+            perft_turns(p, rest)
         } else if depth <= 1 {
             1
         } else {
-            perft(&mut p, depth - 1)
+            perft(p, depth - 1)
         };
+        p.unmake();
         (*mv, n)
     };
     match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
-        Ok(pool) => pool.install(|| moves.par_iter().map(count).collect()),
+        Ok(pool) => {
+            let base = pos.clone();
+            pool.install(|| moves.par_iter().map_with(base, count).collect())
+        }
         // No threads to be had: the same counts, one after another.
-        Err(_) => moves.iter().map(count).collect(),
+        Err(_) => moves.iter().map(|mv| count(pos, mv)).collect(),
     }
 }
 

@@ -630,7 +630,7 @@ impl Searcher {
         if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
             return s;
         }
-        let in_check = turn_start && pos.in_check();
+        let in_check = turn_start && pos.in_check_learnt();
         let stand = if in_check { -INFINITY } else { self.static_eval(pos) };
         let quiet_node = !pv_node && !in_check && turn_start;
         // Reverse futility: far above beta near the leaves, the opponent's reply will not
@@ -832,7 +832,7 @@ struct PlyLists {
 /// hundreds of times a quiet one. `checked_before` keeps, for the node, whether the next
 /// player was in check before its last action (asked once, the first time it matters).
 fn gives_check(pos: &mut Position, mv: Move, turn_start: bool, checked_before: &mut Option<bool>) -> bool {
-    if !pos.in_check() {
+    if !pos.in_check_learnt() {
         return false;
     }
     if turn_start {

@@ -34,7 +34,7 @@ impl Searcher {
             return self.static_eval(pos);
         }
         let turn_start = pos.action_index() == 0;
-        let in_check = turn_start && qdepth < 4 && pos.in_check();
+        let in_check = turn_start && qdepth < 4 && pos.in_check_learnt();
         let PlyLists { moves, scores, .. } = lists;
         moves.clear();
         if in_check {
