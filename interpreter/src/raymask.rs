@@ -41,119 +41,72 @@ pub(crate) trait Bits: Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> 
     fn highest_and_above_or_all(self) -> Self;
 }
 
-impl Bits for u64 {
-    const ZERO: u64 = 0;
-    #[inline(always)]
-    fn of(mask: u128) -> u64 {
-        mask as u64
-    }
-    #[inline(always)]
-    fn from_words(words: &[u64]) -> u64 {
-        words[0]
-    }
-    #[inline(always)]
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn wide(self) -> u128 {
-        self as u128
-    }
-    #[inline(always)]
-    fn through_lowest(self) -> u64 {
-        self ^ (self - 1)
-    }
-    #[inline(always)]
-    fn highest_and_above(self) -> u64 {
-        u64::MAX << (63 - self.leading_zeros())
-    }
-    #[inline(always)]
-    fn through_lowest_or_all(self) -> u64 {
-        self ^ self.wrapping_sub(1)
-    }
-    #[inline(always)]
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline(always)]
-    fn highest(self) -> u32 {
-        63 - self.leading_zeros()
-    }
-    #[inline(always)]
-    fn without(self, i: u32) -> u64 {
-        self & !(1 << i)
-    }
-    #[inline(always)]
-    fn cell(i: u32) -> u64 {
-        1 << i
-    }
-    #[inline(always)]
-    fn has(self, i: u32) -> bool {
-        self >> i & 1 != 0
-    }
-    #[inline(always)]
-    fn highest_and_above_or_all(self) -> u64 {
-        // The lowest cell added changes no highest cell, and makes the empty set's answer all.
-        u64::MAX << (63 - (self | 1).leading_zeros())
-    }
+/// The set operations on a word of `$top + 1` bits; `$from` reads the word from a
+/// [`crate::bitset::CellSet`]'s words `$w`.
+macro_rules! impl_bits {
+    ($t:ty, $top:expr, |$w:ident| $from:expr) => {
+        impl Bits for $t {
+            const ZERO: $t = 0;
+            #[inline(always)]
+            fn of(mask: u128) -> $t {
+                mask as $t
+            }
+            #[inline(always)]
+            fn from_words($w: &[u64]) -> $t {
+                $from
+            }
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn through_lowest(self) -> $t {
+                self ^ (self - 1)
+            }
+            #[inline(always)]
+            fn highest_and_above(self) -> $t {
+                <$t>::MAX << ($top - self.leading_zeros())
+            }
+            #[inline(always)]
+            fn through_lowest_or_all(self) -> $t {
+                self ^ self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn highest(self) -> u32 {
+                $top - self.leading_zeros()
+            }
+            #[inline(always)]
+            fn without(self, i: u32) -> $t {
+                self & !(1 << i)
+            }
+            #[inline(always)]
+            fn cell(i: u32) -> $t {
+                1 << i
+            }
+            #[inline(always)]
+            fn has(self, i: u32) -> bool {
+                self >> i & 1 != 0
+            }
+            #[inline(always)]
+            fn highest_and_above_or_all(self) -> $t {
+                // The lowest cell added changes no highest cell, and makes the empty set's
+                // answer all.
+                <$t>::MAX << ($top - (self | 1).leading_zeros())
+            }
+        }
+    };
 }
 
-impl Bits for u128 {
-    const ZERO: u128 = 0;
-    #[inline(always)]
-    fn of(mask: u128) -> u128 {
-        mask
-    }
-    #[inline(always)]
-    fn from_words(words: &[u64]) -> u128 {
-        words[0] as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64
-    }
-    #[inline(always)]
-    fn ones(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn wide(self) -> u128 {
-        self
-    }
-    #[inline(always)]
-    fn through_lowest(self) -> u128 {
-        self ^ (self - 1)
-    }
-    #[inline(always)]
-    fn highest_and_above(self) -> u128 {
-        u128::MAX << (127 - self.leading_zeros())
-    }
-    #[inline(always)]
-    fn through_lowest_or_all(self) -> u128 {
-        self ^ self.wrapping_sub(1)
-    }
-    #[inline(always)]
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline(always)]
-    fn highest(self) -> u32 {
-        127 - self.leading_zeros()
-    }
-    #[inline(always)]
-    fn without(self, i: u32) -> u128 {
-        self & !(1 << i)
-    }
-    #[inline(always)]
-    fn cell(i: u32) -> u128 {
-        1 << i
-    }
-    #[inline(always)]
-    fn has(self, i: u32) -> bool {
-        self >> i & 1 != 0
-    }
-    #[inline(always)]
-    fn highest_and_above_or_all(self) -> u128 {
-        // The lowest cell added changes no highest cell, and makes the empty set's answer all.
-        u128::MAX << (127 - (self | 1).leading_zeros())
-    }
-}
+impl_bits!(u64, 63, |words| words[0]);
+impl_bits!(u128, 127, |words| words[0] as u128 | (words.get(1).copied().unwrap_or(0) as u128) << 64);
 
 /// One ray of several cells (or a single cell that may promote, or a lame leap) as a mask.
 #[derive(Clone, Copy, Debug)]
