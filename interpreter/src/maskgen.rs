@@ -1,9 +1,8 @@
 //! Legal move generation by the ray masks: where the count's preconditions hold (`count.rs`), a piece the masks hold whole that is neither royal nor pinned has a legal move to each of its targets, made from the target bits without walking its rays or testing the moves.
 //!
 //! Every other piece (the royal, a pinned piece, one near an en passant chance) is generated
-//! and tested as before. The moves come in
-//! the walk's order: pieces by cell, each piece's entries in turn, each ray outward from the
-//! piece; then castlings and drops.
+//! and tested as before. The moves come in the walk's order: pieces by cell, each piece's
+//! entries in turn, each ray outward from the piece; then castlings and drops.
 
 use crate::attack::Pins;
 use crate::ir::{CellId, MoveMode};
@@ -43,8 +42,8 @@ impl Position {
         true
     }
 
-    /// The pieces' moves, by cell: read from the targets where the slot allows, else generated
-    /// and tested.
+    /// The pieces' moves, by cell: made from the masks for a counted piece that is neither
+    /// the royal, nor pinned, nor near an en passant chance; else generated and tested.
     fn generate_pieces<B: Bits>(
         &mut self,
         r: &Rules,
