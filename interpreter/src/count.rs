@@ -18,7 +18,7 @@ use crate::position::{Move, MoveKind, Position, State};
 use crate::program::Only;
 use crate::raymask::{Bits, MaskTables, Occupancy};
 use crate::rules::{Piece, Rules};
-use crate::tables::{Entry, EntryKind, NO_PROMOTION};
+use crate::tables::{Entry, EntryKind, Probe, NO_PROMOTION};
 
 /// Runs a function body compiled for the processor's population count instruction when it
 /// has one (the portable bit count was a seventh of chess perft's time): written as
@@ -126,37 +126,51 @@ impl State {
         for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
             let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
-            for (j, probe) in r.probes[a..b].iter().enumerate() {
-                if enemies.is_some_and(|e| r.count.masks.probes[a + j] & e == 0) {
-                    continue;
+            let probes = &r.probes[a..b];
+            match enemies {
+                Some(e) => {
+                    for (probe, _) in probes.iter().zip(&r.count.masks.probes[a..b]).filter(|(_, m)| *m & e != 0) {
+                        self.pin_walk(r, probe, p, side, &mut pins)?;
+                    }
                 }
-                let s = probe.start as usize;
-                let mut shield: Option<CellId> = None;
-                for k in s..s + probe.len as usize {
-                    let c = r.probe_cells[k];
-                    let q = self.cells[c.0 as usize];
-                    if q.is_empty() {
-                        continue;
+                None => {
+                    for probe in probes {
+                        self.pin_walk(r, probe, p, side, &mut pins)?;
                     }
-                    if q == Piece::HOLE {
-                        break;
-                    }
-                    let owner = r.owner(q);
-                    if shield.is_none() && owner == side {
-                        shield = Some(c);
-                        continue;
-                    }
-                    if owner.0 == p && r.probe_has(k, r.type_of(q)) {
-                        match shield {
-                            None => return None,
-                            Some(c) => pins.add(c),
-                        }
-                    }
-                    break;
                 }
             }
         }
         Some(pins)
+    }
+
+    /// One probe of [`State::pins_unless_check`]: `None` when player `p` checks along it, else
+    /// the piece of `side`'s it pins recorded.
+    #[inline(always)]
+    fn pin_walk(&self, r: &Rules, probe: &Probe, p: u8, side: PlayerId, pins: &mut Pins) -> Option<()> {
+        let s = probe.start as usize;
+        let mut shield: Option<CellId> = None;
+        for (k, &c) in r.probe_cells[s..s + probe.len as usize].iter().enumerate() {
+            let q = self.cells[c.0 as usize];
+            if q.is_empty() {
+                continue;
+            }
+            if q == Piece::HOLE {
+                break;
+            }
+            let owner = r.owner(q);
+            if shield.is_none() && owner == side {
+                shield = Some(c);
+                continue;
+            }
+            if owner.0 == p && r.probe_has(s + k, r.type_of(q)) {
+                match shield {
+                    None => return None,
+                    Some(c) => pins.add(c),
+                }
+            }
+            break;
+        }
+        Some(())
     }
 
     /// Whether a player other than `side` attacks `cell`, by the probe walk (attacks read from
