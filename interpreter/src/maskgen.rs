@@ -72,6 +72,14 @@ impl Position {
             let piece = self.st.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
             if slot.counted && !tested.has(at) && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0) {
+                // Asked for captures and promotions: a piece that can make neither is passed
+                // over on its slot's targets alone (most pieces, most of the time).
+                if noisy
+                    && masks.targets(slot, occ) & occ.enemy == B::ZERO
+                    && masks.rays_of(slot).iter().all(|ray| ray.promo == 0)
+                {
+                    continue;
+                }
                 let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
                 let first = out.len();
                 let mut mv = Move::by_power(from, from, piece, 0, MoveKind::Normal, 0, Piece::EMPTY);
