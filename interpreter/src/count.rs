@@ -175,7 +175,7 @@ impl State {
 
     /// Whether a player other than `side` attacks `cell`, by the probe walk (attacks read from
     /// the probes alone), skipping probes without a cell of `enemies`.
-    fn attacked_through(&self, r: &Rules, cell: CellId, side: PlayerId, enemies: u128) -> bool {
+    pub(crate) fn attacked_through(&self, r: &Rules, cell: CellId, side: PlayerId, enemies: u128) -> bool {
         for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
             let i = p as usize * r.cells + cell.0 as usize;
             let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);

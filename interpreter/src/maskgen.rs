@@ -21,14 +21,14 @@ impl Position {
         if !self.rules.variant.forbids.is_empty() || self.rules.variant.shared_pieces {
             return false;
         }
-        let Some((royal, pins, Some(_))) = self.counted_royal() else { return false };
+        let Some((royal, pins, Some(enemies))) = self.counted_royal() else { return false };
         let rules = self.rules.clone();
         let r = &*rules;
         let safe = Some((royal, pins));
         if r.cells <= 64 {
-            self.generate_pieces::<u64>(r, royal, &safe, noisy, out);
+            self.generate_pieces::<u64>(r, royal, &safe, enemies, noisy, out);
         } else {
-            self.generate_pieces::<u128>(r, royal, &safe, noisy, out);
+            self.generate_pieces::<u128>(r, royal, &safe, enemies, noisy, out);
         }
         let first = out.len();
         let side = self.st.side;
@@ -49,6 +49,7 @@ impl Position {
         r: &Rules,
         royal: CellId,
         safe: &Option<(CellId, Pins)>,
+        enemies: u128,
         noisy: bool,
         out: &mut Vec<Move>,
     ) {
@@ -57,13 +58,16 @@ impl Position {
         let occ = self.st.occupancy::<B>(side);
         let passed = self.st.ep_passed_cells();
         let ep = self.st.ep.is_some();
-        // The royal and the pinned pieces: tested.
-        let tested = match safe {
+        // The pinned pieces: tested.
+        let pinned = match safe {
             Some((_, pins)) if !pins.overflow => {
                 pins.cells[..pins.len as usize].iter().fold(B::ZERO, |m, c| m | B::cell(c.0 as u32))
             }
             _ => !B::ZERO,
-        } | B::cell(royal.0 as u32);
+        };
+        // The royal's targets are each tried in the cell array, as the count tries them, where
+        // no program may capture and no square vanishes behind it.
+        let royal_by_masks = !r.count.program_attacks && !r.vacates;
         let mut own = B::from_words(self.st.occupied[side.0 as usize].words());
         while own != B::ZERO {
             let at = own.lowest();
@@ -71,7 +75,13 @@ impl Position {
             let from = CellId(at as u16);
             let piece = self.st.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
-            if slot.counted && !tested.has(at) && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0) {
+            let is_royal = from == royal;
+            let by_masks = if is_royal {
+                royal_by_masks && masks.rays_of(slot).iter().all(|ray| ray.promo == 0)
+            } else {
+                !pinned.has(at)
+            };
+            if slot.counted && by_masks && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0) {
                 // Asked for captures and promotions: a piece that can make neither is passed
                 // over on its slot's targets alone (most pieces, most of the time).
                 if noisy
@@ -83,6 +93,10 @@ impl Position {
                 let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
                 let first = out.len();
                 let mut mv = Move::by_power(from, from, piece, 0, MoveKind::Normal, 0, Piece::EMPTY);
+                // The royal off its cell while its targets are tried (it no longer blocks there).
+                if is_royal {
+                    self.st.cells[from.0 as usize] = Piece::EMPTY;
+                }
                 for (e, ray) in r.entries[a..b].iter().zip(&masks.entry_rays[a..b]) {
                     mv.move_type = e.move_type;
                     let passes = e.marks_ep && !e.leap;
@@ -93,6 +107,14 @@ impl Position {
                         t = t.without(to);
                         mv.to = CellId(to as u16);
                         mv.take = self.st.cells[to as usize];
+                        if is_royal {
+                            self.st.cells[to as usize] = piece;
+                            let attacked = self.st.attacked_through(r, mv.to, side, enemies);
+                            self.st.cells[to as usize] = mv.take;
+                            if attacked {
+                                continue;
+                            }
+                        }
                         (mv.kind, mv.extra) = if passes && mv.to != ray.first {
                             (MoveKind::Passage, e.dir.0 as u16)
                         } else {
@@ -100,6 +122,9 @@ impl Position {
                         };
                         self.st.push(r, e.promo, mv, out);
                     }
+                }
+                if is_royal {
+                    self.st.cells[from.0 as usize] = piece;
                 }
                 if noisy {
                     // A promotion that may be declined also makes a quiet move.
