@@ -1,7 +1,8 @@
 //! Legal move generation by the ray masks: where the count's preconditions hold (`count.rs`), a piece the masks hold whole that is neither royal nor pinned has a legal move to each of its targets, made from the target bits without walking its rays or testing the moves.
 //!
-//! Every other piece (the royal, a pinned piece, one near an en passant chance) is generated
-//! and tested as before. The moves come in the walk's order: pieces by cell, each piece's
+//! The royal's targets come from its masks too, each tried in the cell array by the probe
+//! walk (where no program may capture and no square may vanish behind it). A pinned piece and
+//! one near an en passant chance are generated and tested as before. The moves come in the walk's order: pieces by cell, each piece's
 //! entries in turn, each ray outward from the piece; then castlings and drops.
 
 use crate::attack::Pins;
@@ -43,7 +44,8 @@ impl Position {
     }
 
     /// The pieces' moves, by cell: made from the masks for a counted piece that is neither
-    /// the royal, nor pinned, nor near an en passant chance; else generated and tested.
+    /// pinned nor near an en passant chance (the royal's each tried); else generated and
+    /// tested.
     fn generate_pieces<B: Bits>(
         &mut self,
         r: &Rules,
