@@ -251,13 +251,6 @@ impl State {
         Occupancy { all: pieces | B::from_words(self.no_square.words()), enemy: pieces & !own }
     }
 
-    /// The cells of the pieces of players other than `side`, as a mask.
-    #[inline]
-    fn enemy_cells(&self, side: PlayerId) -> u128 {
-        let own = <u128 as Bits>::from_words(self.occupied[side.0 as usize].words());
-        self.occupied.iter().fold(0u128, |a, s| a | <u128 as Bits>::from_words(s.words())) & !own
-    }
-
     /// The cells an en passant capture may be made on now, as a mask (none without one).
     #[inline(always)]
     pub(crate) fn ep_passed_cells(&self) -> u128 {
@@ -390,7 +383,7 @@ impl State {
                     }
                     // Where the royal's square may vanish behind it, its moves are tried one
                     // by one (a trial that finds one illegal makes it in full).
-                    if !r.count.program_attacks && !r.vacates && masks.rays_of(slot).iter().all(|m| m.promo == 0) {
+                    if !r.count.program_attacks && !r.vacates && !masks.promotes(slot) {
                         royal_targets = masks.targets(slot, occ).wide();
                         continue;
                     }
@@ -458,7 +451,7 @@ impl Position {
         }
         let mut royals = st.royals[side.0 as usize].iter();
         let (Some(royal), None) = (royals.next(), royals.next()) else { return unknown(attacked()) };
-        let enemies = (!r.count.masks.fits.is_empty()).then(|| st.enemy_cells(side));
+        let enemies = (!r.count.masks.fits.is_empty()).then(|| st.occupancy::<u128>(side).enemy);
         let Some(pins) = st.pins_unless_check(r, royal, side, enemies) else { return unknown(true) };
         if r.count.program_attacks && st.programs_may_take(r, royal, side) {
             return unknown(attacked());

@@ -534,7 +534,7 @@ impl Evaluator {
             let (mut pmg, mut peg) = (0i64, 0i64);
             let tally = match tallied {
                 Some(sums) => sums[p],
-                None => self.tally(pos, player),
+                None => pos.tally_of(&self.squares, player),
             };
             let [smg, seg, value] = tally.map(i64::from);
             pmg += smg;
@@ -573,24 +573,6 @@ impl Evaluator {
         let tempo = (self.term[TEMPO][0] as i64 * phase + self.term[TEMPO][1] as i64 * (PHASE_ONE - phase)) / PHASE_ONE;
         let tempo = if r.allied(pos.side_to_move(), me) { tempo } else { -tempo };
         (v + tempo) as i32
-    }
-
-    /// A player's piece-square sums [mg, eg, material] over its pieces on the board, visiting
-    /// each (where no search attached the table to the position).
-    fn tally(&self, pos: &Position, player: PlayerId) -> [i32; 3] {
-        let r = &**pos.rules();
-        let mut sum = [0i32; 3];
-        for c in pos.occupied_by(player).iter() {
-            for &q in pos.pieces_at(c) {
-                if r.owner(q) == player {
-                    let e = self.squares[q.0 as usize * self.cells + c.0 as usize];
-                    for k in 0..3 {
-                        sum[k] += e[k];
-                    }
-                }
-            }
-        }
-        sum
     }
 
     /// Pieces in hand: their weighted value and material (program play with drops).

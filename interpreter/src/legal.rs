@@ -305,7 +305,6 @@ impl Position {
         }
     }
 
-    /// The legal moves whatever the end rules say.
     /// [`Position::legal_moves`] with every move walked and tested one by one, none made from
     /// the ray masks: the same list in the same order (a cross-check for tests).
     #[doc(hidden)]
@@ -315,6 +314,7 @@ impl Position {
         self.walk_only = false;
     }
 
+    /// The legal moves whatever the end rules say.
     pub(crate) fn generate_legal(&mut self, out: &mut Vec<Move>) {
         self.generate_unfiltered(out);
         if self.rules.variant.maximal_captures {
@@ -422,18 +422,9 @@ impl Position {
             None
         };
         let royal = self.shortcut_royal();
-        let mut kept = start;
-        for i in start..out.len() {
-            let mv = out[i];
-            if entry_type.is_some_and(|t| t != mv.move_type) || (noisy && !is_noisy(&mv)) {
-                continue;
-            }
-            if self.legal_fast(mv, &royal) {
-                out[kept] = mv;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        retain_from(out, start, |mv| {
+            entry_type.is_none_or(|t| t == mv.move_type) && (!noisy || is_noisy(&mv)) && self.legal_fast(mv, &royal)
+        });
         self.keep_best_priority(out, start);
     }
 
@@ -506,6 +497,19 @@ impl Position {
         }
         n
     }
+}
+
+/// Keeps the moves of `out[first..]` that `keep` accepts, in order (asked once each).
+pub(crate) fn retain_from(out: &mut Vec<Move>, first: usize, mut keep: impl FnMut(Move) -> bool) {
+    let mut kept = first;
+    for i in first..out.len() {
+        let mv = out[i];
+        if keep(mv) {
+            out[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
 
 /// A capture or a promotion by a piece: what quiescence searches.

@@ -2,12 +2,13 @@
 //!
 //! The royal's targets come from its masks too, each tried in the cell array by the probe
 //! walk (where no program may capture and no square may vanish behind it). A pinned piece and
-//! one near an en passant chance are generated and tested as before. The moves come in the walk's order: pieces by cell, each piece's
-//! entries in turn, each ray outward from the piece; then castlings and drops.
+//! one near an en passant chance are generated and tested as before. The moves come in the
+//! walk's order: pieces by cell, each piece's entries in turn, each ray outward from the piece;
+//! then castlings and drops.
 
 use crate::attack::Pins;
 use crate::ir::{CellId, MoveMode};
-use crate::legal::is_noisy;
+use crate::legal::{is_noisy, retain_from};
 use crate::position::{Move, MoveKind, Position};
 use crate::raymask::{Bits, EntryRay, Occupancy};
 use crate::rules::{Piece, Rules};
@@ -78,18 +79,11 @@ impl Position {
             let piece = self.st.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
             let is_royal = from == royal;
-            let by_masks = if is_royal {
-                royal_by_masks && masks.rays_of(slot).iter().all(|ray| ray.promo == 0)
-            } else {
-                !pinned.has(at)
-            };
+            let by_masks = if is_royal { royal_by_masks && !masks.promotes(slot) } else { !pinned.has(at) };
             if slot.counted && by_masks && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0) {
                 // Asked for captures and promotions: a piece that can make neither is passed
                 // over on its slot's targets alone (most pieces, most of the time).
-                if noisy
-                    && masks.targets(slot, occ) & occ.enemy == B::ZERO
-                    && masks.rays_of(slot).iter().all(|ray| ray.promo == 0)
-                {
+                if noisy && masks.targets(slot, occ) & occ.enemy == B::ZERO && !masks.promotes(slot) {
                     continue;
                 }
                 let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
@@ -130,7 +124,7 @@ impl Position {
                 }
                 if noisy {
                     // A promotion that may be declined also makes a quiet move.
-                    keep_noisy(out, first);
+                    retain_from(out, first, |mv| is_noisy(&mv));
                 }
                 continue;
             }
@@ -142,28 +136,8 @@ impl Position {
 
     /// Keeps the legal moves from `first` on (`noisy`: only captures and promotions).
     fn keep_legal(&mut self, out: &mut Vec<Move>, first: usize, safe: &Option<(CellId, Pins)>, noisy: bool) {
-        let mut kept = first;
-        for i in first..out.len() {
-            let mv = out[i];
-            if (!noisy || is_noisy(&mv)) && self.legal_fast(mv, safe) {
-                out[kept] = mv;
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
+        retain_from(out, first, |mv| (!noisy || is_noisy(&mv)) && self.legal_fast(mv, safe));
     }
-}
-
-/// Keeps the captures and promotions among `out[first..]`.
-fn keep_noisy(out: &mut Vec<Move>, first: usize) {
-    let mut kept = first;
-    for i in first..out.len() {
-        if is_noisy(&out[i]) {
-            out[kept] = out[i];
-            kept += 1;
-        }
-    }
-    out.truncate(kept);
 }
 
 /// The cells an entry's ray reaches and may move or capture on (`noisy`: only capture, or

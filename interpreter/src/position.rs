@@ -634,21 +634,25 @@ impl Position {
 
     /// The per-player sums of a piece-square table over the pieces on the board.
     fn tally_from_scratch(&self, table: &[[i32; 3]]) -> Vec<[i32; 3]> {
+        (0..self.rules.player_count()).map(|p| self.tally_of(table, PlayerId(p as u8))).collect()
+    }
+
+    /// One player's sums of a piece-square table (per piece code and cell) over its pieces on
+    /// the board, each visited.
+    pub(crate) fn tally_of(&self, table: &[[i32; 3]], player: PlayerId) -> [i32; 3] {
         let r = &*self.rules;
-        let mut sums = vec![[0; 3]; r.player_count()];
-        for (p, sum) in sums.iter_mut().enumerate() {
-            for c in self.st.occupied[p].iter() {
-                for &q in self.st.pieces_at(r, c) {
-                    if r.owner(q).0 as usize == p {
-                        let e = table.get(q.0 as usize * r.cells + c.0 as usize).copied().unwrap_or_default();
-                        for k in 0..3 {
-                            sum[k] += e[k];
-                        }
+        let mut sum = [0; 3];
+        for c in self.st.occupied[player.0 as usize].iter() {
+            for &q in self.st.pieces_at(r, c) {
+                if r.owner(q) == player {
+                    let e = table.get(q.0 as usize * r.cells + c.0 as usize).copied().unwrap_or_default();
+                    for k in 0..3 {
+                        sum[k] += e[k];
                     }
                 }
             }
         }
-        sums
+        sum
     }
 
     /// Attaches the evaluation's piece-square table, as a search does (for tests).

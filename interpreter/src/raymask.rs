@@ -320,6 +320,12 @@ impl MaskTables {
         self.ep_reach[(side.0 as usize * r.types + t) * r.cells + from.0 as usize]
     }
 
+    /// Whether a move of the slot's piece may promote (only its other rays can).
+    #[inline(always)]
+    pub(crate) fn promotes(&self, slot: &Slot) -> bool {
+        self.rays_of(slot).iter().any(|ray| ray.promo != 0)
+    }
+
     /// The rays of a slot.
     #[inline(always)]
     pub(crate) fn rays_of(&self, slot: &Slot) -> &[RayMask] {
