@@ -59,6 +59,26 @@ fn games() -> &'static Vec<(String, Arc<Rules>, String)> {
             let start = Position::start(rules.clone()).to_position_string();
             out.push((name.into(), rules, start));
         }
+        // Boards of stacks the count reads with the cells' rules: share squares (inert lone
+        // pieces, capture choices, a capacity of two) without the rules that keep it general
+        // (kings kept apart, the phase that changes the squares), and crowds of at most three
+        // where a capture takes every enemy piece.
+        let share = std::fs::read_to_string(common::root().join("variants/share-squares.var")).expect("bundled");
+        let wrap = share.find("  in-phase wrap-up {").expect("the wrap-up block");
+        let end = wrap + share[wrap..].find("  }\n").expect("its end") + 4;
+        let share = format!("{}{}", &share[..wrap], &share[end..])
+            .replacen("phase wrap-up when pieces <= 5\n", "", 1)
+            .replacen("  keep-apart 1\n", "", 1);
+        let crowds = std::fs::read_to_string(common::root().join("variants/safety-in-numbers.var"))
+            .expect("bundled")
+            .replacen("  capacity any\n  crowd-safe\n", "  capacity 3\n  capture-all\n", 1);
+        for (name, text) in
+            [("share squares, no phase, kings not apart", share), ("crowds of three, capture-all", crowds)]
+        {
+            let rules = compile(&text);
+            let start = Position::start(rules.clone()).to_position_string();
+            out.push((name.into(), rules, start));
+        }
         let rules = common::rules("chess.var");
         for holes in [
             "rnbqkbnr/pppppppp/8/3*4/8/2*5/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -96,6 +116,27 @@ proptest! {
     #[test]
     fn counted_moves_equal_generated_moves(index in 0..games().len(), choices in proptest::collection::vec(any::<usize>(), 0..120)) {
         check(index, &choices)?;
+    }
+
+    /// The boards of stacks again, longer: crowds form, dissolve and hold kings.
+    #[test]
+    fn counted_stacks_equal_generated_moves(k in 0..stack_games().len(), choices in proptest::collection::vec(any::<usize>(), 0..200)) {
+        check(stack_games()[k], &choices)?;
+    }
+}
+
+/// The indices in [`games`] of the boards of stacks.
+fn stack_games() -> Vec<usize> {
+    games().iter().enumerate().filter(|(_, g)| g.1.has_stacks()).map(|(i, _)| i).collect()
+}
+
+/// The boards of stacks above (and the bundled crowd games) are read by the stacks' count, so
+/// that the random games test it; Share Squares itself is not (kings kept apart, a phase).
+#[test]
+fn boards_of_stacks_are_counted_from_the_masks() {
+    for (name, rules, _) in games().iter().filter(|g| g.1.has_stacks()) {
+        let expected = name != "share-squares.var";
+        assert_eq!(rules.counts_stacks(), expected, "{name}");
     }
 }
 

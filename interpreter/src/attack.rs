@@ -494,12 +494,18 @@ impl State {
 
 /// Whether a piece of `by` among `stack` attacks from probe cell `k`.
 #[inline]
-fn attacker_in(r: &Rules, stack: &[Piece], by: PlayerId, k: usize, counts: &impl Fn(PieceTypeId) -> bool) -> bool {
+pub(crate) fn attacker_in(
+    r: &Rules,
+    stack: &[Piece],
+    by: PlayerId,
+    k: usize,
+    counts: &impl Fn(PieceTypeId) -> bool,
+) -> bool {
     stack.iter().any(|q| r.owner(*q) == by && r.probe_has(k, r.type_of(*q)) && counts(r.type_of(*q)))
 }
 
 /// Every attacker counts.
-const ANY_TYPE: fn(PieceTypeId) -> bool = |_| true;
+pub(crate) const ANY_TYPE: fn(PieceTypeId) -> bool = |_| true;
 
 impl Position {
     /// Whether `by` attacks `cell`.

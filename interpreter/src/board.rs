@@ -125,6 +125,9 @@ impl State {
         let at = stack.partition_point(|q| q.0 <= p.0);
         let same = stack[..at].iter().rev().take_while(|q| **q == p).count();
         stack.insert(at, p);
+        if stack.len() == 2 {
+            self.crowds.insert(cell);
+        }
         self.cells[i] = stack[0];
         self.hash ^= r.zkey(cell, p, same);
         self.tally(r, cell, p, 1);
@@ -145,6 +148,9 @@ impl State {
         let stack = &mut self.stacks[i];
         let Some(at) = stack.iter().rposition(|q| *q == p) else { return };
         stack.remove(at);
+        if stack.len() == 1 {
+            self.crowds.remove(cell);
+        }
         let same = stack.iter().filter(|q| **q == p).count();
         self.cells[i] = stack.first().copied().unwrap_or(Piece::EMPTY);
         self.hash ^= r.zkey(cell, p, same);

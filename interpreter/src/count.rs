@@ -72,14 +72,22 @@ pub(crate) struct CountRules {
     /// Some program or drop may capture: the royal's cell is checked against their reach, and
     /// the royal's own moves are tested one by one.
     pub(crate) program_attacks: bool,
+    /// The count applies on this board of stacks (`stackcount.rs`): as `applies`, with the
+    /// stacks' occupancy rules read per position and attacks that see crowds.
+    pub(crate) stacked: bool,
+    /// The cells whose lone piece may be inert: a move from or to one is tested.
+    pub(crate) inert: u128,
+    /// With `stacked` (whose occupancy rules do not change with phases): the cells whose lone
+    /// piece is inert and may be joined, and those whose lone enemy piece a power that only
+    /// moves may join.
+    pub(crate) inert_joined: u128,
+    pub(crate) lone_joined: u128,
 }
 
 impl CountRules {
     /// Derives the count's preconditions from the compiled rules.
     pub(crate) fn new(r: &Rules) -> CountRules {
-        let applies = r.light_legality()
-            && r.pin_shortcut()
-            && !r.stacking
+        let common = r.pin_shortcut()
             && !r.covering
             && r.program.as_deref().is_none_or(|p| !p.prioritised)
             && r.variant.turn_order.is_none()
@@ -91,6 +99,17 @@ impl CountRules {
             && r.no_check.is_empty()
             // The masks tell own pieces from all others; partners' pieces are neither.
             && !r.teamed;
+        let applies = common && r.light_legality() && !r.stacking;
+        // On stacks: attacks read the stacks (not a trial in the cell array), a crowd's pieces
+        // are moved and tested apart, and the masks are needed.
+        let stacked = common
+            && r.stacking
+            && !r.slow_attacks
+            && r.apart.is_empty()
+            && r.program.as_deref().is_none_or(|p| !p.attacks_read_position)
+            && !r.variant.shared_pieces
+            && r.variant.forbids.is_empty()
+            && r.cells <= 128;
         let mut plain_type = vec![true; r.types];
         let mut ep_type = vec![false; r.types];
         for p in 0..r.players {
@@ -103,9 +122,23 @@ impl CountRules {
                 }
             }
         }
-        let masks = if applies { MaskTables::new(r) } else { MaskTables::default() };
+        let masks = if applies || stacked { MaskTables::new(r) } else { MaskTables::default() };
         let program_attacks = r.program.as_deref().is_some_and(|p| p.may_capture());
-        CountRules { applies, plain_type, ep_type, masks, program_attacks }
+        let inert = r.inert_cells.iter().filter(|c| c.0 < 128).fold(0u128, |m, c| m | 1 << c.0);
+        let (mut inert_joined, mut lone_joined) = (0u128, 0u128);
+        if stacked {
+            for c in 0..r.cells {
+                let rule = r.occupancy(CellId(c as u16), 0);
+                let two = rule.capacity.is_none_or(|k| k >= 2);
+                if rule.lone_inert && two && inert & 1 << c != 0 {
+                    inert_joined |= 1 << c;
+                }
+                if rule.join_enemy_by_move && two {
+                    lone_joined |= 1 << c;
+                }
+            }
+        }
+        CountRules { applies, plain_type, ep_type, masks, program_attacks, stacked, inert, inert_joined, lone_joined }
     }
 }
 
@@ -248,7 +281,8 @@ impl State {
     pub(crate) fn occupancy<B: Bits>(&self, side: PlayerId) -> Occupancy<B> {
         let own = B::from_words(self.occupied[side.0 as usize].words());
         let pieces = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
-        Occupancy { all: pieces | B::from_words(self.no_square.words()), enemy: pieces & !own }
+        let all = pieces | B::from_words(self.no_square.words());
+        Occupancy { all, enemy: pieces & !own, land: !all, join: B::ZERO }
     }
 
     /// The cells an en passant capture may be made on now, as a mask (none without one).
@@ -319,7 +353,11 @@ impl State {
         buf: &mut Vec<Move>,
     ) -> (u64, u128) {
         let masks = &r.count.masks;
-        let occ = if MASKS { self.occupancy::<B>(side) } else { Occupancy { all: B::ZERO, enemy: B::ZERO } };
+        let occ = if MASKS {
+            self.occupancy::<B>(side)
+        } else {
+            Occupancy { all: B::ZERO, enemy: B::ZERO, land: B::ZERO, join: B::ZERO }
+        };
         let ep = self.ep.is_some();
         // Where a piece could capture en passant: its moves are generated (and tried).
         let passed = self.ep_passed_cells();
@@ -446,11 +484,26 @@ impl Position {
         let side = st.side;
         let attacked = || st.royal_attacked(r, side);
         let unknown = |check: bool| RoyalMemo { hash, ply, check, counted: None };
-        if !r.count.applies || st.partial.is_some() {
+        if !(r.count.applies || r.count.stacked) || st.partial.is_some() {
             return unknown(attacked());
         }
         let mut royals = st.royals[side.0 as usize].iter();
         let (Some(royal), None) = (royals.next(), royals.next()) else { return unknown(attacked()) };
+        if r.count.stacked {
+            // Crowds: the attack test and the pins that read stacks (no ray masks to check).
+            let pins = if r.program.is_none() && r.explosions.is_none() {
+                st.stacked_pins_unless_check(r, royal, side)
+            } else if attacked() {
+                None
+            } else {
+                Some(st.pinned(r, royal, side))
+            };
+            let Some(pins) = pins else { return unknown(true) };
+            if r.count.program_attacks && st.programs_may_take(r, royal, side) {
+                return unknown(false);
+            }
+            return RoyalMemo { hash, ply, check: false, counted: Some((royal, pins, None)) };
+        }
         let enemies = (!r.count.masks.fits.is_empty()).then(|| st.occupancy::<u128>(side).enemy);
         let Some(pins) = st.pins_unless_check(r, royal, side, enemies) else { return unknown(true) };
         if r.count.program_attacks && st.programs_may_take(r, royal, side) {
@@ -462,6 +515,7 @@ impl Position {
     /// The number of legal moves by counting rays where that is sound (see the module doc),
     /// or `None` when this position needs the general count (in check, no single royal,
     /// partway through a move).
+    #[inline]
     pub(crate) fn count_by_rays(&mut self, buf: &mut Vec<Move>) -> Option<u64> {
         let (royal, pins, enemies) = self.counted_royal()?;
         let r = &*self.rules;
@@ -469,7 +523,22 @@ impl Position {
         let side = st.side;
         let masks = enemies.is_some();
         buf.clear();
-        let (mut n, targets) = if masks {
+        let (mut n, targets) = if r.count.stacked {
+            let pins = &pins;
+            with_popcnt!(|st: &State,
+                          r: &Rules,
+                          side: PlayerId,
+                          royal: CellId,
+                          pins: &Pins,
+                          buf: &mut Vec<Move>|
+             -> (u64, u128) {
+                if r.cells <= 64 {
+                    st.count_stacked::<u64>(r, side, royal, pins, buf)
+                } else {
+                    st.count_stacked::<u128>(r, side, royal, pins, buf)
+                }
+            })
+        } else if masks {
             let pins = &pins;
             with_popcnt!(|st: &State,
                           r: &Rules,
@@ -490,6 +559,7 @@ impl Position {
         if targets != 0 {
             // The royal tried on each target in the cell array, as the light legality test does.
             let king = st.cells[royal.0 as usize];
+            let enemies = if r.count.stacked { st.enemy_cells(r, side) } else { enemies.unwrap_or(!0) };
             st.cells[royal.0 as usize] = Piece::EMPTY;
             let mut t = targets;
             while t != 0 {
@@ -498,7 +568,14 @@ impl Position {
                 let i = to.0 as usize;
                 let q = st.cells[i];
                 st.cells[i] = king;
-                n += u64::from(!st.attacked_through(r, to, side, enemies.unwrap_or(!0)));
+                // On stacks, the walk reads the cell array first: the royal's cell empty there
+                // is passed, the target's stack is not read.
+                let attacked = if r.count.stacked {
+                    st.stacked_attacked_through(r, to, side, enemies)
+                } else {
+                    st.attacked_through(r, to, side, enemies)
+                };
+                n += u64::from(!attacked);
                 st.cells[i] = q;
             }
             st.cells[royal.0 as usize] = king;

@@ -37,6 +37,7 @@ mod raymask;
 pub mod rules;
 pub mod search;
 pub mod squares;
+mod stackcount;
 mod symbols;
 mod table;
 mod tables;

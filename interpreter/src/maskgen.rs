@@ -153,7 +153,10 @@ fn entry_targets<B: Bits>(e: &Entry, ray: &EntryRay, occ: Occupancy<B>, noisy: b
         if ray.up { cells & blockers.through_lowest_or_all() } else { cells & blockers.highest_and_above_or_all() };
     let mut t = B::ZERO;
     if e.mode != MoveMode::CaptureOnly && (!noisy || e.promo != NO_PROMOTION) {
-        t = t | (reach & !occ.all);
+        t = t | (reach & occ.land);
+        if e.mode == MoveMode::MoveOnly {
+            t = t | (reach & occ.join);
+        }
     }
     if e.mode != MoveMode::MoveOnly {
         t = t | (reach & occ.enemy);

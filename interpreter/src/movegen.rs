@@ -186,7 +186,15 @@ impl State {
     }
 
     /// The moves of one piece standing on `from`: by its tables, then by its programs.
-    fn moves_of(&self, r: &Rules, side: PlayerId, from: CellId, piece: Piece, only: Only, out: &mut Vec<Move>) {
+    pub(crate) fn moves_of(
+        &self,
+        r: &Rules,
+        side: PlayerId,
+        from: CellId,
+        piece: Piece,
+        only: Only,
+        out: &mut Vec<Move>,
+    ) {
         let first = out.len();
         if r.stacking {
             self.piece_moves_stacked(r, side, from, piece, only, out);

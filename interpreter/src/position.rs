@@ -282,6 +282,8 @@ pub(crate) struct State {
     /// order in the game, so equal stacks compare and hash equal); `cells` then holds the
     /// first of them. Empty on other boards.
     pub(crate) stacks: Vec<Vec<Piece>>,
+    /// On a stacking board, the cells of two pieces or more (read by the count's masks).
+    pub(crate) crowds: CellSet,
     /// On a board with locations between cells, per cell: the location of the piece covering
     /// it ([`NO_ANCHOR`] when none). `cells` holds that piece on each covered cell too, so that
     /// it blocks, is captured and attacks there; `occupied` and the hash count it once, at its
@@ -368,6 +370,7 @@ impl Position {
             hash: 0,
             piece_count: 0,
             stacks: if rules.has_stacks() { vec![Vec::new(); n] } else { Vec::new() },
+            crowds: CellSet::new(n),
             anchor: if rules.has_between() { vec![NO_ANCHOR; n] } else { Vec::new() },
             history: Vec::with_capacity(256),
             hashes: Vec::with_capacity(256),

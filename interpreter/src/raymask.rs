@@ -301,11 +301,16 @@ impl MaskTables {
     }
 }
 
-/// The board's occupancy as seen by one player, for counting targets.
+/// The board's occupancy as seen by one player, for counting targets: the cells that end a
+/// ray (`all`), those a moving power lands on with one move (`land`: the empty cells), those a
+/// capturing power makes one move on (`enemy`), and those an only-moving power makes one move
+/// on though they end the ray (`join`: on boards of stacks, a crowd or enemy piece joined).
 #[derive(Clone, Copy)]
 pub(crate) struct Occupancy<B> {
     pub(crate) all: B,
     pub(crate) enemy: B,
+    pub(crate) land: B,
+    pub(crate) join: B,
 }
 
 impl MaskTables {
@@ -349,7 +354,7 @@ impl MaskTables {
         let [both, quiet, capture] = slot.leaps.map(B::of);
         let [up, down] = slot.plain_counts.map(usize::from);
         let reach = both | self.plain_reach(slot.plain as usize, up, down, occ);
-        (reach & (!occ.all | occ.enemy)) | (quiet & !occ.all) | (capture & occ.enemy)
+        (reach & (occ.land | occ.enemy)) | (quiet & (occ.land | occ.join)) | (capture & occ.enemy)
     }
 
     /// The cells the plain rays from `at` reach (`up` rays running up, then `down` down), up
@@ -405,7 +410,10 @@ fn ray_targets<B: Bits>(ray: &RayMask, occ: Occupancy<B>) -> B {
     };
     let mut t = B::ZERO;
     if ray.quiet {
-        t = t | (reach & !occ.all);
+        t = t | (reach & occ.land);
+        if !ray.captures {
+            t = t | (reach & occ.join);
+        }
     }
     if ray.captures {
         t = t | (reach & occ.enemy);

@@ -600,6 +600,12 @@ impl Rules {
         self.stacking
     }
 
+    /// Whether the last ply's count reads this board of stacks from the ray masks (for tests).
+    #[doc(hidden)]
+    pub fn counts_stacks(&self) -> bool {
+        self.count.stacked
+    }
+
     /// How many of the piece types' programs run as compiled atoms, and how many are run
     /// instruction by instruction (for reports and benchmarks).
     pub fn program_counts(&self) -> (usize, usize) {

@@ -1,0 +1,257 @@
+//! The count on boards of stacks: the cells' occupancy rules read once per position into the ray masks' landing sets, so that a lone piece that is neither royal nor pinned has its legal moves counted from its masks as on a board of single pieces.
+//!
+//! A cell ends a ray unless it is empty or holds a lone inert piece; each cell a ray reaches
+//! makes as many moves as the stack walk (`State::piece_moves_stacked`) would make there:
+//! one to an empty cell, one per capture choice and join to an occupied one. The move of a
+//! lone piece that is not pinned changes no line to its royal (a stack it leaves or joins
+//! stays occupied), so it is legal when the royal is not attacked, except where it lands on
+//! the royal's cell or moves from or to a cell where a lone piece may be inert: a piece whose
+//! targets include such a cell, or a cell of several capture choices, is generated and tested,
+//! as are the pieces of a crowd, the royal, castlings and drops.
+
+use crate::attack::{attacker_in, Pins, ANY_TYPE};
+use crate::ir::{CaptureRule, CellId, PlayerId};
+use crate::position::{Move, State};
+use crate::program::Only;
+use crate::raymask::{Bits, Occupancy};
+use crate::rules::{Piece, Rules};
+use crate::tables::Probe;
+
+/// The landing sets of a board of stacks for one player, with the cells a count cannot read.
+#[derive(Clone, Copy)]
+pub(crate) struct StackOccupancy<B> {
+    pub(crate) occ: Occupancy<B>,
+    /// Cells where a capturing power makes several moves (capture choices, or a capture and a
+    /// join).
+    pub(crate) several: B,
+    /// Cells of two pieces or more.
+    pub(crate) crowds: B,
+}
+
+impl State {
+    /// One walk of the reverse probes from the royal's cell on a board of stacks, as the attack
+    /// test and [`State::pinned`] read them (a lone inert piece is seen through, a crowd ends
+    /// the line and attacks by any of its pieces): `None` when an enemy attacks the royal,
+    /// else the lone pieces of `side`'s pinned to it (none while the royal cannot be captured
+    /// where it stands: only a move from or onto its cell changes that, and those are tested).
+    /// Where pieces have programs, the general tests are used instead.
+    pub(crate) fn stacked_pins_unless_check(&self, r: &Rules, royal: CellId, side: PlayerId) -> Option<Pins> {
+        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
+        let enemies = self.enemy_cells(r, side);
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)) {
+            if !self.capturable_on(r, royal, p, 1) {
+                continue;
+            }
+            for probe in self.probes_with(r, royal, p, enemies) {
+                let mut k = probe.start as usize;
+                let end = k + probe.len as usize;
+                let Some((at, c, stack)) = self.next_on_probe(r, &mut k, end) else { continue };
+                let shield = stack.len() == 1 && r.owner(stack[0]) == side;
+                if !shield {
+                    if attacker_in(r, stack, p, at, &ANY_TYPE) {
+                        return None;
+                    }
+                    continue;
+                }
+                if let Some((at, _, stack)) = self.next_on_probe(r, &mut k, end) {
+                    if attacker_in(r, stack, p, at, &ANY_TYPE) {
+                        pins.add(c);
+                    }
+                }
+            }
+        }
+        Some(pins)
+    }
+
+    /// Whether an enemy of `side` attacks `cell` where a lone piece of `side`'s stands on it
+    /// (the royal tried on a target), reading stacks and skipping the probes without a cell
+    /// of `enemies`.
+    pub(crate) fn stacked_attacked_through(&self, r: &Rules, cell: CellId, side: PlayerId, enemies: u128) -> bool {
+        (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)).any(|p| {
+            self.probes_with(r, cell, p, enemies).any(|probe| {
+                let mut k = probe.start as usize;
+                let end = k + probe.len as usize;
+                self.next_on_probe(r, &mut k, end).is_some_and(|(at, _, stack)| attacker_in(r, stack, p, at, &ANY_TYPE))
+            })
+        })
+    }
+
+    /// The cells holding a piece of another player than `side`'s.
+    pub(crate) fn enemy_cells(&self, r: &Rules, side: PlayerId) -> u128 {
+        (0..r.players)
+            .filter(|p| !r.allied(PlayerId(*p as u8), side))
+            .fold(0u128, |m, p| m | u128::from_words(self.occupied[p].words()))
+    }
+
+    /// The reverse probes of player `p`'s pieces to `cell` that hold a cell of `enemies`.
+    #[inline(always)]
+    fn probes_with<'r>(
+        &self,
+        r: &'r Rules,
+        cell: CellId,
+        p: PlayerId,
+        enemies: u128,
+    ) -> impl Iterator<Item = &'r Probe> {
+        let i = p.0 as usize * r.cells + cell.0 as usize;
+        let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
+        r.probes[a..b].iter().zip(&r.count.masks.probes[a..b]).filter(move |(_, m)| *m & enemies != 0).map(|(p, _)| p)
+    }
+
+    /// The next cell from probe index `*k` (before `end`) that ends a line on a board of
+    /// stacks: its probe index, cell and pieces (a lone inert piece is seen through); `None`
+    /// past the probe's end or at a hole. `*k` moves past it.
+    #[inline(always)]
+    pub(crate) fn next_on_probe<'s>(
+        &'s self,
+        r: &Rules,
+        k: &mut usize,
+        end: usize,
+    ) -> Option<(usize, CellId, &'s [Piece])> {
+        while *k < end {
+            let at = *k;
+            *k += 1;
+            let c = r.probe_cells[at];
+            let q = self.cells[c.0 as usize];
+            if q.is_empty() {
+                continue;
+            }
+            if q == Piece::HOLE {
+                return None;
+            }
+            let stack = self.pieces_at(r, c);
+            if self.lone_inert(r, c, stack.len()) {
+                continue;
+            }
+            return Some((at, c, stack));
+        }
+        None
+    }
+
+    /// The board of stacks as `side`'s ray masks see it (see the module doc): lone pieces by
+    /// the cells' rules as masks, each crowd by its pieces.
+    #[inline(always)]
+    pub(crate) fn stack_occupancy<B: Bits>(&self, r: &Rules, side: PlayerId) -> StackOccupancy<B> {
+        let own = B::from_words(self.occupied[side.0 as usize].words());
+        let pieces = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
+        let crowds = B::from_words(self.crowds.words());
+        let inert = B::of(r.count.inert);
+        let lone = pieces & !crowds;
+        let seen_through = lone & inert;
+        let lone_enemy = lone & !own & !inert;
+        let mut all = (pieces | B::from_words(self.no_square.words())) & !seen_through;
+        let land = !(pieces | B::from_words(self.no_square.words())) | (seen_through & B::of(r.count.inert_joined));
+        let mut enemy = lone_enemy;
+        let mut join = lone_enemy & B::of(r.count.lone_joined);
+        let mut several = B::ZERO;
+        let mut cells = crowds;
+        while cells != B::ZERO {
+            let at = cells.lowest();
+            cells = cells.without(at);
+            let cell = CellId(at as u16);
+            let stack = self.pieces_at(r, cell);
+            let n = stack.len();
+            let rule = r.occupancy(cell, self.phases);
+            let fits = |after: usize| rule.capacity.is_none_or(|c| after <= c as usize);
+            let enemy_of = |q: &Piece| !r.allied(r.owner(*q), side);
+            let enemies = stack.iter().filter(|q| enemy_of(q)).count();
+            if enemies == 0 {
+                continue;
+            }
+            // As `State::piece_moves_stacked` lands on a crowd: captures (one per enemy kind,
+            // or all of them at once) and a join by any power.
+            let captures = if rule.crowd_safe {
+                0
+            } else if rule.capture == CaptureRule::All {
+                usize::from(fits(n - enemies + 1))
+            } else if fits(n) {
+                stack.iter().enumerate().filter(|(k, q)| enemy_of(q) && (*k == 0 || stack[k - 1] != **q)).count()
+            } else {
+                0
+            };
+            let joins = usize::from(fits(n + 1) && rule.join_mixed_crowd);
+            match captures + joins {
+                0 => {}
+                1 => enemy = enemy | B::cell(at),
+                _ => several = several | B::cell(at),
+            }
+            if joins == 1 {
+                join = join | B::cell(at);
+            }
+        }
+        all = all | crowds;
+        StackOccupancy { occ: Occupancy { all, enemy, land, join }, several, crowds }
+    }
+
+    /// The legal moves of `side`'s lone pieces that the masks count (see the module doc); the
+    /// other pieces' pseudo-legal moves are pushed on `buf` to be tested. Also the royal's
+    /// targets where its masks hold its moves, each one move to an empty cell or a capture of
+    /// a lone piece, to be tried in the cell array (none where it stands in a crowd).
+    #[inline(always)]
+    pub(crate) fn count_stacked<B: Bits>(
+        &self,
+        r: &Rules,
+        side: PlayerId,
+        royal: CellId,
+        pins: &Pins,
+        buf: &mut Vec<Move>,
+    ) -> (u64, u128) {
+        let masks = &r.count.masks;
+        let StackOccupancy { occ, several, crowds } = self.stack_occupancy::<B>(r, side);
+        let royal_bit = B::cell(royal.0 as u32);
+        let inert = B::of(r.count.inert);
+        // Targets that make a move the count cannot read or cannot call legal.
+        let odd = several | inert | (royal_bit & (occ.enemy | occ.join | occ.land));
+        // Every cell any power reaches, whatever stands there.
+        let reach = Occupancy { all: occ.all, enemy: occ.all, land: !occ.all, join: occ.all };
+        let pinned = if pins.overflow {
+            !B::ZERO
+        } else {
+            pins.cells[..pins.len as usize].iter().fold(B::ZERO, |m, c| m | B::cell(c.0 as u32))
+        };
+        let general = pinned | crowds | royal_bit | inert;
+        let ep = self.ep.is_some();
+        let passed = self.ep_passed_cells();
+        let mut n = 0;
+        let mut royal_targets = 0;
+        let mut own = B::from_words(self.occupied[side.0 as usize].words());
+        while own != B::ZERO {
+            let at = own.lowest();
+            own = own.without(at);
+            let from = CellId(at as u16);
+            if from == royal && !(crowds | inert).has(at) && r.program.is_none() && !r.vacates {
+                let piece = self.cells[at as usize];
+                let slot = masks.slot(piece, from, r.cells);
+                if slot.counted
+                    && !masks.promotes(slot)
+                    && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
+                {
+                    // Onto a crowd or a cell of inert pieces: the royal's moves are tested.
+                    let t = masks.targets(slot, Occupancy { enemy: occ.enemy | several, ..occ });
+                    if t & (crowds | inert | several) == B::ZERO {
+                        royal_targets = t.wide();
+                        continue;
+                    }
+                }
+            }
+            if !general.has(at) {
+                let piece = self.cells[at as usize];
+                let slot = masks.slot(piece, from, r.cells);
+                if slot.counted
+                    && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
+                    && (odd == B::ZERO || masks.targets(slot, reach) & odd == B::ZERO)
+                {
+                    n += masks.count(slot, occ);
+                    continue;
+                }
+            }
+            let stack = self.pieces_at(r, from);
+            for (k, &piece) in stack.iter().enumerate() {
+                // A stack is sorted, so equal pieces are neighbours: each kind moves once.
+                if r.owner(piece) == side && (k == 0 || stack[k - 1] != piece) {
+                    self.moves_of(r, side, from, piece, Only::ANY, buf);
+                }
+            }
+        }
+        (n, royal_targets)
+    }
+}
