@@ -13,11 +13,12 @@
 //! and all moves in check are generated and tested as usual.
 
 use crate::attack::Pins;
-use crate::ir::{CellId, MoveMode, PlayerId};
+use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::program::Only;
 use crate::raymask::{Bits, MaskTables, Occupancy};
 use crate::rules::{Piece, Rules};
+use crate::stackcount::StackRules;
 use crate::tables::{Entry, EntryKind, Probe, NO_PROMOTION};
 
 /// Runs a function body compiled for the processor's population count instruction when it
@@ -75,13 +76,14 @@ pub(crate) struct CountRules {
     /// The count applies on this board of stacks (`stackcount.rs`): as `applies`, with the
     /// stacks' occupancy rules read per position and attacks that see crowds.
     pub(crate) stacked: bool,
-    /// The cells whose lone piece may be inert: a move from or to one is tested.
-    pub(crate) inert: u128,
-    /// With `stacked` (whose occupancy rules do not change with phases): the cells whose lone
-    /// piece is inert and may be joined, and those whose lone enemy piece a power that only
-    /// moves may join.
-    pub(crate) inert_joined: u128,
-    pub(crate) lone_joined: u128,
+    /// With `stacked`: the cells' occupancy rules as masks, per set of phases that change them.
+    pub(crate) stack_rules: Vec<StackRules>,
+    /// With `stacked`: the types kept apart (royal), with per cell the cells within their
+    /// distance.
+    pub(crate) apart: Vec<(PieceTypeId, Vec<u128>)>,
+    /// With `stacked`: the most pieces one capture may take (a phase that begins by a count of
+    /// pieces may begin with a capture of as many).
+    pub(crate) most_taken: u32,
 }
 
 impl CountRules {
@@ -91,21 +93,21 @@ impl CountRules {
             && !r.covering
             && r.program.as_deref().is_none_or(|p| !p.prioritised)
             && r.variant.turn_order.is_none()
-            && r.occupancy_phases == 0
-            && r.apart.is_empty()
             && r.explosions.is_none()
             && r.variant.gates.is_empty()
             // Moves that may not give check are judged one by one.
             && r.no_check.is_empty()
             // The masks tell own pieces from all others; partners' pieces are neither.
             && !r.teamed;
-        let applies = common && r.light_legality() && !r.stacking;
+        let applies = common && r.light_legality() && !r.stacking && r.occupancy_phases == 0 && r.apart.is_empty();
         // On stacks: attacks read the stacks (not a trial in the cell array), a crowd's pieces
         // are moved and tested apart, and the masks are needed.
+        // Pieces kept apart are royal (`pin_shortcut`): the royal's moves are then tested.
+        let stack_rules = StackRules::new(r);
         let stacked = common
             && r.stacking
             && !r.slow_attacks
-            && r.apart.is_empty()
+            && !stack_rules.is_empty()
             && r.program.as_deref().is_none_or(|p| !p.attacks_read_position)
             && !r.variant.shared_pieces
             && r.variant.forbids.is_empty()
@@ -124,21 +126,13 @@ impl CountRules {
         }
         let masks = if applies || stacked { MaskTables::new(r) } else { MaskTables::default() };
         let program_attacks = r.program.as_deref().is_some_and(|p| p.may_capture());
-        let inert = r.inert_cells.iter().filter(|c| c.0 < 128).fold(0u128, |m, c| m | 1 << c.0);
-        let (mut inert_joined, mut lone_joined) = (0u128, 0u128);
-        if stacked {
-            for c in 0..r.cells {
-                let rule = r.occupancy(CellId(c as u16), 0);
-                let two = rule.capacity.is_none_or(|k| k >= 2);
-                if rule.lone_inert && two && inert & 1 << c != 0 {
-                    inert_joined |= 1 << c;
-                }
-                if rule.join_enemy_by_move && two {
-                    lone_joined |= 1 << c;
-                }
-            }
-        }
-        CountRules { applies, plain_type, ep_type, masks, program_attacks, stacked, inert, inert_joined, lone_joined }
+        let most_taken = StackRules::most_taken(r);
+        let apart = r
+            .apart
+            .iter()
+            .map(|(t, near)| (*t, near.iter().map(|s| s.iter().fold(0u128, |m, c| m | 1 << (c.0 & 127))).collect()))
+            .collect();
+        CountRules { applies, plain_type, ep_type, masks, program_attacks, stacked, stack_rules, apart, most_taken }
     }
 }
 
@@ -524,18 +518,20 @@ impl Position {
         let masks = enemies.is_some();
         buf.clear();
         let (mut n, targets) = if r.count.stacked {
+            let captures_tested = st.stacked_count_now(r)?;
             let pins = &pins;
             with_popcnt!(|st: &State,
                           r: &Rules,
                           side: PlayerId,
                           royal: CellId,
                           pins: &Pins,
+                          captures_tested: bool,
                           buf: &mut Vec<Move>|
              -> (u64, u128) {
                 if r.cells <= 64 {
-                    st.count_stacked::<u64>(r, side, royal, pins, buf)
+                    st.count_stacked::<u64>(r, side, royal, pins, captures_tested, buf)
                 } else {
-                    st.count_stacked::<u128>(r, side, royal, pins, buf)
+                    st.count_stacked::<u128>(r, side, royal, pins, captures_tested, buf)
                 }
             })
         } else if masks {

@@ -10,12 +10,101 @@
 //! as are the pieces of a crowd, the royal, castlings and drops.
 
 use crate::attack::{attacker_in, Pins, ANY_TYPE};
-use crate::ir::{CaptureRule, CellId, PlayerId};
+use crate::ir::{CaptureRule, CellId, Condition, PlayerId};
 use crate::position::{Move, State};
 use crate::program::Only;
 use crate::raymask::{Bits, Occupancy};
 use crate::rules::{Piece, Rules};
 use crate::tables::Probe;
+
+/// The cells' occupancy rules as masks while a set of phases is on (those of the phases that
+/// change occupancy rules).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StackRules {
+    phases: u32,
+    /// Cells whose lone piece is inert; of those, the ones it may be joined on.
+    inert: u128,
+    inert_joined: u128,
+    /// Cells whose lone enemy piece a power that only moves may join.
+    lone_joined: u128,
+}
+
+impl StackRules {
+    /// The masks for every set of the phases that change occupancy rules (none past four such
+    /// phases, or past 128 cells: the count does not read the board then).
+    pub(crate) fn new(r: &Rules) -> Vec<StackRules> {
+        let bits: Vec<u32> = (0..32).filter(|i| r.occupancy_phases & 1 << i != 0).collect();
+        if bits.len() > 4 || r.cells > 128 {
+            return Vec::new();
+        }
+        (0..1u32 << bits.len())
+            .map(|subset| {
+                let phases =
+                    bits.iter().enumerate().filter(|(k, _)| subset & 1 << k != 0).fold(0, |m, (_, b)| m | 1 << b);
+                let mut s = StackRules { phases, inert: 0, inert_joined: 0, lone_joined: 0 };
+                for c in 0..r.cells {
+                    let rule = r.occupancy(CellId(c as u16), phases);
+                    let two = rule.capacity.is_none_or(|k| k >= 2);
+                    if rule.lone_inert && r.inert_cells.contains(CellId(c as u16)) {
+                        s.inert |= 1 << c;
+                        if two {
+                            s.inert_joined |= 1 << c;
+                        }
+                    }
+                    if rule.join_enemy_by_move && two {
+                        s.lone_joined |= 1 << c;
+                    }
+                }
+                s
+            })
+            .collect()
+    }
+
+    /// The most pieces one capture may take: one, or where some cell's capture takes every
+    /// enemy piece, as many as a cell may hold.
+    pub(crate) fn most_taken(r: &Rules) -> u32 {
+        let all = r.variant.zones.iter().any(|z| {
+            z.occupancy.iter().chain(z.phase_occupancy.iter().map(|(_, o)| o)).any(|o| o.capture == CaptureRule::All)
+        });
+        if !all {
+            return 1;
+        }
+        (0..r.cells).map(|c| r.most_pieces(CellId(c as u16)).map_or(r.cells as u32, u32::from)).max().unwrap_or(1)
+    }
+}
+
+impl State {
+    /// Whether the count may read this board of stacks now, and if so whether a capture may
+    /// begin a phase that changes the occupancy rules (such a capture is then tested).
+    /// `None` where a move of another kind may begin one.
+    pub(crate) fn stacked_count_now(&self, r: &Rules) -> Option<bool> {
+        let pending = r.occupancy_phases & !self.phases;
+        if pending == 0 {
+            return Some(false);
+        }
+        if !r.occupancy_phases_on_capture {
+            return None;
+        }
+        // Phases beginning on a count of pieces: does one hold with the pieces a capture leaves?
+        let left = |k: u32| self.piece_count.saturating_sub(k);
+        let may = |c: &Condition, k: u32| counted_condition(c, left(k)) != Some(false);
+        Some(
+            (0..32)
+                .filter(|i| pending & 1 << i != 0)
+                .any(|i| (1..=r.count.most_taken.min(self.piece_count)).any(|k| may(&r.variant.phases[i].when, k))),
+        )
+    }
+}
+
+/// A condition on the number of pieces alone, evaluated for `pieces` on the board (`None` for
+/// any other condition).
+fn counted_condition(c: &Condition, pieces: u32) -> Option<bool> {
+    match c {
+        Condition::PieceCount(op, n) => Some(op.holds(pieces, *n)),
+        Condition::Not(inner) => counted_condition(inner, pieces).map(|b| !b),
+        _ => None,
+    }
+}
 
 /// The landing sets of a board of stacks for one player, with the cells a count cannot read.
 #[derive(Clone, Copy)]
@@ -26,6 +115,10 @@ pub(crate) struct StackOccupancy<B> {
     pub(crate) several: B,
     /// Cells of two pieces or more.
     pub(crate) crowds: B,
+    /// Cells whose lone piece is inert now; those of them holding a piece other than a lone one
+    /// of the side's.
+    pub(crate) inert: B,
+    pub(crate) woken: B,
 }
 
 impl State {
@@ -74,6 +167,24 @@ impl State {
                 self.next_on_probe(r, &mut k, end).is_some_and(|(at, _, stack)| attacker_in(r, stack, p, at, &ANY_TYPE))
             })
         })
+    }
+
+    /// The cells `piece` may not move to for a piece it keeps apart from (of its type, the other
+    /// of the first two players'), as [`State::kept_apart`] judges (the types kept apart are
+    /// royal).
+    fn kept_from(&self, r: &Rules, piece: Piece) -> u128 {
+        let ty = r.type_of(piece);
+        let other = match r.owner(piece).0 {
+            0 => PlayerId(1),
+            1 => PlayerId(0),
+            _ => return 0,
+        };
+        let Some((_, near)) = r.count.apart.iter().find(|(t, _)| *t == ty) else { return 0 };
+        let code = r.piece(other, ty);
+        self.royals[other.0 as usize]
+            .iter()
+            .filter(|c| self.pieces_at(r, *c).contains(&code))
+            .fold(0, |m, c| m | near[c.0 as usize])
     }
 
     /// The cells holding a piece of another player than `side`'s.
@@ -134,14 +245,16 @@ impl State {
         let own = B::from_words(self.occupied[side.0 as usize].words());
         let pieces = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
         let crowds = B::from_words(self.crowds.words());
-        let inert = B::of(r.count.inert);
+        let phases = self.phases & r.occupancy_phases;
+        let rules = r.count.stack_rules.iter().find(|s| s.phases == phases).expect("a set of phases");
+        let inert = B::of(rules.inert);
         let lone = pieces & !crowds;
         let seen_through = lone & inert;
         let lone_enemy = lone & !own & !inert;
         let mut all = (pieces | B::from_words(self.no_square.words())) & !seen_through;
-        let land = !(pieces | B::from_words(self.no_square.words())) | (seen_through & B::of(r.count.inert_joined));
+        let land = !(pieces | B::from_words(self.no_square.words())) | (seen_through & B::of(rules.inert_joined));
         let mut enemy = lone_enemy;
-        let mut join = lone_enemy & B::of(r.count.lone_joined);
+        let mut join = lone_enemy & B::of(rules.lone_joined);
         let mut several = B::ZERO;
         let mut cells = crowds;
         while cells != B::ZERO {
@@ -179,7 +292,8 @@ impl State {
             }
         }
         all = all | crowds;
-        StackOccupancy { occ: Occupancy { all, enemy, land, join }, several, crowds }
+        let woken = inert & pieces & !(own & lone);
+        StackOccupancy { occ: Occupancy { all, enemy, land, join }, several, crowds, inert, woken }
     }
 
     /// The legal moves of `side`'s lone pieces that the masks count (see the module doc); the
@@ -193,14 +307,21 @@ impl State {
         side: PlayerId,
         royal: CellId,
         pins: &Pins,
+        captures_tested: bool,
         buf: &mut Vec<Move>,
     ) -> (u64, u128) {
         let masks = &r.count.masks;
-        let StackOccupancy { occ, several, crowds } = self.stack_occupancy::<B>(r, side);
+        let StackOccupancy { occ, several, crowds, inert, woken } = self.stack_occupancy::<B>(r, side);
         let royal_bit = B::cell(royal.0 as u32);
-        let inert = B::of(r.count.inert);
-        // Targets that make a move the count cannot read or cannot call legal.
-        let odd = several | inert | (royal_bit & (occ.enemy | occ.join | occ.land));
+        // Targets that make a move the count cannot read or cannot call legal: several moves,
+        // the royal's cell, a cell of inert pieces other than a lone one of the side's (joined,
+        // an enemy piece wakes and may attack; a crowd there changes as a piece leaves it),
+        // and with `captures_tested` every capture (it may begin a phase that changes the
+        // cells' rules). An empty inert cell is a plain target: the piece is seen through
+        // there, as if it had left the board.
+        let own = B::from_words(self.occupied[side.0 as usize].words());
+        let captures = if captures_tested { occ.enemy | several } else { B::ZERO };
+        let odd = several | woken | captures | (royal_bit & (occ.enemy | occ.join | occ.land));
         // Every cell any power reaches, whatever stands there.
         let reach = Occupancy { all: occ.all, enemy: occ.all, land: !occ.all, join: occ.all };
         let pinned = if pins.overflow {
@@ -213,12 +334,14 @@ impl State {
         let passed = self.ep_passed_cells();
         let mut n = 0;
         let mut royal_targets = 0;
-        let mut own = B::from_words(self.occupied[side.0 as usize].words());
+        let mut own = own;
         while own != B::ZERO {
             let at = own.lowest();
             own = own.without(at);
             let from = CellId(at as u16);
-            if from == royal && !(crowds | inert).has(at) && r.program.is_none() && !r.vacates {
+            // Pieces kept apart are royal: their moves are tested.
+            let royal_tried = r.program.is_none() && !r.vacates && !captures_tested;
+            if from == royal && !(crowds | inert).has(at) && royal_tried {
                 let piece = self.cells[at as usize];
                 let slot = masks.slot(piece, from, r.cells);
                 if slot.counted
@@ -228,7 +351,7 @@ impl State {
                     // Onto a crowd or a cell of inert pieces: the royal's moves are tested.
                     let t = masks.targets(slot, Occupancy { enemy: occ.enemy | several, ..occ });
                     if t & (crowds | inert | several) == B::ZERO {
-                        royal_targets = t.wide();
+                        royal_targets = t.wide() & !self.kept_from(r, piece);
                         continue;
                     }
                 }
