@@ -89,6 +89,10 @@ fn games() -> &'static Vec<(String, Arc<Rules>, String)> {
         ] {
             out.push(("share-squares.var".into(), rules.clone(), near_the_end.into()));
         }
+        // Multiple Squares with a bishop between four squares shielding the white king: taking
+        // it on b4 clears a4 and a5, so the knight's capture there is illegal.
+        let rules = common::rules("multiple-squares.var");
+        out.push(("multiple-squares.var".into(), rules, "r6k/8/8/8/8/3N4/8/K7{bab4.5} w - - 0 1".into()));
         let rules = common::rules("chess.var");
         for holes in [
             "rnbqkbnr/pppppppp/8/3*4/8/2*5/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -90,7 +90,6 @@ impl CountRules {
     /// Derives the count's preconditions from the compiled rules.
     pub(crate) fn new(r: &Rules) -> CountRules {
         let common = r.pin_shortcut()
-            && !r.covering
             && r.program.as_deref().is_none_or(|p| !p.prioritised)
             && r.variant.turn_order.is_none()
             && r.explosions.is_none()
@@ -105,6 +104,7 @@ impl CountRules {
         // Pieces kept apart are royal (`pin_shortcut`): the royal's moves are then tested.
         let stack_rules = StackRules::new(r);
         let stacked = common
+            && !r.covering
             && r.stacking
             && !r.slow_attacks
             && !stack_rules.is_empty()
@@ -124,7 +124,8 @@ impl CountRules {
                 }
             }
         }
-        let masks = if applies || stacked { MaskTables::new(r) } else { MaskTables::default() };
+        // The masks know nothing of locations between cells: such boards' rays are walked.
+        let masks = if (applies && !r.covering) || stacked { MaskTables::new(r) } else { MaskTables::default() };
         let program_attacks = r.program.as_deref().is_some_and(|p| p.may_capture());
         let most_taken = StackRules::most_taken(r);
         let apart = r
@@ -241,16 +242,26 @@ impl State {
         u64::from(!r.must_promote(p, side, to)) + offered as u64
     }
 
-    /// The moves of a piece counted along its rays: every empty cell up to the first occupied
-    /// one, and that one if an enemy stands there.
+    /// The moves of a piece on a cell counted along its rays: every empty cell up to the first
+    /// occupied one, and that one if an enemy stands there. On a board with locations between
+    /// cells, also each location on the way whose cells are all empty (the piece covering
+    /// them only blocks more); a capture of a piece standing between cells clears cells off
+    /// lines, so it is pushed on `buf` to be tested.
     #[inline]
-    fn count_rays(&self, r: &Rules, side: PlayerId, from: CellId, a: usize, b: usize) -> u64 {
+    fn count_rays(&self, r: &Rules, side: PlayerId, from: CellId, a: usize, b: usize, buf: &mut Vec<Move>) -> u64 {
         let mut n = 0;
+        let piece = self.cells[from.0 as usize];
         for e in &r.entries[a..b] {
             let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
             let quiet = e.mode != MoveMode::CaptureOnly;
             let captures = e.mode != MoveMode::MoveOnly;
             for &to in ray {
+                if r.covering && r.between_cell[to.0 as usize] {
+                    if quiet && self.covers_free(r, to, from) {
+                        n += self.promotions_at(r, e, side, from, to);
+                    }
+                    continue;
+                }
                 let q = self.cells[to.0 as usize];
                 if q.is_empty() {
                     if quiet {
@@ -259,7 +270,12 @@ impl State {
                     continue;
                 }
                 if captures && q != Piece::HOLE && !r.allied(r.owner(q), side) {
-                    n += self.promotions_at(r, e, side, from, to);
+                    if r.covering && self.standing_at(to) != to {
+                        let mv = Move::by_power(from, to, piece, e.move_type, MoveKind::Normal, 0, q);
+                        self.push(r, e.promo, mv, buf);
+                    } else {
+                        n += self.promotions_at(r, e, side, from, to);
+                    }
                 }
                 break;
             }
@@ -388,7 +404,9 @@ impl State {
                 let ty = r.type_of(piece);
                 let i = (side.0 as usize * r.types + ty.0 as usize) * r.cells + from.0 as usize;
                 let t = ty.0 as usize;
+                // A piece between cells moves from each cell it covers: generated.
                 let general = r.entry_dedup[i]
+                    || (!MASKS && r.is_between(from))
                     || (ep && r.count.ep_type[t] && (!MASKS || masks.ep_reach[i] & passed != 0))
                     || pinned & (1 << (from.0 & 127)) != 0;
                 if !general && MASKS && masks.fits[i] {
@@ -420,7 +438,7 @@ impl State {
                         continue;
                     }
                 } else if !general && from != royal && r.count.plain_type[t] && !r.programmed_types[t] {
-                    n += self.count_rays(r, side, from, r.entry_index[i] as usize, r.entry_index[i + 1] as usize);
+                    n += self.count_rays(r, side, from, r.entry_index[i] as usize, r.entry_index[i + 1] as usize, buf);
                     continue;
                 }
                 self.single_piece_moves(r, side, from, buf);
@@ -483,9 +501,13 @@ impl Position {
         }
         let mut royals = st.royals[side.0 as usize].iter();
         let (Some(royal), None) = (royals.next(), royals.next()) else { return unknown(attacked()) };
-        if r.count.stacked {
-            // Crowds: the attack test and the pins that read stacks (no ray masks to check).
-            let pins = if r.program.is_none() && r.explosions.is_none() {
+        if r.count.stacked || r.covering {
+            // Crowds, pieces between cells: the attack test and the pins that read them (no
+            // ray masks to check). A royal between cells is tested move by move.
+            if r.is_between(royal) {
+                return unknown(attacked());
+            }
+            let pins = if r.count.stacked && r.program.is_none() && r.explosions.is_none() {
                 st.stacked_pins_unless_check(r, royal, side)
             } else if attacked() {
                 None

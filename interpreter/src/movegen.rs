@@ -155,11 +155,15 @@ impl State {
         }
     }
 
-    /// The moves of the piece alone on `from` (no stacks, nothing between cells): by its
-    /// tables, then by its programs, each move once.
+    /// The moves of the piece alone on `from` (no stacks; on a board with locations between
+    /// cells, from any cell it covers): by its tables, then by its programs, each move once.
     #[inline]
     pub(crate) fn single_piece_moves(&self, r: &Rules, side: PlayerId, from: CellId, out: &mut Vec<Move>) {
-        self.moves_of_lone::<false>(r, side, from, out);
+        if r.covering {
+            self.moves_of(r, side, from, self.cells[from.0 as usize], Only::ANY, out);
+        } else {
+            self.moves_of_lone::<false>(r, side, from, out);
+        }
     }
 
     /// [`State::single_piece_moves`], or (`noisy`) a superset of those that capture or promote
@@ -241,7 +245,7 @@ impl State {
 
     /// Whether a piece moving from `mover` may stop on the between location `at`: every cell it
     /// covers is empty or the mover's own.
-    fn covers_free(&self, r: &Rules, at: CellId, mover: CellId) -> bool {
+    pub(crate) fn covers_free(&self, r: &Rules, at: CellId, mover: CellId) -> bool {
         r.covers(at).iter().all(|&c| {
             let i = c.0 as usize;
             self.cells[i].is_empty() || c == mover || self.anchor[i] == mover
