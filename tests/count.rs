@@ -72,9 +72,14 @@ fn games() -> &'static Vec<(String, Arc<Rules>, String)> {
         let crowds = std::fs::read_to_string(common::root().join("variants/safety-in-numbers.var"))
             .expect("bundled")
             .replacen("  capacity any\n  crowd-safe\n", "  capacity 3\n  capture-all\n", 1);
-        for (name, text) in
-            [("share squares, no phase, kings not apart", share), ("crowds of three, capture-all", crowds)]
-        {
+        // And share squares whose capture takes both pieces of a crowd, leaving the capturer
+        // alone and inert: the cell, which blocked, is then seen through.
+        let share_all = share.replacen("  capture-one\n", "  capture-all\n", 1);
+        for (name, text) in [
+            ("share squares, no phase, kings not apart", share),
+            ("share squares taken whole", share_all),
+            ("crowds of three, capture-all", crowds),
+        ] {
             let rules = compile(&text);
             let start = Position::start(rules.clone()).to_position_string();
             out.push((name.into(), rules, start));

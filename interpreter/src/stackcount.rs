@@ -111,12 +111,13 @@ fn counted_condition(c: &Condition, pieces: u32) -> Option<bool> {
 pub(crate) struct StackOccupancy<B> {
     pub(crate) occ: Occupancy<B>,
     /// Cells where a capturing power makes several moves (capture choices, or a capture and a
-    /// join).
+    /// join), or where a capture may leave one inert piece (a crowd taken whole on an inert
+    /// cell: the cell, which blocked, is then seen through).
     pub(crate) several: B,
     /// Cells of two pieces or more.
     pub(crate) crowds: B,
-    /// Cells whose lone piece is inert now; those of them holding a piece other than a lone one
-    /// of the side's.
+    /// Cells whose lone piece is inert now; those of them holding a lone enemy piece (which a
+    /// join wakes).
     pub(crate) inert: B,
     pub(crate) woken: B,
 }
@@ -185,6 +186,24 @@ impl State {
             .iter()
             .filter(|c| self.pieces_at(r, *c).contains(&code))
             .fold(0, |m, c| m | near[c.0 as usize])
+    }
+
+    /// Of the cells `woken` (each holding a lone enemy piece), those whose piece could attack
+    /// `royal` along a probe were the cells between empty.
+    fn wake_threats(&self, r: &Rules, royal: CellId, side: PlayerId, woken: u128) -> u128 {
+        let mut threats = 0;
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)) {
+            for probe in self.probes_with(r, royal, p, woken) {
+                let s = probe.start as usize;
+                for (k, c) in r.probe_cells[s..s + probe.len as usize].iter().enumerate() {
+                    let q = self.cells[c.0 as usize];
+                    if woken & 1 << c.0 != 0 && r.owner(q) == p && r.probe_has(s + k, r.type_of(q)) {
+                        threats |= 1 << c.0;
+                    }
+                }
+            }
+        }
+        threats
     }
 
     /// The cells holding a piece of another player than `side`'s.
@@ -282,9 +301,10 @@ impl State {
                 0
             };
             let joins = usize::from(fits(n + 1) && rule.join_mixed_crowd);
+            let seen_after = inert.has(at) && rule.capture == CaptureRule::All;
             match captures + joins {
                 0 => {}
-                1 => enemy = enemy | B::cell(at),
+                1 if !seen_after => enemy = enemy | B::cell(at),
                 _ => several = several | B::cell(at),
             }
             if joins == 1 {
@@ -292,7 +312,7 @@ impl State {
             }
         }
         all = all | crowds;
-        let woken = inert & pieces & !(own & lone);
+        let woken = seen_through & !own;
         StackOccupancy { occ: Occupancy { all, enemy, land, join }, several, crowds, inert, woken }
     }
 
@@ -314,14 +334,19 @@ impl State {
         let StackOccupancy { occ, several, crowds, inert, woken } = self.stack_occupancy::<B>(r, side);
         let royal_bit = B::cell(royal.0 as u32);
         // Targets that make a move the count cannot read or cannot call legal: several moves,
-        // the royal's cell, a cell of inert pieces other than a lone one of the side's (joined,
-        // an enemy piece wakes and may attack; a crowd there changes as a piece leaves it),
-        // and with `captures_tested` every capture (it may begin a phase that changes the
-        // cells' rules). An empty inert cell is a plain target: the piece is seen through
-        // there, as if it had left the board.
+        // the royal's cell, a lone inert enemy piece that could attack the royal from its cell
+        // (joined, it wakes), and with `captures_tested` every capture (it may begin a phase
+        // that changes the cells' rules). An empty inert cell is a plain target: the piece is
+        // seen through there, as if it had left the board; a lone inert piece of the side's
+        // wakes harmlessly, and a crowd there stays one.
         let own = B::from_words(self.occupied[side.0 as usize].words());
         let captures = if captures_tested { occ.enemy | several } else { B::ZERO };
-        let odd = several | woken | captures | (royal_bit & (occ.enemy | occ.join | occ.land));
+        let threats = if woken == B::ZERO || r.program.is_some() {
+            woken
+        } else {
+            B::of(self.wake_threats(r, royal, side, woken.wide()))
+        };
+        let odd = several | threats | captures | (royal_bit & (occ.enemy | occ.join | occ.land));
         // Every cell any power reaches, whatever stands there.
         let reach = Occupancy { all: occ.all, enemy: occ.all, land: !occ.all, join: occ.all };
         let pinned = if pins.overflow {
