@@ -421,7 +421,10 @@ impl Position {
         } else {
             None
         };
-        let royal = self.shortcut_royal();
+        // The pins learnt with the check where the count applies (stacks, locations between
+        // cells), else found here (and here always for the cross-check of the walk).
+        let learnt = if self.walk_only { None } else { self.counted_royal().map(|(c, pins, _)| (c, pins)) };
+        let royal = learnt.or_else(|| self.shortcut_royal());
         retain_from(out, start, |mv| {
             entry_type.is_none_or(|t| t == mv.move_type) && (!noisy || is_noisy(&mv)) && self.legal_fast(mv, &royal)
         });
