@@ -229,11 +229,16 @@ impl State {
 
     /// How many moves a move to `to` by the entry makes: one, or one per promotion choice
     /// (and one without, unless promotion is mandatory) in the promotion zone.
-    #[inline]
+    #[inline(always)]
     fn promotions_at(&self, r: &Rules, e: &Entry, side: PlayerId, from: CellId, to: CellId) -> u64 {
         if e.promo == NO_PROMOTION {
             return 1;
         }
+        self.promotion_choices_at(r, e, side, from, to)
+    }
+
+    /// [`State::promotions_at`] for an entry that may promote.
+    fn promotion_choices_at(&self, r: &Rules, e: &Entry, side: PlayerId, from: CellId, to: CellId) -> u64 {
         let p = &r.promotions[e.promo as usize];
         if !r.promotes(p, side, from, to) {
             return 1;

@@ -662,12 +662,22 @@ impl Position {
 /// or by two powers or programs of different move types: the first's type stays).
 pub(crate) fn dedup_from(out: &mut Vec<Move>, first: usize) {
     let same = |a: &Move, b: &Move| Move { move_type: b.move_type, ..*a } == *b;
-    let mut i = first;
-    while i < out.len() {
-        if out[first..i].iter().any(|m| same(m, &out[i])) {
-            out.remove(i);
+    // The targets met so far (of the first 256 locations): a move to a new one is new.
+    let mut met = [0u64; 4];
+    let mut kept = first;
+    for i in first..out.len() {
+        let m = out[i];
+        let t = m.to.0 as usize;
+        let new = if t < 256 && met[t >> 6] & 1 << (t & 63) == 0 {
+            met[t >> 6] |= 1 << (t & 63);
+            true
         } else {
-            i += 1;
+            !out[first..kept].iter().any(|k| same(k, &m))
+        };
+        if new {
+            out[kept] = m;
+            kept += 1;
         }
     }
+    out.truncate(kept);
 }
