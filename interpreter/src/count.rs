@@ -3,10 +3,11 @@
 //! The count applies when a position's legality rests on the pin shortcut alone: one royal
 //! piece, attacks read from the reverse probes (and no enemy program or drop able to reach
 //! the royal's cell from where the enemy pieces stand), moves that change only their two
-//! cells as attacks see them (no stacks, locations between cells, turn orders or move
-//! priorities; a square that vanishes behind a piece only blocks more). Locations without a
-//! square block rays as pieces do. In square play the square actions are counted apart
-//! (`squares.rs`). A
+//! cells as attacks see them (no turn orders or move priorities; a square that vanishes
+//! behind a piece only blocks more). Locations without a square block rays as pieces do. In
+//! square play the square actions are counted apart (`squares.rs`); on stacks the cells'
+//! occupancy rules are read into the masks (`stackcount.rs`); with locations between cells
+//! the rays are walked and a location whose cells are all empty is one more target. A
 //! piece that is not the royal, not pinned and moves by plain slides and leaps without
 //! conditions or programs then has exactly as many legal moves as its rays have reachable
 //! cells (promotion choices counted out). Every other piece's moves, the castlings, the drops

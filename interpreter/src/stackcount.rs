@@ -5,9 +5,11 @@
 //! one to an empty cell, one per capture choice and join to an occupied one. The move of a
 //! lone piece that is not pinned changes no line to its royal (a stack it leaves or joins
 //! stays occupied), so it is legal when the royal is not attacked, except where it lands on
-//! the royal's cell or moves from or to a cell where a lone piece may be inert: a piece whose
-//! targets include such a cell, or a cell of several capture choices, is generated and tested,
-//! as are the pieces of a crowd, the royal, castlings and drops.
+//! the royal's cell, wakes a lone inert enemy piece that could then attack the royal, may
+//! leave a crowd as one inert piece (seen through) or may begin a phase that changes the
+//! cells' rules: a piece whose targets include such a cell, or a cell of several capture
+//! choices, is generated and tested, as are the pieces of a crowd or on an inert cell, castlings
+//! and drops. The royal's targets are tried in the cell array.
 
 use crate::attack::{attacker_in, Pins, ANY_TYPE};
 use crate::ir::{CaptureRule, CellId, Condition, PlayerId};
