@@ -58,7 +58,11 @@ impl State {
         }
         // On a stacking board, a move onto the royal's cell changes its safety, and a move from
         // or to an inert cell can wake a piece or open a line through the cell.
-        if r.stacking && (mv.to == royal || r.inert_cells.contains(mv.from) || r.inert_cells.contains(mv.to)) {
+        if r.stacking
+            && (mv.to == royal
+                || (r.inert_cells.contains(mv.from) && !self.leaves_unseen(r, mv.from))
+                || (r.inert_cells.contains(mv.to) && !self.lands_unseen(r, mv)))
+        {
             return false;
         }
         // Capturing a piece that stands between cells clears cells off the capturer's path.
@@ -70,6 +74,30 @@ impl State {
             return false;
         }
         true
+    }
+
+    /// Whether a piece leaving `from`, a cell that may make a lone piece inert, opens no line
+    /// there: the cell does not make lone pieces inert now, or the piece was alone (inert, so
+    /// seen through already). Leaving a crowd there would leave one inert piece.
+    fn leaves_unseen(&self, r: &Rules, from: CellId) -> bool {
+        !r.occupancy(from, self.phases).lone_inert || self.count(r, from) == 1
+    }
+
+    /// Whether a move onto `mv.to`, a cell that may make a lone piece inert, neither wakes an
+    /// enemy piece nor leaves one inert piece behind a capture: the cell does not make lone
+    /// pieces inert now, or it is empty (the mover is seen through there), or it holds one
+    /// piece of the mover's (woken, it can attack only the enemy), or a crowd from which a
+    /// capture takes one piece.
+    fn lands_unseen(&self, r: &Rules, mv: Move) -> bool {
+        let rule = r.occupancy(mv.to, self.phases);
+        if !rule.lone_inert {
+            return true;
+        }
+        match self.count(r, mv.to) {
+            0 => true,
+            1 => r.allied(r.owner(self.cells[mv.to.0 as usize]), r.owner(mv.piece)),
+            _ => rule.capture == crate::ir::CaptureRule::One,
+        }
     }
 
     /// A plain move of an unpinned, non-royal piece cannot expose the royal (when not in check).
