@@ -96,8 +96,11 @@ fn games() -> &'static Vec<(String, Arc<Rules>, String)> {
         }
         // Multiple Squares with a bishop between four squares shielding the white king: taking
         // it on b4 clears a4 and a5, so the knight's capture there is illegal.
+        // And a queen between four squares whose captures of that bishop are illegal alike.
         let rules = common::rules("multiple-squares.var");
-        out.push(("multiple-squares.var".into(), rules, "r6k/8/8/8/8/3N4/8/K7{bab4.5} w - - 0 1".into()));
+        for shield in ["r6k/8/8/8/8/3N4/8/K7{bab4.5} w - - 0 1", "r6k/8/8/8/8/8/8/K7{bab4.5,Qcd3.5} w - - 0 1"] {
+            out.push(("multiple-squares.var".into(), rules.clone(), shield.into()));
+        }
         let rules = common::rules("chess.var");
         for holes in [
             "rnbqkbnr/pppppppp/8/3*4/8/2*5/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -67,6 +67,10 @@ pub(crate) struct CountRules {
     pub(crate) applies: bool,
     /// Per piece type: every entry is a slide or leap without conditions decided during play.
     pub(crate) plain_type: Vec<bool>,
+    /// Per piece type: plain, and no entry promotes, marks a passage or takes en passant, so
+    /// that its moves are one per target (a piece between cells counts the targets of all the
+    /// cells it covers once).
+    pub(crate) one_per_target: Vec<bool>,
     /// Per piece type: some entry captures en passant.
     pub(crate) ep_type: Vec<bool>,
     /// The rays as bit sets, on boards of up to 128 cells.
@@ -115,15 +119,20 @@ impl CountRules {
             && r.cells <= 128;
         let mut plain_type = vec![true; r.types];
         let mut ep_type = vec![false; r.types];
+        let mut one_per_target = vec![true; r.types];
         for p in 0..r.players {
-            for (t, (plain, ep)) in plain_type.iter_mut().zip(ep_type.iter_mut()).enumerate() {
+            for t in 0..r.types {
                 let i = (p * r.types + t) * r.cells;
                 let (a, b) = (r.entry_index[i] as usize, r.entry_index[i + r.cells] as usize);
                 for e in &r.entries[a..b] {
-                    *plain &= e.kind == EntryKind::Slide && !e.dynamic;
-                    *ep |= e.captures_ep;
+                    plain_type[t] &= e.kind == EntryKind::Slide && !e.dynamic;
+                    ep_type[t] |= e.captures_ep;
+                    one_per_target[t] &= e.promo == NO_PROMOTION && !e.marks_ep && !e.captures_ep;
                 }
             }
+        }
+        for (t, one) in one_per_target.iter_mut().enumerate() {
+            *one &= plain_type[t] && !r.programmed_types[t];
         }
         // The masks know nothing of locations between cells: such boards' rays are walked.
         let masks = if (applies && !r.covering) || stacked { MaskTables::new(r) } else { MaskTables::default() };
@@ -134,7 +143,18 @@ impl CountRules {
             .iter()
             .map(|(t, near)| (*t, near.iter().map(|s| s.iter().fold(0u128, |m, c| m | 1 << (c.0 & 127))).collect()))
             .collect();
-        CountRules { applies, plain_type, ep_type, masks, program_attacks, stacked, stack_rules, apart, most_taken }
+        CountRules {
+            applies,
+            plain_type,
+            one_per_target,
+            ep_type,
+            masks,
+            program_attacks,
+            stacked,
+            stack_rules,
+            apart,
+            most_taken,
+        }
     }
 }
 
@@ -291,6 +311,55 @@ impl State {
 }
 
 impl State {
+    /// The moves of a piece standing between cells (on a board of at most 256 locations, of a
+    /// type whose moves are one per target), counted along the rays of every cell it covers:
+    /// each target once, the cells it covers itself seen as empty. A capture of a piece that
+    /// also stands between cells is pushed on `buf` to be tested (once).
+    fn count_between(&self, r: &Rules, side: PlayerId, from: CellId, piece: Piece, buf: &mut Vec<Move>) -> u64 {
+        let ty = r.type_of(piece);
+        let mut pushed = 0;
+        let mut met = [0u64; 4];
+        let mut meet = |to: CellId| {
+            let t = to.0 as usize;
+            let new = met[t >> 6] & 1 << (t & 63) == 0;
+            met[t >> 6] |= 1 << (t & 63);
+            new
+        };
+        for &origin in r.covers(from) {
+            let i = (side.0 as usize * r.types + ty.0 as usize) * r.cells + origin.0 as usize;
+            for e in &r.entries[r.entry_index[i] as usize..r.entry_index[i + 1] as usize] {
+                let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                let quiet = e.mode != MoveMode::CaptureOnly;
+                let captures = e.mode != MoveMode::MoveOnly;
+                for &to in ray {
+                    if r.between_cell[to.0 as usize] {
+                        if quiet && to != from && self.covers_free(r, to, from) {
+                            meet(to);
+                        }
+                        continue;
+                    }
+                    let q = if self.anchor[to.0 as usize] == from { Piece::EMPTY } else { self.cells[to.0 as usize] };
+                    if q.is_empty() {
+                        if quiet {
+                            meet(to);
+                        }
+                        continue;
+                    }
+                    if captures && q != Piece::HOLE && !r.allied(r.owner(q), side) {
+                        let between = self.standing_at(to) != to;
+                        if meet(to) && between {
+                            buf.push(Move::by_power(from, to, piece, e.move_type, MoveKind::Normal, 0, q));
+                            pushed += 1;
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        // The captures pushed are tested, not counted.
+        met.iter().map(|w| w.count_ones() as u64).sum::<u64>() - pushed
+    }
+
     /// The board as `side`'s ray masks see it: every piece and every location without a square
     /// block (such a location is never a target), the other players' pieces may be captured.
     #[inline(always)]
@@ -410,11 +479,19 @@ impl State {
                 let ty = r.type_of(piece);
                 let i = (side.0 as usize * r.types + ty.0 as usize) * r.cells + from.0 as usize;
                 let t = ty.0 as usize;
-                // A piece between cells moves from each cell it covers: generated.
+                let pinned_here = pinned & (1 << (from.0 & 127)) != 0;
+                if !MASKS && r.is_between(from) {
+                    // A piece between cells moves from each cell it covers.
+                    if !pinned_here && r.count.one_per_target[t] && r.cells <= 256 {
+                        n += self.count_between(r, side, from, piece, buf);
+                    } else {
+                        self.single_piece_moves(r, side, from, buf);
+                    }
+                    continue;
+                }
                 let general = r.entry_dedup[i]
-                    || (!MASKS && r.is_between(from))
                     || (ep && r.count.ep_type[t] && (!MASKS || masks.ep_reach[i] & passed != 0))
-                    || pinned & (1 << (from.0 & 127)) != 0;
+                    || pinned_here;
                 if !general && MASKS && masks.fits[i] {
                     let slot = masks.slot(piece, from, r.cells);
                     if from != royal {
