@@ -592,6 +592,8 @@ impl Position {
             }
             let pins = if r.count.stacked && r.program.is_none() && r.explosions.is_none() {
                 st.stacked_pins_unless_check(r, royal, side)
+            } else if !r.stacking && r.probes_only && r.explosions.is_none() {
+                st.pins_unless_attacked(r, royal, side)
             } else if attacked() {
                 None
             } else {
