@@ -425,58 +425,28 @@ impl State {
         })
     }
 
-    /// [`State::royal_attacked`] and [`State::pinned`] in one walk of the probes, on a board
-    /// of single pieces where attacks are read from the probes alone (a piece between cells is
-    /// one shield however many cells of the line it covers): `None` when an enemy attacks the
-    /// royal, else the pinned pieces.
-    pub(crate) fn pins_unless_attacked(&self, r: &Rules, royal: CellId, side: PlayerId) -> Option<Pins> {
-        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
-        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
-            let i = p as usize * r.cells + royal.0 as usize;
-            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
-                let s = probe.start as usize;
-                let mut shield: Option<CellId> = None;
-                for k in s..s + probe.len as usize {
-                    let c = r.probe_cells[k];
-                    let q = self.cells[c.0 as usize];
-                    if q.is_empty() {
-                        continue;
-                    }
-                    if q == Piece::HOLE {
-                        break;
-                    }
-                    let at = self.standing_at(c);
-                    if shield == Some(at) {
-                        continue;
-                    }
-                    let owner = r.owner(q);
-                    if shield.is_none() && owner == side {
-                        shield = Some(at);
-                        continue;
-                    }
-                    if owner.0 == p && r.probe_has(k, r.type_of(q)) {
-                        match shield {
-                            None => return None,
-                            Some(at) => pins.add(at),
-                        }
-                    }
-                    break;
-                }
-            }
-        }
-        Some(pins)
-    }
-
     /// The cells of `side`'s pieces pinned to the royal on `royal`: the shield is the only cell
     /// between the royal and an enemy attacker along a probe that blocks, and it holds exactly
     /// one piece, the mover's (a cell of several pieces keeps blocking when one leaves). Lone
     /// inert pieces neither shield nor attack.
     pub(crate) fn pinned(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
+        // Without the check asked, the walk always answers (else: every piece pinned).
+        self.walk_pins(r, royal, side, false).unwrap_or(Pins { cells: [CellId(0); 16], len: 0, overflow: true })
+    }
+
+    /// [`State::royal_attacked`] and [`State::pinned`] in one walk of the probes, on a board
+    /// of single pieces where attacks are read from the probes alone (a piece between cells is
+    /// one shield however many cells of the line it covers): `None` when an enemy attacks the
+    /// royal, else the pinned pieces.
+    pub(crate) fn pins_unless_attacked(&self, r: &Rules, royal: CellId, side: PlayerId) -> Option<Pins> {
+        self.walk_pins(r, royal, side, true)
+    }
+
+    /// The walk of [`State::pinned`]; with `check`, `None` as soon as an attacker is met with
+    /// no shield before it.
+    fn walk_pins(&self, r: &Rules, royal: CellId, side: PlayerId, check: bool) -> Option<Pins> {
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
-        for p in 0..r.players as u8 {
-            if r.allied(PlayerId(p), side) {
-                continue;
-            }
+        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
             for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
                 let s = probe.start as usize;
@@ -503,16 +473,18 @@ impl State {
                         shield = Some(at);
                         continue;
                     }
-                    if let Some(c) = shield {
-                        if attacker_in(r, stack, PlayerId(p), k, &ANY_TYPE) {
-                            pins.add(c);
+                    if attacker_in(r, stack, PlayerId(p), k, &ANY_TYPE) {
+                        match shield {
+                            Some(c) => pins.add(c),
+                            None if check => return None,
+                            None => {}
                         }
                     }
                     break;
                 }
             }
         }
-        pins
+        Some(pins)
     }
 
     /// Whether the `keep-apart` pieces of different players are far enough apart.

@@ -624,8 +624,8 @@ impl Position {
         let side = st.side;
         let masks = enemies.is_some();
         buf.clear();
-        let (mut n, targets) = if r.count.stacked {
-            let captures_tested = st.stacked_count_now(r)?;
+        let (mut n, targets) = if r.count.stacked || masks {
+            let captures_tested = r.count.stacked && st.stacked_count_now(r)?;
             let pins = &pins;
             with_popcnt!(|st: &State,
                           r: &Rules,
@@ -635,25 +635,11 @@ impl Position {
                           captures_tested: bool,
                           buf: &mut Vec<Move>|
              -> (u64, u128) {
-                if r.cells <= 64 {
-                    st.count_stacked::<u64>(r, side, royal, pins, captures_tested, buf)
-                } else {
-                    st.count_stacked::<u128>(r, side, royal, pins, captures_tested, buf)
-                }
-            })
-        } else if masks {
-            let pins = &pins;
-            with_popcnt!(|st: &State,
-                          r: &Rules,
-                          side: PlayerId,
-                          royal: CellId,
-                          pins: &Pins,
-                          buf: &mut Vec<Move>|
-             -> (u64, u128) {
-                if r.cells <= 64 {
-                    st.count_pieces::<u64, true>(r, side, royal, pins, buf)
-                } else {
-                    st.count_pieces::<u128, true>(r, side, royal, pins, buf)
+                match (r.count.stacked, r.cells <= 64) {
+                    (true, true) => st.count_stacked::<u64>(r, side, royal, pins, captures_tested, buf),
+                    (true, false) => st.count_stacked::<u128>(r, side, royal, pins, captures_tested, buf),
+                    (false, true) => st.count_pieces::<u64, true>(r, side, royal, pins, buf),
+                    (false, false) => st.count_pieces::<u128, true>(r, side, royal, pins, buf),
                 }
             })
         } else {
