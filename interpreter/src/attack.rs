@@ -2,8 +2,9 @@
 
 use crate::ir::{CaptureRule, CellId, MoveMode, MoveTypeId, PieceTypeId, PlayerId};
 use crate::position::{MoveKind, Position, State};
+use crate::raymask::Bits;
 use crate::rules::{Piece, Rules};
-use crate::tables::{Entry, EntryKind};
+use crate::tables::{Entry, EntryKind, Probe};
 
 /// Pieces pinned to the royal piece, found once per position.
 #[derive(Clone, Copy, Debug)]
@@ -365,8 +366,7 @@ impl State {
         if !self.capturable_on(r, cell, by, 1) {
             return false;
         }
-        let i = by.0 as usize * r.cells + cell.0 as usize;
-        for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+        for probe in self.probes_holding(r, cell, by) {
             let s = probe.start as usize;
             for k in s..s + probe.len as usize {
                 let c = r.probe_cells[k];
@@ -389,6 +389,26 @@ impl State {
             }
         }
         false
+    }
+
+    /// The reverse probes of `by`'s pieces to `cell`, skipping (where the count's masks hold
+    /// the probes' cells) those without a piece of `by`'s.
+    #[inline(always)]
+    pub(crate) fn probes_holding<'r>(
+        &self,
+        r: &'r Rules,
+        cell: CellId,
+        by: PlayerId,
+    ) -> impl Iterator<Item = &'r Probe> {
+        let i = by.0 as usize * r.cells + cell.0 as usize;
+        let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
+        let masks = r.count.masks.probes.get(a..b).unwrap_or(&[]);
+        let theirs = if masks.is_empty() { !0 } else { u128::from_words(self.occupied[by.0 as usize].words()) };
+        r.probes[a..b]
+            .iter()
+            .enumerate()
+            .filter(move |(j, _)| masks.get(*j).is_none_or(|m| m & theirs != 0))
+            .map(|(_, p)| p)
     }
 
     /// The general attack test on a board with stacks (hops, conditional captures): generate
@@ -431,7 +451,11 @@ impl State {
     /// inert pieces neither shield nor attack.
     pub(crate) fn pinned(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
         // Without the check asked, the walk always answers (else: every piece pinned).
-        self.walk_pins(r, royal, side, false).unwrap_or(Pins { cells: [CellId(0); 16], len: 0, overflow: true })
+        self.walk_pins(r, royal, side, false, |_| true).unwrap_or(Pins {
+            cells: [CellId(0); 16],
+            len: 0,
+            overflow: true,
+        })
     }
 
     /// [`State::royal_attacked`] and [`State::pinned`] in one walk of the probes, on a board
@@ -439,16 +463,30 @@ impl State {
     /// one shield however many cells of the line it covers): `None` when an enemy attacks the
     /// royal, else the pinned pieces.
     pub(crate) fn pins_unless_attacked(&self, r: &Rules, royal: CellId, side: PlayerId) -> Option<Pins> {
-        self.walk_pins(r, royal, side, true)
+        self.walk_pins(r, royal, side, true, |_| true)
     }
 
-    /// The walk of [`State::pinned`]; with `check`, `None` as soon as an attacker is met with
-    /// no shield before it.
-    fn walk_pins(&self, r: &Rules, royal: CellId, side: PlayerId, check: bool) -> Option<Pins> {
+    /// [`State::pins_unless_attacked`] on a board of stacks, as [`State::attacked_stacked`]
+    /// reads attacks: an enemy that could not capture the royal where it stands (in a crowd
+    /// that keeps it, on an inert cell) neither checks nor pins; only a move from or onto the
+    /// royal's cell changes that, and those are tested.
+    pub(crate) fn stacked_pins_unless_check(&self, r: &Rules, royal: CellId, side: PlayerId) -> Option<Pins> {
+        self.walk_pins(r, royal, side, true, |p| self.capturable_on(r, royal, p, 1))
+    }
+
+    /// The walk of [`State::pinned`] over the players `walked` accepts; with `check`, `None`
+    /// as soon as an attacker is met with no shield before it.
+    fn walk_pins(
+        &self,
+        r: &Rules,
+        royal: CellId,
+        side: PlayerId,
+        check: bool,
+        walked: impl Fn(PlayerId) -> bool,
+    ) -> Option<Pins> {
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
-        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
-            let i = p as usize * r.cells + royal.0 as usize;
-            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side) && walked(PlayerId(*p))) {
+            for probe in self.probes_holding(r, royal, PlayerId(p)) {
                 let s = probe.start as usize;
                 let mut shield: Option<CellId> = None;
                 for k in s..s + probe.len as usize {
@@ -508,18 +546,12 @@ impl State {
 
 /// Whether a piece of `by` among `stack` attacks from probe cell `k`.
 #[inline]
-pub(crate) fn attacker_in(
-    r: &Rules,
-    stack: &[Piece],
-    by: PlayerId,
-    k: usize,
-    counts: &impl Fn(PieceTypeId) -> bool,
-) -> bool {
+fn attacker_in(r: &Rules, stack: &[Piece], by: PlayerId, k: usize, counts: &impl Fn(PieceTypeId) -> bool) -> bool {
     stack.iter().any(|q| r.owner(*q) == by && r.probe_has(k, r.type_of(*q)) && counts(r.type_of(*q)))
 }
 
 /// Every attacker counts.
-pub(crate) const ANY_TYPE: fn(PieceTypeId) -> bool = |_| true;
+const ANY_TYPE: fn(PieceTypeId) -> bool = |_| true;
 
 impl Position {
     /// Whether `by` attacks `cell`.

@@ -105,8 +105,8 @@ impl CountRules {
             && !r.teamed;
         let applies = common && r.light_legality() && !r.stacking && r.occupancy_phases == 0 && r.apart.is_empty();
         // On stacks: attacks read the stacks (not a trial in the cell array), a crowd's pieces
-        // are moved and tested apart, and the masks are needed.
-        // Pieces kept apart are royal (`pin_shortcut`): the royal's moves are then tested.
+        // are moved and tested apart, and the masks are needed. Pieces kept apart are royal
+        // (`pin_shortcut`): the royal's targets are kept off the cells near the other.
         let stack_rules = StackRules::new(r);
         let stacked = common
             && !r.covering
@@ -648,7 +648,7 @@ impl Position {
         if targets != 0 {
             // The royal tried on each target in the cell array, as the light legality test does.
             let king = st.cells[royal.0 as usize];
-            let enemies = if r.count.stacked { st.enemy_cells(r, side) } else { enemies.unwrap_or(!0) };
+            let enemies = enemies.unwrap_or(!0);
             st.cells[royal.0 as usize] = Piece::EMPTY;
             let mut t = targets;
             while t != 0 {
@@ -658,9 +658,9 @@ impl Position {
                 let q = st.cells[i];
                 st.cells[i] = king;
                 // On stacks, the walk reads the cell array first: the royal's cell empty there
-                // is passed, the target's stack is not read.
+                // is passed, the target's stack holds one piece or none.
                 let attacked = if r.count.stacked {
-                    st.stacked_attacked_through(r, to, side, enemies)
+                    st.attacked_by_any_enemy(r, to, side)
                 } else {
                     st.attacked_through(r, to, side, enemies)
                 };

@@ -11,13 +11,12 @@
 //! choices, is generated and tested, as are the pieces of a crowd or on an inert cell, castlings
 //! and drops. The royal's targets are tried in the cell array.
 
-use crate::attack::{attacker_in, Pins, ANY_TYPE};
+use crate::attack::Pins;
 use crate::ir::{CaptureRule, CellId, Condition, PlayerId};
 use crate::position::{Move, State};
 use crate::program::Only;
 use crate::raymask::{Bits, Occupancy};
 use crate::rules::{Piece, Rules};
-use crate::tables::Probe;
 
 /// The cells' occupancy rules as masks while a set of phases is on (those of the phases that
 /// change occupancy rules).
@@ -125,53 +124,6 @@ pub(crate) struct StackOccupancy<B> {
 }
 
 impl State {
-    /// One walk of the reverse probes from the royal's cell on a board of stacks, as the attack
-    /// test and [`State::pinned`] read them (a lone inert piece is seen through, a crowd ends
-    /// the line and attacks by any of its pieces): `None` when an enemy attacks the royal,
-    /// else the lone pieces of `side`'s pinned to it (none while the royal cannot be captured
-    /// where it stands: only a move from or onto its cell changes that, and those are tested).
-    /// Where pieces have programs, the general tests are used instead.
-    pub(crate) fn stacked_pins_unless_check(&self, r: &Rules, royal: CellId, side: PlayerId) -> Option<Pins> {
-        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
-        let enemies = self.enemy_cells(r, side);
-        for p in (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)) {
-            if !self.capturable_on(r, royal, p, 1) {
-                continue;
-            }
-            for probe in self.probes_with(r, royal, p, enemies) {
-                let mut k = probe.start as usize;
-                let end = k + probe.len as usize;
-                let Some((at, c, stack)) = self.next_on_probe(r, &mut k, end) else { continue };
-                let shield = stack.len() == 1 && r.owner(stack[0]) == side;
-                if !shield {
-                    if attacker_in(r, stack, p, at, &ANY_TYPE) {
-                        return None;
-                    }
-                    continue;
-                }
-                if let Some((at, _, stack)) = self.next_on_probe(r, &mut k, end) {
-                    if attacker_in(r, stack, p, at, &ANY_TYPE) {
-                        pins.add(c);
-                    }
-                }
-            }
-        }
-        Some(pins)
-    }
-
-    /// Whether an enemy of `side` attacks `cell` where a lone piece of `side`'s stands on it
-    /// (the royal tried on a target), reading stacks and skipping the probes without a cell
-    /// of `enemies`.
-    pub(crate) fn stacked_attacked_through(&self, r: &Rules, cell: CellId, side: PlayerId, enemies: u128) -> bool {
-        (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)).any(|p| {
-            self.probes_with(r, cell, p, enemies).any(|probe| {
-                let mut k = probe.start as usize;
-                let end = k + probe.len as usize;
-                self.next_on_probe(r, &mut k, end).is_some_and(|(at, _, stack)| attacker_in(r, stack, p, at, &ANY_TYPE))
-            })
-        })
-    }
-
     /// The cells `piece` may not move to for a piece it keeps apart from (of its type, the other
     /// of the first two players'), as [`State::kept_apart`] judges (the types kept apart are
     /// royal).
@@ -195,7 +147,7 @@ impl State {
     fn wake_threats(&self, r: &Rules, royal: CellId, side: PlayerId, woken: u128) -> u128 {
         let mut threats = 0;
         for p in (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)) {
-            for probe in self.probes_with(r, royal, p, woken) {
+            for probe in self.probes_holding(r, royal, p) {
                 let s = probe.start as usize;
                 for (k, c) in r.probe_cells[s..s + probe.len as usize].iter().enumerate() {
                     let q = self.cells[c.0 as usize];
@@ -206,57 +158,6 @@ impl State {
             }
         }
         threats
-    }
-
-    /// The cells holding a piece of another player than `side`'s.
-    pub(crate) fn enemy_cells(&self, r: &Rules, side: PlayerId) -> u128 {
-        (0..r.players)
-            .filter(|p| !r.allied(PlayerId(*p as u8), side))
-            .fold(0u128, |m, p| m | u128::from_words(self.occupied[p].words()))
-    }
-
-    /// The reverse probes of player `p`'s pieces to `cell` that hold a cell of `enemies`.
-    #[inline(always)]
-    fn probes_with<'r>(
-        &self,
-        r: &'r Rules,
-        cell: CellId,
-        p: PlayerId,
-        enemies: u128,
-    ) -> impl Iterator<Item = &'r Probe> {
-        let i = p.0 as usize * r.cells + cell.0 as usize;
-        let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
-        r.probes[a..b].iter().zip(&r.count.masks.probes[a..b]).filter(move |(_, m)| *m & enemies != 0).map(|(p, _)| p)
-    }
-
-    /// The next cell from probe index `*k` (before `end`) that ends a line on a board of
-    /// stacks: its probe index, cell and pieces (a lone inert piece is seen through); `None`
-    /// past the probe's end or at a hole. `*k` moves past it.
-    #[inline(always)]
-    pub(crate) fn next_on_probe<'s>(
-        &'s self,
-        r: &Rules,
-        k: &mut usize,
-        end: usize,
-    ) -> Option<(usize, CellId, &'s [Piece])> {
-        while *k < end {
-            let at = *k;
-            *k += 1;
-            let c = r.probe_cells[at];
-            let q = self.cells[c.0 as usize];
-            if q.is_empty() {
-                continue;
-            }
-            if q == Piece::HOLE {
-                return None;
-            }
-            let stack = self.pieces_at(r, c);
-            if self.lone_inert(r, c, stack.len()) {
-                continue;
-            }
-            return Some((at, c, stack));
-        }
-        None
     }
 
     /// The board of stacks as `side`'s ray masks see it (see the module doc): lone pieces by
