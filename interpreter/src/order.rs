@@ -96,53 +96,80 @@ impl Ordering {
 
     /// Order scores for a move list (higher first): the table's move, captures by victim then
     /// cheapest attacker (those losing material by static exchange last), promotions, killers,
-    /// then quiet moves by history.
+    /// then quiet moves by history. A capture of a cheaper piece is scored as a good one and
+    /// marked `unsure`: [`Picker::pick`] plays out its exchange only when it comes first, so a
+    /// cut-off spares the exchanges of the captures after it.
     pub(crate) fn scores(
         &self,
-        pos: &mut Position,
         eval: &Evaluator,
+        rules: &Rules,
+        pos: &Position,
         moves: &[Move],
         best: Option<Move>,
         ply: usize,
-        out: &mut Vec<i32>,
+        picker: &mut Picker,
     ) {
-        out.clear();
-        let rules = pos.rules().clone();
+        picker.scores.clear();
+        picker.unsure.clear();
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         for m in moves {
+            let mut unsure = false;
             let s = if Some(*m) == best {
                 TT_MOVE
             } else if is_capture(m) {
-                let victim = victim_value(pos, &rules, eval, m);
-                let attacker = eval.exchange_value(&rules, m.piece);
-                let mvv = victim * 16 - attacker / 16;
-                if victim >= attacker || see(pos, &rules, eval, *m, 0) {
-                    GOOD_CAPTURE + mvv
-                } else {
-                    BAD_CAPTURE + mvv
-                }
+                let victim = victim_value(pos, rules, eval, m);
+                let attacker = eval.exchange_value(rules, m.piece);
+                unsure = victim < attacker;
+                GOOD_CAPTURE + victim * 16 - attacker / 16
             } else if m.promote != 0 {
                 PROMOTION + m.promote as i32
-            } else if self.is_killer(m, ply) {
+            } else if killers.contains(&Some(*m)) {
                 KILLER
             } else {
                 self.history(m)
             };
-            out.push(s);
+            picker.scores.push(s);
+            picker.unsure.push(unsure);
         }
     }
 }
 
-/// Moves the highest-scored remaining move to position `i` (selection sort, one step at a time
-/// so that a cut-off spares sorting the rest).
-pub(crate) fn pick(moves: &mut [Move], scores: &mut [i32], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
+/// A move list's order scores, and which captures still await their static exchange.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Picker {
+    /// Order scores, higher first (see [`Ordering::scores`]).
+    pub(crate) scores: Vec<i32>,
+    /// The capture is scored as good until its exchange is played out.
+    unsure: Vec<bool>,
+}
+
+impl Picker {
+    /// Moves the highest-scored remaining move to position `i` (selection sort, one step at a
+    /// time so that a cut-off spares sorting the rest). A capture marked unsure that comes
+    /// first has its exchange played out; one that loses material goes among the bad captures
+    /// and the pick is made again, so the order is that of every exchange played out first.
+    pub(crate) fn pick(&mut self, pos: &mut Position, rules: &Rules, eval: &Evaluator, moves: &mut [Move], i: usize) {
+        let scores = &mut self.scores;
+        loop {
+            let mut best = i;
+            for j in i + 1..moves.len() {
+                if scores[j] > scores[best] {
+                    best = j;
+                }
+            }
+            if self.unsure[best] {
+                self.unsure[best] = false;
+                if !see(pos, rules, eval, moves[best], 0) {
+                    scores[best] += BAD_CAPTURE - GOOD_CAPTURE;
+                    continue;
+                }
+            }
+            moves.swap(i, best);
+            scores.swap(i, best);
+            self.unsure.swap(i, best);
+            return;
         }
     }
-    moves.swap(i, best);
-    scores.swap(i, best);
 }
 
 /// What a capture takes: one piece, or every enemy piece on a stack.

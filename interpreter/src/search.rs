@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::end::GameResult;
 use crate::ir::PlayerId;
-use crate::order::{is_quiet, pick, see, Ordering, MAX_PLY};
+use crate::order::{is_quiet, see, Ordering, Picker, MAX_PLY};
 use crate::position::{Move, Position};
 use crate::rules::Rules;
 use crate::table::{Bound, Table};
@@ -625,7 +625,7 @@ impl Searcher {
                 }
             }
         }
-        let PlyLists { moves, scores, quiets } = lists;
+        let PlyLists { moves, picker, quiets } = lists;
         pos.legal_moves(moves);
         if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
             return s;
@@ -664,7 +664,8 @@ impl Searcher {
                 }
             }
         }
-        self.order.scores(pos, &self.eval, moves, entry.and_then(|e| e.best), ply, scores);
+        let rules = pos.rules().clone();
+        self.order.scores(&self.eval, &rules, pos, moves, entry.and_then(|e| e.best), ply, picker);
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -676,7 +677,7 @@ impl Searcher {
         // Late-move pruning's counts grow with the square of the depth (below).
         let late_at = (depth * depth) as usize;
         for i in 0..moves.len() {
-            pick(moves, scores, i);
+            picker.pick(pos, &rules, &self.eval, moves, i);
             let mv = moves[i];
             let quiet = is_quiet(&mv);
             pos.make(mv);
@@ -817,11 +818,11 @@ impl Searcher {
     }
 }
 
-/// A ply's lists: the legal moves, their order scores, the quiet moves tried.
+/// A ply's lists: the legal moves, their order, the quiet moves tried.
 #[derive(Clone, Debug, Default)]
 struct PlyLists {
     moves: Vec<Move>,
-    scores: Vec<i32>,
+    picker: Picker,
     quiets: Vec<Move>,
 }
 

@@ -2,7 +2,7 @@
 
 use super::{PlyLists, Searcher, INFINITY, MAX_PLY};
 use crate::legal::is_noisy;
-use crate::order::{is_capture, pick, victim_value};
+use crate::order::{is_capture, victim_value};
 use crate::position::Position;
 
 impl Searcher {
@@ -35,7 +35,7 @@ impl Searcher {
         }
         let turn_start = pos.action_index() == 0;
         let in_check = turn_start && qdepth < 4 && pos.in_check_learnt();
-        let PlyLists { moves, scores, .. } = lists;
+        let PlyLists { moves, picker, .. } = lists;
         moves.clear();
         if in_check {
             // Every evasion is searched; none is mate.
@@ -70,16 +70,16 @@ impl Searcher {
             }
         }
         let rules = pos.rules().clone();
-        self.order.scores(pos, &self.eval, moves, None, MAX_PLY, scores);
+        self.order.scores(&self.eval, &rules, pos, moves, None, MAX_PLY, picker);
         let mover = pos.side_to_move();
         let mut best = if in_check { -INFINITY } else { stand };
         for i in 0..moves.len() {
-            pick(moves, scores, i);
+            picker.pick(pos, &rules, &self.eval, moves, i);
             let mv = moves[i];
             if !in_check {
                 // Captures that lose material, and those that cannot reach alpha even with
                 // the victim and a margin, are not worth a look.
-                if scores[i] < 0 && is_capture(&mv) {
+                if picker.scores[i] < 0 && is_capture(&mv) {
                     continue;
                 }
                 let gain = victim_value(pos, &rules, &self.eval, &mv);
