@@ -102,13 +102,13 @@ impl Ordering {
     pub(crate) fn scores(
         &self,
         eval: &Evaluator,
-        rules: &Rules,
         pos: &Position,
         moves: &[Move],
         best: Option<Move>,
         ply: usize,
         picker: &mut Picker,
     ) {
+        let rules = &**pos.rules();
         picker.scores.clear();
         picker.unsure.clear();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);

@@ -665,7 +665,7 @@ impl Searcher {
             }
         }
         let rules = pos.rules().clone();
-        self.order.scores(&self.eval, &rules, pos, moves, entry.and_then(|e| e.best), ply, picker);
+        self.order.scores(&self.eval, pos, moves, entry.and_then(|e| e.best), ply, picker);
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;

@@ -70,7 +70,7 @@ impl Searcher {
             }
         }
         let rules = pos.rules().clone();
-        self.order.scores(&self.eval, &rules, pos, moves, None, MAX_PLY, picker);
+        self.order.scores(&self.eval, pos, moves, None, MAX_PLY, picker);
         let mover = pos.side_to_move();
         let mut best = if in_check { -INFINITY } else { stand };
         for i in 0..moves.len() {
