@@ -626,13 +626,23 @@ impl Searcher {
             }
         }
         let PlyLists { moves, picker, quiets } = lists;
-        pos.legal_moves(moves);
-        if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
-            return s;
-        }
-        let in_check = turn_start && pos.in_check_learnt();
-        let stand = if in_check { -INFINITY } else { self.static_eval(pos) };
+        // Where the cuts that need no move (reverse futility, null move) may apply, the move
+        // list waits for them: they return before it at most such nodes (more than half of
+        // a chess search's), which made it for nothing. Ends decided without the list (bare
+        // royals, goals, the draw rules) are judged first; having no move is found when the
+        // list is made, so a stalemate below beta's margin is judged by its evaluation, as in
+        // chess engines.
+        let decided = pos.decided_before_moves().is_some() || pos.drawn_by_rule().is_some();
+        let in_check = !decided && turn_start && pos.in_check_learnt();
         let quiet_node = !pv_node && !in_check && turn_start;
+        let listed = decided || !quiet_node;
+        if listed {
+            pos.legal_moves(moves);
+            if let Some(s) = self.game_end(pos, !moves.is_empty(), ply) {
+                return s;
+            }
+        }
+        let stand = if in_check { -INFINITY } else { self.static_eval(pos) };
         // Reverse futility: far above beta near the leaves, the opponent's reply will not
         // bring the score back (unsafe in check and mid-turn, where the evaluation misleads).
         if self.features.futility
@@ -661,6 +671,14 @@ impl Searcher {
                 }
                 if s >= beta {
                     return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+        if !listed {
+            pos.legal_moves(moves);
+            if moves.is_empty() {
+                if let Some(s) = self.game_end(pos, false, ply) {
+                    return s;
                 }
             }
         }
