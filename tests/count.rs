@@ -124,6 +124,15 @@ fn check(index: usize, choices: &[usize]) -> Result<(), TestCaseError> {
         pos.legal_moves(&mut moves);
         let counted = pos.count_legal(&mut buf);
         prop_assert_eq!(counted, moves.len() as u64, "{}: {}", name, pos.to_position_string());
+        // The search's check trial of a quiet move, where it tells one, says what making it does.
+        for &mv in &moves {
+            if let Some(told) = pos.check_told_before(mv) {
+                pos.make(mv);
+                let checks = pos.in_check();
+                pos.unmake();
+                prop_assert_eq!(told, checks, "{}: {} then {:?}", name, pos.to_position_string(), mv);
+            }
+        }
         if moves.is_empty() {
             break;
         }
@@ -161,6 +170,30 @@ fn boards_of_stacks_are_counted_from_the_masks() {
     assert!(stacks.len() >= 5, "{}", stacks.len());
     for (name, rules, _) in stacks {
         assert!(rules.counts_stacks(), "{name}");
+    }
+}
+
+/// The search's check trial (a quiet move tried in the cell array) applies to chess, the
+/// large board and the bench's makruk, so that the random games above test it; not to games
+/// whose moves do more than move a piece (Hans38's squares, stacks, programs).
+#[test]
+fn check_trial_applies_where_sound() {
+    for (name, rules, start) in games() {
+        let mut pos = Position::from_position_string(rules.clone(), start).expect("valid position");
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let quiet = moves.iter().find(|m| !m.is_capture() && m.promote == 0).copied();
+        let told = quiet.and_then(|m| pos.check_told_before(m)).is_some();
+        let expected = ["chess.var", "chess on 12x12", "makruk", "capablanca.var", "grand.var"]
+            .contains(&name.as_str())
+            || (name == "chess.var" && start.contains('*'));
+        let never = name.starts_with("hans38")
+            || ["share-squares.var", "multiple-squares.var", "moving-occupied-squares.var", "infinite-reserves.var"]
+                .contains(&name.as_str())
+            || name.contains("programs")
+            || name.starts_with("safety");
+        assert!(!expected || told, "{name}: {start}");
+        assert!(!never || !told, "{name}: {start}");
     }
 }
 

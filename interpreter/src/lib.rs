@@ -8,6 +8,7 @@ mod atoms;
 mod attack;
 pub mod bitset;
 mod board;
+mod checks;
 mod choices;
 mod count;
 mod counters;

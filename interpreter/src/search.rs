@@ -694,10 +694,20 @@ impl Searcher {
         let mut checked_before: Option<bool> = None;
         // Late-move pruning's counts grow with the square of the depth (below).
         let late_at = (depth * depth) as usize;
+        // Futility (below) may apply here: a quiet move is then first tried for check in the
+        // cell array, where that is sound, and passed over unmade if it gives none.
+        let futile_node = self.features.futility && quiet_node && depth <= 2;
+        let mut trial = None;
         for i in 0..moves.len() {
             picker.pick(pos, &rules, &self.eval, moves, i);
             let mv = moves[i];
             let quiet = is_quiet(&mv);
+            if futile_node && quiet && i > 0 && best_score > -MATE_BOUND && stand + 120 * depth as i32 <= alpha {
+                let t = *trial.get_or_insert_with(|| pos.check_trial());
+                if t.is_some_and(|t| pos.quiet_move_checks(&t, mv) == Some(false)) {
+                    continue;
+                }
+            }
             pos.make(mv);
             let same_side = self.same_team(pos.side_to_move(), mover);
             let gives_check = !same_side && gives_check(pos, mv, turn_start, &mut checked_before);
