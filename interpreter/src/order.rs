@@ -201,6 +201,20 @@ thread_local! {
 
 /// The static exchange value of a capture (see [`see`]).
 pub(crate) fn see_value(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move) -> i32 {
+    exchange(pos, r, eval, mv, true)
+}
+
+/// A capture's exchange value with the moves made, and in the cell array where that applies
+/// (for tests to compare the two).
+pub(crate) fn exchange_both_ways(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move) -> (i32, Option<i32>) {
+    let made = exchange(pos, r, eval, mv, false);
+    let first = victim_value(pos, r, eval, &mv);
+    let in_cells = light_exchange(pos, r, &mv).then(|| see_in_cells(pos, r, eval, mv, first)).flatten();
+    (made, in_cells)
+}
+
+/// [`see_value`]; `light`: in the cell array where that applies.
+fn exchange(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, light: bool) -> i32 {
     let mover = pos.side_to_move();
     let first = victim_value(pos, r, eval, &mv);
     let target = mv.to;
@@ -208,6 +222,11 @@ pub(crate) fn see_value(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Mov
     let opponent = crate::ir::PlayerId(((mover.0 as usize + 1) % r.player_count()) as u8);
     if !pos.is_attacked(target, opponent) {
         return first;
+    }
+    if light && light_exchange(pos, r, &mv) {
+        if let Some(v) = see_in_cells(pos, r, eval, mv, first) {
+            return v;
+        }
     }
     let mut gains = [0i32; 32];
     gains[0] = first;
@@ -232,11 +251,83 @@ pub(crate) fn see_value(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Mov
     for _ in 0..made {
         pos.unmake();
     }
+    negamax_gains(&mut gains, d)
+}
+
+/// The exchange's value from its gains: each side stops capturing where going on loses.
+fn negamax_gains(gains: &mut [i32; 32], mut d: usize) -> i32 {
     while d > 0 {
         gains[d - 1] = -(-gains[d - 1]).max(gains[d]);
         d -= 1;
     }
     gains[0]
+}
+
+/// Whether the exchange a capture begins may be played out in the cell array alone (no move
+/// made): a plain capture in a game of two players whose moves change only their two cells and
+/// pass the turn, and whose attacks the probes tell (as [`cheapest_capture`]'s quick path reads
+/// them). Making and unmaking each capture was most of the exchange's cost.
+fn light_exchange(pos: &Position, r: &Rules, mv: &Move) -> bool {
+    mv.kind == MoveKind::Normal
+        && r.plain_make
+        && r.probes_only
+        && r.players == 2
+        && !r.stacking
+        && !r.covering
+        && !r.variant.shared_pieces
+        && r.program.is_none()
+        && r.variant.phases.is_empty()
+        && pos.st.partial.is_none()
+}
+
+/// [`see_value`] played out in the cell array: each capture lifts its piece onto the target
+/// (the captured piece off the board) and the cells are put back at the end. `None` when a
+/// recapture would promote (what may be offered can depend on the pieces taken): the caller
+/// then makes the moves.
+fn see_in_cells(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, first: i32) -> Option<i32> {
+    let target = mv.to;
+    let mut gains = [0i32; 32];
+    gains[0] = first;
+    let mut on_target = promoted_value(r, eval, &mv);
+    // The cells changed, in order, with what stood there: put back in reverse.
+    let mut changed: [(CellId, Piece); 33] = [(target, Piece::EMPTY); 33];
+    let before = pos.st.cells[target.0 as usize];
+    changed[0] = (target, before);
+    changed[1] = (mv.from, pos.st.cells[mv.from.0 as usize]);
+    let mut n = 2;
+    pos.st.cells[target.0 as usize] = mv.landed(r, pos.st.cells[mv.from.0 as usize]);
+    pos.st.cells[mv.from.0 as usize] = Piece::EMPTY;
+    let mover = pos.st.side;
+    let mut side = crate::ir::PlayerId(1 - mover.0);
+    let mut d = 0;
+    let mut promotes = false;
+    SCRATCH.with_borrow_mut(|(buf, cells)| {
+        while d + 1 < gains.len() {
+            let saved = pos.st.side;
+            pos.st.side = side;
+            let next = cheapest_capture(pos, r, eval, target, buf, cells);
+            pos.st.side = saved;
+            let Some(next) = next else { break };
+            if next.promote != 0 {
+                promotes = true;
+                break;
+            }
+            d += 1;
+            gains[d] = on_target - gains[d - 1];
+            on_target = promoted_value(r, eval, &next);
+            changed[n] = (next.from, pos.st.cells[next.from.0 as usize]);
+            n += 1;
+            pos.st.cells[target.0 as usize] = pos.st.cells[next.from.0 as usize];
+            pos.st.cells[next.from.0 as usize] = Piece::EMPTY;
+            side = crate::ir::PlayerId(1 - side.0);
+        }
+    });
+    // The origins in reverse, then the target as it stood.
+    for &(cell, piece) in changed[1..n].iter().rev() {
+        pos.st.cells[cell.0 as usize] = piece;
+    }
+    pos.st.cells[target.0 as usize] = before;
+    (!promotes).then(|| negamax_gains(&mut gains, d))
 }
 
 /// The side to move's capture on `target` by its cheapest piece (the first in generation

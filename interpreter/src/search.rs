@@ -844,6 +844,14 @@ impl Searcher {
         let rules = pos.rules().clone();
         see(pos, &rules, &self.eval, mv, threshold)
     }
+
+    /// A capture's static exchange value played out with the moves made, and in the cell
+    /// array where the search does that (for tests to compare the two).
+    #[doc(hidden)]
+    pub fn exchange_both_ways(&self, pos: &mut Position, mv: Move) -> (i32, Option<i32>) {
+        let rules = pos.rules().clone();
+        crate::order::exchange_both_ways(pos, &rules, &self.eval, mv)
+    }
 }
 
 /// A ply's lists: the legal moves, their order, the quiet moves tried.
