@@ -4,6 +4,7 @@ use crate::eval::Evaluator;
 use crate::ir::CellId;
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{Piece, Rules};
+use crate::tables::NO_PROMOTION;
 
 /// Most plies the search keeps killers for.
 pub(crate) const MAX_PLY: usize = 128;
@@ -303,22 +304,34 @@ fn see_in_cells(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, first
     let mut promotes = false;
     SCRATCH.with_borrow_mut(|(buf, cells)| {
         while d + 1 < gains.len() {
-            let saved = pos.st.side;
-            pos.st.side = side;
-            let next = cheapest_capture(pos, r, eval, target, buf, cells);
-            pos.st.side = saved;
-            let Some(next) = next else { break };
-            if next.promote != 0 {
-                promotes = true;
+            // The cheapest attacker the probes find (the first in cell order among equals)
+            // captures: the probes hold only captures that need nothing else. A piece that
+            // may promote has its moves generated, to learn whether this capture does.
+            let st = &pos.st;
+            cells.clear();
+            st.probe_attackers(r, target, side, cells);
+            let Some(&from) = cells.iter().min_by_key(|c| (eval.exchange_value(r, st.cells[c.0 as usize]), c.0)) else {
                 break;
+            };
+            let piece = st.cells[from.0 as usize];
+            let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
+            if r.entries[a..b].iter().any(|e| e.promo != NO_PROMOTION) {
+                let saved = pos.st.side;
+                pos.st.side = side;
+                let next = cheapest_capture(pos, r, eval, target, buf, cells);
+                pos.st.side = saved;
+                if next.is_none_or(|m| m.promote != 0 || m.from != from) {
+                    promotes = true;
+                    break;
+                }
             }
             d += 1;
             gains[d] = on_target - gains[d - 1];
-            on_target = promoted_value(r, eval, &next);
-            changed[n] = (next.from, pos.st.cells[next.from.0 as usize]);
+            on_target = eval.exchange_value(r, piece);
+            changed[n] = (from, piece);
             n += 1;
-            pos.st.cells[target.0 as usize] = pos.st.cells[next.from.0 as usize];
-            pos.st.cells[next.from.0 as usize] = Piece::EMPTY;
+            pos.st.cells[target.0 as usize] = piece;
+            pos.st.cells[from.0 as usize] = Piece::EMPTY;
             side = crate::ir::PlayerId(1 - side.0);
         }
     });
