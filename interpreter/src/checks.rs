@@ -72,3 +72,84 @@ impl Position {
         self.quiet_move_checks(&trial, mv)
     }
 }
+
+/// The answers to a check by one piece the probes find: capturing it or standing on the
+/// cells between it and the royal. Any other plain move of a piece other than the royal
+/// leaves the check as it was, and is passed over without a trial.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Evasions {
+    royal: CellId,
+    /// Checked by pieces on two cells or more: only the royal may move.
+    double: bool,
+    answers: [CellId; 32],
+    len: u8,
+}
+
+impl Evasions {
+    /// Whether `mv` surely leaves the check standing: a step, slide or leap of a piece other
+    /// than the royal to a cell that neither holds the checker nor lies between.
+    #[inline]
+    pub(crate) fn ignores(&self, mv: &Move) -> bool {
+        matches!(mv.kind, MoveKind::Normal | MoveKind::Passage)
+            && mv.from != self.royal
+            && (self.double || !self.answers[..self.len as usize].contains(&mv.to))
+    }
+}
+
+impl Position {
+    /// The answers to the side to move's check, where the probes tell every attack and a
+    /// plain move changes only its two cells as attacks see them (one royal, no stacks,
+    /// locations between cells, vanishing squares, explosions, phases or forbidden tests);
+    /// `None` elsewhere, out of check, or when the line to the checker is longer than kept.
+    pub(crate) fn evasions(&self) -> Option<Evasions> {
+        let r = &*self.rules;
+        let st = &self.st;
+        if !(r.probes_only && r.pin_shortcut() && r.light_legality())
+            || r.covering
+            || r.vacates
+            || r.square_play
+            || r.explosions.is_some()
+            || !r.variant.phases.is_empty()
+            || !r.variant.forbids.is_empty()
+            || st.partial.is_some()
+        {
+            return None;
+        }
+        let side = st.side;
+        let mut royals = st.royal_cells(side);
+        let (Some(royal), None) = (royals.next(), royals.next()) else { return None };
+        let mut ev = Evasions { royal, double: false, answers: [royal; 32], len: 0 };
+        let mut checker: Option<CellId> = None;
+        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
+            let i = p as usize * r.cells + royal.0 as usize;
+            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+                let s = probe.start as usize;
+                for k in s..s + probe.len as usize {
+                    let q = st.cells[r.probe_cells[k].0 as usize];
+                    if q.is_empty() {
+                        continue;
+                    }
+                    if q != Piece::HOLE && r.owner(q).0 == p && r.probe_has(k, r.type_of(q)) {
+                        let at = r.probe_cells[k];
+                        match checker {
+                            // The same checker met by another probe along the same line.
+                            Some(c) if c == at => {}
+                            Some(_) => ev.double = true,
+                            None => {
+                                checker = Some(at);
+                                let line = &r.probe_cells[s..=k];
+                                if line.len() > ev.answers.len() {
+                                    return None;
+                                }
+                                ev.answers[..line.len()].copy_from_slice(line);
+                                ev.len = line.len() as u8;
+                            }
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        checker.map(|_| ev)
+    }
+}

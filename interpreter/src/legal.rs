@@ -453,8 +453,14 @@ impl Position {
         // cells), else found here (and here always for the cross-check of the walk).
         let learnt = if self.walk_only { None } else { self.counted_royal().map(|(c, pins, _)| (c, pins)) };
         let royal = learnt.or_else(|| self.shortcut_royal());
+        // In check, the moves that neither capture the checker nor block it need no trial
+        // (the walk's cross-check tries them all).
+        let evasions = if royal.is_none() && !self.walk_only { self.evasions() } else { None };
         retain_from(out, start, |mv| {
-            entry_type.is_none_or(|t| t == mv.move_type) && (!noisy || is_noisy(&mv)) && self.legal_fast(mv, &royal)
+            entry_type.is_none_or(|t| t == mv.move_type)
+                && (!noisy || is_noisy(&mv))
+                && !evasions.is_some_and(|e| e.ignores(&mv))
+                && self.legal_fast(mv, &royal)
         });
         self.keep_best_priority(out, start);
     }
