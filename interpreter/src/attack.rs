@@ -168,8 +168,7 @@ impl State {
     /// if it is `by`'s and of a type that captures from there.
     #[inline]
     fn probe_attack<A: Fn(PieceTypeId) -> bool>(&self, r: &Rules, cell: CellId, by: PlayerId, counts: A) -> bool {
-        let i = by.0 as usize * r.cells + cell.0 as usize;
-        for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+        for probe in self.probes_holding(r, cell, by) {
             let s = probe.start as usize;
             for k in s..s + probe.len as usize {
                 let q = self.cells[r.probe_cells[k].0 as usize];
@@ -188,8 +187,7 @@ impl State {
     /// The cells of `by`'s pieces the probe walk finds attacking `cell` (a cell on two probes
     /// may come twice), for static exchange where the probes tell every attack.
     pub(crate) fn probe_attackers(&self, r: &Rules, cell: CellId, by: PlayerId, out: &mut Vec<CellId>) {
-        let i = by.0 as usize * r.cells + cell.0 as usize;
-        for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+        for probe in self.probes_holding(r, cell, by) {
             let s = probe.start as usize;
             for k in s..s + probe.len as usize {
                 let q = self.cells[r.probe_cells[k].0 as usize];

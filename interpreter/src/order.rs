@@ -305,7 +305,9 @@ fn see_in_cells(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, first
     SCRATCH.with_borrow_mut(|(buf, cells)| {
         while d + 1 < gains.len() {
             // The cheapest attacker the probes find (the first in cell order among equals)
-            // captures: the probes hold only captures that need nothing else. A piece that
+            // captures: the probes hold only captures that need nothing else. (The probes
+            // skipped by the board's occupancy sets, not updated here, stay right: pieces
+            // only leave their cells, for the target, which no probe from it holds.) A piece that
             // may promote has its moves generated, to learn whether this capture does.
             let st = &pos.st;
             cells.clear();
