@@ -709,6 +709,9 @@ impl Searcher {
                 }
             }
             pos.make(mv);
+            if depth >= 2 {
+                self.table.prefetch(pos.hash());
+            }
             let same_side = self.same_team(pos.side_to_move(), mover);
             let gives_check = !same_side && gives_check(pos, mv, turn_start, &mut checked_before);
             // Futility: a quiet move cannot lift a position far below alpha near the leaves.
