@@ -83,6 +83,8 @@ pub(crate) struct Evasions {
     double: bool,
     answers: [CellId; 32],
     len: u8,
+    /// The answers as a set, where cells fit one (the ray masks').
+    mask: u128,
 }
 
 impl Evasions {
@@ -118,7 +120,7 @@ impl Position {
         let side = st.side;
         let mut royals = st.royal_cells(side);
         let (Some(royal), None) = (royals.next(), royals.next()) else { return None };
-        let mut ev = Evasions { royal, double: false, answers: [royal; 32], len: 0 };
+        let mut ev = Evasions { royal, double: false, answers: [royal; 32], len: 0, mask: 0 };
         let mut checker: Option<CellId> = None;
         for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
@@ -143,6 +145,7 @@ impl Position {
                                 }
                                 ev.answers[..line.len()].copy_from_slice(line);
                                 ev.len = line.len() as u8;
+                                ev.mask = line.iter().fold(0, |m, c| m | 1u128 << (c.0 & 127));
                             }
                         }
                     }
@@ -151,5 +154,47 @@ impl Position {
             }
         }
         checker.map(|_| ev)
+    }
+}
+
+impl Position {
+    /// The pseudo-legal moves that may answer the check `ev`, in the order the generator makes
+    /// all of them: the moves of a piece other than the royal whose targets by the ray masks
+    /// miss the checker and the cells between (all of them, in double check) are not made,
+    /// as [`Evasions::ignores`] would pass over each. Pieces the masks do not hold (programs,
+    /// en passant within reach), the castlings and the drops are generated. `false`, with
+    /// nothing added, where the masks do not apply (stacks, locations between cells, shared
+    /// pieces, gates, a move under way).
+    pub(crate) fn evasion_candidates(&self, ev: &Evasions, out: &mut Vec<Move>) -> bool {
+        let r = &*self.rules;
+        let st = &self.st;
+        let masks = &r.count.masks;
+        if !r.count.applies
+            || masks.fits.is_empty()
+            || st.partial.is_some()
+            || r.stacking
+            || r.covering
+            || r.variant.shared_pieces
+            || !r.variant.gates.is_empty()
+        {
+            return false;
+        }
+        let side = st.side;
+        let occ = st.occupancy::<u128>(side);
+        let passed = st.ep_passed_cells();
+        for from in st.occupied[side.0 as usize].iter() {
+            let piece = st.cells[from.0 as usize];
+            let slot = masks.slot(piece, from, r.cells);
+            let ep = st.ep.is_some() && masks.ep_reach_of(r, side, piece, from) & passed != 0;
+            if from != ev.royal && slot.counted && !ep && (ev.double || masks.targets(slot, occ) & ev.mask == 0) {
+                continue;
+            }
+            st.single_piece_moves(r, side, from, out);
+        }
+        st.castling_moves(r, side, out);
+        if let Some(pr) = r.program.as_deref() {
+            st.drop_moves(r, pr, side, crate::program::Only::ANY, out);
+        }
+        true
     }
 }

@@ -441,7 +441,19 @@ impl Position {
         let rules = self.rules.clone();
         let r = &*rules;
         let start = out.len();
-        if !(noisy && self.st.pseudo_noisy_moves(r, self.st.side, out)) {
+        // The pins learnt with the check where the count applies (stacks, locations between
+        // cells), else found here (and here always for the cross-check of the walk).
+        let learnt = if self.walk_only { None } else { self.counted_royal().map(|(c, pins, _)| (c, pins)) };
+        let royal = learnt.or_else(|| self.shortcut_royal());
+        // In check, the moves that neither capture the checker nor block it need no trial,
+        // and a piece whose every move is such is not asked for them (the walk's cross-check
+        // tries them all).
+        let evasions = if royal.is_none() && !self.walk_only { self.evasions() } else { None };
+        let generated = match &evasions {
+            Some(ev) if !noisy => self.evasion_candidates(ev, out),
+            _ => false,
+        };
+        if !generated && !(noisy && self.st.pseudo_noisy_moves(r, self.st.side, out)) {
             self.st.pseudo_moves(r, self.st.side, out);
         }
         let entry_type = if self.st.partial.is_none() {
@@ -449,13 +461,6 @@ impl Position {
         } else {
             None
         };
-        // The pins learnt with the check where the count applies (stacks, locations between
-        // cells), else found here (and here always for the cross-check of the walk).
-        let learnt = if self.walk_only { None } else { self.counted_royal().map(|(c, pins, _)| (c, pins)) };
-        let royal = learnt.or_else(|| self.shortcut_royal());
-        // In check, the moves that neither capture the checker nor block it need no trial
-        // (the walk's cross-check tries them all).
-        let evasions = if royal.is_none() && !self.walk_only { self.evasions() } else { None };
         retain_from(out, start, |mv| {
             entry_type.is_none_or(|t| t == mv.move_type)
                 && (!noisy || is_noisy(&mv))
