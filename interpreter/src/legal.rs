@@ -453,7 +453,8 @@ impl Position {
             Some(ev) if !noisy => self.evasion_candidates(ev, out),
             _ => false,
         };
-        if !generated && !(noisy && self.st.pseudo_noisy_moves(r, self.st.side, out)) {
+        let generated = generated || (noisy && self.st.pseudo_noisy_moves(r, self.st.side, out));
+        if !generated {
             self.st.pseudo_moves(r, self.st.side, out);
         }
         let entry_type = if self.st.partial.is_none() {
