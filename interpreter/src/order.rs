@@ -149,7 +149,7 @@ impl Picker {
     /// time so that a cut-off spares sorting the rest). A capture marked unsure that comes
     /// first has its exchange played out; one that loses material goes among the bad captures
     /// and the pick is made again, so the order is that of every exchange played out first.
-    pub(crate) fn pick(&mut self, pos: &mut Position, rules: &Rules, eval: &Evaluator, moves: &mut [Move], i: usize) {
+    pub(crate) fn pick(&mut self, pos: &mut Position, eval: &Evaluator, moves: &mut [Move], i: usize) {
         let scores = &mut self.scores;
         loop {
             let mut best = i;
@@ -160,7 +160,10 @@ impl Picker {
             }
             if self.unsure[best] {
                 self.unsure[best] = false;
-                if !see(pos, rules, eval, moves[best], 0) {
+                // The rules held apart from the position the exchange plays on (a reference
+                // count taken here only, not at every pick).
+                let rules = pos.rules().clone();
+                if !see(pos, &rules, eval, moves[best], 0) {
                     scores[best] += BAD_CAPTURE - GOOD_CAPTURE;
                     continue;
                 }

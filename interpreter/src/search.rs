@@ -682,7 +682,6 @@ impl Searcher {
                 }
             }
         }
-        let rules = pos.rules().clone();
         self.order.scores(&self.eval, pos, moves, entry.and_then(|e| e.best), ply, picker);
         let alpha0 = alpha;
         let mut best_score = -INFINITY;
@@ -699,7 +698,7 @@ impl Searcher {
         let futile_node = self.features.futility && quiet_node && depth <= 2;
         let mut trial = None;
         for i in 0..moves.len() {
-            picker.pick(pos, &rules, &self.eval, moves, i);
+            picker.pick(pos, &self.eval, moves, i);
             let mv = moves[i];
             let quiet = is_quiet(&mv);
             if futile_node && quiet && i > 0 && best_score > -MATE_BOUND && stand + 120 * depth as i32 <= alpha {

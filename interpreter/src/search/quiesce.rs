@@ -69,12 +69,11 @@ impl Searcher {
                 moves.retain(is_noisy);
             }
         }
-        let rules = pos.rules().clone();
         self.order.scores(&self.eval, pos, moves, None, MAX_PLY, picker);
         let mover = pos.side_to_move();
         let mut best = if in_check { -INFINITY } else { stand };
         for i in 0..moves.len() {
-            picker.pick(pos, &rules, &self.eval, moves, i);
+            picker.pick(pos, &self.eval, moves, i);
             let mv = moves[i];
             if !in_check {
                 // Captures that lose material, and those that cannot reach alpha even with
@@ -82,7 +81,7 @@ impl Searcher {
                 if picker.scores[i] < 0 && is_capture(&mv) {
                     continue;
                 }
-                let gain = victim_value(pos, &rules, &self.eval, &mv);
+                let gain = victim_value(pos, pos.rules(), &self.eval, &mv);
                 if mv.promote == 0 && stand + gain + 200 < alpha {
                     continue;
                 }
