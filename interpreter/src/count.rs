@@ -17,7 +17,7 @@ use crate::attack::Pins;
 use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::program::Only;
-use crate::raymask::{Bits, MaskTables, Occupancy, PROBE_UP};
+use crate::raymask::{Bits, MaskTables, Occupancy};
 use crate::rules::{Piece, Rules};
 use crate::stackcount::StackRules;
 use crate::tables::{Entry, EntryKind, Probe, NO_PROMOTION};
@@ -162,34 +162,24 @@ impl State {
     /// One walk of the reverse probes from the royal's cell: `None` when an enemy attacks it,
     /// else the pieces pinned to it (as [`State::pinned`] finds them on a board of single
     /// pieces).
-    /// `occupancy`: with ray masks, the cells of the other players' pieces (a probe without one
-    /// neither checks nor pins) and the occupied cells (a probe whose cells run in cell order
-    /// finds its first two occupied cells by bit scans, not walked).
-    #[inline(always)]
+    /// `enemies`: with ray masks, the cells of the other players' pieces (a probe without one
+    /// neither checks nor pins).
     pub(crate) fn pins_unless_check(
         &self,
         r: &Rules,
         royal: CellId,
         side: PlayerId,
-        occupancy: Option<(u128, u128)>,
+        enemies: Option<u128>,
     ) -> Option<Pins> {
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
         for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
             let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
             let probes = &r.probes[a..b];
-            match occupancy {
-                Some((e, all)) => {
-                    let masks = &r.count.masks;
-                    for ((probe, &m), &order) in probes.iter().zip(&masks.probes[a..b]).zip(&masks.probe_order[a..b]) {
-                        if m & e == 0 {
-                            continue;
-                        }
-                        if order == 0 {
-                            self.pin_walk(r, probe, p, side, &mut pins)?;
-                        } else {
-                            self.pin_scan(r, probe, m, m & all, order, p, side, &mut pins)?;
-                        }
+            match enemies {
+                Some(e) => {
+                    for (probe, _) in probes.iter().zip(&r.count.masks.probes[a..b]).filter(|(_, m)| *m & e != 0) {
+                        self.pin_walk(r, probe, p, side, &mut pins)?;
                     }
                 }
                 None => {
@@ -228,54 +218,6 @@ impl State {
                 }
             }
             break;
-        }
-        Some(())
-    }
-
-    /// [`State::pin_walk`] on a probe whose cells run in cell order (`order`), by bit scans
-    /// of its occupied cells `occupied` (`cells`: all of its cells).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn pin_scan(
-        &self,
-        r: &Rules,
-        probe: &Probe,
-        cells: u128,
-        mut occupied: u128,
-        order: u8,
-        p: u8,
-        side: PlayerId,
-        pins: &mut Pins,
-    ) -> Option<()> {
-        // The next occupied cell outward from the royal, and its place on the probe.
-        let mut next = || {
-            if occupied == 0 {
-                return None;
-            }
-            let (c, before) = if order == PROBE_UP {
-                let c = occupied.trailing_zeros();
-                (c, cells & ((1u128 << c) - 1))
-            } else {
-                let c = 127 - occupied.leading_zeros();
-                (c, cells.checked_shr(c + 1).unwrap_or(0))
-            };
-            occupied &= !(1u128 << c);
-            Some((CellId(c as u16), probe.start as usize + before.count_ones() as usize))
-        };
-        let Some((mut c, mut k)) = next() else { return Some(()) };
-        let mut q = self.cells[c.0 as usize];
-        let mut shield = None;
-        if q != Piece::HOLE && r.owner(q) == side {
-            shield = Some(c);
-            let Some(n) = next() else { return Some(()) };
-            (c, k) = n;
-            q = self.cells[c.0 as usize];
-        }
-        if q != Piece::HOLE && r.owner(q).0 == p && r.probe_has(k, r.type_of(q)) {
-            match shield {
-                None => return None,
-                Some(s) => pins.add(s),
-            }
         }
         Some(())
     }
@@ -663,18 +605,8 @@ impl Position {
             }
             return RoyalMemo { hash, ply, check: false, counted: Some((royal, pins, None)) };
         }
-        let occupancy = (!r.count.masks.fits.is_empty()).then(|| {
-            let occ = st.occupancy::<u128>(side);
-            (occ.enemy, occ.all)
-        });
-        let enemies = occupancy.map(|(e, _)| e);
-        let pins = with_popcnt!(|st: &State,
-                                 r: &Rules,
-                                 royal: CellId,
-                                 side: PlayerId,
-                                 occupancy: Option<(u128, u128)>|
-         -> Option<Pins> { st.pins_unless_check(r, royal, side, occupancy) });
-        let Some(pins) = pins else { return unknown(true) };
+        let enemies = (!r.count.masks.fits.is_empty()).then(|| st.occupancy::<u128>(side).enemy);
+        let Some(pins) = st.pins_unless_check(r, royal, side, enemies) else { return unknown(true) };
         if r.count.program_attacks && st.programs_may_take(r, royal, side) {
             return unknown(attacked());
         }

@@ -174,16 +174,7 @@ pub(crate) struct MaskTables {
     pub(crate) entry_rays: Vec<EntryRay>,
     /// Per reverse probe (as `Rules::probes`): its cells.
     pub(crate) probes: Vec<u128>,
-    /// Per reverse probe: its cells run up the cell order ([`PROBE_UP`]), down it
-    /// ([`PROBE_DOWN`]), or neither (0): where they run in order, the first occupied cell is
-    /// the lowest (or highest) of the probe's occupied cells.
-    pub(crate) probe_order: Vec<u8>,
 }
-
-/// A probe whose cells run up the cell order.
-pub(crate) const PROBE_UP: u8 = 1;
-/// A probe whose cells run down the cell order.
-pub(crate) const PROBE_DOWN: u8 = 2;
 
 impl MaskTables {
     /// The masks of a board of at most 128 cells (empty tables otherwise).
@@ -203,20 +194,6 @@ impl MaskTables {
             .map(|p| {
                 let s = p.start as usize;
                 r.probe_cells[s..s + p.len as usize].iter().fold(0u128, |m, c| m | 1 << c.0)
-            })
-            .collect();
-        t.probe_order = r
-            .probes
-            .iter()
-            .map(|p| {
-                let cells = &r.probe_cells[p.start as usize..p.start as usize + p.len as usize];
-                if cells.windows(2).all(|w| w[0].0 < w[1].0) {
-                    PROBE_UP
-                } else if cells.windows(2).all(|w| w[0].0 > w[1].0) {
-                    PROBE_DOWN
-                } else {
-                    0
-                }
             })
             .collect();
         for (i, slot) in slots.iter_mut().enumerate() {
