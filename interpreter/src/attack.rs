@@ -188,18 +188,25 @@ impl State {
     /// may come twice), for static exchange where the probes tell every attack.
     pub(crate) fn probe_attackers(&self, r: &Rules, cell: CellId, by: PlayerId, out: &mut Vec<CellId>) {
         for probe in self.probes_holding(r, cell, by) {
-            let s = probe.start as usize;
-            for k in s..s + probe.len as usize {
-                let q = self.cells[r.probe_cells[k].0 as usize];
-                if q.is_empty() {
-                    continue;
-                }
-                if q != Piece::HOLE && r.owner(q) == by && r.probe_has(k, r.type_of(q)) {
-                    out.push(r.probe_cells[k]);
-                }
-                break;
+            if let Some(k) = self.probe_hit(r, probe, by) {
+                out.push(r.probe_cells[k]);
             }
         }
+    }
+
+    /// Where along `probe` (its index in `probe_cells`) a piece of `by`'s attacks: the first
+    /// occupied cell, if a piece of `by`'s of a type the probe holds there stands on it.
+    #[inline(always)]
+    pub(crate) fn probe_hit(&self, r: &Rules, probe: &Probe, by: PlayerId) -> Option<usize> {
+        let s = probe.start as usize;
+        for k in s..s + probe.len as usize {
+            let q = self.cells[r.probe_cells[k].0 as usize];
+            if q.is_empty() {
+                continue;
+            }
+            return (q != Piece::HOLE && r.owner(q) == by && r.probe_has(k, r.type_of(q))).then_some(k);
+        }
+        None
     }
 
     /// Attacks the probes do not hold: the entries of `by`'s slow pieces (hops, lame leaps,

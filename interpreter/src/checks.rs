@@ -125,31 +125,22 @@ impl Position {
         for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
             for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
-                let s = probe.start as usize;
-                for k in s..s + probe.len as usize {
-                    let q = st.cells[r.probe_cells[k].0 as usize];
-                    if q.is_empty() {
-                        continue;
-                    }
-                    if q != Piece::HOLE && r.owner(q).0 == p && r.probe_has(k, r.type_of(q)) {
-                        let at = r.probe_cells[k];
-                        match checker {
-                            // The same checker met by another probe along the same line.
-                            Some(c) if c == at => {}
-                            Some(_) => ev.double = true,
-                            None => {
-                                checker = Some(at);
-                                let line = &r.probe_cells[s..=k];
-                                if line.len() > ev.answers.len() {
-                                    return None;
-                                }
-                                ev.answers[..line.len()].copy_from_slice(line);
-                                ev.len = line.len() as u8;
-                                ev.mask = line.iter().fold(0, |m, c| m | 1u128 << (c.0 & 127));
-                            }
+                let Some(k) = st.probe_hit(r, probe, PlayerId(p)) else { continue };
+                let at = r.probe_cells[k];
+                match checker {
+                    // The same checker met by another probe along the same line.
+                    Some(c) if c == at => {}
+                    Some(_) => ev.double = true,
+                    None => {
+                        checker = Some(at);
+                        let line = &r.probe_cells[probe.start as usize..=k];
+                        if line.len() > ev.answers.len() {
+                            return None;
                         }
+                        ev.answers[..line.len()].copy_from_slice(line);
+                        ev.len = line.len() as u8;
+                        ev.mask = line.iter().fold(0, |m, c| m | 1u128 << (c.0 & 127));
                     }
-                    break;
                 }
             }
         }

@@ -232,16 +232,8 @@ impl State {
                 if r.count.masks.probes.get(a + j).is_some_and(|m| m & enemies == 0) {
                     continue;
                 }
-                let s = probe.start as usize;
-                for k in s..s + probe.len as usize {
-                    let q = self.cells[r.probe_cells[k].0 as usize];
-                    if q.is_empty() {
-                        continue;
-                    }
-                    if q != Piece::HOLE && r.owner(q).0 == p && r.probe_has(k, r.type_of(q)) {
-                        return true;
-                    }
-                    break;
+                if self.probe_hit(r, probe, PlayerId(p)).is_some() {
+                    return true;
                 }
             }
         }
