@@ -168,20 +168,9 @@ impl State {
     /// if it is `by`'s and of a type that captures from there.
     #[inline]
     fn probe_attack<A: Fn(PieceTypeId) -> bool>(&self, r: &Rules, cell: CellId, by: PlayerId, counts: A) -> bool {
-        for probe in self.probes_holding(r, cell, by) {
-            let s = probe.start as usize;
-            for k in s..s + probe.len as usize {
-                let q = self.cells[r.probe_cells[k].0 as usize];
-                if q.is_empty() {
-                    continue;
-                }
-                if q != Piece::HOLE && r.owner(q) == by && r.probe_has(k, r.type_of(q)) && counts(r.type_of(q)) {
-                    return true;
-                }
-                break;
-            }
-        }
-        false
+        self.probes_holding(r, cell, by).any(|probe| {
+            self.probe_hit(r, probe, by).is_some_and(|k| counts(r.type_of(self.cells[r.probe_cells[k].0 as usize])))
+        })
     }
 
     /// The cells of `by`'s pieces the probe walk finds attacking `cell` (a cell on two probes

@@ -15,22 +15,14 @@ pub(crate) struct CheckTrial {
 }
 
 impl Position {
-    /// A check trial, where one is sound: two players, a plain move changes only its two cells
-    /// and ends the turn (no squares, stacks, turn orders, gates, programs or phases), the
-    /// other player's single royal is attacked exactly when a reverse probe from it meets an
-    /// attacker first (the count's precondition, with no program that may capture and no
-    /// location between cells), and the position is not partway through a move.
+    /// A check trial, where one is sound: plain moves may be tried in the cell array
+    /// (`Rules::cell_trials`), the other player's single royal is attacked exactly when a
+    /// reverse probe from it meets an attacker first (the count's precondition), and the
+    /// position is not partway through a move.
     pub(crate) fn check_trial(&self) -> Option<CheckTrial> {
         let r = &*self.rules;
         let st = &self.st;
-        if !(r.plain_make && r.count.applies && r.players == 2)
-            || r.covering
-            || r.vacates
-            || r.count.program_attacks
-            || r.program.is_some()
-            || !r.variant.phases.is_empty()
-            || st.partial.is_some()
-        {
+        if !(r.cell_trials && r.count.applies) || st.partial.is_some() {
             return None;
         }
         let opponent = PlayerId(1 - st.side.0);

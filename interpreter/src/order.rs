@@ -268,20 +268,11 @@ fn negamax_gains(gains: &mut [i32; 32], mut d: usize) -> i32 {
 }
 
 /// Whether the exchange a capture begins may be played out in the cell array alone (no move
-/// made): a plain capture in a game of two players whose moves change only their two cells and
-/// pass the turn, and whose attacks the probes tell (as [`cheapest_capture`]'s quick path reads
-/// them). Making and unmaking each capture was most of the exchange's cost.
+/// made): a plain capture where plain moves may be tried there (`Rules::cell_trials`, whose
+/// probes [`cheapest_capture`]'s quick path reads). Making and unmaking each capture was most
+/// of the exchange's cost.
 fn light_exchange(pos: &Position, r: &Rules, mv: &Move) -> bool {
-    mv.kind == MoveKind::Normal
-        && r.plain_make
-        && r.probes_only
-        && r.players == 2
-        && !r.stacking
-        && !r.covering
-        && !r.variant.shared_pieces
-        && r.program.is_none()
-        && r.variant.phases.is_empty()
-        && pos.st.partial.is_none()
+    mv.kind == MoveKind::Normal && r.cell_trials && pos.st.partial.is_none()
 }
 
 /// [`see_value`] played out in the cell array: each capture lifts its piece onto the target

@@ -145,6 +145,11 @@ pub struct Rules {
     /// Moves by powers and castlings may take the plain make path (no stacks, squares,
     /// attributes or turn order).
     pub(crate) plain_make: bool,
+    /// A plain move may be tried in the cell array alone, as the search does to ask whether a
+    /// quiet move checks and to play out an exchange: two players, moves that change only their
+    /// two cells and pass the turn (the plain make, no programs, phases, shared pieces,
+    /// locations between cells or vanishing squares), attacks that the probes tell.
+    pub(crate) cell_trials: bool,
     /// Captures that explode, if any type's do (then every make takes the general path and
     /// legality is tested by making the move).
     pub(crate) explosions: Option<crate::explosion::Explosions>,
@@ -359,6 +364,14 @@ impl Rules {
         } = tables;
         let programmed_types = (0..types).map(|t| program.as_ref().is_some_and(|p| !p.codes[t].is_empty())).collect();
         let probes_only = !stacking && !slow_attacks && program.as_ref().is_none_or(|p| !p.may_capture());
+        let cell_trials = plain_make
+            && probes_only
+            && variant.players.len() == 2
+            && !covering
+            && !vacates
+            && !variant.shared_pieces
+            && program.is_none()
+            && variant.phases.is_empty();
         let before_tests = crate::goals::before_tests(&variant);
         let mut rules = Rules {
             count: Default::default(),
@@ -385,6 +398,7 @@ impl Rules {
             slow_attacks,
             program,
             plain_make,
+            cell_trials,
             explosions,
             gates,
             square_play,

@@ -675,7 +675,8 @@ impl Searcher {
             }
         }
         if !listed {
-            pos.legal_moves(moves);
+            // Not decided before its moves nor drawn by rule (asked above): the list as it is.
+            pos.generate_legal(moves);
             if moves.is_empty() {
                 if let Some(s) = self.game_end(pos, false, ply) {
                     return s;
