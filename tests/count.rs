@@ -97,8 +97,16 @@ fn games() -> &'static Vec<(String, Arc<Rules>, String)> {
         // Multiple Squares with a bishop between four squares shielding the white king: taking
         // it on b4 clears a4 and a5, so the knight's capture there is illegal.
         // And a queen between four squares whose captures of that bishop are illegal alike.
+        // The king taking a rook between two squares (b2 then open to the other rook), a pawn
+        // taking a bishop between four (the e-file then open to the rook), which the masks
+        // leave to the walk.
         let rules = common::rules("multiple-squares.var");
-        for shield in ["r6k/8/8/8/8/3N4/8/K7{bab4.5} w - - 0 1", "r6k/8/8/8/8/8/8/K7{bab4.5,Qcd3.5} w - - 0 1"] {
+        for shield in [
+            "r6k/8/8/8/8/3N4/8/K7{bab4.5} w - - 0 1",
+            "r6k/8/8/8/8/8/8/K7{bab4.5,Qcd3.5} w - - 0 1",
+            "7k/8/8/8/8/8/7r/2K5{rab2} w - - 0 1",
+            "4r2k/8/8/8/4P3/8/8/4K3{bde5.5} w - - 0 1",
+        ] {
             out.push(("multiple-squares.var".into(), rules.clone(), shield.into()));
         }
         let rules = common::rules("chess.var");

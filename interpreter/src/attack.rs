@@ -2,7 +2,6 @@
 
 use crate::ir::{CaptureRule, CellId, MoveMode, MoveTypeId, PieceTypeId, PlayerId};
 use crate::position::{MoveKind, Position, State};
-use crate::raymask::Bits;
 use crate::rules::{Piece, Rules};
 use crate::tables::{Entry, EntryKind, Probe};
 
@@ -396,8 +395,8 @@ impl State {
     ) -> impl Iterator<Item = &'r Probe> {
         let i = by.0 as usize * r.cells + cell.0 as usize;
         let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
-        let masks = r.count.masks.probes.get(a..b).unwrap_or(&[]);
-        let theirs = if masks.is_empty() { !0 } else { u128::from_words(self.occupied[by.0 as usize].words()) };
+        let (masks, theirs) = self.held_by(r, by);
+        let masks = masks.get(a..b).unwrap_or(&[]);
         r.probes[a..b]
             .iter()
             .enumerate()

@@ -7,11 +7,14 @@
 //! behind a piece only blocks more). Locations without a square block rays as pieces do. In
 //! square play the square actions are counted apart (`squares.rs`); on stacks the cells'
 //! occupancy rules are read into the masks (`stackcount.rs`); with locations between cells
-//! the rays are walked and a location whose cells are all empty is one more target. A
-//! piece that is not the royal, not pinned and moves by plain slides and leaps without
-//! conditions or programs then has exactly as many legal moves as its rays have reachable
-//! cells (promotion choices counted out). Every other piece's moves, the castlings, the drops
-//! and all moves in check are generated and tested as usual.
+//! the masks hold the pieces whose rays stay on cells (`cover_masks`, the cells a piece
+//! standing between cells covers blocking), the other rays are walked and a location whose
+//! cells are all empty is one more target. A piece that is not the royal, not pinned and
+//! moves by plain slides and leaps without conditions or programs then has exactly as many
+//! legal moves as its rays have reachable cells (promotion choices counted out). Its captures
+//! en passant and of a piece standing between cells open lines elsewhere: they are pushed and
+//! tested. Every other piece's moves, the castlings, the drops and all moves in check are
+//! generated and tested as usual.
 
 use crate::attack::Pins;
 use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId};
@@ -75,6 +78,11 @@ pub(crate) struct CountRules {
     pub(crate) ep_type: Vec<bool>,
     /// The rays as bit sets, on boards of up to 128 cells.
     pub(crate) masks: MaskTables,
+    /// On a board with locations between cells, where the count applies: the masks of the
+    /// pieces whose rays hold only cells (the first 128), read by the count alone.
+    pub(crate) cover_masks: MaskTables,
+    /// With `cover_masks`: the locations between cells, as a set's words.
+    pub(crate) between_words: Vec<u64>,
     /// Some program or drop may capture: the royal's cell is checked against their reach, and
     /// the royal's own moves are tested one by one.
     pub(crate) program_attacks: bool,
@@ -134,8 +142,14 @@ impl CountRules {
         for (t, one) in one_per_target.iter_mut().enumerate() {
             *one &= plain_type[t] && !r.programmed_types[t];
         }
-        // The masks know nothing of locations between cells: such boards' rays are walked.
+        // The masks know nothing of locations between cells: on such boards they hold the
+        // pieces whose rays stay on cells, for the count alone; the other rays are walked.
         let masks = if (applies && !r.covering) || stacked { MaskTables::new(r) } else { MaskTables::default() };
+        let cover_masks = if applies && r.covering { MaskTables::new(r) } else { MaskTables::default() };
+        let mut between = crate::bitset::CellSet::new(r.cells);
+        for c in (0..r.cells).map(|c| CellId(c as u16)).filter(|c| r.is_between(*c)) {
+            between.insert(c);
+        }
         let program_attacks = r.program.as_deref().is_some_and(|p| p.may_capture());
         let most_taken = StackRules::most_taken(r);
         let apart = r
@@ -149,6 +163,8 @@ impl CountRules {
             one_per_target,
             ep_type,
             masks,
+            cover_masks,
+            between_words: between.words().to_vec(),
             program_attacks,
             stacked,
             stack_rules,
@@ -284,6 +300,9 @@ impl State {
                 if q.is_empty() {
                     if quiet {
                         n += self.promotions_at(r, e, side, from, to);
+                    } else if e.captures_ep && self.ep.is_some() {
+                        // It uncovers a line through the victim's cell: tested, not counted.
+                        self.push_en_passant(r, e, side, from, to, piece, buf);
                     }
                     continue;
                 }
@@ -303,6 +322,29 @@ impl State {
 }
 
 impl State {
+    /// Pushes on `buf` the capture en passant onto `to` by the entry, if the passed cells hold
+    /// it and an enemy piece stands on the victim's cell (as [`State::piece_moves`] makes it).
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn push_en_passant(
+        &self,
+        r: &Rules,
+        e: &Entry,
+        side: PlayerId,
+        from: CellId,
+        to: CellId,
+        piece: Piece,
+        buf: &mut Vec<Move>,
+    ) {
+        let Some(ep) = self.ep else { return };
+        let victim = self.cells[ep.victim.0 as usize];
+        if ep.passed().contains(&to) && !victim.is_empty() && victim != Piece::HOLE && !r.allied(r.owner(victim), side)
+        {
+            let mv = Move::by_power(from, to, piece, e.move_type, MoveKind::EnPassant, ep.victim.0, victim);
+            self.push(r, e.promo, mv, buf);
+        }
+    }
+
     /// The moves of a piece standing between cells (on a board of at most 256 locations, of a
     /// type whose moves are one per target), counted along the rays of every cell it covers:
     /// each target once, the cells it covers itself seen as empty. A capture of a piece that
@@ -350,6 +392,53 @@ impl State {
         }
         // The captures pushed are tested, not counted.
         met.iter().map(|w| w.count_ones() as u64).sum::<u64>() - pushed
+    }
+
+    /// [`State::occupancy`] on a board with locations between cells: the cells a piece standing
+    /// between cells covers block as pieces do, and an enemy's may be captured; with the cells
+    /// the enemy's such pieces cover.
+    #[inline(always)]
+    fn covered_occupancy<B: Bits>(&self, r: &Rules, side: PlayerId) -> (Occupancy<B>, B) {
+        let occ = self.occupancy::<B>(side);
+        let (mut covered, mut enemy_covered) = (0u128, 0u128);
+        for p in 0..r.players {
+            let m = self.covered_by(r, PlayerId(p as u8));
+            covered |= m;
+            if p != side.0 as usize {
+                enemy_covered |= m;
+            }
+        }
+        let all = occ.all | B::of(covered);
+        let enemy_covered = B::of(enemy_covered);
+        (Occupancy { all, enemy: occ.enemy | enemy_covered, land: !all, join: B::ZERO }, enemy_covered)
+    }
+
+    /// The cells among the first 128 that `by`'s pieces standing between cells cover.
+    #[inline]
+    fn covered_by(&self, r: &Rules, by: PlayerId) -> u128 {
+        let mut covered = 0;
+        for (wi, (&w, &b)) in self.occupied[by.0 as usize].words().iter().zip(&r.count.between_words).enumerate() {
+            let mut w = w & b;
+            while w != 0 {
+                let at = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
+                w &= w - 1;
+                let cells = r.cover_cells.get(at.0 as usize).map_or(r.covers(at), |c| &c[..]);
+                covered |= cells.iter().filter(|c| c.0 < 128).fold(0u128, |m, c| m | 1 << c.0);
+            }
+        }
+        covered
+    }
+
+    /// The cells among the first 128 where a piece of `by` stands or that one covers, for
+    /// the probe masks: with locations between cells, the masks the count alone reads.
+    #[inline]
+    pub(crate) fn held_by<'r>(&self, r: &'r Rules, by: PlayerId) -> (&'r [u128], u128) {
+        let theirs = u128::from_words(self.occupied[by.0 as usize].words());
+        if r.covering {
+            (&r.count.cover_masks.probes, theirs | self.covered_by(r, by))
+        } else {
+            (&r.count.masks.probes, theirs)
+        }
     }
 
     /// The board as `side`'s ray masks see it: every piece and every location without a square
@@ -421,7 +510,7 @@ impl State {
     /// the masks (each still to be tried). `MASKS`: the board's rays are read from bit sets.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn count_pieces<B: Bits, const MASKS: bool>(
+    fn count_pieces<B: Bits, const MASKS: bool, const COVER: bool>(
         &self,
         r: &Rules,
         side: PlayerId,
@@ -429,12 +518,17 @@ impl State {
         pins: &Pins,
         buf: &mut Vec<Move>,
     ) -> (u64, u128) {
-        let masks = &r.count.masks;
-        let occ = if MASKS {
-            self.occupancy::<B>(side)
+        let masks = if COVER { &r.count.cover_masks } else { &r.count.masks };
+        let (occ, enemy_covered) = if COVER {
+            self.covered_occupancy::<B>(r, side)
+        } else if MASKS {
+            (self.occupancy::<B>(side), B::ZERO)
         } else {
-            Occupancy { all: B::ZERO, enemy: B::ZERO, land: B::ZERO, join: B::ZERO }
+            (Occupancy { all: B::ZERO, enemy: B::ZERO, land: B::ZERO, join: B::ZERO }, B::ZERO)
         };
+        // A capture of a piece standing between cells uncovers its other cells: the capturer's
+        // moves are walked and that capture tested.
+        let between_enemies = COVER && enemy_covered != B::ZERO;
         let ep = self.ep.is_some();
         // Where a piece could capture en passant: its moves are generated (and tried).
         let passed = self.ep_passed_cells();
@@ -463,7 +557,10 @@ impl State {
                 if MASKS && stop & bit == 0 {
                     // The common case in one cache line: a piece the masks count whole.
                     let slot = masks.slot(piece, from, r.cells);
-                    if slot.counted && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0) {
+                    if slot.counted
+                        && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
+                        && !(between_enemies && masks.captures_on(r, piece, from, occ, enemy_covered))
+                    {
                         n += masks.count(slot, occ);
                         continue;
                     }
@@ -472,7 +569,7 @@ impl State {
                 let i = (side.0 as usize * r.types + ty.0 as usize) * r.cells + from.0 as usize;
                 let t = ty.0 as usize;
                 let pinned_here = pinned & (1 << (from.0 & 127)) != 0;
-                if !MASKS && r.is_between(from) {
+                if (COVER || !MASKS) && r.is_between(from) {
                     // A piece between cells moves from each cell it covers.
                     if !pinned_here && r.count.one_per_target[t] && r.cells <= 256 {
                         n += self.count_between(r, side, from, piece, buf);
@@ -481,10 +578,12 @@ impl State {
                     }
                     continue;
                 }
-                let general = r.entry_dedup[i]
-                    || (ep && r.count.ep_type[t] && (!MASKS || masks.ep_reach[i] & passed != 0))
-                    || pinned_here;
-                if !general && MASKS && masks.fits[i] {
+                // En passant is pushed to be tested by the ray walk, not by the masks.
+                let general = r.entry_dedup[i] || pinned_here;
+                let walked = MASKS
+                    && ((ep && r.count.ep_type[t] && masks.ep_reach[i] & passed != 0)
+                        || (between_enemies && masks.captures_on(r, piece, from, occ, enemy_covered)));
+                if !general && MASKS && masks.fits[i] && !walked {
                     let slot = masks.slot(piece, from, r.cells);
                     if from != royal {
                         if r.programmed_types[t] {
@@ -615,8 +714,9 @@ impl Position {
         let st = &mut self.st;
         let side = st.side;
         let masks = enemies.is_some();
+        let cover = r.covering && !r.count.cover_masks.fits.is_empty();
         buf.clear();
-        let (mut n, targets) = if r.count.stacked || masks {
+        let (mut n, targets) = if r.count.stacked || masks || cover {
             let captures_tested = r.count.stacked && st.stacked_count_now(r)?;
             let pins = &pins;
             with_popcnt!(|st: &State,
@@ -627,15 +727,16 @@ impl Position {
                           captures_tested: bool,
                           buf: &mut Vec<Move>|
              -> (u64, u128) {
-                match (r.count.stacked, r.cells <= 64) {
-                    (true, true) => st.count_stacked::<u64>(r, side, royal, pins, captures_tested, buf),
-                    (true, false) => st.count_stacked::<u128>(r, side, royal, pins, captures_tested, buf),
-                    (false, true) => st.count_pieces::<u64, true>(r, side, royal, pins, buf),
-                    (false, false) => st.count_pieces::<u128, true>(r, side, royal, pins, buf),
+                match (r.count.stacked, r.cells <= 64, r.covering) {
+                    (true, true, _) => st.count_stacked::<u64>(r, side, royal, pins, captures_tested, buf),
+                    (true, false, _) => st.count_stacked::<u128>(r, side, royal, pins, captures_tested, buf),
+                    (false, _, true) => st.count_pieces::<u128, true, true>(r, side, royal, pins, buf),
+                    (false, true, false) => st.count_pieces::<u64, true, false>(r, side, royal, pins, buf),
+                    (false, false, false) => st.count_pieces::<u128, true, false>(r, side, royal, pins, buf),
                 }
             })
         } else {
-            st.count_pieces::<u64, false>(r, side, royal, &pins, buf)
+            st.count_pieces::<u64, false, false>(r, side, royal, &pins, buf)
         };
         if targets != 0 {
             // The royal tried on each target in the cell array, as the light legality test does.
@@ -650,8 +751,9 @@ impl Position {
                 let q = st.cells[i];
                 st.cells[i] = king;
                 // On stacks, the walk reads the cell array first: the royal's cell empty there
-                // is passed, the target's stack holds one piece or none.
-                let attacked = if r.count.stacked {
+                // is passed, the target's stack holds one piece or none. With locations between
+                // cells, every probe is walked (the masks do not hold the covered cells).
+                let attacked = if r.count.stacked || r.covering {
                     st.attacked_by_any_enemy(r, to, side)
                 } else {
                     st.attacked_through(r, to, side, enemies)

@@ -166,6 +166,9 @@ pub(crate) struct MaskTables {
     pub(crate) slots: Vec<Slot>,
     /// Per (player, type, cell): the cells of the rays that may capture en passant.
     pub(crate) ep_reach: Vec<u128>,
+    /// On a board with locations between cells, per (piece code, cell) as `slots`: the cells
+    /// of the rays that may capture (a capture there may take a piece standing between cells).
+    pub(crate) capture_reach: Vec<u128>,
     pub(crate) rays: Vec<RayMask>,
     /// The cells of the slots' plain rays (see [`Slot::plain`]).
     pub(crate) plain: Vec<u128>,
@@ -177,23 +180,35 @@ pub(crate) struct MaskTables {
 }
 
 impl MaskTables {
-    /// The masks of a board of at most 128 cells (empty tables otherwise).
+    /// The masks of a board of at most 128 cells (empty tables otherwise). On a board with
+    /// locations between cells (of any size), the masks of the pieces on a cell among the
+    /// first 128 whose rays hold only such cells; every other slot does not fit.
     pub(crate) fn new(r: &Rules) -> MaskTables {
         let mut t = MaskTables::default();
-        if r.cells > 128 {
+        if r.cells > 128 && !r.covering {
             return t;
         }
+        // A cell a mask can hold, and not a location between cells (where stops have their
+        // own rules).
+        let held = |c: CellId| c.0 < 128 && !r.is_between(c);
         let n = r.players * r.types * r.cells;
         t.fits = vec![false; n];
         let mut slots = vec![Slot::default(); n];
         t.ep_reach = vec![0; n];
+        let mut capture_reach = vec![0u128; if r.covering { n } else { 0 }];
         t.entry_rays = vec![EntryRay::default(); r.entries.len()];
         t.probes = r
             .probes
             .iter()
             .map(|p| {
                 let s = p.start as usize;
-                r.probe_cells[s..s + p.len as usize].iter().fold(0u128, |m, c| m | 1 << c.0)
+                let cells = &r.probe_cells[s..s + p.len as usize];
+                // A probe past the masks' cells is never skipped.
+                if cells.iter().all(|c| c.0 < 128) {
+                    cells.iter().fold(0u128, |m, c| m | 1 << c.0)
+                } else {
+                    !0
+                }
             })
             .collect();
         for (i, slot) in slots.iter_mut().enumerate() {
@@ -202,9 +217,13 @@ impl MaskTables {
             let start = t.rays.len();
             // Per direction (up, down): the plain rays.
             let mut plain: [Vec<u128>; 2] = Default::default();
-            let mut fits = true;
+            let mut fits = held(CellId((i % r.cells) as u16));
             for (k, e) in r.entries[a..b].iter().enumerate() {
                 let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                if !fits || !ray.iter().all(|c| held(*c)) {
+                    fits = false;
+                    break;
+                }
                 let (lame, ray) = match (e.kind, ray.split_last()) {
                     // A lame leap: its last cell is the target, the ones on the way that must
                     // be empty block it.
@@ -238,6 +257,9 @@ impl MaskTables {
                 }
                 let quiet = e.mode != MoveMode::CaptureOnly;
                 let captures = e.mode != MoveMode::MoveOnly;
+                if captures && r.covering {
+                    capture_reach[i] |= cells;
+                }
                 let (mut promo, mut promo_moves, mut forced) = (0, 1, 0);
                 if e.promo != NO_PROMOTION {
                     let p = &r.promotions[e.promo as usize];
@@ -291,6 +313,14 @@ impl MaskTables {
             let i = (player * r.types + ty) * r.cells;
             t.slots[code * r.cells..(code + 1) * r.cells].copy_from_slice(&slots[i..i + r.cells]);
         }
+        if r.covering {
+            t.capture_reach = vec![0; codes * r.cells];
+            for code in 1..codes {
+                let (player, ty) = ((code - 1) % r.players, (code - 1) / r.players);
+                let i = (player * r.types + ty) * r.cells;
+                t.capture_reach[code * r.cells..(code + 1) * r.cells].copy_from_slice(&capture_reach[i..i + r.cells]);
+            }
+        }
         t
     }
 
@@ -323,6 +353,20 @@ impl MaskTables {
             return 0;
         }
         self.ep_reach[(side.0 as usize * r.types + t) * r.cells + from.0 as usize]
+    }
+
+    /// Whether `piece` on `from` may capture on one of `cells` (with `capture_reach`).
+    #[inline(always)]
+    pub(crate) fn captures_on<B: Bits>(
+        &self,
+        r: &Rules,
+        piece: Piece,
+        from: CellId,
+        occ: Occupancy<B>,
+        cells: B,
+    ) -> bool {
+        let k = piece.0 as usize * r.cells + from.0 as usize;
+        B::of(self.capture_reach[k]) & cells != B::ZERO && self.targets(&self.slots[k], occ) & cells != B::ZERO
     }
 
     /// Whether a move of the slot's piece may promote (only its other rays can).

@@ -119,6 +119,10 @@ pub struct Rules {
     pub(crate) covering: bool,
     /// Per cell: it is a location between cells.
     pub(crate) between_cell: Vec<bool>,
+    /// Per location between cells, the cells it covers in one fixed array (the first repeated
+    /// to fill it): the walks test them without following the board's lists. Empty where no
+    /// location stands between cells or one covers more than four.
+    pub(crate) cover_cells: Vec<[CellId; 4]>,
     /// Squares are game objects, or a turn has several actions: turns go by action slots.
     pub(crate) square_play: bool,
     /// Squares are owned by players.
@@ -235,6 +239,14 @@ impl Rules {
         let zone_sets = zone_sets(&variant);
         let (between, between_cell) = between_locations(&variant);
         let covering = between_cell.iter().any(|b| *b);
+        let cover_cells = if covering && variant.board.cells.iter().all(|c| c.covers.len() <= 4) {
+            let fill = |covers: &[CellId]| {
+                std::array::from_fn(|k| covers.get(k).or(covers.first()).copied().unwrap_or(CellId(0)))
+            };
+            variant.board.cells.iter().map(|c| fill(&c.covers)).collect()
+        } else {
+            Vec::new()
+        };
         let stacking = variant.zones.iter().any(|z| z.occupancy.is_some());
         let facts = BoardFacts { graph: &graph, zone_sets: &zone_sets, between: &between };
 
@@ -414,6 +426,7 @@ impl Rules {
             z_slot,
             covering,
             between_cell,
+            cover_cells,
             occupancy_phases,
             occupancy_phases_on_capture,
             apart_all_royal,
