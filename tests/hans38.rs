@@ -493,6 +493,26 @@ fn check_is_blocked_by_moving_a_square() {
     assert_eq!(pos.outcome(), Some((GameResult::Win(BLACK), EndReason::Checkmate)));
 }
 
+/// Squares affect attacks exactly as moves: a square placed on the one hole of a line from an
+/// enemy rook to the king would open the line, so that placement is illegal, while moving a
+/// square into the hole from the same line (leaving a hole behind) is not. The line appears
+/// with Black's move: the engine keeps the openings it found for the last position it asked,
+/// and must not read them in the next.
+#[test]
+fn a_square_may_not_open_a_line_to_the_king() {
+    let mut pos =
+        at(HANS38, "-------r/+******k/+*******/+*******/********/+*******/+*******/K******* b - - 0 10 1,1 -");
+    let before = legal(&mut pos);
+    assert!(has(&before, "Rh8-a8"), "{before:?}");
+    play(&mut pos, "Rh8-a8");
+    assert!(!pos.in_check());
+    let moves = legal(&mut pos);
+    assert!(!has(&moves, "@@a4"), "{moves:?}");
+    assert!(has(&moves, "@@b4") && has(&moves, "@a2-a4") && has(&moves, "@a5-a4"), "{moves:?}");
+    let counted = perft(&mut pos, 1);
+    assert_eq!(counted, moves.len() as u64);
+}
+
 /// "A stalemated player loses the game; of course, moving a square counts as a move in most
 /// games." / "The shortest win by stalemate is 3 turns: White places at a6, Black captures the
 /// square, White places at b6, and so on." After `1. @@a6 a7-a6 2. @@b6 b7-b6 3. @@c6 c7-c6`

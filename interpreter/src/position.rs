@@ -327,6 +327,10 @@ pub(crate) struct State {
     /// The `before(...)` test values last computed, with the hash of their position (only
     /// where the tests read nothing the hash leaves out, see `goals.rs`).
     pub(crate) before_cache: Option<(u64, u64)>,
+    /// The last [`State::openings_to_royals`] with its position's hash, moves made and side:
+    /// the make of an action that may end a turn asks it, then the count or the generation at
+    /// the position made.
+    pub(crate) openings_memo: Option<(u64, u32, PlayerId, Option<crate::attack::Pins>)>,
     /// Per (choice, player): 0 while the choice is not made, else 1 + the option (empty in
     /// games without choices).
     pub(crate) choices: Vec<u8>,
@@ -399,6 +403,7 @@ impl Position {
             count: (0, 0),
             count_history: Vec::new(),
             before_cache: None,
+            openings_memo: None,
             choices: vec![0; rules.variant.choices.len() * players],
             out: 0,
             tally: None,

@@ -508,10 +508,23 @@ impl State {
     /// past it); `None` when a royal is attacked or the probes do not tell. A square put
     /// anywhere else is safe: the location it leaves (now without one) can only stop a walk
     /// sooner.
-    pub(crate) fn openings_to_royals(&self, r: &Rules, side: PlayerId) -> Option<Pins> {
+    pub(crate) fn openings_to_royals(&mut self, r: &Rules, side: PlayerId) -> Option<Pins> {
         if !r.probes_only || !r.light_legality() || r.covering || r.explosions.is_some() {
             return None;
         }
+        let (hash, ply) = (self.hash, self.history.len() as u32);
+        if let Some((h, p, s, open)) = self.openings_memo {
+            if (h, p, s) == (hash, ply, side) {
+                return open;
+            }
+        }
+        let open = self.find_openings(r, side);
+        self.openings_memo = Some((hash, ply, side, open));
+        open
+    }
+
+    /// [`State::openings_to_royals`] found.
+    fn find_openings(&self, r: &Rules, side: PlayerId) -> Option<Pins> {
         let mut open = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
         // With ray masks, a probe without an enemy piece on it is skipped.
         let masks = &r.count.masks.probes;
