@@ -431,7 +431,7 @@ impl State {
 
     /// The cells among the first 128 where a piece of `by` stands or that one covers, for
     /// the probe masks: with locations between cells, the masks the count alone reads.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn held_by<'r>(&self, r: &'r Rules, by: PlayerId) -> (&'r [u128], u128) {
         let theirs = u128::from_words(self.occupied[by.0 as usize].words());
         if r.covering {
