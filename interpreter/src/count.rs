@@ -429,8 +429,9 @@ impl State {
         covered
     }
 
-    /// The cells among the first 128 where a piece of `by` stands or that one covers, for
-    /// the probe masks: with locations between cells, the masks the count alone reads.
+    /// The probe masks to skip probes by, and the cells among the first 128 where a piece of
+    /// `by` stands or that one covers (with locations between cells, the masks the count alone
+    /// reads; see [`crate::attack`]'s `probes_holding`).
     #[inline(always)]
     pub(crate) fn held_by<'r>(&self, r: &'r Rules, by: PlayerId) -> (&'r [u128], u128) {
         let theirs = u128::from_words(self.occupied[by.0 as usize].words());
