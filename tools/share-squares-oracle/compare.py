@@ -5,7 +5,8 @@ Usage (from anywhere): python3 tools/share-squares-oracle/compare.py SEED GAMES 
 Plays GAMES random games of at most PLIES moves from the start with `varia moves` and `varia
 replay` (the engine at target/release/varia, or $VARIA), and at every position compares the
 engine's sorted legal moves with the oracle's (oracle.py's generator, loaded without running its
-main). Prints each difference and a summary line: positions, positions in check, differences.
+main). Prints each difference and a summary line: positions, positions in check, differences; exits
+with 1 if there was a difference.
 """
 import os, random, subprocess, sys, tempfile
 import types
@@ -52,3 +53,4 @@ for g in range(games):
             break
         fen = fen2
 print("positions", n, "in check", checks, "differences", bad)
+sys.exit(1 if bad else 0)
