@@ -465,8 +465,6 @@ impl Position {
         if !self.walk_only && self.legal_moves_by_masks(out, noisy) {
             return;
         }
-        let rules = self.rules.clone();
-        let r = &*rules;
         let start = out.len();
         // The pins learnt with the check where the count applies (stacks, locations between
         // cells), else found here (and here always for the cross-check of the walk).
@@ -480,12 +478,14 @@ impl Position {
             Some(ev) if !noisy => self.evasion_candidates(ev, out),
             _ => false,
         };
-        let generated = generated || (noisy && self.st.pseudo_noisy_moves(r, self.st.side, out));
+        // The rules read through the field (no reference count taken at every node).
+        let side = self.st.side;
+        let generated = generated || (noisy && self.st.pseudo_noisy_moves(&self.rules, side, out));
         if !generated {
-            self.st.pseudo_moves(r, self.st.side, out);
+            self.st.pseudo_moves(&self.rules, side, out);
         }
         let entry_type = if self.st.partial.is_none() {
-            turn_entry(r, self.st.turn).and_then(|e| e.move_type).map(|t| t.0)
+            turn_entry(&self.rules, self.st.turn).and_then(|e| e.move_type).map(|t| t.0)
         } else {
             None
         };

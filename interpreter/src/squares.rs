@@ -402,20 +402,22 @@ impl Position {
     /// turn (once) and returns how many legal actions it has; later slots are reached where
     /// the earlier ones may be skipped. Returns whether the turn may end here.
     fn walk_slots(&mut self, mut act: impl FnMut(&mut Position, ActionKind) -> u64) -> bool {
-        let rules = self.rules.clone();
-        let r = &*rules;
         let mut done = 0u8;
         let mut s = self.st.slot as usize;
         loop {
-            let slot = &r.slots[s];
+            // The kinds read by index: `act` takes the position whole (no reference count of
+            // the rules held across it, a cost at every count).
             let mut found = 0;
-            for &kind in &slot.kinds {
+            for k in 0..self.rules.slots[s].kinds.len() {
+                let kind = self.rules.slots[s].kinds[k];
                 if done & kind.bit() != 0 {
                     continue;
                 }
                 done |= kind.bit();
                 found += act(self, kind);
             }
+            let r = &*self.rules;
+            let slot = &r.slots[s];
             let skip = slot.optional
                 || (found == 0
                     && slot
@@ -461,11 +463,10 @@ impl Position {
     /// The legal square actions of one kind, counted: from bit sets where the square moves are
     /// leaps and no line to a royal could open at more than a few locations, else one by one.
     fn count_square_actions(&mut self, kind: ActionKind, buf: &mut Vec<Move>) -> u64 {
-        let rules = self.rules.clone();
-        let r = &*rules;
         buf.clear();
-        let open = self.st.openings_to_royals(r, self.st.side);
-        let counted = open.as_ref().and_then(|o| self.st.count_safe_square_actions(r, kind, o, buf));
+        let side = self.st.side;
+        let open = self.st.openings_to_royals(&self.rules, side);
+        let counted = open.as_ref().and_then(|o| self.st.count_safe_square_actions(&self.rules, kind, o, buf));
         if counted.is_none() {
             buf.clear();
             self.pseudo_square_kind(kind, buf);
