@@ -422,8 +422,7 @@ impl State {
             while w != 0 {
                 let at = CellId((wi as u32 * 64 + w.trailing_zeros()) as u16);
                 w &= w - 1;
-                let cells = r.cover_cells.get(at.0 as usize).map_or(r.covers(at), |c| &c[..]);
-                covered |= cells.iter().filter(|c| c.0 < 128).fold(0u128, |m, c| m | 1 << c.0);
+                covered |= r.covered_cells(at).iter().filter(|c| c.0 < 128).fold(0u128, |m, c| m | 1 << c.0);
             }
         }
         covered

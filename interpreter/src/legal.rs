@@ -33,23 +33,13 @@ impl Rules {
 }
 
 impl State {
-    /// On a board of stacks, whether a move may be tried in the cell array alone: it neither
-    /// starts nor ends on a cell that may hold a stack (whose pieces attacks read from the
-    /// stacks), captures nothing (a capture may begin a phase that changes the cells' rules),
-    /// and moves no piece kept apart from others; attacks are read the general way (and see
-    /// the stacks as they are).
+    /// On a board of stacks, whether a move may be tried in the cell array alone
+    /// (`Rules::stack_trials`): it neither starts nor ends on a cell that may hold a stack
+    /// (whose pieces attacks read from the stacks), captures nothing (a capture may begin a
+    /// phase that changes the cells' rules) and moves no royal (kept apart from others).
     #[inline]
     pub(crate) fn off_stacks(&self, r: &Rules, mv: Move) -> bool {
-        r.stacking
-            && !r.slow_attacks
-            && !r.covering
-            && r.explosions.is_none()
-            && r.program.as_deref().is_none_or(|p| !p.attacks_read_position && !p.attacks_read_history)
-            && r.apart_all_royal
-            && r.no_check.is_empty()
-            // Phases begin only by the count of pieces (a move that takes none begins none).
-            && (r.variant.phases.is_empty()
-                || (r.occupancy_phases_on_capture && r.occupancy_phases.count_ones() as usize == r.variant.phases.len()))
+        r.stack_trials
             && mv.take.is_empty()
             && mv.kind != MoveKind::EnPassant
             && !r.royal_code[mv.piece.0 as usize]

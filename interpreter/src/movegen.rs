@@ -247,14 +247,10 @@ impl State {
     /// covers is empty or the mover's own.
     #[inline(always)]
     pub(crate) fn covers_free(&self, r: &Rules, at: CellId, mover: CellId) -> bool {
-        let free = |&c: &CellId| {
+        r.covered_cells(at).iter().all(|&c| {
             let i = c.0 as usize;
             self.cells[i].is_empty() || c == mover || self.anchor[i] == mover
-        };
-        match r.cover_cells.get(at.0 as usize) {
-            Some(cells) => cells.iter().all(free),
-            None => r.covers(at).iter().all(free),
-        }
+        })
     }
 
     /// Whether the atom of an entry may move to `to` (its conditions decided during play).

@@ -304,23 +304,8 @@ impl MaskTables {
             let ty = (i / r.cells) % r.types;
             slot.counted = fits && !r.entry_dedup[i] && !r.programmed_types[ty];
         }
-        // Reordered by piece code (`1 + type * players + player`; code 0 is no piece), which
-        // the board holds: no lookup of the type before the slot.
-        let codes = r.players * r.types + 1;
-        t.slots = vec![Slot::default(); codes * r.cells];
-        for code in 1..codes {
-            let (player, ty) = ((code - 1) % r.players, (code - 1) / r.players);
-            let i = (player * r.types + ty) * r.cells;
-            t.slots[code * r.cells..(code + 1) * r.cells].copy_from_slice(&slots[i..i + r.cells]);
-        }
-        if r.covering {
-            t.capture_reach = vec![0; codes * r.cells];
-            for code in 1..codes {
-                let (player, ty) = ((code - 1) % r.players, (code - 1) / r.players);
-                let i = (player * r.types + ty) * r.cells;
-                t.capture_reach[code * r.cells..(code + 1) * r.cells].copy_from_slice(&capture_reach[i..i + r.cells]);
-            }
-        }
+        t.slots = by_code(r, &slots);
+        t.capture_reach = by_code(r, &capture_reach);
         t
     }
 
@@ -329,6 +314,23 @@ impl MaskTables {
     pub(crate) fn slot(&self, piece: Piece, from: CellId, cells: usize) -> &Slot {
         &self.slots[piece.0 as usize * cells + from.0 as usize]
     }
+}
+
+/// A table per (player, type, cell) reordered by piece code (`1 + type * players + player`;
+/// code 0 is no piece), which the board holds: no lookup of the type before the entry. Empty
+/// for an empty table.
+fn by_code<T: Copy + Default>(r: &Rules, table: &[T]) -> Vec<T> {
+    if table.is_empty() {
+        return Vec::new();
+    }
+    let codes = r.players * r.types + 1;
+    let mut out = vec![T::default(); codes * r.cells];
+    for code in 1..codes {
+        let (player, ty) = ((code - 1) % r.players, (code - 1) / r.players);
+        let i = (player * r.types + ty) * r.cells;
+        out[code * r.cells..(code + 1) * r.cells].copy_from_slice(&table[i..i + r.cells]);
+    }
+    out
 }
 
 /// The board's occupancy as seen by one player, for counting targets: the cells that end a

@@ -154,6 +154,11 @@ pub struct Rules {
     /// two cells and pass the turn (the plain make, no programs, phases, shared pieces,
     /// locations between cells or vanishing squares), attacks that the probes tell.
     pub(crate) cell_trials: bool,
+    /// On a board of stacks, a move off the cells that may hold stacks that takes nothing and
+    /// moves no royal may be tried in the cell array (`State::off_stacks`): attacks the general
+    /// way, no explosions, no program reading the position, pieces kept apart all royal, no
+    /// move barred from checking, and phases begun only by the count of pieces.
+    pub(crate) stack_trials: bool,
     /// Captures that explode, if any type's do (then every make takes the general path and
     /// legality is tested by making the move).
     pub(crate) explosions: Option<crate::explosion::Explosions>,
@@ -384,6 +389,16 @@ impl Rules {
             && !variant.shared_pieces
             && program.is_none()
             && variant.phases.is_empty();
+        let no_check_moves = variant.pieces.iter().any(|p| p.no_check != 0);
+        let stack_trials = stacking
+            && !slow_attacks
+            && !covering
+            && explosions.is_none()
+            && program.as_ref().is_none_or(|p| !p.attacks_read_position && !p.attacks_read_history)
+            && apart_all_royal
+            && !no_check_moves
+            && (variant.phases.is_empty()
+                || (occupancy_phases_on_capture && occupancy_phases.count_ones() as usize == variant.phases.len()));
         let before_tests = crate::goals::before_tests(&variant);
         let mut rules = Rules {
             count: Default::default(),
@@ -411,6 +426,7 @@ impl Rules {
             program,
             plain_make,
             cell_trials,
+            stack_trials,
             explosions,
             gates,
             square_play,
@@ -604,6 +620,13 @@ impl Rules {
     #[inline]
     pub fn covers(&self, cell: CellId) -> &[CellId] {
         &self.variant.board.cells[cell.0 as usize].covers
+    }
+
+    /// The cells a location between cells covers, from the fixed arrays where they are built
+    /// (possibly with the first repeated: for tests of every cell, not for counting them).
+    #[inline(always)]
+    pub(crate) fn covered_cells(&self, cell: CellId) -> &[CellId] {
+        self.cover_cells.get(cell.0 as usize).map_or(self.covers(cell), |c| &c[..])
     }
 
     /// Whether the location stands between cells (a piece there covers several).
