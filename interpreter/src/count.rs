@@ -24,6 +24,7 @@ use crate::raymask::{Bits, MaskTables, Occupancy};
 use crate::rules::{Piece, Rules};
 use crate::stackcount::StackRules;
 use crate::tables::{Entry, EntryKind, Probe, NO_PROMOTION};
+use crate::threats::{Lines, ThreatTables};
 
 /// Runs a function body compiled for the processor's population count instruction when it
 /// has one (the portable bit count was a seventh of chess perft's time): written as
@@ -81,6 +82,9 @@ pub(crate) struct CountRules {
     /// On a board with locations between cells, where the count applies: the masks of the
     /// pieces whose rays hold only cells (the first 128), read by the count alone.
     pub(crate) cover_masks: MaskTables,
+    /// With `masks` (not on stacks or with locations between cells): which enemy pieces could
+    /// attack a cell and what lies between, for check and pins.
+    pub(crate) threats: ThreatTables,
     /// With `cover_masks`: the locations between cells, as a set's words.
     pub(crate) between_words: Vec<u64>,
     /// Some program or drop may capture: the royal's cell is checked against their reach, and
@@ -146,6 +150,11 @@ impl CountRules {
         // pieces whose rays stay on cells, for the count alone; the other rays are walked.
         let masks = if (applies && !r.covering) || stacked { MaskTables::new(r) } else { MaskTables::default() };
         let cover_masks = if applies && r.covering { MaskTables::new(r) } else { MaskTables::default() };
+        let threats = if applies && !r.covering && !masks.fits.is_empty() {
+            ThreatTables::new(r)
+        } else {
+            ThreatTables::default()
+        };
         let mut between = crate::bitset::CellSet::new(r.cells);
         for c in (0..r.cells).map(|c| CellId(c as u16)).filter(|c| r.is_between(*c)) {
             between.insert(c);
@@ -164,6 +173,7 @@ impl CountRules {
             ep_type,
             masks,
             cover_masks,
+            threats,
             between_words: between.words().to_vec(),
             program_attacks,
             stacked,
@@ -696,8 +706,21 @@ impl Position {
             }
             return RoyalMemo { hash, ply, check: false, counted: Some((royal, pins, None)) };
         }
-        let enemies = (!r.count.masks.fits.is_empty()).then(|| st.occupancy::<u128>(side).enemy);
-        let Some(pins) = st.pins_unless_check(r, royal, side, enemies) else { return unknown(true) };
+        // With masks: the pieces of the players not allied to the side to move.
+        let enemies = (!r.count.masks.fits.is_empty()).then(|| st.enemy_cells(r, side));
+        let lines = match enemies {
+            Some(e) if r.count.threats.built() => {
+                let own = u128::from_words(st.occupied[side.0 as usize].words());
+                st.lines_to(r, royal, own, st.occupancy::<u128>(side).all, e)
+            }
+            _ => Lines::Walk,
+        };
+        let pins = match lines {
+            Lines::Check => None,
+            Lines::Pins(pins) => Some(pins),
+            Lines::Walk => st.pins_unless_check(r, royal, side, enemies),
+        };
+        let Some(pins) = pins else { return unknown(true) };
         if r.count.program_attacks && st.programs_may_take(r, royal, side) {
             return unknown(attacked());
         }
@@ -742,6 +765,7 @@ impl Position {
             // The royal tried on each target in the cell array, as the light legality test does.
             let king = st.cells[royal.0 as usize];
             let enemies = enemies.unwrap_or(!0);
+            let lifted = st.occupancy::<u128>(side).all & !(1 << (royal.0 & 127));
             st.cells[royal.0 as usize] = Piece::EMPTY;
             let mut t = targets;
             while t != 0 {
@@ -756,7 +780,7 @@ impl Position {
                 let attacked = if r.count.stacked || r.covering {
                     st.attacked_by_any_enemy(r, to, side)
                 } else {
-                    st.attacked_through(r, to, side, enemies)
+                    st.royal_attacked_on(r, to, side, enemies, lifted)
                 };
                 n += u64::from(!attacked);
                 st.cells[i] = q;

@@ -42,6 +42,7 @@ mod stackcount;
 mod symbols;
 mod table;
 mod tables;
+mod threats;
 mod to_hand;
 
 pub use end::{EndReason, GameResult};

@@ -71,6 +71,8 @@ impl Position {
         // The royal's targets are each tried in the cell array, as the count tries them, where
         // no program may capture and no square vanishes behind it.
         let royal_by_masks = !r.count.program_attacks && !r.vacates;
+        // The board with the royal lifted, as its targets are tried.
+        let lifted = occ.all.wide() & !(1 << (royal.0 & 127));
         let mut own = B::from_words(self.st.occupied[side.0 as usize].words());
         while own != B::ZERO {
             let at = own.lowest();
@@ -105,7 +107,7 @@ impl Position {
                         mv.take = self.st.cells[to as usize];
                         if is_royal {
                             self.st.cells[to as usize] = piece;
-                            let attacked = self.st.attacked_through(r, mv.to, side, enemies);
+                            let attacked = self.st.royal_attacked_on(r, mv.to, side, enemies, lifted);
                             self.st.cells[to as usize] = mv.take;
                             if attacked {
                                 continue;

@@ -1,0 +1,175 @@
+//! Check and pins read from bit sets: which enemy pieces would attack a cell were their ways clear, and the cells between, so that only those pieces' lines are looked at.
+//!
+//! The reverse probes from a cell list, per cell along each, the piece types that attack from
+//! there. Turned around per piece code, they give the cells from which such a piece would
+//! attack the cell (its span); with the cells each probe passes before reaching one of them,
+//! a check is an attacker with nothing between, a pin an attacker with one piece of the
+//! royal's side between. This is the probe walk's answer exactly: the walk stops at the first
+//! piece past the shield, which is either such an attacker or ends the probe without effect.
+//! Built on boards of up to 128 cells where the ray masks are; a cell two probes of one
+//! player pass through (irregular boards) leaves that position to the walk.
+
+use crate::attack::Pins;
+use crate::ir::{CellId, PieceTypeId, PlayerId};
+use crate::position::State;
+use crate::raymask::Bits;
+use crate::rules::Rules;
+
+/// The cells between, where a cell is on two probes of the same player.
+const TWO_PROBES: u128 = !0;
+
+/// The spans and the cells between, derived from the reverse probes once.
+#[derive(Debug, Default)]
+pub(crate) struct ThreatTables {
+    /// Per (piece code, cell): the cells from which such a piece attacks the cell along a
+    /// probe, the way clear.
+    spans: Vec<u128>,
+    /// Per cell: the union of the spans of every code.
+    any: Vec<u128>,
+    /// Per (attacking player, cell, cell of an attacker): the cells the probe passes before
+    /// the attacker's ([`TWO_PROBES`] where two probes pass there).
+    between: Vec<u128>,
+}
+
+/// What the probes from a royal's cell tell.
+pub(crate) enum Lines {
+    /// An enemy piece attacks it.
+    Check,
+    /// No attack; these pieces of the royal's side are pinned to it.
+    Pins(Pins),
+    /// A cell on two probes: the walk decides.
+    Walk,
+}
+
+impl ThreatTables {
+    /// The tables of a board of at most 128 cells (empty otherwise, or where a probe leaves
+    /// the first 128 cells).
+    pub(crate) fn new(r: &Rules) -> ThreatTables {
+        if r.cells > 128 || r.probe_cells.iter().any(|c| c.0 >= 128) {
+            return ThreatTables::default();
+        }
+        let codes = r.players * r.types + 1;
+        let mut spans = vec![0u128; codes * r.cells];
+        let mut between = vec![0u128; r.players * r.cells * r.cells];
+        let mut seen = vec![false; r.players * r.cells * r.cells];
+        for p in 0..r.players {
+            for cell in 0..r.cells {
+                let i = p * r.cells + cell;
+                for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+                    let mut passed = 0u128;
+                    for k in probe.start as usize..probe.start as usize + probe.len as usize {
+                        let c = r.probe_cells[k].0 as usize;
+                        let at = i * r.cells + c;
+                        between[at] = if seen[at] { TWO_PROBES } else { passed };
+                        seen[at] = true;
+                        for ty in 0..r.types {
+                            if r.probe_has(k, PieceTypeId(ty as u8)) {
+                                spans[(1 + ty * r.players + p) * r.cells + cell] |= 1 << c;
+                            }
+                        }
+                        passed |= 1 << c;
+                    }
+                }
+            }
+        }
+        let any = (0..r.cells).map(|cell| (1..codes).fold(0, |m, code| m | spans[code * r.cells + cell])).collect();
+        ThreatTables { spans, any, between }
+    }
+
+    /// Whether the tables were built.
+    #[inline(always)]
+    pub(crate) fn built(&self) -> bool {
+        !self.any.is_empty()
+    }
+}
+
+impl State {
+    /// The pieces among `enemies` that would attack `cell` were their ways clear, each with
+    /// the cells between (the tables built).
+    #[inline(always)]
+    fn threats<F: FnMut(CellId, u128) -> Option<()>>(
+        &self,
+        r: &Rules,
+        cell: CellId,
+        enemies: u128,
+        mut f: F,
+    ) -> Option<()> {
+        let t = &r.count.threats;
+        let mut cand = t.any[cell.0 as usize] & enemies;
+        while cand != 0 {
+            let c = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let q = self.cells[c];
+            if t.spans[q.0 as usize * r.cells + cell.0 as usize] >> c & 1 == 0 {
+                continue;
+            }
+            let p = r.owner(q).0 as usize;
+            f(CellId(c as u16), t.between[(p * r.cells + cell.0 as usize) * r.cells + c])?;
+        }
+        Some(())
+    }
+
+    /// Check and pins of `side`'s royal on `royal`, the board's occupancy `all` (every piece
+    /// and every location without a square), `own` (`side`'s pieces) and `enemies` (the
+    /// pieces of the players not allied to `side`).
+    pub(crate) fn lines_to(&self, r: &Rules, royal: CellId, own: u128, all: u128, enemies: u128) -> Lines {
+        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
+        let mut walk = false;
+        let checked = self.threats(r, royal, enemies, |_, between| {
+            if between == TWO_PROBES {
+                walk = true;
+                return Some(());
+            }
+            let b = between & all;
+            if b == 0 {
+                return None;
+            }
+            if b & (b - 1) == 0 && b & own != 0 {
+                pins.add(CellId(b.trailing_zeros() as u16));
+            }
+            Some(())
+        });
+        match (checked, walk) {
+            (_, true) => Lines::Walk,
+            (None, false) => Lines::Check,
+            (Some(()), false) => Lines::Pins(pins),
+        }
+    }
+
+    /// Whether a piece among `enemies` attacks `cell` (of a player not allied to `side`),
+    /// `all` the occupancy the cell array holds now; `None` where the walk decides.
+    #[inline]
+    pub(crate) fn threatened(&self, r: &Rules, cell: CellId, all: u128, enemies: u128) -> Option<bool> {
+        let mut walk = false;
+        let free = self.threats(r, cell, enemies, |_, between| {
+            if between == TWO_PROBES {
+                walk = true;
+                return Some(());
+            }
+            (between & all != 0).then_some(())
+        });
+        (!walk).then_some(free.is_none())
+    }
+
+    /// Whether `side`'s royal, lifted off its cell (`lifted`: the occupancy without it) and set
+    /// on `to` in the cell array, would be attacked by a piece among `enemies` (the cells of
+    /// the players not allied to `side`): from the tables where they decide, else by the
+    /// probe walk.
+    #[inline]
+    pub(crate) fn royal_attacked_on(&self, r: &Rules, to: CellId, side: PlayerId, enemies: u128, lifted: u128) -> bool {
+        if r.count.threats.built() {
+            if let Some(attacked) = self.threatened(r, to, lifted, enemies) {
+                return attacked;
+            }
+        }
+        self.attacked_through(r, to, side, enemies)
+    }
+
+    /// The cells of the pieces of the players not allied to `side` (on the first 128 cells).
+    #[inline]
+    pub(crate) fn enemy_cells(&self, r: &Rules, side: PlayerId) -> u128 {
+        (0..r.players)
+            .filter(|p| !r.allied(PlayerId(*p as u8), side))
+            .fold(0u128, |m, p| m | u128::from_words(self.occupied[p].words()))
+    }
+}
