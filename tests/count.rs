@@ -1,7 +1,8 @@
 //! The count of the last perft ply (ray masks, ray walks, the royal's targets tried in the cell
 //! array) equals the number of legal moves generated, along random games of every bundled
 //! variant, the bench's declarative games, games with programs, drops and goals (the Zillions
-//! chess files among them), a board too large for the masks and boards with holes.
+//! chess files among them), a board too large for the masks and boards with holes; and the
+//! moves generated equal those walked and tested one by one.
 
 mod common;
 
@@ -128,10 +129,15 @@ fn check(index: usize, choices: &[usize]) -> Result<(), TestCaseError> {
     let mut pos = Position::from_position_string(rules.clone(), start).expect("valid position");
     let mut moves: Vec<Move> = Vec::new();
     let mut buf = Vec::new();
+    let mut walked: Vec<Move> = Vec::new();
     for &choice in choices {
         pos.legal_moves(&mut moves);
         let counted = pos.count_legal(&mut buf);
         prop_assert_eq!(counted, moves.len() as u64, "{}: {}", name, pos.to_position_string());
+        // The pins and checks the count and the masks' generation read from bit sets
+        // (`threats.rs`) against every move walked and tested without them.
+        pos.legal_moves_by_walk(&mut walked);
+        prop_assert_eq!(&walked, &moves, "{}: {}", name, pos.to_position_string());
         // The search's check trial of a quiet move, where it tells one, says what making it does.
         for &mv in &moves {
             if let Some(told) = pos.check_told_before(mv) {
