@@ -24,7 +24,7 @@ use crate::raymask::{Bits, MaskTables, Occupancy};
 use crate::rules::{Piece, Rules};
 use crate::stackcount::StackRules;
 use crate::tables::{Entry, EntryKind, Probe, NO_PROMOTION};
-use crate::threats::{Lines, ThreatTables};
+use crate::threats::ThreatTables;
 
 /// Runs a function body compiled for the processor's population count instruction when it
 /// has one (the portable bit count was a seventh of chess perft's time): written as
@@ -56,12 +56,35 @@ macro_rules! with_popcnt {
 /// What a position tells of the side to move's royal pieces, with the position it was learnt
 /// in (its hash and the moves made to it): whether one is attacked, and where the count
 /// applies the single royal's cell, the pieces pinned to it and the enemy pieces' cells.
+/// Learnt in place (`learn_royal`): a memo built apart and copied in was read back across the
+/// narrower stores that had just built it (a stall, a sixth of learning it).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RoyalMemo {
     hash: u64,
     ply: u32,
     check: bool,
-    counted: Option<(CellId, Pins, Option<u128>)>,
+    /// The count applies: `royal`, `pins` and `enemies` hold.
+    counted: bool,
+    royal: CellId,
+    pins: Pins,
+    enemies: Option<u128>,
+}
+
+impl RoyalMemo {
+    /// Nothing learnt (no position has this many moves made).
+    pub(crate) const NONE: RoyalMemo = RoyalMemo {
+        hash: 0,
+        ply: u32::MAX,
+        check: false,
+        counted: false,
+        royal: CellId(0),
+        pins: Pins { cells: [CellId(0); 16], len: 0, overflow: false },
+        enemies: None,
+    };
+
+    fn counted(&self) -> Option<(CellId, Pins, Option<u128>)> {
+        self.counted.then_some((self.royal, self.pins, self.enemies))
+    }
 }
 
 /// What the count needs from the compiled rules, derived once when they are built.
@@ -639,14 +662,16 @@ impl Position {
     /// the enemy's may reach the royal.
     #[inline]
     pub(crate) fn counted_royal(&mut self) -> Option<(CellId, Pins, Option<u128>)> {
-        self.royal_memo().counted
+        self.royal_memo().counted()
     }
 
     /// Whether the side to move has a royal piece under attack.
     pub fn in_check(&self) -> bool {
-        match self.royal_memo {
-            Some(m) if m.hash == self.st.hash && m.ply == self.st.history.len() as u32 => m.check,
-            _ => self.st.royal_attacked(&self.rules, self.st.side),
+        let m = &self.royal_memo;
+        if m.hash == self.st.hash && m.ply == self.st.history.len() as u32 {
+            m.check
+        } else {
+            self.st.royal_attacked(&self.rules, self.st.side)
         }
     }
 
@@ -660,79 +685,98 @@ impl Position {
 
     /// The side to move's check and the count's royal, learnt once per position.
     #[inline]
-    fn royal_memo(&mut self) -> RoyalMemo {
+    fn royal_memo(&mut self) -> &RoyalMemo {
         let (hash, ply) = (self.st.hash, self.st.history.len() as u32);
-        match self.royal_memo {
-            Some(m) if m.hash == hash && m.ply == ply => m,
-            _ => {
-                let m = self.learn_royal(hash, ply);
-                self.royal_memo = Some(m);
-                m
-            }
+        if self.royal_memo.hash != hash || self.royal_memo.ply != ply {
+            learn_royal(&self.rules, &self.st, hash, ply, &mut self.royal_memo);
         }
+        &self.royal_memo
     }
+}
 
-    /// [`Position::royal_memo`] computed: where the count applies, one walk of the probes from
-    /// the royal tells both the check and the pins.
-    fn learn_royal(&self, hash: u64, ply: u32) -> RoyalMemo {
-        let r = &*self.rules;
-        let st = &self.st;
-        let side = st.side;
-        let attacked = || st.royal_attacked(r, side);
-        let unknown = |check: bool| RoyalMemo { hash, ply, check, counted: None };
-        if !(r.count.applies || r.count.stacked) || st.partial.is_some() {
-            return unknown(attacked());
+/// [`Position::royal_memo`] computed into `m`: where the count applies, the bit sets of the
+/// threats (or one walk of the probes) from the royal tell both the check and the pins.
+fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
+    (m.hash, m.ply, m.check, m.counted) = (hash, ply, false, false);
+    let side = st.side;
+    let attacked = || st.royal_attacked(r, side);
+    if !(r.count.applies || r.count.stacked) || st.partial.is_some() {
+        m.check = attacked();
+        return;
+    }
+    let mut royals = st.royals[side.0 as usize].iter();
+    let (Some(royal), None) = (royals.next(), royals.next()) else {
+        m.check = attacked();
+        return;
+    };
+    if r.count.stacked || r.covering {
+        // Crowds, pieces between cells: the attack test and the pins that read them (no
+        // ray masks to check). A royal between cells is tested move by move.
+        if r.is_between(royal) {
+            m.check = attacked();
+            return;
         }
-        let mut royals = st.royals[side.0 as usize].iter();
-        let (Some(royal), None) = (royals.next(), royals.next()) else { return unknown(attacked()) };
-        if r.count.stacked || r.covering {
-            // Crowds, pieces between cells: the attack test and the pins that read them (no
-            // ray masks to check). A royal between cells is tested move by move.
-            if r.is_between(royal) {
-                return unknown(attacked());
-            }
-            let pins = if r.count.stacked && r.program.is_none() && r.explosions.is_none() {
-                st.stacked_pins_unless_check(r, royal, side)
-            } else if !r.stacking && r.probes_only && r.explosions.is_none() {
-                st.pins_unless_attacked(r, royal, side)
-            } else if attacked() {
-                None
-            } else {
-                Some(st.pinned(r, royal, side))
-            };
-            let Some(pins) = pins else { return unknown(true) };
-            if r.count.program_attacks && st.programs_may_take(r, royal, side) {
-                return unknown(false);
-            }
-            return RoyalMemo { hash, ply, check: false, counted: Some((royal, pins, None)) };
-        }
-        // With masks: the pieces of the players not allied to the side to move.
-        let enemies = (!r.count.masks.fits.is_empty()).then(|| st.enemy_cells(r, side));
-        let lines = match enemies {
-            Some(e) if r.count.threats.built() => {
-                let own = u128::from_words(st.occupied[side.0 as usize].words());
-                st.lines_to(r, royal, own, st.occupancy::<u128>(side).all, e)
-            }
-            _ => Lines::Walk,
+        let pins = if r.count.stacked && r.program.is_none() && r.explosions.is_none() {
+            st.stacked_pins_unless_check(r, royal, side)
+        } else if !r.stacking && r.probes_only && r.explosions.is_none() {
+            st.pins_unless_attacked(r, royal, side)
+        } else if attacked() {
+            None
+        } else {
+            Some(st.pinned(r, royal, side))
         };
-        let pins = match lines {
-            Lines::Check => None,
-            Lines::Pins(pins) => Some(pins),
-            Lines::Walk => st.pins_unless_check(r, royal, side, enemies),
+        let Some(pins) = pins else {
+            m.check = true;
+            return;
         };
-        let Some(pins) = pins else { return unknown(true) };
         if r.count.program_attacks && st.programs_may_take(r, royal, side) {
-            return unknown(attacked());
+            return;
         }
-        RoyalMemo { hash, ply, check: false, counted: Some((royal, pins, enemies)) }
+        (m.royal, m.pins, m.enemies, m.counted) = (royal, pins, None, true);
+        return;
     }
+    // With masks: the pieces of the players not allied to the side to move.
+    let enemies = (!r.count.masks.fits.is_empty()).then(|| st.enemy_cells(r, side));
+    let told = match enemies {
+        Some(e) if r.count.threats.built() => {
+            let own = u128::from_words(st.occupied[side.0 as usize].words());
+            st.lines_to(r, royal, own, st.occupancy::<u128>(side).all, e, &mut m.pins)
+        }
+        _ => None,
+    };
+    let check = match told {
+        Some(check) => check,
+        None => match st.pins_unless_check(r, royal, side, enemies) {
+            Some(pins) => {
+                m.pins = pins;
+                false
+            }
+            None => true,
+        },
+    };
+    if check {
+        m.check = true;
+        return;
+    }
+    if r.count.program_attacks && st.programs_may_take(r, royal, side) {
+        m.check = attacked();
+        return;
+    }
+    (m.royal, m.enemies, m.counted) = (royal, enemies, true);
+}
 
+impl Position {
     /// The number of legal moves by counting rays where that is sound (see the module doc),
     /// or `None` when this position needs the general count (in check, no single royal,
     /// partway through a move).
     #[inline]
     pub(crate) fn count_by_rays(&mut self, buf: &mut Vec<Move>) -> Option<u64> {
-        let (royal, pins, enemies) = self.counted_royal()?;
+        if !self.royal_memo().counted {
+            return None;
+        }
+        let (royal, enemies) = (self.royal_memo.royal, self.royal_memo.enemies);
+        // The pins read where they were learnt (a copy made at once stalled as the memo's).
+        let pins = &self.royal_memo.pins;
         let r = &*self.rules;
         let st = &mut self.st;
         let side = st.side;
@@ -741,7 +785,6 @@ impl Position {
         buf.clear();
         let (mut n, targets) = if r.count.stacked || masks || cover {
             let captures_tested = r.count.stacked && st.stacked_count_now(r)?;
-            let pins = &pins;
             with_popcnt!(|st: &State,
                           r: &Rules,
                           side: PlayerId,
@@ -759,7 +802,7 @@ impl Position {
                 }
             })
         } else {
-            st.count_pieces::<u64, false, false>(r, side, royal, &pins, buf)
+            st.count_pieces::<u64, false, false>(r, side, royal, pins, buf)
         };
         if targets != 0 {
             // The royal tried on each target in the cell array, as the light legality test does.
@@ -791,7 +834,7 @@ impl Position {
         if let Some(pr) = r.program.as_deref() {
             st.drop_moves(r, pr, side, Only::ANY, buf);
         }
-        let safe = Some((royal, pins));
+        let safe = Some((royal, self.royal_memo.pins));
         for &mv in buf.iter() {
             if self.legal_fast(mv, &safe) {
                 n += 1;

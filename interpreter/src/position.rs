@@ -265,7 +265,7 @@ pub struct Position {
     pub(crate) walk_only: bool,
     /// What was last learnt of the side to move's royal pieces, for the position it was
     /// learnt in (see [`Position::in_check_learnt`]).
-    pub(crate) royal_memo: Option<crate::count::RoyalMemo>,
+    pub(crate) royal_memo: crate::count::RoyalMemo,
 }
 
 /// The mutable part of a position; methods take the rules explicitly so that making a move
@@ -422,7 +422,7 @@ impl Position {
             out: 0,
             tally: None,
         };
-        let mut pos = Position { rules, st, walk_only: false, royal_memo: None };
+        let mut pos = Position { rules, st, walk_only: false, royal_memo: crate::count::RoyalMemo::NONE };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
         pos.st.hash = pos.st.compute_hash(&pos.rules);
         pos

@@ -21,24 +21,16 @@ const TWO_PROBES: u128 = !0;
 /// The spans and the cells between, derived from the reverse probes once.
 #[derive(Debug, Default)]
 pub(crate) struct ThreatTables {
-    /// Per (piece code, cell): the cells from which such a piece attacks the cell along a
-    /// probe, the way clear.
+    /// Per (cell, piece code): the cells from which such a piece attacks the cell along a
+    /// probe, the way clear (by cell first: one target's spans share a few cache lines).
     spans: Vec<u128>,
+    /// Piece codes (no piece included).
+    codes: usize,
     /// Per cell: the union of the spans of every code.
     any: Vec<u128>,
     /// Per (attacking player, cell, cell of an attacker): the cells the probe passes before
     /// the attacker's ([`TWO_PROBES`] where two probes pass there).
     between: Vec<u128>,
-}
-
-/// What the probes from a royal's cell tell.
-pub(crate) enum Lines {
-    /// An enemy piece attacks it.
-    Check,
-    /// No attack; these pieces of the royal's side are pinned to it.
-    Pins(Pins),
-    /// A cell on two probes: the walk decides.
-    Walk,
 }
 
 impl ThreatTables {
@@ -64,7 +56,7 @@ impl ThreatTables {
                         seen[at] = true;
                         for ty in 0..r.types {
                             if r.probe_has(k, PieceTypeId(ty as u8)) {
-                                spans[(1 + ty * r.players + p) * r.cells + cell] |= 1 << c;
+                                spans[cell * codes + 1 + ty * r.players + p] |= 1 << c;
                             }
                         }
                         passed |= 1 << c;
@@ -72,8 +64,8 @@ impl ThreatTables {
                 }
             }
         }
-        let any = (0..r.cells).map(|cell| (1..codes).fold(0, |m, code| m | spans[code * r.cells + cell])).collect();
-        ThreatTables { spans, any, between }
+        let any = spans.chunks(codes).map(|s| s.iter().fold(0, |m, span| m | span)).collect();
+        ThreatTables { spans, codes, any, between }
     }
 
     /// Whether the tables were built.
@@ -100,7 +92,7 @@ impl State {
             let c = cand.trailing_zeros() as usize;
             cand &= cand - 1;
             let q = self.cells[c];
-            if t.spans[q.0 as usize * r.cells + cell.0 as usize] >> c & 1 == 0 {
+            if t.spans[cell.0 as usize * t.codes + q.0 as usize] >> c & 1 == 0 {
                 continue;
             }
             let p = r.owner(q).0 as usize;
@@ -111,9 +103,18 @@ impl State {
 
     /// Check and pins of `side`'s royal on `royal`, the board's occupancy `all` (every piece
     /// and every location without a square), `own` (`side`'s pieces) and `enemies` (the
-    /// pieces of the players not allied to `side`).
-    pub(crate) fn lines_to(&self, r: &Rules, royal: CellId, own: u128, all: u128, enemies: u128) -> Lines {
-        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
+    /// pieces of the players not allied to `side`): `Some(true)` in check, `Some(false)` with
+    /// the pieces pinned to it in `pins`, `None` where the walk decides (a cell on two probes).
+    pub(crate) fn lines_to(
+        &self,
+        r: &Rules,
+        royal: CellId,
+        own: u128,
+        all: u128,
+        enemies: u128,
+        pins: &mut Pins,
+    ) -> Option<bool> {
+        (pins.len, pins.overflow) = (0, false);
         let mut walk = false;
         let checked = self.threats(r, royal, enemies, |_, between| {
             if between == TWO_PROBES {
@@ -129,11 +130,7 @@ impl State {
             }
             Some(())
         });
-        match (checked, walk) {
-            (_, true) => Lines::Walk,
-            (None, false) => Lines::Check,
-            (Some(()), false) => Lines::Pins(pins),
-        }
+        (!walk).then_some(checked.is_none())
     }
 
     /// Whether a piece among `enemies` attacks `cell` (of a player not allied to `side`),
