@@ -534,6 +534,17 @@ impl State {
                 .filter(|p| !r.allied(PlayerId(*p as u8), side))
                 .fold(0u128, |m, p| m | <u128 as Bits>::from_words(self.occupied[p].words()))
         });
+        // One royal, with the threats' bit sets: a hole alone between it and an attacker.
+        let mut royals = self.royals[side.0 as usize].iter();
+        if let (Some(royal), None, Some(e), true) = (royals.next(), royals.next(), enemies, r.count.threats.built()) {
+            let holes = <u128 as Bits>::from_words(self.no_square.words());
+            let all = self.occupancy::<u128>(side).all;
+            match self.lines_to(r, royal, holes, all, e, &mut open) {
+                Some(true) => return None,
+                Some(false) => return Some(open),
+                None => open.len = 0,
+            }
+        }
         for royal in self.royals[side.0 as usize].iter() {
             for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
                 let i = p as usize * r.cells + royal.0 as usize;

@@ -101,15 +101,17 @@ impl State {
         Some(())
     }
 
-    /// Check and pins of `side`'s royal on `royal`, the board's occupancy `all` (every piece
-    /// and every location without a square), `own` (`side`'s pieces) and `enemies` (the
-    /// pieces of the players not allied to `side`): `Some(true)` in check, `Some(false)` with
-    /// the pieces pinned to it in `pins`, `None` where the walk decides (a cell on two probes).
+    /// Check and pins of a royal on `royal`, the board's occupancy `all` (every piece and
+    /// every location without a square) and `enemies` (the pieces of the players not allied
+    /// to its owner): `Some(true)` in check, `Some(false)` with in `pins` the cells of
+    /// `shields` that alone stand between it and an attacker, `None` where the walk decides
+    /// (a cell on two probes). The shields are its owner's pieces for the pins, the locations
+    /// without a square for the openings a square put there would make.
     pub(crate) fn lines_to(
         &self,
         r: &Rules,
         royal: CellId,
-        own: u128,
+        shields: u128,
         all: u128,
         enemies: u128,
         pins: &mut Pins,
@@ -125,7 +127,7 @@ impl State {
             if b == 0 {
                 return None;
             }
-            if b & (b - 1) == 0 && b & own != 0 {
+            if b & (b - 1) == 0 && b & shields != 0 {
                 pins.add(CellId(b.trailing_zeros() as u16));
             }
             Some(())
