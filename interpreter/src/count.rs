@@ -7,9 +7,10 @@
 //! behind a piece only blocks more). Locations without a square block rays as pieces do. In
 //! square play the square actions are counted apart (`squares.rs`); on stacks the cells'
 //! occupancy rules are read into the masks (`stackcount.rs`); with locations between cells
-//! the masks hold the pieces whose rays stay on cells (`cover_masks`, the cells a piece
-//! standing between cells covers blocking), the other rays are walked and a location whose
-//! cells are all empty is one more target. A piece that is not the royal, not pinned and
+//! the masks hold the pieces whose rays stay on cells or stop between them (`cover_masks`,
+//! the cells a piece standing between cells covers blocking; a stop between cells counted
+//! where its ray reaches the cell after it empty and the location's other cells are empty),
+//! the other rays are walked and a location whose cells are all empty is one more target. A piece that is not the royal, not pinned and
 //! moves by plain slides and leaps without conditions or programs then has exactly as many
 //! legal moves as its rays have reachable cells (promotion choices counted out). Its captures
 //! en passant and of a piece standing between cells open lines elsewhere: they are pushed and
@@ -528,7 +529,7 @@ impl State {
             let slot = masks.slot(piece, from, r.cells);
             let ep = self.ep.is_some() && masks.ep_reach_of(r, side, piece, from) & passed != 0;
             if slot.counted && !ep {
-                n += masks.count(slot, occ);
+                n += masks.count::<B, false>(slot, occ);
             } else {
                 self.single_piece_moves(r, side, from, buf);
             }
@@ -594,7 +595,7 @@ impl State {
                         && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
                         && !(between_enemies && masks.captures_on(r, piece, from, occ, enemy_covered))
                     {
-                        n += masks.count(slot, occ);
+                        n += masks.count::<B, COVER>(slot, occ);
                         continue;
                     }
                 }
@@ -631,7 +632,7 @@ impl State {
                                 continue;
                             }
                         }
-                        n += masks.count(slot, occ);
+                        n += masks.count::<B, COVER>(slot, occ);
                         continue;
                     }
                     if r.programmed_types[t] {
@@ -640,7 +641,7 @@ impl State {
                     }
                     // Where the royal's square may vanish behind it, its moves are tried one
                     // by one (a trial that finds one illegal makes it in full).
-                    if !r.count.program_attacks && !r.vacates && !masks.promotes(slot) {
+                    if !r.count.program_attacks && !r.vacates && !masks.promotes(slot) && !masks.stops_between(slot) {
                         royal_targets = masks.targets(slot, occ).wide();
                         continue;
                     }

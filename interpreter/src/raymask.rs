@@ -125,6 +125,20 @@ pub(crate) struct RayMask {
     pub(crate) forced: u128,
 }
 
+/// The locations between cells a slot's plain rays may stop on, each just before one of the
+/// rays' cells (the location covers that cell, the one before it and perhaps others): a stop
+/// is a move where the ray reaches that cell empty and the other cells the location covers
+/// are empty too.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Stops {
+    /// The cells after a stop that covers nothing else.
+    pub(crate) free: u128,
+    /// The cells after a stop that covers others, and where those others start in
+    /// [`MaskTables::stop_needs`] (one per cell of `tested`, in cell order).
+    pub(crate) tested: u128,
+    pub(crate) needs: u32,
+}
+
 /// One entry's ray as masks: its target cells, the cells a lame leap needs empty, whether the
 /// ray runs toward higher cells, and its first target (a move past it marks a passage).
 #[derive(Clone, Copy, Debug, Default)]
@@ -153,6 +167,9 @@ pub(crate) struct Slot {
     /// The masks hold all of its moves (`fits`), no two entries make the same move and the
     /// piece has no program: counted from the masks unless pinned, royal or near en passant.
     pub(crate) counted: bool,
+    /// On a board with locations between cells, where the plain rays may stop between them:
+    /// 1 + the index of their [`Stops`] (0 for none).
+    pub(crate) stops: u32,
 }
 
 /// The rays of every (player, piece type, cell) whose entries all fit: one-cell leaps without
@@ -170,6 +187,9 @@ pub(crate) struct MaskTables {
     /// of the rays that may capture (a capture there may take a piece standing between cells).
     pub(crate) capture_reach: Vec<u128>,
     pub(crate) rays: Vec<RayMask>,
+    /// The stops between cells of the slots whose rays have some (see [`Slot::stops`]).
+    pub(crate) stops: Vec<Stops>,
+    pub(crate) stop_needs: Vec<u128>,
     /// The cells of the slots' plain rays (see [`Slot::plain`]).
     pub(crate) plain: Vec<u128>,
     /// Per entry of the compiled rules (as `Rules::entries`), where its slot fits: its ray as
@@ -218,8 +238,25 @@ impl MaskTables {
             // Per direction (up, down): the plain rays.
             let mut plain: [Vec<u128>; 2] = Default::default();
             let mut fits = held(CellId((i % r.cells) as u16));
+            // The stops between cells: those covering nothing else, and the others with theirs.
+            let mut slot_stops = Stops::default();
+            let mut tested: Vec<(CellId, u128)> = Vec::new();
             for (k, e) in r.entries[a..b].iter().enumerate() {
-                let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                let full = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                // A slide that may stop between cells: its cells, and per cell the stop before it.
+                let stopping = r.covering && full.iter().any(|c| r.is_between(*c));
+                let (ray_cells, stops) = if stopping {
+                    match stops_of(r, e, CellId((i % r.cells) as u16), full, held) {
+                        Some(found) => found,
+                        None => {
+                            fits = false;
+                            break;
+                        }
+                    }
+                } else {
+                    (Vec::new(), Vec::new())
+                };
+                let ray = if stopping { &ray_cells[..] } else { full };
                 if !fits || !ray.iter().all(|c| held(*c)) {
                     fits = false;
                     break;
@@ -278,10 +315,27 @@ impl MaskTables {
                 } else {
                     2
                 };
-                if ray.len() == 1 && promo == 0 && lame == 0 {
+                if stopping {
+                    // Read with the plain rays (moving or capturing, no promotion, not lame).
+                    if k != 0 || promo != 0 || lame != 0 {
+                        fits = false;
+                        break;
+                    }
+                    for (c, need) in ray.iter().zip(&stops) {
+                        match need {
+                            Some(0) => slot_stops.free |= 1 << c.0,
+                            Some(need) => tested.push((*c, *need)),
+                            None => {}
+                        }
+                    }
+                }
+                if ray.len() == 1 && promo == 0 && lame == 0 && !stopping {
                     slot.leaps[k] |= cells;
                 } else if k == 0 && promo == 0 && lame == 0 && plain[usize::from(!up)].len() < u8::MAX as usize {
                     plain[usize::from(!up)].push(cells);
+                } else if stopping {
+                    fits = false;
+                    break;
                 } else {
                     t.rays.push(RayMask { cells, lame, up, quiet, captures, promo, promo_moves, forced });
                 }
@@ -292,6 +346,16 @@ impl MaskTables {
                 t.rays.truncate(start);
                 slot.leaps = [0; 3];
                 plain = Default::default();
+            }
+            if fits && (slot_stops.free != 0 || !tested.is_empty()) {
+                tested.sort_by_key(|(c, _)| c.0);
+                slot_stops.needs = t.stop_needs.len() as u32;
+                for (c, need) in tested {
+                    slot_stops.tested |= 1 << c.0;
+                    t.stop_needs.push(need);
+                }
+                t.stops.push(slot_stops);
+                slot.stops = t.stops.len() as u32;
             }
             slot.rays = start as u32;
             slot.ray_count = (t.rays.len() - start) as u8;
@@ -314,6 +378,59 @@ impl MaskTables {
     pub(crate) fn slot(&self, piece: Piece, from: CellId, cells: usize) -> &Slot {
         &self.slots[piece.0 as usize * cells + from.0 as usize]
     }
+}
+
+/// A slide's ray that may stop between cells, from `from`: its cells, and per cell the other
+/// cells the stop just before it covers (`None` without one); `None` where the masks cannot
+/// hold it (a stop not followed by a cell, two stops in a row, a promotion or lame path, a
+/// stop only capturing, a covered cell past the masks').
+#[allow(clippy::type_complexity)]
+fn stops_of(
+    r: &Rules,
+    e: &crate::tables::Entry,
+    from: CellId,
+    full: &[CellId],
+    held: impl Fn(CellId) -> bool,
+) -> Option<(Vec<CellId>, Vec<Option<u128>>)> {
+    if e.kind != EntryKind::Slide || e.promo != NO_PROMOTION || e.mode == MoveMode::CaptureOnly || e.dynamic {
+        return None;
+    }
+    let (mut cells, mut stops) = (Vec::new(), Vec::new());
+    let mut prev = from;
+    let mut pending: Option<CellId> = None;
+    for &c in full {
+        if r.is_between(c) {
+            if pending.is_some() {
+                return None;
+            }
+            pending = Some(c);
+            continue;
+        }
+        if !held(c) {
+            return None;
+        }
+        let need = match pending.take() {
+            Some(b) => {
+                let mut need = 0u128;
+                for &k in r.covered_cells(b) {
+                    if k == prev || k == c {
+                        continue;
+                    }
+                    if !held(k) {
+                        return None;
+                    }
+                    need |= 1 << k.0;
+                }
+                Some(need)
+            }
+            None => None,
+        };
+        cells.push(c);
+        stops.push(need);
+        prev = c;
+    }
+    // A stop the ray ends on (no cell after it) is walked.
+    pending.is_none().then_some((cells, stops))
 }
 
 /// A table per (player, type, cell) reordered by piece code (`1 + type * players + player`;
@@ -422,7 +539,7 @@ impl MaskTables {
     /// The number of moves of the piece of a slot (its rays do not overlap: one bit count for
     /// all of them).
     #[inline(always)]
-    pub(crate) fn count<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> u64 {
+    pub(crate) fn count<B: Bits, const STOPS: bool>(&self, slot: &Slot, occ: Occupancy<B>) -> u64 {
         let mut t = self.plain_targets(slot, occ);
         // Promotion choices: each move into the zone counts `promo_moves` times instead of once.
         let (mut extra, mut once) = (0, 0);
@@ -435,7 +552,34 @@ impl MaskTables {
                 once += p + (r & B::of(ray.forced)).ones() as u64;
             }
         }
+        // Only boards with locations between cells have stops (`STOPS`: read them).
+        if STOPS && slot.stops != 0 {
+            extra += self.stops_reached(slot, t & occ.land, occ.all);
+        }
         t.ones() as u64 + extra - once
+    }
+
+    /// How many stops between cells a slot's rays make (see [`Stops`]), `empty` the empty
+    /// cells they reach.
+    #[inline(always)]
+    fn stops_reached<B: Bits>(&self, slot: &Slot, empty: B, all: B) -> u64 {
+        let stops = &self.stops[slot.stops as usize - 1];
+        let mut n = (empty & B::of(stops.free)).ones() as u64;
+        let tested = B::of(stops.tested);
+        let mut m = empty & tested;
+        while m != B::ZERO {
+            let c = m.lowest();
+            m = m.without(c);
+            // The cell's place among the tested ones: how many come before it.
+            let place = (tested & B::of((1u128 << c) - 1)).ones() as usize;
+            n += u64::from(B::of(self.stop_needs[stops.needs as usize + place]) & all == B::ZERO);
+        }
+        n
+    }
+
+    /// Whether the slot's piece may stop between cells (its targets do not tell those moves).
+    pub(crate) fn stops_between(&self, slot: &Slot) -> bool {
+        slot.stops != 0
     }
 }
 

@@ -291,7 +291,7 @@ impl State {
                     && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
                     && (odd == B::ZERO || masks.targets(slot, reach) & odd == B::ZERO)
                 {
-                    n += masks.count(slot, occ);
+                    n += masks.count::<B, false>(slot, occ);
                     continue;
                 }
             }

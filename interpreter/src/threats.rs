@@ -107,6 +107,7 @@ impl State {
     /// `shields` that alone stand between it and an attacker, `None` where the walk decides
     /// (a cell on two probes). The shields are its owner's pieces for the pins, the locations
     /// without a square for the openings a square put there would make.
+    #[inline(always)]
     pub(crate) fn lines_to(
         &self,
         r: &Rules,
