@@ -174,7 +174,7 @@ impl CountRules {
         // pieces whose rays stay on cells, for the count alone; the other rays are walked.
         let masks = if (applies && !r.covering) || stacked { MaskTables::new(r) } else { MaskTables::default() };
         let cover_masks = if applies && r.covering { MaskTables::new(r) } else { MaskTables::default() };
-        let threats = if applies && !r.covering && !masks.fits.is_empty() {
+        let threats = if (applies || stacked) && !r.covering && !masks.fits.is_empty() {
             ThreatTables::new(r)
         } else {
             ThreatTables::default()
@@ -718,7 +718,13 @@ fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
             return;
         }
         let pins = if r.count.stacked && r.program.is_none() && r.explosions.is_none() {
-            st.stacked_pins_unless_check(r, royal, side)
+            // With no piece on a cell that may hold a stack, the board's lines read as those
+            // of single pieces (the royal stands apart, capturable).
+            match st.lines_off_stacks(r, royal, side, &mut m.pins) {
+                Some(true) => None,
+                Some(false) => Some(m.pins),
+                None => st.stacked_pins_unless_check(r, royal, side),
+            }
         } else if !r.stacking && r.probes_only && r.explosions.is_none() {
             st.pins_unless_attacked(r, royal, side)
         } else if attacked() {

@@ -7,7 +7,10 @@
 //! royal's side between. This is the probe walk's answer exactly: the walk stops at the first
 //! piece past the shield, which is either such an attacker or ends the probe without effect.
 //! Built on boards of up to 128 cells where the ray masks are; a cell two probes of one
-//! player pass through (irregular boards) leaves that position to the walk.
+//! player pass through (irregular boards) leaves that position to the walk. On a board of
+//! stacks they read the lines only while no cell that may hold a stack holds a piece (every
+//! cell then holds one piece or none, and the royal stands apart, capturable); they are not
+//! built where every cell may hold one.
 
 use crate::attack::Pins;
 use crate::ir::{CellId, PieceTypeId, PlayerId};
@@ -31,13 +34,24 @@ pub(crate) struct ThreatTables {
     /// Per (attacking player, cell, cell of an attacker): the cells the probe passes before
     /// the attacker's ([`TWO_PROBES`] where two probes pass there).
     between: Vec<u128>,
+    /// The cells that may hold a stack: while none holds a piece, the board reads as one of
+    /// single pieces.
+    stackable: u128,
+    /// No cell may hold a stack.
+    exact: bool,
 }
 
 impl ThreatTables {
     /// The tables of a board of at most 128 cells (empty otherwise, or where a probe leaves
     /// the first 128 cells).
     pub(crate) fn new(r: &Rules) -> ThreatTables {
-        if r.cells > 128 || r.probe_cells.iter().any(|c| c.0 >= 128) {
+        // On a board of stacks, they read the board while no cell that may hold a stack holds a
+        // piece: not built where every cell may.
+        let stackable = (0..r.cells).filter(|c| r.occ_kind[*c] != 0).fold(0u128, |m, c| m | 1 << (c & 127));
+        if r.cells > 128
+            || r.probe_cells.iter().any(|c| c.0 >= 128)
+            || (r.stacking && stackable.count_ones() as usize >= r.cells)
+        {
             return ThreatTables::default();
         }
         let codes = r.players * r.types + 1;
@@ -65,13 +79,13 @@ impl ThreatTables {
             }
         }
         let any = spans.chunks(codes).map(|s| s.iter().fold(0, |m, span| m | span)).collect();
-        ThreatTables { spans, codes, any, between }
+        ThreatTables { spans, codes, any, between, stackable, exact: !r.stacking }
     }
 
-    /// Whether the tables were built.
+    /// Whether the tables were built and read the board at all times (no stacks).
     #[inline(always)]
     pub(crate) fn built(&self) -> bool {
-        !self.any.is_empty()
+        self.exact && !self.any.is_empty()
     }
 }
 
@@ -149,6 +163,24 @@ impl State {
             (between & all != 0).then_some(())
         });
         (!walk).then_some(free.is_none())
+    }
+
+    /// [`State::lines_to`] for `side`'s royal on a board of stacks while no cell that may hold
+    /// a stack holds a piece (the board's lines then read as those of single pieces, the
+    /// royal standing apart); `None` otherwise.
+    #[inline]
+    pub(crate) fn lines_off_stacks(&self, r: &Rules, royal: CellId, side: PlayerId, pins: &mut Pins) -> Option<bool> {
+        let t = &r.count.threats;
+        if t.any.is_empty() {
+            return None;
+        }
+        let pieces = self.occupied.iter().fold(0u128, |m, s| m | u128::from_words(s.words()));
+        if t.stackable & pieces != 0 {
+            return None;
+        }
+        let own = u128::from_words(self.occupied[side.0 as usize].words());
+        let all = pieces | u128::from_words(self.no_square.words());
+        self.lines_to(r, royal, own, all, self.enemy_cells(r, side), pins)
     }
 
     /// Whether `side`'s royal, lifted off its cell (`lifted`: the occupancy without it) and set
