@@ -46,6 +46,9 @@ fn games() -> &'static Vec<(String, Arc<Rules>, String)> {
                 "chess with a goal",
                 chess.replacen("  repetition 3\n", "  repetition 3\n  goal white black loss: pieces-remaining 1\n", 1),
             ),
+            // A rook that also leaps two squares: a cell two away lies on two of its probes
+            // (the slide's and the leap's), where check and pins go back to the walk.
+            ("chess, rook leaping two", chess.replacen("  slide orthogonal\n}", "  slide orthogonal\n  leap 2 0\n}", 1)),
         ];
         for (name, text) in program_games {
             let rules = compile(&text);
