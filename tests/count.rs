@@ -48,7 +48,10 @@ fn games() -> &'static Vec<(String, Arc<Rules>, String)> {
             ),
             // A rook that also leaps two squares: a cell two away lies on two of its probes
             // (the slide's and the leap's), where check and pins go back to the walk.
-            ("chess, rook leaping two", chess.replacen("  slide orthogonal\n}", "  slide orthogonal\n  leap 2 0\n}", 1)),
+            (
+                "chess, rook leaping two",
+                chess.replacen("  slide orthogonal\n}", "  slide orthogonal\n  leap 2 0\n}", 1),
+            ),
         ];
         for (name, text) in program_games {
             let rules = compile(&text);

@@ -170,17 +170,26 @@ impl State {
     /// royal standing apart); `None` otherwise.
     #[inline]
     pub(crate) fn lines_off_stacks(&self, r: &Rules, royal: CellId, side: PlayerId, pins: &mut Pins) -> Option<bool> {
-        let t = &r.count.threats;
-        if t.any.is_empty() {
-            return None;
-        }
-        let pieces = self.occupied.iter().fold(0u128, |m, s| m | u128::from_words(s.words()));
-        if t.stackable & pieces != 0 {
+        if !self.stacks_empty(r) {
             return None;
         }
         let own = u128::from_words(self.occupied[side.0 as usize].words());
-        let all = pieces | u128::from_words(self.no_square.words());
+        let all = self.occupancy::<u128>(side).all;
         self.lines_to(r, royal, own, all, self.enemy_cells(r, side), pins)
+    }
+
+    /// On a board of stacks with the tables built, whether no cell that may hold a stack
+    /// holds a piece (its lines then read as those of single pieces, off those cells).
+    #[inline]
+    pub(crate) fn stacks_empty(&self, r: &Rules) -> bool {
+        let t = &r.count.threats;
+        !t.any.is_empty() && self.occupied.iter().fold(0u128, |m, s| m | u128::from_words(s.words())) & t.stackable == 0
+    }
+
+    /// Whether a cell may hold a stack (the tables built).
+    #[inline(always)]
+    pub(crate) fn stackable(r: &Rules, cell: CellId) -> bool {
+        r.count.threats.stackable >> (cell.0 & 127) & 1 != 0
     }
 
     /// Whether `side`'s royal, lifted off its cell (`lifted`: the occupancy without it) and set
