@@ -747,7 +747,7 @@ fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
     let told = match enemies {
         Some(e) if r.count.threats.built() => {
             let own = u128::from_words(st.occupied[side.0 as usize].words());
-            st.lines_to(r, royal, own, st.occupancy::<u128>(side).all, e, &mut m.pins)
+            st.lines_to(r, royal, own, st.occupancy::<u128>(side).all, e, 0, &mut m.pins)
         }
         _ => None,
     };

@@ -539,7 +539,7 @@ impl State {
         if let (Some(royal), None, Some(e), true) = (royals.next(), royals.next(), enemies, r.count.threats.built()) {
             let holes = <u128 as Bits>::from_words(self.no_square.words());
             let all = self.occupancy::<u128>(side).all;
-            match self.lines_to(r, royal, holes, all, e, &mut open) {
+            match self.lines_to(r, royal, holes, all, e, 0, &mut open) {
                 Some(true) => return None,
                 Some(false) => return Some(open),
                 None => open.len = 0,

@@ -8,9 +8,10 @@
 //! piece past the shield, which is either such an attacker or ends the probe without effect.
 //! Built on boards of up to 128 cells where the ray masks are; a cell two probes of one
 //! player pass through (irregular boards) leaves that position to the walk. On a board of
-//! stacks they read the lines only while no cell that may hold a stack holds a piece (every
-//! cell then holds one piece or none, and the royal stands apart, capturable); they are not
-//! built where every cell may hold one.
+//! stacks they read the royal's lines off the cells that may hold a stack: an occupied such
+//! cell on them (an enemy piece there on the royal's spans, any piece between it and an
+//! attacker) leaves the position to the walk; they are not built where every cell may hold a
+//! stack.
 
 use crate::attack::Pins;
 use crate::ir::{CellId, PieceTypeId, PlayerId};
@@ -119,8 +120,11 @@ impl State {
     /// every location without a square) and `enemies` (the pieces of the players not allied
     /// to its owner): `Some(true)` in check, `Some(false)` with in `pins` the cells of
     /// `shields` that alone stand between it and an attacker, `None` where the walk decides
-    /// (a cell on two probes). The shields are its owner's pieces for the pins, the locations
-    /// without a square for the openings a square put there would make.
+    /// (a cell on two probes, or a cell of `unsure` between). The shields are its owner's
+    /// pieces for the pins, the locations without a square for the openings a square put
+    /// there would make; `unsure`, cells whose contents the tables cannot read (occupied
+    /// cells that may hold a stack).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn lines_to(
         &self,
@@ -129,12 +133,13 @@ impl State {
         shields: u128,
         all: u128,
         enemies: u128,
+        unsure: u128,
         pins: &mut Pins,
     ) -> Option<bool> {
         (pins.len, pins.overflow) = (0, false);
         let mut walk = false;
         let checked = self.threats(r, royal, enemies, |_, between| {
-            if between == TWO_PROBES {
+            if between == TWO_PROBES || between & unsure != 0 {
                 walk = true;
                 return Some(());
             }
@@ -165,17 +170,24 @@ impl State {
         (!walk).then_some(free.is_none())
     }
 
-    /// [`State::lines_to`] for `side`'s royal on a board of stacks while no cell that may hold
-    /// a stack holds a piece (the board's lines then read as those of single pieces, the
-    /// royal standing apart); `None` otherwise.
+    /// [`State::lines_to`] for `side`'s royal on a board of stacks, off the cells that may hold
+    /// one: their lines read as those of single pieces unless an occupied such cell lies on one
+    /// of them (an enemy piece there on the royal's spans, or any piece between it and an
+    /// attacker), where the walk decides (`None`).
     #[inline]
     pub(crate) fn lines_off_stacks(&self, r: &Rules, royal: CellId, side: PlayerId, pins: &mut Pins) -> Option<bool> {
-        if !self.stacks_empty(r) {
+        let t = &r.count.threats;
+        if t.any.is_empty() || State::stackable(r, royal) {
+            return None;
+        }
+        let all = self.occupancy::<u128>(side).all;
+        let enemies = self.enemy_cells(r, side);
+        let unsure = all & t.stackable;
+        if t.any[royal.0 as usize] & enemies & unsure != 0 {
             return None;
         }
         let own = u128::from_words(self.occupied[side.0 as usize].words());
-        let all = self.occupancy::<u128>(side).all;
-        self.lines_to(r, royal, own, all, self.enemy_cells(r, side), pins)
+        self.lines_to(r, royal, own, all, enemies, unsure, pins)
     }
 
     /// On a board of stacks with the tables built, whether no cell that may hold a stack
