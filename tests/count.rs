@@ -255,3 +255,17 @@ fn perft_on_threads_counts_as_on_one_thread() {
         assert_eq!(divide_threads(&mut pos, depth, turns, 2), split, "{name}");
     }
 }
+
+/// Before the Wrap Up a lone knight on a share square (d4) is inert: it gives no check, so the
+/// king may step to e2, which the knight would attack if active. The count tries the king's
+/// targets by the threats' bit sets, which must leave a piece on a share square to the walk:
+/// five king moves and six pawn moves.
+#[test]
+fn an_inert_piece_on_a_share_square_guards_no_cell() {
+    let rules = common::rules("share-squares.var");
+    let mut pos = Position::from_position_string(rules, "4k3/pppp4/8/8/3n4/8/PPP5/4K3 w - - 0 1").expect("valid");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 11);
+    assert_eq!(pos.count_legal(&mut Vec::new()), 11);
+}

@@ -814,12 +814,13 @@ impl Position {
         if targets != 0 {
             // The royal tried on each target in the cell array, as the light legality test does.
             let king = st.cells[royal.0 as usize];
-            // On stacks while no cell that may hold one holds a piece, a target off those cells
-            // is tried by the threats' bit sets (the royal stays apart and capturable there; the
+            // On stacks, a target off the cells that may hold one is tried by the threats' bit
+            // sets, those cells' pieces unsure (the royal stays apart and capturable there; the
             // count sends a royal that could land on such a cell to generation anyway).
-            let off_stacks = r.count.stacked && st.stacks_empty(r);
+            let off_stacks = r.count.stacked && r.count.threats.for_stacks();
             let enemies = if off_stacks { st.enemy_cells(r, side) } else { enemies.unwrap_or(!0) };
             let lifted = st.occupancy::<u128>(side).all & !(1 << (royal.0 & 127));
+            let unsure = State::unsure(r, lifted);
             st.cells[royal.0 as usize] = Piece::EMPTY;
             let mut t = targets;
             while t != 0 {
@@ -832,7 +833,8 @@ impl Position {
                 // is passed, the target's stack holds one piece or none. With locations between
                 // cells, every probe is walked (the masks do not hold the covered cells).
                 let attacked = if off_stacks && !State::stackable(r, to) {
-                    st.threatened(r, to, lifted, enemies).unwrap_or_else(|| st.attacked_by_any_enemy(r, to, side))
+                    st.threatened(r, to, lifted, enemies, unsure)
+                        .unwrap_or_else(|| st.attacked_by_any_enemy(r, to, side))
                 } else if r.count.stacked || r.covering {
                     st.attacked_by_any_enemy(r, to, side)
                 } else {

@@ -88,6 +88,12 @@ impl ThreatTables {
     pub(crate) fn built(&self) -> bool {
         self.exact && !self.any.is_empty()
     }
+
+    /// Whether the tables were built on a board of stacks (read off the stack cells).
+    #[inline(always)]
+    pub(crate) fn for_stacks(&self) -> bool {
+        !self.exact && !self.any.is_empty()
+    }
 }
 
 impl State {
@@ -156,12 +162,17 @@ impl State {
     }
 
     /// Whether a piece among `enemies` attacks `cell` (of a player not allied to `side`),
-    /// `all` the occupancy the cell array holds now; `None` where the walk decides.
-    #[inline]
-    pub(crate) fn threatened(&self, r: &Rules, cell: CellId, all: u128, enemies: u128) -> Option<bool> {
+    /// `all` the occupancy the cell array holds now; `None` where the walk decides (a cell on
+    /// two probes, a cell of `unsure` between, or an enemy on one within the cell's spans: see
+    /// [`State::lines_to`]).
+    #[inline(always)]
+    pub(crate) fn threatened(&self, r: &Rules, cell: CellId, all: u128, enemies: u128, unsure: u128) -> Option<bool> {
+        if r.count.threats.any[cell.0 as usize] & enemies & unsure != 0 {
+            return None;
+        }
         let mut walk = false;
         let free = self.threats(r, cell, enemies, |_, between| {
-            if between == TWO_PROBES {
+            if between == TWO_PROBES || between & unsure != 0 {
                 walk = true;
                 return Some(());
             }
@@ -190,18 +201,16 @@ impl State {
         self.lines_to(r, royal, own, all, enemies, unsure, pins)
     }
 
-    /// On a board of stacks with the tables built, whether no cell that may hold a stack
-    /// holds a piece (its lines then read as those of single pieces, off those cells).
-    #[inline]
-    pub(crate) fn stacks_empty(&self, r: &Rules) -> bool {
-        let t = &r.count.threats;
-        !t.any.is_empty() && self.occupied.iter().fold(0u128, |m, s| m | u128::from_words(s.words())) & t.stackable == 0
-    }
-
     /// Whether a cell may hold a stack (the tables built).
     #[inline(always)]
     pub(crate) fn stackable(r: &Rules, cell: CellId) -> bool {
         r.count.threats.stackable >> (cell.0 & 127) & 1 != 0
+    }
+
+    /// The cells of `all` whose contents the tables cannot read: those that may hold a stack.
+    #[inline(always)]
+    pub(crate) fn unsure(r: &Rules, all: u128) -> u128 {
+        all & r.count.threats.stackable
     }
 
     /// Whether `side`'s royal, lifted off its cell (`lifted`: the occupancy without it) and set
@@ -211,7 +220,7 @@ impl State {
     #[inline]
     pub(crate) fn royal_attacked_on(&self, r: &Rules, to: CellId, side: PlayerId, enemies: u128, lifted: u128) -> bool {
         if r.count.threats.built() {
-            if let Some(attacked) = self.threatened(r, to, lifted, enemies) {
+            if let Some(attacked) = self.threatened(r, to, lifted, enemies, 0) {
                 return attacked;
             }
         }
