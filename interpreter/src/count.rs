@@ -10,7 +10,8 @@
 //! the masks hold the pieces whose rays stay on cells or stop between them (`cover_masks`,
 //! the cells a piece standing between cells covers blocking; a stop between cells counted
 //! where its ray reaches the cell after it empty and the location's other cells are empty),
-//! the other rays are walked and a location whose cells are all empty is one more target. A piece that is not the royal, not pinned and
+//! the other rays are walked and a location whose cells are all empty is one more target.
+//! A piece that is not the royal, not pinned and
 //! moves by plain slides and leaps without conditions or programs then has exactly as many
 //! legal moves as its rays have reachable cells (promotion choices counted out). Its captures
 //! en passant and of a piece standing between cells open lines elsewhere: they are pushed and
@@ -106,8 +107,9 @@ pub(crate) struct CountRules {
     /// On a board with locations between cells, where the count applies: the masks of the
     /// pieces whose rays hold only cells (the first 128), read by the count alone.
     pub(crate) cover_masks: MaskTables,
-    /// With `masks` (not on stacks or with locations between cells): which enemy pieces could
-    /// attack a cell and what lies between, for check and pins.
+    /// With `masks` (not with locations between cells, nor on stacks where every cell may
+    /// hold one): which enemy pieces could attack a cell and what lies between, for check,
+    /// pins and the royal's targets (`threats.rs`).
     pub(crate) threats: ThreatTables,
     /// With `cover_masks`: the locations between cells, as a set's words.
     pub(crate) between_words: Vec<u64>,
@@ -718,8 +720,8 @@ fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
             return;
         }
         let pins = if r.count.stacked && r.program.is_none() && r.explosions.is_none() {
-            // With no piece on a cell that may hold a stack, the board's lines read as those
-            // of single pieces (the royal stands apart, capturable).
+            // Off the cells that may hold a stack, the board's lines read as those of single
+            // pieces (the royal stands apart, capturable).
             match st.lines_off_stacks(r, royal, side, &mut m.pins) {
                 Some(true) => None,
                 Some(false) => Some(m.pins),
@@ -820,7 +822,7 @@ impl Position {
             let off_stacks = r.count.stacked && r.count.threats.for_stacks();
             let enemies = if off_stacks { st.enemy_cells(r, side) } else { enemies.unwrap_or(!0) };
             let lifted = st.occupancy::<u128>(side).all & !(1 << (royal.0 & 127));
-            let unsure = State::unsure(r, lifted);
+            let unsure = r.count.threats.unsure(lifted);
             st.cells[royal.0 as usize] = Piece::EMPTY;
             let mut t = targets;
             while t != 0 {
@@ -832,7 +834,7 @@ impl Position {
                 // On stacks, the walk reads the cell array first: the royal's cell empty there
                 // is passed, the target's stack holds one piece or none. With locations between
                 // cells, every probe is walked (the masks do not hold the covered cells).
-                let attacked = if off_stacks && !State::stackable(r, to) {
+                let attacked = if off_stacks && !r.count.threats.stackable(to) {
                     st.threatened(r, to, lifted, enemies, unsure)
                         .unwrap_or_else(|| st.attacked_by_any_enemy(r, to, side))
                 } else if r.count.stacked || r.covering {

@@ -316,11 +316,7 @@ impl MaskTables {
                     2
                 };
                 if stopping {
-                    // Read with the plain rays (moving or capturing, no promotion, not lame).
-                    if k != 0 || promo != 0 || lame != 0 {
-                        fits = false;
-                        break;
-                    }
+                    // Kept only if it is read with the plain rays (below).
                     for (c, need) in ray.iter().zip(&stops) {
                         match need {
                             Some(0) => slot_stops.free |= 1 << c.0,
@@ -334,6 +330,7 @@ impl MaskTables {
                 } else if k == 0 && promo == 0 && lame == 0 && plain[usize::from(!up)].len() < u8::MAX as usize {
                     plain[usize::from(!up)].push(cells);
                 } else if stopping {
+                    // Stops are read with the plain rays alone (moving or capturing).
                     fits = false;
                     break;
                 } else {

@@ -529,11 +529,7 @@ impl State {
         let mut open = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
         // With ray masks, a probe without an enemy piece on it is skipped.
         let masks = &r.count.masks.probes;
-        let enemies = (!masks.is_empty()).then(|| {
-            (0..r.players)
-                .filter(|p| !r.allied(PlayerId(*p as u8), side))
-                .fold(0u128, |m, p| m | <u128 as Bits>::from_words(self.occupied[p].words()))
-        });
+        let enemies = (!masks.is_empty()).then(|| self.enemy_cells(r, side));
         // One royal, with the threats' bit sets: a hole alone between it and an attacker.
         let mut royals = self.royals[side.0 as usize].iter();
         if let (Some(royal), None, Some(e), true) = (royals.next(), royals.next(), enemies, r.count.threats.built()) {
@@ -542,7 +538,7 @@ impl State {
             match self.lines_to(r, royal, holes, all, e, 0, &mut open) {
                 Some(true) => return None,
                 Some(false) => return Some(open),
-                None => open.len = 0,
+                None => (open.len, open.overflow) = (0, false),
             }
         }
         for royal in self.royals[side.0 as usize].iter() {

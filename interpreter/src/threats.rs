@@ -94,21 +94,41 @@ impl ThreatTables {
     pub(crate) fn for_stacks(&self) -> bool {
         !self.exact && !self.any.is_empty()
     }
+
+    /// Whether a cell may hold a stack.
+    #[inline(always)]
+    pub(crate) fn stackable(&self, cell: CellId) -> bool {
+        self.stackable >> (cell.0 & 127) & 1 != 0
+    }
+
+    /// The cells of `all` whose contents the tables cannot read: those that may hold a stack.
+    #[inline(always)]
+    pub(crate) fn unsure(&self, all: u128) -> u128 {
+        all & self.stackable
+    }
 }
 
 impl State {
-    /// The pieces among `enemies` that would attack `cell` were their ways clear, each with
-    /// the cells between (the tables built).
+    /// The pieces among `enemies` that would attack `cell` were their ways clear: for each,
+    /// `f` is given the cells between and may end the look (`None`), which makes the answer
+    /// `Some(true)`; `Some(false)` when it looked at them all; `None` where the walk decides
+    /// (a cell two probes of a player pass through, a cell of `unsure` between, or an enemy on
+    /// such a cell within the cell's spans). `unsure`: cells whose contents the tables cannot
+    /// read (occupied cells that may hold a stack).
     #[inline(always)]
-    fn threats<F: FnMut(CellId, u128) -> Option<()>>(
+    fn threats<F: FnMut(u128) -> Option<()>>(
         &self,
         r: &Rules,
         cell: CellId,
         enemies: u128,
+        unsure: u128,
         mut f: F,
-    ) -> Option<()> {
+    ) -> Option<bool> {
         let t = &r.count.threats;
         let mut cand = t.any[cell.0 as usize] & enemies;
+        if cand & unsure != 0 {
+            return None;
+        }
         while cand != 0 {
             let c = cand.trailing_zeros() as usize;
             cand &= cand - 1;
@@ -116,20 +136,23 @@ impl State {
             if t.spans[cell.0 as usize * t.codes + q.0 as usize] >> c & 1 == 0 {
                 continue;
             }
-            let p = r.owner(q).0 as usize;
-            f(CellId(c as u16), t.between[(p * r.cells + cell.0 as usize) * r.cells + c])?;
+            let between = t.between[(r.owner(q).0 as usize * r.cells + cell.0 as usize) * r.cells + c];
+            if between == TWO_PROBES || between & unsure != 0 {
+                return None;
+            }
+            if f(between).is_none() {
+                return Some(true);
+            }
         }
-        Some(())
+        Some(false)
     }
 
     /// Check and pins of a royal on `royal`, the board's occupancy `all` (every piece and
     /// every location without a square) and `enemies` (the pieces of the players not allied
     /// to its owner): `Some(true)` in check, `Some(false)` with in `pins` the cells of
     /// `shields` that alone stand between it and an attacker, `None` where the walk decides
-    /// (a cell on two probes, or a cell of `unsure` between). The shields are its owner's
-    /// pieces for the pins, the locations without a square for the openings a square put
-    /// there would make; `unsure`, cells whose contents the tables cannot read (occupied
-    /// cells that may hold a stack).
+    /// (see [`State::threats`]). The shields are its owner's pieces for the pins, the
+    /// locations without a square for the openings a square put there would make.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn lines_to(
@@ -143,12 +166,7 @@ impl State {
         pins: &mut Pins,
     ) -> Option<bool> {
         (pins.len, pins.overflow) = (0, false);
-        let mut walk = false;
-        let checked = self.threats(r, royal, enemies, |_, between| {
-            if between == TWO_PROBES || between & unsure != 0 {
-                walk = true;
-                return Some(());
-            }
+        self.threats(r, royal, enemies, unsure, |between| {
             let b = between & all;
             if b == 0 {
                 return None;
@@ -157,28 +175,15 @@ impl State {
                 pins.add(CellId(b.trailing_zeros() as u16));
             }
             Some(())
-        });
-        (!walk).then_some(checked.is_none())
+        })
     }
 
     /// Whether a piece among `enemies` attacks `cell` (of a player not allied to `side`),
-    /// `all` the occupancy the cell array holds now; `None` where the walk decides (a cell on
-    /// two probes, a cell of `unsure` between, or an enemy on one within the cell's spans: see
-    /// [`State::lines_to`]).
+    /// `all` the occupancy the cell array holds now; `None` where the walk decides (see
+    /// [`State::threats`]).
     #[inline(always)]
     pub(crate) fn threatened(&self, r: &Rules, cell: CellId, all: u128, enemies: u128, unsure: u128) -> Option<bool> {
-        if r.count.threats.any[cell.0 as usize] & enemies & unsure != 0 {
-            return None;
-        }
-        let mut walk = false;
-        let free = self.threats(r, cell, enemies, |_, between| {
-            if between == TWO_PROBES || between & unsure != 0 {
-                walk = true;
-                return Some(());
-            }
-            (between & all != 0).then_some(())
-        });
-        (!walk).then_some(free.is_none())
+        self.threats(r, cell, enemies, unsure, |between| (between & all != 0).then_some(()))
     }
 
     /// [`State::lines_to`] for `side`'s royal on a board of stacks, off the cells that may hold
@@ -188,29 +193,12 @@ impl State {
     #[inline]
     pub(crate) fn lines_off_stacks(&self, r: &Rules, royal: CellId, side: PlayerId, pins: &mut Pins) -> Option<bool> {
         let t = &r.count.threats;
-        if t.any.is_empty() || State::stackable(r, royal) {
+        if !t.for_stacks() || t.stackable(royal) {
             return None;
         }
         let all = self.occupancy::<u128>(side).all;
-        let enemies = self.enemy_cells(r, side);
-        let unsure = all & t.stackable;
-        if t.any[royal.0 as usize] & enemies & unsure != 0 {
-            return None;
-        }
         let own = u128::from_words(self.occupied[side.0 as usize].words());
-        self.lines_to(r, royal, own, all, enemies, unsure, pins)
-    }
-
-    /// Whether a cell may hold a stack (the tables built).
-    #[inline(always)]
-    pub(crate) fn stackable(r: &Rules, cell: CellId) -> bool {
-        r.count.threats.stackable >> (cell.0 & 127) & 1 != 0
-    }
-
-    /// The cells of `all` whose contents the tables cannot read: those that may hold a stack.
-    #[inline(always)]
-    pub(crate) fn unsure(r: &Rules, all: u128) -> u128 {
-        all & r.count.threats.stackable
+        self.lines_to(r, royal, own, all, self.enemy_cells(r, side), t.unsure(all), pins)
     }
 
     /// Whether `side`'s royal, lifted off its cell (`lifted`: the occupancy without it) and set
