@@ -20,6 +20,7 @@
 
 use crate::attack::Pins;
 use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId};
+use crate::piececounts::PieceCounts;
 use crate::position::{Move, MoveKind, Position, State};
 use crate::program::Only;
 use crate::raymask::{Bits, MaskTables, Occupancy};
@@ -34,11 +35,13 @@ use crate::threats::ThreatTables;
 /// The body should call `#[inline(always)]` functions, so that they are built with it.
 macro_rules! with_popcnt {
     (|$($a:ident: $t:ty),*| -> $ret:ty $body:block) => {{
-        #[allow(dead_code)]
+        // The arguments are the call site's variables, as many as it reads.
+        #[allow(dead_code, clippy::too_many_arguments)]
         #[inline(always)]
         fn plain($($a: $t),*) -> $ret $body
         #[cfg(target_arch = "x86_64")]
         {
+            #[allow(clippy::too_many_arguments)]
             #[target_feature(enable = "popcnt")]
             fn fast($($a: $t),*) -> $ret $body
             if std::is_x86_feature_detected!("popcnt") {
@@ -552,6 +555,7 @@ impl State {
         side: PlayerId,
         royal: CellId,
         pins: &Pins,
+        kept: &mut PieceCounts,
         buf: &mut Vec<Move>,
     ) -> (u64, u128) {
         let masks = if COVER { &r.count.cover_masks } else { &r.count.masks };
@@ -575,6 +579,11 @@ impl State {
         };
         let mut n = 0;
         let mut royal_targets = 0u128;
+        // The counts of the last count are kept for pieces that read no changed cell (without
+        // stops between cells, whose counts read more).
+        let keeps = MASKS && !COVER;
+        let changed = if keeps { kept.changed(side, &occ) } else { B::ZERO };
+        let mut valid = [0u64; 2];
         for (wi, &word) in self.occupied[side.0 as usize].words().iter().enumerate() {
             let mut w = word;
             // This word's share of the pins and the royal (with masks the board has at most
@@ -591,13 +600,29 @@ impl State {
                 w &= w - 1;
                 let piece = self.cells[from.0 as usize];
                 if MASKS && stop & bit == 0 {
+                    let near_ep = ep && masks.ep_reach_of(r, side, piece, from) & passed != 0;
+                    // A count kept for this piece (kept only where its slot counts whole).
+                    if keeps && !near_ep {
+                        if let Some(k) = kept.kept(from.0 as usize, piece, changed) {
+                            n += k;
+                            valid[wi & 1] |= bit;
+                            continue;
+                        }
+                    }
                     // The common case in one cache line: a piece the masks count whole.
                     let slot = masks.slot(piece, from, r.cells);
                     if slot.counted
-                        && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
+                        && !near_ep
                         && !(between_enemies && masks.captures_on(r, piece, from, occ, enemy_covered))
                     {
-                        n += masks.count::<B, COVER>(slot, occ);
+                        if keeps {
+                            let (k, seen) = masks.count_seen::<B, false>(slot, occ);
+                            kept.keep(from.0 as usize, piece, k, seen);
+                            valid[wi & 1] |= bit;
+                            n += k;
+                        } else {
+                            n += masks.count::<B, COVER>(slot, occ);
+                        }
                         continue;
                     }
                 }
@@ -653,6 +678,9 @@ impl State {
                 }
                 self.single_piece_moves(r, side, from, buf);
             }
+        }
+        if keeps {
+            kept.close(side, &occ, valid);
         }
         (n, royal_targets)
     }
@@ -786,6 +814,7 @@ impl Position {
         let (royal, enemies) = (self.royal_memo.royal, self.royal_memo.enemies);
         // The pins read where they were learnt (a copy made at once stalled as the memo's).
         let pins = &self.royal_memo.pins;
+        let kept = &mut *self.piece_counts;
         let r = &*self.rules;
         let st = &mut self.st;
         let side = st.side;
@@ -800,18 +829,19 @@ impl Position {
                           royal: CellId,
                           pins: &Pins,
                           captures_tested: bool,
+                          kept: &mut PieceCounts,
                           buf: &mut Vec<Move>|
              -> (u64, u128) {
                 match (r.count.stacked, r.cells <= 64, r.covering) {
                     (true, true, _) => st.count_stacked::<u64>(r, side, royal, pins, captures_tested, buf),
                     (true, false, _) => st.count_stacked::<u128>(r, side, royal, pins, captures_tested, buf),
-                    (false, _, true) => st.count_pieces::<u128, true, true>(r, side, royal, pins, buf),
-                    (false, true, false) => st.count_pieces::<u64, true, false>(r, side, royal, pins, buf),
-                    (false, false, false) => st.count_pieces::<u128, true, false>(r, side, royal, pins, buf),
+                    (false, _, true) => st.count_pieces::<u128, true, true>(r, side, royal, pins, kept, buf),
+                    (false, true, false) => st.count_pieces::<u64, true, false>(r, side, royal, pins, kept, buf),
+                    (false, false, false) => st.count_pieces::<u128, true, false>(r, side, royal, pins, kept, buf),
                 }
             })
         } else {
-            st.count_pieces::<u64, false, false>(r, side, royal, pins, buf)
+            st.count_pieces::<u64, false, false>(r, side, royal, pins, kept, buf)
         };
         if targets != 0 {
             // The royal tried on each target in the cell array, as the light legality test does.

@@ -32,6 +32,7 @@ mod order;
 pub mod pass;
 pub mod perft;
 pub mod pgn;
+mod piececounts;
 pub mod position;
 pub mod program;
 mod raymask;

@@ -5,7 +5,7 @@
 //! of the ray's mask and the board's occupancy. Rays that do not run in cell order (irregular
 //! graphs, branching links) leave their piece to the ray walk.
 
-use std::ops::{BitAnd, BitOr, Not};
+use std::ops::{BitAnd, BitOr, BitXor, Not};
 
 use crate::ir::{CellId, MoveMode, PlayerId};
 use crate::rules::{Piece, Rules};
@@ -13,7 +13,9 @@ use crate::tables::{EntryKind, NO_PROMOTION};
 
 /// A set of cells in one machine word (or two): `u64` for boards of up to 64 cells, `u128`
 /// up to 128.
-pub(crate) trait Bits: Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> {
+pub(crate) trait Bits:
+    Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self> + Not<Output = Self>
+{
     const ZERO: Self;
     /// The set from a 128-cell mask (cells past the word's width are never on the board).
     fn of(mask: u128) -> Self;
@@ -537,11 +539,25 @@ impl MaskTables {
     /// all of them).
     #[inline(always)]
     pub(crate) fn count<B: Bits, const STOPS: bool>(&self, slot: &Slot, occ: Occupancy<B>) -> u64 {
-        let mut t = self.plain_targets(slot, occ);
+        self.count_seen::<B, STOPS>(slot, occ).0
+    }
+
+    /// [`MaskTables::count`] and the cells it read (a superset): the leaps' cells, each plain
+    /// ray up to its first occupied cell, the other rays and their lame paths whole. Without
+    /// stops between cells (`STOPS` reads cells past these), the count is the same under any
+    /// occupancy that agrees on those cells.
+    #[inline(always)]
+    pub(crate) fn count_seen<B: Bits, const STOPS: bool>(&self, slot: &Slot, occ: Occupancy<B>) -> (u64, B) {
+        let [both, quiet, capture] = slot.leaps.map(B::of);
+        let [up, down] = slot.plain_counts.map(usize::from);
+        let reach = self.plain_reach(slot.plain as usize, up, down, occ);
+        let mut seen = reach | both | quiet | capture;
+        let mut t = ((both | reach) & (occ.land | occ.enemy)) | (quiet & (occ.land | occ.join)) | (capture & occ.enemy);
         // Promotion choices: each move into the zone counts `promo_moves` times instead of once.
         let (mut extra, mut once) = (0, 0);
         for ray in self.rays_of(slot) {
             let r = ray_targets(ray, occ);
+            seen = seen | B::of(ray.cells | ray.lame);
             t = t | r;
             if ray.promo != 0 {
                 let p = (r & B::of(ray.promo)).ones() as u64;
@@ -553,7 +569,7 @@ impl MaskTables {
         if STOPS && slot.stops != 0 {
             extra += self.stops_reached(slot, t & occ.land, occ.all);
         }
-        t.ones() as u64 + extra - once
+        (t.ones() as u64 + extra - once, seen)
     }
 
     /// How many stops between cells a slot's rays make (see [`Stops`]), `empty` the empty
