@@ -579,10 +579,8 @@ impl State {
         };
         let mut n = 0;
         let mut royal_targets = 0u128;
-        // The counts of the last count are kept for pieces that read no changed cell (without
-        // stops between cells, whose counts read more).
-        let keeps = MASKS && !COVER;
-        let changed = if keeps { kept.changed(side, &occ) } else { B::ZERO };
+        // With masks, the last count's counts are kept for pieces that read no changed cell.
+        let changed = if MASKS { kept.changed(side, &occ) } else { B::ZERO };
         let mut valid = [0u64; 2];
         for (wi, &word) in self.occupied[side.0 as usize].words().iter().enumerate() {
             let mut w = word;
@@ -602,10 +600,10 @@ impl State {
                 if MASKS && stop & bit == 0 {
                     let near_ep = ep && masks.ep_reach_of(r, side, piece, from) & passed != 0;
                     // A count kept for this piece (kept only where its slot counts whole).
-                    if keeps && !near_ep {
+                    if !near_ep && !between_enemies {
                         if let Some(k) = kept.kept(from.0 as usize, piece, changed) {
                             n += k;
-                            valid[wi & 1] |= bit;
+                            PieceCounts::mark(&mut valid, from.0 as usize);
                             continue;
                         }
                     }
@@ -615,14 +613,9 @@ impl State {
                         && !near_ep
                         && !(between_enemies && masks.captures_on(r, piece, from, occ, enemy_covered))
                     {
-                        if keeps {
-                            let (k, seen) = masks.count_seen::<B, false>(slot, occ);
-                            kept.keep(from.0 as usize, piece, k, seen);
-                            valid[wi & 1] |= bit;
-                            n += k;
-                        } else {
-                            n += masks.count::<B, COVER>(slot, occ);
-                        }
+                        let (k, seen) = masks.count_seen::<B, COVER>(slot, occ);
+                        kept.keep(from.0 as usize, piece, k, seen, &mut valid);
+                        n += k;
                         continue;
                     }
                 }
@@ -679,7 +672,7 @@ impl State {
                 self.single_piece_moves(r, side, from, buf);
             }
         }
-        if keeps {
+        if MASKS {
             kept.close(side, &occ, valid);
         }
         (n, royal_targets)
@@ -833,8 +826,8 @@ impl Position {
                           buf: &mut Vec<Move>|
              -> (u64, u128) {
                 match (r.count.stacked, r.cells <= 64, r.covering) {
-                    (true, true, _) => st.count_stacked::<u64>(r, side, royal, pins, captures_tested, buf),
-                    (true, false, _) => st.count_stacked::<u128>(r, side, royal, pins, captures_tested, buf),
+                    (true, true, _) => st.count_stacked::<u64>(r, side, royal, pins, captures_tested, kept, buf),
+                    (true, false, _) => st.count_stacked::<u128>(r, side, royal, pins, captures_tested, kept, buf),
                     (false, _, true) => st.count_pieces::<u128, true, true>(r, side, royal, pins, kept, buf),
                     (false, true, false) => st.count_pieces::<u64, true, false>(r, side, royal, pins, kept, buf),
                     (false, false, false) => st.count_pieces::<u128, true, false>(r, side, royal, pins, kept, buf),

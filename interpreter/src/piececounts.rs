@@ -48,20 +48,40 @@ impl PieceCounts {
     /// `changed`.
     #[inline(always)]
     pub(crate) fn kept<B: Bits>(&self, c: usize, piece: Piece, changed: B) -> Option<u64> {
-        let c = c & 127;
-        let fresh = self.valid[c >> 6] >> (c & 63) & 1 != 0
-            && self.pieces[c] == piece
-            && B::of(self.seen[c]) & changed == B::ZERO;
-        fresh.then(|| u64::from(self.counts[c]))
+        self.kept_seen(c, piece, changed).map(|(n, _)| n)
     }
 
-    /// Keeps the count `n` of `piece` on cell `c` (below 128), which read the cells `seen`.
+    /// [`PieceCounts::kept`] and the cells that count read (none kept past the first 128
+    /// cells: on a board with locations between cells the masks may hold those alone).
     #[inline(always)]
-    pub(crate) fn keep<B: Bits>(&mut self, c: usize, piece: Piece, n: u64, seen: B) {
-        let c = c & 127;
+    pub(crate) fn kept_seen<B: Bits>(&self, c: usize, piece: Piece, changed: B) -> Option<(u64, B)> {
+        if c >= 128 {
+            return None;
+        }
+        let seen = B::of(self.seen[c]);
+        let fresh = self.valid[c >> 6] >> (c & 63) & 1 != 0 && self.pieces[c] == piece && seen & changed == B::ZERO;
+        fresh.then(|| (u64::from(self.counts[c]), seen))
+    }
+
+    /// Keeps the count `n` of `piece` on cell `c`, which read the cells `seen`, and marks it
+    /// `valid` for the count going on (nothing past the first 128 cells).
+    #[inline(always)]
+    pub(crate) fn keep<B: Bits>(&mut self, c: usize, piece: Piece, n: u64, seen: B, valid: &mut [u64; 2]) {
+        if c >= 128 {
+            return;
+        }
+        Self::mark(valid, c);
         self.pieces[c] = piece;
         self.counts[c] = n.min(u64::from(u32::MAX)) as u32;
         self.seen[c] = seen.wide();
+    }
+
+    /// Marks cell `c`'s kept count (found unchanged) `valid` for the count going on.
+    #[inline(always)]
+    pub(crate) fn mark(valid: &mut [u64; 2], c: usize) {
+        if c < 128 {
+            valid[c >> 6] |= 1 << (c & 63);
+        }
     }
 
     /// Ends a count of `side` under `occ`: the cells of `valid` (refreshed or found unchanged)
@@ -71,5 +91,47 @@ impl PieceCounts {
         self.side = side;
         self.occ = [occ.all.wide(), occ.enemy.wide(), occ.land.wide(), occ.join.wide()];
         self.valid = valid;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn occ(all: u128) -> Occupancy<u128> {
+        Occupancy { all, enemy: 0, land: !all, join: 0 }
+    }
+
+    #[test]
+    fn a_count_is_kept_while_the_cells_it_read_stay() {
+        let (piece, side) = (Piece(3), PlayerId(0));
+        let mut k = PieceCounts::new();
+        let mut valid = [0; 2];
+        k.keep(5, piece, 7, 0b1110_0000u128, &mut valid);
+        k.close(side, &occ(1 << 5), valid);
+        // A cell the count did not read changes: kept.
+        let changed = k.changed(side, &occ(1 << 5 | 1 << 20));
+        assert_eq!(k.kept(5, piece, changed), Some(7));
+        // Another piece on the cell, a read cell changed, the other side: not kept.
+        assert_eq!(k.kept(5, Piece(4), changed), None);
+        assert_eq!(k.kept(5, piece, k.changed(side, &occ(1 << 5 | 1 << 6))), None);
+        assert_eq!(k.kept(5, piece, k.changed(PlayerId(1), &occ(1 << 5))), None);
+        // A count that did not refresh the cell drops it.
+        k.close(side, &occ(1 << 5), [0; 2]);
+        assert_eq!(k.kept(5, piece, k.changed(side, &occ(1 << 5))), None);
+    }
+
+    #[test]
+    fn nothing_is_kept_past_the_first_128_cells() {
+        let (piece, side) = (Piece(3), PlayerId(0));
+        let mut k = PieceCounts::new();
+        let mut valid = [0; 2];
+        k.keep(5, piece, 7, 0u128, &mut valid);
+        k.keep(133, piece, 9, 0u128, &mut valid);
+        PieceCounts::mark(&mut valid, 133);
+        k.close(side, &occ(0), valid);
+        assert_eq!(valid, [1 << 5, 0]);
+        assert_eq!(k.kept(133, piece, 0u128), None);
+        assert_eq!(k.kept(5, piece, 0u128), Some(7));
     }
 }

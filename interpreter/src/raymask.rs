@@ -139,6 +139,8 @@ pub(crate) struct Stops {
     /// [`MaskTables::stop_needs`] (one per cell of `tested`, in cell order).
     pub(crate) tested: u128,
     pub(crate) needs: u32,
+    /// Every cell the stops' tests read (the others of `tested`'s needs).
+    pub(crate) reads: u128,
 }
 
 /// One entry's ray as masks: its target cells, the cells a lame leap needs empty, whether the
@@ -351,6 +353,7 @@ impl MaskTables {
                 slot_stops.needs = t.stop_needs.len() as u32;
                 for (c, need) in tested {
                     slot_stops.tested |= 1 << c.0;
+                    slot_stops.reads |= need;
                     t.stop_needs.push(need);
                 }
                 t.stops.push(slot_stops);
@@ -543,9 +546,9 @@ impl MaskTables {
     }
 
     /// [`MaskTables::count`] and the cells it read (a superset): the leaps' cells, each plain
-    /// ray up to its first occupied cell, the other rays and their lame paths whole. Without
-    /// stops between cells (`STOPS` reads cells past these), the count is the same under any
-    /// occupancy that agrees on those cells.
+    /// ray up to its first occupied cell, the other rays and their lame paths whole, the cells
+    /// its stops between cells test. The count is the same under any occupancy that agrees on
+    /// those cells.
     #[inline(always)]
     pub(crate) fn count_seen<B: Bits, const STOPS: bool>(&self, slot: &Slot, occ: Occupancy<B>) -> (u64, B) {
         let [both, quiet, capture] = slot.leaps.map(B::of);
@@ -568,6 +571,7 @@ impl MaskTables {
         // Only boards with locations between cells have stops (`STOPS`: read them).
         if STOPS && slot.stops != 0 {
             extra += self.stops_reached(slot, t & occ.land, occ.all);
+            seen = seen | B::of(self.stops[slot.stops as usize - 1].reads);
         }
         (t.ones() as u64 + extra - once, seen)
     }

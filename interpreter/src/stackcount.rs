@@ -13,6 +13,7 @@
 
 use crate::attack::Pins;
 use crate::ir::{CaptureRule, CellId, Condition, PlayerId};
+use crate::piececounts::PieceCounts;
 use crate::position::{Move, State};
 use crate::program::Only;
 use crate::raymask::{Bits, Occupancy};
@@ -223,6 +224,7 @@ impl State {
     /// other pieces' pseudo-legal moves are pushed on `buf` to be tested. Also the royal's
     /// targets where its masks hold its moves, each one move to an empty cell or a capture of
     /// a lone piece, to be tried in the cell array (none where it stands in a crowd).
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     pub(crate) fn count_stacked<B: Bits>(
         &self,
@@ -231,10 +233,14 @@ impl State {
         royal: CellId,
         pins: &Pins,
         captures_tested: bool,
+        kept: &mut PieceCounts,
         buf: &mut Vec<Move>,
     ) -> (u64, u128) {
         let masks = &r.count.masks;
         let StackOccupancy { occ, several, crowds, inert, woken } = self.stack_occupancy::<B>(r, side);
+        // The last count's counts are kept for lone pieces that read no changed cell.
+        let changed = kept.changed(side, &occ);
+        let mut valid = [0u64; 2];
         let royal_bit = B::cell(royal.0 as u32);
         // Targets that make a move the count cannot read or cannot call legal: several moves,
         // the royal's cell, a lone inert enemy piece that could attack the royal from its cell
@@ -286,12 +292,20 @@ impl State {
             }
             if !general.has(at) {
                 let piece = self.cells[at as usize];
+                let near_ep = ep && masks.ep_reach_of(r, side, piece, from) & passed != 0;
+                // A kept count: its cells hold all of the piece's targets, none odd.
+                if let Some((k, seen)) = kept.kept_seen(at as usize, piece, changed).filter(|_| !near_ep) {
+                    if seen & odd == B::ZERO {
+                        n += k;
+                        PieceCounts::mark(&mut valid, at as usize);
+                        continue;
+                    }
+                }
                 let slot = masks.slot(piece, from, r.cells);
-                if slot.counted
-                    && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0)
-                    && (odd == B::ZERO || masks.targets(slot, reach) & odd == B::ZERO)
-                {
-                    n += masks.count::<B, false>(slot, occ);
+                if slot.counted && !near_ep && (odd == B::ZERO || masks.targets(slot, reach) & odd == B::ZERO) {
+                    let (k, seen) = masks.count_seen::<B, false>(slot, occ);
+                    kept.keep(at as usize, piece, k, seen, &mut valid);
+                    n += k;
                     continue;
                 }
             }
@@ -303,6 +317,7 @@ impl State {
                 }
             }
         }
+        kept.close(side, &occ, valid);
         (n, royal_targets)
     }
 }
