@@ -183,3 +183,48 @@ fn random_games_infinite_reserves() {
 fn random_games_moving_occupied_squares() {
     infinite_counts("moving-occupied-squares.var", 0x5eed_0006);
 }
+
+/// Perft's last two plies count the placements after the first by moving its square
+/// (`placings.rs`): along random games of every square game (and Postal Plus with unowned
+/// squares, with placed squares untouchable, and with an unlimited reserve), perft 2 equals
+/// the sum over the legal actions of the count after each, made one by one (`divide`), and
+/// perft 3 equals its divide too.
+#[test]
+fn placements_counted_by_moving_the_square_agree_with_making_each() {
+    let plus = std::fs::read_to_string(common::root().join("variants/hans38-postal-plus.var")).expect("bundled");
+    let mut games: Vec<(String, Arc<Rules>)> = ["hans38-postal-plus.var", "hans38-postal.var", "infinite-reserves.var"]
+        .iter()
+        .chain(&["hans38.var", "hans38-neutral.var", "moving-occupied-squares.var", "hans38-armies.var"])
+        .map(|n| (n.to_string(), common::rules(n)))
+        .collect();
+    for (name, from, to) in [
+        ("postal plus, unowned", "  owned\n", ""),
+        ("postal plus, placed untouchable", "untouchable moved", "untouchable touched"),
+        ("postal plus, unlimited reserve", "reserve 3", "reserve any"),
+    ] {
+        assert!(plus.contains(from), "{name}");
+        let text = plus.replacen(from, to, 1);
+        games.push((name.into(), Arc::new(Rules::new(varia_grammar::load(&text).expect(name)))));
+    }
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for (name, rules) in &games {
+        for _game in 0..3 {
+            let mut pos = Position::start(rules.clone());
+            for _ply in 0..24 {
+                let split: u64 = varia_interpreter::divide(&mut pos, 2).iter().map(|(_, n)| n).sum();
+                assert_eq!(varia_interpreter::perft(&mut pos, 2), split, "{name}: {}", pos.to_position_string());
+                let split: u64 = varia_interpreter::divide(&mut pos, 3).iter().map(|(_, n)| n).sum();
+                assert_eq!(varia_interpreter::perft(&mut pos, 3), split, "{name}: {}", pos.to_position_string());
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+    }
+}

@@ -33,6 +33,7 @@ pub mod pass;
 pub mod perft;
 pub mod pgn;
 mod piececounts;
+mod placings;
 pub mod position;
 pub mod program;
 mod raymask;
