@@ -228,3 +228,24 @@ fn placements_counted_by_moving_the_square_agree_with_making_each() {
         }
     }
 }
+
+/// Of three placements that end White's turn, the one on e4 opens the e-file from the white
+/// rook to the black rook before the king, pinning it: perft's count after that placement
+/// reads the pin afresh, while the other two (off the king's lines) share what the count learnt
+/// of the king.
+#[test]
+fn a_placement_opening_a_line_to_the_king_is_counted_with_the_pin() {
+    let rules = common::rules("hans38-postal-plus.var");
+    let text = "----k---/--------/----r---/*-----*-/++++*+++/++++++++/++++++++/K+++R+++ w - - 0 5 2,0 - 3 -";
+    let mut pos = common::position(&rules, text);
+    let split = varia_interpreter::divide(&mut pos, 2);
+    assert_eq!(split.len(), 4, "three placements and the end of the turn");
+    for (mv, _) in &split {
+        let text = pos.long_notation(*mv);
+        pos.make(*mv);
+        let sideways = common::legal(&mut pos).iter().any(|m| m.starts_with("Re6-") && !m.starts_with("Re6-e"));
+        pos.unmake();
+        assert_eq!(sideways, text != "@@e4", "{text}");
+    }
+    assert_eq!(varia_interpreter::perft(&mut pos, 2), split.iter().map(|(_, n)| n).sum::<u64>());
+}

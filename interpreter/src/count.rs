@@ -707,6 +707,15 @@ impl Position {
         self.royal_memo().check
     }
 
+    /// Lets the royal memo learnt for the position of hash `from` (at this ply) stand for the
+    /// current one: the caller knows the two differ in no cell the memo read.
+    pub(crate) fn carry_royal_memo(&mut self, from: u64) {
+        let m = &mut self.royal_memo;
+        if m.hash == from && m.ply == self.st.history.len() as u32 {
+            m.hash = self.st.hash;
+        }
+    }
+
     /// The side to move's check and the count's royal, learnt once per position.
     #[inline]
     fn royal_memo(&mut self) -> &RoyalMemo {

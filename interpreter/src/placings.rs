@@ -48,18 +48,54 @@ impl Position {
         let me = self.st.side.0 + 1;
         let was = self.st.owner.get(first.to.0 as usize).copied().unwrap_or(0);
         self.make(first);
+        // What the next player's royal memo read (check, pins) lies on its royals' lines: the
+        // positions of two placements off those lines share it, under their own hashes.
+        let lines = self.royal_lines();
+        let off = |c: CellId| c.0 < 128 && lines.is_some_and(|m| m >> c.0 & 1 == 0);
         n += self.count_legal(buf);
+        let mut shared = off(first.to).then_some(self.st.hash);
         for &mv in others {
             let (at, to) = (first.to.0 as usize, mv.to.0 as usize);
             let before = self.st.owner.get(to).copied().unwrap_or(0);
             self.st.move_placed_square(r, first.to, mv.to, was, me);
             debug_assert_eq!(self.st.hash, self.st.compute_hash(r), "the hash of the placement on {:?}", mv.to);
+            let apart = off(mv.to);
+            if let (true, Some(from)) = (apart, shared) {
+                self.carry_royal_memo(from);
+            }
             n += self.count_legal(buf);
+            if apart {
+                shared = Some(self.st.hash);
+            }
             self.st.move_placed_square(r, mv.to, first.to, before, me);
             debug_assert!(self.st.cells[at] == Piece::EMPTY && self.st.cells[to] == Piece::HOLE);
         }
         self.unmake();
         Some(n)
+    }
+
+    /// The cells the side to move's royal memo reads (`count.rs`): its royals' cells and the
+    /// cells of every enemy probe from them, where attacks are the probes' alone and the board
+    /// holds single pieces on at most 128 cells; `None` otherwise.
+    fn royal_lines(&self) -> Option<u128> {
+        let r = &*self.rules;
+        if !r.probes_only || r.count.program_attacks || r.program.is_some() || r.stacking || r.covering || r.cells > 128
+        {
+            return None;
+        }
+        let side = self.st.side;
+        let mut lines = 0u128;
+        for royal in self.st.royals[side.0 as usize].iter() {
+            lines |= 1 << royal.0;
+            for p in (0..r.players as u8).filter(|p| !r.allied(crate::ir::PlayerId(*p), side)) {
+                let i = p as usize * r.cells + royal.0 as usize;
+                for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+                    let s = probe.start as usize;
+                    lines = r.probe_cells[s..s + probe.len as usize].iter().fold(lines, |m, c| m | 1 << c.0);
+                }
+            }
+        }
+        Some(lines)
     }
 
     /// Whether every placement due now ends the turn and changes nothing but its location, its
