@@ -707,6 +707,13 @@ impl Position {
         self.royal_memo().check
     }
 
+    /// Whether the count by rays applies to this position as last learnt (one royal, not in
+    /// check), and its royal.
+    pub(crate) fn counted_now(&self) -> Option<CellId> {
+        let m = &self.royal_memo;
+        (m.hash == self.st.hash && m.ply == self.st.history.len() as u32 && m.counted).then_some(m.royal)
+    }
+
     /// Lets the royal memo learnt for the position of hash `from` (at this ply) stand for the
     /// current one: the caller knows the two differ in no cell the memo read.
     pub(crate) fn carry_royal_memo(&mut self, from: u64) {

@@ -84,6 +84,22 @@ impl PieceCounts {
         }
     }
 
+    /// The cells the kept counts of the pieces on `own` read, when each of them is kept from
+    /// the last count, which was `side`'s under the occupancy `all` and `enemy` (on boards
+    /// whose pieces land on every empty cell: `land` and `join` follow); `None` otherwise.
+    pub(crate) fn reads_of(&self, side: PlayerId, all: u128, enemy: u128, own: u128) -> Option<u128> {
+        let valid = u128::from(self.valid[0]) | u128::from(self.valid[1]) << 64;
+        if self.side != side || self.occ[0] != all || self.occ[1] != enemy || own & !valid != 0 {
+            return None;
+        }
+        let (mut reads, mut rest) = (0, own);
+        while rest != 0 {
+            reads |= self.seen[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        Some(reads)
+    }
+
     /// Ends a count of `side` under `occ`: the cells of `valid` (refreshed or found unchanged)
     /// hold its pieces' counts, the others are dropped.
     #[inline(always)]

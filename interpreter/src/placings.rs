@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::ir::{ActionKind, CellId, Untouchable};
 use crate::position::{Move, MoveKind, Position, State};
+use crate::raymask::Bits;
 use crate::rules::Piece;
 use crate::rules::Rules;
 
@@ -52,26 +53,167 @@ impl Position {
         // positions of two placements off those lines share it, under their own hashes.
         let lines = self.royal_lines();
         let off = |c: CellId| c.0 < 128 && lines.is_some_and(|m| m >> c.0 & 1 == 0);
-        n += self.count_legal(buf);
+        let counted = self.count_legal(buf);
+        n += counted;
+        // Where the count read no cell of two placements, their positions have the same count
+        // (the end of the game still judged in each): `same` holds a placement, the cells its
+        // count read (not its own) and that count. The first placement made is often on a
+        // cell read: the next one off those cells is tried once as the base.
+        let outside = |m: u128, c: CellId| c.0 < 128 && m >> c.0 & 1 == 0;
+        let reads = self.count_reads(r, counted, buf);
+        let mut same = reads.filter(|m| outside(*m, first.to)).map(|m| (first.to, m, counted));
+        let mut try_base = reads.is_some() && same.is_none();
         let mut shared = off(first.to).then_some(self.st.hash);
         for &mv in others {
             let (at, to) = (first.to.0 as usize, mv.to.0 as usize);
             let before = self.st.owner.get(to).copied().unwrap_or(0);
             self.st.move_placed_square(r, first.to, mv.to, was, me);
             debug_assert_eq!(self.st.hash, self.st.compute_hash(r), "the hash of the placement on {:?}", mv.to);
+            if let Some((_, _, base)) = same.filter(|(_, m, _)| outside(*m, mv.to)) {
+                let ended = self.decided_before_moves().is_some() || self.drawn_by_rule().is_some();
+                let c = if ended { 0 } else { base };
+                debug_assert_eq!(c, self.count_legal(buf), "the count after the placement on {:?}", mv.to);
+                n += c;
+                self.st.move_placed_square(r, mv.to, first.to, before, me);
+                continue;
+            }
             let apart = off(mv.to);
             if let (true, Some(from)) = (apart, shared) {
                 self.carry_royal_memo(from);
             }
-            n += self.count_legal(buf);
+            let c = self.count_legal(buf);
+            n += c;
             if apart {
                 shared = Some(self.st.hash);
+            }
+            if try_base && reads.is_some_and(|m| outside(m, mv.to)) {
+                try_base = false;
+                same = self.count_reads(r, c, buf).filter(|m| outside(*m, mv.to)).map(|m| (mv.to, m, c));
             }
             self.st.move_placed_square(r, mv.to, first.to, before, me);
             debug_assert!(self.st.cells[at] == Piece::EMPTY && self.st.cells[to] == Piece::HOLE);
         }
         self.unmake();
         Some(n)
+    }
+
+    /// The cells the count of the side to move read, `counted` its legal actions (by rays, not
+    /// in check, every piece but the royal kept in [`crate::piececounts::PieceCounts`], the
+    /// first action due a piece move that cannot be left out, no en passant): the pieces' read
+    /// cells, the royal's lines, every cell the royal may reach and the lines to it, the
+    /// castlings' cells and the lines to those that must be safe. `None` where unknown.
+    fn count_reads(&mut self, r: &Rules, counted: u64, buf: &mut Vec<Move>) -> Option<u128> {
+        let side = self.st.side;
+        let slot = &r.slots[self.st.slot as usize];
+        if counted == 0
+            || self.st.ep.is_some()
+            || slot.optional
+            || slot.kinds != [ActionKind::MovePiece]
+            || r.count.masks.fits.is_empty()
+            || self.decided_before_moves().is_some()
+            || self.drawn_by_rule().is_some()
+        {
+            return None;
+        }
+        // The piece moves alone were counted (more than none: no later action was reached),
+        // leaving every piece's count kept for this position.
+        if self.count_piece_moves(buf) != counted {
+            return None;
+        }
+        let royal = self.counted_now()?;
+        let occ = self.st.occupancy::<u128>(side);
+        let own = u128::from_words(self.st.occupied[side.0 as usize].words()) & !(1 << royal.0);
+        let mut reads = self.piece_counts.reads_of(side, occ.all, occ.enemy, own)? | self.royal_lines()?;
+        let masks = &r.count.masks;
+        let king = masks.slot(self.st.cells[royal.0 as usize], royal, r.cells);
+        if !king.counted {
+            return None;
+        }
+        // Its targets, each tried with the royal lifted: the probes from it up to the first
+        // piece or location without a square.
+        let (_, seen) = masks.count_seen::<u128, false>(king, occ);
+        reads |= seen;
+        let mut targets = masks.targets(king, occ);
+        while targets != 0 {
+            let t = CellId(targets.trailing_zeros() as u16);
+            targets &= targets - 1;
+            reads |= self.walked_lines(side, t, 1, Some(royal))?;
+        }
+        for (i, c) in r.variant.castlings.iter().enumerate() {
+            if self.st.castling & (1 << i) == 0 || c.player != side {
+                continue;
+            }
+            // A castling whose cells are not all empty is refused on its mask alone.
+            let empty = r.castle_empty[i];
+            if empty != 0 && self.st.occupancy::<u128>(side).all & empty != 0 {
+                reads |= empty;
+                continue;
+            }
+            let cells = [c.king_from, c.partner_from, c.king_to, c.partner_to];
+            for x in cells.iter().chain(&c.must_be_empty).chain(&c.must_be_safe) {
+                if x.0 >= 128 {
+                    return None;
+                }
+                reads |= 1 << x.0;
+            }
+            for &x in c.must_be_safe.iter().chain([&c.king_to]) {
+                reads |= self.lines_to_cell(side, x)?;
+            }
+        }
+        Some(reads)
+    }
+
+    /// The cells of every probe of `side`'s enemies from `cell` up to and including its
+    /// `blockers`-th location holding a piece or no square (`lifted` passed as empty), on the
+    /// first 128 cells: what a walk of the probes reads.
+    fn walked_lines(
+        &self,
+        side: crate::ir::PlayerId,
+        cell: CellId,
+        blockers: u32,
+        lifted: Option<CellId>,
+    ) -> Option<u128> {
+        let r = &*self.rules;
+        let mut lines = 0u128;
+        for p in (0..r.players as u8).filter(|p| !r.allied(crate::ir::PlayerId(*p), side)) {
+            let i = p as usize * r.cells + cell.0 as usize;
+            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+                let s = probe.start as usize;
+                let mut met = 0;
+                for &c in &r.probe_cells[s..s + probe.len as usize] {
+                    if c.0 >= 128 {
+                        return None;
+                    }
+                    lines |= 1 << c.0;
+                    if !self.st.cells[c.0 as usize].is_empty() && Some(c) != lifted {
+                        met += 1;
+                        if met == blockers {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        Some(lines)
+    }
+
+    /// The cells of every probe of `side`'s enemies from `cell` (on the first 128 cells).
+    fn lines_to_cell(&self, side: crate::ir::PlayerId, cell: CellId) -> Option<u128> {
+        let r = &*self.rules;
+        let mut lines = 0u128;
+        for p in (0..r.players as u8).filter(|p| !r.allied(crate::ir::PlayerId(*p), side)) {
+            let i = p as usize * r.cells + cell.0 as usize;
+            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+                let s = probe.start as usize;
+                for c in &r.probe_cells[s..s + probe.len as usize] {
+                    if c.0 >= 128 {
+                        return None;
+                    }
+                    lines |= 1 << c.0;
+                }
+            }
+        }
+        Some(lines)
     }
 
     /// The cells the side to move's royal memo reads (`count.rs`): its royals' cells and the
@@ -86,14 +228,8 @@ impl Position {
         let side = self.st.side;
         let mut lines = 0u128;
         for royal in self.st.royals[side.0 as usize].iter() {
-            lines |= 1 << royal.0;
-            for p in (0..r.players as u8).filter(|p| !r.allied(crate::ir::PlayerId(*p), side)) {
-                let i = p as usize * r.cells + royal.0 as usize;
-                for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
-                    let s = probe.start as usize;
-                    lines = r.probe_cells[s..s + probe.len as usize].iter().fold(lines, |m, c| m | 1 << c.0);
-                }
-            }
+            // Check and pins: each probe up to its second occupied location.
+            lines |= 1 << royal.0 | self.walked_lines(side, royal, 2, None)?;
         }
         Some(lines)
     }
