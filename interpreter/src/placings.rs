@@ -1,4 +1,4 @@
-//! Perft's last two plies where square placements end the turn: the placements after the first are counted by moving its square (logged, then taken back) instead of making and unmaking each.
+//! Perft's last two plies where square placements end the turn: the placements after the first are counted by moving its square there and back instead of making and unmaking each, sharing the next player's royal memo or whole count where it read neither placement's cell.
 
 use std::sync::Arc;
 
@@ -157,15 +157,15 @@ impl Position {
                 reads |= 1 << x.0;
             }
             for &x in c.must_be_safe.iter().chain([&c.king_to]) {
-                reads |= self.lines_to_cell(side, x)?;
+                reads |= self.walked_lines(side, x, u32::MAX, None)?;
             }
         }
         Some(reads)
     }
 
     /// The cells of every probe of `side`'s enemies from `cell` up to and including its
-    /// `blockers`-th location holding a piece or no square (`lifted` passed as empty), on the
-    /// first 128 cells: what a walk of the probes reads.
+    /// `blockers`-th location holding a piece or no square (`lifted` passed as empty; every
+    /// cell for `u32::MAX`), on the first 128 cells: what a walk of the probes reads.
     fn walked_lines(
         &self,
         side: crate::ir::PlayerId,
@@ -191,25 +191,6 @@ impl Position {
                             break;
                         }
                     }
-                }
-            }
-        }
-        Some(lines)
-    }
-
-    /// The cells of every probe of `side`'s enemies from `cell` (on the first 128 cells).
-    fn lines_to_cell(&self, side: crate::ir::PlayerId, cell: CellId) -> Option<u128> {
-        let r = &*self.rules;
-        let mut lines = 0u128;
-        for p in (0..r.players as u8).filter(|p| !r.allied(crate::ir::PlayerId(*p), side)) {
-            let i = p as usize * r.cells + cell.0 as usize;
-            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
-                let s = probe.start as usize;
-                for c in &r.probe_cells[s..s + probe.len as usize] {
-                    if c.0 >= 128 {
-                        return None;
-                    }
-                    lines |= 1 << c.0;
                 }
             }
         }
