@@ -37,6 +37,7 @@ mod placings;
 pub mod position;
 pub mod program;
 mod raymask;
+mod royal;
 pub mod rules;
 pub mod search;
 pub mod squares;

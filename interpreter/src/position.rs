@@ -265,7 +265,7 @@ pub struct Position {
     pub(crate) walk_only: bool,
     /// What was last learnt of the side to move's royal pieces, for the position it was
     /// learnt in (see [`Position::in_check_learnt`]).
-    pub(crate) royal_memo: crate::count::RoyalMemo,
+    pub(crate) royal_memo: crate::royal::RoyalMemo,
     /// The last count's pieces' counts (sibling positions share most of them).
     pub(crate) piece_counts: Box<crate::piececounts::PieceCounts>,
 }
@@ -428,7 +428,7 @@ impl Position {
             rules,
             st,
             walk_only: false,
-            royal_memo: crate::count::RoyalMemo::NONE,
+            royal_memo: crate::royal::RoyalMemo::NONE,
             piece_counts: crate::piececounts::PieceCounts::new(),
         };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);

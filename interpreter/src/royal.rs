@@ -1,0 +1,173 @@
+//! What each position learns once of the side to move's royal piece: whether it is in check, and where the count by rays applies, its cell, the pieces pinned to it and the enemy pieces' cells.
+
+use crate::attack::Pins;
+use crate::ir::CellId;
+use crate::position::{Position, State};
+use crate::raymask::Bits;
+use crate::rules::Rules;
+
+/// What a position tells of the side to move's royal pieces, with the position it was learnt
+/// in (its hash and the moves made to it): whether one is attacked, and where the count
+/// applies the single royal's cell, the pieces pinned to it and the enemy pieces' cells.
+/// Learnt in place (`learn_royal`): a memo built apart and copied in was read back across the
+/// narrower stores that had just built it (a stall, a sixth of learning it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RoyalMemo {
+    hash: u64,
+    ply: u32,
+    check: bool,
+    /// The count applies: `royal`, `pins` and `enemies` hold.
+    pub(crate) counted: bool,
+    pub(crate) royal: CellId,
+    pub(crate) pins: Pins,
+    pub(crate) enemies: Option<u128>,
+}
+
+impl RoyalMemo {
+    /// Nothing learnt (no position has this many moves made).
+    pub(crate) const NONE: RoyalMemo = RoyalMemo {
+        hash: 0,
+        ply: u32::MAX,
+        check: false,
+        counted: false,
+        royal: CellId(0),
+        pins: Pins { cells: [CellId(0); 16], len: 0, overflow: false },
+        enemies: None,
+    };
+
+    fn counted(&self) -> Option<(CellId, Pins, Option<u128>)> {
+        self.counted.then_some((self.royal, self.pins, self.enemies))
+    }
+}
+
+impl Position {
+    /// Where the count applies now (see the module doc): the side to move's single royal
+    /// piece's cell, the pieces pinned to it and (with ray masks) the enemy pieces' cells;
+    /// `None` in check, with no single royal, partway through a move, or where a program of
+    /// the enemy's may reach the royal.
+    #[inline]
+    pub(crate) fn counted_royal(&mut self) -> Option<(CellId, Pins, Option<u128>)> {
+        self.royal_memo().counted()
+    }
+
+    /// Whether the side to move has a royal piece under attack.
+    pub fn in_check(&self) -> bool {
+        let m = &self.royal_memo;
+        if m.hash == self.st.hash && m.ply == self.st.history.len() as u32 {
+            m.check
+        } else {
+            self.st.royal_attacked(&self.rules, self.st.side)
+        }
+    }
+
+    /// [`Position::in_check`], remembered for this position with what the count needs (a
+    /// search asks whether a move gave check, then the reply asks again and generates with
+    /// the pins).
+    #[inline]
+    pub(crate) fn in_check_learnt(&mut self) -> bool {
+        self.royal_memo().check
+    }
+
+    /// Whether the count by rays applies to this position as last learnt (one royal, not in
+    /// check), and its royal.
+    pub(crate) fn counted_now(&self) -> Option<CellId> {
+        let m = &self.royal_memo;
+        (m.hash == self.st.hash && m.ply == self.st.history.len() as u32 && m.counted).then_some(m.royal)
+    }
+
+    /// Lets the royal memo learnt for the position of hash `from` (at this ply) stand for the
+    /// current one: the caller knows the two differ in no cell the memo read.
+    pub(crate) fn carry_royal_memo(&mut self, from: u64) {
+        let m = &mut self.royal_memo;
+        if m.hash == from && m.ply == self.st.history.len() as u32 {
+            m.hash = self.st.hash;
+        }
+    }
+
+    /// The side to move's check and the count's royal, learnt once per position.
+    #[inline]
+    pub(crate) fn royal_memo(&mut self) -> &RoyalMemo {
+        let (hash, ply) = (self.st.hash, self.st.history.len() as u32);
+        if self.royal_memo.hash != hash || self.royal_memo.ply != ply {
+            learn_royal(&self.rules, &self.st, hash, ply, &mut self.royal_memo);
+        }
+        &self.royal_memo
+    }
+}
+
+/// [`Position::royal_memo`] computed into `m`: where the count applies, the bit sets of the
+/// threats (or one walk of the probes) from the royal tell both the check and the pins.
+fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
+    (m.hash, m.ply, m.check, m.counted) = (hash, ply, false, false);
+    let side = st.side;
+    let attacked = || st.royal_attacked(r, side);
+    if !(r.count.applies || r.count.stacked) || st.partial.is_some() {
+        m.check = attacked();
+        return;
+    }
+    let mut royals = st.royals[side.0 as usize].iter();
+    let (Some(royal), None) = (royals.next(), royals.next()) else {
+        m.check = attacked();
+        return;
+    };
+    if r.count.stacked || r.covering {
+        // Crowds, pieces between cells: the attack test and the pins that read them (no
+        // ray masks to check). A royal between cells is tested move by move.
+        if r.is_between(royal) {
+            m.check = attacked();
+            return;
+        }
+        let pins = if r.count.stacked && r.program.is_none() && r.explosions.is_none() {
+            // Off the cells that may hold a stack, the board's lines read as those of single
+            // pieces (the royal stands apart, capturable).
+            match st.lines_off_stacks(r, royal, side, &mut m.pins) {
+                Some(true) => None,
+                Some(false) => Some(m.pins),
+                None => st.stacked_pins_unless_check(r, royal, side),
+            }
+        } else if !r.stacking && r.probes_only && r.explosions.is_none() {
+            st.pins_unless_attacked(r, royal, side)
+        } else if attacked() {
+            None
+        } else {
+            Some(st.pinned(r, royal, side))
+        };
+        let Some(pins) = pins else {
+            m.check = true;
+            return;
+        };
+        if r.count.program_attacks && st.programs_may_take(r, royal, side) {
+            return;
+        }
+        (m.royal, m.pins, m.enemies, m.counted) = (royal, pins, None, true);
+        return;
+    }
+    // With masks: the pieces of the players not allied to the side to move.
+    let enemies = (!r.count.masks.fits.is_empty()).then(|| st.enemy_cells(r, side));
+    let told = match enemies {
+        Some(e) if r.count.threats.built() => {
+            let own = u128::from_words(st.occupied[side.0 as usize].words());
+            st.lines_to(r, royal, own, st.occupancy::<u128>(side).all, e, 0, &mut m.pins)
+        }
+        _ => None,
+    };
+    let check = match told {
+        Some(check) => check,
+        None => match st.pins_unless_check(r, royal, side, enemies) {
+            Some(pins) => {
+                m.pins = pins;
+                false
+            }
+            None => true,
+        },
+    };
+    if check {
+        m.check = true;
+        return;
+    }
+    if r.count.program_attacks && st.programs_may_take(r, royal, side) {
+        m.check = attacked();
+        return;
+    }
+    (m.royal, m.enemies, m.counted) = (royal, enemies, true);
+}
