@@ -201,7 +201,7 @@ impl Position {
         Some(lines)
     }
 
-    /// The cells the side to move's royal memo reads (`count.rs`): its royals' cells and the
+    /// The cells the side to move's royal memo reads (`royal.rs`): its royals' cells and the
     /// cells of every enemy probe from them, where attacks are the probes' alone and the board
     /// holds single pieces on at most 128 cells; `None` otherwise.
     fn royal_lines(&self) -> Option<u128> {
