@@ -3,7 +3,6 @@
 use crate::ir::{CaptureRule, CellId, MoveMode, Occupancy, PieceTypeId, PlayerId, Promotion};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::program::Only;
-use crate::raymask::Bits;
 use crate::rules::{Piece, Rules};
 use crate::tables::{Entry, EntryKind, NO_MOVE_TYPE, NO_PROMOTION};
 
@@ -444,8 +443,7 @@ impl State {
             return;
         }
         // Cells that hold a piece or have no square, as a mask: most castlings end there.
-        let full = self.occupied.iter().fold(0u128, |m, s| m | u128::from_words(s.words()))
-            | u128::from_words(self.no_square.words());
+        let full = self.occupancy::<u128>(side).all;
         for (i, c) in r.variant.castlings.iter().enumerate() {
             if self.castling & (1 << i) == 0 || c.player != side || full & r.castle_empty[i] != 0 {
                 continue;

@@ -2,11 +2,10 @@
 
 use std::sync::Arc;
 
-use crate::ir::{ActionKind, CellId, Untouchable};
+use crate::ir::{ActionKind, CellId, PlayerId, Untouchable};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::raymask::Bits;
-use crate::rules::Piece;
-use crate::rules::Rules;
+use crate::rules::{Piece, Rules};
 
 impl Position {
     /// The number of legal actions after each legal action here (perft at depth 2, `moves`
@@ -51,15 +50,15 @@ impl Position {
         self.make(first);
         // What the next player's royal memo read (check, pins) lies on its royals' lines: the
         // positions of two placements off those lines share it, under their own hashes.
+        let outside = |m: u128, c: CellId| c.0 < 128 && m >> c.0 & 1 == 0;
         let lines = self.royal_lines();
-        let off = |c: CellId| c.0 < 128 && lines.is_some_and(|m| m >> c.0 & 1 == 0);
+        let off = |c: CellId| lines.is_some_and(|m| outside(m, c));
         let counted = self.count_legal(buf);
         n += counted;
         // Where the count read no cell of two placements, their positions have the same count
         // (the end of the game still judged in each): `same` holds a placement, the cells its
         // count read (not its own) and that count. The first placement made is often on a
         // cell read: the next one off those cells is tried once as the base.
-        let outside = |m: u128, c: CellId| c.0 < 128 && m >> c.0 & 1 == 0;
         let reads = self.count_reads(r, counted, buf);
         let mut same = reads.filter(|m| outside(*m, first.to)).map(|m| (first.to, m, counted));
         let mut try_base = reads.is_some() && same.is_none();
@@ -124,7 +123,7 @@ impl Position {
         if self.count_piece_moves(buf) != counted {
             return None;
         }
-        let royal = self.counted_now()?;
+        let (royal, ..) = self.counted_royal()?;
         let occ = self.st.occupancy::<u128>(side);
         let own = u128::from_words(self.st.occupied[side.0 as usize].words()) & !(1 << royal.0);
         let mut reads = self.piece_counts.reads_of(side, occ.all, occ.enemy, own)? | self.royal_lines()?;
@@ -149,7 +148,7 @@ impl Position {
             }
             // A castling whose cells are not all empty is refused on its mask alone.
             let empty = r.castle_empty[i];
-            if empty != 0 && self.st.occupancy::<u128>(side).all & empty != 0 {
+            if empty != 0 && occ.all & empty != 0 {
                 reads |= empty;
                 continue;
             }
@@ -170,16 +169,10 @@ impl Position {
     /// The cells of every probe of `side`'s enemies from `cell` up to and including its
     /// `blockers`-th location holding a piece or no square (`lifted` passed as empty; every
     /// cell for `u32::MAX`), on the first 128 cells: what a walk of the probes reads.
-    fn walked_lines(
-        &self,
-        side: crate::ir::PlayerId,
-        cell: CellId,
-        blockers: u32,
-        lifted: Option<CellId>,
-    ) -> Option<u128> {
+    fn walked_lines(&self, side: PlayerId, cell: CellId, blockers: u32, lifted: Option<CellId>) -> Option<u128> {
         let r = &*self.rules;
         let mut lines = 0u128;
-        for p in (0..r.players as u8).filter(|p| !r.allied(crate::ir::PlayerId(*p), side)) {
+        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
             let i = p as usize * r.cells + cell.0 as usize;
             for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
                 let s = probe.start as usize;

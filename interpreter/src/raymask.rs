@@ -506,20 +506,22 @@ impl MaskTables {
     /// move's target once; promotion choices are counted by [`MaskTables::count`]).
     #[inline(always)]
     pub(crate) fn targets<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> B {
-        let mut t = self.plain_targets(slot, occ);
+        let (mut t, _) = self.plain_targets(slot, occ);
         for ray in self.rays_of(slot) {
             t = t | ray_targets(ray, occ);
         }
         t
     }
 
-    /// The targets of a slot's one-cell leaps and plain rays.
+    /// The targets of a slot's one-cell leaps and plain rays, and the cells they read (the
+    /// leaps' cells, each plain ray up to its first occupied cell).
     #[inline(always)]
-    fn plain_targets<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> B {
+    fn plain_targets<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> (B, B) {
         let [both, quiet, capture] = slot.leaps.map(B::of);
         let [up, down] = slot.plain_counts.map(usize::from);
         let reach = both | self.plain_reach(slot.plain as usize, up, down, occ);
-        (reach & (occ.land | occ.enemy)) | (quiet & (occ.land | occ.join)) | (capture & occ.enemy)
+        let targets = (reach & (occ.land | occ.enemy)) | (quiet & (occ.land | occ.join)) | (capture & occ.enemy);
+        (targets, reach | quiet | capture)
     }
 
     /// The cells the plain rays from `at` reach (`up` rays running up, then `down` down), up
@@ -551,11 +553,7 @@ impl MaskTables {
     /// those cells.
     #[inline(always)]
     pub(crate) fn count_seen<B: Bits, const STOPS: bool>(&self, slot: &Slot, occ: Occupancy<B>) -> (u64, B) {
-        let [both, quiet, capture] = slot.leaps.map(B::of);
-        let [up, down] = slot.plain_counts.map(usize::from);
-        let reach = self.plain_reach(slot.plain as usize, up, down, occ);
-        let mut seen = reach | both | quiet | capture;
-        let mut t = ((both | reach) & (occ.land | occ.enemy)) | (quiet & (occ.land | occ.join)) | (capture & occ.enemy);
+        let (mut t, mut seen) = self.plain_targets(slot, occ);
         // Promotion choices: each move into the zone counts `promo_moves` times instead of once.
         let (mut extra, mut once) = (0, 0);
         for ray in self.rays_of(slot) {

@@ -50,10 +50,16 @@ impl Position {
         self.royal_memo().counted()
     }
 
+    /// The position as the royal memo knows it: its hash and the moves made to it.
+    #[inline]
+    fn memo_key(&self) -> (u64, u32) {
+        (self.st.hash, self.st.history.len() as u32)
+    }
+
     /// Whether the side to move has a royal piece under attack.
     pub fn in_check(&self) -> bool {
         let m = &self.royal_memo;
-        if m.hash == self.st.hash && m.ply == self.st.history.len() as u32 {
+        if (m.hash, m.ply) == self.memo_key() {
             m.check
         } else {
             self.st.royal_attacked(&self.rules, self.st.side)
@@ -68,27 +74,21 @@ impl Position {
         self.royal_memo().check
     }
 
-    /// Whether the count by rays applies to this position as last learnt (one royal, not in
-    /// check), and its royal.
-    pub(crate) fn counted_now(&self) -> Option<CellId> {
-        let m = &self.royal_memo;
-        (m.hash == self.st.hash && m.ply == self.st.history.len() as u32 && m.counted).then_some(m.royal)
-    }
-
     /// Lets the royal memo learnt for the position of hash `from` (at this ply) stand for the
     /// current one: the caller knows the two differ in no cell the memo read.
     pub(crate) fn carry_royal_memo(&mut self, from: u64) {
+        let (hash, ply) = self.memo_key();
         let m = &mut self.royal_memo;
-        if m.hash == from && m.ply == self.st.history.len() as u32 {
-            m.hash = self.st.hash;
+        if (m.hash, m.ply) == (from, ply) {
+            m.hash = hash;
         }
     }
 
     /// The side to move's check and the count's royal, learnt once per position.
     #[inline]
     pub(crate) fn royal_memo(&mut self) -> &RoyalMemo {
-        let (hash, ply) = (self.st.hash, self.st.history.len() as u32);
-        if self.royal_memo.hash != hash || self.royal_memo.ply != ply {
+        let (hash, ply) = self.memo_key();
+        if (self.royal_memo.hash, self.royal_memo.ply) != (hash, ply) {
             learn_royal(&self.rules, &self.st, hash, ply, &mut self.royal_memo);
         }
         &self.royal_memo

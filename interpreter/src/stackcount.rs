@@ -299,12 +299,11 @@ impl State {
                 let piece = self.cells[at as usize];
                 let near_ep = ep && masks.ep_reach_of(r, side, piece, from) & passed != 0;
                 // A kept count: its cells hold all of the piece's targets, none odd.
-                if let Some((k, seen)) = kept.kept_seen(at as usize, piece, changed).filter(|_| !near_ep) {
-                    if seen & odd == B::ZERO {
-                        n += k;
-                        PieceCounts::mark(&mut valid, at as usize);
-                        continue;
-                    }
+                let kept_here = kept.kept_seen(at as usize, piece, changed).filter(|(_, seen)| *seen & odd == B::ZERO);
+                if let (Some((k, _)), false) = (kept_here, near_ep) {
+                    n += k;
+                    PieceCounts::mark(&mut valid, at as usize);
+                    continue;
                 }
                 let slot = masks.slot(piece, from, r.cells);
                 if slot.counted && !near_ep && (odd == B::ZERO || masks.targets(slot, reach) & odd == B::ZERO) {
