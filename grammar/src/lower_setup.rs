@@ -292,6 +292,15 @@ impl Lowerer {
                                     ));
                                     continue;
                                 }
+                                if self.no_square.contains(&c) {
+                                    let name = self.cells[c.0 as usize].name.clone();
+                                    self.errors.push(Diagnostic::new(
+                                        format!("`{name}` has no square: a piece cannot be set up there"),
+                                        at,
+                                        "expected a location the board's `no-square` leaves out",
+                                    ));
+                                    continue;
+                                }
                                 if let Some(other) =
                                     self.covered_by_other(c, base).or_else(|| self.covered_by_other(c, &placements))
                                 {
