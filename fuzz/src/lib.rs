@@ -8,6 +8,7 @@
 //! --bin varia-fuzz -- TARGET SECONDS`), and coverage-guided runs with cargo-afl (the `fuzz-afl`
 //! binary; see docs/fuzzing.md).
 
+pub mod differential;
 pub mod mutate;
 pub mod targets;
 

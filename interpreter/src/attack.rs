@@ -48,7 +48,7 @@ const SLOW_REACH_LIMIT: usize = 1 << 21;
 
 impl SlowReach {
     pub(crate) fn new(r: &Rules) -> Option<SlowReach> {
-        if !r.slow_attacks || r.stacking || r.covering {
+        if !r.paths.allows(crate::paths::Path::SlowReach) {
             return None;
         }
         let mut per_cell: Vec<Vec<(CellId, PieceTypeId, u32)>> = vec![Vec::new(); r.players * r.cells];
@@ -113,7 +113,7 @@ impl State {
         by: PlayerId,
         counts: A,
     ) -> bool {
-        if r.probes_only {
+        if r.paths.allows(crate::paths::Path::ProbeAttacks) {
             return self.probe_attack(r, cell, by, counts);
         }
         self.attacked_where(r, cell, by, None, None, 0, counts)
@@ -323,6 +323,9 @@ impl State {
     pub(crate) fn royal_attacked(&self, r: &Rules, side: PlayerId) -> bool {
         if !r.has_royal {
             return false;
+        }
+        if r.paths.generated_checks() {
+            return self.clone().royal_takeable(r, side);
         }
         self.royal_cells(side).any(|c| {
             if r.is_between(c) {

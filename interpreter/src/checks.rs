@@ -1,6 +1,7 @@
 //! Whether a quiet move gives check, told before it is made: the search prunes the quiet moves that cannot lift a hopeless position unless they check, and making each one to ask cost a fifth of a chess search's time.
 
 use crate::ir::{CellId, PlayerId};
+use crate::paths::Path;
 use crate::position::{Move, MoveKind, Position};
 use crate::raymask::Bits;
 use crate::rules::Piece;
@@ -22,7 +23,7 @@ impl Position {
     pub(crate) fn check_trial(&self) -> Option<CheckTrial> {
         let r = &*self.rules;
         let st = &self.st;
-        if !(r.cell_trials && r.count.applies) || st.partial.is_some() {
+        if !r.paths.allows(Path::CheckTrial) || st.partial.is_some() {
             return None;
         }
         let opponent = PlayerId(1 - st.side.0);
@@ -98,15 +99,7 @@ impl Position {
     pub(crate) fn evasions(&self) -> Option<Evasions> {
         let r = &*self.rules;
         let st = &self.st;
-        if !(r.probes_only && r.pin_shortcut() && r.light_legality())
-            || r.covering
-            || r.vacates
-            || r.square_play
-            || r.explosions.is_some()
-            || !r.variant.phases.is_empty()
-            || !r.variant.forbids.is_empty()
-            || st.partial.is_some()
-        {
+        if !r.paths.allows(Path::Evasions) || st.partial.is_some() {
             return None;
         }
         let side = st.side;
@@ -152,14 +145,7 @@ impl Position {
         let r = &*self.rules;
         let st = &self.st;
         let masks = &r.count.masks;
-        if !r.count.applies
-            || masks.fits.is_empty()
-            || st.partial.is_some()
-            || r.stacking
-            || r.covering
-            || r.variant.shared_pieces
-            || !r.variant.gates.is_empty()
-        {
+        if !r.paths.allows(Path::EvasionMasks) || masks.fits.is_empty() || st.partial.is_some() {
             return false;
         }
         let side = st.side;

@@ -20,6 +20,7 @@
 
 use crate::attack::Pins;
 use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId};
+use crate::paths::Path;
 use crate::piececounts::PieceCounts;
 use crate::position::{Move, MoveKind, Position, State};
 use crate::program::Only;
@@ -101,29 +102,13 @@ pub(crate) struct CountRules {
 impl CountRules {
     /// Derives the count's preconditions from the compiled rules.
     pub(crate) fn new(r: &Rules) -> CountRules {
-        let common = r.pin_shortcut()
-            && r.program.as_deref().is_none_or(|p| !p.prioritised)
-            && r.variant.turn_order.is_none()
-            && r.explosions.is_none()
-            && r.variant.gates.is_empty()
-            // Moves that may not give check are judged one by one.
-            && r.no_check.is_empty()
-            // The masks tell own pieces from all others; partners' pieces are neither.
-            && !r.teamed;
-        let applies = common && r.light_legality() && !r.stacking && r.occupancy_phases == 0 && r.apart.is_empty();
-        // On stacks: attacks read the stacks (not a trial in the cell array), a crowd's pieces
-        // are moved and tested apart, and the masks are needed. Pieces kept apart are royal
-        // (`pin_shortcut`): the royal's targets are kept off the cells near the other.
-        let stack_rules = StackRules::new(r);
-        let stacked = common
-            && !r.covering
-            && r.stacking
-            && !r.slow_attacks
-            && !stack_rules.is_empty()
-            && r.program.as_deref().is_none_or(|p| !p.attacks_read_position)
-            && !r.variant.shared_pieces
-            && r.variant.forbids.is_empty()
-            && r.cells <= 128;
+        // Where the count applies is the paths' to say (`paths.rs`); on stacks, attacks read
+        // the stacks (not a trial in the cell array), a crowd's pieces are moved and tested
+        // apart, and the masks are needed. Pieces kept apart are royal (`PinShortcut`): the
+        // royal's targets are kept off the cells near the other.
+        let applies = r.paths.allows(Path::Count);
+        let stacked = r.paths.allows(Path::StackedCount);
+        let stack_rules = if stacked { StackRules::new(r) } else { Vec::new() };
         let mut plain_type = vec![true; r.types];
         let mut ep_type = vec![false; r.types];
         let mut one_per_target = vec![true; r.types];
@@ -468,7 +453,7 @@ impl State {
     /// apply). The evaluation's mobility term asks this for both players at every leaf.
     pub(crate) fn pseudo_move_count(&self, r: &Rules, side: PlayerId, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
-        if !r.count.applies || r.count.masks.fits.is_empty() || self.partial.is_some() || r.variant.shared_pieces {
+        if !r.count.applies || r.count.masks.fits.is_empty() || self.partial.is_some() {
             self.pseudo_moves(r, side, buf);
             return buf.len() as u64;
         }

@@ -13,7 +13,7 @@ pub(crate) fn counts_checks(v: &Variant) -> bool {
 }
 
 /// The largest check count a goal test asks for, if it asks for one.
-fn check_goal(t: &GoalTest) -> Option<u32> {
+pub(crate) fn check_goal(t: &GoalTest) -> Option<u32> {
     match t {
         GoalTest::ChecksGiven(n) => Some(*n),
         GoalTest::Not(x) => check_goal(x),

@@ -1,36 +1,16 @@
 //! Legality: the legal moves of a position (none once the game is decided), filtered by the cheapest sound test, the turn order's move type and the priorities.
 //!
-//! What the shortcuts may assume is derived from the compiled rules in one place
-//! ([`Rules::light_legality`], [`Rules::pin_shortcut`], [`State::plain_footprint`]): a
-//! feature that makes a move change more than its two cells, or attacks depend on more than
-//! the cell array, switches them off there.
+//! Which shortcuts a variant may take is derived in one place (`paths.rs`); here they only read
+//! [`crate::paths::Paths::allows`] and the position (a move under way, a check, the move's own
+//! cells in [`State::plain_footprint`]).
 
 use crate::attack::Pins;
 use crate::ir::{CellId, PlayerId, NO_CHECK_DROPS, NO_CHECK_MOVES, NO_CHECK_PROMOTIONS};
+use crate::paths::Path;
 use crate::position::{Move, MoveKind, Position, State};
 use crate::program::{turn_entry, PLAIN_DROP};
 use crate::rules::{Piece, Rules};
 use crate::tables::NO_MOVE_TYPE;
-
-impl Rules {
-    /// Whether a royal's safety after a move can be judged on the cell array alone (the move
-    /// tried there, the history shown the move): attacks read nothing else. Where a square a
-    /// piece leaves may vanish (`vacate`), the trial leaves the square in place: a location
-    /// without a square only blocks lines, so a move found legal is legal, and one found
-    /// illegal is made in full to be sure.
-    pub(crate) fn light_legality(&self) -> bool {
-        !self.slow_attacks
-            && !self.stacking
-            && self.apart.is_empty()
-            && self.program.as_deref().is_none_or(|p| !p.attacks_read_position)
-    }
-
-    /// Whether pins to a single royal can be found from the probes (every attacker of the
-    /// royal's cell is in them, or is a program whose reach is checked per position).
-    pub(crate) fn pin_shortcut(&self) -> bool {
-        !self.slow_attacks && self.has_royal && self.apart_all_royal
-    }
-}
 
 impl State {
     /// On a board of stacks, whether a move may be tried in the cell array alone
@@ -39,7 +19,7 @@ impl State {
     /// phase that changes the cells' rules) and moves no royal (kept apart from others).
     #[inline]
     pub(crate) fn off_stacks(&self, r: &Rules, mv: Move) -> bool {
-        r.stack_trials
+        r.paths.allows(Path::StackTrial)
             && mv.take.is_empty()
             && mv.kind != MoveKind::EnPassant
             && !r.royal_code[mv.piece.0 as usize]
@@ -270,16 +250,12 @@ impl Position {
     #[inline]
     fn legal_fast_by_rules(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
         let r = &*self.rules;
-        // A forbidden test is judged on the position after the move.
-        if !r.variant.forbids.is_empty() {
-            return self.is_legal(mv);
-        }
         match mv.kind {
             MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => {
                 if self.st.surely_legal(r, mv, royal) {
                     return true;
                 }
-                if r.light_legality()
+                if r.paths.allows(Path::LightTrial)
                     && (!r.covering || self.st.square_to_square(r, mv))
                     && (r.explosions.is_none() || !mv.is_capture())
                 {
@@ -295,8 +271,7 @@ impl Position {
             MoveKind::Drop
                 if mv.seq == PLAIN_DROP
                     && royal.is_some()
-                    && !r.stacking
-                    && r.apart.is_empty()
+                    && r.paths.allows(Path::DropShortcut)
                     && mv.take.is_empty() =>
             {
                 return true;
@@ -306,8 +281,7 @@ impl Position {
                 if mv.seq == PLAIN_DROP
                     && self.st.royals[self.st.side.0 as usize].is_empty()
                     && !r.royal_code[mv.piece.0 as usize]
-                    && !r.stacking
-                    && r.apart.is_empty()
+                    && r.paths.allows(Path::DropShortcut)
                     && mv.take.is_empty() =>
             {
                 return true;
@@ -321,7 +295,7 @@ impl Position {
     /// probes, exactly one royal piece, no program able to reach it).
     pub(crate) fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
         let r = &*self.rules;
-        if !r.pin_shortcut() {
+        if !r.paths.allows(Path::PinShortcut) {
             return None;
         }
         let side = self.st.side;
@@ -429,11 +403,7 @@ impl Position {
     /// before their legality is tested; else the legal moves are generated and filtered.
     pub fn legal_captures(&mut self, out: &mut Vec<Move>) {
         let r = &*self.rules;
-        let whole_list = r.program.as_deref().is_some_and(|p| p.prioritised)
-            || r.variant.maximal_captures
-            || r.square_play
-            || self.st.partial.is_some()
-            || self.st.choosing(r);
+        let whole_list = !r.paths.allows(Path::NoisyFirst) || self.st.partial.is_some() || self.st.choosing(r);
         if whole_list {
             self.legal_moves(out);
             out.retain(is_noisy);
@@ -516,14 +486,7 @@ impl Position {
     /// Counts the legal moves, using `buf` as scratch space.
     pub fn count_legal(&mut self, buf: &mut Vec<Move>) -> u64 {
         let r = &*self.rules;
-        if r.program.as_deref().is_none_or(|p| !p.prioritised)
-            && r.variant.turn_order.is_none()
-            && self.st.partial.is_none()
-            && r.variant.pass_turn == crate::ir::PassTurn::Never
-            && !r.variant.maximal_captures
-            && r.variant.forbids.is_empty()
-            && !self.st.choosing(r)
-        {
+        if r.paths.allows(Path::BulkCount) && self.st.partial.is_none() && !self.st.choosing(r) {
             // As `legal_moves`: a decided game has no moves.
             if self.decided_before_moves().is_some() || self.drawn_by_rule().is_some() {
                 return 0;
@@ -574,5 +537,5 @@ pub(crate) fn retain_from(out: &mut Vec<Move>, first: usize, mut keep: impl FnMu
 
 /// A capture or a promotion by a piece: what quiescence searches.
 pub(crate) fn is_noisy(m: &Move) -> bool {
-    crate::order::is_capture(m) || (m.promote != 0 && m.kind.is_piece_move())
+    m.is_noisy()
 }

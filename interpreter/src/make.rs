@@ -11,7 +11,7 @@ use crate::rules::{Piece, Rules};
 impl State {
     /// Plays a move (assumed pseudo-legal).
     pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
-        if r.plain_make
+        if r.paths.allows(crate::paths::Path::PlainMake)
             && matches!(mv.kind, MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle)
         {
             self.make_plain(r, mv);
@@ -132,6 +132,13 @@ impl State {
     /// The general path: every board change logged, so any kind of move composes with any
     /// feature of the board.
     fn make_general(&mut self, r: &Rules, mv: Move) {
+        self.make_general_with(r, mv, true, true);
+    }
+
+    /// [`State::make_general`]. The plain reference makes replies only to see what they take:
+    /// without `settle`, a turn whose remaining actions may all be left out does not end by
+    /// itself when none is legal; without `blast`, a capture does not explode.
+    pub(crate) fn make_general_with(&mut self, r: &Rules, mv: Move, settle: bool, blast: bool) {
         let moved = match mv.kind {
             MoveKind::MoveSquare | MoveKind::PlaceSquare | MoveKind::EndTurn | MoveKind::Choose => Piece::EMPTY,
             _ => mv.piece,
@@ -177,7 +184,7 @@ impl State {
             }
             MoveKind::EndTurn | MoveKind::Choose => None,
         };
-        if r.explosions.is_some() && mv.kind.is_piece_move() {
+        if blast && r.explosions.is_some() && mv.kind.is_piece_move() {
             self.explode(r, mv, log);
         }
         if mv.gate != 0 {
@@ -230,7 +237,13 @@ impl State {
         }
         self.history.push(undo);
         // A turn ends by itself after its last possible action (the rest being optional).
-        if r.square_play && self.slot > 0 && self.partial.is_none() && self.rest_optional(r) && !self.can_act(r) {
+        if settle
+            && r.square_play
+            && self.slot > 0
+            && self.partial.is_none()
+            && self.rest_optional(r)
+            && !self.can_act(r)
+        {
             self.end_turn(r);
             if !r.variant.phases.is_empty() {
                 self.update_phases(r);

@@ -20,7 +20,7 @@ impl Position {
     /// and nothing added where it does not.
     pub(crate) fn legal_moves_by_masks(&mut self, out: &mut Vec<Move>, noisy: bool) -> bool {
         // A forbidden test judges each move on the position after it.
-        if !self.rules.variant.forbids.is_empty() || self.rules.variant.shared_pieces {
+        if !self.rules.paths.allows(crate::paths::Path::MaskMoves) {
             return false;
         }
         let Some((royal, pins, Some(enemies))) = self.counted_royal() else { return false };

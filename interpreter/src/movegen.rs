@@ -133,8 +133,7 @@ impl State {
     /// keeps the noisy ones), skipping moves to empty cells that can be neither; else `false`
     /// and nothing added. Quiescence asks only for these.
     pub(crate) fn pseudo_noisy_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) -> bool {
-        if self.partial.is_some() || r.stacking || r.covering || r.variant.shared_pieces || !r.variant.gates.is_empty()
-        {
+        if self.partial.is_some() || !r.paths.allows(crate::paths::Path::NoisyGeneration) {
             return false;
         }
         self.lone_piece_moves::<true>(r, side, out);

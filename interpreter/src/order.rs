@@ -272,7 +272,7 @@ fn negamax_gains(gains: &mut [i32; 32], mut d: usize) -> i32 {
 /// probes [`cheapest_capture`]'s quick path reads). Making and unmaking each capture was most
 /// of the exchange's cost.
 fn light_exchange(pos: &Position, r: &Rules, mv: &Move) -> bool {
-    mv.kind == MoveKind::Normal && r.cell_trials && pos.st.partial.is_none()
+    mv.kind == MoveKind::Normal && r.paths.allows(crate::paths::Path::CellTrial) && pos.st.partial.is_none()
 }
 
 /// [`see_value`] played out in the cell array: each capture lifts its piece onto the target
@@ -353,7 +353,7 @@ fn cheapest_capture(
 ) -> Option<Move> {
     let takes = |m: &&Move| m.to == target && is_capture(m) && m.kind != MoveKind::EnPassant;
     let st = &pos.st;
-    if r.probes_only && !r.stacking && !r.covering && !r.variant.shared_pieces && st.partial.is_none() {
+    if r.paths.allows(crate::paths::Path::ProbeAttackers) && st.partial.is_none() {
         let side = st.side;
         cells.clear();
         st.probe_attackers(r, target, side, cells);

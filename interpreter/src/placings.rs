@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::ir::{ActionKind, CellId, PlayerId, Untouchable};
+use crate::ir::{ActionKind, CellId, PlayerId};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::raymask::Bits;
 use crate::rules::{Piece, Rules};
@@ -199,7 +199,12 @@ impl Position {
     /// holds single pieces on at most 128 cells; `None` otherwise.
     fn royal_lines(&self) -> Option<u128> {
         let r = &*self.rules;
-        if !r.probes_only || r.count.program_attacks || r.program.is_some() || r.stacking || r.covering || r.cells > 128
+        if !r.paths.allows(crate::paths::Path::ProbeAttacks)
+            || r.count.program_attacks
+            || r.program.is_some()
+            || r.stacking
+            || r.covering
+            || r.cells > 128
         {
             return None;
         }
@@ -218,20 +223,10 @@ impl Position {
     /// and the first slot from this one that holds placements is the turn's last.
     fn placements_alike(&self) -> bool {
         let r = &*self.rules;
-        let squares = r.variant.squares.as_ref();
         let s = self.st.slot as usize;
-        r.square_play
+        r.paths.allows(crate::paths::Path::Placements)
             && !self.walk_only
-            && squares.is_some_and(|q| q.untouchable != Untouchable::Touched)
             && self.st.partial.is_none()
-            && r.program.is_none()
-            && r.variant.phases.is_empty()
-            && r.explosions.is_none()
-            && r.before_tests.is_empty()
-            && !r.counting
-            && !r.counts_checks
-            && !r.eliminating()
-            && r.variant.turn_order.is_none()
             && !self.st.choosing(r)
             && (s..r.slots.len()).find(|&i| r.slots[i].kinds.contains(&ActionKind::PlaceSquare))
                 == Some(r.slots.len() - 1)

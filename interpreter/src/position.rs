@@ -181,6 +181,12 @@ impl Move {
     pub fn is_capture(&self) -> bool {
         !self.take.is_empty()
     }
+
+    /// A capture or a promotion by a piece: what quiescence searches.
+    pub fn is_noisy(&self) -> bool {
+        (self.is_capture() && self.kind != MoveKind::Castle && self.kind.is_piece_move())
+            || (self.promote != 0 && self.kind.is_piece_move())
+    }
 }
 
 /// En-passant state: cells just passed by a piece, which may be captured by landing on them.

@@ -125,7 +125,7 @@ fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
                 Some(false) => Some(m.pins),
                 None => st.stacked_pins_unless_check(r, royal, side),
             }
-        } else if !r.stacking && r.probes_only && r.explosions.is_none() {
+        } else if !r.stacking && r.paths.allows(crate::paths::Path::ProbeAttacks) && r.explosions.is_none() {
             st.pins_unless_attacked(r, royal, side)
         } else if attacked() {
             None

@@ -62,8 +62,6 @@ pub struct Rules {
     pub(crate) slow_types: Vec<bool>,
     /// Some piece type is slow (see `slow_types`).
     pub(crate) slow_attacks: bool,
-    /// Attacks are found by the probes alone: no stacks, slow types or programs.
-    pub(crate) probes_only: bool,
     /// Per (zone, player): membership.
     pub(crate) zone_sets: Vec<CellSet>,
     /// Some piece type is royal.
@@ -109,8 +107,6 @@ pub struct Rules {
     pub(crate) occupancies: Vec<(Occupancy, Vec<(PhaseId, Occupancy)>)>,
     /// Piece types that keep apart, with, per cell, the cells within their distance.
     pub(crate) apart: Vec<(PieceTypeId, Vec<CellSet>)>,
-    /// Every keep-apart type is royal (so only royal moves can bring them together).
-    pub(crate) apart_all_royal: bool,
     /// Cells that are `lone-inert` in some phase.
     pub(crate) inert_cells: CellSet,
     /// Phases that change some cell's occupancy rules.
@@ -149,19 +145,8 @@ pub struct Rules {
     pub(crate) program: Option<Box<ProgramRules>>,
     /// Per piece type: it has programs that are not atoms.
     pub(crate) programmed_types: Vec<bool>,
-    /// Moves by powers and castlings may take the plain make path (no stacks, squares,
-    /// attributes or turn order).
-    pub(crate) plain_make: bool,
-    /// A plain move may be tried in the cell array alone, as the search does to ask whether a
-    /// quiet move checks and to play out an exchange: two players, moves that change only their
-    /// two cells and pass the turn (the plain make, no programs, phases, shared pieces,
-    /// locations between cells or vanishing squares), attacks that the probes tell.
-    pub(crate) cell_trials: bool,
-    /// On a board of stacks, a move off the cells that may hold stacks that takes nothing and
-    /// moves no royal may be tried in the cell array (`State::off_stacks`): attacks the general
-    /// way, no explosions, no program reading the position, pieces kept apart all royal, no
-    /// move barred from checking, and phases begun only by the count of pieces.
-    pub(crate) stack_trials: bool,
+    /// The fast paths these rules allow (`paths.rs`).
+    pub(crate) paths: crate::paths::Paths,
     /// Captures that explode, if any type's do (then every make takes the general path and
     /// legality is tested by making the move).
     pub(crate) explosions: Option<crate::explosion::Explosions>,
@@ -238,8 +223,37 @@ fn between_locations(v: &Variant) -> (HashMap<(CellId, CellId), CellId>, Vec<boo
 }
 
 impl Rules {
-    /// Compiles the IR. The IR is assumed checked by the lowering (ids in range).
+    /// Compiles the IR, with every fast path its features allow. The IR is assumed checked by
+    /// the lowering (ids in range).
     pub fn new(variant: Variant) -> Rules {
+        Rules::compile(variant, false)
+    }
+
+    /// Compiles the IR for the plain reference: no fast path (programs run as written, every
+    /// move made by the general make, legality and check decided by making every reply).
+    pub fn reference(variant: Variant) -> Rules {
+        Rules::compile(variant, true)
+    }
+
+    /// Whether these are the reference's rules (see [`Rules::reference`]).
+    pub fn is_reference(&self) -> bool {
+        self.paths.generated_checks()
+    }
+
+    /// The names of the fast paths these rules allow, for reports and tests.
+    pub fn fast_paths(&self) -> Vec<String> {
+        self.paths.allowed().map(|p| format!("{p:?}")).collect()
+    }
+
+    fn compile(variant: Variant, plain: bool) -> Rules {
+        let mut features = crate::paths::Features::of(&variant);
+        let derive = |f: &crate::paths::Features| {
+            if plain {
+                crate::paths::Paths::NONE
+            } else {
+                crate::paths::Paths::derive(f)
+            }
+        };
         let graph = Graph::new(&variant.board);
         let players = variant.players.len();
         let types = variant.pieces.len();
@@ -267,7 +281,8 @@ impl Rules {
         });
         // Atoms take a program's opening `verify friend` as always true, which shared pieces
         // (moved by players who do not own them) make false.
-        let recognise = !stacking && !covering && !branching && !variant.shared_pieces;
+        features.branching |= branching;
+        let recognise = derive(&features).allows(crate::paths::Path::Atoms);
         let mut atoms: Vec<Vec<crate::atoms::Atom>> = variant
             .pieces
             .iter()
@@ -359,7 +374,6 @@ impl Rules {
                 apart.push((PieceTypeId(t as u8), near));
             }
         }
-        let apart_all_royal = apart.iter().all(|(t, _)| variant.pieces[t.0 as usize].royal);
         let mut occupancy_phases = 0u32;
         for (_, by_phase) in &occupancies {
             for (p, _) in by_phase {
@@ -369,16 +383,8 @@ impl Rules {
         let occupancy_phases_on_capture = (0..variant.phases.len())
             .filter(|i| occupancy_phases & (1 << i) != 0)
             .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
-        let attributes = program.as_ref().map_or(0, |p| p.attributes);
         let captures_to_hand = variant.pieces.iter().any(|p| p.to_hand.is_some());
         let explosions = crate::explosion::Explosions::new(&variant, &graph);
-        let plain_make = !stacking
-            && !square_play
-            && attributes == 0
-            && variant.turn_order.is_none()
-            && !captures_to_hand
-            && explosions.is_none()
-            && variant.gates.is_empty();
         let has_royal = variant.pieces.iter().any(|p| p.royal);
         let MoveTables {
             atoms,
@@ -395,25 +401,15 @@ impl Rules {
             slow_types,
         } = tables;
         let programmed_types = (0..types).map(|t| program.as_ref().is_some_and(|p| !p.codes[t].is_empty())).collect();
-        let probes_only = !stacking && !slow_attacks && program.as_ref().is_none_or(|p| !p.may_capture());
-        let cell_trials = plain_make
-            && probes_only
-            && variant.players.len() == 2
-            && !covering
-            && !vacates
-            && !variant.shared_pieces
-            && program.is_none()
-            && variant.phases.is_empty();
-        let no_check_moves = variant.pieces.iter().any(|p| p.no_check != 0);
-        let stack_trials = stacking
-            && !slow_attacks
-            && !covering
-            && explosions.is_none()
-            && program.as_ref().is_none_or(|p| !p.attacks_read_position && !p.attacks_read_history)
-            && apart_all_royal
-            && !no_check_moves
-            && (variant.phases.is_empty()
-                || (occupancy_phases_on_capture && occupancy_phases.count_ones() as usize == variant.phases.len()));
+        // What the tables and programs found, for the derivation of the fast paths.
+        features.slow_attacks = slow_attacks;
+        if let Some(p) = program.as_deref() {
+            features.program_captures = p.may_capture();
+            features.attacks_read_position = p.attacks_read_position;
+            features.attacks_read_history = p.attacks_read_history;
+        }
+        features.phases_beyond_captures |= occupancy_phases != 0 && !occupancy_phases_on_capture;
+        let paths = derive(&features);
         let before_tests = crate::goals::before_tests(&variant);
         let mut rules = Rules {
             count: Default::default(),
@@ -424,7 +420,6 @@ impl Rules {
             before_tests,
             captures_to_hand,
             programmed_types,
-            probes_only,
             atoms,
             entries,
             entry_index,
@@ -439,9 +434,7 @@ impl Rules {
             slow_types,
             slow_attacks,
             program,
-            plain_make,
-            cell_trials,
-            stack_trials,
+            paths,
             explosions,
             gates,
             square_play,
@@ -460,7 +453,6 @@ impl Rules {
             cover_cells,
             occupancy_phases,
             occupancy_phases_on_capture,
-            apart_all_royal,
             inert_cells,
             stacking,
             occ_kind,

@@ -328,7 +328,7 @@ impl Position {
     /// (which moves a piece) is made and unmade.
     fn square_action_legal(&mut self, mv: Move) -> bool {
         let r = &*self.rules;
-        if mv.kind == MoveKind::CarrySquare || !r.light_legality() {
+        if mv.kind == MoveKind::CarrySquare || !r.paths.allows(crate::paths::Path::LightTrial) {
             return self.is_legal(mv);
         }
         let st = &mut self.st;
@@ -401,7 +401,7 @@ impl Position {
     /// Walks the slots of the turn from the current one: `act` gives each action kind due its
     /// turn (once) and returns how many legal actions it has; later slots are reached where
     /// the earlier ones may be skipped. Returns whether the turn may end here.
-    fn walk_slots(&mut self, mut act: impl FnMut(&mut Position, ActionKind) -> u64) -> bool {
+    pub(crate) fn walk_slots(&mut self, mut act: impl FnMut(&mut Position, ActionKind) -> u64) -> bool {
         let mut done = 0u8;
         let mut s = self.st.slot as usize;
         loop {
@@ -437,7 +437,7 @@ impl Position {
     }
 
     /// Appends the pseudo-legal square actions of one kind.
-    fn pseudo_square_kind(&self, kind: ActionKind, out: &mut Vec<Move>) {
+    pub(crate) fn pseudo_square_kind(&self, kind: ActionKind, out: &mut Vec<Move>) {
         let r = &*self.rules;
         match kind {
             ActionKind::MoveSquare => self.st.square_moves(r, self.st.side, out),
@@ -510,7 +510,7 @@ impl State {
     /// anywhere else is safe: the location it leaves (now without one) can only stop a walk
     /// sooner.
     pub(crate) fn openings_to_royals(&mut self, r: &Rules, side: PlayerId) -> Option<Pins> {
-        if !r.probes_only || !r.light_legality() || r.covering || r.explosions.is_some() {
+        if !r.paths.allows(crate::paths::Path::SquareOpenings) {
             return None;
         }
         let (hash, ply) = (self.hash, self.history.len() as u32);

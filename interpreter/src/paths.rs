@@ -1,0 +1,544 @@
+//! Which fast paths the compiled rules allow: derived once, in one place, from every feature of the variant.
+//!
+//! Every fast path gives the same answer as the plain reference (`reference.rs`) under some
+//! assumptions about the rules. [`Features::of`] reads every field of the IR (written out with
+//! no `..`, so a new field does not compile until it is weighed here), and [`Paths::derive`]
+//! says which features switch off which paths (again with no `..`: a new feature does not
+//! compile until its author says which paths it turns off). The call sites only ask
+//! [`Paths::allows`] and the state of the position (a partial move under way, a check).
+
+use crate::ir::{
+    AddKind, Board, Cell, EndRules, Instr, PieceType, Program, SquareRules, Turn, TurnAction, Untouchable, Variant,
+    Zone,
+};
+
+/// A fast path of move generation, legality, counting or making a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Programs shaped like atoms (a plain step, slide, leap) run from the move tables.
+    Atoms,
+    /// Moves by powers and castlings are made by the plain make (no change log).
+    PlainMake,
+    /// Attacks are told by the reverse probes of the tables alone.
+    ProbeAttacks,
+    /// Slow pieces' attacks are found from an index of their entries by target cell.
+    SlowReach,
+    /// A royal's safety after a move is judged with the move tried in the cell array.
+    LightTrial,
+    /// On a board of stacks, a move off the stack cells is tried in the cell array.
+    StackTrial,
+    /// The search tries a plain move in the cell array to ask whether it checks, and plays out
+    /// exchanges there.
+    CellTrial,
+    /// Pins to a single royal are found once; a plain move of an unpinned piece needs no test.
+    PinShortcut,
+    /// A drop onto an empty cell while no royal is attacked needs no test.
+    DropShortcut,
+    /// In check, moves that neither capture the checker nor block the line need no trial.
+    Evasions,
+    /// In check, pieces whose mask targets miss the check's line are not generated.
+    EvasionMasks,
+    /// Quiescence keeps only captures and promotions before testing legality.
+    NoisyFirst,
+    /// The generator skips the moves to empty cells that can be neither captures nor
+    /// promotions.
+    NoisyGeneration,
+    /// Moves are made from the ray masks for pieces neither pinned nor near en passant.
+    MaskMoves,
+    /// The last ply's legal moves are counted by rays and masks without making a list.
+    Count,
+    /// The count on a board of stacks, with the cells' occupancy rules read into masks.
+    StackedCount,
+    /// Square actions off the lines that could open to a royal need no trial.
+    SquareOpenings,
+    /// Perft's last two plies over square placements that end the turn.
+    Placements,
+    /// The last ply counted without listing the moves (the count, or testing one by one).
+    BulkCount,
+    /// The search finds the attackers of a cell from the probes (static exchange).
+    ProbeAttackers,
+    /// The search asks whether a quiet move checks by trying it in the cell array.
+    CheckTrial,
+}
+
+impl Path {
+    /// Every path, in the order of the docs' table.
+    pub const ALL: [Path; 21] = [
+        Path::Atoms,
+        Path::PlainMake,
+        Path::ProbeAttacks,
+        Path::SlowReach,
+        Path::LightTrial,
+        Path::StackTrial,
+        Path::CellTrial,
+        Path::PinShortcut,
+        Path::DropShortcut,
+        Path::Evasions,
+        Path::EvasionMasks,
+        Path::NoisyFirst,
+        Path::NoisyGeneration,
+        Path::MaskMoves,
+        Path::Count,
+        Path::StackedCount,
+        Path::SquareOpenings,
+        Path::Placements,
+        Path::BulkCount,
+        Path::ProbeAttackers,
+        Path::CheckTrial,
+    ];
+
+    fn bit(self) -> u32 {
+        1 << self as u32
+    }
+}
+
+/// The set of fast paths a variant's compiled rules allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paths {
+    bits: u32,
+    /// Check is decided by generating every reply and making it (the plain reference).
+    generated_checks: bool,
+}
+
+impl Default for Paths {
+    fn default() -> Paths {
+        Paths::NONE
+    }
+}
+
+/// What a variant uses that some fast path cannot assume: read from the IR and from facts the
+/// compiled tables find (a hop, a conditional capture, what programs read).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// A zone has occupancy rules: cells hold stacks.
+    pub stacks: bool,
+    /// Locations stand between cells (a piece there covers several).
+    pub between: bool,
+    /// A direction leads from a cell to several cells.
+    pub branching: bool,
+    /// More than 128 locations (past the bit sets).
+    pub big_board: bool,
+    /// Squares are game objects, or a turn has several actions.
+    pub square_play: bool,
+    /// Squares a piece leaves may vanish.
+    pub vacates: bool,
+    /// Placed squares become untouchable for the next player.
+    pub touched_squares: bool,
+    /// Pieces carry attributes.
+    pub attributes: bool,
+    /// A turn order other than each player once.
+    pub turn_order: bool,
+    /// Move priorities.
+    pub priorities: bool,
+    /// A player may pass.
+    pub pass_turn: bool,
+    /// A move program continues in the same turn (`add-partial`).
+    pub partial_moves: bool,
+    /// Only the turns taking the most pieces are legal.
+    pub maximal_captures: bool,
+    /// Captured pieces go to the capturer's hand.
+    pub to_hand: bool,
+    /// Captures explode.
+    pub explosions: bool,
+    /// Gating rights.
+    pub gates: bool,
+    /// Phases.
+    pub phases: bool,
+    /// A phase changes some cells' occupancy rules.
+    pub occupancy_phases: bool,
+    /// More than four such phases (past the stacked count's tables).
+    pub many_occupancy_phases: bool,
+    /// A phase that is not an occupancy phase begun only by the count of pieces.
+    pub phases_beyond_captures: bool,
+    /// Pieces kept apart.
+    pub keep_apart: bool,
+    /// A piece kept apart is not royal.
+    pub keep_apart_not_royal: bool,
+    /// Some action may not give check.
+    pub no_check: bool,
+    /// `forbid` tests.
+    pub forbids: bool,
+    /// Every player moves every piece.
+    pub shared_pieces: bool,
+    /// Teams.
+    pub teams: bool,
+    /// More than two players (a loser is put out).
+    pub more_players: bool,
+    /// One player.
+    pub one_player: bool,
+    /// No piece type is royal.
+    pub no_royal: bool,
+    /// The program layer is built: programs, drops, hands, goals, turn orders, priorities or
+    /// attributes.
+    pub program_layer: bool,
+    /// A program or drop may capture (attacks need more than the probes).
+    pub program_captures: bool,
+    /// A capturing program reads more of the position than cells and the last move.
+    pub attacks_read_position: bool,
+    /// A capturing program reads the last move.
+    pub attacks_read_history: bool,
+    /// A hop, a lame leap or a conditional capture: attacks the probes do not hold.
+    pub slow_attacks: bool,
+    /// `before(...)` tests in goals or forbids.
+    pub before_tests: bool,
+    /// Counting rules.
+    pub counting: bool,
+    /// A goal counts checks.
+    pub checks_given: bool,
+}
+
+impl Features {
+    /// The features of a variant found in its IR alone (the table facts left unset).
+    pub fn of(v: &Variant) -> Features {
+        let Variant {
+            title: _,
+            board,
+            players,
+            zones,
+            pieces,
+            castlings: _,
+            gates,
+            phases,
+            turn,
+            squares,
+            setup,
+            end,
+            move_types: _,
+            move_priorities,
+            attributes,
+            flags: _,
+            turn_order,
+            pass_partial: _,
+            pass_turn,
+            maximal_captures,
+            goals_count_hands: _,
+            shared_pieces,
+            teams,
+            forbids,
+            choices: _,
+        } = v;
+        let mut f = Features {
+            gates: !gates.is_empty(),
+            turn_order: turn_order.is_some(),
+            priorities: !move_priorities.is_empty(),
+            pass_turn: *pass_turn != crate::ir::PassTurn::Never,
+            maximal_captures: *maximal_captures,
+            shared_pieces: *shared_pieces,
+            teams: !teams.is_empty(),
+            forbids: !forbids.is_empty(),
+            more_players: players.len() > 2,
+            one_player: players.len() < 2,
+            attributes: !attributes.is_empty(),
+            phases: !phases.is_empty(),
+            ..Features::default()
+        };
+        board_features(board, &mut f);
+        zone_features(zones, phases.len(), &mut f);
+        turn_features(turn, squares.as_ref(), &mut f);
+        end_features(end, &mut f);
+        f.no_royal = true;
+        for p in pieces {
+            piece_features(p, &mut f);
+        }
+        f.program_layer |= !setup.hands.is_empty() || !end.goals.is_empty() || f.turn_order || f.priorities;
+        f.program_layer |= f.attributes;
+        f.before_tests = !crate::goals::before_tests(v).is_empty();
+        f
+    }
+}
+
+fn board_features(board: &Board, f: &mut Features) {
+    let Board { cells, directions: _, direction_sets: _, links, initially_empty_locations: _ } = board;
+    f.big_board = cells.len() > 128;
+    for c in cells {
+        let Cell { name: _, x: _, y: _, layer: _, covers, also_at: _ } = c;
+        f.between |= !covers.is_empty();
+    }
+    let mut seen = std::collections::HashSet::new();
+    for l in links {
+        f.branching |= !seen.insert((l.from, l.dir));
+    }
+}
+
+fn zone_features(zones: &[Zone], phases: usize, f: &mut Features) {
+    let mut occupancy_phases = 0u64;
+    for z in zones {
+        let Zone { name: _, cells: _, occupancy, phase_occupancy } = z;
+        f.stacks |= occupancy.is_some();
+        for (p, _) in phase_occupancy {
+            occupancy_phases |= 1 << (p.0 % 64);
+        }
+    }
+    f.occupancy_phases = occupancy_phases != 0;
+    f.many_occupancy_phases = occupancy_phases.count_ones() > 4;
+    // Phases that are not occupancy phases (the table fact of how they begin is added later).
+    f.phases_beyond_captures = (occupancy_phases.count_ones() as usize) < phases;
+}
+
+fn turn_features(turn: &Turn, squares: Option<&SquareRules>, f: &mut Features) {
+    let Turn { actions } = turn;
+    f.square_play = squares.is_some()
+        || actions.len() > 1
+        || actions.iter().any(|a| {
+            let TurnAction { kinds, optional, skip_if_none: _ } = a;
+            *optional || kinds.iter().any(|k| *k != crate::ir::ActionKind::MovePiece)
+        });
+    if let Some(sq) = squares {
+        let SquareRules {
+            owned: _,
+            reserve: _,
+            moves: _,
+            carries: _,
+            carry_royal: _,
+            place_zone: _,
+            untouchable,
+            vacate,
+        } = sq;
+        f.vacates = vacate.is_some();
+        f.touched_squares = *untouchable == Untouchable::Touched;
+    }
+}
+
+fn end_features(end: &EndRules, f: &mut Features) {
+    let EndRules {
+        checkmate: _,
+        stalemate: _,
+        bare_king: _,
+        move_rule: _,
+        repetition: _,
+        repetition_player: _,
+        perpetual_check: _,
+        goals,
+        points_bonus: _,
+        counting,
+    } = end;
+    f.counting = !counting.is_empty();
+    f.checks_given = goals.iter().any(|g| crate::counters::check_goal(&g.test).is_some());
+}
+
+fn piece_features(p: &PieceType, f: &mut Features) {
+    let PieceType {
+        name: _,
+        letter: _,
+        mark: _,
+        royal,
+        value: _,
+        san_without_letter: _,
+        resets_move_clock: _,
+        no_drop_checkmate: _,
+        no_check,
+        moves: _,
+        promotion: _,
+        keep_apart,
+        programs,
+        drops,
+        drop_supply: _,
+        attributes,
+        to_hand,
+        explodes,
+        blast_proof: _,
+        points: _,
+    } = p;
+    f.no_royal &= !*royal;
+    f.no_check |= *no_check != 0;
+    f.keep_apart |= keep_apart.is_some();
+    f.keep_apart_not_royal |= keep_apart.is_some() && !*royal;
+    f.to_hand |= to_hand.is_some();
+    f.explosions |= explodes.is_some();
+    f.program_layer |= !programs.is_empty() || !drops.is_empty() || !attributes.is_empty() || to_hand.is_some();
+    f.partial_moves |= programs.iter().chain(drops).any(has_partial_add);
+}
+
+/// Whether a program may emit a move after which its piece goes on in the same turn.
+fn has_partial_add(p: &Program) -> bool {
+    fn any(body: &[Instr]) -> bool {
+        body.iter().any(|i| match i {
+            Instr::Add { kind, .. } => matches!(kind, AddKind::Partial | AddKind::CopyPartial),
+            Instr::If(_, a, b) => any(a) || any(b),
+            Instr::While(_, a) => any(a),
+            _ => false,
+        })
+    }
+    any(&p.body)
+}
+
+impl Paths {
+    /// No fast path: the plain reference, whose checks are found by generating every reply.
+    pub const NONE: Paths = Paths { bits: 0, generated_checks: true };
+
+    /// Whether the path may be taken.
+    #[inline(always)]
+    pub fn allows(&self, path: Path) -> bool {
+        self.bits & path.bit() != 0
+    }
+
+    /// Whether check is decided by generating and making every reply (the reference).
+    #[inline(always)]
+    pub fn generated_checks(&self) -> bool {
+        self.generated_checks
+    }
+
+    /// The paths allowed, in [`Path::ALL`]'s order.
+    pub fn allowed(&self) -> impl Iterator<Item = Path> + '_ {
+        Path::ALL.into_iter().filter(|p| self.allows(*p))
+    }
+
+    fn off(&mut self, paths: &[Path]) {
+        for p in paths {
+            self.bits &= !p.bit();
+        }
+    }
+
+    fn requires(&mut self, path: Path, needed: &[Path]) {
+        if needed.iter().any(|n| !self.allows(*n)) {
+            self.off(&[path]);
+        }
+    }
+
+    /// The fast paths a variant with these features may take: each feature switches off the
+    /// paths that cannot assume it away, then the paths built on others follow them.
+    pub fn derive(f: &Features) -> Paths {
+        use Path::*;
+        let Features {
+            stacks,
+            between,
+            branching,
+            big_board,
+            square_play,
+            vacates,
+            touched_squares,
+            attributes,
+            turn_order,
+            priorities,
+            pass_turn,
+            partial_moves,
+            maximal_captures,
+            to_hand,
+            explosions,
+            gates,
+            phases,
+            occupancy_phases,
+            many_occupancy_phases,
+            phases_beyond_captures,
+            keep_apart,
+            keep_apart_not_royal,
+            no_check,
+            forbids,
+            shared_pieces,
+            teams,
+            more_players,
+            one_player,
+            no_royal,
+            program_layer,
+            program_captures,
+            attacks_read_position,
+            attacks_read_history,
+            slow_attacks,
+            before_tests,
+            counting,
+            checks_given,
+        } = *f;
+        let mut p = Paths { bits: Path::ALL.iter().fold(0, |m, x| m | x.bit()), generated_checks: false };
+        // Each feature, and the paths that cannot take it into account.
+        let rules: [(bool, &[Path]); 37] = [
+            (
+                stacks,
+                &[
+                    Atoms,
+                    PlainMake,
+                    ProbeAttacks,
+                    SlowReach,
+                    LightTrial,
+                    Count,
+                    DropShortcut,
+                    NoisyGeneration,
+                    EvasionMasks,
+                ],
+            ),
+            (
+                between,
+                &[
+                    Atoms,
+                    CellTrial,
+                    Evasions,
+                    EvasionMasks,
+                    NoisyGeneration,
+                    SlowReach,
+                    StackTrial,
+                    StackedCount,
+                    MaskMoves,
+                    SquareOpenings,
+                    ProbeAttackers,
+                ],
+            ),
+            (branching, &[Atoms]),
+            (big_board, &[StackedCount]),
+            (square_play, &[PlainMake, Evasions, NoisyFirst]),
+            (vacates, &[CellTrial, Evasions]),
+            (touched_squares, &[Placements]),
+            (attributes, &[PlainMake]),
+            (turn_order, &[PlainMake, Count, StackedCount, BulkCount, Placements]),
+            (priorities, &[Count, StackedCount, BulkCount, NoisyFirst]),
+            (pass_turn, &[BulkCount]),
+            // A move made partway through a partial move must go on with it (bug 1 of #49).
+            (partial_moves, &[PlainMake]),
+            (maximal_captures, &[BulkCount, NoisyFirst]),
+            (to_hand, &[PlainMake]),
+            (explosions, &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings, Placements]),
+            (gates, &[PlainMake, Count, StackedCount, EvasionMasks, NoisyGeneration]),
+            (phases, &[CellTrial, Evasions, Placements]),
+            (occupancy_phases, &[Count]),
+            (many_occupancy_phases, &[StackedCount]),
+            (phases_beyond_captures, &[StackTrial]),
+            (keep_apart, &[LightTrial, Count, DropShortcut]),
+            (keep_apart_not_royal, &[PinShortcut, StackTrial]),
+            (no_check, &[Count, StackedCount, StackTrial]),
+            // A forbidden test is judged on the position after the move: every move is made.
+            (forbids, &[PinShortcut, LightTrial, StackTrial, DropShortcut, Evasions, MaskMoves, BulkCount]),
+            // The count and the masks move the side's own pieces only.
+            (
+                shared_pieces,
+                &[Atoms, CellTrial, Count, StackedCount, MaskMoves, EvasionMasks, NoisyGeneration, ProbeAttackers],
+            ),
+            (teams, &[Count, StackedCount]),
+            (more_players, &[CellTrial, Placements]),
+            (one_player, &[CellTrial]),
+            (no_royal, &[PinShortcut]),
+            (program_layer, &[CellTrial, Placements]),
+            (program_captures, &[ProbeAttacks]),
+            (attacks_read_position, &[LightTrial, StackTrial, StackedCount]),
+            (attacks_read_history, &[StackTrial]),
+            (slow_attacks, &[ProbeAttacks, LightTrial, PinShortcut, StackTrial, StackedCount]),
+            (before_tests, &[Placements]),
+            (counting, &[Placements]),
+            (checks_given, &[Placements]),
+        ];
+        for (present, off) in rules {
+            if present {
+                p.off(off);
+            }
+        }
+        // Paths that exist only where a feature does.
+        if !stacks {
+            p.off(&[StackTrial, StackedCount]);
+        }
+        if !slow_attacks {
+            p.off(&[SlowReach]);
+        }
+        if !square_play {
+            p.off(&[Placements]);
+        }
+        // Paths built on others.
+        p.requires(CellTrial, &[PlainMake, ProbeAttacks]);
+        p.requires(Count, &[PinShortcut, LightTrial]);
+        p.requires(StackedCount, &[PinShortcut]);
+        p.requires(MaskMoves, &[Count]);
+        p.requires(EvasionMasks, &[Count]);
+        p.requires(Evasions, &[ProbeAttacks, PinShortcut, LightTrial]);
+        p.requires(SquareOpenings, &[ProbeAttacks, LightTrial]);
+        p.requires(ProbeAttackers, &[ProbeAttacks]);
+        p.requires(CheckTrial, &[CellTrial, Count]);
+        p.requires(Placements, &[BulkCount]);
+        p
+    }
+}

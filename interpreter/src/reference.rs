@@ -1,0 +1,262 @@
+//! The plain reference of a legal move: every pseudo-legal action made in full and unmade, the mover's royal pieces judged safe when no reply of another player, made in full, takes one; every fast path is tested against it.
+//!
+//! It reads the rules only through the generator of pseudo-legal actions, the general make
+//! and the rules of the turn (slots, priorities, maximal captures, passing, the end of the
+//! game), and takes no shortcut: it is slow and meant for tests on small games (see
+//! `tests/reference.rs`). Compiled with [`crate::Rules::reference`], the engine's own checks
+//! (the end of the game, whether a turn may go on) are decided the same way.
+
+use crate::ir::{ActionKind, PlayerId, NO_CHECK_DROPS, NO_CHECK_MOVES, NO_CHECK_PROMOTIONS};
+use crate::position::{Move, MoveKind, Position, State};
+use crate::program::turn_entry;
+use crate::rules::Rules;
+
+impl State {
+    /// How many royal pieces `player` has on the board.
+    fn royal_pieces(&self, r: &Rules, player: PlayerId) -> usize {
+        self.royals[player.0 as usize]
+            .iter()
+            .map(|c| {
+                self.pieces_at(r, c).iter().filter(|q| r.owner(**q) == player && r.royal_code[q.0 as usize]).count()
+            })
+            .sum()
+    }
+
+    /// Whether some move of a player not allied to `victim` would take one of its royal
+    /// pieces where it stands: every pseudo-legal move of each such player (as if its turn had
+    /// come, no partial move under way) made in full, without its blast where captures
+    /// explode, and unmade. A capture whose blast would also destroy one of its mover's own
+    /// royal pieces does not count (it could not be played).
+    pub(crate) fn royal_takeable(&mut self, r: &Rules, victim: PlayerId) -> bool {
+        let royals = self.royal_pieces(r, victim);
+        if royals == 0 {
+            return false;
+        }
+        let (side, partial, slot) = (self.side, self.partial, self.slot);
+        let mut replies = Vec::new();
+        let mut taken = false;
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, victim)) {
+            self.side = p;
+            self.partial = None;
+            self.slot = 0;
+            replies.clear();
+            self.pseudo_moves(r, p, &mut replies);
+            let own = self.royal_pieces(r, p);
+            for &mv in &replies {
+                if mv.kind == MoveKind::Castle {
+                    continue;
+                }
+                self.make_general_with(r, mv, false, false);
+                taken = self.royal_pieces(r, victim) < royals;
+                self.unmake(r);
+                if taken && r.explosions.is_some() {
+                    self.make_general_with(r, mv, false, true);
+                    taken = self.royal_pieces(r, p) >= own;
+                    self.unmake(r);
+                }
+                if taken {
+                    break;
+                }
+            }
+            (self.side, self.partial, self.slot) = (side, partial, slot);
+            if taken {
+                break;
+            }
+        }
+        taken
+    }
+}
+
+impl Position {
+    /// The legal moves by the plain definition: the same moves as [`Position::legal_moves`]
+    /// (perhaps in another order), found without any fast path.
+    pub fn reference_moves(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.decided_before_moves().is_some() {
+            return;
+        }
+        self.reference_unfiltered(out);
+        if self.rules.variant.maximal_captures {
+            self.keep_maximal_captures(out);
+        }
+        if !out.is_empty() && self.drawn_by_rule().is_some() {
+            out.clear();
+        }
+    }
+
+    /// Perft by the plain definition: the leaves of the tree of [`Position::reference_moves`].
+    pub fn reference_perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        self.reference_moves(&mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut n = 0;
+        for mv in moves {
+            self.make(mv);
+            n += self.reference_perft(depth - 1);
+            self.unmake();
+        }
+        n
+    }
+
+    /// The legal moves before the rule of maximal captures.
+    fn reference_unfiltered(&mut self, out: &mut Vec<Move>) {
+        if self.st.choosing(&self.rules) {
+            self.st.choice_moves(&self.rules, out);
+            out.retain(|mv| self.reference_legal(*mv));
+            return;
+        }
+        if let Some((cell, _)) = self.st.partial {
+            self.reference_piece_moves(out);
+            if self.rules.variant.pass_partial {
+                let mut end = Move::end_turn();
+                end.from = cell;
+                end.to = cell;
+                end.piece = self.st.cells[cell.0 as usize];
+                out.push(end);
+            }
+        } else if self.rules.square_play {
+            let end = self.walk_slots(|pos, kind| {
+                let start = out.len();
+                match kind {
+                    ActionKind::MovePiece => pos.reference_piece_moves(out),
+                    _ => {
+                        pos.pseudo_square_kind(kind, out);
+                        let mut kept = start;
+                        for i in start..out.len() {
+                            if pos.reference_legal(out[i]) {
+                                out[kept] = out[i];
+                                kept += 1;
+                            }
+                        }
+                        out.truncate(kept);
+                    }
+                }
+                (out.len() - start) as u64
+            });
+            if end {
+                out.push(Move::end_turn());
+            }
+            self.keep_best_priority(out, 0);
+        } else {
+            self.reference_piece_moves(out);
+        }
+        let pass = match self.rules.variant.pass_turn {
+            crate::ir::PassTurn::Never => false,
+            crate::ir::PassTurn::Always => true,
+            crate::ir::PassTurn::IfNoMove => out.is_empty(),
+        };
+        if pass && self.st.partial.is_none() && self.st.slot == 0 && self.reference_pass_legal() {
+            out.push(Move::end_turn());
+        }
+        self.add_resignation(out);
+    }
+
+    /// The legal moves of pieces: the pseudo-legal ones of the turn's move type that are
+    /// legal, of the best priority that has one.
+    fn reference_piece_moves(&mut self, out: &mut Vec<Move>) {
+        let start = out.len();
+        let side = self.st.side;
+        self.st.pseudo_moves(&self.rules, side, out);
+        let entry = if self.st.partial.is_none() {
+            turn_entry(&self.rules, self.st.turn).and_then(|e| e.move_type).map(|t| t.0)
+        } else {
+            None
+        };
+        let mut kept = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if entry.is_none_or(|t| t == mv.move_type) && self.reference_legal(mv) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        self.keep_best_priority(out, start);
+    }
+
+    /// Whether a pseudo-legal action is legal: made in full, it leaves no royal piece of the
+    /// mover takeable (inside a partial move the turn's end judges) and no `forbid` test true;
+    /// where captures explode it destroys none of the mover's royal pieces, and one that
+    /// destroys another player's is legal whatever it leaves; a drop of a `no-drop-checkmate`
+    /// piece does not checkmate, and an action a `no-check` rule names gives no check. A gated
+    /// move is judged without its gate.
+    fn reference_legal(&mut self, mv: Move) -> bool {
+        let judged = Move { gate: 0, ..mv };
+        let side = self.st.side;
+        let log = self.st.log.len();
+        self.make_with(judged, false);
+        let lost =
+            if self.rules.explosions.is_some() { self.st.royals_lost(&self.rules, log, side) } else { (false, false) };
+        let rules = self.rules.clone();
+        let mut ok = match lost {
+            (true, _) => false,
+            (false, true) => true,
+            (false, false) => {
+                (self.st.partial.is_some() && self.st.side == side)
+                    || (!self.st.royal_takeable(&rules, side) && self.st.kept_apart(&rules))
+            }
+        };
+        ok = ok && (rules.variant.forbids.is_empty() || !self.forbidden(side));
+        let checks = ok && self.reference_check_barred(judged) && self.others_takeable(side);
+        let mates = ok
+            && judged.kind == MoveKind::Drop
+            && rules.no_drop_checkmate[rules.type_of(judged.piece).0 as usize]
+            && self.reference_mated();
+        self.unmake_with(false);
+        ok && !checks && !mates
+    }
+
+    /// Whether a `no-check` rule of the moving piece's type names this action.
+    fn reference_check_barred(&self, mv: Move) -> bool {
+        let r = &*self.rules;
+        if r.no_check.is_empty() {
+            return false;
+        }
+        let kinds = r.no_check[r.type_of(mv.piece).0 as usize];
+        match mv.kind {
+            MoveKind::Drop => kinds & NO_CHECK_DROPS != 0,
+            k if k.is_piece_move() => {
+                kinds & NO_CHECK_MOVES != 0 || (kinds & NO_CHECK_PROMOTIONS != 0 && mv.promotion().is_some())
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a royal piece of a player not allied to `mover` is takeable now.
+    fn others_takeable(&mut self, mover: PlayerId) -> bool {
+        let rules = self.rules.clone();
+        (0..rules.players as u8)
+            .map(PlayerId)
+            .filter(|p| !rules.allied(*p, mover))
+            .any(|p| self.st.royal_takeable(&rules, p))
+    }
+
+    /// Whether the player to move has a royal piece takeable and no legal move.
+    fn reference_mated(&mut self) -> bool {
+        let rules = self.rules.clone();
+        let side = self.st.side;
+        if !self.st.royal_takeable(&rules, side) {
+            return false;
+        }
+        let mut replies = Vec::new();
+        self.reference_moves(&mut replies);
+        replies.is_empty()
+    }
+
+    /// Whether passing is legal: it leaves no royal piece of the mover takeable and no
+    /// `forbid` test true, unless the game ends with it by a goal.
+    fn reference_pass_legal(&mut self) -> bool {
+        let side = self.st.side;
+        self.make_with(Move::end_turn(), false);
+        let rules = self.rules.clone();
+        let ok = (!self.st.royal_takeable(&rules, side) && (rules.variant.forbids.is_empty() || !self.forbidden(side)))
+            || self.decided_before_moves().is_some();
+        self.unmake_with(false);
+        ok
+    }
+}
