@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
 use varia_interpreter::ir::Variant;
+use varia_interpreter::paths::Path;
 use varia_interpreter::{perft, perft_threads, perft_turns, Move, Position, Rules};
 
 /// How much of a game to check.
@@ -26,11 +27,13 @@ pub struct Budget {
     pub perft_nodes: u64,
     /// Perft is compared every this many plies (and at the start).
     pub perft_every: usize,
+    /// Perft by whole turns is compared too.
+    pub turns: bool,
 }
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { plies: 24, depth: 3, perft_nodes: 3_000, perft_every: 8 }
+        Budget { plies: 24, depth: 3, perft_nodes: 3_000, perft_every: 8, turns: true }
     }
 }
 
@@ -48,9 +51,34 @@ pub struct Seen {
 }
 
 /// Plays a seeded random game of `variant` on its fast rules and on the reference's, comparing
-/// them at every position (see the module doc). `Err` names the first difference.
+/// them at every position (see the module doc). `Err` names the first difference and the fast
+/// paths without any one of which the game agrees (found by playing it again without each).
 pub fn check(variant: Variant, seed: u64, budget: Budget) -> Result<Seen, String> {
-    let fast = Arc::new(Rules::new(variant.clone()));
+    check_without(variant.clone(), &[], seed, budget).map_err(|e| {
+        let blamed: Vec<String> = Path::ALL
+            .into_iter()
+            .filter(|p| Rules::new(variant.clone()).fast_paths().contains(&format!("{p:?}")))
+            .filter(|p| check_without(variant.clone(), &[*p], seed, budget).is_ok())
+            .map(|p| format!("{p:?}"))
+            .collect();
+        if blamed.is_empty() {
+            format!(
+                "{e}
+  (no single fast path switched off makes it agree)"
+            )
+        } else {
+            format!(
+                "{e}
+  (it agrees without the path {})",
+                blamed.join(" or without ")
+            )
+        }
+    })
+}
+
+/// [`check`] with some fast paths switched off.
+pub fn check_without(variant: Variant, without: &[Path], seed: u64, budget: Budget) -> Result<Seen, String> {
+    let fast = Arc::new(Rules::without(variant.clone(), without));
     let plain = Arc::new(Rules::reference(variant));
     let mut f = Position::start(fast.clone());
     let mut p = Position::start(plain);
@@ -178,10 +206,12 @@ fn compare_perft(f: &mut Position, p: &mut Position, budget: Budget, seen: &mut 
         if threaded != counted {
             return Err(format!("perft {depth} on two threads is {threaded}, serial {counted}"));
         }
-        let turns = perft_turns(f, depth);
-        let turns_threaded = perft_threads(f, depth, true, 2);
-        if turns != turns_threaded {
-            return Err(format!("perft {depth} by turns is {turns} serial, {turns_threaded} on two threads"));
+        if budget.turns {
+            let turns = perft_turns(f, depth);
+            let turns_threaded = perft_threads(f, depth, true, 2);
+            if turns != turns_threaded {
+                return Err(format!("perft {depth} by turns is {turns} serial, {turns_threaded} on two threads"));
+            }
         }
         seen.perft_leaves += expected;
         if expected > budget.perft_nodes {

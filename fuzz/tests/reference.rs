@@ -22,7 +22,7 @@ fn bundled_variants_agree_with_the_reference() {
     let mut failures = Vec::new();
     for (name, text) in bundled() {
         let variant = varia_grammar::load(&text).unwrap_or_else(|_| panic!("{name} loads"));
-        let budget = Budget { plies: 16, depth: 2, perft_nodes: 2_000, perft_every: 8 };
+        let budget = Budget { plies: 16, depth: 2, perft_nodes: 2_000, perft_every: 8, turns: true };
         for seed in 0..2 {
             let t = std::time::Instant::now();
             match check(variant.clone(), seed, budget) {
@@ -37,4 +37,42 @@ fn bundled_variants_agree_with_the_reference() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The Zillions files beside the repository (`../shared/zrf` and `../shared/zrf-corpus`), each
+/// game that loads along one short random game; skipped, saying so, without `../shared`.
+#[test]
+fn zillions_games_agree_with_the_reference() {
+    let shared = varia_fuzz::root().join("../shared");
+    if !shared.is_dir() {
+        eprintln!("skipped: no ../shared beside the repository");
+        return;
+    }
+    let mut files = Vec::new();
+    let mut dirs = vec![shared.join("zrf"), shared.join("zrf-corpus")];
+    while let Some(d) = dirs.pop() {
+        for p in std::fs::read_dir(&d).into_iter().flatten().filter_map(Result::ok).map(|e| e.path()) {
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("zrf")) {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for f in files {
+        let Ok((_, game)) = varia_zrf::load_file(&f, None) else { continue };
+        let budget = Budget { plies: 8, depth: 2, perft_nodes: 500, perft_every: 8, turns: false };
+        eprintln!("{} ...", f.display());
+        let t = std::time::Instant::now();
+        match check(game.variant, 0, budget) {
+            Ok(_) => checked += 1,
+            Err(e) => failures.push(format!("{}: {e}", f.display())),
+        }
+        eprintln!("{}: {:.1} s", f.display(), t.elapsed().as_secs_f64());
+    }
+    eprintln!("{checked} games agree");
+    assert!(failures.is_empty(), "{} games differ:\n{}", failures.len(), failures.join("\n"));
 }

@@ -297,7 +297,7 @@ impl Lowerer {
                                     self.errors.push(Diagnostic::new(
                                         format!("`{name}` has no square: a piece cannot be set up there"),
                                         at,
-                                        "expected a location the board's `no-square` leaves out",
+                                        "expected a location with a square (the board's `no-square` lists this one)",
                                     ));
                                     continue;
                                 }

@@ -130,13 +130,17 @@ impl State {
     /// Where pieces stand alone on cells (no stacks, nothing between cells, no shared pieces,
     /// no gates, no partial move), every pseudo-legal move of `side`'s pieces that may capture
     /// or promote, in the order [`State::pseudo_moves`] gives them (a superset: the caller
-    /// keeps the noisy ones), skipping moves to empty cells that can be neither; else `false`
-    /// and nothing added. Quiescence asks only for these.
+    /// keeps the noisy ones), skipping moves to empty cells that can be neither, and the drops
+    /// (a drop onto an enemy piece takes it); else `false` and nothing added. Quiescence asks
+    /// only for these.
     pub(crate) fn pseudo_noisy_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) -> bool {
         if self.partial.is_some() || !r.paths.allows(crate::paths::Path::NoisyGeneration) {
             return false;
         }
         self.lone_piece_moves::<true>(r, side, out);
+        if let Some(pr) = r.program.as_deref() {
+            self.drop_moves(r, pr, side, Only::ANY, out);
+        }
         true
     }
 

@@ -398,6 +398,12 @@ impl Paths {
     /// The fast paths a variant with these features may take: each feature switches off the
     /// paths that cannot assume it away, then the paths built on others follow them.
     pub fn derive(f: &Features) -> Paths {
+        Paths::derive_without(f, &[])
+    }
+
+    /// [`Paths::derive`] with some paths switched off besides (to measure what a path gains,
+    /// or to look for a fault in one).
+    pub fn derive_without(f: &Features, without: &[Path]) -> Paths {
         use Path::*;
         let Features {
             stacks,
@@ -439,6 +445,7 @@ impl Paths {
             checks_given,
         } = *f;
         let mut p = Paths { bits: Path::ALL.iter().fold(0, |m, x| m | x.bit()), generated_checks: false };
+        p.off(without);
         // Each feature, and the paths that cannot take it into account.
         let rules: [(bool, &[Path]); 37] = [
             (

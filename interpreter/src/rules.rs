@@ -226,13 +226,19 @@ impl Rules {
     /// Compiles the IR, with every fast path its features allow. The IR is assumed checked by
     /// the lowering (ids in range).
     pub fn new(variant: Variant) -> Rules {
-        Rules::compile(variant, false)
+        Rules::compile(variant, false, &[])
+    }
+
+    /// [`Rules::new`] with some fast paths switched off (the paths built on them follow):
+    /// what a path gains is measured against it, and a fault found in one is narrowed down.
+    pub fn without(variant: Variant, paths: &[crate::paths::Path]) -> Rules {
+        Rules::compile(variant, false, paths)
     }
 
     /// Compiles the IR for the plain reference: no fast path (programs run as written, every
     /// move made by the general make, legality and check decided by making every reply).
     pub fn reference(variant: Variant) -> Rules {
-        Rules::compile(variant, true)
+        Rules::compile(variant, true, &[])
     }
 
     /// Whether these are the reference's rules (see [`Rules::reference`]).
@@ -245,13 +251,13 @@ impl Rules {
         self.paths.allowed().map(|p| format!("{p:?}")).collect()
     }
 
-    fn compile(variant: Variant, plain: bool) -> Rules {
+    fn compile(variant: Variant, plain: bool, without: &[crate::paths::Path]) -> Rules {
         let mut features = crate::paths::Features::of(&variant);
         let derive = |f: &crate::paths::Features| {
             if plain {
                 crate::paths::Paths::NONE
             } else {
-                crate::paths::Paths::derive(f)
+                crate::paths::Paths::derive_without(f, without)
             }
         };
         let graph = Graph::new(&variant.board);
