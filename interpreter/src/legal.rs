@@ -469,8 +469,7 @@ impl Position {
         let unlisted = u8::MAX - 1;
         let rank = |m: &Move| match m.kind {
             MoveKind::EndTurn => 0,
-            _ if m.move_type == NO_MOVE_TYPE => unlisted,
-            _ => pr.rank[m.move_type as usize],
+            _ => pr.rank_of(m.move_type),
         };
         let best = out[start..].iter().filter(|m| m.kind != MoveKind::EndTurn).map(rank).min().unwrap_or(unlisted);
         let mut k = start;

@@ -188,7 +188,7 @@ impl State {
         self.piece_moves::<false, NOISY>(r, side, from, from, piece, Only::ANY, out);
         if r.programmed_types[r.type_of(piece).0 as usize] {
             self.program_moves(r, side, from, piece, Only::ANY, out);
-            dedup_from(out, first);
+            dedup_from(r, out, first);
         }
     }
 
@@ -212,7 +212,7 @@ impl State {
             for &origin in r.covers(from) {
                 self.piece_moves::<true, false>(r, side, from, origin, piece, only, out);
             }
-            dedup_from(out, first);
+            dedup_from(r, out, first);
         } else if r.covering {
             self.piece_moves::<true, false>(r, side, from, from, piece, only, out);
         } else {
@@ -220,7 +220,7 @@ impl State {
         }
         if r.programmed_types[r.type_of(piece).0 as usize] {
             self.program_moves(r, side, from, piece, only, out);
-            dedup_from(out, first);
+            dedup_from(r, out, first);
         }
     }
 
@@ -242,7 +242,7 @@ impl State {
             self.program_moves_of(r, pr, side, from, &[from], piece, only, out);
         }
         if out.len() > first + 1 {
-            dedup_from(out, first);
+            dedup_from(r, out, first);
         }
     }
 
@@ -388,7 +388,7 @@ impl State {
             }
         }
         if dedup {
-            dedup_from(out, first);
+            dedup_from(r, out, first);
         }
     }
 
@@ -656,7 +656,7 @@ impl State {
         }
         // Two rays (or rules) may reach one cell: keep each move once.
         if dedup {
-            dedup_from(out, first);
+            dedup_from(r, out, first);
         }
     }
 }
@@ -671,9 +671,11 @@ impl Position {
 }
 
 /// Keeps the first of equal moves among `out[first..]` (moves reaching one place by two routes,
-/// or by two powers or programs of different move types: the first's type stays).
-pub(crate) fn dedup_from(out: &mut Vec<Move>, first: usize) {
+/// or by two powers or programs of different move types). Of the types, the one the move
+/// priorities rank best stays (the first among equals): a move is as good as its best way.
+pub(crate) fn dedup_from(r: &Rules, out: &mut Vec<Move>, first: usize) {
     let same = |a: &Move, b: &Move| Move { move_type: b.move_type, ..*a } == *b;
+    let rank = |t: u8| r.program.as_deref().filter(|p| p.prioritised).map_or(0, |p| p.rank_of(t));
     // The targets met so far (of the first 256 locations): a move to a new one is new.
     let mut met = [0u64; 4];
     let mut kept = first;
@@ -684,7 +686,16 @@ pub(crate) fn dedup_from(out: &mut Vec<Move>, first: usize) {
             met[t >> 6] |= 1 << (t & 63);
             true
         } else {
-            !out[first..kept].iter().any(|k| same(k, &m))
+            match out[first..kept].iter().position(|k| same(k, &m)) {
+                Some(j) => {
+                    let kept_type = &mut out[first + j].move_type;
+                    if rank(m.move_type) < rank(*kept_type) {
+                        *kept_type = m.move_type;
+                    }
+                    false
+                }
+                None => true,
+            }
         };
         if new {
             out[kept] = m;

@@ -196,6 +196,17 @@ impl ProgramRules {
         (atoms, rules)
     }
 
+    /// A move type's priority rank (lower is better): types the priorities leave out, and
+    /// moves of no type, rank after every listed type.
+    #[inline]
+    pub(crate) fn rank_of(&self, move_type: u8) -> u8 {
+        if move_type == crate::tables::NO_MOVE_TYPE {
+            u8::MAX - 1
+        } else {
+            self.rank[move_type as usize]
+        }
+    }
+
     /// Whether some program or drop may capture anywhere (attacks then need more than the
     /// probes of the tables).
     pub(crate) fn may_capture(&self) -> bool {
@@ -386,7 +397,7 @@ impl State {
     /// The moves of one piece's programs that are not atoms: the piece stands on `stands`
     /// and moves as from `origins` (its cell, or the cells it covers from between them).
     /// Emissions that only move the piece become ordinary moves; two programs emitting the
-    /// same changes make one move, the first's.
+    /// same changes make one move, the first's, of the move type the priorities rank best.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn program_moves_of(
         &self,
@@ -401,8 +412,9 @@ impl State {
     ) {
         let t = r.type_of(piece).0 as usize;
         let mut scratch: Option<Scratch> = None;
-        // Emissions that became moves, to find a later program emitting the same changes.
-        let mut seen: Vec<usize> = Vec::new();
+        // Emissions that became moves, with the moves they made in `out`, to find a later
+        // program emitting the same changes.
+        let mut seen: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
         for (i, (_, code)) in pr.codes[t].iter().enumerate() {
             let move_type = code.move_type.map_or(NO_MOVE_TYPE, |m| m.0);
             if !only.allows(move_type) {
@@ -432,14 +444,22 @@ impl State {
                     let changes = s.changes_of(&e);
                     let this = seq;
                     seq = seq.saturating_add(1);
-                    let dup = seen.iter().any(|&a| {
-                        let earlier = &s.emissions[a];
+                    let dup = seen.iter().find(|(a, _)| {
+                        let earlier = &s.emissions[*a];
                         earlier.to == e.to && earlier.partial == e.partial && s.changes_of(earlier) == changes
                     });
-                    if dup {
+                    if let Some((_, made)) = dup {
+                        // A move is as good as its best way: the priorities' best type stays.
+                        if pr.prioritised {
+                            for m in &mut out[made.clone()] {
+                                if pr.rank_of(move_type) < pr.rank_of(m.move_type) {
+                                    m.move_type = move_type;
+                                }
+                            }
+                        }
                         continue;
                     }
-                    seen.push(k);
+                    let made = out.len();
                     let mut mv = Move {
                         from: stands,
                         to: e.to,
@@ -459,10 +479,12 @@ impl State {
                             mv.extra = 0;
                             mv.seq = 0;
                             self.push_landing(r, mv, out);
+                            seen.push((k, made..out.len()));
                             continue;
                         }
                     }
                     out.push(mv);
+                    seen.push((k, made..out.len()));
                 }
             }
         }
