@@ -76,3 +76,14 @@ fn zillions_games_agree_with_the_reference() {
     eprintln!("{checked} games agree");
     assert!(failures.is_empty(), "{} games differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// docs/architecture.md holds the derivation's table as `Paths::markdown()` writes it.
+#[test]
+fn the_architecture_page_holds_the_paths_table() {
+    let page = std::fs::read_to_string(varia_fuzz::root().join("docs/architecture.md")).expect("the page");
+    let (begin, end) = ("<!-- paths:begin -->\n", "<!-- paths:end -->");
+    let start = page.find(begin).expect("the table's begin marker") + begin.len();
+    let stop = page.find(end).expect("the table's end marker");
+    let table = varia_interpreter::paths::Paths::markdown();
+    assert_eq!(&page[start..stop], table, "docs/architecture.md's paths table is stale; it should read:\n{table}");
+}

@@ -87,6 +87,33 @@ impl Path {
         Path::CheckTrial,
     ];
 
+    /// What the path does, in a sentence (its doc comment).
+    pub fn what(self) -> &'static str {
+        match self {
+            Path::Atoms => "Programs shaped like atoms (a plain step, slide, leap) run from the move tables.",
+            Path::PlainMake => "Moves by powers and castlings are made by the plain make (no change log).",
+            Path::ProbeAttacks => "Attacks are told by the reverse probes of the tables alone.",
+            Path::SlowReach => "Slow pieces' attacks are found from an index of their entries by target cell.",
+            Path::LightTrial => "A royal's safety after a move is judged with the move tried in the cell array.",
+            Path::StackTrial => "On a board of stacks, a move off the stack cells is tried in the cell array.",
+            Path::CellTrial => "The search tries a plain move in the cell array to ask whether it checks, and plays out exchanges there.",
+            Path::PinShortcut => "Pins to a single royal are found once; a plain move of an unpinned piece needs no test.",
+            Path::DropShortcut => "A drop onto an empty cell while no royal is attacked needs no test.",
+            Path::Evasions => "In check, moves that neither capture the checker nor block the line need no trial.",
+            Path::EvasionMasks => "In check, pieces whose mask targets miss the check's line are not generated.",
+            Path::NoisyFirst => "Quiescence keeps only captures and promotions before testing legality.",
+            Path::NoisyGeneration => "The generator skips the moves to empty cells that can be neither captures nor promotions.",
+            Path::MaskMoves => "Moves are made from the ray masks for pieces neither pinned nor near en passant.",
+            Path::Count => "The last ply's legal moves are counted by rays and masks without making a list.",
+            Path::StackedCount => "The count on a board of stacks, with the cells' occupancy rules read into masks.",
+            Path::SquareOpenings => "Square actions off the lines that could open to a royal need no trial.",
+            Path::Placements => "Perft's last two plies over square placements that end the turn.",
+            Path::BulkCount => "The last ply counted without listing the moves (the count, or testing one by one).",
+            Path::ProbeAttackers => "The search finds the attackers of a cell from the probes (static exchange).",
+            Path::CheckTrial => "The search asks whether a quiet move checks by trying it in the cell array.",
+        }
+    }
+
     fn bit(self) -> u32 {
         1 << self as u32
     }
@@ -405,147 +432,185 @@ impl Paths {
     /// or to look for a fault in one).
     pub fn derive_without(f: &Features, without: &[Path]) -> Paths {
         use Path::*;
-        let Features {
-            stacks,
-            between,
-            branching,
-            big_board,
-            square_play,
-            vacates,
-            touched_squares,
-            attributes,
-            turn_order,
-            priorities,
-            pass_turn,
-            partial_moves,
-            maximal_captures,
-            to_hand,
-            explosions,
-            gates,
-            phases,
-            occupancy_phases,
-            many_occupancy_phases,
-            phases_beyond_captures,
-            keep_apart,
-            keep_apart_not_royal,
-            no_check,
-            forbids,
-            shared_pieces,
-            teams,
-            more_players,
-            one_player,
-            no_royal,
-            program_layer,
-            program_captures,
-            attacks_read_position,
-            attacks_read_history,
-            slow_attacks,
-            before_tests,
-            counting,
-            checks_given,
-        } = *f;
         let mut p = Paths { bits: Path::ALL.iter().fold(0, |m, x| m | x.bit()), generated_checks: false };
         p.off(without);
-        // Each feature, and the paths that cannot take it into account.
-        let rules: [(bool, &[Path]); 37] = [
-            (
-                stacks,
-                &[
-                    Atoms,
-                    PlainMake,
-                    ProbeAttacks,
-                    SlowReach,
-                    LightTrial,
-                    Count,
-                    DropShortcut,
-                    NoisyGeneration,
-                    EvasionMasks,
-                ],
-            ),
-            (
-                between,
-                &[
-                    Atoms,
-                    CellTrial,
-                    Evasions,
-                    EvasionMasks,
-                    NoisyGeneration,
-                    SlowReach,
-                    StackTrial,
-                    StackedCount,
-                    MaskMoves,
-                    SquareOpenings,
-                    ProbeAttackers,
-                ],
-            ),
-            (branching, &[Atoms]),
-            (big_board, &[StackedCount]),
-            (square_play, &[PlainMake, Evasions, NoisyFirst]),
-            (vacates, &[CellTrial, Evasions]),
-            (touched_squares, &[Placements]),
-            (attributes, &[PlainMake]),
-            (turn_order, &[PlainMake, Count, StackedCount, BulkCount, Placements]),
-            (priorities, &[Count, StackedCount, BulkCount, NoisyFirst]),
-            (pass_turn, &[BulkCount]),
-            // A move made partway through a partial move must go on with it (bug 1 of #49).
-            (partial_moves, &[PlainMake]),
-            (maximal_captures, &[BulkCount, NoisyFirst]),
-            (to_hand, &[PlainMake]),
-            (explosions, &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings, Placements]),
-            (gates, &[PlainMake, Count, StackedCount, EvasionMasks, NoisyGeneration]),
-            (phases, &[CellTrial, Evasions, Placements]),
-            (occupancy_phases, &[Count]),
-            (many_occupancy_phases, &[StackedCount]),
-            (phases_beyond_captures, &[StackTrial]),
-            (keep_apart, &[LightTrial, Count, DropShortcut]),
-            (keep_apart_not_royal, &[PinShortcut, StackTrial]),
-            (no_check, &[Count, StackedCount, StackTrial]),
-            // A forbidden test is judged on the position after the move: every move is made.
-            (forbids, &[PinShortcut, LightTrial, StackTrial, DropShortcut, Evasions, MaskMoves, BulkCount]),
-            // The count and the masks move the side's own pieces only.
-            (
-                shared_pieces,
-                &[Atoms, CellTrial, Count, StackedCount, MaskMoves, EvasionMasks, NoisyGeneration, ProbeAttackers],
-            ),
-            (teams, &[Count, StackedCount]),
-            (more_players, &[CellTrial, Placements]),
-            (one_player, &[CellTrial]),
-            (no_royal, &[PinShortcut]),
-            (program_layer, &[CellTrial, Placements]),
-            (program_captures, &[ProbeAttacks]),
-            (attacks_read_position, &[LightTrial, StackTrial, StackedCount]),
-            (attacks_read_history, &[StackTrial]),
-            (slow_attacks, &[ProbeAttacks, LightTrial, PinShortcut, StackTrial, StackedCount]),
-            (before_tests, &[Placements]),
-            (counting, &[Placements]),
-            (checks_given, &[Placements]),
-        ];
-        for (present, off) in rules {
+        for (_, present, off) in feature_rules(f) {
             if present {
                 p.off(off);
             }
         }
         // Paths that exist only where a feature does.
-        if !stacks {
+        if !f.stacks {
             p.off(&[StackTrial, StackedCount]);
         }
-        if !slow_attacks {
+        if !f.slow_attacks {
             p.off(&[SlowReach]);
         }
-        if !square_play {
+        if !f.square_play {
             p.off(&[Placements]);
         }
-        // Paths built on others.
-        p.requires(CellTrial, &[PlainMake, ProbeAttacks]);
-        p.requires(Count, &[PinShortcut, LightTrial]);
-        p.requires(StackedCount, &[PinShortcut]);
-        p.requires(MaskMoves, &[Count]);
-        p.requires(EvasionMasks, &[Count]);
-        p.requires(Evasions, &[ProbeAttacks, PinShortcut, LightTrial]);
-        p.requires(SquareOpenings, &[ProbeAttacks, LightTrial]);
-        p.requires(ProbeAttackers, &[ProbeAttacks]);
-        p.requires(CheckTrial, &[CellTrial, Count]);
-        p.requires(Placements, &[BulkCount]);
+        // Paths built on others, in an order where each comes after what it is built on.
+        for (path, on) in BUILT_ON {
+            p.requires(path, on);
+        }
         p
     }
+
+    /// The derivation as Markdown, for docs/architecture.md (a test keeps the two the same):
+    /// each path with what it is built on, then each feature with the paths it switches off.
+    pub fn markdown() -> String {
+        let names = |ps: &[Path]| ps.iter().map(|p| format!("`{p:?}`")).collect::<Vec<_>>().join(", ");
+        let mut out = String::from("| path | what it does | built on | only with |\n| --- | --- | --- | --- |\n");
+        for path in Path::ALL {
+            let on = BUILT_ON.iter().find(|(p, _)| *p == path).map_or(String::new(), |(_, on)| names(on));
+            let only = match path {
+                Path::StackTrial | Path::StackedCount => "`stacks`",
+                Path::SlowReach => "`slow_attacks`",
+                Path::Placements => "`square_play`",
+                _ => "",
+            };
+            out.push_str(&format!("| `{path:?}` | {} | {on} | {only} |\n", path.what()));
+        }
+        out.push_str("\n| feature | switches off |\n| --- | --- |\n");
+        for (name, _, off) in feature_rules(&Features::default()) {
+            out.push_str(&format!("| `{name}` | {} |\n", names(off)));
+        }
+        out
+    }
+}
+
+/// The paths built on others (each listed after those it is built on): where one of those is
+/// off, so is it.
+const BUILT_ON: [(Path, &[Path]); 10] = [
+    (Path::CellTrial, &[Path::PlainMake, Path::ProbeAttacks]),
+    (Path::Count, &[Path::PinShortcut, Path::LightTrial]),
+    (Path::StackedCount, &[Path::PinShortcut]),
+    (Path::MaskMoves, &[Path::Count]),
+    (Path::EvasionMasks, &[Path::Count]),
+    (Path::Evasions, &[Path::ProbeAttacks, Path::PinShortcut, Path::LightTrial]),
+    (Path::SquareOpenings, &[Path::ProbeAttacks, Path::LightTrial]),
+    (Path::ProbeAttackers, &[Path::ProbeAttacks]),
+    (Path::CheckTrial, &[Path::CellTrial, Path::Count]),
+    (Path::Placements, &[Path::BulkCount]),
+];
+
+/// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
+/// into account (read as one table by [`Paths::table`]).
+fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 37] {
+    use Path::*;
+    let Features {
+        stacks,
+        between,
+        branching,
+        big_board,
+        square_play,
+        vacates,
+        touched_squares,
+        attributes,
+        turn_order,
+        priorities,
+        pass_turn,
+        partial_moves,
+        maximal_captures,
+        to_hand,
+        explosions,
+        gates,
+        phases,
+        occupancy_phases,
+        many_occupancy_phases,
+        phases_beyond_captures,
+        keep_apart,
+        keep_apart_not_royal,
+        no_check,
+        forbids,
+        shared_pieces,
+        teams,
+        more_players,
+        one_player,
+        no_royal,
+        program_layer,
+        program_captures,
+        attacks_read_position,
+        attacks_read_history,
+        slow_attacks,
+        before_tests,
+        counting,
+        checks_given,
+    } = *f;
+    [
+        (
+            "stacks",
+            stacks,
+            &[
+                Atoms,
+                PlainMake,
+                ProbeAttacks,
+                SlowReach,
+                LightTrial,
+                Count,
+                DropShortcut,
+                NoisyGeneration,
+                EvasionMasks,
+            ],
+        ),
+        (
+            "between",
+            between,
+            &[
+                Atoms,
+                CellTrial,
+                Evasions,
+                EvasionMasks,
+                NoisyGeneration,
+                SlowReach,
+                StackTrial,
+                StackedCount,
+                MaskMoves,
+                SquareOpenings,
+                ProbeAttackers,
+            ],
+        ),
+        ("branching", branching, &[Atoms]),
+        ("big_board", big_board, &[StackedCount]),
+        ("square_play", square_play, &[PlainMake, Evasions, NoisyFirst]),
+        ("vacates", vacates, &[CellTrial, Evasions]),
+        ("touched_squares", touched_squares, &[Placements]),
+        ("attributes", attributes, &[PlainMake]),
+        ("turn_order", turn_order, &[PlainMake, Count, StackedCount, BulkCount, Placements]),
+        ("priorities", priorities, &[Count, StackedCount, BulkCount, NoisyFirst]),
+        ("pass_turn", pass_turn, &[BulkCount]),
+        // A move made partway through a partial move must go on with it (bug 1 of #49).
+        ("partial_moves", partial_moves, &[PlainMake]),
+        ("maximal_captures", maximal_captures, &[BulkCount, NoisyFirst]),
+        ("to_hand", to_hand, &[PlainMake]),
+        ("explosions", explosions, &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings, Placements]),
+        ("gates", gates, &[PlainMake, Count, StackedCount, EvasionMasks, NoisyGeneration]),
+        ("phases", phases, &[CellTrial, Evasions, Placements]),
+        ("occupancy_phases", occupancy_phases, &[Count]),
+        ("many_occupancy_phases", many_occupancy_phases, &[StackedCount]),
+        ("phases_beyond_captures", phases_beyond_captures, &[StackTrial]),
+        ("keep_apart", keep_apart, &[LightTrial, Count, DropShortcut]),
+        ("keep_apart_not_royal", keep_apart_not_royal, &[PinShortcut, StackTrial]),
+        ("no_check", no_check, &[Count, StackedCount, StackTrial]),
+        // A forbidden test is judged on the position after the move: every move is made.
+        ("forbids", forbids, &[PinShortcut, LightTrial, StackTrial, DropShortcut, Evasions, MaskMoves, BulkCount]),
+        // The count and the masks move the side's own pieces only.
+        (
+            "shared_pieces",
+            shared_pieces,
+            &[Atoms, CellTrial, Count, StackedCount, MaskMoves, EvasionMasks, NoisyGeneration, ProbeAttackers],
+        ),
+        ("teams", teams, &[Count, StackedCount]),
+        ("more_players", more_players, &[CellTrial, Placements]),
+        ("one_player", one_player, &[CellTrial]),
+        ("no_royal", no_royal, &[PinShortcut]),
+        ("program_layer", program_layer, &[CellTrial, Placements]),
+        ("program_captures", program_captures, &[ProbeAttacks]),
+        ("attacks_read_position", attacks_read_position, &[LightTrial, StackTrial, StackedCount]),
+        ("attacks_read_history", attacks_read_history, &[StackTrial]),
+        ("slow_attacks", slow_attacks, &[ProbeAttacks, LightTrial, PinShortcut, StackTrial, StackedCount]),
+        ("before_tests", before_tests, &[Placements]),
+        ("counting", counting, &[Placements]),
+        ("checks_given", checks_given, &[Placements]),
+    ]
 }
