@@ -124,6 +124,58 @@ fn threads(root: &str, depth: u32, nodes: u64, chess_rate: f64) {
     print_row(&(format!("varia chess.var, --threads {n}"), depth, counted, time), chess_rate);
 }
 
+/// The layers only perft uses, each against perft without it, per bundled game where the game
+/// may take it (last columns: how many times faster with it): the bulk count of the last ply
+/// (`BulkCount`: ray and mask counts, kept counts, the stacked and square-action counts) and
+/// the last two plies over placements (`Placements`, built on the bulk count). Without both,
+/// perft counts the list the search's generator makes.
+fn layers(root: &str, min_nodes: u64, filters: &[String]) {
+    use varia_interpreter::paths::Path;
+    println!("\nperft-only layers (gain: time without the layer / time with it)");
+    println!("{:<36} {:>5} {:>12} {:>10} {:>12} {:>12}", "variant", "depth", "nodes", "ms", "BulkCount", "Placements");
+    let mut files: Vec<_> = std::fs::read_dir(format!("{root}/variants"))
+        .expect("variants/")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "var"))
+        .filter(|p| {
+            let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            filters.is_empty() || name == "chess.var" || filters.iter().any(|f| name.contains(f.as_str()))
+        })
+        .collect();
+    files.sort();
+    for path in files {
+        let variant = varia_grammar::load(&std::fs::read_to_string(&path).expect("variant file")).expect("valid");
+        let all = Arc::new(Rules::new(variant.clone()));
+        let (_, depth, nodes, time) = measure("", &all, min_nodes);
+        let gain = |layer: Path| {
+            if !all.fast_paths().contains(&format!("{layer:?}")) {
+                return "-".to_string();
+            }
+            let without = Arc::new(Rules::without(variant.clone(), &[layer]));
+            let (n, t) = best_of(3, || perft(&mut Position::start(without.clone()), depth));
+            assert_eq!(n, nodes, "{}: perft without {layer:?} counts differently", path.display());
+            format!("{:.2}x", t.as_secs_f64() / time.as_secs_f64())
+        };
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let (bulk, placements) = (gain(Path::BulkCount), gain(Path::Placements));
+        println!("{name:<36} {depth:>5} {nodes:>12} {:>10.1} {bulk:>12} {placements:>12}", time.as_secs_f64() * 1e3);
+    }
+}
+
+/// chess.var's perft counting the list the search's generator makes (no perft-only layer)
+/// against shakmaty's, same depth, same run.
+fn search_generator(root: &str, depth: u32, sk_rate: f64) {
+    use varia_interpreter::paths::Path;
+    let variant =
+        varia_grammar::load(&std::fs::read_to_string(format!("{root}/variants/chess.var")).expect("chess.var"))
+            .expect("valid");
+    let rules = Arc::new(Rules::without(variant, &[Path::BulkCount]));
+    let (nodes, time) = best_of(3, || perft(&mut Position::start(rules.clone()), depth));
+    print_row(&("varia chess.var, the search's generator".into(), depth, nodes, time), sk_rate);
+    println!("ratio shakmaty / varia on chess with the search's generator: {:.2}x", sk_rate / rate(nodes, time));
+}
+
 fn main() {
     let min_nodes: u64 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(1_000_000);
     // Words that are not numbers nor options pick the variant files whose names hold one of
@@ -204,8 +256,10 @@ fn main() {
         let chess_nodes = rows.iter().find(|r| r.0 == "chess.var").map(|r| r.2).unwrap_or(0);
         assert_eq!(chess_nodes, sk_nodes, "varia and shakmaty disagree on perft {depth}");
         println!("ratio shakmaty / varia on chess: {:.2}x", rate(sk_nodes, sk_time) / chess_rate);
+        search_generator(root, depth, rate(sk_nodes, sk_time));
         threads(root, depth, chess_nodes, chess_rate);
     }
+    layers(root, min_nodes, &filters);
     if filters.is_empty() {
         programs(root, min_nodes, chess_rate);
     }

@@ -59,11 +59,13 @@ pub enum Path {
     ProbeAttackers,
     /// The search asks whether a quiet move checks by trying it in the cell array.
     CheckTrial,
+    /// On stacks, check and pins read off the stack cells as lines of single pieces.
+    StackLines,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 21] = [
+    pub const ALL: [Path; 22] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -85,6 +87,7 @@ impl Path {
         Path::BulkCount,
         Path::ProbeAttackers,
         Path::CheckTrial,
+        Path::StackLines,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -111,6 +114,7 @@ impl Path {
             Path::BulkCount => "The last ply counted without listing the moves (the count, or testing one by one).",
             Path::ProbeAttackers => "The search finds the attackers of a cell from the probes (static exchange).",
             Path::CheckTrial => "The search asks whether a quiet move checks by trying it in the cell array.",
+            Path::StackLines => "On stacks, check and pins read off the stack cells as lines of single pieces.",
         }
     }
 
@@ -441,7 +445,7 @@ impl Paths {
         }
         // Paths that exist only where a feature does.
         if !f.stacks {
-            p.off(&[StackTrial, StackedCount]);
+            p.off(&[StackTrial, StackedCount, StackLines]);
         }
         if !f.slow_attacks {
             p.off(&[SlowReach]);
@@ -464,7 +468,7 @@ impl Paths {
         for path in Path::ALL {
             let on = BUILT_ON.iter().find(|(p, _)| *p == path).map_or(String::new(), |(_, on)| names(on));
             let only = match path {
-                Path::StackTrial | Path::StackedCount => "`stacks`",
+                Path::StackTrial | Path::StackedCount | Path::StackLines => "`stacks`",
                 Path::SlowReach => "`slow_attacks`",
                 Path::Placements => "`square_play`",
                 _ => "",
@@ -481,7 +485,7 @@ impl Paths {
 
 /// The paths built on others (each listed after those it is built on): where one of those is
 /// off, so is it.
-const BUILT_ON: [(Path, &[Path]); 10] = [
+const BUILT_ON: [(Path, &[Path]); 11] = [
     (Path::CellTrial, &[Path::PlainMake, Path::ProbeAttacks]),
     (Path::Count, &[Path::PinShortcut, Path::LightTrial]),
     (Path::StackedCount, &[Path::PinShortcut]),
@@ -492,6 +496,7 @@ const BUILT_ON: [(Path, &[Path]); 10] = [
     (Path::ProbeAttackers, &[Path::ProbeAttacks]),
     (Path::CheckTrial, &[Path::CellTrial, Path::Count]),
     (Path::Placements, &[Path::BulkCount]),
+    (Path::StackLines, &[Path::StackedCount]),
 ];
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
@@ -604,7 +609,7 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 37] {
         ("more_players", more_players, &[CellTrial, Placements]),
         ("one_player", one_player, &[CellTrial]),
         ("no_royal", no_royal, &[PinShortcut]),
-        ("program_layer", program_layer, &[CellTrial, Placements]),
+        ("program_layer", program_layer, &[CellTrial, Placements, StackLines]),
         ("program_captures", program_captures, &[ProbeAttacks]),
         ("attacks_read_position", attacks_read_position, &[LightTrial, StackTrial, StackedCount]),
         ("attacks_read_history", attacks_read_history, &[StackTrial]),

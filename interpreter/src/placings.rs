@@ -109,10 +109,6 @@ impl Position {
             || slot.optional
             || slot.kinds != [ActionKind::MovePiece]
             || r.count.masks.fits.is_empty()
-            // The moves the count makes are the legal ones without a filter of the whole list.
-            || r.variant.pass_turn != crate::ir::PassTurn::Never
-            || r.variant.maximal_captures
-            || !r.variant.forbids.is_empty()
             || self.decided_before_moves().is_some()
             || self.drawn_by_rule().is_some()
         {

@@ -117,7 +117,7 @@ fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
             m.check = attacked();
             return;
         }
-        let pins = if r.count.stacked && r.program.is_none() && r.explosions.is_none() {
+        let pins = if r.paths.allows(crate::paths::Path::StackLines) {
             // Off the cells that may hold a stack, the board's lines read as those of single
             // pieces (the royal stands apart, capturable).
             match st.lines_off_stacks(r, royal, side, &mut m.pins) {
@@ -125,7 +125,7 @@ fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
                 Some(false) => Some(m.pins),
                 None => st.stacked_pins_unless_check(r, royal, side),
             }
-        } else if !r.stacking && r.paths.allows(crate::paths::Path::ProbeAttacks) && r.explosions.is_none() {
+        } else if r.paths.allows(crate::paths::Path::ProbeAttacks) {
             st.pins_unless_attacked(r, royal, side)
         } else if attacked() {
             None
