@@ -11,7 +11,10 @@ use crate::rules::{Piece, Rules};
 impl State {
     /// Plays a move (assumed pseudo-legal).
     pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
+        // In the middle of a partial move even a plain step is the piece going on: the general
+        // path ends the partial move (or lets it go on) and hands over the turn as its rules say.
         if r.paths.allows(crate::paths::Path::PlainMake)
+            && self.partial.is_none()
             && matches!(mv.kind, MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle)
         {
             self.make_plain(r, mv);

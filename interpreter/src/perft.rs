@@ -92,7 +92,7 @@ pub fn divide_threads(pos: &mut Position, depth: u32, turns: bool, threads: usiz
     let count = |p: &mut Position, mv: &Move| {
         p.make(*mv);
         let n = if turns {
-            let rest = if p.action_index() == 0 { depth.saturating_sub(1) } else { depth };
+            let rest = if turn_done(p) { depth.saturating_sub(1) } else { depth };
             perft_turns(p, rest)
         } else if depth <= 1 {
             1
