@@ -80,9 +80,7 @@ impl State {
                 h ^= pr.z_hand[i * 65 + (*n).min(64) as usize];
             }
             h ^= pr.z_turn[crate::program::turn_slot(r, self.turn)];
-            if let Some((c, _)) = self.partial {
-                h ^= pr.z_partial[c.0 as usize];
-            }
+            h ^= self.partial_key(r, pr);
         }
         h
     }

@@ -234,11 +234,15 @@ impl State {
         } else if mv.kind != MoveKind::EndTurn {
             self.lose_castling(r, mv);
         }
+        // The partial move going on is keyed with the last move: its key leaves before this
+        // move becomes the last, and the continuation is looked for with this move as the
+        // last (a continuation may test `last-from`).
+        self.set_partial(r, None);
+        self.history.push(undo);
         self.advance(r, mv, continues);
         if !r.variant.phases.is_empty() {
             self.update_phases(r);
         }
-        self.history.push(undo);
         // A turn ends by itself after its last possible action (the rest being optional).
         if settle
             && r.square_play
@@ -353,7 +357,6 @@ impl State {
     /// After an action: a partial move's piece goes on if it can; else the next action of
     /// the turn is due, or the turn ends.
     fn advance(&mut self, r: &Rules, mv: Move, continues: Option<Option<MoveTypeId>>) {
-        self.set_partial(r, None);
         if let Some(ty) = continues {
             self.set_partial(r, Some((mv.to, ty)));
             let mut next = Vec::new();
@@ -383,13 +386,9 @@ impl State {
             self.partial = p;
             return;
         };
-        if let Some((c, _)) = self.partial {
-            self.hash ^= pr.z_partial[c.0 as usize];
-        }
+        self.hash ^= self.partial_key(r, pr);
         self.partial = p;
-        if let Some((c, _)) = self.partial {
-            self.hash ^= pr.z_partial[c.0 as usize];
-        }
+        self.hash ^= self.partial_key(r, pr);
     }
 
     /// Ends the side to move's turn: in square play its touched squares become untouchable
@@ -428,6 +427,11 @@ impl State {
     /// player's turn comes back.
     #[inline]
     pub(crate) fn next_player(&mut self, r: &Rules) {
+        // A partial move never outlives its player's turn, however the turn passes (a player
+        // put out of the game in the middle of one, say).
+        if self.partial.is_some() {
+            self.set_partial(r, None);
+        }
         let before = self.side;
         let start_turn = self.turn;
         let mut next = self.turn_player(r, self.turn + 1);

@@ -337,6 +337,8 @@ pub(crate) struct State {
     /// In the middle of a partial move: the piece that goes on and the type of move it
     /// continues with.
     pub(crate) partial: Option<(CellId, Option<MoveTypeId>)>,
+    /// The move made before the first of `history`, as a position string gives it (`last=`).
+    pub(crate) prior: Option<Move>,
     /// The locations without a square (where `cells` holds [`Piece::HOLE`]), for the counts
     /// by bit sets, where they block rays as pieces do.
     pub(crate) no_square: CellSet,
@@ -414,6 +416,7 @@ impl Position {
             hand: vec![0; players * rules.variant.pieces.len()],
             turn: 0,
             partial: None,
+            prior: None,
             no_square: {
                 let mut set = CellSet::new(n);
                 for c in &rules.variant.board.initially_empty_locations {

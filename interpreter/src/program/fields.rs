@@ -1,12 +1,42 @@
-//! The position-string fields of program features: pieces in hand, attributes, the turn number of a turn order, a partial move's piece.
+//! The position-string fields of program features: pieces in hand, attributes, the turn number of a turn order, a partial move's piece, the last move; and the hash key of a partial move.
 
 use crate::ir::{CellId, MoveTypeId, PlayerId};
+use crate::position::{Move, MoveKind, State};
+use crate::program::ProgramRules;
+use crate::rules::Rules;
+
+impl State {
+    /// The move made last: the last of the history, else the one a position string gave.
+    pub(crate) fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|u| u.mv).or(self.prior)
+    }
+
+    /// The hash key of a partial move going on (0 when none): everything its continuation
+    /// depends on besides the board, that is its piece's cell, the move type it continues with
+    /// and, where programs test it, the last move.
+    pub(crate) fn partial_key(&self, r: &Rules, pr: &ProgramRules) -> u64 {
+        let Some((c, ty)) = self.partial else { return 0 };
+        let mut key = pr.z_partial[c.0 as usize];
+        if let Some(t) = ty {
+            key ^= pr.z_partial_type.get(t.0 as usize).copied().unwrap_or(0);
+        }
+        if let Some(m) = self.last_move().filter(|_| pr.reads_history) {
+            let cells = r.cell_count();
+            key ^= pr.z_last[2 * m.from.0 as usize] ^ pr.z_last[2 * m.to.0 as usize + 1];
+            if m.kind == MoveKind::Drop {
+                key ^= pr.z_last[2 * cells];
+            }
+        }
+        key
+    }
+}
 
 impl crate::position::Position {
     /// The position-string fields of program play, each with a leading space (the hands are
     /// written after the rows, see [`crate::to_hand`]; `hand=` is still read): `attrs=` (for each attribute, the cells whose piece has
-    /// it: `never-moved:a1,e1;...`), `turn=` (turns completed, with a turn order) and
-    /// `partial=` (the piece that goes on in the middle of a partial move).
+    /// it: `never-moved:a1,e1;...`), `turn=` (turns completed, with a turn order), `last=`
+    /// (the last move, where programs test it) and `partial=` (the piece that goes on in the
+    /// middle of a partial move).
     pub(crate) fn program_fields(&self) -> String {
         let r = &*self.rules;
         let Some(pr) = r.program.as_deref() else { return String::new() };
@@ -30,6 +60,16 @@ impl crate::position::Position {
         }
         if v.turn_order.is_some() {
             out.push_str(&format!(" turn={}", self.st.turn));
+        }
+        if let Some(m) = self.st.last_move().filter(|_| pr.reads_history) {
+            // A drop is written `@TO` (`FROM@TO` where its program started elsewhere): a test
+            // of where the last move started is false after a drop.
+            let (from, to) = (r.cell_name(m.from), r.cell_name(m.to));
+            match m.kind {
+                MoveKind::Drop if m.from == m.to => out.push_str(&format!(" last=@{to}")),
+                MoveKind::Drop => out.push_str(&format!(" last={from}@{to}")),
+                _ => out.push_str(&format!(" last={from}-{to}")),
+            }
         }
         if let Some((c, ty)) = self.st.partial {
             out.push_str(&format!(" partial={}", r.cell_name(c)));
@@ -59,7 +99,7 @@ pub(crate) fn read_program_field(
         return Err(err(
             0,
             field.len(),
-            format!("expected `hand=`, `attrs=`, `checks=`, `turn=` or `partial=`, found `{field}`"),
+            format!("expected `hand=`, `attrs=`, `checks=`, `turn=`, `partial=` or `last=`, found `{field}`"),
         ));
     };
     let vat = key.len() + 1;
@@ -148,8 +188,22 @@ pub(crate) fn read_program_field(
             };
             pos.st.partial = Some((cell(c, vat)?, ty));
         }
+        "last" => {
+            let (from, to, kind) = match (value.split_once('@'), value.split_once('-')) {
+                (Some((f, t)), _) => (if f.is_empty() { t } else { f }, t, MoveKind::Drop),
+                (None, Some((f, t))) => (f, t, MoveKind::Normal),
+                _ => return Err(err(vat, value.len(), format!("expected `FROM-TO` or `@TO`, found `{value}`"))),
+            };
+            let to_at = vat + value.len() - to.len();
+            let (from, to) = (cell(from, vat)?, cell(to, to_at)?);
+            pos.st.prior = Some(Move { from, to, kind, ..Move::end_turn() });
+        }
         _ => {
-            return Err(err(0, key.len(), format!("expected `hand=`, `attrs=`, `turn=` or `partial=`, found `{key}=`")))
+            return Err(err(
+                0,
+                key.len(),
+                format!("expected `hand=`, `attrs=`, `turn=`, `partial=` or `last=`, found `{key}=`"),
+            ))
         }
     }
     Ok(())

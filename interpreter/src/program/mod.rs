@@ -52,6 +52,14 @@ pub(crate) struct ProgramRules {
     pub(crate) z_hand: Vec<u64>,
     pub(crate) z_turn: Vec<u64>,
     pub(crate) z_partial: Vec<u64>,
+    /// Hash keys of the rest of a partial move's state: per move type it continues with; per
+    /// (cell, 0 for the last move's start and 1 for its end), and one for a drop (tests of the
+    /// last move see it: see [`State::partial_key`]).
+    pub(crate) z_partial_type: Vec<u64>,
+    pub(crate) z_last: Vec<u64>,
+    /// Some move or drop program reads the last move (`last-from`, `last-to`): the position
+    /// string then gives it.
+    pub(crate) reads_history: bool,
     /// Move priority rank per move type (`u8::MAX - 1` for types not listed, `u8::MAX` none).
     pub(crate) rank: Vec<u8>,
     /// The variant has move priorities.
@@ -125,6 +133,12 @@ impl ProgramRules {
         let slots = v.turn_order.as_ref().map_or(1, |t| t.opening.len() + t.cycle.len()).max(1);
         let z_turn = (0..slots).map(|_| crate::rules::splitmix_pub(seed)).collect();
         let z_partial = (0..cells).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        // Drawn from a seed of their own, so that every other key stays as it was.
+        let mut own = *seed ^ 0x9e37_79b9_7f4a_7c15;
+        let z_partial_type = (0..v.move_types.len()).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
+        let z_last = (0..2 * cells + 1).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
+        let reads_history = codes.iter().flatten().any(|(_, c)| c.reads_history)
+            || drops.iter().flatten().any(|d| matches!(d, DropRule::Code(c) if c.reads_history));
         let mut rank = vec![u8::MAX - 1; v.move_types.len()];
         for (i, t) in v.move_priorities.iter().enumerate() {
             if let Some(r) = rank.get_mut(t.0 as usize) {
@@ -185,6 +199,9 @@ impl ProgramRules {
             z_hand,
             z_turn,
             z_partial,
+            z_partial_type,
+            z_last,
+            reads_history,
             rank,
             prioritised: !v.move_priorities.is_empty(),
             reach_index,

@@ -163,7 +163,7 @@ impl<'a> Run<'a> {
     }
 
     fn last_move(&self) -> Option<crate::position::Move> {
-        self.st.history.last().map(|u| u.mv)
+        self.st.last_move()
     }
 
     /// Runs the code; returns when it ends, fails, or finds its target.
