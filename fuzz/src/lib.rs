@@ -144,6 +144,7 @@ pub fn dictionary(target: Target) -> &'static [&'static str] {
             "attrs=",
             "turn=",
             "partial=",
+            "last=",
         ],
         Target::Move => &["e2-e4", "x", "=", "@@", "@", "+", "#", "O-O", "end", "-", "a1", "Z99", "(", ")", "e8=Q"],
         Target::Web => &[

@@ -260,3 +260,37 @@ fn an_armenian_tama_kings_chain_that_cannot_go_on_ends_the_turn() {
     assert!(!legal(&mut pos).is_empty());
     assert!(pos.outcome().is_none());
 }
+
+#[test]
+fn a_malformed_last_move_is_a_located_error() {
+    let pos = start(&flying_king());
+    let rules = pos.rules().clone();
+    let good = "1m1m1m3 w - - 0 1 last=c1-e1";
+    assert!(Position::from_position_string(rules.clone(), good).is_ok());
+    for (bad, at, message) in [
+        ("1m1m1m3 w - - 0 1 last=c1-z9", "z9", "expected a cell name, found `z9`"),
+        ("1m1m1m3 w - - 0 1 last=@z9", "z9", "expected a cell name, found `z9`"),
+        ("1m1m1m3 w - - 0 1 last=c1", "c1", "expected `FROM-TO` or `@TO`, found `c1`"),
+    ] {
+        let e = Position::from_position_string(rules.clone(), bad).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (bad.rfind(at).unwrap(), message), "{bad}");
+    }
+}
+
+#[test]
+fn a_drop_is_written_as_the_last_move_with_an_at_sign() {
+    // A stone may not be dropped west of the last stone dropped (the drop reads `last-to`).
+    let text = r#"(game (title "t") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d" (10 0)) ("1" (0 10)))
+    (directions (e 1 0) (w -1 0))))
+  (piece (name Stone) (drops ((verify empty?) (verify (not-last-to? e)) add)))
+  (board-setup (White (Stone off 2)) (Black (Stone off 2))))"#;
+    let mut pos = start(text);
+    play(&mut pos, "S@c1");
+    let fen = pos.to_position_string();
+    assert!(fen.ends_with(" last=@c1"), "{fen}");
+    assert_eq!(legal(&mut pos), ["S@a1", "S@d1"]);
+    let mut back = Position::from_position_string(pos.rules().clone(), &fen).expect("reads back");
+    assert_eq!((back.to_position_string(), back.hash()), (fen, pos.hash()));
+    assert_eq!(legal(&mut back), ["S@a1", "S@d1"]);
+}

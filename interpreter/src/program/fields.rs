@@ -195,7 +195,8 @@ pub(crate) fn read_program_field(
                 _ => return Err(err(vat, value.len(), format!("expected `FROM-TO` or `@TO`, found `{value}`"))),
             };
             let to_at = vat + value.len() - to.len();
-            let (from, to) = (cell(from, vat)?, cell(to, to_at)?);
+            let from_at = if value.starts_with('@') { to_at } else { vat };
+            let (from, to) = (cell(from, from_at)?, cell(to, to_at)?);
             pos.st.prior = Some(Move { from, to, kind, ..Move::end_turn() });
         }
         _ => {
