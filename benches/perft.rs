@@ -119,7 +119,8 @@ fn programs(root: &str, min_nodes: u64, chess_rate: f64) {
 fn threads(root: &str, depth: u32, nodes: u64, chess_rate: f64) {
     let n = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
     let rules = compile(&std::fs::read_to_string(format!("{root}/variants/chess.var")).expect("chess.var"));
-    let (counted, time) = best_of(3, || perft_threads(&mut Position::start(rules.clone()), depth, false, n));
+    let (counted, time) =
+        best_of(3, || perft_threads(&mut Position::start(rules.clone()), depth, false, n).expect("plies, not turns"));
     assert_eq!(counted, nodes, "perft on {n} threads counts as on one");
     print_row(&(format!("varia chess.var, --threads {n}"), depth, counted, time), chess_rate);
 }

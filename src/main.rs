@@ -378,9 +378,9 @@ fn run(command: Command) -> Result<(), String> {
                 let mut total = 0;
                 let mut lines = Vec::new();
                 let counts = if threads > 1 {
-                    divide_threads(&mut pos, depth, turns, threads as usize)
+                    divide_threads(&mut pos, depth, turns, threads as usize).map_err(|e| e.to_string())?
                 } else if turns {
-                    divide_turns(&mut pos, depth)
+                    divide_turns(&mut pos, depth).map_err(|e| e.to_string())?
                 } else {
                     divide(&mut pos, depth)
                 };
@@ -393,9 +393,9 @@ fn run(command: Command) -> Result<(), String> {
                 }
                 outln!("nodes {total}");
             } else if threads > 1 {
-                outln!("nodes {}", perft_threads(&mut pos, depth, turns, threads as usize));
+                outln!("nodes {}", perft_threads(&mut pos, depth, turns, threads as usize).map_err(|e| e.to_string())?);
             } else if turns {
-                outln!("nodes {}", perft_turns(&mut pos, depth));
+                outln!("nodes {}", perft_turns(&mut pos, depth).map_err(|e| e.to_string())?);
             } else {
                 outln!("nodes {}", perft(&mut pos, depth));
             }

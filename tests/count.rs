@@ -247,12 +247,12 @@ fn perft_on_threads_counts_as_on_one_thread() {
     {
         let mut pos = Position::start(common::rules(name));
         let (serial, split) = if turns {
-            (perft_turns(&mut pos, depth), divide_turns(&mut pos, depth))
+            (perft_turns(&mut pos, depth).expect("turns end"), divide_turns(&mut pos, depth).expect("turns end"))
         } else {
             (perft(&mut pos, depth), divide(&mut pos, depth))
         };
-        assert_eq!(perft_threads(&mut pos, depth, turns, 2), serial, "{name}");
-        assert_eq!(divide_threads(&mut pos, depth, turns, 2), split, "{name}");
+        assert_eq!(perft_threads(&mut pos, depth, turns, 2).expect("turns end"), serial, "{name}");
+        assert_eq!(divide_threads(&mut pos, depth, turns, 2).expect("turns end"), split, "{name}");
     }
 }
 

@@ -877,7 +877,7 @@ fn neutral_opening_is_illegal_in_hans38() {
 fn perft_from_the_start() {
     let mut pos = at(HANS38, "start");
     assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), [32, 1004, 44212]);
-    assert_eq!(perft_turns(&mut pos, 3), 44212, "a turn is one action");
+    assert_eq!(perft_turns(&mut pos, 3).expect("turns end"), 44212, "a turn is one action");
 }
 
 // =============================================================================================
@@ -1209,10 +1209,10 @@ fn postal_en_passant_unless_the_passed_square_moves_away() {
 #[test]
 fn postal_perft_from_the_start() {
     let mut pos = at(POSTAL, "start");
-    assert_eq!([1, 2, 3].map(|d| perft_turns(&mut pos, d)), [32, 1200, 33770]);
+    assert_eq!([1, 2, 3].map(|d| perft_turns(&mut pos, d).expect("turns end")), [32, 1200, 33770]);
     assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), [32, 756, 1120]);
     let mut pos = at(PLUS, "start");
-    assert_eq!([1, 2].map(|d| perft_turns(&mut pos, d)), [32, 3432]);
+    assert_eq!([1, 2].map(|d| perft_turns(&mut pos, d).expect("turns end")), [32, 3432]);
     assert_eq!([1, 2, 3].map(|d| perft(&mut pos, d)), [32, 756, 1120]);
 }
 
@@ -1220,5 +1220,5 @@ fn postal_perft_from_the_start() {
 #[test]
 fn postal_plus_perft_3_turns() {
     let mut pos = at(PLUS, "start");
-    assert_eq!(perft_turns(&mut pos, 3), 482918);
+    assert_eq!(perft_turns(&mut pos, 3).expect("turns end"), 482918);
 }

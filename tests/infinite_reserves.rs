@@ -224,7 +224,7 @@ fn no_piece_move_from_the_second_turn_is_a_lost_stalemate() {
     assert!(legal(&mut pos).is_empty());
     assert!(!pos.in_check());
     assert_eq!(pos.outcome(), Some((GameResult::Win(BLACK), EndReason::Stalemate)));
-    assert_eq!(perft_turns(&mut pos, 1), 0);
+    assert_eq!(perft_turns(&mut pos, 1).expect("turns end"), 0);
 }
 
 /// The same as a game: `tests/games/infinite-reserves-stalemate.txt` is `1. @@d4 @@e5 0-1`.
@@ -509,7 +509,7 @@ fn checkmate_cannot_be_blocked_by_a_square_move() {
 fn a_turn_that_cannot_be_completed_loses_as_stalemate() {
     let text = "k3r3/8/8/8/8/8/4N3/4K3 w - - 0 5 - - 1 -";
     let mut pos = at(INFINITE, text);
-    assert_eq!(perft_turns(&mut pos, 1), 48);
+    assert_eq!(perft_turns(&mut pos, 1).expect("turns end"), 48);
     play(&mut pos, "Ne2-c3");
     assert_eq!(legal(&mut pos), ["@e3-e2", "@e4-e2"]);
     play(&mut pos, "@e3-e2");
@@ -651,7 +651,7 @@ fn perft_by_actions() {
 #[test]
 fn perft_by_turns() {
     let mut pos = at(INFINITE, "start");
-    let counts: Vec<u64> = (1..=3).map(|d| perft_turns(&mut pos, d)).collect();
+    let counts: Vec<u64> = (1..=3).map(|d| perft_turns(&mut pos, d).expect("turns end")).collect();
     assert_eq!(counts, [32, 2_976, 391_260]);
 }
 
@@ -686,7 +686,7 @@ fn occupied_first_turn_is_a_pawn_carry_then_a_placement() {
     let moves = snap("occupied_white_first_actions", &mut pos);
     assert_eq!(moves.len(), 22);
     assert!(actions(&mut pos).iter().all(|m| m.kind == MoveKind::CarrySquare));
-    assert_eq!(perft_turns(&mut pos, 1), 704);
+    assert_eq!(perft_turns(&mut pos, 1).expect("turns end"), 704);
     play(&mut pos, "@e2-e3");
     assert_eq!((on(&pos, "e3"), square(&pos, "e2")), (Some('P'), false));
     assert_eq!(kinds(&mut pos), (0, 0, 32, 0), "the carry was the turn's square move");
@@ -897,7 +897,7 @@ fn occupied_perft() {
     let mut pos = at(OCCUPIED, "start");
     let counts: Vec<u64> = (1..=4).map(|d| perft(&mut pos, d)).collect();
     assert_eq!(counts, [22, 704, 11_880, 366_476]);
-    assert_eq!(perft_turns(&mut pos, 1), 704);
+    assert_eq!(perft_turns(&mut pos, 1).expect("turns end"), 704);
 }
 
 /// The opening game `tests/games/moving-occupied-opening.txt` replays.

@@ -20,7 +20,7 @@ fn run(slow: bool) {
         let depth: u32 = f[2].parse().expect("depth");
         let expected: u64 = f[3].parse().expect("count");
         let before = pos.to_position_string();
-        let count = if turns { perft_turns(&mut pos, depth) } else { perft(&mut pos, depth) };
+        let count = if turns { perft_turns(&mut pos, depth).expect("turns end") } else { perft(&mut pos, depth) };
         assert_eq!(count, expected, "{line}");
         // Make/unmake must restore the position exactly, hash included.
         assert_eq!(pos.to_position_string(), before);

@@ -79,3 +79,36 @@ fn a_move_two_programs_make_keeps_its_best_priority() {
         assert_eq!(notations(&pos, &moves), ["Ma1-a2", "Rc1-c2"]);
     }
 }
+
+/// A turn of partial moves that may go back and forth for ever (Gate, in ../shared/zrf-corpus,
+/// shifts a piece to and fro): `perft --turns` overflowed the stack. A turn longer than
+/// `MAX_TURN_ACTIONS` actions is now an error naming the position.
+const SHUTTLE: &str = r#"(game (title "t") (players White Black) (turn-order White Black)
+  (option "pass partial" true)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("1" (0 10)))
+    (directions (e 1 0) (w -1 0))))
+  (piece (name Man) (moves (e (verify empty?) add-partial) (w (verify empty?) add-partial)))
+  (board-setup (White (Man a1)) (Black (Man c1))))"#;
+
+#[test]
+fn a_turn_that_never_ends_is_refused_by_perft_by_turns() {
+    let variant = varia_zrf::load(SHUTTLE, None).expect("loads").variant;
+    let mut pos = Position::start(Arc::new(Rules::new(variant)));
+    let err = varia_interpreter::perft_turns(&mut pos, 1).expect_err("refused");
+    assert!(err.to_string().starts_with("a turn went on past 64 actions (at `"), "{err}");
+    assert!(varia_interpreter::perft_threads(&mut pos, 1, true, 2).is_err());
+    // Plies are counted as ever: White's one move is a1-b1.
+    assert_eq!(varia_interpreter::perft(&mut pos, 1), 1);
+    let dir = std::env::temp_dir().join(format!("varia-shuttle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let file = dir.join("shuttle.zrf");
+    std::fs::write(&file, SHUTTLE).expect("written");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["perft", file.to_str().expect("a path"), "1", "--turns"])
+        .output()
+        .expect("run varia");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("a turn went on past 64 actions"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -40,7 +40,7 @@ fn perft_by_turns() {
         let rules = common::rules(name);
         let mut pos = Position::start(rules);
         for (i, &n) in counts.iter().enumerate() {
-            assert_eq!(perft_turns(&mut pos, i as u32 + 1), n, "{name} depth {}", i + 1);
+            assert_eq!(perft_turns(&mut pos, i as u32 + 1).expect("turns end"), n, "{name} depth {}", i + 1);
         }
     }
 }

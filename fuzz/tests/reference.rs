@@ -64,7 +64,7 @@ fn zillions_games_agree_with_the_reference() {
     let mut checked = 0;
     for f in files {
         let Ok((_, game)) = varia_zrf::load_file(&f, None) else { continue };
-        let budget = Budget { plies: 8, depth: 2, perft_nodes: 500, perft_every: 8, turns: false };
+        let budget = Budget { plies: 8, depth: 2, perft_nodes: 500, perft_every: 8, turns: true };
         eprintln!("{} ...", f.display());
         let t = std::time::Instant::now();
         match check(game.variant, 0, budget) {

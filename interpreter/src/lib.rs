@@ -55,7 +55,7 @@ pub use eval::{Evaluator, Weights};
 pub use fen::{PositionError, MAX_CLOCK};
 pub use notation::MoveError;
 pub use pass::NullUndo;
-pub use perft::{divide, divide_threads, divide_turns, perft, perft_threads, perft_turns};
+pub use perft::{divide, divide_threads, divide_turns, perft, perft_threads, perft_turns, LongTurn, MAX_TURN_ACTIONS};
 pub use position::{EnPassant, Move, MoveKind, Position, SquareMarks};
 pub use program::code::endless_loops;
 pub use rules::{Piece, Rules};

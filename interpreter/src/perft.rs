@@ -51,11 +51,42 @@ fn divide_by(pos: &mut Position, mut count: impl FnMut(&mut Position) -> u64) ->
         .collect()
 }
 
+/// The most actions perft follows in one turn when it counts whole turns (a turn of partial
+/// moves that may go back and forth, or pass over the same cells, could otherwise go on for
+/// ever).
+pub const MAX_TURN_ACTIONS: u32 = 64;
+
+/// A turn went on past [`MAX_TURN_ACTIONS`] actions while perft counted whole turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LongTurn {
+    /// The position string where the turn had gone on that long.
+    pub position: String,
+}
+
+impl std::fmt::Display for LongTurn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a turn went on past {MAX_TURN_ACTIONS} actions (at `{}`): whole turns cannot be counted in this game",
+            self.position
+        )
+    }
+}
+
 /// Perft counting whole turns: the positions at the start of a turn, `depth` turns on. In games
-/// where a turn is one action this equals [`perft`].
-pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
+/// where a turn is one action this equals [`perft`]. A turn longer than [`MAX_TURN_ACTIONS`]
+/// actions is an error.
+pub fn perft_turns(pos: &mut Position, depth: u32) -> Result<u64, LongTurn> {
+    turns_from(pos, depth, 0)
+}
+
+/// [`perft_turns`] with `actions` already made in the turn under way.
+fn turns_from(pos: &mut Position, depth: u32, actions: u32) -> Result<u64, LongTurn> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
+    }
+    if actions >= MAX_TURN_ACTIONS {
+        return Err(LongTurn { position: pos.to_position_string() });
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -64,16 +95,35 @@ pub fn perft_turns(pos: &mut Position, depth: u32) -> u64 {
         pos.make(mv);
         // Back at a turn's first action: one turn done; otherwise (a later action, or a partial
         // move going on) the turn goes on.
-        nodes += perft_turns(pos, if turn_done(pos) { depth - 1 } else { depth });
+        let n = if turn_done(pos) { turns_from(pos, depth - 1, 0) } else { turns_from(pos, depth, actions + 1) };
         pos.unmake();
+        nodes += n?;
     }
-    nodes
+    Ok(nodes)
 }
 
 /// [`divide`] counting whole turns: each legal action here with the turns below it (the
 /// action's own turn counting as the first).
-pub fn divide_turns(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    divide_by(pos, |pos| perft_turns(pos, if turn_done(pos) { depth.saturating_sub(1) } else { depth }))
+pub fn divide_turns(pos: &mut Position, depth: u32) -> Result<Vec<(Move, u64)>, LongTurn> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        pos.make(mv);
+        let n = turns_after(pos, depth);
+        pos.unmake();
+        out.push((mv, n?));
+    }
+    Ok(out)
+}
+
+/// The whole turns below the action just made, its own turn counting as the first.
+fn turns_after(pos: &mut Position, depth: u32) -> Result<u64, LongTurn> {
+    if turn_done(pos) {
+        turns_from(pos, depth.saturating_sub(1), 0)
+    } else {
+        turns_from(pos, depth, 1)
+    }
 }
 
 /// Whether the move just made ended its turn.
@@ -84,7 +134,12 @@ fn turn_done(pos: &Position) -> bool {
 /// [`divide`] (or [`divide_turns`], with `turns`) with the root moves shared among `threads`
 /// threads: each counts its moves' subtrees on its own copy of the position. The same counts
 /// in the same order as the serial functions.
-pub fn divide_threads(pos: &mut Position, depth: u32, turns: bool, threads: usize) -> Vec<(Move, u64)> {
+pub fn divide_threads(
+    pos: &mut Position,
+    depth: u32,
+    turns: bool,
+    threads: usize,
+) -> Result<Vec<(Move, u64)>, LongTurn> {
     use rayon::prelude::*;
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -92,15 +147,14 @@ pub fn divide_threads(pos: &mut Position, depth: u32, turns: bool, threads: usiz
     let count = |p: &mut Position, mv: &Move| {
         p.make(*mv);
         let n = if turns {
-            let rest = if turn_done(p) { depth.saturating_sub(1) } else { depth };
-            perft_turns(p, rest)
+            turns_after(p, depth)
         } else if depth <= 1 {
-            1
+            Ok(1)
         } else {
-            perft(p, depth - 1)
+            Ok(perft(p, depth - 1))
         };
         p.unmake();
-        (*mv, n)
+        n.map(|n| (*mv, n))
     };
     match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
         Ok(pool) => {
@@ -114,9 +168,9 @@ pub fn divide_threads(pos: &mut Position, depth: u32, turns: bool, threads: usiz
 
 /// [`perft`] (or [`perft_turns`], with `turns`) with the root moves shared among `threads`
 /// threads.
-pub fn perft_threads(pos: &mut Position, depth: u32, turns: bool, threads: usize) -> u64 {
+pub fn perft_threads(pos: &mut Position, depth: u32, turns: bool, threads: usize) -> Result<u64, LongTurn> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
-    divide_threads(pos, depth, turns, threads).iter().map(|(_, n)| n).sum()
+    Ok(divide_threads(pos, depth, turns, threads)?.iter().map(|(_, n)| n).sum())
 }

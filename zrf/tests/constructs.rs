@@ -129,8 +129,9 @@ fn perft_turns_counts_a_chain_of_partial_moves_as_one_turn() {
     let game = varia_zrf::load(&strip(""), None).expect("loads");
     let mut pos = Position::start(Arc::new(Rules::new(game.variant)));
     // Two turns: c1xa1 (no jump follows), and c1xe1 then e1xg1 (the second jump is compulsory).
-    assert_eq!(varia_interpreter::perft_turns(&mut pos, 1), 2);
-    let split: Vec<u64> = varia_interpreter::divide_turns(&mut pos, 1).into_iter().map(|(_, n)| n).collect();
+    assert_eq!(varia_interpreter::perft_turns(&mut pos, 1).expect("turns end"), 2);
+    let split: Vec<u64> =
+        varia_interpreter::divide_turns(&mut pos, 1).expect("turns end").into_iter().map(|(_, n)| n).collect();
     assert_eq!(split, [1, 1]);
 }
 
@@ -145,7 +146,7 @@ fn one_amazons_turn_is_a_move_and_a_shot() {
     // 80 queen moves from the start, each followed by its shots: 2,176 whole turns, the
     // number of first moves of the Game of the Amazons as published (Wikipedia: 2,176).
     assert_eq!(varia_interpreter::perft(&mut pos, 1), 80);
-    assert_eq!(varia_interpreter::perft_turns(&mut pos, 1), 2176);
+    assert_eq!(varia_interpreter::perft_turns(&mut pos, 1).expect("turns end"), 2176);
 }
 
 #[test]

@@ -65,10 +65,10 @@ fn whole_turns_with_steps_after_jumps_counted_by_hand() {
     let mut pos = start(&strip_with_steps());
     // White's turns (a continuation is compulsory while there is one):
     //   c1xa1, a1-b1;  c1xe1, e1-d1;  c1xe1, e1xg1, g1-h1;  c1xe1, e1xg1, g1-f1.
-    assert_eq!(perft_turns(&mut pos, 1), 4);
+    assert_eq!(perft_turns(&mut pos, 1).expect("turns end"), 4);
     // Black's answers (only steps: no Black man stands next to the White one with an empty
     // cell beyond): with d1 and f1 left, 2 + 2; with b1 and f1, 2 + 2; with b1 alone, 2 (twice).
-    assert_eq!(perft_turns(&mut pos, 2), 4 + 4 + 2 + 2);
+    assert_eq!(perft_turns(&mut pos, 2).expect("turns end"), 4 + 4 + 2 + 2);
     // In single actions: c1xa1, c1xe1; then a1-b1 / e1xg1, e1-d1.
     assert_eq!(perft(&mut pos, 1), 2);
     assert_eq!(perft(&mut pos, 2), 3);
@@ -81,16 +81,19 @@ fn threaded_perft_ends_a_turn_where_the_serial_one_does() {
     // partial c1xe1 alone is not a turn).
     let text = strip("");
     let mut pos = start(&text);
-    assert_eq!(perft_turns(&mut pos, 1), 2);
-    assert_eq!(perft_turns(&mut pos, 2), 0);
+    assert_eq!(perft_turns(&mut pos, 1).expect("turns end"), 2);
+    assert_eq!(perft_turns(&mut pos, 2).expect("turns end"), 0);
     for (text, depth) in [(text, 2), (strip_with_steps(), 3)] {
         let mut pos = start(&text);
         for turns in [false, true] {
-            let serial = if turns { perft_turns(&mut pos, depth) } else { perft(&mut pos, depth) };
-            assert_eq!(perft_threads(&mut pos, depth, turns, 2), serial, "turns {turns}");
+            let serial = if turns { perft_turns(&mut pos, depth).expect("turns end") } else { perft(&mut pos, depth) };
+            assert_eq!(perft_threads(&mut pos, depth, turns, 2).expect("turns end"), serial, "turns {turns}");
         }
         let split = |d: Vec<(varia_interpreter::Move, u64)>| d.into_iter().map(|(_, n)| n).collect::<Vec<_>>();
-        assert_eq!(split(divide_threads(&mut pos, depth, true, 2)), split(divide_turns(&mut pos, depth)));
+        assert_eq!(
+            split(divide_threads(&mut pos, depth, true, 2).expect("turns end")),
+            split(divide_turns(&mut pos, depth).expect("turns end"))
+        );
     }
 }
 
@@ -132,8 +135,8 @@ fn a_chain_that_cannot_go_on_ends_the_turn() {
     // Counted by hand: White's turns are Kc1xa1 and Kc1xe1 then Ke1xg1 (the jump back over
     // c1 to take b1 is barred); Black answers with 4 steps (d1, f1 left) or 2 (b1 left).
     let mut pos = start(&text);
-    assert_eq!(perft_turns(&mut pos, 1), 2);
-    assert_eq!(perft_turns(&mut pos, 2), 4 + 2);
+    assert_eq!(perft_turns(&mut pos, 1).expect("turns end"), 2);
+    assert_eq!(perft_turns(&mut pos, 2).expect("turns end"), 4 + 2);
     // In single actions: Kc1xa1, Kc1xe1; then Black's 4 steps, or Ke1xg1.
     assert_eq!(perft(&mut pos, 2), 4 + 1);
 }
@@ -195,7 +198,7 @@ fn the_second_part_of_a_two_part_move_hands_the_turn_over() {
     // (nothing east of it: the turn ends there). White then: from b2, b2-b3 then b3-c3; from
     // b1, b1-b2 (c2 is taken: the turn ends) or b1-c1.
     let mut pos = start(&text);
-    let turns: Vec<u64> = (1..=3).map(|d| perft_turns(&mut pos, d)).collect();
+    let turns: Vec<u64> = (1..=3).map(|d| perft_turns(&mut pos, d).expect("turns end")).collect();
     assert_eq!(turns, [2, 2, 1 + 2]);
     // In single actions: a1-a2, a1-b1; a2-b2, c3-c2; c3-c2, then b1-b2 or b1-c1; then b2-b3,
     // c2-c1 (after b1-b2) and nothing after b1-c1.
@@ -233,7 +236,7 @@ fn a_player_out_in_the_middle_of_a_partial_move_leaves_the_next_one_free() {
     // then b4-c4. Black's answers: after a2-b2, b1-c1 and d1-d2 (b2 taken); otherwise
     // b1-b2 (c2 blocks the step east), b1-c1 and d1-d2 (the edge ends it).
     let mut pos = start(&text);
-    let turns: Vec<u64> = (1..=3).map(|d| perft_turns(&mut pos, d)).collect();
+    let turns: Vec<u64> = (1..=3).map(|d| perft_turns(&mut pos, d).expect("turns end")).collect();
     assert_eq!(turns, [1, 4, 2 + 3 + 3 + 3]);
     // In single actions the third ply holds b4-c4 once instead of Black's 3.
     assert_eq!(perft(&mut pos, 3), 2 + 3 + 3 + 1);
