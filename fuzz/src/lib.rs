@@ -9,10 +9,12 @@
 //! binary; see docs/fuzzing.md).
 
 pub mod mutate;
+pub mod random_var;
 pub mod targets;
 
 use std::path::{Path, PathBuf};
 
+pub use random_var::{random_var, random_var_with_features, VAR_FEATURES};
 pub use targets::{run, Target};
 
 /// The workspace root.
