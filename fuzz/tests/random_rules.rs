@@ -14,9 +14,18 @@ use varia_interpreter::{Position, Rules};
 const VAR_SEEDS: u64 = 600;
 const PLIES: usize = 30;
 
+/// What the random games saw: plies played, and the legal moves of every position met.
+#[derive(Default)]
+struct Stats {
+    plies: usize,
+    positions: usize,
+    moves: usize,
+    most: usize,
+}
+
 /// Compiles the variant and plays up to `PLIES` random legal moves (seeded), unmaking them all
-/// at the end; returns the plies played.
-fn play(variant: Variant, seed: u64) -> usize {
+/// at the end.
+fn play(variant: Variant, seed: u64, stats: &mut Stats) {
     let rules = Arc::new(Rules::new(variant));
     let mut pos = Position::start(rules);
     let start = pos.hash();
@@ -26,6 +35,9 @@ fn play(variant: Variant, seed: u64) -> usize {
     for _ in 0..PLIES {
         legal.clear();
         pos.legal_moves(&mut legal);
+        stats.positions += 1;
+        stats.moves += legal.len();
+        stats.most = stats.most.max(legal.len());
         if legal.is_empty() {
             break;
         }
@@ -36,7 +48,7 @@ fn play(variant: Variant, seed: u64) -> usize {
         pos.unmake();
     }
     assert_eq!(pos.hash(), start, "unmaking {played} plies does not restore the start position");
-    played
+    stats.plies += played;
 }
 
 /// Loads a generated `.var` text, or fails with the seed, the errors and the text.
@@ -54,9 +66,9 @@ fn load_var(seed: u64, text: &str) -> Variant {
 }
 
 /// Runs `f` for one seed, reporting the seed and the text if it panics.
-fn guarded(kind: &str, seed: u64, text: &str, f: impl FnOnce() -> usize) -> usize {
+fn guarded(kind: &str, seed: u64, text: &str, f: impl FnOnce()) {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
-        Ok(plies) => plies,
+        Ok(()) => {}
         Err(e) => {
             let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
             panic!("{kind} seed {seed}: {}\n---\n{text}", msg.unwrap_or_default())
@@ -64,20 +76,30 @@ fn guarded(kind: &str, seed: u64, text: &str, f: impl FnOnce() -> usize) -> usiz
     }
 }
 
+fn report(kind: &str, files: u64, stats: &Stats, started: Instant) {
+    println!(
+        "{files} {kind} files, {} plies in {:?}; legal moves per position: {:.1} on average, {} at most",
+        stats.plies,
+        started.elapsed(),
+        stats.moves as f64 / stats.positions.max(1) as f64,
+        stats.most
+    );
+}
+
 #[test]
 fn random_var_files_load_compile_and_play() {
     let started = Instant::now();
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut plies = 0;
+    let mut stats = Stats::default();
     for seed in 0..VAR_SEEDS {
         let (text, features) = random_var_with_features(seed);
         assert_eq!(random_var_with_features(seed).0, text, "seed {seed} gives two different texts");
-        plies += guarded("var", seed, &text, || play(load_var(seed, &text), seed));
+        guarded("var", seed, &text, || play(load_var(seed, &text), seed, &mut stats));
         for f in features {
             *counts.entry(f).or_default() += 1;
         }
     }
-    println!("{VAR_SEEDS} variants, {plies} plies in {:?}", started.elapsed());
+    report("var", VAR_SEEDS, &stats, started);
     for f in VAR_FEATURES {
         println!("{f:>24} {:>4}", counts.get(f).copied().unwrap_or(0));
     }
@@ -87,5 +109,5 @@ fn random_var_files_load_compile_and_play() {
         .map(|f| format!("{f} ({})", counts.get(f).copied().unwrap_or(0)))
         .collect();
     assert!(rare.is_empty(), "features in fewer than 10 of {VAR_SEEDS} variants: {}", rare.join(", "));
-    assert!(plies > VAR_SEEDS as usize * 5, "random games too short: {plies} plies in all");
+    assert!(stats.plies > VAR_SEEDS as usize * 5, "random games too short: {} plies in all", stats.plies);
 }

@@ -20,40 +20,59 @@ fn outcome(g: &mut Gen) -> &'static str {
     }
 }
 
-/// A place a `config` goal names: a cell with a square, or a zone.
-fn group(g: &mut Gen, ctx: &Ctx) -> String {
+/// A cell in nobody's home (or a zone when there is none), for `config` goals.
+fn middle_group(g: &mut Gen, ctx: &Ctx) -> String {
     let b = &ctx.board;
-    if g.chance(0.5) {
-        return g.pick(&ctx.zones).to_string();
+    let cells: Vec<(usize, usize)> = b.middle().into_iter().filter(|&(x, y)| b.standable(x, y)).collect();
+    if cells.is_empty() || g.chance(0.4) {
+        return "mid".to_string();
     }
-    let cells: Vec<(usize, usize)> =
-        (0..b.h).flat_map(|y| (0..b.w).map(move |x| (x, y))).filter(|&(x, y)| b.standable(x, y)).collect();
     let (x, y) = g.pick(&cells);
     Board::name(x, y)
 }
 
-/// A random goal test, at most two levels of `and`/`or`/`not` deep.
+/// A random goal test. Every test it writes is false at the start (no piece has moved, none
+/// is in the middle or the far rows, every player has its army), so games go on for a while.
 pub(crate) fn goal_test(g: &mut Gen, ctx: &Ctx, depth: usize, befores: &mut usize) -> String {
     if depth < 2 && g.chance(0.3) {
-        let (a, b) = (goal_test(g, ctx, depth + 1, befores), goal_test(g, ctx, depth + 1, befores));
-        return match g.int(0, 2) {
+        let a = goal_test(g, ctx, depth + 1, befores);
+        let b = goal_test(g, ctx, depth + 1, befores);
+        return match g.int(0, 3) {
             0 => format!("{a} and {b}"),
             1 => format!("({a} or {b})"),
-            _ => format!("not {a}"),
+            2 => {
+                g.feature("goal-to-move");
+                format!("to-move and {a}")
+            }
+            _ => format!("{a} and not {b}"),
         };
     }
+    if *befores < MOST_BEFORES && depth < 2 && g.chance(0.08) {
+        g.feature("goal-before");
+        *befores += 1;
+        return format!("before({})", goal_test(g, ctx, 2, befores));
+    }
+    goal_atom(g, ctx)
+}
+
+fn goal_atom(g: &mut Gen, ctx: &Ctx) -> String {
     let t = g.pick(&ctx.pieces).name;
-    let u = g.pick(&ctx.pieces).name;
-    match g.int(0, 11) {
+    let on_board: Vec<usize> = ctx.on_board.iter().copied().collect();
+    match g.int(0, 10) {
         0 => {
             g.feature("goal-pieces-remaining");
-            let ty = if g.chance(0.5) { format!(" {t}") } else { String::new() };
-            format!("pieces-remaining {}{ty}", g.int(0, 2))
+            match on_board.is_empty() || g.chance(0.5) {
+                true if ctx.army_min >= 3 => format!("pieces-remaining {}", g.int(0, 1)),
+                true => "pieces-remaining 0".to_string(),
+                false => format!("pieces-remaining 0 {}", ctx.pieces[g.pick(&on_board)].name),
+            }
         }
         1 => {
             g.feature("goal-total-pieces");
-            let ty = if g.chance(0.5) { format!(" {t}") } else { String::new() };
-            format!("total-pieces {}{ty}", g.int(0, 4))
+            match on_board.is_empty() || g.chance(0.5) {
+                true => format!("total-pieces {}", g.int(0, 3)),
+                false => format!("total-pieces 0 {}", ctx.pieces[g.pick(&on_board)].name),
+            }
         }
         2 => {
             g.feature("goal-captured");
@@ -64,35 +83,30 @@ pub(crate) fn goal_test(g: &mut Gen, ctx: &Ctx, depth: usize, befores: &mut usiz
             "stalemated".into()
         }
         4 => {
-            g.feature("goal-to-move");
-            "to-move".into()
-        }
-        5 => {
             g.feature("goal-checks-given");
             format!("checks-given {}", g.int(1, 3))
         }
-        6 => {
+        5 => {
             g.feature("goal-repetition");
             format!("repetition {}", g.int(2, 3))
         }
-        7 | 8 => {
+        6 | 7 => {
             g.feature("goal-config");
-            let who = g.pick(&["own", "opponent", "any"]);
-            format!("config({who} {t} at {})", group(g, ctx))
+            match g.int(0, 2) {
+                0 => format!("config(own {t} at {})", g.pick(&["far", "last", "mid"])),
+                1 => format!("config(opponent {t} at {})", g.pick(&["start", "mid"])),
+                _ => format!("config(any {t} at {})", middle_group(g, ctx)),
+            }
         }
-        9 => {
+        8 => {
             g.feature("goal-passed");
             format!("passed {}", g.int(1, 2))
         }
-        10 if *befores < MOST_BEFORES && depth < 2 => {
-            g.feature("goal-before");
-            *befores += 1;
-            format!("before({})", goal_test(g, ctx, 2, befores))
-        }
         _ => {
+            // Along ranks only: no two armies share a rank at the start.
             g.feature("goal-facing");
-            let dirs = g.pick(&["n", "orthogonal", "all", "e w"]);
-            format!("facing(own {t}, opponent {u}, {dirs})")
+            let u = g.pick(&ctx.pieces).name;
+            format!("facing(own {t}, opponent {u}, {})", g.pick(&["e w", "e", "w"]))
         }
     }
 }

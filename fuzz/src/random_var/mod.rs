@@ -282,6 +282,10 @@ pub(crate) struct Ctx {
     pub pieces: Vec<pieces::PieceSpec>,
     /// Move types used by programs (declared by them or by `move-types`).
     pub move_types: BTreeSet<&'static str>,
+    /// The piece types every player has on the board at the start.
+    pub on_board: BTreeSet<usize>,
+    /// The fewest pieces a player has on the board at the start.
+    pub army_min: usize,
     /// Cells whose capacity is two or more in every phase (a setup may stack pieces there).
     pub stack_cells: BTreeSet<(usize, usize)>,
 }
@@ -302,6 +306,8 @@ fn write_variant(g: &mut Gen, seed: u64) -> String {
         phases: Vec::new(),
         pieces: Vec::new(),
         move_types: BTreeSet::new(),
+        on_board: BTreeSet::new(),
+        army_min: 0,
         stack_cells: BTreeSet::new(),
     };
     let mut out = format!("variant \"Random {seed}\"\n\n");
@@ -313,6 +319,9 @@ fn write_variant(g: &mut Gen, seed: u64) -> String {
     out.push_str(&rules::zones_and_phases(g, &mut ctx));
     pieces::roster(g, &mut ctx);
     let placed = setup::place(g, &ctx);
+    ctx.army_min = placed.armies.iter().map(Vec::len).min().unwrap_or(0);
+    ctx.on_board =
+        (0..ctx.pieces.len()).filter(|t| placed.armies.iter().all(|a| a.iter().any(|(p, _)| p == t))).collect();
     out.push_str(&pieces::bodies(g, &mut ctx, &placed));
     out.push_str(&setup::castlings(&ctx, &placed));
     out.push_str(&rules::squares_and_turn(g, &ctx));

@@ -1,5 +1,7 @@
 //! Random pieces: the roster, move powers with modifiers, promotion and the pieces' flags.
 
+use std::collections::BTreeSet;
+
 use super::board::COMPASS;
 use super::setup::Placed;
 use super::{programs, Ctx, Gen};
@@ -21,6 +23,8 @@ pub(crate) struct PieceSpec {
     pub royal: bool,
     /// Has drop programs taking from the hand (so the setup may fill hands).
     pub drops_from_hand: bool,
+    /// The move types of its programs.
+    pub types: BTreeSet<&'static str>,
 }
 
 const NAMES: [&str; 24] = [
@@ -41,6 +45,7 @@ pub(crate) fn roster(g: &mut Gen, ctx: &mut Ctx) {
         role,
         royal,
         drops_from_hand: false,
+        types: BTreeSet::new(),
     };
     if royals > 0 || ctx.plan.castling {
         ctx.pieces.push(spec("King", Role::King, royals > 0));
@@ -334,7 +339,7 @@ fn flags(g: &mut Gen, ctx: &mut Ctx, me: usize, placed: &Placed) -> Vec<String> 
         v.push(format!("captured-to-hand{back}"));
     }
     let in_setup = placed.types_on_board.contains(&me);
-    if !p.royal && (g.chance(0.15) || (!in_setup && g.chance(0.5))) {
+    if !p.royal && (g.chance(0.1) || (!in_setup && g.chance(0.5))) {
         v.extend(programs::drops(g, ctx, me));
     }
     v

@@ -40,10 +40,11 @@ fn test(g: &mut Gen, ctx: &Ctx) -> String {
 }
 
 /// The optional type of a program, recorded so the top level can rank and order types.
-fn move_type(g: &mut Gen, ctx: &mut Ctx, p: f64, name: &'static str) -> String {
+fn move_type(g: &mut Gen, ctx: &mut Ctx, me: usize, p: f64, name: &'static str) -> String {
     if g.chance(p) {
         g.feature("move-type");
         ctx.move_types.insert(name);
+        ctx.pieces[me].types.insert(name);
         format!(" {name}")
     } else {
         String::new()
@@ -58,9 +59,9 @@ pub(crate) fn move_program(g: &mut Gen, ctx: &mut Ctx, me: usize) -> String {
     let other = g.pick(&targets(ctx, me));
     let shape = g.int(0, 15);
     if shape <= 1 {
-        return jump_chain(g, ctx, d);
+        return jump_chain(g, ctx, me, d);
     }
-    let ty = move_type(g, ctx, 0.25, "quiet");
+    let ty = move_type(g, ctx, me, 0.25, "quiet");
     let body = match shape {
         2 => step_like(g, ctx, d),
         3 => {
@@ -131,12 +132,13 @@ fn step_like(g: &mut Gen, ctx: &Ctx, d: &str) -> String {
 }
 
 /// A checkers-like capture that goes on jumping (`add-partial then TYPE`).
-fn jump_chain(g: &mut Gen, ctx: &mut Ctx, d: &str) -> String {
+fn jump_chain(g: &mut Gen, ctx: &mut Ctx, me: usize, d: &str) -> String {
     g.feature("add-partial");
     g.feature("capture");
     g.feature("move-type");
     g.feature("verify");
     ctx.move_types.insert("jump");
+    ctx.pieces[me].types.insert("jump");
     format!("move jump {{ {d} verify enemy capture {d} verify empty add-partial then jump }}")
 }
 
@@ -170,7 +172,7 @@ pub(crate) fn pawn_program(g: &mut Gen, ctx: &mut Ctx, me: usize) -> String {
     let to = targets(ctx, me);
     let n = g.int(1, to.len().min(2));
     let promo = g.some(&to, n).join(" ");
-    let ty = move_type(g, ctx, 0.3, "quiet");
+    let ty = move_type(g, ctx, me, 0.3, "quiet");
     format!(
         "move{ty} {{ n verify empty if in(last) {{ add({promo}) }} else {{ add }} }}\n  \
          move {{ ne verify enemy add }}\n  move {{ nw verify enemy add }}"
@@ -195,11 +197,13 @@ pub(crate) fn drops(g: &mut Gen, ctx: &mut Ctx, me: usize) -> Vec<String> {
         g.feature("no-drop-checkmate");
         v.push("no-drop-checkmate".into());
     }
-    let ty = move_type(g, ctx, 0.2, "drop");
-    let body = match g.int(0, 3) {
+    let ty = move_type(g, ctx, me, 0.2, "drop");
+    // Mostly onto a few rows, so that drops do not swamp the list of legal moves.
+    let body = match g.int(0, 5) {
         0 => "verify empty verify not in(last) add".to_string(),
-        1 => "verify empty verify in(start) add".to_string(),
-        2 => format!("verify empty verify {} add", test(g, ctx)),
+        1 | 2 => "verify empty verify in(start) add".to_string(),
+        3 => format!("verify empty verify in(far) verify {} add", test(g, ctx)),
+        4 => "verify empty verify adjacent-to-enemy add".to_string(),
         _ => "verify empty add".to_string(),
     };
     v.push(format!("drop{ty} {{ {body} }}"));

@@ -1,6 +1,8 @@
 //! Random rules around the pieces: teams, zones and their occupancy (stacks), phases, squares
 //! and turns, and the top-level switches (move types, priorities, turn order, passes, forbids).
 
+use std::collections::BTreeSet;
+
 use super::board::Board;
 use super::end::goal_test;
 use super::pieces::condition;
@@ -247,7 +249,10 @@ pub(crate) fn top_level(g: &mut Gen, ctx: &Ctx) -> String {
     }
     let n = ctx.plan.players.len();
     if ctx.plan.movers < n || g.chance(0.15) {
-        out.push_str(&turn_order(g, ctx, &types));
+        // A turn restricted to a move type only names the types of pieces in play.
+        let in_play: BTreeSet<&'static str> =
+            ctx.on_board.iter().flat_map(|&i| ctx.pieces[i].types.iter().copied()).collect();
+        out.push_str(&turn_order(g, ctx, &in_play.into_iter().collect::<Vec<_>>()));
     }
     match g.int(0, 19) {
         0 | 1 => {

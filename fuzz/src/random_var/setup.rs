@@ -54,7 +54,7 @@ pub(crate) fn place(g: &mut Gen, ctx: &Ctx) -> Placed {
     if let Some(p) = pawn {
         army.extend(std::iter::repeat_n(p, g.int(1, 3)));
     }
-    for _ in 0..g.int(1, 5) {
+    for _ in 0..g.int(2, 5) {
         if !others.is_empty() {
             army.push(g.pick(&others));
         }
