@@ -10,11 +10,13 @@
 
 pub mod mutate;
 pub mod random_var;
+pub mod random_zrf;
 pub mod targets;
 
 use std::path::{Path, PathBuf};
 
 pub use random_var::{random_var, random_var_with_features, VAR_FEATURES};
+pub use random_zrf::{random_zrf, random_zrf_with_features, ZRF_FEATURES};
 pub use targets::{run, Target};
 
 /// The workspace root.

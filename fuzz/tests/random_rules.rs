@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use varia_fuzz::{random_var_with_features, VAR_FEATURES};
+use varia_fuzz::{random_var_with_features, random_zrf_with_features, VAR_FEATURES, ZRF_FEATURES};
 use varia_interpreter::ir::Variant;
 use varia_interpreter::{Position, Rules};
 
@@ -110,4 +110,43 @@ fn random_var_files_load_compile_and_play() {
         .collect();
     assert!(rare.is_empty(), "features in fewer than 10 of {VAR_SEEDS} variants: {}", rare.join(", "));
     assert!(stats.plies > VAR_SEEDS as usize * 5, "random games too short: {} plies in all", stats.plies);
+}
+
+const ZRF_SEEDS: u64 = 300;
+
+/// Loads a generated `.zrf` text, or fails with the seed, the error and the text.
+fn load_zrf(seed: u64, text: &str) -> Variant {
+    match varia_zrf::load(text, None) {
+        Ok(game) => game.variant,
+        Err(e) => {
+            let (line, col) = varia_grammar::line_col(text, e.span.start);
+            panic!("random_zrf({seed}) does not load:\n{line}:{col}: {}\n---\n{text}", e.message)
+        }
+    }
+}
+
+#[test]
+fn random_zrf_files_load_compile_and_play() {
+    let started = Instant::now();
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut stats = Stats::default();
+    for seed in 0..ZRF_SEEDS {
+        let (text, features) = random_zrf_with_features(seed);
+        assert_eq!(random_zrf_with_features(seed).0, text, "seed {seed} gives two different texts");
+        guarded("zrf", seed, &text, || play(load_zrf(seed, &text), seed, &mut stats));
+        for f in features {
+            *counts.entry(f).or_default() += 1;
+        }
+    }
+    report("zrf", ZRF_SEEDS, &stats, started);
+    for f in ZRF_FEATURES {
+        println!("{f:>24} {:>4}", counts.get(f).copied().unwrap_or(0));
+    }
+    let rare: Vec<String> = ZRF_FEATURES
+        .iter()
+        .filter(|f| counts.get(*f).copied().unwrap_or(0) < 10)
+        .map(|f| format!("{f} ({})", counts.get(f).copied().unwrap_or(0)))
+        .collect();
+    assert!(rare.is_empty(), "features in fewer than 10 of {ZRF_SEEDS} games: {}", rare.join(", "));
+    assert!(stats.plies > ZRF_SEEDS as usize * 5, "random games too short: {} plies in all", stats.plies);
 }

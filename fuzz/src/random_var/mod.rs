@@ -161,20 +161,21 @@ pub fn random_var(seed: u64) -> String {
 /// A random valid `.var` text for this seed, and the features it uses (names from
 /// [`VAR_FEATURES`], sorted).
 pub fn random_var_with_features(seed: u64) -> (String, Vec<&'static str>) {
-    let mut g = Gen::new(seed);
+    let mut g = Gen::new(seed, VAR_FEATURES);
     let text = write_variant(&mut g, seed);
     (text, g.features.into_iter().collect())
 }
 
-/// The random source and the features recorded so far.
+/// The random source and the features recorded so far (names from `known`).
 pub(crate) struct Gen {
     rng: StdRng,
-    features: BTreeSet<&'static str>,
+    known: &'static [&'static str],
+    pub(crate) features: BTreeSet<&'static str>,
 }
 
 impl Gen {
-    fn new(seed: u64) -> Gen {
-        Gen { rng: StdRng::seed_from_u64(seed), features: BTreeSet::new() }
+    pub(crate) fn new(seed: u64, known: &'static [&'static str]) -> Gen {
+        Gen { rng: StdRng::seed_from_u64(seed), known, features: BTreeSet::new() }
     }
 
     /// True with probability `p`.
@@ -198,7 +199,7 @@ impl Gen {
     }
 
     pub(crate) fn feature(&mut self, name: &'static str) {
-        debug_assert!(VAR_FEATURES.contains(&name), "unlisted feature {name}");
+        debug_assert!(self.known.contains(&name), "unlisted feature {name}");
         self.features.insert(name);
     }
 }
@@ -241,7 +242,7 @@ fn plan(g: &mut Gen) -> Plan {
     let n = if g.chance(0.82) { 2 } else { g.int(3, 4) };
     let players = players(g, n);
     let movers = if n == 3 && g.chance(0.5) { 2 } else { n };
-    let royals = *[0, 1, 1, 1, 2].choose(&mut g.rng).expect("royal count");
+    let royals = g.pick(&[0, 1, 1, 1, 2]);
     let shared = royals == 0 && g.chance(0.3);
     let squares = n == 2 && g.chance(0.18);
     let between = !squares && g.chance(0.1);
