@@ -239,13 +239,17 @@ fn links(g: &mut Gen, b: &mut Board, lines: &mut Vec<String>) {
             lines.push(format!("link {east} e {west}"));
         }
     }
-    if g.chance(0.15) {
-        let middle = b.middle();
+    let middle = b.middle();
+    if !middle.is_empty() && g.chance(0.15) {
+        let mut walls = Vec::new();
         for _ in 0..g.int(1, 3) {
-            let (x, y) = g.pick(&middle_or_all(&middle));
+            let (x, y) = g.pick(&middle);
             let (d, _, dx, dy) = g.pick(&COMPASS);
             let (nx, ny) = (x as i32 + dx, y as i32 + dy);
-            if b.exists(x, y) && nx >= 0 && ny >= 0 && b.exists(nx as usize, ny as usize) {
+            // Each link once: a second `unlink` of it would find none.
+            if b.exists(x, y) && nx >= 0 && ny >= 0 && b.exists(nx as usize, ny as usize) && !walls.contains(&(x, y, d))
+            {
+                walls.push((x, y, d));
                 g.feature("unlink");
                 lines.push(format!("unlink {} {d}", Board::name(x, y)));
             }
@@ -267,13 +271,5 @@ fn links(g: &mut Gen, b: &mut Board, lines: &mut Vec<String>) {
         g.feature("direction-offset");
         lines.push("direction skip offset 0 2 0".into());
         b.extra_dirs.push("skip");
-    }
-}
-
-fn middle_or_all(middle: &[(usize, usize)]) -> Vec<(usize, usize)> {
-    if middle.is_empty() {
-        vec![(0, 0)]
-    } else {
-        middle.to_vec()
     }
 }

@@ -113,6 +113,7 @@ pub const VAR_FEATURES: &[&str] = &[
     "setup-only",
     // pieces and special moves
     "castling",
+    "gate",
     "explodes",
     "blast-proof",
     "royal-0",

@@ -179,7 +179,23 @@ pub(crate) fn castlings(ctx: &Ctx, placed: &Placed) -> String {
 
 /// The `setup` block and any `choice`.
 pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
-    let mut out = String::from("setup {\n");
+    let mut out = String::new();
+    let mut rights: Vec<String> = placed.castles.iter().map(|c| c.right.to_string()).collect();
+    let droppers: Vec<usize> = (0..ctx.pieces.len()).filter(|&i| ctx.pieces[i].drops_from_hand).collect();
+    let hands = !droppers.is_empty() && g.chance(0.7);
+    if hands && g.chance(0.3) {
+        // Gating: a piece's first move from these cells may put a piece from hand there.
+        g.feature("gate");
+        for (pi, army) in placed.armies.iter().enumerate().take(2) {
+            let cells: Vec<String> = army.iter().take(2).map(|&(_, (x, y))| Board::name(x, y)).collect();
+            if !cells.is_empty() {
+                let right = if pi == 0 { 'G' } else { 'g' };
+                out.push_str(&format!("gate {} right {right} at {}\n", ctx.plan.players[pi].name, cells.join(" ")));
+                rights.push(right.to_string());
+            }
+        }
+    }
+    out.push_str("setup {\n");
     for (pi, army) in placed.armies.iter().enumerate() {
         if army.is_empty() {
             continue;
@@ -188,8 +204,7 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
             army.iter().map(|&(p, (x, y))| format!("{} {}", ctx.pieces[p].name, Board::name(x, y))).collect();
         out.push_str(&format!("  {}: {}\n", ctx.plan.players[pi].name, items.join(", ")));
     }
-    let droppers: Vec<usize> = (0..ctx.pieces.len()).filter(|&i| ctx.pieces[i].drops_from_hand).collect();
-    if !droppers.is_empty() && g.chance(0.7) {
+    if hands {
         g.feature("hand");
         for p in &ctx.plan.players {
             let n = g.int(1, droppers.len());
@@ -198,8 +213,7 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
             out.push_str(&format!("  hand {}: {}\n", p.name, items.join(", ")));
         }
     }
-    if !placed.castles.is_empty() {
-        let rights: Vec<String> = placed.castles.iter().map(|c| c.right.to_string()).collect();
+    if !rights.is_empty() {
         out.push_str(&format!("  castling {}\n", rights.join(" ")));
     }
     out.push_str("}\n");
