@@ -1,4 +1,5 @@
-//! Fuzz targets for every input Varia reads, their seeds, and an in-process mutation harness.
+//! Fuzz targets for every input Varia reads, their seeds, an in-process mutation harness, and
+//! seeded generators of random valid rule files (`random_var`, `random_zrf`).
 //!
 //! A target takes arbitrary bytes and runs one input through Varia, checking what must hold
 //! for any input: no panic (the harness catches it), errors located inside the text, and for

@@ -19,7 +19,7 @@ pub(crate) const COMPASS: [(&str, &str, i32, i32); 8] = [
 /// The board as the rest of the generator needs it: which cells exist and may hold a piece,
 /// and the extra names it declares.
 #[derive(Clone, Debug)]
-pub struct Board {
+pub(crate) struct Board {
     pub w: usize,
     pub h: usize,
     pub text: String,
@@ -29,27 +29,26 @@ pub struct Board {
     pub extra_dirs: Vec<&'static str>,
     /// Declared direction sets.
     pub sets: Vec<&'static str>,
-    pub between: bool,
     /// How many players stand on the edges (2: south and north; 3-4: west and east too).
     pub sides: usize,
 }
 
 impl Board {
-    pub fn name(x: usize, y: usize) -> String {
+    pub(crate) fn name(x: usize, y: usize) -> String {
         format!("{}{}", (b'a' + x as u8) as char, y + 1)
     }
 
-    pub fn exists(&self, x: usize, y: usize) -> bool {
+    pub(crate) fn exists(&self, x: usize, y: usize) -> bool {
         x < self.w && y < self.h && !self.removed.contains(&(x, y))
     }
 
     /// The cell exists and has a square (a piece may stand there).
-    pub fn standable(&self, x: usize, y: usize) -> bool {
+    pub(crate) fn standable(&self, x: usize, y: usize) -> bool {
         self.exists(x, y) && !self.holes.contains(&(x, y))
     }
 
     /// The player's home cells, in rows from its edge outwards.
-    pub fn area_cells(&self, side: Side) -> Vec<(usize, usize)> {
+    pub(crate) fn area_cells(&self, side: Side) -> Vec<(usize, usize)> {
         let (w, h) = (self.w, self.h);
         let side_rows = |y: usize| y >= 2 && y + 2 < h;
         let mut out = Vec::new();
@@ -63,25 +62,18 @@ impl Board {
     }
 
     /// The cells of the player's area that may hold a piece.
-    pub fn area(&self, side: Side) -> Vec<(usize, usize)> {
+    pub(crate) fn area(&self, side: Side) -> Vec<(usize, usize)> {
         self.area_cells(side).into_iter().filter(|&(x, y)| self.standable(x, y)).collect()
     }
 
     /// Cells in no player's area: free for holes, removals and unlinks.
-    pub fn middle(&self) -> Vec<(usize, usize)> {
+    pub(crate) fn middle(&self) -> Vec<(usize, usize)> {
         let mut sides = vec![Side::South, Side::North];
         if self.sides > 2 {
             sides.extend([Side::West, Side::East]);
         }
         let home: BTreeSet<(usize, usize)> = sides.iter().flat_map(|&s| self.area_cells(s)).collect();
         (0..self.h).flat_map(|y| (0..self.w).map(move |x| (x, y))).filter(|c| !home.contains(c)).collect()
-    }
-
-    /// The single directions a program may step in.
-    pub fn single_dirs(&self) -> Vec<&'static str> {
-        let mut out: Vec<&'static str> = COMPASS.iter().map(|c| c.0).collect();
-        out.extend(self.extra_dirs.iter().copied());
-        out
     }
 }
 
@@ -104,7 +96,6 @@ pub(crate) fn generate(g: &mut Gen, plan: &Plan) -> Board {
         holes: BTreeSet::new(),
         extra_dirs: Vec::new(),
         sets: Vec::new(),
-        between: plan.between,
         sides,
     };
     let mut lines = vec![format!("grid {w} x {h}")];

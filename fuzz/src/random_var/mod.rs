@@ -21,8 +21,6 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
-pub use board::Board;
-
 /// Every feature name [`random_var_with_features`] may report, so a test can check that each
 /// one appears.
 pub const VAR_FEATURES: &[&str] = &[
@@ -216,7 +214,7 @@ pub(crate) struct PlayerSpec {
 
 /// The edge of the board a player starts from (its pieces move away from it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Side {
+pub(crate) enum Side {
     South,
     North,
     West,
@@ -275,7 +273,7 @@ fn players(g: &mut Gen, n: usize) -> Vec<PlayerSpec> {
 /// Everything the parts of the file share once the board and zones are known.
 pub(crate) struct Ctx {
     pub plan: Plan,
-    pub board: Board,
+    pub board: board::Board,
     /// Zones every player has cells in (per player or common), for `from`, `to`, `in(...)`.
     pub zones: Vec<&'static str>,
     /// Phase names declared.
