@@ -150,3 +150,25 @@ fn random_zrf_files_load_compile_and_play() {
     assert!(rare.is_empty(), "features in fewer than 10 of {ZRF_SEEDS} games: {}", rare.join(", "));
     assert!(stats.plies > ZRF_SEEDS as usize * 5, "random games too short: {} plies in all", stats.plies);
 }
+
+/// Plays a seed's random game, which must take under ten seconds in all.
+fn plays_quickly(seed: u64) {
+    let started = Instant::now();
+    let mut stats = Stats::default();
+    play(load_var(seed, &varia_fuzz::random_var(seed)), seed, &mut stats);
+    assert!(stats.positions > 0 && started.elapsed().as_secs() < 10, "seed {seed}: {:?}", started.elapsed());
+}
+
+/// `between` locations with a `no-drop-checkmate` piece: one position's legal moves take minutes.
+#[test]
+#[ignore = "engine finding: legal_moves takes minutes (between + unlimited drops + no-drop-checkmate)"]
+fn random_var_5204_plays_quickly() {
+    plays_quickly(5204);
+}
+
+/// `between` locations with a `no-drop-checkmate` piece: the seventh ply overflows the stack.
+#[test]
+#[ignore = "engine finding: stack overflow (between + unlimited drops + no-drop-checkmate); aborts the test run"]
+fn random_var_6078_plays_quickly() {
+    plays_quickly(6078);
+}
