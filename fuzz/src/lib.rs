@@ -1,4 +1,5 @@
-//! Fuzz targets for every input Varia reads, their seeds, and an in-process mutation harness.
+//! Fuzz targets for every input Varia reads, their seeds, an in-process mutation harness, and
+//! seeded generators of random valid rule files (`random_var`, `random_zrf`).
 //!
 //! A target takes arbitrary bytes and runs one input through Varia, checking what must hold
 //! for any input: no panic (the harness catches it), errors located inside the text, and for
@@ -10,10 +11,14 @@
 
 pub mod differential;
 pub mod mutate;
+pub mod random_var;
+pub mod random_zrf;
 pub mod targets;
 
 use std::path::{Path, PathBuf};
 
+pub use random_var::{random_var, random_var_with_features, VAR_FEATURES};
+pub use random_zrf::{random_zrf, random_zrf_with_features, ZRF_FEATURES};
 pub use targets::{run, Target};
 
 /// The workspace root.
