@@ -112,3 +112,53 @@ fn a_turn_that_never_ends_is_refused_by_perft_by_turns() {
     assert!(stderr.contains("a turn went on past 64 actions"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A capture that must promote, when the promotion offers no choice (`captured-only`: the mover
+/// still has every piece of the kind it started with), is no move, so it attacks nothing: the
+/// attack tables took the pawn's step as an attack, and the white king could not go to b1
+/// (random_var(4) of the differential test).
+#[test]
+fn a_move_that_cannot_promote_attacks_nothing() {
+    let rules = compile(
+        r#"variant "No promotion left"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far { white: rank 4  black: rank 1 }
+piece King K { royal step all }
+piece Knight N { leap 2 1 }
+piece Pawn P { step n  promote in far to N captured-only }
+setup { white: K a1  black: K d4, N d3, P b2 }
+"#,
+    );
+    let mut pos = Position::start(rules);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert_eq!(notations(&pos, &moves), ["Ka1-a2", "Ka1-b1"]);
+}
+
+/// A drop under both `no-drop-checkmate` and `no-check drops` obeys both: the first rule's test
+/// answered alone, and a drop giving check was legal (random_var(58)).
+#[test]
+fn a_drop_under_two_rules_obeys_both() {
+    let rules = compile(
+        r#"variant "Both drop rules"
+board { grid 3 x 3 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Rook R {
+  slide orthogonal
+  drop-supply unlimited
+  no-drop-checkmate
+  no-check drops
+  drop { verify empty add }
+}
+setup { white: K a1  black: K c3 }
+"#,
+    );
+    let mut pos = Position::start(rules);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert_eq!(notations(&pos, &moves), ["Ka1-a2", "Ka1-b1", "R@a2", "R@b1", "R@b2"]);
+}

@@ -196,11 +196,17 @@ fn compare_position(f: &mut Position, p: &mut Position, seen: &mut Seen) -> Resu
 /// Perft 1 to the budget's depth against the reference's; by whole turns and on two threads
 /// against the serial counts.
 fn compare_perft(f: &mut Position, p: &mut Position, budget: Budget, seen: &mut Seen) -> Result<(), String> {
+    // Each depth's leaves, to judge the next one's size before counting it.
+    let mut last = (1u64, 1u64);
     for depth in 1..=budget.depth {
+        if depth > 1 && last.1.saturating_mul(last.1) / last.0.max(1) > budget.perft_nodes {
+            break;
+        }
         let expected = p.reference_perft(depth);
         let counted = perft(f, depth);
         if counted != expected {
-            return Err(format!("perft {depth} is {counted}, the reference's {expected}"));
+            let at = first_difference(f, p, depth).unwrap_or_else(|| "no node's moves differ".into());
+            return Err(format!("perft {depth} is {counted}, the reference's {expected}; {at}"));
         }
         let threaded = perft_threads(f, depth, false, 2).map_err(|e| e.to_string())?;
         if threaded != counted {
@@ -216,11 +222,41 @@ fn compare_perft(f: &mut Position, p: &mut Position, budget: Budget, seen: &mut 
             }
         }
         seen.perft_leaves += expected;
-        if expected > budget.perft_nodes {
-            break;
-        }
+        last = (last.1, expected.max(1));
     }
     Ok(())
+}
+
+/// The first node of the tree `depth` plies deep whose legal moves (or their count) differ
+/// from the reference's, with the moves that lead there.
+fn first_difference(f: &mut Position, p: &mut Position, depth: u32) -> Option<String> {
+    let mut fast = Vec::new();
+    f.legal_moves(&mut fast);
+    let mut reference = Vec::new();
+    p.reference_moves(&mut reference);
+    let (listed, expected) = (notations(f, &fast), notations(p, &reference));
+    if listed != expected {
+        return Some(format!("at `{}`: {}", f.to_position_string(), differ("legal moves", &listed, &expected)));
+    }
+    let counted = f.count_legal(&mut Vec::new());
+    if counted != fast.len() as u64 {
+        return Some(format!("at `{}`: the count is {counted}, the list {}", f.to_position_string(), fast.len()));
+    }
+    if depth <= 1 {
+        return None;
+    }
+    for (text, k) in listed {
+        let (Some(a), Some(b)) = (find(f, &text, k), find(p, &text, k)) else { continue };
+        f.make(a);
+        p.make(b);
+        let below = first_difference(f, p, depth - 1);
+        f.unmake();
+        p.unmake();
+        if let Some(d) = below {
+            return Some(format!("after {text}, {d}"));
+        }
+    }
+    None
 }
 
 /// The move makes and unmakes to the same position string and hash.

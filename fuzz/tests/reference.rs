@@ -87,3 +87,41 @@ fn the_architecture_page_holds_the_paths_table() {
     let table = varia_interpreter::paths::Paths::markdown();
     assert_eq!(&page[start..stop], table, "docs/architecture.md's paths table is stale; it should read:\n{table}");
 }
+
+/// Random `.var` variants (`varia_fuzz::random_var`) along one random game each.
+#[test]
+fn random_variants_agree_with_the_reference() {
+    let seeds: u64 = std::env::var("VARIA_RANDOM_VARIANTS").ok().and_then(|s| s.parse().ok()).unwrap_or(500);
+    let budget = Budget { plies: 16, depth: 3, perft_nodes: 2_000, perft_every: 8, turns: true };
+    let mut failures = Vec::new();
+    for seed in 0..seeds {
+        let text = varia_fuzz::random_var(seed);
+        let variant = varia_grammar::load(&text).unwrap_or_else(|e| panic!("random_var({seed}) loads: {e:?}"));
+        let t = std::time::Instant::now();
+        let result = check(variant, seed, budget);
+        eprintln!("random_var({seed}): {:.2} s", t.elapsed().as_secs_f64());
+        if let Err(e) = result {
+            failures.push(format!("random_var({seed}): {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {seeds} random variants differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Random Zillions games (`varia_fuzz::random_zrf`) along one random game each.
+#[test]
+fn random_zillions_games_agree_with_the_reference() {
+    let seeds: u64 = std::env::var("VARIA_RANDOM_ZRF").ok().and_then(|s| s.parse().ok()).unwrap_or(300);
+    let budget = Budget { plies: 16, depth: 3, perft_nodes: 2_000, perft_every: 8, turns: true };
+    let mut failures = Vec::new();
+    for seed in 0..seeds {
+        let text = varia_fuzz::random_zrf(seed);
+        let game = varia_zrf::load(&text, None).unwrap_or_else(|e| panic!("random_zrf({seed}) loads: {}", e.message));
+        let t = std::time::Instant::now();
+        let result = check(game.variant, seed, budget);
+        eprintln!("random_zrf({seed}): {:.2} s", t.elapsed().as_secs_f64());
+        if let Err(e) = result {
+            failures.push(format!("random_zrf({seed}): {e}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {seeds} random games differ:\n{}", failures.len(), failures.join("\n"));
+}

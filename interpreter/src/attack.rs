@@ -257,11 +257,12 @@ impl State {
         }
         let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
         let allowed = || {
-            !e.dynamic
+            (!e.dynamic
                 || r.atoms[ty.0 as usize][e.atom as usize]
                     .conditions
                     .iter()
-                    .all(|c| self.condition_holds(r, c, Some((origin, cell))))
+                    .all(|c| self.condition_holds(r, c, Some((origin, cell)))))
+                && self.promotes_if_it_must(r, e, from, origin, cell)
         };
         let occupied = |c: CellId| {
             let q = self.cells[c.0 as usize];
@@ -317,6 +318,21 @@ impl State {
                 false
             }
         }
+    }
+
+    /// Whether a move of the entry's piece from `from` (as from `origin`) onto `cell` would be
+    /// made at all: one that must promote needs a choice still offered.
+    fn promotes_if_it_must(&self, r: &Rules, e: &Entry, from: CellId, origin: CellId, cell: CellId) -> bool {
+        if e.promo == crate::tables::NO_PROMOTION {
+            return true;
+        }
+        let p = &r.promotions[e.promo as usize];
+        let piece = self.cells[from.0 as usize];
+        let by = r.owner(piece);
+        if !r.promotes(p, by, origin, cell) || !r.must_promote(p, by, cell) {
+            return true;
+        }
+        p.choices.iter().any(|t| self.offered(r, p, by, *t))
     }
 
     /// Whether `side` has a royal piece under attack (between cells: on any cell it covers).

@@ -199,13 +199,13 @@ impl Position {
     pub(crate) fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
         // A gated move is legal as the same move without the gate is.
         let mv = Move { gate: 0, ..mv };
-        if mv.kind == MoveKind::Drop && self.rules.no_drop_checkmate[self.rules.type_of(mv.piece).0 as usize] {
-            return self.legal_fast_by_rules(mv, royal) && !self.checkmates(mv);
-        }
-        if !self.rules.no_check.is_empty() && self.no_check_applies(mv) {
-            return self.legal_fast_by_rules(mv, royal) && !self.gives_check(mv);
-        }
+        // Both rules may hold for one drop: each is asked.
+        let mates_barred =
+            mv.kind == MoveKind::Drop && self.rules.no_drop_checkmate[self.rules.type_of(mv.piece).0 as usize];
+        let checks_barred = !self.rules.no_check.is_empty() && self.no_check_applies(mv);
         self.legal_fast_by_rules(mv, royal)
+            && !(mates_barred && self.checkmates(mv))
+            && !(checks_barred && self.gives_check(mv))
     }
 
     /// Whether a `no-check` rule of the moving piece's type covers this action.
