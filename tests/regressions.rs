@@ -162,3 +162,53 @@ setup { white: K a1  black: K c3 }
     pos.legal_moves(&mut moves);
     assert_eq!(notations(&pos, &moves), ["Ka1-a2", "Ka1-b1", "R@a2", "R@b1", "R@b2"]);
 }
+
+/// A phase never ends, though its condition may stop holding: the position string writes the
+/// phases begun (`phases=`) where they are not those the conditions give, and reads them back
+/// with the same hash (random_var(44): a phase begun at three pieces, then drops).
+#[test]
+fn a_phase_whose_condition_stopped_holding_reads_back() {
+    let rules = compile(
+        r#"variant "Thin then full"
+board { grid 3 x 3 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+phase thin when pieces <= 2
+piece King K { royal step all }
+piece Stone S { drop-supply unlimited  drop { verify empty add } }
+setup { white: K a1  black: K c3 }
+"#,
+    );
+    let mut pos = Position::start(rules.clone());
+    assert_eq!(pos.phases(), 1, "begun at the start");
+    assert_eq!(pos.to_position_string(), "2k/3/K2[] w - - 0 1");
+    let drop = pos.parse_move("S@b2").expect("legal");
+    pos.make(drop);
+    assert_eq!(pos.to_position_string(), "2k/1S1/K2[] b - - 0 1 phases=thin");
+    let back = Position::from_position_string(rules.clone(), &pos.to_position_string()).expect("reads");
+    assert_eq!((back.phases(), back.hash()), (1, pos.hash()));
+    let e = Position::from_position_string(rules, "2k/1S1/K2[] b - - 0 1 phases=thick").expect_err("refused");
+    assert_eq!(e.message, "expected the name of a phase in `phases=`, found `thick`");
+}
+
+/// With three players and a turn order naming two, once both are out the game is over by
+/// elimination, and the position string (the turn having stopped at a player out) reads back
+/// (random_var(16)).
+#[test]
+fn a_game_won_by_elimination_reads_back_with_an_out_player_to_move() {
+    let rules = compile(
+        r#"variant "Two of three"
+board { grid 3 x 3 }
+player south
+player north swap n <-> s
+player west
+turn-order { repeat south north }
+piece Man M { step n }
+setup { south: M a1  north: M c3  west: M b2 }
+end { stalemate loss }
+"#,
+    );
+    let text = "2nM/1wM1/sM2 n - - 0 1 turn=5 out=s,n";
+    let pos = Position::from_position_string(rules, text).expect("a finished game reads back");
+    assert_eq!(pos.to_position_string(), text);
+}

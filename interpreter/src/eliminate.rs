@@ -169,7 +169,8 @@ impl Position {
             }
             offset += part.len() + 1;
         }
-        if self.is_out(self.st.side) {
+        // Once one player is left the game is over, whoever the turn would have come to.
+        if self.is_out(self.st.side) && self.last_standing().is_none() {
             return Err(crate::PositionError {
                 offset: at,
                 len: value.len(),

@@ -170,6 +170,7 @@ impl Position {
             out.push_str(&format!(" {} {}", self.st.slot + 1, cells(self.st.touched.cells())));
         }
         out.push_str(&self.program_fields());
+        out.push_str(&self.phase_field());
         out.push_str(&self.choice_field());
         out.push_str(&self.out_field());
         out
@@ -325,7 +326,9 @@ impl Position {
             pos.st.touched = touched;
             next += 2;
         }
-        if rules.program.is_some() || !rules.variant.choices.is_empty() || rules.eliminating() {
+        let mut phases = None;
+        let keyed = !rules.variant.phases.is_empty() || !rules.variant.choices.is_empty() || rules.eliminating();
+        if rules.program.is_some() || keyed {
             // New pieces carry their type's attributes unless an `attrs=` field says otherwise.
             if !pos.st.attrs.is_empty() {
                 for c in 0..rules.cell_count() {
@@ -339,6 +342,11 @@ impl Position {
                 turn_given |= s.starts_with("turn=");
                 if let (Some(v), true) = (s.strip_prefix("out="), rules.eliminating()) {
                     pos.read_out_field(v, o + 4)?;
+                    next += 1;
+                    continue;
+                }
+                if let (Some(v), false) = (s.strip_prefix("phases="), rules.variant.phases.is_empty()) {
+                    phases = Some(Position::read_phase_field(&rules, v, o + 7)?);
                     next += 1;
                     continue;
                 }
@@ -372,6 +380,10 @@ impl Position {
             pos.st.count = (count_limit, halfmove);
         } else {
             pos.set_state(castling, ep, halfmove, fullmove);
+        }
+        if let Some(begun) = phases {
+            pos.st.phases = begun;
+            pos.st.hash = pos.st.compute_hash(&rules);
         }
         Ok(pos)
     }

@@ -33,6 +33,7 @@ pub mod pass;
 pub mod paths;
 pub mod perft;
 pub mod pgn;
+mod phases;
 mod piececounts;
 mod placings;
 pub mod position;
