@@ -212,3 +212,26 @@ end { stalemate loss }
     let pos = Position::from_position_string(rules, text).expect("a finished game reads back");
     assert_eq!(pos.to_position_string(), text);
 }
+
+/// `attacked` reads a cell where the attacker's own piece stands as the tables do: that piece
+/// is defended there. Programs run as written saw their own piece and said no, so a capture
+/// with `not-attacked?` of a defended piece was legal only where the defender's program was
+/// not read as an atom (random_zrf(266), (202), (299) of the differential test).
+#[test]
+fn a_defended_piece_stands_on_an_attacked_cell_however_its_defender_is_compiled() {
+    let text = r#"(game (title "t") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c/d" (10 0)) ("2/1" (0 10)))
+    (directions (n 0 -1) (s 0 1) (e 1 0) (w -1 0))))
+  (piece (name Man) (moves (e (verify not-friend?) (verify not-attacked?) add) (n (verify empty?) add)))
+  (piece (name Guard) (moves (w (verify not-friend?) add)))
+  (board-setup (White (Man a1)) (Black (Man b1) (Guard c1))))"#;
+    let variant = varia_zrf::load(text, None).unwrap_or_else(|e| panic!("{}", e.render(text))).variant;
+    for rules in
+        [Rules::new(variant.clone()), Rules::without(variant.clone(), &[varia_interpreter::paths::Path::Atoms])]
+    {
+        let mut pos = Position::start(Arc::new(rules));
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert_eq!(notations(&pos, &moves), ["Ma1-a2"]);
+    }
+}

@@ -7,7 +7,7 @@
 //! (the end of the game, whether a turn may go on) are decided the same way.
 
 use crate::ir::{ActionKind, PlayerId, NO_CHECK_DROPS, NO_CHECK_MOVES, NO_CHECK_PROMOTIONS};
-use crate::position::{Move, MoveKind, Position, State};
+use crate::position::{Logged, Move, MoveKind, Position, State};
 use crate::program::turn_entry;
 use crate::rules::Rules;
 
@@ -22,14 +22,14 @@ impl State {
             .sum()
     }
 
-    /// Whether some move of a player not allied to `victim` would take one of its royal
+    /// Whether some move of a player not allied to `victim` would capture one of its royal
     /// pieces where it stands: every pseudo-legal move of each such player (as if its turn had
     /// come, no partial move under way) made in full, without its blast where captures
-    /// explode, and unmade. A capture whose blast would also destroy one of its mover's own
-    /// royal pieces does not count (it could not be played).
+    /// explode, and unmade; its captures are the pieces its change log takes as captured (a
+    /// piece that changes owner or type is not captured). A capture whose blast would also
+    /// destroy one of its mover's own royal pieces does not count (it could not be played).
     pub(crate) fn royal_takeable(&mut self, r: &Rules, victim: PlayerId) -> bool {
-        let royals = self.royal_pieces(r, victim);
-        if royals == 0 {
+        if self.royal_pieces(r, victim) == 0 {
             return false;
         }
         let (side, partial, slot) = (self.side, self.partial, self.slot);
@@ -46,8 +46,11 @@ impl State {
                 if mv.kind == MoveKind::Castle {
                     continue;
                 }
+                let log = self.log.len();
                 self.make_general_with(r, mv, false, false);
-                taken = self.royal_pieces(r, victim) < royals;
+                taken = self.log[log..].iter().any(
+                    |e| matches!(*e, Logged::Took(_, q, _, true) if r.owner(q) == victim && r.royal_code[q.0 as usize]),
+                );
                 self.unmake(r);
                 if taken && r.explosions.is_some() {
                     self.make_general_with(r, mv, false, true);

@@ -458,16 +458,19 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Whether another player (`friends`: the mover's side) could capture a piece on `c`; an
-    /// empty cell is tested with the moving piece imagined there.
+    /// Whether another player (`friends`: the mover's side) could capture a piece on `c`: a
+    /// piece of the side attacked stands there, or else the moving piece (of that side) is
+    /// imagined there, as the attack tables read every cell (a piece is attacked where its
+    /// capturer's own piece now stands: it defends the cell).
     fn attacked_here(&self, c: CellId, ty: Option<MoveTypeId>, friends: bool) -> bool {
         if self.probe.depth >= 1 {
             return false;
         }
         let r = self.r;
         let side = self.start.side;
-        let imagined = if self.piece(c).is_empty() {
-            let victim_side = if friends { PlayerId(((side.0 as usize + 1) % r.players) as u8) } else { side };
+        let victim_side = if friends { PlayerId(((side.0 as usize + 1) % r.players) as u8) } else { side };
+        let here = self.piece(c);
+        let imagined = if here != Piece::HOLE && (here.is_empty() || !r.allied(r.owner(here), victim_side)) {
             Some(r.piece(victim_side, r.type_of(self.mover)))
         } else {
             None
