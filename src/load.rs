@@ -113,6 +113,25 @@ pub fn rules(path: &Path) -> Result<Arc<Rules>, String> {
     Ok(Arc::new(Rules::new(variant(path)?)))
 }
 
+/// The rules of a file for the plain reference (`reference`), or with the named fast paths
+/// switched off; an unknown name is an error listing the paths.
+pub fn rules_with(path: &Path, reference: bool, without: &[String]) -> Result<Arc<Rules>, String> {
+    use varia_interpreter::paths::Path as FastPath;
+    let variant = variant(path)?;
+    if reference {
+        return Ok(Arc::new(Rules::reference(variant)));
+    }
+    let mut off = Vec::new();
+    for name in without {
+        let Some(p) = FastPath::ALL.into_iter().find(|p| format!("{p:?}") == *name) else {
+            let names: Vec<String> = FastPath::ALL.iter().map(|p| format!("{p:?}")).collect();
+            return Err(format!("error: no fast path is named `{name}`; the paths: {}", names.join(", ")));
+        };
+        off.push(p);
+    }
+    Ok(Arc::new(Rules::without(variant, &off)))
+}
+
 /// A rule file written as `.var` text, headed by where it came from.
 pub fn convert(path: &Path) -> Result<String, String> {
     let v = variant(path)?;

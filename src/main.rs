@@ -80,6 +80,14 @@ enum Command {
         /// Count the root moves' subtrees on this many threads (1: in this thread).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
         threads: u32,
+        /// Count with the plain reference: every action made in full, check decided by making
+        /// every reply (slow; the definition the fast paths are tested against).
+        #[arg(long, conflicts_with_all = ["turns", "threads", "without"])]
+        reference: bool,
+        /// Switch off these fast paths (names as in docs/architecture.md, comma-separated): to
+        /// measure what one gains, or to narrow down a fault.
+        #[arg(long, value_delimiter = ',', value_name = "PATHS")]
+        without: Vec<String>,
     },
     /// List the legal moves, one per line.
     Moves {
@@ -94,6 +102,10 @@ enum Command {
         /// Write the moves as `varia uci` does (`e2e4`, `e7e8q`, `P@e4`), sorted, as Fairy-Stockfish lists them.
         #[arg(long)]
         uci: bool,
+        /// List the moves the plain reference finds (every action made in full, check decided
+        /// by making every reply), in its order.
+        #[arg(long, conflicts_with = "uci")]
+        reference: bool,
     },
     /// Check a game file move by move and print the final position and result.
     Replay {
@@ -370,10 +382,22 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Perft { file, depth, position, divide: split, turns, after, threads } => {
-            let rules = load::rules(&file)?;
+        Command::Perft { file, depth, position, divide: split, turns, after, threads, reference, without } => {
+            let rules = load::rules_with(&file, reference, &without)?;
             let mut pos = load::position(&rules, position.as_deref())?;
             play_after(&mut pos, after.as_deref())?;
+            if reference {
+                if split {
+                    let counts = pos.reference_divide(depth);
+                    for (mv, n) in &counts {
+                        outln!("{} {n}", pos.long_notation(*mv));
+                    }
+                    outln!("nodes {}", counts.iter().map(|(_, n)| n).sum::<u64>());
+                } else {
+                    outln!("nodes {}", pos.reference_perft(depth));
+                }
+                return Ok(());
+            }
             if split {
                 let mut total = 0;
                 let mut lines = Vec::new();
@@ -401,8 +425,8 @@ fn run(command: Command) -> Result<(), String> {
             }
             Ok(())
         }
-        Command::Moves { file, position, after, uci } => {
-            let rules = load::rules(&file)?;
+        Command::Moves { file, position, after, uci, reference } => {
+            let rules = load::rules_with(&file, reference, &[])?;
             let mut pos = load::position(&rules, position.as_deref())?;
             play_after(&mut pos, after.as_deref())?;
             if uci {
@@ -414,7 +438,11 @@ fn run(command: Command) -> Result<(), String> {
                 return Ok(());
             }
             let mut moves = Vec::new();
-            pos.legal_moves(&mut moves);
+            if reference {
+                pos.reference_moves(&mut moves);
+            } else {
+                pos.legal_moves(&mut moves);
+            }
             for mv in moves {
                 outln!("{}", pos.long_notation(mv));
             }

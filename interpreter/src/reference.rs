@@ -106,6 +106,21 @@ impl Position {
         n
     }
 
+    /// [`Position::reference_perft`] split by root move, in the reference's order.
+    pub fn reference_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let mut moves = Vec::new();
+        self.reference_moves(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                self.make(mv);
+                let n = if depth <= 1 { 1 } else { self.reference_perft(depth - 1) };
+                self.unmake();
+                (mv, n)
+            })
+            .collect()
+    }
+
     /// The legal moves before the rule of maximal captures.
     fn reference_unfiltered(&mut self, out: &mut Vec<Move>) {
         if self.st.choosing(&self.rules) {
