@@ -235,3 +235,52 @@ fn a_defended_piece_stands_on_an_attacked_cell_however_its_defender_is_compiled(
         assert_eq!(notations(&pos, &moves), ["Ma1-a2"]);
     }
 }
+
+/// A condition of a power (`to far`) is read as its own player reads it, also when the power
+/// attacks while another player is to move: the tables judged an attack by the third player's
+/// piece with the zones of the player to move (random_var(369) and six more seeds).
+#[test]
+fn a_power_attacks_by_its_own_players_zones() {
+    let rules = compile(
+        r#"variant "Far for whom"
+board { grid 4 x 4 }
+player south
+player north swap n <-> s  ne <-> se  nw <-> sw
+player west swap n <-> e  s <-> w  nw <-> se
+zone far { south: rank 4  north: rank 1  west: file d }
+piece King K { royal step all }
+piece Lima L { leap 2 2 to far }
+setup { south: K a1  north: K a4  west: L d3 }
+"#,
+    );
+    let mut pos = Position::start(rules);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    // West's lima on d3 reaches b1 only where b1 is in west's far zone (file d): it is not, so
+    // the king may go there (after south's move north is to move, whose far zone holds b1).
+    assert_eq!(notations(&pos, &moves), ["Ka1-a2", "Ka1-b1", "Ka1-b2"]);
+}
+
+/// A program move with other changes than its piece's going onto a cell of a stack zone joins
+/// the stack (docs/language.md): it captures nothing there, so it attacks nothing there either
+/// (random_var(24): a move changing the type of the pieces it lands on).
+#[test]
+fn a_program_move_that_joins_a_stack_attacks_nothing_there() {
+    let rules = compile(
+        r#"variant "Joining"
+board { grid 3 x 3 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone all { rank 1 rank 2 rank 3  capacity any }
+piece King K { royal step all }
+piece Pawn P { step n move-only }
+piece Hotel H { move { w verify enemy change-type(Pawn) add } }
+setup { white: K a1  black: K c3, H c1 }
+"#,
+    );
+    let mut pos = Position::start(rules);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    // b1 is where the hotel's move lands (joining, the king turned to a pawn): not attacked.
+    assert!(notations(&pos, &moves).contains(&"Ka1-b1".to_string()), "{:?}", notations(&pos, &moves));
+}

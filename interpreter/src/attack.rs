@@ -256,12 +256,14 @@ impl State {
             return false;
         }
         let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+        // Conditions as the attacker reads them, whoever is to move.
+        let by = r.owner(self.cells[from.0 as usize]);
         let allowed = || {
             (!e.dynamic
                 || r.atoms[ty.0 as usize][e.atom as usize]
                     .conditions
                     .iter()
-                    .all(|c| self.condition_holds(r, c, Some((origin, cell)))))
+                    .all(|c| self.condition_holds_for(r, c, Some((origin, cell)), by)))
                 && self.promotes_if_it_must(r, e, from, origin, cell)
         };
         let occupied = |c: CellId| {

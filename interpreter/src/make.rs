@@ -574,23 +574,37 @@ impl State {
 
     /// Evaluates a condition of the language for a move from and to the given cells.
     pub(crate) fn condition_holds(&self, r: &Rules, cond: &Condition, mv: Option<(CellId, CellId)>) -> bool {
+        self.condition_holds_for(r, cond, mv, self.side)
+    }
+
+    /// [`State::condition_holds`] for a move of `mover`'s (zones and pieces as that player
+    /// reads them: an attack by another player than the one to move is judged as its own).
+    pub(crate) fn condition_holds_for(
+        &self,
+        r: &Rules,
+        cond: &Condition,
+        mv: Option<(CellId, CellId)>,
+        mover: PlayerId,
+    ) -> bool {
         match cond {
-            Condition::FromZone(z) => mv.is_some_and(|(f, _)| r.in_zone(*z, self.side, f)),
-            Condition::ToZone(z) => mv.is_some_and(|(_, t)| r.in_zone(*z, self.side, t)),
+            Condition::FromZone(z) => mv.is_some_and(|(f, _)| r.in_zone(*z, mover, f)),
+            Condition::ToZone(z) => mv.is_some_and(|(_, t)| r.in_zone(*z, mover, t)),
             Condition::InPhase(p) => self.phases & (1 << p.0) != 0,
             Condition::PieceCount(op, n) => op.holds(self.piece_count, *n),
             Condition::TurnNumber(op, n) => op.holds(self.fullmove, *n),
-            Condition::TypeCount { enemy, types, compare, n } => compare.holds(self.count_types(r, *enemy, types), *n),
-            Condition::Not(inner) => !self.condition_holds(r, inner, mv),
+            Condition::TypeCount { enemy, types, compare, n } => {
+                compare.holds(self.count_types(r, *enemy, types, mover), *n)
+            }
+            Condition::Not(inner) => !self.condition_holds_for(r, inner, mv, mover),
         }
     }
 
-    /// The pieces on the board of the given types that belong to the player to move (or, with
+    /// The pieces on the board of the given types that belong to `mover`'s side (or, with
     /// `enemy`, to any other player).
-    fn count_types(&self, r: &Rules, enemy: bool, types: &[crate::ir::PieceTypeId]) -> u32 {
+    fn count_types(&self, r: &Rules, enemy: bool, types: &[crate::ir::PieceTypeId], mover: PlayerId) -> u32 {
         (0..r.players as u8)
             .map(PlayerId)
-            .filter(|p| r.allied(*p, self.side) != enemy)
+            .filter(|p| r.allied(*p, mover) != enemy)
             .map(|p| self.pieces_of(r, p, types))
             .sum()
     }

@@ -262,14 +262,15 @@ impl State {
         }
     }
 
-    /// Whether the atom of an entry may move to `to` (its conditions decided during play).
+    /// Whether the atom of an entry of `side`'s may move to `to` (its conditions decided
+    /// during play, as `side` reads them).
     #[inline]
-    fn allowed(&self, r: &Rules, e: &Entry, ty: PieceTypeId, origin: CellId, to: CellId) -> bool {
+    fn allowed(&self, r: &Rules, e: &Entry, ty: PieceTypeId, side: PlayerId, origin: CellId, to: CellId) -> bool {
         !e.dynamic
             || r.atoms[ty.0 as usize][e.atom as usize]
                 .conditions
                 .iter()
-                .all(|c| self.condition_holds(r, c, Some((origin, to))))
+                .all(|c| self.condition_holds_for(r, c, Some((origin, to)), side))
     }
 
     /// The pseudo-legal moves by its tables of the piece `piece` on `from`, moving as if it
@@ -314,7 +315,7 @@ impl State {
                         if to != from
                             && e.mode != MoveMode::CaptureOnly
                             && self.covers_free(r, to, from)
-                            && self.allowed(r, e, ty, origin, to)
+                            && self.allowed(r, e, ty, side, origin, to)
                         {
                             mv.to = to;
                             mv.kind = MoveKind::Normal;
@@ -351,7 +352,7 @@ impl State {
                     if NOISY && e.mode != MoveMode::CaptureOnly && e.promo == NO_PROMOTION && !e.captures_ep {
                         continue;
                     }
-                    if e.mode != MoveMode::CaptureOnly && self.allowed(r, e, ty, origin, to) {
+                    if e.mode != MoveMode::CaptureOnly && self.allowed(r, e, ty, side, origin, to) {
                         mv.kind = MoveKind::Normal;
                         mv.extra = 0;
                         if e.marks_ep && !e.leap && i > 0 {
@@ -366,7 +367,7 @@ impl State {
                                 && !victim.is_empty()
                                 && victim != Piece::HOLE
                                 && !r.allied(r.owner(victim), side)
-                                && self.allowed(r, e, ty, origin, to)
+                                && self.allowed(r, e, ty, side, origin, to)
                             {
                                 mv.kind = MoveKind::EnPassant;
                                 mv.extra = ep.victim.0;
@@ -378,7 +379,10 @@ impl State {
                     }
                     continue;
                 }
-                if !r.allied(r.owner(q), side) && e.mode != MoveMode::MoveOnly && self.allowed(r, e, ty, origin, to) {
+                if !r.allied(r.owner(q), side)
+                    && e.mode != MoveMode::MoveOnly
+                    && self.allowed(r, e, ty, side, origin, to)
+                {
                     mv.kind = MoveKind::Normal;
                     mv.extra = 0;
                     mv.take = q;
@@ -427,13 +431,13 @@ impl State {
             if NOISY && e.promo == NO_PROMOTION {
                 return;
             }
-            if e.mode != MoveMode::CaptureOnly && self.allowed(r, e, ty, origin, *last) {
+            if e.mode != MoveMode::CaptureOnly && self.allowed(r, e, ty, side, origin, *last) {
                 self.push(r, e.promo, mv, out);
             }
         } else if q != Piece::HOLE
             && !r.allied(r.owner(q), side)
             && e.mode != MoveMode::MoveOnly
-            && self.allowed(r, e, ty, origin, *last)
+            && self.allowed(r, e, ty, side, origin, *last)
         {
             mv.take = q;
             self.push(r, e.promo, mv, out);
@@ -585,7 +589,7 @@ impl State {
                 }
                 let fits = |after: usize| occ.capacity.is_none_or(|c| after <= c as usize);
                 if see_through {
-                    if e.mode != MoveMode::CaptureOnly && fits(n + 1) && self.allowed(r, e, ty, from, to) {
+                    if e.mode != MoveMode::CaptureOnly && fits(n + 1) && self.allowed(r, e, ty, side, from, to) {
                         let m = if e.marks_ep && !e.leap && i > 0 {
                             mv(to, MoveKind::Passage, e.dir.0 as u16, Piece::EMPTY)
                         } else {
@@ -598,7 +602,7 @@ impl State {
                                 && !r.allied(r.owner(ep.piece), side)
                                 && self.pieces_at(r, ep.victim).contains(&ep.piece)
                                 && self.capturable_on(r, ep.victim, side, 0)
-                                && self.allowed(r, e, ty, from, to)
+                                && self.allowed(r, e, ty, side, from, to)
                             {
                                 self.push(r, e.promo, mv(to, MoveKind::EnPassant, ep.victim.0, ep.piece), out);
                             }
@@ -613,7 +617,7 @@ impl State {
                     && e.mode != MoveMode::MoveOnly
                     && !inert
                     && !(occ.crowd_safe && n >= 2)
-                    && self.allowed(r, e, ty, from, to)
+                    && self.allowed(r, e, ty, side, from, to)
                 {
                     if n >= 2 && occ.capture == CaptureRule::All {
                         if fits(n - enemies + 1) {
@@ -628,7 +632,7 @@ impl State {
                     }
                 }
                 let join = mv(to, MoveKind::Normal, 0, Piece::EMPTY);
-                if fits(n + 1) && self.allowed(r, e, ty, from, to) {
+                if fits(n + 1) && self.allowed(r, e, ty, side, from, to) {
                     if occ.join_mixed_crowd && n >= 2 && enemies > 0 {
                         self.push(r, e.promo, join, out);
                     } else if occ.join_enemy_by_move && n == 1 && enemies == 1 && e.mode == MoveMode::MoveOnly {

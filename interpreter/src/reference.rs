@@ -41,7 +41,6 @@ impl State {
             self.slot = 0;
             replies.clear();
             self.pseudo_moves(r, p, &mut replies);
-            let own = self.royal_pieces(r, p);
             for &mv in &replies {
                 if mv.kind == MoveKind::Castle {
                     continue;
@@ -51,8 +50,11 @@ impl State {
                 taken = self.log[log..].iter().any(
                     |e| matches!(*e, Logged::Took(_, q, _, true) if r.owner(q) == victim && r.royal_code[q.0 as usize]),
                 );
+                let own = self.royal_pieces(r, p);
                 self.unmake(r);
                 if taken && r.explosions.is_some() {
+                    // The blast's own work: the mover's royal pieces it destroys (beyond what
+                    // the move itself does, a promotion say).
                     self.make_general_with(r, mv, false, true);
                     taken = self.royal_pieces(r, p) >= own;
                     self.unmake(r);

@@ -344,7 +344,7 @@ impl<'a> Run<'a> {
         });
         if !lands_on_hole {
             if let Some(target) = self.probe.target {
-                if self.captures_on(target) {
+                if self.captures_on(target, partial.is_none()) {
                     self.hit = true;
                 }
             } else {
@@ -398,13 +398,17 @@ impl<'a> Run<'a> {
     }
 
     /// Whether the collected changes remove the piece standing on `c`.
-    fn captures_on(&self, c: CellId) -> bool {
+    /// `ends`: the move ends the piece's turn (no partial move goes on).
+    fn captures_on(&self, c: CellId, ends: bool) -> bool {
         // On a cell with occupancy rules, landing on a lone inert piece or a safe crowd joins it
-        // rather than taking it, and a capture needs room for the capturer.
+        // rather than taking it, and a capture needs room for the capturer; a move with other
+        // changes than its piece's going there joins the stack (its own `capture`s take).
         let can_take = |extra: usize| self.st.capturable_on(self.r, c, self.start.side, extra);
+        let alone = ends && self.s.pending.len() == 1;
+        let joins = |x: CellId| self.r.stacking && self.r.is_stack_cell(self.st.standing_at(x)) && !alone;
         self.s.pending.iter().any(|op| match *op {
             Change::Capture(x) => x == c && can_take(0),
-            Change::Go { from, to, .. } => to == c && from != c && !self.leaves(c) && can_take(1),
+            Change::Go { from, to, .. } => to == c && from != c && !self.leaves(c) && !joins(c) && can_take(1),
             Change::Drop(x, _) | Change::Create(x, ..) => x == c && can_take(1),
             _ => false,
         })
@@ -450,7 +454,7 @@ impl<'a> Run<'a> {
             }),
             Test::Holds(cond) => {
                 let from = self.from.or(self.start.stands).unwrap_or(self.cur);
-                self.st.condition_holds(r, cond, Some((from, self.cur)))
+                self.st.condition_holds_for(r, cond, Some((from, self.cur)), self.start.side)
             }
             Test::Not(inner) => !self.test(inner),
             Test::And(all) => all.iter().all(|x| self.test(x)),
