@@ -3,6 +3,7 @@
 //! ```sh
 //! cargo run --release -p varia-fuzz -- run var 3600     # an hour on .var texts; findings in target/fuzz/
 //! cargo run --release -p varia-fuzz -- seeds target/fuzz/seeds   # one folder of seeds per target
+//! cargo run --release -p varia-fuzz -- differential 3600 500      # random games against the reference
 //! ```
 
 use std::path::PathBuf;
@@ -13,9 +14,17 @@ use varia_fuzz::{fuzz, seeds, Target};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage =
-        "usage: varia-fuzz run TARGET SECONDS [SEED] | varia-fuzz seeds DIR   (TARGET: var zrf position move web)";
+    let usage = "usage: varia-fuzz run TARGET SECONDS [SEED] | varia-fuzz seeds DIR | varia-fuzz differential SECONDS \
+                 [FIRST-SEED]   (TARGET: var zrf position move web)";
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["differential", seconds, rest @ ..] => {
+            let Ok(seconds) = seconds.parse::<u64>() else {
+                eprintln!("{usage}");
+                return ExitCode::FAILURE;
+            };
+            let first = rest.first().and_then(|s| s.parse().ok()).unwrap_or(0);
+            differential(Duration::from_secs(seconds), first)
+        }
         ["run", target, seconds, rest @ ..] => {
             let (Some(target), Ok(seconds)) = (Target::named(target), seconds.parse::<u64>()) else {
                 eprintln!("{usage}");
@@ -63,5 +72,47 @@ fn main() -> ExitCode {
             eprintln!("{usage}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Random `.var` and `.zrf` games from seed `first` on, each against the plain reference
+/// (`varia_fuzz::differential`), until the time is up; each difference is printed and written
+/// to `target/fuzz/differential-SEED.var` (or `.zrf`).
+fn differential(time: Duration, first: u64) -> ExitCode {
+    use varia_fuzz::differential::{check, Budget};
+    let dir = varia_fuzz::root().join("target/fuzz");
+    let _ = std::fs::create_dir_all(&dir);
+    let start = std::time::Instant::now();
+    let (mut games, mut differ) = (0, 0);
+    let mut seed = first;
+    while start.elapsed() < time {
+        for zrf in [false, true] {
+            let text = if zrf { varia_fuzz::random_zrf(seed) } else { varia_fuzz::random_var(seed) };
+            let variant = if zrf {
+                varia_zrf::load(&text, None).map(|g| g.variant).map_err(|e| e.message)
+            } else {
+                varia_grammar::load(&text).map_err(|e| format!("{e:?}"))
+            };
+            // A panic is a finding too: reported, and the run goes on.
+            let result = variant.and_then(|v| {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(v, seed, Budget::default())))
+                    .unwrap_or_else(|_| Err("the engine panicked".into()))
+                    .map(|_| ())
+            });
+            games += 1;
+            if let Err(e) = result {
+                differ += 1;
+                let path = dir.join(format!("differential-{seed}.{}", if zrf { "zrf" } else { "var" }));
+                let _ = std::fs::write(&path, &text);
+                println!("{}: {e}", path.display());
+            }
+        }
+        seed += 1;
+    }
+    println!("{games} games (seeds {first} to {}), {differ} differ", seed.saturating_sub(1));
+    if differ == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
