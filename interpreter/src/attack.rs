@@ -259,12 +259,11 @@ impl State {
         // Conditions as the attacker reads them, whoever is to move.
         let by = r.owner(self.cells[from.0 as usize]);
         let allowed = || {
-            (!e.dynamic
+            !e.dynamic
                 || r.atoms[ty.0 as usize][e.atom as usize]
                     .conditions
                     .iter()
-                    .all(|c| self.condition_holds_for(r, c, Some((origin, cell)), by)))
-                && self.promotes_if_it_must(r, e, from, origin, cell)
+                    .all(|c| self.condition_holds_for(r, c, Some((origin, cell)), by))
         };
         let occupied = |c: CellId| {
             let q = self.cells[c.0 as usize];
@@ -320,21 +319,6 @@ impl State {
                 false
             }
         }
-    }
-
-    /// Whether a move of the entry's piece from `from` (as from `origin`) onto `cell` would be
-    /// made at all: one that must promote needs a choice still offered.
-    fn promotes_if_it_must(&self, r: &Rules, e: &Entry, from: CellId, origin: CellId, cell: CellId) -> bool {
-        if e.promo == crate::tables::NO_PROMOTION {
-            return true;
-        }
-        let p = &r.promotions[e.promo as usize];
-        let piece = self.cells[from.0 as usize];
-        let by = r.owner(piece);
-        if !r.promotes(p, by, origin, cell) || !r.must_promote(p, by, cell) {
-            return true;
-        }
-        p.choices.iter().any(|t| self.offered(r, p, by, *t))
     }
 
     /// Whether `side` has a royal piece under attack (between cells: on any cell it covers).

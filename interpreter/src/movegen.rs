@@ -6,6 +6,11 @@ use crate::program::Only;
 use crate::rules::{Piece, Rules};
 use crate::tables::{Entry, EntryKind, NO_MOVE_TYPE, NO_PROMOTION};
 
+thread_local! {
+    /// Set while the plain reference generates replies to see what they attack (`offered`).
+    pub(crate) static ATTACKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl State {
     /// Appends one move, or one per promotion choice when it lands in its promotion zone.
     #[inline(always)]
@@ -41,11 +46,14 @@ impl State {
 
     /// Whether a promotion offers the choice `ty` to `player` now: always, unless it is
     /// `captured-only` and the player has as many of that type on the board as it started
-    /// with, or `setup-only` and no player started with one.
+    /// with, or `setup-only` and no player started with one. While the plain reference looks
+    /// for attacks, every choice is offered: a capture that would have to promote attacks even
+    /// when no choice is left (as a pinned piece still gives check; Fairy-Stockfish alike).
     #[inline]
     pub(crate) fn offered(&self, r: &Rules, p: &Promotion, player: PlayerId, ty: PieceTypeId) -> bool {
-        (!p.captured_only || self.pieces_of(r, player, &[ty]) < self.setup_count(r, player, ty))
-            && (!p.setup_only || (0..r.players as u8).any(|q| self.setup_count(r, PlayerId(q), ty) > 0))
+        ((!p.captured_only || self.pieces_of(r, player, &[ty]) < self.setup_count(r, player, ty))
+            && (!p.setup_only || (0..r.players as u8).any(|q| self.setup_count(r, PlayerId(q), ty) > 0)))
+            || ATTACKS.with(std::cell::Cell::get)
     }
 
     /// Appends a move, or one per choice of the promotion it makes (and the unpromoted move

@@ -61,11 +61,15 @@ pub enum Path {
     CheckTrial,
     /// On stacks, check and pins read off the stack cells as lines of single pieces.
     StackLines,
+    /// Moves from the masks include the royal's, each tried in the cell array.
+    RoyalMasks,
+    /// Sibling placements off every cell the next count read share that count.
+    SharedCount,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 22] = [
+    pub const ALL: [Path; 24] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -88,6 +92,8 @@ impl Path {
         Path::ProbeAttackers,
         Path::CheckTrial,
         Path::StackLines,
+        Path::RoyalMasks,
+        Path::SharedCount,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -115,6 +121,8 @@ impl Path {
             Path::ProbeAttackers => "The search finds the attackers of a cell from the probes (static exchange).",
             Path::CheckTrial => "The search asks whether a quiet move checks by trying it in the cell array.",
             Path::StackLines => "On stacks, check and pins read off the stack cells as lines of single pieces.",
+            Path::RoyalMasks => "Moves from the masks include the royal's, each tried in the cell array.",
+            Path::SharedCount => "Sibling placements off every cell the next count read share that count.",
         }
     }
 
@@ -485,7 +493,7 @@ impl Paths {
 
 /// The paths built on others (each listed after those it is built on): where one of those is
 /// off, so is it.
-const BUILT_ON: [(Path, &[Path]); 11] = [
+const BUILT_ON: [(Path, &[Path]); 13] = [
     (Path::CellTrial, &[Path::PlainMake, Path::ProbeAttacks]),
     (Path::Count, &[Path::PinShortcut, Path::LightTrial]),
     (Path::StackedCount, &[Path::PinShortcut]),
@@ -497,6 +505,8 @@ const BUILT_ON: [(Path, &[Path]); 11] = [
     (Path::CheckTrial, &[Path::CellTrial, Path::Count]),
     (Path::Placements, &[Path::BulkCount]),
     (Path::StackLines, &[Path::StackedCount]),
+    (Path::RoyalMasks, &[Path::MaskMoves]),
+    (Path::SharedCount, &[Path::Placements, Path::ProbeAttacks]),
 ];
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
@@ -573,12 +583,13 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 37] {
                 MaskMoves,
                 SquareOpenings,
                 ProbeAttackers,
+                SharedCount,
             ],
         ),
         ("branching", branching, &[Atoms]),
-        ("big_board", big_board, &[StackedCount]),
+        ("big_board", big_board, &[StackedCount, SharedCount]),
         ("square_play", square_play, &[PlainMake, Evasions, NoisyFirst]),
-        ("vacates", vacates, &[CellTrial, Evasions]),
+        ("vacates", vacates, &[CellTrial, Evasions, RoyalMasks]),
         ("touched_squares", touched_squares, &[Placements]),
         ("attributes", attributes, &[PlainMake]),
         ("turn_order", turn_order, &[PlainMake, Count, StackedCount, BulkCount, Placements]),
@@ -609,8 +620,8 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 37] {
         ("more_players", more_players, &[CellTrial, Placements]),
         ("one_player", one_player, &[CellTrial]),
         ("no_royal", no_royal, &[PinShortcut]),
-        ("program_layer", program_layer, &[CellTrial, Placements, StackLines]),
-        ("program_captures", program_captures, &[ProbeAttacks]),
+        ("program_layer", program_layer, &[CellTrial, Placements, StackLines, SharedCount]),
+        ("program_captures", program_captures, &[ProbeAttacks, RoyalMasks]),
         ("attacks_read_position", attacks_read_position, &[LightTrial, StackTrial, StackedCount]),
         ("attacks_read_history", attacks_read_history, &[StackTrial]),
         ("slow_attacks", slow_attacks, &[ProbeAttacks, LightTrial, PinShortcut, StackTrial, StackedCount]),

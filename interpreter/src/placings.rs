@@ -191,17 +191,11 @@ impl Position {
     }
 
     /// The cells the side to move's royal memo reads (`royal.rs`): its royals' cells and the
-    /// cells of every enemy probe from them, where attacks are the probes' alone and the board
-    /// holds single pieces on at most 128 cells; `None` otherwise.
+    /// cells of every enemy probe from them, where the paths allow placements to share the
+    /// count (`Path::SharedCount`); `None` otherwise.
     fn royal_lines(&self) -> Option<u128> {
         let r = &*self.rules;
-        if !r.paths.allows(crate::paths::Path::ProbeAttacks)
-            || r.count.program_attacks
-            || r.program.is_some()
-            || r.stacking
-            || r.covering
-            || r.cells > 128
-        {
+        if !r.paths.allows(crate::paths::Path::SharedCount) {
             return None;
         }
         let side = self.st.side;

@@ -40,7 +40,9 @@ impl State {
             self.partial = None;
             self.slot = 0;
             replies.clear();
+            crate::movegen::ATTACKS.with(|a| a.set(true));
             self.pseudo_moves(r, p, &mut replies);
+            crate::movegen::ATTACKS.with(|a| a.set(false));
             for &mv in &replies {
                 if mv.kind == MoveKind::Castle {
                     continue;

@@ -376,12 +376,7 @@ impl MoveTables {
                         if atom.mode == MoveMode::MoveOnly {
                             continue;
                         }
-                        // A capture that must promote, when no choice may be left to promote to,
-                        // is no move at all: whether it attacks depends on the position.
-                        let vanishing = atom.promotion.as_ref().is_some_and(|p| {
-                            (p.mandatory || p.forced_zone.is_some()) && (p.captured_only || p.setup_only)
-                        });
-                        if vanishing || atom.conditions.iter().any(|c| !is_static(c)) {
+                        if atom.conditions.iter().any(|c| !is_static(c)) {
                             self.slow_types[ty] = true;
                             continue;
                         }
