@@ -288,3 +288,27 @@ setup { white: K a1  black: K c3, H c1 }
     // b1 is where the hotel's move lands (joining, the king turned to a pawn): not attacked.
     assert!(notations(&pos, &moves).contains(&"Ka1-b1".to_string()), "{:?}", notations(&pos, &moves));
 }
+
+/// The same on a board of stacks, where a slow piece's attacks are found by generating its
+/// moves: they were generated with the promotion's choices as they stand, so the capture that
+/// must promote was missing (random_var(386)).
+#[test]
+fn a_capture_that_cannot_promote_still_attacks_on_a_board_of_stacks() {
+    let rules = compile(
+        r#"variant "No promotion left, stacks"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far { white: rank 4  black: rank 1 }
+zone pile { d3  capacity 2 }
+piece King K { royal step all }
+piece Knight N { leap 2 1 }
+piece Pawn P { step n if turn >= 1  promote in far to N captured-only }
+setup { white: K a1  black: K d4, N d3, P b2 }
+"#,
+    );
+    let mut pos = Position::start(rules);
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert_eq!(notations(&pos, &moves), ["Ka1-a2"]);
+}

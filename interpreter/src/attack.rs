@@ -435,7 +435,9 @@ impl State {
                 if (ty.is_none() && !r.slow_types[r.type_of(piece).0 as usize]) || !counts(r.type_of(piece)) {
                     continue;
                 }
-                probe.piece_moves_stacked(r, by, from, piece, crate::program::Only::ANY, &mut moves);
+                crate::movegen::with_every_choice(|| {
+                    probe.piece_moves_stacked(r, by, from, piece, crate::program::Only::ANY, &mut moves)
+                });
             }
         }
         moves.iter().any(|m| {

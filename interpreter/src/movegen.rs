@@ -7,8 +7,17 @@ use crate::rules::{Piece, Rules};
 use crate::tables::{Entry, EntryKind, NO_MOVE_TYPE, NO_PROMOTION};
 
 thread_local! {
-    /// Set while the plain reference generates replies to see what they attack (`offered`).
-    pub(crate) static ATTACKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Set while moves are generated to see what they attack (`offered`).
+    static ATTACKS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with every promotion choice offered: moves generated to see what they attack (a
+/// capture that must promote attacks even with no choice left).
+pub(crate) fn with_every_choice<T>(f: impl FnOnce() -> T) -> T {
+    let before = ATTACKS.with(|a| a.replace(true));
+    let out = f();
+    ATTACKS.with(|a| a.set(before));
+    out
 }
 
 impl State {
@@ -46,9 +55,10 @@ impl State {
 
     /// Whether a promotion offers the choice `ty` to `player` now: always, unless it is
     /// `captured-only` and the player has as many of that type on the board as it started
-    /// with, or `setup-only` and no player started with one. While the plain reference looks
-    /// for attacks, every choice is offered: a capture that would have to promote attacks even
-    /// when no choice is left (as a pinned piece still gives check; Fairy-Stockfish alike).
+    /// with, or `setup-only` and no player started with one. While moves are generated to see
+    /// what they attack ([`with_every_choice`]), every choice is offered: a capture that would
+    /// have to promote attacks even when no choice is left (as a pinned piece still gives
+    /// check; Fairy-Stockfish alike).
     #[inline]
     pub(crate) fn offered(&self, r: &Rules, p: &Promotion, player: PlayerId, ty: PieceTypeId) -> bool {
         ((!p.captured_only || self.pieces_of(r, player, &[ty]) < self.setup_count(r, player, ty))

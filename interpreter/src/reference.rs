@@ -40,9 +40,7 @@ impl State {
             self.partial = None;
             self.slot = 0;
             replies.clear();
-            crate::movegen::ATTACKS.with(|a| a.set(true));
-            self.pseudo_moves(r, p, &mut replies);
-            crate::movegen::ATTACKS.with(|a| a.set(false));
+            crate::movegen::with_every_choice(|| self.pseudo_moves(r, p, &mut replies));
             for &mv in &replies {
                 if mv.kind == MoveKind::Castle {
                     continue;
