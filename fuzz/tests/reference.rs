@@ -95,14 +95,11 @@ const KNOWN_VAR: &[(u64, &str)] = &[
     (24, "a king move the attack tables refuse"),
     (65, "the player to move out of the game in a position string"),
     (69, "a king move the attack tables refuse"),
-    (70, "drops onto locations between cells"),
     (71, "a position string that reads back otherwise"),
     (112, "en passant beside a promotion: the position string does not read back"),
     (130, "en passant beside a promotion: the position string does not read back"),
-    (134, "drops onto locations between cells"),
     (159, "check told otherwise at the end of the game"),
     (216, "a turn order of three players"),
-    (224, "drops onto locations between cells"),
     (225, "en passant beside a promotion: the position string does not read back"),
     (303, "en passant beside a promotion: the position string does not read back"),
     (330, "check told otherwise at the end of the game"),
@@ -110,7 +107,6 @@ const KNOWN_VAR: &[(u64, &str)] = &[
     (359, "a king move the attack tables refuse"),
     (369, "a king move the attack tables refuse"),
     (388, "en passant beside a promotion: the position string does not read back"),
-    (422, "drops onto locations between cells"),
     (458, "a king move the attack tables refuse"),
 ];
 
