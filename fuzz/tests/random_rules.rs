@@ -159,16 +159,17 @@ fn plays_quickly(seed: u64) {
     assert!(stats.positions > 0 && started.elapsed().as_secs() < 10, "seed {seed}: {:?}", started.elapsed());
 }
 
-/// `between` locations with a `no-drop-checkmate` piece: one position's legal moves take minutes.
+/// `between` locations with a `no-drop-checkmate` piece: one position's legal moves took
+/// minutes, drops between cells over pieces emptying the board as the question whether a drop
+/// checkmates made and unmade them (tests/regressions.rs has the smallest such game).
 #[test]
-#[ignore = "engine finding: legal_moves takes minutes (between + unlimited drops + no-drop-checkmate)"]
 fn random_var_5204_plays_quickly() {
     plays_quickly(5204);
 }
 
-/// `between` locations with a `no-drop-checkmate` piece: the seventh ply overflows the stack.
+/// `between` locations with a `no-drop-checkmate` piece: the seventh ply overflowed the stack,
+/// for the same reason as seed 5204's.
 #[test]
-#[ignore = "engine finding: stack overflow (between + unlimited drops + no-drop-checkmate); aborts the test run"]
 fn random_var_6078_plays_quickly() {
     plays_quickly(6078);
 }

@@ -93,16 +93,12 @@ fn the_architecture_page_holds_the_paths_table() {
 /// any other seed differs).
 const KNOWN_VAR: &[(u64, &str)] = &[
     (65, "the player to move out of the game in a position string"),
-    (70, "drops onto locations between cells"),
     (71, "a position string that reads back otherwise"),
     (112, "en passant beside a promotion: the position string does not read back"),
     (130, "en passant beside a promotion: the position string does not read back"),
-    (134, "drops onto locations between cells"),
-    (224, "drops onto locations between cells"),
     (225, "en passant beside a promotion: the position string does not read back"),
     (303, "en passant beside a promotion: the position string does not read back"),
     (388, "en passant beside a promotion: the position string does not read back"),
-    (422, "drops onto locations between cells"),
     (469, "a royal piece whose captures explode, promoting as it captures: attack and legality disagree"),
 ];
 

@@ -281,9 +281,7 @@ impl Lowerer {
                         if let (Some(player), Some(ty)) = (player, ty) {
                             for (c, at) in cells {
                                 let piece = &self.pieces[ty.0 as usize];
-                                if !self.cells[c.0 as usize].covers.is_empty()
-                                    && !piece.moves.iter().any(|m| m.stop_between)
-                                {
+                                if !self.cells[c.0 as usize].covers.is_empty() && !piece.stands_between() {
                                     let name = piece.name.clone();
                                     self.errors.push(Diagnostic::new(
                                         format!("a {name} cannot stand between cells"),

@@ -171,6 +171,14 @@ impl State {
         }
     }
 
+    /// Whether a new piece may be put on the location without taking anything: any location
+    /// but one between cells whose covered cells hold a piece (a drop there would have to take
+    /// pieces it does not stand on, so it is not made; see docs/language.md, drops).
+    #[inline]
+    pub(crate) fn covered_empty(&self, r: &Rules, cell: CellId) -> bool {
+        !r.is_between(cell) || r.covers(cell).iter().all(|c| self.cells[c.0 as usize].is_empty())
+    }
+
     /// Puts a piece on a location and, for a location between cells, on every cell it covers.
     #[inline]
     pub(crate) fn put_on(&mut self, r: &Rules, cell: CellId, p: Piece) {

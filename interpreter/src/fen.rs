@@ -643,7 +643,7 @@ fn read_between(pos: &mut Position, text: &str, at: usize) -> Result<(), Positio
         let name = &entry[len..];
         let name_at = offset + entry.len() - name.len();
         let ty = &rules.variant.pieces[rules.type_of(piece).0 as usize];
-        if !ty.moves.iter().any(|m| m.stop_between) {
+        if !ty.stands_between() {
             return Err(err(
                 offset,
                 1,

@@ -379,6 +379,15 @@ pub struct PieceType {
     pub points: u32,
 }
 
+impl PieceType {
+    /// Whether a piece of this type may stand on a location between cells: one of its moves
+    /// may `stop-between`. Setups, position strings, drops and programs that place a piece
+    /// there all ask this one question.
+    pub fn stands_between(&self) -> bool {
+        self.moves.iter().any(|m| m.stop_between)
+    }
+}
+
 fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
     *n == T::default()
 }

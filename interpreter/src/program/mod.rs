@@ -124,8 +124,11 @@ impl ProgramRules {
                 }
             }
         }
-        let drops: Vec<Vec<DropRule>> =
-            v.pieces.iter().map(|p| p.drops.iter().map(|d| drop_rule(v, facts, d)).collect()).collect();
+        let drops: Vec<Vec<DropRule>> = v
+            .pieces
+            .iter()
+            .map(|p| p.drops.iter().map(|d| drop_rule(v, facts, p.stands_between(), d)).collect())
+            .collect();
         let from_hand = v.pieces.iter().map(|p| p.drop_supply == crate::ir::DropSupply::Hand).collect();
         let attributes = v.attributes.len().min(64);
         let z_attr = (0..cells * attributes).map(|_| crate::rules::splitmix_pub(seed)).collect();
@@ -293,7 +296,8 @@ fn drop_reaches(
                 match rule {
                     DropRule::Plain { need_empty: true, .. } => {}
                     DropRule::Plain { cells: allowed, .. } => {
-                        for c in allowed[p].iter() {
+                        // A drop between cells needs every covered cell empty: it takes nothing.
+                        for c in allowed[p].iter().filter(|c| v.board.cells[c.0 as usize].covers.is_empty()) {
                             by_target[c.0 as usize].push((c, ty, i as u16));
                         }
                     }
@@ -335,7 +339,8 @@ fn guard_cells(v: &Variant, facts: &BoardFacts, prefix: &[crate::ir::DirId]) -> 
 }
 
 /// A drop program: a plain drop where it is only geometric tests, `verify empty` and `add`.
-fn drop_rule(v: &Variant, facts: &BoardFacts, p: &Program) -> DropRule {
+/// Its cells leave out the locations between cells where the type may not stand (`stands`).
+fn drop_rule(v: &Variant, facts: &BoardFacts, stands: bool, p: &Program) -> DropRule {
     let plain_add = |x: &Instr| matches!(x, Instr::Add { kind: crate::ir::AddKind::Move, promote, then: None } if promote.is_empty());
     let (tests, last) = p.body.split_at(p.body.len().saturating_sub(1));
     let simple = last.len() == 1
@@ -351,10 +356,11 @@ fn drop_rule(v: &Variant, facts: &BoardFacts, p: &Program) -> DropRule {
             let mut set = CellSet::new(cells);
             for c in 0..cells {
                 let cell = CellId(c as u16);
-                let ok = tests.iter().all(|i| match i {
-                    Instr::Verify(t) if is_geometric(t) => geometric_holds(facts, v, pl, cell, cell, t),
-                    _ => true,
-                });
+                let ok = (stands || v.board.cells[c].covers.is_empty())
+                    && tests.iter().all(|i| match i {
+                        Instr::Verify(t) if is_geometric(t) => geometric_holds(facts, v, pl, cell, cell, t),
+                        _ => true,
+                    });
                 if ok {
                     set.insert(cell);
                 }
@@ -561,7 +567,7 @@ impl State {
                         }
                         for to in cells[side.0 as usize].iter() {
                             let q = self.cells[to.0 as usize];
-                            if q == Piece::HOLE || (*need_empty && !q.is_empty()) {
+                            if q == Piece::HOLE || (*need_empty && !q.is_empty()) || !self.covered_empty(r, to) {
                                 continue;
                             }
                             self.push_drop(

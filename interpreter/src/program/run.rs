@@ -342,7 +342,7 @@ impl<'a> Run<'a> {
             Change::Go { to, .. } | Change::Drop(to, _) | Change::Create(to, ..) => self.piece(to) == Piece::HOLE,
             _ => false,
         });
-        if !lands_on_hole {
+        if !lands_on_hole && !self.lands_between_badly() {
             if let Some(target) = self.probe.target {
                 if self.captures_on(target, partial.is_none()) {
                     self.hit = true;
@@ -367,6 +367,27 @@ impl<'a> Run<'a> {
         }
         self.s.pending.truncate(mark);
         self.first_to = first_to;
+    }
+
+    /// Whether the move puts a piece on a location between cells where it may not stand: its
+    /// type may not `stop-between`, or a cell the location covers holds a piece this move
+    /// leaves there. A piece lands between cells as a `stop-between` move stops there, taking
+    /// nothing; else it would cover pieces it neither took nor could stand with.
+    fn lands_between_badly(&self) -> bool {
+        if !self.r.covering {
+            return false;
+        }
+        let r = self.r;
+        self.s.pending.iter().any(|c| {
+            let (to, t) = match *c {
+                Change::Go { to, piece, promote, .. } => (to, promote.unwrap_or_else(|| r.type_of(piece))),
+                Change::Drop(to, p) => (to, r.type_of(p)),
+                Change::Create(to, _, t) => (to, t),
+                _ => return false,
+            };
+            let free = |x: &CellId| self.piece(*x).is_empty() || self.leaves(self.st.standing_at(*x));
+            r.is_between(to) && !(r.variant.pieces[t.0 as usize].stands_between() && r.covers(to).iter().all(free))
+        })
     }
 
     /// Whether a piece of the move leaves the cell (so landing there does not capture it).
