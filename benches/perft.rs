@@ -125,15 +125,14 @@ fn threads(root: &str, depth: u32, nodes: u64, chess_rate: f64) {
     print_row(&(format!("varia chess.var, --threads {n}"), depth, counted, time), chess_rate);
 }
 
-/// The layers only perft uses, each against perft without it, per bundled game where the game
-/// may take it (last columns: how many times faster with it): the bulk count of the last ply
-/// (`BulkCount`: ray and mask counts, kept counts, the stacked and square-action counts) and
-/// the last two plies over placements (`Placements`, built on the bulk count). Without both,
-/// perft counts the list the search's generator makes.
+/// The layer only perft uses, against perft without it, per bundled game where the game may
+/// take it (last column: how many times faster with it): the bulk count of the last ply
+/// (`BulkCount`: ray and mask counts, the stacked and square-action counts). Without it, perft
+/// counts the list the search's generator makes.
 fn layers(root: &str, min_nodes: u64, filters: &[String]) {
     use varia_interpreter::paths::Path;
-    println!("\nperft-only layers (gain: time without the layer / time with it)");
-    println!("{:<36} {:>5} {:>12} {:>10} {:>12} {:>12}", "variant", "depth", "nodes", "ms", "BulkCount", "Placements");
+    println!("\nthe perft-only layer (gain: time without it / time with it)");
+    println!("{:<36} {:>5} {:>12} {:>10} {:>12}", "variant", "depth", "nodes", "ms", "BulkCount");
     let mut files: Vec<_> = std::fs::read_dir(format!("{root}/variants"))
         .expect("variants/")
         .filter_map(|e| e.ok())
@@ -159,8 +158,8 @@ fn layers(root: &str, min_nodes: u64, filters: &[String]) {
             format!("{:.2}x", t.as_secs_f64() / time.as_secs_f64())
         };
         let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let (bulk, placements) = (gain(Path::BulkCount), gain(Path::Placements));
-        println!("{name:<36} {depth:>5} {nodes:>12} {:>10.1} {bulk:>12} {placements:>12}", time.as_secs_f64() * 1e3);
+        let bulk = gain(Path::BulkCount);
+        println!("{name:<36} {depth:>5} {nodes:>12} {:>10.1} {bulk:>12}", time.as_secs_f64() * 1e3);
     }
 }
 

@@ -184,13 +184,12 @@ fn random_games_moving_occupied_squares() {
     infinite_counts("moving-occupied-squares.var", 0x5eed_0006);
 }
 
-/// Perft's last two plies count the placements after the first by moving its square
-/// (`placings.rs`): along random games of every square game (and Postal Plus with unowned
-/// squares, with placed squares untouchable, and with an unlimited reserve), perft 2 equals
-/// the sum over the legal actions of the count after each, made one by one (`divide`), and
-/// perft 3 equals its divide too.
+/// Perft's last plies over placements (the square actions counted in bulk): along random games
+/// of every square game (and Postal Plus with unowned squares, with placed squares
+/// untouchable, and with an unlimited reserve), perft 2 equals the sum over the legal actions
+/// of the count after each, made one by one (`divide`), and perft 3 equals its divide too.
 #[test]
-fn placements_counted_by_moving_the_square_agree_with_making_each() {
+fn placements_counted_in_bulk_agree_with_making_each() {
     let plus = std::fs::read_to_string(common::root().join("variants/hans38-postal-plus.var")).expect("bundled");
     let mut games: Vec<(String, Arc<Rules>)> = ["hans38-postal-plus.var", "hans38-postal.var", "infinite-reserves.var"]
         .iter()
@@ -231,8 +230,7 @@ fn placements_counted_by_moving_the_square_agree_with_making_each() {
 
 /// Of three placements that end White's turn, the one on e4 opens the e-file from the white
 /// rook to the black rook before the king, pinning it: perft's count after that placement
-/// reads the pin afresh, while the other two (off the king's lines) share what the count learnt
-/// of the king.
+/// reads the pin, the other two (off the king's lines) none.
 #[test]
 fn a_placement_opening_a_line_to_the_king_is_counted_with_the_pin() {
     let rules = common::rules("hans38-postal-plus.var");

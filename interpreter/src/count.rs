@@ -21,7 +21,6 @@
 use crate::attack::Pins;
 use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId};
 use crate::paths::Path;
-use crate::piececounts::PieceCounts;
 use crate::position::{Move, MoveKind, Position, State};
 use crate::program::Only;
 use crate::raymask::{Bits, MaskTables, Occupancy};
@@ -506,7 +505,6 @@ impl State {
         side: PlayerId,
         royal: CellId,
         pins: &Pins,
-        kept: &mut PieceCounts,
         buf: &mut Vec<Move>,
     ) -> (u64, u128) {
         let masks = if COVER { &r.count.cover_masks } else { &r.count.masks };
@@ -530,9 +528,6 @@ impl State {
         };
         let mut n = 0;
         let mut royal_targets = 0u128;
-        // With masks, the last count's counts are kept for pieces that read no changed cell.
-        let changed = if MASKS { kept.changed(side, &occ) } else { B::ZERO };
-        let mut valid = [0u64; 2];
         for (wi, &word) in self.occupied[side.0 as usize].words().iter().enumerate() {
             let mut w = word;
             // This word's share of the pins and the royal (with masks the board has at most
@@ -550,23 +545,13 @@ impl State {
                 let piece = self.cells[from.0 as usize];
                 if MASKS && stop & bit == 0 {
                     let near_ep = ep && masks.ep_reach_of(r, side, piece, from) & passed != 0;
-                    // A count kept for this piece (kept only where its slot counts whole).
-                    if !near_ep && !between_enemies {
-                        if let Some(k) = kept.kept(from.0 as usize, piece, changed) {
-                            n += k;
-                            PieceCounts::mark(&mut valid, from.0 as usize);
-                            continue;
-                        }
-                    }
                     // The common case in one cache line: a piece the masks count whole.
                     let slot = masks.slot(piece, from, r.cells);
                     if slot.counted
                         && !near_ep
                         && !(between_enemies && masks.captures_on(r, piece, from, occ, enemy_covered))
                     {
-                        let (k, seen) = masks.count_seen::<B, COVER>(slot, occ);
-                        kept.keep(from.0 as usize, piece, k, seen, &mut valid);
-                        n += k;
+                        n += masks.count::<B, COVER>(slot, occ);
                         continue;
                     }
                 }
@@ -612,7 +597,7 @@ impl State {
                     }
                     // Where the royal's square may vanish behind it, its moves are tried one
                     // by one (a trial that finds one illegal makes it in full).
-                    if !r.count.program_attacks && !r.vacates && !masks.promotes(slot) && !masks.stops_between(slot) {
+                    if r.paths.allows(Path::RoyalTargets) && !masks.promotes(slot) && !masks.stops_between(slot) {
                         royal_targets = masks.targets(slot, occ).wide();
                         continue;
                     }
@@ -622,9 +607,6 @@ impl State {
                 }
                 self.single_piece_moves(r, side, from, buf);
             }
-        }
-        if MASKS {
-            kept.close(side, &occ, valid);
         }
         (n, royal_targets)
     }
@@ -642,7 +624,6 @@ impl Position {
         let (royal, enemies) = (self.royal_memo.royal, self.royal_memo.enemies);
         // The pins read where they were learnt (a copy made at once stalled as the memo's).
         let pins = &self.royal_memo.pins;
-        let kept = &mut *self.piece_counts;
         let r = &*self.rules;
         let st = &mut self.st;
         let side = st.side;
@@ -657,19 +638,18 @@ impl Position {
                           royal: CellId,
                           pins: &Pins,
                           captures_tested: bool,
-                          kept: &mut PieceCounts,
                           buf: &mut Vec<Move>|
              -> (u64, u128) {
                 match (r.count.stacked, r.cells <= 64, r.covering) {
-                    (true, true, _) => st.count_stacked::<u64>(r, side, royal, pins, captures_tested, kept, buf),
-                    (true, false, _) => st.count_stacked::<u128>(r, side, royal, pins, captures_tested, kept, buf),
-                    (false, _, true) => st.count_pieces::<u128, true, true>(r, side, royal, pins, kept, buf),
-                    (false, true, false) => st.count_pieces::<u64, true, false>(r, side, royal, pins, kept, buf),
-                    (false, false, false) => st.count_pieces::<u128, true, false>(r, side, royal, pins, kept, buf),
+                    (true, true, _) => st.count_stacked::<u64>(r, side, royal, pins, captures_tested, buf),
+                    (true, false, _) => st.count_stacked::<u128>(r, side, royal, pins, captures_tested, buf),
+                    (false, _, true) => st.count_pieces::<u128, true, true>(r, side, royal, pins, buf),
+                    (false, true, false) => st.count_pieces::<u64, true, false>(r, side, royal, pins, buf),
+                    (false, false, false) => st.count_pieces::<u128, true, false>(r, side, royal, pins, buf),
                 }
             })
         } else {
-            st.count_pieces::<u64, false, false>(r, side, royal, pins, kept, buf)
+            st.count_pieces::<u64, false, false>(r, side, royal, pins, buf)
         };
         if targets != 0 {
             // The royal tried on each target in the cell array, as the light legality test does.

@@ -34,8 +34,6 @@ pub mod paths;
 pub mod perft;
 pub mod pgn;
 mod phases;
-mod piececounts;
-mod placings;
 pub mod position;
 pub mod program;
 mod raymask;

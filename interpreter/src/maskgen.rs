@@ -70,7 +70,7 @@ impl Position {
         };
         // The royal's targets are each tried in the cell array, as the count tries them, where
         // no program may capture and no square vanishes behind it.
-        let royal_by_masks = r.paths.allows(crate::paths::Path::RoyalMasks);
+        let royal_by_masks = r.paths.allows(crate::paths::Path::RoyalTargets);
         // The board with the royal lifted, as its targets are tried.
         let lifted = occ.all.wide() & !(1 << (royal.0 & 127));
         let mut own = B::from_words(self.st.occupied[side.0 as usize].words());

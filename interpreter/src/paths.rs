@@ -51,8 +51,6 @@ pub enum Path {
     StackedCount,
     /// Square actions off the lines that could open to a royal need no trial.
     SquareOpenings,
-    /// Perft's last two plies over square placements that end the turn.
-    Placements,
     /// The last ply counted without listing the moves (the count, or testing one by one).
     BulkCount,
     /// The search finds the attackers of a cell from the probes (static exchange).
@@ -61,15 +59,13 @@ pub enum Path {
     CheckTrial,
     /// On stacks, check and pins read off the stack cells as lines of single pieces.
     StackLines,
-    /// Moves from the masks include the royal's, each tried in the cell array.
-    RoyalMasks,
-    /// Sibling placements off every cell the next count read share that count.
-    SharedCount,
+    /// The royal's targets come from the masks, each tried in the cell array (the count, the mask moves).
+    RoyalTargets,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 24] = [
+    pub const ALL: [Path; 22] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -87,13 +83,11 @@ impl Path {
         Path::Count,
         Path::StackedCount,
         Path::SquareOpenings,
-        Path::Placements,
         Path::BulkCount,
         Path::ProbeAttackers,
         Path::CheckTrial,
         Path::StackLines,
-        Path::RoyalMasks,
-        Path::SharedCount,
+        Path::RoyalTargets,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -116,13 +110,11 @@ impl Path {
             Path::Count => "The last ply's legal moves are counted by rays and masks without making a list.",
             Path::StackedCount => "The count on a board of stacks, with the cells' occupancy rules read into masks.",
             Path::SquareOpenings => "Square actions off the lines that could open to a royal need no trial.",
-            Path::Placements => "Perft's last two plies over square placements that end the turn.",
             Path::BulkCount => "The last ply counted without listing the moves (the count, or testing one by one).",
             Path::ProbeAttackers => "The search finds the attackers of a cell from the probes (static exchange).",
             Path::CheckTrial => "The search asks whether a quiet move checks by trying it in the cell array.",
             Path::StackLines => "On stacks, check and pins read off the stack cells as lines of single pieces.",
-            Path::RoyalMasks => "Moves from the masks include the royal's, each tried in the cell array.",
-            Path::SharedCount => "Sibling placements off every cell the next count read share that count.",
+            Path::RoyalTargets => "The royal's targets come from the masks, each tried in the cell array (the count, the mask moves).",
         }
     }
 
@@ -458,9 +450,6 @@ impl Paths {
         if !f.slow_attacks {
             p.off(&[SlowReach]);
         }
-        if !f.square_play {
-            p.off(&[Placements]);
-        }
         // Paths built on others, in an order where each comes after what it is built on.
         for (path, on) in BUILT_ON {
             p.requires(path, on);
@@ -478,7 +467,6 @@ impl Paths {
             let only = match path {
                 Path::StackTrial | Path::StackedCount | Path::StackLines => "`stacks`",
                 Path::SlowReach => "`slow_attacks`",
-                Path::Placements => "`square_play`",
                 _ => "",
             };
             out.push_str(&format!("| `{path:?}` | {} | {on} | {only} |\n", path.what()));
@@ -493,7 +481,7 @@ impl Paths {
 
 /// The paths built on others (each listed after those it is built on): where one of those is
 /// off, so is it.
-const BUILT_ON: [(Path, &[Path]); 13] = [
+const BUILT_ON: [(Path, &[Path]); 11] = [
     (Path::CellTrial, &[Path::PlainMake, Path::ProbeAttacks]),
     (Path::Count, &[Path::PinShortcut, Path::LightTrial]),
     (Path::StackedCount, &[Path::PinShortcut]),
@@ -503,10 +491,8 @@ const BUILT_ON: [(Path, &[Path]); 13] = [
     (Path::SquareOpenings, &[Path::ProbeAttacks, Path::LightTrial]),
     (Path::ProbeAttackers, &[Path::ProbeAttacks]),
     (Path::CheckTrial, &[Path::CellTrial, Path::Count]),
-    (Path::Placements, &[Path::BulkCount]),
     (Path::StackLines, &[Path::StackedCount]),
-    (Path::RoyalMasks, &[Path::MaskMoves]),
-    (Path::SharedCount, &[Path::Placements, Path::ProbeAttacks]),
+    (Path::RoyalTargets, &[Path::Count]),
 ];
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
@@ -583,25 +569,24 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 37] {
                 MaskMoves,
                 SquareOpenings,
                 ProbeAttackers,
-                SharedCount,
             ],
         ),
         ("branching", branching, &[Atoms]),
-        ("big_board", big_board, &[StackedCount, SharedCount]),
+        ("big_board", big_board, &[StackedCount]),
         ("square_play", square_play, &[PlainMake, Evasions, NoisyFirst]),
-        ("vacates", vacates, &[CellTrial, Evasions, RoyalMasks]),
-        ("touched_squares", touched_squares, &[Placements]),
+        ("vacates", vacates, &[CellTrial, Evasions, RoyalTargets]),
+        ("touched_squares", touched_squares, &[]),
         ("attributes", attributes, &[PlainMake]),
-        ("turn_order", turn_order, &[PlainMake, Count, StackedCount, BulkCount, Placements]),
+        ("turn_order", turn_order, &[PlainMake, Count, StackedCount, BulkCount]),
         ("priorities", priorities, &[Count, StackedCount, BulkCount, NoisyFirst]),
         ("pass_turn", pass_turn, &[BulkCount]),
         // A move made partway through a partial move must go on with it (bug 1 of #49).
         ("partial_moves", partial_moves, &[PlainMake]),
         ("maximal_captures", maximal_captures, &[BulkCount, NoisyFirst]),
         ("to_hand", to_hand, &[PlainMake]),
-        ("explosions", explosions, &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings, Placements]),
+        ("explosions", explosions, &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings]),
         ("gates", gates, &[PlainMake, Count, StackedCount, EvasionMasks, NoisyGeneration]),
-        ("phases", phases, &[CellTrial, Evasions, Placements]),
+        ("phases", phases, &[CellTrial, Evasions]),
         ("occupancy_phases", occupancy_phases, &[Count]),
         ("many_occupancy_phases", many_occupancy_phases, &[StackedCount]),
         ("phases_beyond_captures", phases_beyond_captures, &[StackTrial]),
@@ -617,16 +602,16 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 37] {
             &[Atoms, CellTrial, Count, StackedCount, MaskMoves, EvasionMasks, NoisyGeneration, ProbeAttackers],
         ),
         ("teams", teams, &[Count, StackedCount]),
-        ("more_players", more_players, &[CellTrial, Placements]),
+        ("more_players", more_players, &[CellTrial]),
         ("one_player", one_player, &[CellTrial]),
         ("no_royal", no_royal, &[PinShortcut]),
-        ("program_layer", program_layer, &[CellTrial, Placements, StackLines, SharedCount]),
-        ("program_captures", program_captures, &[ProbeAttacks, RoyalMasks]),
+        ("program_layer", program_layer, &[CellTrial, StackLines]),
+        ("program_captures", program_captures, &[ProbeAttacks, RoyalTargets]),
         ("attacks_read_position", attacks_read_position, &[LightTrial, StackTrial, StackedCount]),
         ("attacks_read_history", attacks_read_history, &[StackTrial]),
         ("slow_attacks", slow_attacks, &[ProbeAttacks, LightTrial, PinShortcut, StackTrial, StackedCount]),
-        ("before_tests", before_tests, &[Placements]),
-        ("counting", counting, &[Placements]),
-        ("checks_given", checks_given, &[Placements]),
+        ("before_tests", before_tests, &[]),
+        ("counting", counting, &[]),
+        ("checks_given", checks_given, &[]),
     ]
 }

@@ -16,11 +16,6 @@ fn perft_with(pos: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 
     if depth == 1 {
         return pos.count_legal(buf);
     }
-    if depth == 2 {
-        if let Some(n) = pos.count_after_placements(buf, &mut rest[0]) {
-            return n;
-        }
-    }
     pos.legal_moves(buf);
     let mut nodes = 0;
     for &mv in buf.iter() {

@@ -272,8 +272,6 @@ pub struct Position {
     /// What was last learnt of the side to move's royal pieces, for the position it was
     /// learnt in (see [`Position::in_check_learnt`]).
     pub(crate) royal_memo: crate::royal::RoyalMemo,
-    /// The last count's pieces' counts (sibling positions share most of them).
-    pub(crate) piece_counts: Box<crate::piececounts::PieceCounts>,
 }
 
 /// The mutable part of a position; methods take the rules explicitly so that making a move
@@ -433,13 +431,7 @@ impl Position {
             out: 0,
             tally: None,
         };
-        let mut pos = Position {
-            rules,
-            st,
-            walk_only: false,
-            royal_memo: crate::royal::RoyalMemo::NONE,
-            piece_counts: crate::piececounts::PieceCounts::new(),
-        };
+        let mut pos = Position { rules, st, walk_only: false, royal_memo: crate::royal::RoyalMemo::NONE };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
         pos.st.hash = pos.st.compute_hash(&pos.rules);
         pos

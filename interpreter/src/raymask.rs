@@ -139,8 +139,6 @@ pub(crate) struct Stops {
     /// [`MaskTables::stop_needs`] (one per cell of `tested`, in cell order).
     pub(crate) tested: u128,
     pub(crate) needs: u32,
-    /// Every cell the stops' tests read (the others of `tested`'s needs).
-    pub(crate) reads: u128,
 }
 
 /// One entry's ray as masks: its target cells, the cells a lame leap needs empty, whether the
@@ -353,7 +351,6 @@ impl MaskTables {
                 slot_stops.needs = t.stop_needs.len() as u32;
                 for (c, need) in tested {
                     slot_stops.tested |= 1 << c.0;
-                    slot_stops.reads |= need;
                     t.stop_needs.push(need);
                 }
                 t.stops.push(slot_stops);
@@ -506,22 +503,20 @@ impl MaskTables {
     /// move's target once; promotion choices are counted by [`MaskTables::count`]).
     #[inline(always)]
     pub(crate) fn targets<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> B {
-        let (mut t, _) = self.plain_targets(slot, occ);
+        let mut t = self.plain_targets(slot, occ);
         for ray in self.rays_of(slot) {
             t = t | ray_targets(ray, occ);
         }
         t
     }
 
-    /// The targets of a slot's one-cell leaps and plain rays, and the cells they read (the
-    /// leaps' cells, each plain ray up to its first occupied cell).
+    /// The targets of a slot's one-cell leaps and plain rays.
     #[inline(always)]
-    fn plain_targets<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> (B, B) {
+    fn plain_targets<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> B {
         let [both, quiet, capture] = slot.leaps.map(B::of);
         let [up, down] = slot.plain_counts.map(usize::from);
         let reach = both | self.plain_reach(slot.plain as usize, up, down, occ);
-        let targets = (reach & (occ.land | occ.enemy)) | (quiet & (occ.land | occ.join)) | (capture & occ.enemy);
-        (targets, reach | quiet | capture)
+        (reach & (occ.land | occ.enemy)) | (quiet & (occ.land | occ.join)) | (capture & occ.enemy)
     }
 
     /// The cells the plain rays from `at` reach (`up` rays running up, then `down` down), up
@@ -544,21 +539,11 @@ impl MaskTables {
     /// all of them).
     #[inline(always)]
     pub(crate) fn count<B: Bits, const STOPS: bool>(&self, slot: &Slot, occ: Occupancy<B>) -> u64 {
-        self.count_seen::<B, STOPS>(slot, occ).0
-    }
-
-    /// [`MaskTables::count`] and the cells it read (a superset): the leaps' cells, each plain
-    /// ray up to its first occupied cell, the other rays and their lame paths whole, the cells
-    /// its stops between cells test. The count is the same under any occupancy that agrees on
-    /// those cells.
-    #[inline(always)]
-    pub(crate) fn count_seen<B: Bits, const STOPS: bool>(&self, slot: &Slot, occ: Occupancy<B>) -> (u64, B) {
-        let (mut t, mut seen) = self.plain_targets(slot, occ);
+        let mut t = self.plain_targets(slot, occ);
         // Promotion choices: each move into the zone counts `promo_moves` times instead of once.
         let (mut extra, mut once) = (0, 0);
         for ray in self.rays_of(slot) {
             let r = ray_targets(ray, occ);
-            seen = seen | B::of(ray.cells | ray.lame);
             t = t | r;
             if ray.promo != 0 {
                 let p = (r & B::of(ray.promo)).ones() as u64;
@@ -569,9 +554,8 @@ impl MaskTables {
         // Only boards with locations between cells have stops (`STOPS`: read them).
         if STOPS && slot.stops != 0 {
             extra += self.stops_reached(slot, t & occ.land, occ.all);
-            seen = seen | B::of(self.stops[slot.stops as usize - 1].reads);
         }
-        (t.ones() as u64 + extra - once, seen)
+        t.ones() as u64 + extra - once
     }
 
     /// How many stops between cells a slot's rays make (see [`Stops`]), `empty` the empty

@@ -74,16 +74,6 @@ impl Position {
         self.royal_memo().check
     }
 
-    /// Lets the royal memo learnt for the position of hash `from` (at this ply) stand for the
-    /// current one: the caller knows the two differ in no cell the memo read.
-    pub(crate) fn carry_royal_memo(&mut self, from: u64) {
-        let (hash, ply) = self.memo_key();
-        let m = &mut self.royal_memo;
-        if (m.hash, m.ply) == (from, ply) {
-            m.hash = hash;
-        }
-    }
-
     /// The side to move's check and the count's royal, learnt once per position.
     #[inline]
     pub(crate) fn royal_memo(&mut self) -> &RoyalMemo {

@@ -13,7 +13,6 @@
 
 use crate::attack::Pins;
 use crate::ir::{CaptureRule, CellId, Condition, PlayerId};
-use crate::piececounts::PieceCounts;
 use crate::position::{Move, State};
 use crate::program::Only;
 use crate::raymask::{Bits, Occupancy};
@@ -238,14 +237,10 @@ impl State {
         royal: CellId,
         pins: &Pins,
         captures_tested: bool,
-        kept: &mut PieceCounts,
         buf: &mut Vec<Move>,
     ) -> (u64, u128) {
         let masks = &r.count.masks;
         let StackOccupancy { occ, several, crowds, inert, woken } = self.stack_occupancy::<B>(r, side);
-        // The last count's counts are kept for lone pieces that read no changed cell.
-        let changed = kept.changed(side, &occ);
-        let mut valid = [0u64; 2];
         let royal_bit = B::cell(royal.0 as u32);
         // Targets that make a move the count cannot read or cannot call legal: several moves,
         // the royal's cell, a lone inert enemy piece that could attack the royal from its cell
@@ -298,18 +293,9 @@ impl State {
             if !general.has(at) {
                 let piece = self.cells[at as usize];
                 let near_ep = ep && masks.ep_reach_of(r, side, piece, from) & passed != 0;
-                // A kept count: its cells hold all of the piece's targets, none odd.
-                let kept_here = kept.kept_seen(at as usize, piece, changed).filter(|(_, seen)| *seen & odd == B::ZERO);
-                if let (Some((k, _)), false) = (kept_here, near_ep) {
-                    n += k;
-                    PieceCounts::mark(&mut valid, at as usize);
-                    continue;
-                }
                 let slot = masks.slot(piece, from, r.cells);
                 if slot.counted && !near_ep && (odd == B::ZERO || masks.targets(slot, reach) & odd == B::ZERO) {
-                    let (k, seen) = masks.count_seen::<B, false>(slot, occ);
-                    kept.keep(at as usize, piece, k, seen, &mut valid);
-                    n += k;
+                    n += masks.count::<B, false>(slot, occ);
                     continue;
                 }
             }
@@ -321,7 +307,6 @@ impl State {
                 }
             }
         }
-        kept.close(side, &occ, valid);
         (n, royal_targets)
     }
 }
