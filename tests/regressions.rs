@@ -420,3 +420,39 @@ setup { white: K a1, R c1, M MAN  black: K c3 }
         }
     }
 }
+
+/// A passage that promotes marks nothing: the piece that passed is gone, so no piece can be
+/// taken for it. The double step wrote the passed cell and the string then did not read back
+/// (no pawn stood next to it; random_var(112), (130), (225), (303), (388)). Fairy-Stockfish
+/// leaves no en-passant square after such a step either.
+#[test]
+fn a_passage_that_promotes_leaves_no_en_passant() {
+    let rules = compile(
+        r#"variant "Far double step"
+board { grid 3 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone start { white: rank 2  black: rank 3 }
+zone far { white: rank 3 rank 4  black: rank 1 rank 2 }
+piece King K { royal step all }
+piece Queen Q { slide all }
+piece Pawn P {
+  step n move-only
+  slide n max 2 move-only from start marks-en-passant
+  step ne nw capture-only en-passant
+  promote in far to Queen
+}
+setup { white: K a1, P b2  black: K c4, P a4 }
+"#,
+    );
+    let mut pos = Position::start(rules.clone());
+    let double = pos.parse_move("b2-b4=Q").expect("the double step promotes");
+    pos.make(double);
+    assert_eq!(pos.en_passant(), None);
+    assert_eq!(pos.to_position_string(), "pQk/3/3/K2 b - - 1 1");
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    assert!(!notations(&pos, &moves).iter().any(|m| m.contains("b3")), "no pawn to take: {moves:?}");
+    let back = Position::from_position_string(rules, &pos.to_position_string()).expect("reads back");
+    assert_eq!(back.hash(), pos.hash());
+}

@@ -540,9 +540,14 @@ impl State {
         self.castling ^= bits;
     }
 
-    /// Records the cells a passage move went over as capturable en passant.
+    /// Records the cells a passage move went over as capturable en passant. A passage that
+    /// promotes marks nothing: the piece that passed is gone, another stands in its place (as
+    /// in Fairy-Stockfish, where a double step into the promotion zone leaves no en passant).
     pub(crate) fn mark_passage(&mut self, r: &Rules, mv: Move) {
-        let landed = mv.landed(r, mv.piece);
+        if mv.promotion().is_some() {
+            return;
+        }
+        let landed = mv.piece;
         let mut ep = EnPassant { cells: [mv.to; 4], len: 0, victim: mv.to, piece: landed };
         let dir = DirId(mv.extra as u8);
         let mut c = mv.from;
