@@ -456,3 +456,43 @@ setup { white: K a1, P b2  black: K c4, P a4 }
     let back = Position::from_position_string(rules, &pos.to_position_string()).expect("reads back");
     assert_eq!(back.hash(), pos.hash());
 }
+
+/// Where squares are owned, a piece joining a stack takes the square, whoever else stands
+/// there, and a piece left behind may stand on the other player's square. It took the square
+/// only if it came first in the stack's canonical order, and the position string gave no owner
+/// to a stack of both players' pieces, so it read back unowned (random_var(71)). The owner
+/// the pieces do not tell is written last in parentheses.
+#[test]
+fn the_owner_of_a_square_under_a_stack_reads_back() {
+    let rules = compile(
+        r#"variant "Join and own"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone crowd { c3 capacity 2 lone-inert }
+piece King K { royal step all }
+piece Man M { step all }
+piece Golf G { step all }
+squares { owned }
+setup { white: K a1, G b4  black: K d1, M c3 }
+"#,
+    );
+    let reads_back = |pos: &Position| {
+        let text = pos.to_position_string();
+        let back = Position::from_position_string(rules.clone(), &text).expect("reads back");
+        assert_eq!((back.to_position_string(), back.hash()), (text, pos.hash()));
+    };
+    let mut pos = Position::start(rules.clone());
+    for (mv, after) in [
+        ("Gb4-c3", "1+2/2(mG+)1/4/K2k b - - 1 1 0,0 -"),
+        ("Kd1-c1", "1+2/2(mG+)1/4/K1k- w - - 2 2 0,0 -"),
+        ("Gc3-b4", "1G2/2(m+)1/4/K1k- b - - 3 2 0,0 -"),
+    ] {
+        let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e:?}"));
+        pos.make(m);
+        assert_eq!(pos.to_position_string(), after);
+        reads_back(&pos);
+    }
+    let c3 = rules.cell_by_name("c3").expect("c3");
+    assert_eq!(pos.square_owner(c3), Some(varia_interpreter::ir::PlayerId(0)), "the golf took c3 and kept it");
+}

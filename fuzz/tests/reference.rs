@@ -93,7 +93,6 @@ fn the_architecture_page_holds_the_paths_table() {
 /// any other seed differs).
 const KNOWN_VAR: &[(u64, &str)] = &[
     (65, "the player to move out of the game in a position string"),
-    (71, "a position string that reads back otherwise"),
     (469, "a royal piece whose captures explode, promoting as it captures: attack and legality disagree"),
 ];
 

@@ -218,11 +218,13 @@ impl State {
         if mv.kind.is_piece_move() {
             self.drop_castling(r, keep);
             if r.owned_squares {
-                // A piece landing on a square takes it for its owner.
-                // The ownership changes are logged after the move's own entries.
+                // A piece landing on a square takes it for its owner, also when it joins a
+                // stack (whoever else stands there); a piece put and then taken away again
+                // (blown up) takes nothing. The ownership changes are logged after the move's
+                // own entries.
                 for k in log..self.log.len() {
                     if let Logged::Put(c, p, _) = self.log[k] {
-                        if self.cells[c.0 as usize] == p {
+                        if self.pieces_at(r, c).contains(&p) {
                             self.own_logged(r, c, r.owner(p).0 + 1);
                         }
                     }
