@@ -4,8 +4,9 @@ mod common;
 
 use std::sync::Arc;
 
+use varia_interpreter::ir::PlayerId;
 use varia_interpreter::paths::Path;
-use varia_interpreter::{Position, Rules};
+use varia_interpreter::{EndReason, GameResult, Position, Rules};
 
 fn compile(text: &str) -> Arc<Rules> {
     Arc::new(Rules::new(varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"))))
@@ -494,5 +495,35 @@ setup { white: K a1, G b4  black: K d1, M c3 }
         reads_back(&pos);
     }
     let c3 = rules.cell_by_name("c3").expect("c3");
-    assert_eq!(pos.square_owner(c3), Some(varia_interpreter::ir::PlayerId(0)), "the golf took c3 and kept it");
+    assert_eq!(pos.square_owner(c3), Some(PlayerId(0)), "the golf took c3 and kept it");
+}
+
+/// With more than two players, a loss goal holding for every player at once put all of them
+/// out: nobody won, and the turn came to a player out of the game, which the position string
+/// refused (random_var(65): `passed 1` for all three). Players go out in the order the goals
+/// are tested until one side is left, which wins, as the first goal to hold decides with two.
+#[test]
+fn a_loss_for_every_player_at_once_leaves_the_last_side_the_winner() {
+    let rules = compile(
+        r#"variant "Nobody may pass"
+board { grid 3 x 3 }
+player south
+player north swap n <-> s
+player west
+piece Man M { step n }
+pass-turn
+setup { south: M a1  north: M c3  west: M b2 }
+end { goal north west south loss: passed 1 }
+"#,
+    );
+    let mut pos = Position::start(rules.clone());
+    let pass = pos.parse_move("end").expect("south may pass");
+    pos.make(pass);
+    let (south, north, west) = (PlayerId(0), PlayerId(1), PlayerId(2));
+    assert_eq!((pos.is_out(north), pos.is_out(west), pos.is_out(south)), (true, true, false));
+    assert_eq!(pos.outcome(), Some((GameResult::Win(south), EndReason::LastStanding)));
+    let text = pos.to_position_string();
+    assert_eq!(text, "2nM/1wM1/sM2 s - - 1 2 out=n,w");
+    let back = Position::from_position_string(rules, &text).expect("reads back");
+    assert_eq!((back.to_position_string(), back.hash()), (text, pos.hash()));
 }

@@ -39,6 +39,13 @@ impl Rules {
     }
 }
 
+/// Whether the players still in (those not in the `out` bits) are all on one side, or none
+/// is left.
+fn one_side_in(r: &Rules, out: u8) -> bool {
+    let mut inside = (0..r.players as u8).map(PlayerId).filter(|p| out & (1 << p.0) == 0);
+    inside.next().is_none_or(|first| inside.all(|p| r.allied(p, first)))
+}
+
 /// Per player: the first player of its team, or itself outside teams.
 pub(crate) fn team_of(v: &Variant) -> Vec<u8> {
     (0..v.players.len() as u8)
@@ -70,8 +77,12 @@ impl Position {
         inside.all(|p| r.allied(p, first)).then_some(first)
     }
 
-    /// After a move: every player whose loss goal now holds is out, and so is a player who
-    /// had no move and resigned; the turn passes over a player out of the game.
+    /// After a move: a player who had no move and resigned is out, then every player whose
+    /// loss goal now holds, in the order the goals are tested (file order, then the players
+    /// each names), until one side is left in: that side has won, and nobody else goes out
+    /// (as with two players, where the first goal to hold decides; several players losing at
+    /// once would otherwise leave nobody in and the turn with a player out). The turn passes
+    /// over a player out of the game.
     pub(crate) fn eliminate_losers(&mut self) {
         let rules = self.rules.clone();
         let r = &*rules;
@@ -85,8 +96,11 @@ impl Position {
                 out |= 1 << u.side.0;
             }
         }
-        for goal in r.variant.end.goals.iter().filter(|g| g.outcome == Outcome::Loss) {
+        'goals: for goal in r.variant.end.goals.iter().filter(|g| g.outcome == Outcome::Loss) {
             for &p in &goal.players {
+                if one_side_in(r, out) {
+                    break 'goals;
+                }
                 if out & (1 << p.0) == 0 && self.goal_holds(&goal.test, p, false) {
                     out |= 1 << p.0;
                 }
