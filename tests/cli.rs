@@ -739,3 +739,27 @@ fn an_unclosed_comment_in_a_game_file_is_located() {
     assert_eq!(stderr.trim_end(), format!("error: {game}:2:8: this `{{` comment is never closed: expected `}}`"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The README's reference perft, the same count as the fast paths', and `--without` with a path
+/// name (an unknown one is an error listing the paths); `moves --reference` lists the moves the
+/// fast paths list.
+#[test]
+fn perft_and_moves_by_the_plain_reference() {
+    let run = varia(&["perft", "variants/chess.var", "3", "--reference"]);
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), "nodes 8902\n"));
+    let run = varia(&["perft", "variants/chess.var", "3", "--without", "BulkCount,MaskMoves"]);
+    assert_eq!((run.code, run.stdout.as_str()), (Some(0), "nodes 8902\n"));
+    let run = varia(&["perft", "variants/chess.var", "1", "--without", "Bulk"]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.starts_with("error: no fast path is named `Bulk`; the paths: Atoms, "), "{}", run.stderr);
+    let sorted = |text: &str| {
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        lines.sort();
+        lines
+    };
+    let fast = varia(&["moves", "variants/shogi.var", "--after", "c3-c4 g7-g6"]);
+    let plain = varia(&["moves", "variants/shogi.var", "--after", "c3-c4 g7-g6", "--reference"]);
+    assert_eq!(plain.code, Some(0), "{}", plain.stderr);
+    assert_eq!(sorted(&fast.stdout), sorted(&plain.stdout));
+    assert!(fast.stdout.lines().count() > 20, "{}", fast.stdout);
+}
