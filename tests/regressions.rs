@@ -527,3 +527,63 @@ end { goal north west south loss: passed 1 }
     let back = Position::from_position_string(rules, &text).expect("reads back");
     assert_eq!((back.to_position_string(), back.hash()), (text, pos.hash()));
 }
+
+/// Under `shared-pieces` a player moves the other's pieces too, in its own directions: the
+/// reader of the en-passant field looked next to the passed cell only for the mover's own
+/// piece, so White's double step of a black pawn wrote `c2` and read it back as an error
+/// (random_var 904, 2061, 5762, 6094, 6926, 6970, 7192, 8047, 8926, 9522, 12562).
+#[test]
+fn a_passage_of_a_shared_piece_reads_back() {
+    let rules = compile(
+        r#"variant "Shared passage"
+board { grid 3 x 4 }
+player white
+player black swap n <-> s
+shared-pieces
+piece Pawn P { slide n max 2 move-only marks-en-passant }
+setup { white: P a4  black: P c1 }
+"#,
+    );
+    let mut pos = Position::start(rules.clone());
+    let double = pos.parse_move("c1-c3").expect("White moves Black's pawn");
+    pos.make(double);
+    let text = pos.to_position_string();
+    assert_eq!(text, "P2/2p/3/3 b - c2 1 1");
+    let back = Position::from_position_string(rules, &text).expect("reads back");
+    assert_eq!((back.to_position_string(), back.hash()), (text, pos.hash()));
+}
+
+/// A piece alone on a `lone-inert` cell cannot be captured, by a power or by a program's
+/// `capture`: the program took it in the make while the attack test (rightly) said it could
+/// not, so a king stepping onto an inert cell beside a jumping man was legal on the fast rules
+/// and taken on the reference's (random_var 832, 920, 1603, 3032 and 27 others). The
+/// instruction now fails on a piece that cannot be captured where it stands.
+#[test]
+fn a_program_cannot_capture_a_lone_inert_piece() {
+    let text = r#"variant "Inert jump"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone crowd { rank 3  capacity 2  lone-inert }
+piece King K { royal step all }
+piece Man M { move { n verify enemy capture n verify empty add } }
+setup { white: K b2  black: K a4, M c4 }
+"#;
+    let variant = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
+    let all = ["Kb2-a1", "Kb2-a2", "Kb2-a3", "Kb2-b1", "Kb2-b3", "Kb2-c1", "Kb2-c2", "Kb2-c3"];
+    for rules in [Rules::new(variant.clone()), Rules::reference(variant)] {
+        let mut pos = Position::start(Arc::new(rules));
+        let mut moves = Vec::new();
+        if pos.rules().is_reference() {
+            pos.reference_moves(&mut moves);
+        } else {
+            pos.legal_moves(&mut moves);
+        }
+        assert_eq!(notations(&pos, &moves), all, "reference: {}", pos.rules().is_reference());
+        let step = pos.parse_move("Kb2-c3").expect("c3 is safe");
+        pos.make(step);
+        let mut replies = Vec::new();
+        pos.legal_moves(&mut replies);
+        assert!(!notations(&pos, &replies).iter().any(|m| m.starts_with("Mc4")), "{:?}", notations(&pos, &replies));
+    }
+}

@@ -583,17 +583,26 @@ fn read_en_passant(pos: &Position, text: &str, at: usize) -> Result<EnPassant, P
     let previous = (pos.st.side.0 + players - 1) % players;
     for mover in (0..players).map(|k| PlayerId((previous + k) % players)) {
         let map = &rules.variant.players[mover.0 as usize].direction_map;
+        // Under `shared-pieces` the mover may have moved any player's piece (its own first).
+        let owners: Vec<PlayerId> = if rules.variant.shared_pieces {
+            (0..players).map(|k| PlayerId((mover.0 + k) % players)).collect()
+        } else {
+            vec![mover]
+        };
         for (t, piece) in rules.variant.pieces.iter().enumerate() {
-            let code = rules.piece(mover, crate::ir::PieceTypeId(t as u8));
             for rule in piece.moves.iter().filter(|r| r.marks_en_passant) {
-                if let Geometry::Slide { dirs, .. } = &rule.geometry {
-                    for d in dirs {
-                        for v in rules.graph.step(last, map[d.0 as usize]) {
-                            if pos.pieces_at(*v).contains(&code) {
-                                ep.victim = *v;
-                                ep.piece = code;
-                                return Ok(ep);
-                            }
+                let Geometry::Slide { dirs, .. } = &rule.geometry else { continue };
+                for d in dirs {
+                    for v in rules.graph.step(last, map[d.0 as usize]) {
+                        let here = pos.pieces_at(*v);
+                        let found = owners
+                            .iter()
+                            .map(|o| rules.piece(*o, crate::ir::PieceTypeId(t as u8)))
+                            .find(|code| here.contains(code));
+                        if let Some(code) = found {
+                            ep.victim = *v;
+                            ep.piece = code;
+                            return Ok(ep);
                         }
                     }
                 }

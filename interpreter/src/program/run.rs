@@ -269,6 +269,12 @@ impl<'a> Run<'a> {
                 Op::Capture(p) => {
                     let Some(c) = self.place(p) else { return };
                     let q = self.piece(c);
+                    // A piece that cannot be captured where it stands (alone on a lone-inert
+                    // cell, in a crowd-safe crowd) is not taken by a program either: the
+                    // instruction fails, as a power's capture could not be made there.
+                    if !q.is_empty() && q != Piece::HOLE && !self.st.capturable_on(self.r, c, self.start.side, 0) {
+                        return;
+                    }
                     if !q.is_empty() && q != Piece::HOLE {
                         self.s.pending.push(Change::Capture(c));
                     }
