@@ -587,3 +587,36 @@ setup { white: K b2  black: K a4, M c4 }
         assert!(!notations(&pos, &replies).iter().any(|m| m.starts_with("Mc4")), "{:?}", notations(&pos, &replies));
     }
 }
+
+/// Castling may not pass a cell an enemy attacks, and a program that captures only an enemy it
+/// finds (`ne verify enemy add`, a pawn's capture) attacks an empty cell as the tables read it:
+/// the reference ran it on the empty cell and let the king pass (random_var 1438, 2357, 2515,
+/// 2862, 6877, 9844, 9961, 10959, 11617, 12799). The castling king is imagined on each cell of
+/// its path, as a stepping king stands on its target.
+#[test]
+fn castling_passes_no_cell_a_program_attacks() {
+    let text = r#"variant "Guarded path"
+board { grid 4 x 3 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+piece Pawn P { move { ne verify enemy add } }
+castle "O-O" white right K king a1 -> c1 partner d1 -> b1
+setup { white: K a1, R d1  black: K d3, P a2  castling K }
+"#;
+    let variant = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
+    let expected = ["Ka1-b2", "Ka1xa2", "Rd1-b1", "Rd1-c1", "Rd1-d2", "Rd1xd3"];
+    for rules in
+        [Rules::new(variant.clone()), Rules::without(variant.clone(), &[Path::Atoms]), Rules::reference(variant)]
+    {
+        let mut pos = Position::start(Arc::new(rules));
+        let mut moves = Vec::new();
+        if pos.rules().is_reference() {
+            pos.reference_moves(&mut moves);
+        } else {
+            pos.legal_moves(&mut moves);
+        }
+        assert_eq!(notations(&pos, &moves), expected, "{:?}", pos.rules().fast_paths());
+    }
+}

@@ -98,6 +98,19 @@ impl State {
         })
     }
 
+    /// Whether an enemy of `side` could capture `piece`, one of `side`'s, were it on `cell`
+    /// (castling's path): a program that captures only an enemy it finds there sees the piece,
+    /// as the tables read every cell as holding one.
+    pub(crate) fn attacked_as(&self, r: &Rules, cell: CellId, side: PlayerId, piece: Piece) -> bool {
+        (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)).any(|p| {
+            let counts = |t| r.explosions.is_none() || self.spares_royals(r, p, t, cell);
+            if r.paths.allows(crate::paths::Path::ProbeAttacks) {
+                return self.probe_attack(r, cell, p, counts);
+            }
+            self.attacked_where(r, cell, p, Some(piece), None, 0, counts)
+        })
+    }
+
     /// Whether `by` could capture on `cell` (were an enemy piece there).
     #[inline]
     pub(crate) fn attacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {

@@ -484,7 +484,7 @@ impl State {
             if c.must_be_empty.iter().any(|x| !self.cells[x.0 as usize].is_empty()) {
                 continue;
             }
-            if c.must_be_safe.iter().any(|x| self.attacked_by_any_enemy(r, *x, side)) {
+            if c.must_be_safe.iter().any(|x| self.attacked_as(r, *x, side, king)) {
                 continue;
             }
             if r.stacking && (self.count(r, c.king_from) != 1 || self.count(r, c.partner_from) != 1) {
