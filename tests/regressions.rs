@@ -620,3 +620,50 @@ setup { white: K a1, R d1  black: K d3, P a2  castling K }
         assert_eq!(notations(&pos, &moves), expected, "{:?}", pos.rules().fast_paths());
     }
 }
+
+/// Where captures explode, a royal piece is attacked only by a capture whose blast spares the
+/// capturer's own royals, and the blast is centred where the capturer lands: a jump that takes
+/// on one cell and lands on the next explodes there. The attack test judged the blast on the
+/// taken cell, so a king stepping next to an enemy jumper whose landing blast would take its
+/// own king was refused, and a step the landing blast made safe was not (random_var 2140, 2381).
+#[test]
+fn a_capture_explodes_where_the_capturer_lands() {
+    let game = |black_king: &str| {
+        format!(
+            r#"variant "Landing blast"
+board {{ grid 6 x 3 }}
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K {{ royal step all }}
+piece Jumper J {{
+  move {{ w verify enemy capture w verify empty add }}
+  explodes orthogonal
+}}
+setup {{ white: K c1  black: K {black_king}, J d2 }}
+"#
+        )
+    };
+    // The landing cell b2 is next to a2 (the blast would take Black's king) but not to a3.
+    for (black_king, legal) in [("a2", true), ("a3", false)] {
+        let variant = varia_grammar::load(&game(black_king)).unwrap_or_else(|e| panic!("{e:?}"));
+        for rules in
+            [Rules::new(variant.clone()), Rules::without(variant.clone(), &[Path::Atoms]), Rules::reference(variant)]
+        {
+            let mut pos = Position::start(Arc::new(rules));
+            let mut moves = Vec::new();
+            if pos.rules().is_reference() {
+                pos.reference_moves(&mut moves);
+            } else {
+                pos.legal_moves(&mut moves);
+            }
+            let listed = notations(&pos, &moves).contains(&"Kc1-c2".to_string());
+            assert_eq!(
+                listed,
+                legal,
+                "king {black_king}: {:?} {:?}",
+                notations(&pos, &moves),
+                pos.rules().fast_paths()
+            );
+        }
+    }
+}

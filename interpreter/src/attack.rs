@@ -89,47 +89,46 @@ impl State {
     /// Whether any player other than `side` attacks `cell`, as a royal there would be
     /// attacked: where captures explode, only by captures that spare the attacker's royals.
     pub(crate) fn attacked_by_any_enemy(&self, r: &Rules, cell: CellId, side: PlayerId) -> bool {
-        (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)).any(|p| {
-            if r.explosions.is_some() {
-                self.attacked_by_types(r, cell, p, |t| self.spares_royals(r, p, t, cell))
-            } else {
-                self.attacked(r, cell, p)
-            }
-        })
+        let blast = r.explosions.is_some();
+        (0..r.players as u8)
+            .map(PlayerId)
+            .filter(|p| !r.allied(*p, side))
+            .any(|p| self.attacked_by_types(r, cell, p, blast))
     }
 
     /// Whether an enemy of `side` could capture `piece`, one of `side`'s, were it on `cell`
     /// (castling's path): a program that captures only an enemy it finds there sees the piece,
     /// as the tables read every cell as holding one.
     pub(crate) fn attacked_as(&self, r: &Rules, cell: CellId, side: PlayerId, piece: Piece) -> bool {
+        let blast = r.explosions.is_some();
         (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)).any(|p| {
-            let counts = |t| r.explosions.is_none() || self.spares_royals(r, p, t, cell);
             if r.paths.allows(crate::paths::Path::ProbeAttacks) {
-                return self.probe_attack(r, cell, p, counts);
+                return self.probe_attack(r, cell, p, blast);
             }
-            self.attacked_where(r, cell, p, Some(piece), None, 0, counts)
+            self.attacked_where(r, cell, p, Some(piece), None, 0, blast)
         })
     }
 
     /// Whether `by` could capture on `cell` (were an enemy piece there).
     #[inline]
     pub(crate) fn attacked(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
-        self.attacked_by_types(r, cell, by, ANY_TYPE)
+        self.attacked_by_types(r, cell, by, false)
     }
 
-    /// [`State::attacked`] by pieces of the types `counts` accepts only.
+    /// [`State::attacked`]; with `blast`, only by captures whose blast spares `by`'s royals.
     #[inline]
-    pub(crate) fn attacked_by_types<A: Fn(PieceTypeId) -> bool + Copy>(
-        &self,
-        r: &Rules,
-        cell: CellId,
-        by: PlayerId,
-        counts: A,
-    ) -> bool {
+    pub(crate) fn attacked_by_types(&self, r: &Rules, cell: CellId, by: PlayerId, blast: bool) -> bool {
         if r.paths.allows(crate::paths::Path::ProbeAttacks) {
-            return self.probe_attack(r, cell, by, counts);
+            return self.probe_attack(r, cell, by, blast);
         }
-        self.attacked_where(r, cell, by, None, None, 0, counts)
+        self.attacked_where(r, cell, by, None, None, 0, blast)
+    }
+
+    /// Whether a capture by `by`'s piece of type `ty` landing on `landing` counts: always,
+    /// or with `blast` only when its explosion there spares `by`'s royal pieces.
+    #[inline]
+    pub(crate) fn counts(&self, r: &Rules, by: PlayerId, ty: PieceTypeId, landing: CellId, blast: bool) -> bool {
+        !blast || self.spares_royals(r, by, ty, landing)
     }
 
     /// Whether `by` could capture on `cell` with some move (of a move type, if given);
@@ -144,13 +143,14 @@ impl State {
         ty: Option<MoveTypeId>,
         depth: u8,
     ) -> bool {
-        self.attacked_where(r, cell, by, imagined, ty, depth, ANY_TYPE)
+        self.attacked_where(r, cell, by, imagined, ty, depth, false)
     }
 
-    /// [`State::attacked_by`] counting only attackers of the types `counts` accepts.
+    /// [`State::attacked_by`]; with `blast`, only by captures whose blast (centred where the
+    /// capturer lands) spares `by`'s royal pieces.
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn attacked_where<A: Fn(PieceTypeId) -> bool + Copy>(
+    fn attacked_where(
         &self,
         r: &Rules,
         cell: CellId,
@@ -158,30 +158,31 @@ impl State {
         imagined: Option<Piece>,
         ty: Option<MoveTypeId>,
         depth: u8,
-        counts: A,
+        blast: bool,
     ) -> bool {
         if ty.is_none() {
             let probed = if r.stacking {
-                self.attacked_stacked(r, cell, by, counts)
+                self.attacked_stacked(r, cell, by, blast)
             } else {
-                self.probe_attack(r, cell, by, counts)
+                self.probe_attack(r, cell, by, blast)
             };
             if probed {
                 return true;
             }
         }
-        if (r.slow_attacks || ty.is_some()) && self.slow_attack(r, cell, by, ty, counts) {
+        if (r.slow_attacks || ty.is_some()) && self.slow_attack(r, cell, by, ty, blast) {
             return true;
         }
-        r.program.is_some() && self.program_attacks(r, cell, by, ty, imagined, depth, counts)
+        r.program.is_some() && self.program_attacks(r, cell, by, ty, imagined, depth, blast)
     }
 
     /// The probe walk: along each reverse ray to its first occupied cell, whose piece attacks
     /// if it is `by`'s and of a type that captures from there.
     #[inline]
-    fn probe_attack<A: Fn(PieceTypeId) -> bool>(&self, r: &Rules, cell: CellId, by: PlayerId, counts: A) -> bool {
+    fn probe_attack(&self, r: &Rules, cell: CellId, by: PlayerId, blast: bool) -> bool {
         self.probes_holding(r, cell, by).any(|probe| {
-            self.probe_hit(r, probe, by).is_some_and(|k| counts(r.type_of(self.cells[r.probe_cells[k].0 as usize])))
+            self.probe_hit(r, probe, by)
+                .is_some_and(|k| self.counts(r, by, r.type_of(self.cells[r.probe_cells[k].0 as usize]), cell, blast))
         })
     }
 
@@ -213,29 +214,22 @@ impl State {
     /// Attacks the probes do not hold: the entries of `by`'s slow pieces (hops, lame leaps,
     /// conditional captures; every entry of a move type when one is asked for), each walked
     /// toward `cell` as the generator would walk it with a victim there.
-    fn slow_attack<A: Fn(PieceTypeId) -> bool>(
-        &self,
-        r: &Rules,
-        cell: CellId,
-        by: PlayerId,
-        ty: Option<MoveTypeId>,
-        counts: A,
-    ) -> bool {
+    fn slow_attack(&self, r: &Rules, cell: CellId, by: PlayerId, ty: Option<MoveTypeId>, blast: bool) -> bool {
         if r.stacking {
-            return self.attacked_by_generation(r, cell, by, ty, counts);
+            return self.attacked_by_generation(r, cell, by, ty, blast);
         }
         if let (Some(reach), None) = (&r.slow_reach, ty) {
             let i = by.0 as usize * r.cells + cell.0 as usize;
             return reach.items[reach.index[i] as usize..reach.index[i + 1] as usize].iter().any(|&(from, t, e)| {
                 self.cells[from.0 as usize] == r.piece(by, t)
-                    && counts(t)
+                    && self.counts(r, by, t, cell, blast)
                     && self.entry_captures_at(r, &r.entries[e as usize], t, from, from, cell)
             });
         }
         for from in self.occupied[by.0 as usize].iter() {
             let piece = self.cells[from.0 as usize];
             let t = r.type_of(piece);
-            if (ty.is_none() && !r.slow_types[t.0 as usize]) || !counts(t) {
+            if (ty.is_none() && !r.slow_types[t.0 as usize]) || !self.counts(r, by, t, cell, blast) {
                 continue;
             }
             let origins: &[CellId] = if r.is_between(from) { r.covers(from) } else { std::slice::from_ref(&from) };
@@ -373,7 +367,7 @@ impl State {
 
     /// The attack test on a board with stacks: could `by` capture a piece of another player on
     /// `cell` (were one there), given the occupancy rules of the cells on the way.
-    fn attacked_stacked<A: Fn(PieceTypeId) -> bool>(&self, r: &Rules, cell: CellId, by: PlayerId, counts: A) -> bool {
+    fn attacked_stacked(&self, r: &Rules, cell: CellId, by: PlayerId, blast: bool) -> bool {
         if !self.capturable_on(r, cell, by, 1) {
             return false;
         }
@@ -393,7 +387,7 @@ impl State {
                     // A lone inert piece neither blocks nor attacks.
                     continue;
                 }
-                if attacker_in(r, stack, by, k, &counts) {
+                if attacker_in(r, stack, by, k, &|t| self.counts(r, by, t, cell, blast)) {
                     return true;
                 }
                 break;
@@ -425,13 +419,13 @@ impl State {
     /// The general attack test on a board with stacks (hops, conditional captures): generate
     /// `by`'s moves and look for a capture on `cell`, with a stand-in enemy piece there if it
     /// is empty.
-    fn attacked_by_generation<A: Fn(PieceTypeId) -> bool>(
+    fn attacked_by_generation(
         &self,
         r: &Rules,
         cell: CellId,
         by: PlayerId,
         ty: Option<MoveTypeId>,
-        counts: A,
+        blast: bool,
     ) -> bool {
         let mut probe = self.clone();
         probe.history.clear();
@@ -445,7 +439,9 @@ impl State {
         let mut moves = Vec::new();
         for from in probe.occupied[by.0 as usize].iter() {
             for &piece in probe.pieces_at(r, from).to_vec().iter().filter(|p| r.owner(**p) == by) {
-                if (ty.is_none() && !r.slow_types[r.type_of(piece).0 as usize]) || !counts(r.type_of(piece)) {
+                if (ty.is_none() && !r.slow_types[r.type_of(piece).0 as usize])
+                    || !self.counts(r, by, r.type_of(piece), cell, blast)
+                {
                     continue;
                 }
                 crate::movegen::with_every_choice(|| {

@@ -661,7 +661,8 @@ impl State {
     }
 
     /// Whether `by` could capture the piece on `c` (or `imagined` there) with a program that
-    /// is not an atom (of a move type, if given).
+    /// is not an atom (of a move type, if given); with `blast`, only by a capture whose blast,
+    /// centred where the move lands (not always `c`), spares `by`'s royal pieces.
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn program_attacks(
         &self,
@@ -671,14 +672,14 @@ impl State {
         ty: Option<MoveTypeId>,
         imagined: Option<Piece>,
         depth: u8,
-        counts: impl Fn(PieceTypeId) -> bool + Copy,
+        blast: bool,
     ) -> bool {
         let Some(pr) = r.program.as_deref() else { return false };
         let mut s: Option<Scratch> = None;
         let mut hit = false;
         for &(start, t) in pr.reaching(r.cells, by, c) {
             let q = self.cells[start.0 as usize];
-            if q.is_empty() || q == Piece::HOLE || !counts(t) || !self.holds(r, start, r.piece(by, t)) {
+            if q.is_empty() || q == Piece::HOLE || !self.holds(r, start, r.piece(by, t)) {
                 continue;
             }
             let stands = self.standing_at(start);
@@ -691,7 +692,7 @@ impl State {
                 if ty.is_some() && code.move_type != ty {
                     continue;
                 }
-                let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth };
+                let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth, blast };
                 scratch.clear();
                 if self.run_code(
                     r,
@@ -709,7 +710,7 @@ impl State {
             }
         }
         if !hit {
-            hit = self.drop_attacks(r, pr, c, by, ty, imagined, depth, &mut s, counts);
+            hit = self.drop_attacks(r, pr, c, by, ty, imagined, depth, &mut s, blast);
         }
         if let Some(s) = s {
             self.return_scratch(s);
@@ -730,16 +731,17 @@ impl State {
         imagined: Option<Piece>,
         depth: u8,
         s: &mut Option<Scratch>,
-        counts: impl Fn(PieceTypeId) -> bool,
+        blast: bool,
     ) -> bool {
         for &(start, t, i) in pr.drops_reaching(r.cells, by, c) {
             let ti = t.0 as usize;
-            if !counts(t) || (pr.from_hand[ti] && self.hand[by.0 as usize * r.types + ti] == 0) {
+            if pr.from_hand[ti] && self.hand[by.0 as usize * r.types + ti] == 0 {
                 continue;
             }
             match &pr.drops[ti][i as usize] {
                 DropRule::Plain { move_type, .. } => {
-                    if ty.is_none() || *move_type == ty {
+                    // A plain drop lands on `c`.
+                    if (ty.is_none() || *move_type == ty) && self.counts(r, by, t, c, blast) {
                         return true;
                     }
                 }
@@ -747,7 +749,7 @@ impl State {
                     if ty.is_some() && code.move_type != ty {
                         continue;
                     }
-                    let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth };
+                    let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth, blast };
                     let scratch = s.get_or_insert_with(|| self.scratch());
                     scratch.clear();
                     let start = Start { side: by, cell: start, stands: None, mover: r.piece(by, t) };

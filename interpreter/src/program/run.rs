@@ -88,6 +88,9 @@ pub(crate) struct Probe {
     pub(crate) imagined: Option<(CellId, Piece)>,
     /// Nesting of `attacked` tests (they run the other side's programs).
     pub(crate) depth: u8,
+    /// A hit counts only if the mover's blast, centred where the move lands, spares its own
+    /// royal pieces (where captures explode, a royal is attacked only by such captures).
+    pub(crate) blast: bool,
 }
 
 struct Run<'a> {
@@ -350,7 +353,10 @@ impl<'a> Run<'a> {
         });
         if !lands_on_hole && !self.lands_between_badly() {
             if let Some(target) = self.probe.target {
-                if self.captures_on(target, partial.is_none()) {
+                let spares = || {
+                    !self.probe.blast || self.st.spares_royals(self.r, self.start.side, self.r.type_of(self.mover), to)
+                };
+                if self.captures_on(target, partial.is_none()) && spares() {
                     self.hit = true;
                 }
             } else {
