@@ -667,3 +667,44 @@ setup {{ white: K c1  black: K {black_king}, J d2 }}
         }
     }
 }
+
+/// Where captures explode, a move may not destroy one of the mover's royal pieces, and only
+/// its blast destroys them: a royal piece that promotes to a type that is not royal stays on
+/// the board (legality counted it as lost), and a royal capturer promoting as it captures was
+/// read as spared by the reference and as destroyed by the attack test (random_var 469). A
+/// royal piece that explodes may not promote: the file is refused where it says `explodes`.
+#[test]
+fn a_royal_may_promote_where_captures_explode_but_not_one_that_explodes() {
+    let game = |sapper: &str| {
+        format!(
+            r#"variant "Royal promotes"
+board {{ grid 4 x 3 }}
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far {{ white: rank 3  black: rank 1 }}
+piece King K {{ royal step all }}
+piece Sapper S {{ {sapper} }}
+piece Rook R {{ slide orthogonal  explodes all }}
+setup {{ white: K a1, S b2  black: K d1 }}
+"#
+        )
+    };
+    let e = varia_grammar::load(&game("royal step all explodes orthogonal promote in far to Rook"))
+        .expect_err("a royal that explodes and promotes");
+    assert!(format!("{e:?}").contains("a royal piece that explodes cannot promote"), "{e:?}");
+    let variant =
+        varia_grammar::load(&game("royal step all promote in far to Rook")).unwrap_or_else(|e| panic!("{e:?}"));
+    for rules in
+        [Rules::new(variant.clone()), Rules::without(variant.clone(), &[Path::Atoms]), Rules::reference(variant)]
+    {
+        let mut pos = Position::start(Arc::new(rules));
+        let mut moves = Vec::new();
+        if pos.rules().is_reference() {
+            pos.reference_moves(&mut moves);
+        } else {
+            pos.legal_moves(&mut moves);
+        }
+        let listed = notations(&pos, &moves);
+        assert!(listed.contains(&"Sb2-b3=R".to_string()), "{listed:?} {:?}", pos.rules().fast_paths());
+    }
+}

@@ -293,6 +293,7 @@ impl Lowerer {
     pub(super) fn piece_body(&mut self, index: usize, p: Node) {
         let mut moves = Vec::new();
         let mut attributes = Vec::new();
+        let mut explodes_at = None;
         for item in p.into_inner().skip(3) {
             match item.as_rule() {
                 Rule::royal_flag => self.pieces[index].royal = true,
@@ -312,6 +313,7 @@ impl Lowerer {
                 }
                 Rule::blast_proof_flag => self.pieces[index].blast_proof = true,
                 Rule::explodes_decl => {
+                    explodes_at = Some(item.clone());
                     let dirs = self.dir_list(item.into_inner().nth(1).expect("directions"));
                     self.pieces[index].explodes = Some(dirs);
                 }
@@ -413,6 +415,15 @@ impl Lowerer {
             }
         }
         self.pieces[index].moves = moves;
+        let piece = &self.pieces[index];
+        let changes_type = piece.promotion.is_some() || piece.programs.iter().any(|p| changes_own_type(&p.body));
+        if let (Some(at), true, true) = (explodes_at, piece.royal, changes_type) {
+            self.error(
+                &at,
+                "a royal piece that explodes cannot promote or change its type",
+                "expected `explodes` on a piece that is not royal, or no promotion: its blast takes it whatever it became",
+            );
+        }
     }
 
     pub(super) fn move_rule(&mut self, rule: Node) -> Option<MoveRule> {
@@ -687,4 +698,14 @@ fn compare_of(op: &str) -> Compare {
         ">=" => Compare::GreaterEq,
         _ => Compare::Greater,
     }
+}
+
+/// Whether a move program may land its piece as another type (`add(TYPES)`).
+fn changes_own_type(body: &[Instr]) -> bool {
+    body.iter().any(|i| match i {
+        Instr::Add { promote, .. } => !promote.is_empty(),
+        Instr::If(_, a, b) => changes_own_type(a) || changes_own_type(b),
+        Instr::While(_, a) => changes_own_type(a),
+        _ => false,
+    })
 }

@@ -383,6 +383,7 @@ impl State {
                 Logged::Hand(i, n) => self.hand[i as usize] = n,
                 Logged::Reserve(p, n) => self.reserve[p.0 as usize] = n,
                 Logged::Choice(i, v) => self.choices[i as usize] = v,
+                Logged::Blast => {}
             }
         }
     }

@@ -79,6 +79,7 @@ impl State {
             return;
         }
         let mover = self.side;
+        self.log.push(Logged::Blast);
         for &c in ex.around(r, mover, ty, mv.to) {
             let victims: Vec<Piece> = self
                 .pieces_at(r, c)
@@ -118,12 +119,19 @@ impl State {
     }
 
     /// Whether the last move (its log from `log` on) took royal pieces off the board for good:
-    /// (one of `mover`'s, one of another player's).
+    /// (one of `mover`'s by its blast, one of another player's). A royal of the mover that
+    /// promotes to a type that is not royal is not lost: it is on the board.
     pub(crate) fn royals_lost(&self, r: &Rules, log: usize, mover: PlayerId) -> (bool, bool) {
-        // Per owner: royal pieces put on the board minus those taken off (a royal that moves
-        // counts once each way).
+        let moved = &self.log[log..];
+        let blast = moved.iter().position(|e| matches!(e, Logged::Blast)).unwrap_or(moved.len());
+        let own = moved[blast..].iter().any(|e| {
+            matches!(*e, Logged::Took(_, p, _, _) if !p.is_empty() && p != Piece::HOLE
+                && r.royal_code[p.0 as usize] && r.owner(p) == mover)
+        });
+        // Per other owner: royal pieces put on the board minus those taken off (a royal that
+        // moves counts once each way).
         let mut net: Vec<(PlayerId, i32)> = Vec::new();
-        for e in &self.log[log..] {
+        for e in moved {
             let (p, change) = match *e {
                 Logged::Took(_, p, _, _) => (p, -1),
                 Logged::Put(_, p, _) => (p, 1),
@@ -138,7 +146,6 @@ impl State {
                 None => net.push((owner, change)),
             }
         }
-        let own = net.iter().any(|(o, n)| *o == mover && *n < 0);
         let others = net.iter().any(|(o, n)| *o != mover && *n < 0);
         (own, others)
     }

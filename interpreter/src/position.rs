@@ -259,6 +259,8 @@ pub(crate) enum Logged {
     Reserve(PlayerId, u32),
     /// A choice slot (choice × players + player) before: 0 for not made, else 1 + option.
     Choice(u16, u8),
+    /// A blast begins: what follows it in the move's log is the blast's work.
+    Blast,
 }
 
 /// A position of a variant: the board, whose turn it is, rights, clocks and history.

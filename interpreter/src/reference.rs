@@ -26,8 +26,9 @@ impl State {
     /// pieces where it stands: every pseudo-legal move of each such player (as if its turn had
     /// come, no partial move under way) made in full, without its blast where captures
     /// explode, and unmade; its captures are the pieces its change log takes as captured (a
-    /// piece that changes owner or type is not captured). A capture whose blast would also
-    /// destroy one of its mover's own royal pieces does not count (it could not be played).
+    /// piece that changes owner or type is not captured). A capture that, made with its blast,
+    /// takes one of its mover's own royal pieces off the board does not count (it could not be
+    /// played).
     pub(crate) fn royal_takeable(&mut self, r: &Rules, victim: PlayerId) -> bool {
         if self.royal_pieces(r, victim) == 0 {
             return false;
@@ -50,13 +51,14 @@ impl State {
                 taken = self.log[log..].iter().any(
                     |e| matches!(*e, Logged::Took(_, q, _, true) if r.owner(q) == victim && r.royal_code[q.0 as usize]),
                 );
-                let own = self.royal_pieces(r, p);
                 self.unmake(r);
                 if taken && r.explosions.is_some() {
-                    // The blast's own work: the mover's royal pieces it destroys (beyond what
-                    // the move itself does, a promotion say).
+                    // Made in full, the capture may not take one of its mover's royal pieces
+                    // off the board, as its legality says (`royals_lost`): a royal capturer
+                    // goes with its blast whatever it promotes to.
+                    let log = self.log.len();
                     self.make_general_with(r, mv, false, true);
-                    taken = self.royal_pieces(r, p) >= own;
+                    taken = !self.royals_lost(r, log, p).0;
                     self.unmake(r);
                 }
                 if taken {

@@ -101,6 +101,10 @@ pub(crate) fn bodies(g: &mut Gen, ctx: &mut Ctx, placed: &Placed) -> String {
         if p.role == Role::Other && g.chance(0.2) {
             lines.push(promotion(g, ctx, i));
         }
+        // A royal piece that explodes may not promote (the grammar refuses it): the blast goes.
+        if p.royal && lines.iter().any(|l| l.starts_with("promote") || (l.starts_with("move") && l.contains("add("))) {
+            lines.retain(|l| !l.starts_with("explodes"));
+        }
         out.push_str(&format!("piece {} {} {{\n  {}\n}}\n", p.name, p.letter, lines.join("\n  ")));
     }
     out.push('\n');
