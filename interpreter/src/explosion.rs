@@ -80,7 +80,16 @@ impl State {
         }
         let mover = self.side;
         self.log.push(Logged::Blast);
+        // A piece between cells stands on its location: the blast reaching any cell it covers
+        // takes it there, once.
+        let mut hit: Vec<CellId> = Vec::new();
         for &c in ex.around(r, mover, ty, mv.to) {
+            let at = self.standing_at(c);
+            if at != self.standing_at(mv.to) && !hit.contains(&at) {
+                hit.push(at);
+            }
+        }
+        for c in hit {
             let victims: Vec<Piece> = self
                 .pieces_at(r, c)
                 .iter()
@@ -109,10 +118,13 @@ impl State {
         if r.variant.pieces[ty.0 as usize].royal {
             return false;
         }
-        !ex.around(r, by, ty, target).iter().any(|c| {
-            self.royals[by.0 as usize].contains(*c)
+        !ex.around(r, by, ty, target).iter().any(|&c| {
+            // A royal between cells is beside the target if it covers a cell there.
+            let c = self.standing_at(c);
+            c != self.standing_at(target)
+                && self.royals[by.0 as usize].contains(c)
                 && self
-                    .pieces_at(r, *c)
+                    .pieces_at(r, c)
                     .iter()
                     .any(|q| r.owner(*q) == by && r.royal_code[q.0 as usize] && !ex.proof[r.type_of(*q).0 as usize])
         })

@@ -137,15 +137,18 @@ impl State {
                 self.land_new(r, c, r.piece(owner, t));
             }
         }
+        // A piece between cells changes where it stands, whichever covered cell was named.
         for ch in changes {
             match *ch {
                 Change::Retype(c, t) => {
+                    let c = self.standing_at(c);
                     for p in self.pieces_at(r, c).to_vec() {
                         let attrs = self.take_logged(r, c, p, false);
                         self.put_logged(r, c, r.piece(r.owner(p), t), attrs);
                     }
                 }
                 Change::Reown(c, owner) => {
+                    let c = self.standing_at(c);
                     for p in self.pieces_at(r, c).to_vec() {
                         let owner = owner.unwrap_or_else(|| PlayerId(((r.owner(p).0 as usize + 1) % r.players) as u8));
                         let attrs = self.take_logged(r, c, p, false);
@@ -157,6 +160,7 @@ impl State {
         }
         for ch in changes {
             if let Change::Attribute(c, a, v) = *ch {
+                let c = self.standing_at(c);
                 let p = self.cells[c.0 as usize];
                 if p.is_empty() || p == Piece::HOLE {
                     continue;
