@@ -708,3 +708,45 @@ setup {{ white: K a1, S b2  black: K d1 }}
         assert!(listed.contains(&"Sb2-b3=R".to_string()), "{listed:?} {:?}", pos.rules().fast_paths());
     }
 }
+
+/// The legal moves of `text`'s start on the fast rules, on the rules without each of `without`,
+/// and on the reference, each sorted, with the fast paths of the rules that found them.
+fn legal_everywhere(text: &str, without: &[Path]) -> Vec<(Vec<String>, String)> {
+    let variant = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut all = vec![Rules::new(variant.clone())];
+    all.extend(without.iter().map(|p| Rules::without(variant.clone(), &[*p])));
+    all.push(Rules::reference(variant));
+    all.into_iter()
+        .map(|rules| {
+            let mut pos = Position::start(Arc::new(rules));
+            let mut moves = Vec::new();
+            if pos.rules().is_reference() {
+                pos.reference_moves(&mut moves);
+            } else {
+                pos.legal_moves(&mut moves);
+            }
+            (notations(&pos, &moves), format!("{:?}", pos.rules().fast_paths()))
+        })
+        .collect()
+}
+
+/// An exploding capture takes every piece on the target cell, so one made onto a crowd that
+/// holds the capturer's own royal would destroy it and is no move: it gives no check. The attack
+/// test looked for the capturer's royals beside the target only, so a king joining the lone
+/// (inert) enemy king where an enemy sapper's program could take it was refused (random_var
+/// 535).
+#[test]
+fn an_exploding_capture_takes_its_own_royal_on_the_target() {
+    let text = r#"variant "Shared blast"
+board { grid 3 x 3 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone crowd { a1..c3 capacity any lone-inert }
+piece King K { royal step all }
+piece Sapper S { move { nw verify enemy add } explodes orthogonal }
+setup { white: K a1  black: K b2, S c3 }
+"#;
+    for (moves, paths) in legal_everywhere(text, &[]) {
+        assert_eq!(moves, ["Ka1-a2", "Ka1-b1", "Ka1-b2"], "{paths}");
+    }
+}

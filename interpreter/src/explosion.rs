@@ -108,8 +108,9 @@ impl State {
     }
 
     /// Whether a capture on `target` by `by`'s piece of type `ty` leaves every royal piece of
-    /// `by` on the board: always unless the type explodes; then the capturer must not be royal
-    /// and no royal of `by` may stand beside the target unless blast-proof.
+    /// `by` on the board: always unless the type explodes; then the capturer must not be royal,
+    /// no royal of `by` may share the target (the blast takes the whole crowd there, as
+    /// [`State::explode`] does) and none may stand beside it unless blast-proof.
     pub(crate) fn spares_royals(&self, r: &Rules, by: PlayerId, ty: PieceTypeId, target: CellId) -> bool {
         let Some(ex) = r.explosions.as_ref() else { return true };
         if !ex.explodes(ty) {
@@ -118,16 +119,21 @@ impl State {
         if r.variant.pieces[ty.0 as usize].royal {
             return false;
         }
-        !ex.around(r, by, ty, target).iter().any(|&c| {
-            // A royal between cells is beside the target if it covers a cell there.
-            let c = self.standing_at(c);
-            c != self.standing_at(target)
-                && self.royals[by.0 as usize].contains(c)
-                && self
-                    .pieces_at(r, c)
-                    .iter()
-                    .any(|q| r.owner(*q) == by && r.royal_code[q.0 as usize] && !ex.proof[r.type_of(*q).0 as usize])
-        })
+        let royal_of_by = |c: CellId, proof_counts: bool| {
+            self.royals[by.0 as usize].contains(c)
+                && self.pieces_at(r, c).iter().any(|q| {
+                    r.owner(*q) == by
+                        && r.royal_code[q.0 as usize]
+                        && !(proof_counts && ex.proof[r.type_of(*q).0 as usize])
+                })
+        };
+        // A royal between cells is beside the target if it covers a cell there.
+        let at_target = self.standing_at(target);
+        !royal_of_by(target, false)
+            && !ex.around(r, by, ty, target).iter().any(|&c| {
+                let c = self.standing_at(c);
+                c != at_target && royal_of_by(c, true)
+            })
     }
 
     /// Whether the last move (its log from `log` on) took royal pieces off the board for good:
