@@ -712,13 +712,10 @@ setup {{ white: K a1, S b2  black: K d1 }}
 /// The legal moves of `text`'s start on the fast rules, on the rules without each of `without`,
 /// and on the reference, each sorted, with the fast paths of the rules that found them.
 fn legal_everywhere(text: &str, without: &[Path]) -> Vec<(Vec<String>, String)> {
-    let variant = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut all = vec![Rules::new(variant.clone())];
-    all.extend(without.iter().map(|p| Rules::without(variant.clone(), &[*p])));
-    all.push(Rules::reference(variant));
-    all.into_iter()
+    every_rules(text, without)
+        .into_iter()
         .map(|rules| {
-            let mut pos = Position::start(Arc::new(rules));
+            let mut pos = Position::start(rules);
             let mut moves = Vec::new();
             if pos.rules().is_reference() {
                 pos.reference_moves(&mut moves);
@@ -728,6 +725,31 @@ fn legal_everywhere(text: &str, without: &[Path]) -> Vec<(Vec<String>, String)> 
             (notations(&pos, &moves), format!("{:?}", pos.rules().fast_paths()))
         })
         .collect()
+}
+
+/// The perft count of `text`'s start to `depth`, as [`legal_everywhere`] lists the moves.
+fn perft_everywhere(text: &str, without: &[Path], depth: u32) -> Vec<(u64, String)> {
+    every_rules(text, without)
+        .into_iter()
+        .map(|rules| {
+            let mut pos = Position::start(rules);
+            let n = if pos.rules().is_reference() {
+                pos.reference_perft(depth)
+            } else {
+                varia_interpreter::perft(&mut pos, depth)
+            };
+            (n, format!("{:?}", pos.rules().fast_paths()))
+        })
+        .collect()
+}
+
+/// `text`'s rules: with every fast path, without each of `without`, and the reference.
+fn every_rules(text: &str, without: &[Path]) -> Vec<Arc<Rules>> {
+    let variant = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut all = vec![Rules::new(variant.clone())];
+    all.extend(without.iter().map(|p| Rules::without(variant.clone(), &[*p])));
+    all.push(Rules::reference(variant));
+    all.into_iter().map(Arc::new).collect()
 }
 
 /// An exploding capture takes every piece on the target cell, so one made onto a crowd that
@@ -748,5 +770,36 @@ setup { white: K a1  black: K b2, S c3 }
 "#;
     for (moves, paths) in legal_everywhere(text, &[]) {
         assert_eq!(moves, ["Ka1-a2", "Ka1-b1", "Ka1-b2"], "{paths}");
+    }
+}
+
+/// A promotion may take a royal piece's crown or give one: the piece is royal after the move
+/// if it lands as a royal type. The light trial judged the mover by the type it left as, so a
+/// royal promoting to a rook on an attacked cell was refused; the pin shortcut, the trial and
+/// the masks (which count an unpinned piece's moves untested) let a pawn crowned on an attacked
+/// cell stand there (random_var 2220).
+#[test]
+fn a_promotion_gives_or_takes_the_crown() {
+    for (promotes, royal, promotion) in [("Prince P { royal", "", "Pb3-b4=R"), ("Pawn P {", " royal", "")] {
+        let text = format!(
+            r#"variant "Crowns"
+board {{ grid 4 x 4 }}
+player white
+player black swap n <-> s
+zone last {{ white: rank 4  black: rank 1 }}
+piece King K {{ royal step all }}
+piece {promotes} step n promote in last to Rook }}
+piece Rook R {{{royal} slide orthogonal }}
+setup {{ white: K a1, P b3  black: K d1, R d4 }}
+"#
+        );
+        let mut expected = vec!["Ka1-a2", "Ka1-b1", "Ka1-b2"];
+        expected.extend([promotion].into_iter().filter(|m| !m.is_empty()));
+        let without = [Path::LightTrial, Path::PinShortcut, Path::MaskMoves, Path::Count];
+        for (moves, paths) in legal_everywhere(&text, &without) {
+            assert_eq!(moves, expected, "{promotes}: {paths}");
+        }
+        let counts = perft_everywhere(&text, &without, 3);
+        assert!(counts.iter().all(|(n, _)| *n == counts[0].0), "{promotes}: {counts:?}");
     }
 }

@@ -116,7 +116,7 @@ impl CountRules {
                 let i = (p * r.types + t) * r.cells;
                 let (a, b) = (r.entry_index[i] as usize, r.entry_index[i + r.cells] as usize);
                 for e in &r.entries[a..b] {
-                    plain_type[t] &= e.kind == EntryKind::Slide && !e.dynamic;
+                    plain_type[t] &= e.kind == EntryKind::Slide && !e.dynamic && !r.crowns_or_uncrowns(t, e.promo);
                     ep_type[t] |= e.captures_ep;
                     one_per_target[t] &= e.promo == NO_PROMOTION && !e.marks_ep && !e.captures_ep;
                 }

@@ -98,7 +98,11 @@ impl State {
     #[inline]
     fn surely_legal(&self, r: &Rules, mv: Move, safe: &Option<(CellId, Pins)>) -> bool {
         let Some((royal, pins)) = safe else { return false };
-        self.plain_footprint(r, mv, *royal) && mv.from != *royal && !pins.holds(mv.from)
+        // A piece promoted to a royal type is a royal of its own to keep safe.
+        self.plain_footprint(r, mv, *royal)
+            && mv.from != *royal
+            && !pins.holds(mv.from)
+            && !r.royal_code[mv.landed(r, mv.piece).0 as usize]
     }
 
     /// Whether a move goes from a cell to a cell, neither between cells nor covered from there
@@ -174,13 +178,13 @@ impl Position {
             let record = st.undo_record(mv, moving);
             st.history.push(record);
         }
-        let ok = if r.royal_code[moving.0 as usize] {
-            // The royal moved: its own cell is the target; others stay where they are.
-            !st.attacked_by_any_enemy(r, mv.to, side)
-                && st.royals[side.0 as usize].iter().all(|c| c == mv.from || !st.attacked_by_any_enemy(r, c, side))
-        } else {
-            !st.royals[side.0 as usize].iter().any(|c| st.attacked_by_any_enemy(r, c, side))
-        };
+        // A promotion may crown the piece or take its crown: it is royal after the move if
+        // it lands as a royal type, and the cell it left holds no royal of its any more.
+        let left = r.royal_code[moving.0 as usize];
+        let ok = (!r.royal_code[st.cells[to].0 as usize] || !st.attacked_by_any_enemy(r, mv.to, side))
+            && st.royals[side.0 as usize]
+                .iter()
+                .all(|c| (left && c == mv.from) || !st.attacked_by_any_enemy(r, c, side));
         if history {
             st.history.pop();
         }

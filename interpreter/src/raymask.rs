@@ -279,11 +279,12 @@ impl MaskTables {
                 let up = ray.windows(2).all(|w| w[0].0 < w[1].0);
                 let down = ray.windows(2).all(|w| w[0].0 > w[1].0);
                 let kind_fits = matches!(e.kind, EntryKind::Slide | EntryKind::Lame);
-                // A `captured-only` or `setup-only` promotion's choices depend on the position:
+                // A `captured-only` or `setup-only` promotion's choices depend on the position,
+                // and one that crowns the piece or takes its crown makes a royal to test:
                 // walked instead.
                 let fixed_choices = e.promo == NO_PROMOTION || {
                     let p = &r.promotions[e.promo as usize];
-                    !p.captured_only && !p.setup_only
+                    !p.captured_only && !p.setup_only && !r.crowns_or_uncrowns((i / r.cells) % r.types, e.promo)
                 };
                 if !kind_fits || e.dynamic || !(up || down) || ray.is_empty() || !fixed_choices {
                     fits = false;

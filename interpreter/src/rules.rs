@@ -530,6 +530,15 @@ impl Rules {
         self.in_zone(p.zone, player, to) || p.from_zone.is_some_and(|z| self.in_zone(z, player, from))
     }
 
+    /// Whether a move of a piece of type `ty` by the entry's promotion `promo` may land as a
+    /// type that is royal where `ty` is not, or the other way: its safety is the landed piece's,
+    /// so such moves are tried, never counted as an unpinned piece's.
+    pub(crate) fn crowns_or_uncrowns(&self, ty: usize, promo: u16) -> bool {
+        let royal = |t: usize| self.variant.pieces[t].royal;
+        promo != crate::tables::NO_PROMOTION
+            && self.promotions[promo as usize].choices.iter().any(|c| royal(c.0 as usize) != royal(ty))
+    }
+
     /// Whether a promoting move of `player` to `to` must promote (no unpromoted choice).
     #[inline]
     pub fn must_promote(&self, p: &crate::ir::Promotion, player: PlayerId, to: CellId) -> bool {
