@@ -803,3 +803,24 @@ setup {{ white: K a1, P b3  black: K d1, R d4 }}
         assert!(counts.iter().all(|(n, _)| *n == counts[0].0), "{promotes}: {counts:?}");
     }
 }
+
+/// Where captures explode, a move may not destroy one of the mover's royal pieces, and the
+/// test counted the royals on the board: a royal promoting to a type that is not royal gave up
+/// one, so its promotions were refused (the light trial allowed them: random_var 2482). It
+/// gives up its crown and loses no piece.
+#[test]
+fn a_royal_giving_up_its_crown_is_not_destroyed() {
+    let text = r#"variant "Crown and blast"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s
+zone last { white: rank 4  black: rank 1 }
+piece King K { royal step all }
+piece Prince P { royal step n promote in last to Rook }
+piece Rook R { slide orthogonal explodes orthogonal }
+setup { white: K a1, P b3  black: K d1 }
+"#;
+    for (moves, paths) in legal_everywhere(text, &[Path::LightTrial]) {
+        assert_eq!(moves, ["Ka1-a2", "Ka1-b1", "Ka1-b2", "Pb3-b4=R"], "{paths}");
+    }
+}
