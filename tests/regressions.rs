@@ -824,3 +824,23 @@ setup { white: K a1, P b3  black: K d1 }
         assert_eq!(moves, ["Ka1-a2", "Ka1-b1", "Ka1-b2", "Pb3-b4=R"], "{paths}");
     }
 }
+
+/// On a stack a program may capture a piece sharing its own cell (`w verify empty capture(e)
+/// add` steps off and takes what it left behind), so a king that joins such a piece is
+/// attacked there: the attack test skipped a program piece standing on the tested cell, and a
+/// king joining a lone (inert) enemy was let stand beside its captor (random_var 2139).
+#[test]
+fn a_program_attacks_the_cell_it_stands_on() {
+    let text = r#"variant "Left behind"
+board { grid 3 x 3 }
+player white
+player black swap n <-> s
+zone crowd { a1..c3 capacity 2 lone-inert }
+piece King K { royal step all }
+piece Lima L { move { w verify empty capture(e) add } }
+setup { white: K b1  black: K a3, L c2 }
+"#;
+    for (moves, paths) in legal_everywhere(text, &[]) {
+        assert!(!moves.contains(&"Kb1-c2".to_string()), "{moves:?} {paths}");
+    }
+}

@@ -683,7 +683,9 @@ impl State {
                 continue;
             }
             let stands = self.standing_at(start);
-            if stands == c {
+            // Only on a stack may the victim share the attacker's cell (a program may take
+            // the piece it leaves behind).
+            if stands == c && !r.stacking {
                 continue;
             }
             let piece = r.piece(by, t);
