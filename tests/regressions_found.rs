@@ -369,3 +369,26 @@ setup { white: K b1  black: K a3, L c2 }
         assert!(!moves.contains(&"Kb1-c2".to_string()), "{moves:?} {paths}");
     }
 }
+
+/// A location with no square is attacked by nothing: no piece can stand there to be taken. A
+/// program's `attacked` test on it said yes where the attacker's capture was an atom read from
+/// the move tables and no where the same capture ran as a program, so a drop that asks for the
+/// cell beside it not to be attacked was missing on the fast rules (random_var 4754).
+#[test]
+fn a_location_with_no_square_is_not_attacked() {
+    let text = r#"variant "Hole guard"
+board { grid 3 x 3  no-square b2 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Pawn P { move { nw verify enemy add } }
+piece Echo E {
+  drop-supply unlimited
+  drop { verify empty verify not attacked(s) add }
+}
+setup { white: K a1  black: K a3, P c3 }
+"#;
+    for (moves, paths) in legal_everywhere(text, &[Path::Atoms]) {
+        assert!(moves.contains(&"E@b3".to_string()), "{moves:?} {paths}");
+    }
+}

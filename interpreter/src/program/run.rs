@@ -507,6 +507,10 @@ impl<'a> Run<'a> {
         let side = self.start.side;
         let victim_side = if friends { PlayerId(((side.0 as usize + 1) % r.players) as u8) } else { side };
         let here = self.piece(c);
+        if here == Piece::HOLE {
+            // Nothing can stand where there is no square, so nothing is captured there.
+            return false;
+        }
         let imagined = if here != Piece::HOLE && (here.is_empty() || !r.allied(r.owner(here), victim_side)) {
             Some(r.piece(victim_side, r.type_of(self.mover)))
         } else {
