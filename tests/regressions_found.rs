@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use varia_interpreter::paths::Path;
-use varia_interpreter::{Position, Rules};
+use varia_interpreter::{perft, perft_threads, Position, Rules};
 
 fn notations(pos: &Position, moves: &[varia_interpreter::Move]) -> Vec<String> {
     let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
@@ -390,5 +390,44 @@ setup { white: K a1  black: K a3, P c3 }
 "#;
     for (moves, paths) in legal_everywhere(text, &[Path::Atoms]) {
         assert!(moves.contains(&"E@b3".to_string()), "{moves:?} {paths}");
+    }
+}
+
+/// A cascade moves the friend it finds on a cell a piece between cells covers: the whole piece
+/// leaves from where it stands. It took the covered cell's copy alone, and the unmake left a
+/// stray king on the board that neither the position string nor the hash showed, so perft on
+/// one thread (which makes and unmakes every move in one position) counted moves of a ghost
+/// that perft on two threads (fresh copies) did not (random_var 10731).
+#[test]
+fn a_cascade_moves_a_piece_between_cells_whole() {
+    let text = r#"variant "Cascade between"
+board { grid 3 x 3  between orthogonal }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Hotel H { move { n verify friend cascade s add } }
+piece Tango T { slide n stop-between }
+setup { white: K c1, H b1, T ab2  black: K c3 }
+"#;
+    let variant = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
+    for rules in [Rules::new(variant.clone()), Rules::reference(variant)] {
+        let mut pos = Position::start(Arc::new(rules));
+        let (start, hash) = (pos.to_position_string(), pos.hash());
+        let mut before = Vec::new();
+        pos.legal_moves(&mut before);
+        let cascade = before
+            .iter()
+            .copied()
+            .find(|m| pos.long_notation(*m).starts_with("Hb1-b2"))
+            .expect("the hotel steps onto the tango it covers and sends it back");
+        pos.make(cascade);
+        let after = pos.to_position_string();
+        assert!(after.starts_with("2k/1H1/1TK b"), "{after}");
+        pos.unmake();
+        assert_eq!((pos.to_position_string(), pos.hash()), (start, hash));
+        let mut again = Vec::new();
+        pos.legal_moves(&mut again);
+        assert_eq!(notations(&pos, &again), notations(&pos, &before));
+        assert_eq!(perft(&mut pos, 3), perft_threads(&mut pos, 3, false, 2).expect("plies"));
     }
 }

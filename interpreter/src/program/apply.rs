@@ -99,6 +99,9 @@ impl State {
         let mut lifted: Vec<(Piece, u64)> = Vec::new();
         for ch in changes {
             if let Change::Go { from, piece, copy, promote, .. } = *ch {
+                // A piece between cells leaves from where it stands, whichever covered cell
+                // the program named (a cascade moving the friend it found there).
+                let from = self.standing_at(from);
                 let landed = match promote {
                     Some(t) => r.piece(r.owner(piece), t),
                     None => piece,
