@@ -130,19 +130,9 @@ piece Pawn P { move { ne verify enemy add } }
 castle "O-O" white right K king a1 -> c1 partner d1 -> b1
 setup { white: K a1, R d1  black: K d3, P a2  castling K }
 "#;
-    let variant = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
     let expected = ["Ka1-b2", "Ka1xa2", "Rd1-b1", "Rd1-c1", "Rd1-d2", "Rd1xd3"];
-    for rules in
-        [Rules::new(variant.clone()), Rules::without(variant.clone(), &[Path::Atoms]), Rules::reference(variant)]
-    {
-        let mut pos = Position::start(Arc::new(rules));
-        let mut moves = Vec::new();
-        if pos.rules().is_reference() {
-            pos.reference_moves(&mut moves);
-        } else {
-            pos.legal_moves(&mut moves);
-        }
-        assert_eq!(notations(&pos, &moves), expected, "{:?}", pos.rules().fast_paths());
+    for (moves, paths) in legal_everywhere(text, &[Path::Atoms]) {
+        assert_eq!(moves, expected, "{paths}");
     }
 }
 
@@ -170,25 +160,8 @@ setup {{ white: K c1  black: K {black_king}, J d2 }}
     };
     // The landing cell b2 is next to a2 (the blast would take Black's king) but not to a3.
     for (black_king, legal) in [("a2", true), ("a3", false)] {
-        let variant = varia_grammar::load(&game(black_king)).unwrap_or_else(|e| panic!("{e:?}"));
-        for rules in
-            [Rules::new(variant.clone()), Rules::without(variant.clone(), &[Path::Atoms]), Rules::reference(variant)]
-        {
-            let mut pos = Position::start(Arc::new(rules));
-            let mut moves = Vec::new();
-            if pos.rules().is_reference() {
-                pos.reference_moves(&mut moves);
-            } else {
-                pos.legal_moves(&mut moves);
-            }
-            let listed = notations(&pos, &moves).contains(&"Kc1-c2".to_string());
-            assert_eq!(
-                listed,
-                legal,
-                "king {black_king}: {:?} {:?}",
-                notations(&pos, &moves),
-                pos.rules().fast_paths()
-            );
+        for (moves, paths) in legal_everywhere(&game(black_king), &[Path::Atoms]) {
+            assert_eq!(moves.contains(&"Kc1-c2".to_string()), legal, "king {black_king}: {moves:?} {paths}");
         }
     }
 }
@@ -217,20 +190,8 @@ setup {{ white: K a1, S b2  black: K d1 }}
     let e = varia_grammar::load(&game("royal step all explodes orthogonal promote in far to Rook"))
         .expect_err("a royal that explodes and promotes");
     assert!(format!("{e:?}").contains("a royal piece that explodes cannot promote"), "{e:?}");
-    let variant =
-        varia_grammar::load(&game("royal step all promote in far to Rook")).unwrap_or_else(|e| panic!("{e:?}"));
-    for rules in
-        [Rules::new(variant.clone()), Rules::without(variant.clone(), &[Path::Atoms]), Rules::reference(variant)]
-    {
-        let mut pos = Position::start(Arc::new(rules));
-        let mut moves = Vec::new();
-        if pos.rules().is_reference() {
-            pos.reference_moves(&mut moves);
-        } else {
-            pos.legal_moves(&mut moves);
-        }
-        let listed = notations(&pos, &moves);
-        assert!(listed.contains(&"Sb2-b3=R".to_string()), "{listed:?} {:?}", pos.rules().fast_paths());
+    for (moves, paths) in legal_everywhere(&game("royal step all promote in far to Rook"), &[Path::Atoms]) {
+        assert!(moves.contains(&"Sb2-b3=R".to_string()), "{moves:?} {paths}");
     }
 }
 

@@ -83,9 +83,10 @@ impl State {
         // A piece between cells stands on its location: the blast reaching any cell it covers
         // takes it there, once.
         let mut hit: Vec<CellId> = Vec::new();
+        let landing = self.standing_at(mv.to);
         for &c in ex.around(r, mover, ty, mv.to) {
             let at = self.standing_at(c);
-            if at != self.standing_at(mv.to) && !hit.contains(&at) {
+            if at != landing && !hit.contains(&at) {
                 hit.push(at);
             }
         }

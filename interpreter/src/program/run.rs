@@ -275,10 +275,10 @@ impl<'a> Run<'a> {
                     // A piece that cannot be captured where it stands (alone on a lone-inert
                     // cell, in a crowd-safe crowd) is not taken by a program either: the
                     // instruction fails, as a power's capture could not be made there.
-                    if !q.is_empty() && q != Piece::HOLE && !self.st.capturable_on(self.r, c, self.start.side, 0) {
-                        return;
-                    }
                     if !q.is_empty() && q != Piece::HOLE {
+                        if !self.st.capturable_on(self.r, c, self.start.side, 0) {
+                            return;
+                        }
                         self.s.pending.push(Change::Capture(c));
                     }
                 }
@@ -511,7 +511,7 @@ impl<'a> Run<'a> {
             // Nothing can stand where there is no square, so nothing is captured there.
             return false;
         }
-        let imagined = if here != Piece::HOLE && (here.is_empty() || !r.allied(r.owner(here), victim_side)) {
+        let imagined = if here.is_empty() || !r.allied(r.owner(here), victim_side) {
             Some(r.piece(victim_side, r.type_of(self.mover)))
         } else {
             None
