@@ -329,7 +329,7 @@ impl Position {
     }
 
     /// [`Position::legal_moves`] with every move walked and tested one by one, none made from
-    /// the ray masks: the same list in the same order (a cross-check for tests).
+    /// the ray masks: the same moves, maybe in another order (a cross-check for tests).
     #[doc(hidden)]
     pub fn legal_moves_by_walk(&mut self, out: &mut Vec<Move>) {
         self.walk_only = true;

@@ -1,18 +1,58 @@
-//! Legal move generation by the ray masks: where the count's preconditions hold (`count.rs`), a piece the masks hold whole that is neither royal nor pinned has a legal move to each of its targets, made from the target bits without walking its rays or testing the moves.
+//! Legal move generation by the ray masks: where the count's preconditions hold (`count.rs`), a piece the masks hold that is neither royal nor pinned has a legal move to each of its targets, made from the target bits without walking its rays or testing the moves.
 //!
-//! The royal's targets come from its masks too, each tried in the cell array by the probe
-//! walk (where no program may capture and no square may vanish behind it). A pinned piece and
-//! one near an en passant chance are generated and tested as before. The moves come in the
-//! walk's order: pieces by cell, each piece's entries in turn, each ray outward from the piece;
-//! then castlings and drops.
+//! A piece whose slot is whole (`raymask::whole_moves`: one move type, no promotion) has its
+//! moves made from all its targets at once, in cell order; another entry by entry, each ray
+//! outward from the piece, as the walk makes them. The royal's targets come from its masks
+//! too, each tried in the cell array by the probe walk (where no program may capture and no
+//! square may vanish behind it). The pieces the masks do not make (pinned, near an en passant
+//! chance, or not held) are generated and tested after the others; then castlings and drops.
+//! So the list holds the walk's moves, not always in its order.
 
 use crate::attack::Pins;
 use crate::ir::{CellId, MoveMode};
 use crate::legal::{is_noisy, retain_from};
-use crate::position::{Move, MoveKind, Position};
-use crate::raymask::{Bits, EntryRay, Occupancy};
+use crate::position::{Move, MoveKind, Position, State};
+use crate::raymask::{Bits, EntryRay, MaskTables, Occupancy, Slot};
 use crate::rules::{Piece, Rules};
 use crate::tables::{Entry, NO_PROMOTION};
+
+impl State {
+    /// The moves of a piece whose slot is whole, which are legal: one per target, in cell order
+    /// (`noisy`: the captures only, as none promotes).
+    #[inline(always)]
+    fn moves_from_targets<B: Bits>(
+        &self,
+        masks: &MaskTables,
+        slot: &Slot,
+        from: CellId,
+        occ: Occupancy<B>,
+        noisy: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let mut t = masks.targets(slot, occ);
+        if noisy {
+            t = t & occ.enemy;
+        }
+        let piece = self.cells[from.0 as usize];
+        let mut mv = Move::by_power(from, from, piece, slot.move_type, MoveKind::Normal, 0, Piece::EMPTY);
+        let passage = match slot.passage {
+            0 => B::ZERO,
+            k => B::of(masks.passages[k as usize - 1].cells),
+        };
+        while t != B::ZERO {
+            let to = t.lowest();
+            t = t.without(to);
+            mv.to = CellId(to as u16);
+            mv.take = self.cells[to as usize];
+            if passage.has(to) {
+                (mv.kind, mv.extra) = (MoveKind::Passage, masks.passages[slot.passage as usize - 1].dir);
+            } else {
+                (mv.kind, mv.extra) = (MoveKind::Normal, 0);
+            }
+            out.push(mv);
+        }
+    }
+}
 
 impl Position {
     /// Adds the legal moves of the side to move's pieces, castlings and drops (`noisy`: only
@@ -24,121 +64,152 @@ impl Position {
             return false;
         }
         let Some((royal, pins, Some(enemies))) = self.counted_royal() else { return false };
-        let rules = self.rules.clone();
-        let r = &*rules;
         let safe = Some((royal, pins));
-        if r.cells <= 64 {
-            self.generate_pieces::<u64>(r, royal, &safe, enemies, noisy, out);
+        // The rules and the state are separate fields: no reference count taken at every node.
+        let r = &*self.rules;
+        let tested = if r.cells <= 64 {
+            self.st.pieces_by_masks::<u64>(r, royal, &pins, enemies, noisy, out)
         } else {
-            self.generate_pieces::<u128>(r, royal, &safe, enemies, noisy, out);
+            self.st.pieces_by_masks::<u128>(r, royal, &pins, enemies, noisy, out)
+        };
+        let mut tested = tested;
+        while tested != 0 {
+            let from = CellId(tested.trailing_zeros() as u16);
+            tested &= tested - 1;
+            let first = out.len();
+            self.st.lone_moves(&self.rules, self.st.side, from, noisy, out);
+            self.keep_legal(out, first, &safe, noisy);
         }
         let first = out.len();
         let side = self.st.side;
         if !noisy {
-            self.st.castling_moves(r, side, out);
+            self.st.castling_moves(&self.rules, side, out);
         }
-        if let Some(pr) = r.program.as_deref() {
-            self.st.drop_moves(r, pr, side, crate::program::Only::ANY, out);
+        if let Some(pr) = self.rules.program.as_deref() {
+            self.st.drop_moves(&self.rules, pr, side, crate::program::Only::ANY, out);
         }
         self.keep_legal(out, first, &safe, noisy);
         true
     }
 
-    /// The pieces' moves, by cell: made from the masks for a counted piece that is neither
-    /// pinned nor near an en passant chance (the royal's each tried); else generated and
-    /// tested.
-    fn generate_pieces<B: Bits>(
+    /// Keeps the legal moves from `first` on (`noisy`: only captures and promotions).
+    fn keep_legal(&mut self, out: &mut Vec<Move>, first: usize, safe: &Option<(CellId, Pins)>, noisy: bool) {
+        retain_from(out, first, |mv| (!noisy || is_noisy(&mv)) && self.legal_fast(mv, safe));
+    }
+}
+
+impl State {
+    /// The pieces' moves the masks make, by cell: for a piece that is neither pinned nor near
+    /// an en passant chance, from its slot's targets where it is whole, else entry by entry in
+    /// the walk's order (the royal's targets each tried). Returns the cells of the other pieces,
+    /// whose moves are to be generated and tested.
+    fn pieces_by_masks<B: Bits>(
         &mut self,
         r: &Rules,
         royal: CellId,
-        safe: &Option<(CellId, Pins)>,
+        pins: &Pins,
         enemies: u128,
         noisy: bool,
         out: &mut Vec<Move>,
-    ) {
+    ) -> u128 {
         let masks = &r.count.masks;
-        let side = self.st.side;
-        let occ = self.st.occupancy::<B>(side);
-        let passed = self.st.ep_passed_cells();
-        let ep = self.st.ep.is_some();
-        // The pinned pieces: tested.
-        let pinned = match safe {
-            Some((_, pins)) if !pins.overflow => {
-                pins.cells[..pins.len as usize].iter().fold(B::ZERO, |m, c| m | B::cell(c.0 as u32))
-            }
-            _ => !B::ZERO,
+        let side = self.side;
+        let occ = self.occupancy::<B>(side);
+        let passed = self.ep_passed_cells();
+        let ep = self.ep.is_some();
+        let pinned = if pins.overflow {
+            !B::ZERO
+        } else {
+            pins.cells[..pins.len as usize].iter().fold(B::ZERO, |m, c| m | B::cell(c.0 as u32))
         };
         // The royal's targets are each tried in the cell array, as the count tries them, where
         // no program may capture and no square vanishes behind it.
         let royal_by_masks = r.paths.allows(crate::paths::Path::RoyalTargets);
-        // The board with the royal lifted, as its targets are tried.
-        let lifted = occ.all.wide() & !(1 << (royal.0 & 127));
-        let mut own = B::from_words(self.st.occupied[side.0 as usize].words());
+        let mut tested = 0u128;
+        let mut own = B::from_words(self.occupied[side.0 as usize].words());
         while own != B::ZERO {
             let at = own.lowest();
             own = own.without(at);
             let from = CellId(at as u16);
-            let piece = self.st.cells[from.0 as usize];
+            let piece = self.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
             let is_royal = from == royal;
             let by_masks = if is_royal { royal_by_masks && !masks.promotes(slot) } else { !pinned.has(at) };
-            if slot.counted && by_masks && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0) {
+            let by_masks = by_masks && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0);
+            if by_masks && slot.whole && !is_royal {
+                self.moves_from_targets(masks, slot, from, occ, noisy, out);
+            } else if by_masks && slot.counted {
                 // Asked for captures and promotions: a piece that can make neither is passed
                 // over on its slot's targets alone (most pieces, most of the time).
                 if noisy && masks.targets(slot, occ) & occ.enemy == B::ZERO && !masks.promotes(slot) {
                     continue;
                 }
-                let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
                 let first = out.len();
-                let mut mv = Move::by_power(from, from, piece, 0, MoveKind::Normal, 0, Piece::EMPTY);
-                // The royal off its cell while its targets are tried (it no longer blocks there).
-                if is_royal {
-                    self.st.cells[from.0 as usize] = Piece::EMPTY;
-                }
-                for (e, ray) in r.entries[a..b].iter().zip(&masks.entry_rays[a..b]) {
-                    mv.move_type = e.move_type;
-                    let passes = e.marks_ep && !e.leap;
-                    // In the walk's order: outward from the piece.
-                    let mut t = entry_targets(e, ray, occ, noisy);
-                    while t != B::ZERO {
-                        let to = if ray.up { t.lowest() } else { t.highest() };
-                        t = t.without(to);
-                        mv.to = CellId(to as u16);
-                        mv.take = self.st.cells[to as usize];
-                        if is_royal {
-                            self.st.cells[to as usize] = piece;
-                            let attacked = self.st.royal_attacked_on(r, mv.to, side, enemies, lifted);
-                            self.st.cells[to as usize] = mv.take;
-                            if attacked {
-                                continue;
-                            }
-                        }
-                        (mv.kind, mv.extra) = if passes && mv.to != ray.first {
-                            (MoveKind::Passage, e.dir.0 as u16)
-                        } else {
-                            (MoveKind::Normal, 0)
-                        };
-                        self.st.push(r, e.promo, mv, out);
-                    }
-                }
-                if is_royal {
-                    self.st.cells[from.0 as usize] = piece;
-                }
+                self.moves_by_entries(r, from, is_royal, enemies, occ, noisy, out);
                 if noisy {
                     // A promotion that may be declined also makes a quiet move.
                     retain_from(out, first, |mv| is_noisy(&mv));
                 }
-                continue;
+            } else {
+                tested |= 1 << at;
             }
-            let first = out.len();
-            self.st.lone_moves(r, side, from, noisy, out);
-            self.keep_legal(out, first, safe, noisy);
         }
+        tested
     }
 
-    /// Keeps the legal moves from `first` on (`noisy`: only captures and promotions).
-    fn keep_legal(&mut self, out: &mut Vec<Move>, first: usize, safe: &Option<(CellId, Pins)>, noisy: bool) {
-        retain_from(out, first, |mv| (!noisy || is_noisy(&mv)) && self.legal_fast(mv, safe));
+    /// The moves of a counted piece entry by entry, each ray outward from the piece (the
+    /// royal's targets each tried, with the royal lifted off its cell).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn moves_by_entries<B: Bits>(
+        &mut self,
+        r: &Rules,
+        from: CellId,
+        is_royal: bool,
+        enemies: u128,
+        occ: Occupancy<B>,
+        noisy: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let masks = &r.count.masks;
+        let side = self.side;
+        let piece = self.cells[from.0 as usize];
+        let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
+        let mut mv = Move::by_power(from, from, piece, 0, MoveKind::Normal, 0, Piece::EMPTY);
+        // The board with the royal lifted, as its targets are tried (it no longer blocks there).
+        let lifted = occ.all.wide() & !(1 << (from.0 & 127));
+        if is_royal {
+            self.cells[from.0 as usize] = Piece::EMPTY;
+        }
+        for (e, ray) in r.entries[a..b].iter().zip(&masks.entry_rays[a..b]) {
+            mv.move_type = e.move_type;
+            let passes = e.marks_ep && !e.leap;
+            // In the walk's order: outward from the piece.
+            let mut t = entry_targets(e, ray, occ, noisy);
+            while t != B::ZERO {
+                let to = if ray.up { t.lowest() } else { t.highest() };
+                t = t.without(to);
+                mv.to = CellId(to as u16);
+                mv.take = self.cells[to as usize];
+                if is_royal {
+                    self.cells[to as usize] = piece;
+                    let attacked = self.royal_attacked_on(r, mv.to, side, enemies, lifted);
+                    self.cells[to as usize] = mv.take;
+                    if attacked {
+                        continue;
+                    }
+                }
+                (mv.kind, mv.extra) = if passes && mv.to != ray.first {
+                    (MoveKind::Passage, e.dir.0 as u16)
+                } else {
+                    (MoveKind::Normal, 0)
+                };
+                self.push(r, e.promo, mv, out);
+            }
+        }
+        if is_royal {
+            self.cells[from.0 as usize] = piece;
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use std::ops::{BitAnd, BitOr, BitXor, Not};
 
 use crate::ir::{CellId, MoveMode, PlayerId};
 use crate::rules::{Piece, Rules};
-use crate::tables::{EntryKind, NO_PROMOTION};
+use crate::tables::{Entry, EntryKind, NO_PROMOTION};
 
 /// A set of cells in one machine word (or two): `u64` for boards of up to 64 cells, `u128`
 /// up to 128.
@@ -172,6 +172,19 @@ pub(crate) struct Slot {
     /// On a board with locations between cells, where the plain rays may stop between them:
     /// 1 + the index of their [`Stops`] (0 for none).
     pub(crate) stops: u32,
+    /// The moves may be made from the slot's targets, in cell order (see [`whole_moves`]).
+    pub(crate) whole: bool,
+    /// Then: their move type, and 1 + the index of their [`Passage`] (0 for none).
+    pub(crate) move_type: u8,
+    pub(crate) passage: u16,
+}
+
+/// The cells a piece reaches past the first cell of a ray marking what it passes as capturable
+/// en passant, and that ray's direction: its moves there are passages.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Passage {
+    pub(crate) cells: u128,
+    pub(crate) dir: u16,
 }
 
 /// The rays of every (player, piece type, cell) whose entries all fit: one-cell leaps without
@@ -199,6 +212,8 @@ pub(crate) struct MaskTables {
     pub(crate) entry_rays: Vec<EntryRay>,
     /// Per reverse probe (as `Rules::probes`): its cells.
     pub(crate) probes: Vec<u128>,
+    /// The passages of the slots whose moves are made from their targets.
+    pub(crate) passages: Vec<Passage>,
 }
 
 impl MaskTables {
@@ -367,6 +382,19 @@ impl MaskTables {
             t.fits[i] = fits;
             let ty = (i / r.cells) % r.types;
             slot.counted = fits && !r.entry_dedup[i] && !r.programmed_types[ty];
+            if fits && !r.programmed_types[ty] && slot.stops == 0 {
+                let rays = &t.rays[start..start + slot.ray_count as usize];
+                if let Some((move_type, passage)) = whole_moves(&r.entries[a..b], &t.entry_rays[a..b], rays) {
+                    slot.whole = true;
+                    slot.move_type = move_type;
+                    if let Some(p) = passage {
+                        t.passages.push(p);
+                        slot.passage = t.passages.len() as u16;
+                        // Past that many, the moves are made entry by entry.
+                        slot.whole = slot.passage != u16::MAX;
+                    }
+                }
+            }
         }
         t.slots = by_code(r, &slots);
         t.capture_reach = by_code(r, &capture_reach);
@@ -377,6 +405,36 @@ impl MaskTables {
     #[inline(always)]
     pub(crate) fn slot(&self, piece: Piece, from: CellId, cells: usize) -> &Slot {
         &self.slots[piece.0 as usize * cells + from.0 as usize]
+    }
+}
+
+/// Whether the moves of a slot that fits (its entries, their rays, its other rays as masks) may
+/// be made from its targets, one per target in cell order, and with which move type and
+/// passage: where every entry has one move type, none promotes, and at most one marks what it
+/// passes, reaching no cell past its first that another entry reaches (one move per target:
+/// two entries reaching one cell make the same move, which the walk makes once).
+fn whole_moves(entries: &[Entry], entry_rays: &[EntryRay], rays: &[RayMask]) -> Option<(u8, Option<Passage>)> {
+    let move_type = entries.first()?.move_type;
+    if rays.iter().any(|ray| ray.promo != 0) || entries.iter().any(|e| e.move_type != move_type) {
+        return None;
+    }
+    let mut passage: Option<Passage> = None;
+    let mut others = 0u128;
+    for (e, ray) in entries.iter().zip(entry_rays) {
+        if e.marks_ep && !e.leap {
+            if passage.is_some() {
+                return None;
+            }
+            let past = ray.cells & !(1u128 << ray.first.0);
+            passage = Some(Passage { cells: past, dir: e.dir.0 as u16 });
+            others |= ray.cells & !past;
+        } else {
+            others |= ray.cells;
+        }
+    }
+    match passage {
+        Some(p) if p.cells & others != 0 => None,
+        _ => Some((move_type, passage)),
     }
 }
 
@@ -513,7 +571,7 @@ impl MaskTables {
 
     /// The targets of a slot's one-cell leaps and plain rays.
     #[inline(always)]
-    fn plain_targets<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> B {
+    pub(crate) fn plain_targets<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> B {
         let [both, quiet, capture] = slot.leaps.map(B::of);
         let [up, down] = slot.plain_counts.map(usize::from);
         let reach = both | self.plain_reach(slot.plain as usize, up, down, occ);

@@ -199,3 +199,12 @@ pub fn uci(pos: &mut Position) -> Vec<String> {
     out.sort();
     out
 }
+
+/// A move list as a set (each move's debug text, sorted): the fast paths may list the moves
+/// of a piece in another order than the walk.
+#[allow(dead_code)]
+pub fn as_set(moves: &[varia_interpreter::Move]) -> Vec<String> {
+    let mut texts: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
+    texts.sort();
+    texts
+}
