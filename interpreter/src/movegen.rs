@@ -467,10 +467,12 @@ impl State {
         if self.castling == 0 {
             return;
         }
-        // Cells that hold a piece or have no square, as a mask: most castlings end there.
-        let full = self.occupancy::<u128>(side).all;
         for (i, c) in r.variant.castlings.iter().enumerate() {
-            if self.castling & (1 << i) == 0 || c.player != side || full & r.castle_empty[i] != 0 {
+            // Most castlings end at a cell that must be empty and is not (or has no square).
+            if self.castling & (1 << i) == 0
+                || c.player != side
+                || c.must_be_empty.iter().any(|x| !self.cells[x.0 as usize].is_empty())
+            {
                 continue;
             }
             let king = self.cells[c.king_from.0 as usize];
@@ -479,9 +481,6 @@ impl State {
                 continue;
             }
             if partner.is_empty() || partner == Piece::HOLE || r.owner(partner) != side {
-                continue;
-            }
-            if c.must_be_empty.iter().any(|x| !self.cells[x.0 as usize].is_empty()) {
                 continue;
             }
             if c.must_be_safe.iter().any(|x| self.attacked_as(r, *x, side, king)) {

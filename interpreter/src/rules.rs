@@ -76,9 +76,6 @@ pub struct Rules {
     pub(crate) z_phase: Vec<u64>,
     /// Castling: per cell, the rights lost when a move starts or ends there.
     pub(crate) castle_keep: Vec<u32>,
-    /// Per castling: its cells that must be empty as a mask, where all are among the first 128
-    /// (0 otherwise: not read).
-    pub(crate) castle_empty: Vec<u128>,
     /// Per piece code: owner and type (lookups instead of divisions in the hot loops).
     owner_of: Vec<u8>,
     type_of: Vec<u8>,
@@ -337,18 +334,6 @@ impl Rules {
         };
 
         let castle_keep = crate::gating::rights_kept(&variant, &gates, cells);
-        let castle_empty = variant
-            .castlings
-            .iter()
-            .map(|c| {
-                let fits = c.must_be_empty.iter().all(|x| x.0 < 128);
-                if fits {
-                    c.must_be_empty.iter().fold(0u128, |m, x| m | 1 << x.0)
-                } else {
-                    0
-                }
-            })
-            .collect();
 
         let mut owner_of = vec![0u8; codes];
         let mut type_of = vec![0u8; codes];
@@ -491,7 +476,6 @@ impl Rules {
             z_ep,
             z_phase,
             castle_keep,
-            castle_empty,
             variant,
         };
         rules.count = crate::count::CountRules::new(&rules);
