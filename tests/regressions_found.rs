@@ -392,3 +392,47 @@ setup { white: K c1, H b1, T ab2  black: K c3 }
         assert_eq!(perft(&mut pos, 3), perft_threads(&mut pos, 3, false, 2).expect("plies"));
     }
 }
+
+/// A castling's letter stands in position strings for the gates whose cells are all its king's
+/// and partner's: it stood for every gate on one of those cells, so a gate on the king's cell
+/// and another cell, lost when a piece left the other cell while the castling on the king's cell
+/// was still held, came back when the string was read (another hash, and gated king moves;
+/// random_var 9780, 16169, 17900, 18213).
+#[test]
+fn a_castling_letter_stands_only_for_gates_it_outlives() {
+    let text = r#"variant "Gate beyond castling"
+board { grid 8 x 3 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+piece Knight N { leap 2 1 }
+piece Hawk H { slide diagonal }
+castle "O-O-O" white right Q king d1 -> b1 partner a1 -> c1
+gate white right G at d1 h1
+setup {
+  white: K d1, R a1, N h1
+  black: K d3
+  hand white: Hawk 1
+  castling Q G
+}
+"#;
+    for rules in every_rules(text, &[]) {
+        let mut pos = Position::start(rules.clone());
+        assert_eq!(pos.to_position_string(), "3k4/8/R2K3N[H] w QG - 0 1");
+        for mv in ["Nh1-g3", "Kd3-e3"] {
+            let mv = pos.parse_move(mv).expect("a legal move");
+            pos.make(mv);
+        }
+        // The knight left h1: the gate on d1 and h1 is gone, the castling is not.
+        let text = pos.to_position_string();
+        assert_eq!(text, "4k1N1/8/R2K4[H] w Q - 2 2");
+        let mut back = Position::from_position_string(rules, &text).expect("the string reads back");
+        assert_eq!((back.to_position_string(), back.hash()), (text, pos.hash()));
+        let (mut played, mut read) = (Vec::new(), Vec::new());
+        pos.legal_moves(&mut played);
+        back.legal_moves(&mut read);
+        assert!(!notations(&pos, &played).iter().any(|m| m.contains('/')), "{:?}", notations(&pos, &played));
+        assert_eq!(notations(&back, &read), notations(&pos, &played));
+    }
+}

@@ -3,10 +3,11 @@
 //! Gating rights are bits of the castling rights' word, after the castlings'. In position
 //! strings (and a setup's `castling` line) a castling right also stands for the gates on its
 //! king's and partner's cells, as Fairy-Stockfish writes Seirawan chess (`K`: castling and the
-//! gates on e1 and h1; `H` alone once the king has moved). A gated move is legal exactly
-//! when the same move without the gate is (the gated piece may not be what blocks a check, the
-//! official ruling Fairy-Stockfish follows), so the generator adds the gated forms of each move
-//! and legality tests the move without them.
+//! gates on e1 and h1; `H` alone once the king has moved): for the gates whose cells are all
+//! among those two, so that no move ends such a gate and leaves the castling. A gated move is
+//! legal exactly when the same move without the gate is (the gated piece may not be what blocks
+//! a check, the official ruling Fairy-Stockfish follows), so the generator adds the gated forms
+//! of each move and legality tests the move without them.
 
 use crate::ir::{CellId, PieceTypeId, PlayerId, Variant};
 use crate::position::{Move, MoveKind, State};
@@ -52,8 +53,18 @@ impl GateRules {
             .map(|c| {
                 let mut bits = 0;
                 for (i, (p, l)) in letters.iter().enumerate().skip(v.castlings.len()).take(32) {
-                    let on = |cell| v.gates.iter().any(|g| g.right == *l && g.cells.contains(&cell));
-                    if *p == c.player && (on(c.king_from) || on(c.partner_from)) {
+                    // Only a gate that no move can end without ending the castling too: one
+                    // whose cells are all the king's or the partner's. A gate on another cell
+                    // as well may be lost while the castling is held, and the castling's letter
+                    // could not then say so.
+                    let cells: Vec<CellId> = v
+                        .gates
+                        .iter()
+                        .filter(|g| g.player == *p && g.right == *l)
+                        .flat_map(|g| g.cells.clone())
+                        .collect();
+                    let within = cells.iter().all(|cell| *cell == c.king_from || *cell == c.partner_from);
+                    if *p == c.player && !cells.is_empty() && within {
                         bits |= 1 << i;
                     }
                 }
