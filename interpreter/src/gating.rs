@@ -130,7 +130,7 @@ pub(crate) fn rights_kept(v: &Variant, gates: &GateRules, cells: usize) -> Vec<u
 impl State {
     /// Appends, for each piece move from `start` on that leaves a gated cell of the mover's,
     /// one move per type in the mover's hand placing it there (on a castling, on the king's
-    /// cell or the partner's).
+    /// cell or the partner's). A cell the move's pieces land on or cover is not left.
     pub(crate) fn add_gated(&self, r: &Rules, side: PlayerId, start: usize, out: &mut Vec<Move>) {
         let rights = self.castling;
         if rights == 0 || r.gates.letters.is_empty() {
@@ -143,16 +143,21 @@ impl State {
         let end = out.len();
         for i in start..end {
             let mv = out[i];
-            let cells: &[(CellId, u8)] = match mv.kind {
+            let (cells, lands): (&[(CellId, u8)], &[CellId]) = match mv.kind {
                 MoveKind::Castle => {
                     let c = &r.variant.castlings[mv.extra as usize];
-                    &[(c.king_from, 0), (c.partner_from, GATE_ON_PARTNER)]
+                    (&[(c.king_from, 0), (c.partner_from, GATE_ON_PARTNER)], &[c.king_to, c.partner_to])
                 }
-                MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => &[(mv.from, 0)],
+                MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => (&[(mv.from, 0)], &[mv.to]),
                 _ => continue,
             };
             for &(cell, flag) in cells {
                 if r.gates.gating(r, side, cell) & rights == 0 {
+                    continue;
+                }
+                // A cell the move's pieces land on, or still cover from between cells, is not
+                // left: nothing is gated there.
+                if lands.iter().any(|&to| overlap(r, to, cell)) {
                     continue;
                 }
                 for (t, n) in hand.iter().enumerate() {
@@ -173,6 +178,19 @@ impl State {
         let attrs = r.attr_defaults[ty.0 as usize];
         self.put_logged(r, cell, r.piece(side, ty), attrs);
     }
+}
+
+/// Whether pieces on the locations `a` and `b` would share a cell: the same location, or one
+/// between cells covering the other or a cell the other covers.
+fn overlap(r: &Rules, a: CellId, b: CellId) -> bool {
+    let on = |x: CellId| -> &[CellId] {
+        if r.is_between(x) {
+            r.covers(x)
+        } else {
+            &[]
+        }
+    };
+    a == b || on(a).contains(&b) || on(b).contains(&a) || on(a).iter().any(|c| on(b).contains(c))
 }
 
 /// The cell and type of a move's gate, if it gates.
