@@ -112,6 +112,7 @@ impl Ordering {
         let rules = &**pos.rules();
         picker.scores.clear();
         picker.unsure.clear();
+        picker.sorted_from = usize::MAX;
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         for m in moves {
             let mut unsure = false;
@@ -142,7 +143,16 @@ pub(crate) struct Picker {
     pub(crate) scores: Vec<i32>,
     /// The capture is scored as good until its exchange is played out.
     unsure: Vec<bool>,
+    /// The moves from this index on are sorted (highest score first): picked in turn.
+    sorted_from: usize,
+    /// Scratch space of the sort: score, index, unsure, move.
+    rest: Vec<(i32, u32, bool, Move)>,
 }
+
+/// Picks made one at a time before the rest of the list is sorted at once: a cut-off comes
+/// mostly among the first moves, and past them a selection step per move costs the square of
+/// the list's length.
+const PICKS_BEFORE_SORT: usize = 4;
 
 impl Picker {
     /// Moves the highest-scored remaining move to position `i` (selection sort, one step at a
@@ -150,6 +160,12 @@ impl Picker {
     /// first has its exchange played out; one that loses material goes among the bad captures
     /// and the pick is made again, so the order is that of every exchange played out first.
     pub(crate) fn pick(&mut self, pos: &mut Position, eval: &Evaluator, moves: &mut [Move], i: usize) {
+        if i >= PICKS_BEFORE_SORT && i < self.sorted_from {
+            self.sort_rest(moves, i);
+        }
+        if i >= self.sorted_from {
+            return self.pick_sorted(pos, eval, moves, i);
+        }
         let scores = &mut self.scores;
         loop {
             let mut best = i;
@@ -172,6 +188,40 @@ impl Picker {
             scores.swap(i, best);
             self.unsure.swap(i, best);
             return;
+        }
+    }
+
+    /// Sorts the moves from `i` on by score, highest first (ties in list order).
+    fn sort_rest(&mut self, moves: &mut [Move], i: usize) {
+        let mut rest = std::mem::take(&mut self.rest);
+        rest.clear();
+        rest.extend((i..moves.len()).map(|j| (self.scores[j], j as u32, self.unsure[j], moves[j])));
+        // The index breaks ties: the order of a stable sort, without its buffer.
+        rest.sort_unstable_by_key(|&(score, j, _, _)| (std::cmp::Reverse(score), j));
+        for (k, &(score, _, unsure, mv)) in rest.iter().enumerate() {
+            (self.scores[i + k], self.unsure[i + k], moves[i + k]) = (score, unsure, mv);
+        }
+        self.rest = rest;
+        self.sorted_from = i;
+    }
+
+    /// [`Picker::pick`] in the sorted part: the move at `i`, unless it is a capture whose
+    /// exchange loses, which sinks among the moves of its new score.
+    fn pick_sorted(&mut self, pos: &mut Position, eval: &Evaluator, moves: &mut [Move], i: usize) {
+        while self.unsure[i] {
+            self.unsure[i] = false;
+            let rules = pos.rules().clone();
+            if see(pos, &rules, eval, moves[i], 0) {
+                return;
+            }
+            self.scores[i] += BAD_CAPTURE - GOOD_CAPTURE;
+            let mut k = i;
+            while k + 1 < moves.len() && self.scores[k + 1] > self.scores[k] {
+                moves.swap(k, k + 1);
+                self.scores.swap(k, k + 1);
+                self.unsure.swap(k, k + 1);
+                k += 1;
+            }
         }
     }
 }
