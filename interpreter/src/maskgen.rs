@@ -24,7 +24,7 @@ impl State {
         &self,
         masks: &MaskTables,
         slot: &Slot,
-        from: CellId,
+        (from, piece): (CellId, Piece),
         occ: Occupancy<B>,
         noisy: bool,
         out: &mut Vec<Move>,
@@ -33,7 +33,9 @@ impl State {
         if noisy {
             t = t & occ.enemy;
         }
-        let piece = self.cells[from.0 as usize];
+        if t == B::ZERO {
+            return;
+        }
         let mut mv = Move::by_power(from, from, piece, slot.move_type, MoveKind::Normal, 0, Piece::EMPTY);
         let passage = match slot.passage {
             0 => B::ZERO,
@@ -137,7 +139,7 @@ impl State {
             let by_masks = if is_royal { royal_by_masks && !masks.promotes(slot) } else { !pinned.has(at) };
             let by_masks = by_masks && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0);
             if by_masks && slot.whole && !is_royal {
-                self.moves_from_targets(masks, slot, from, occ, noisy, out);
+                self.moves_from_targets(masks, slot, (from, piece), occ, noisy, out);
             } else if by_masks && slot.counted {
                 // Asked for captures and promotions: a piece that can make neither is passed
                 // over on its slot's targets alone (most pieces, most of the time).
