@@ -501,3 +501,48 @@ setup {
         }
     }
 }
+
+/// No end rule is judged before the choices are all made, and with more than two players that
+/// includes the loss goals that put a player out: they were judged after every choice, so a
+/// player whose army was still to come lost at once, and the turn then came to it for its
+/// choice while it was out (a position string the reader refuses; random_var 9690, 12843).
+/// The goals are first judged after the last choice, and the turn passes over a player they
+/// put out then.
+#[test]
+fn nobody_goes_out_before_the_choices_are_made() {
+    let text = r#"variant "Late armies"
+board { grid 4 x 4 }
+player south
+player north
+player west
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+setup { south: K a1  north: K d4  west: K a4 }
+choice army {
+  option rooks { south: R b1  north: R c4  west: R b4 }
+  option lone { north: R c4  west: R b4 }
+}
+end { goal south north west loss: pieces-remaining 1 }
+"#;
+    for rules in every_rules(text, &[]) {
+        // South's loss holds once the choices are made (it chose no rook), nobody's before.
+        for (choices, after) in [(["rooks"; 3], " s "), (["lone", "rooks", "rooks"], " n ")] {
+            let mut pos = Position::start(rules.clone());
+            for choice in choices {
+                let mv = pos.parse_move(choice).expect("a choice");
+                pos.make(mv);
+                let text = pos.to_position_string();
+                let back = Position::from_position_string(rules.clone(), &text).expect("the string reads back");
+                assert_eq!((back.to_position_string(), back.hash()), (text, pos.hash()));
+            }
+            let text = pos.to_position_string();
+            assert!(text.contains(after), "{text}");
+            assert_eq!(text.contains("out=s"), after == " n ", "{text}");
+            assert!(pos.outcome().is_none(), "{text}");
+        }
+        let start = Position::start(rules.clone()).to_position_string();
+        let e = Position::from_position_string(rules.clone(), &format!("{start} out=w"))
+            .expect_err("out= before the choices");
+        assert!(e.message.contains("choice"), "{}", e.message);
+    }
+}

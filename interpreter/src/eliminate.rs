@@ -82,10 +82,14 @@ impl Position {
     /// each names), until one side is left in: that side has won, and nobody else goes out
     /// (as with two players, where the first goal to hold decides; several players losing at
     /// once would otherwise leave nobody in and the turn with a player out). The turn passes
-    /// over a player out of the game.
+    /// over a player out of the game. Nobody goes out before the choices are all made (no end
+    /// rule is judged before then): the goals are first judged after the last choice.
     pub(crate) fn eliminate_losers(&mut self) {
         let rules = self.rules.clone();
         let r = &*rules;
+        if self.st.pending_choice(r).is_some() {
+            return;
+        }
         let mut out = self.st.out;
         if let Some(u) = self.st.history.last() {
             if u.mv.kind == MoveKind::EndTurn

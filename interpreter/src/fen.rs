@@ -357,10 +357,12 @@ impl Position {
                 }
             }
             let mut turn_given = false;
+            let mut out_at = None;
             while let Some((o, s)) = field(next) {
                 turn_given |= s.starts_with("turn=");
                 if let (Some(v), true) = (s.strip_prefix("out="), rules.eliminating()) {
                     pos.read_out_field(v, o + 4)?;
+                    out_at = Some((o, s.len()));
                     next += 1;
                     continue;
                 }
@@ -381,6 +383,10 @@ impl Position {
                     }
                 }
                 next += 1;
+            }
+            // Nobody goes out before the choices are all made.
+            if let (Some((o, len)), Some(_)) = (out_at, pos.st.pending_choice(&rules)) {
+                return Err(err(o, len, "a choice is still to be made: no player is out yet".into()));
             }
             if !turn_given && rules.program.is_some() {
                 // Without `turn=`, the first turn of the order in which the side moves.
