@@ -546,3 +546,39 @@ end { goal south north west loss: pieces-remaining 1 }
         assert!(e.message.contains("choice"), "{}", e.message);
     }
 }
+
+/// A player put out in the middle of its own turn (a turn of several actions, its loss goal
+/// holding after the first) loses the rest of the turn: the turn passes to the next player in,
+/// as when it ends. It stayed with the player out, one action due, which the position string
+/// wrote and the reader refused (random_var 14175, 16804).
+#[test]
+fn a_player_out_in_the_middle_of_its_turn_loses_the_rest() {
+    let text = r#"variant "Trapped mid-turn"
+board { grid 4 x 4 }
+player south
+player north
+player west
+zone trap { b2 }
+piece King K { royal step all }
+turn { piece then piece optional }
+setup { south: K a1  north: K d4  west: K a4 }
+end { goal south north west loss: config(own King at trap) }
+"#;
+    for rules in every_rules(text, &[]) {
+        let mut pos = Position::start(rules.clone());
+        let (start, hash) = (pos.to_position_string(), pos.hash());
+        let step = pos.parse_move("Ka1-b2").expect("a legal step");
+        pos.make(step);
+        // North is to move, its turn's first action due; south is out.
+        let after = pos.to_position_string();
+        assert!(after.contains(" n ") && after.contains(" 1 - out=s"), "{after}");
+        assert_eq!(pos.hash(), pos.compute_hash(), "{after}");
+        let back = Position::from_position_string(rules.clone(), &after).expect("the string reads back");
+        assert_eq!((back.to_position_string(), back.hash()), (after.clone(), pos.hash()));
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert!(!moves.is_empty() && notations(&pos, &moves).iter().all(|m| m.starts_with("Kd4")), "{after}");
+        pos.unmake();
+        assert_eq!((pos.to_position_string(), pos.hash()), (start, hash));
+    }
+}

@@ -82,8 +82,9 @@ impl Position {
     /// each names), until one side is left in: that side has won, and nobody else goes out
     /// (as with two players, where the first goal to hold decides; several players losing at
     /// once would otherwise leave nobody in and the turn with a player out). The turn passes
-    /// over a player out of the game. Nobody goes out before the choices are all made (no end
-    /// rule is judged before then): the goals are first judged after the last choice.
+    /// over a player out of the game, also one put out in the middle of its own turn. Nobody
+    /// goes out before the choices are all made (no end rule is judged before then): the goals
+    /// are first judged after the last choice.
     pub(crate) fn eliminate_losers(&mut self) {
         let rules = self.rules.clone();
         let r = &*rules;
@@ -120,8 +121,17 @@ impl Position {
             }
         }
         self.st.out = out;
-        if self.is_out(self.st.side) && (out.count_ones() as usize) < r.players && self.st.slot == 0 {
-            self.st.next_player(r);
+        if self.is_out(self.st.side) && (out.count_ones() as usize) < r.players {
+            // A player put out in the middle of its turn (a turn of several actions) loses the
+            // rest of it: the turn ends as if it had ended it, and the next player in moves.
+            if self.st.slot == 0 {
+                self.st.next_player(r);
+            } else {
+                self.st.end_turn(r);
+            }
+            if !r.variant.phases.is_empty() {
+                self.st.update_phases(r);
+            }
         }
     }
 

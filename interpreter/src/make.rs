@@ -396,7 +396,7 @@ impl State {
     /// Ends the side to move's turn: in square play its touched squares become untouchable
     /// for the next player and an en-passant chance it did not create closes; then the next
     /// player moves.
-    fn end_turn(&mut self, r: &Rules) {
+    pub(crate) fn end_turn(&mut self, r: &Rules) {
         if r.square_play {
             for c in self.frozen.cells() {
                 self.hash ^= r.z_frozen[c.0 as usize];
