@@ -351,7 +351,7 @@ impl<'a> Run<'a> {
             Change::Go { to, .. } | Change::Drop(to, _) | Change::Create(to, ..) => self.piece(to) == Piece::HOLE,
             _ => false,
         });
-        if !lands_on_hole && !self.lands_between_badly() {
+        if !lands_on_hole && !self.lands_between_badly() && !self.overfills(partial.is_none()) {
             if let Some(target) = self.probe.target {
                 let spares = || {
                     !self.probe.blast || self.st.spares_royals(self.r, self.start.side, self.r.type_of(self.mover), to)
@@ -400,6 +400,57 @@ impl<'a> Run<'a> {
             let free = |x: &CellId| self.piece(*x).is_empty() || self.leaves(self.st.standing_at(*x));
             r.is_between(to) && !(r.variant.pieces[t.0 as usize].stands_between() && r.covers(to).iter().all(free))
         })
+    }
+
+    /// Whether the move leaves a cell of a stack zone holding more pieces than its capacity (a
+    /// move may end on a cell only if it then holds at most that many). A move of its piece
+    /// alone, made as an ordinary move, is judged by the cell's rules where it lands (it may
+    /// take a piece to make room); the others join the stacks they land on and remove pieces
+    /// only by their own captures.
+    fn overfills(&self, ends: bool) -> bool {
+        let r = self.r;
+        if !r.stacking {
+            return false;
+        }
+        if let [Change::Go { from, to, piece, copy: false, .. }] = self.s.pending[..] {
+            if ends && self.start.stands == Some(from) && to != from && piece == self.start.mover {
+                return false;
+            }
+        }
+        self.s.pending.iter().any(|ch| {
+            let to = match *ch {
+                Change::Go { to, .. } | Change::Drop(to, _) | Change::Create(to, ..) => self.st.standing_at(to),
+                _ => return false,
+            };
+            r.is_stack_cell(to)
+                && r.occupancy(to, self.st.phases).capacity.is_some_and(|k| self.holds_after(to) > k as usize)
+        })
+    }
+
+    /// How many pieces the cell `c` holds after the collected changes, applied as a move
+    /// applies them: captures empty their cells, the moving pieces leave theirs and land,
+    /// joining the stacks there, and new pieces join.
+    fn holds_after(&self, c: CellId) -> usize {
+        let (r, st) = (self.r, self.st);
+        let at = |x: CellId| st.standing_at(x);
+        let captured = |x: CellId| self.s.pending.iter().any(|ch| matches!(*ch, Change::Capture(y) if at(y) == at(x)));
+        let mut n = if captured(c) { 0 } else { st.count(r, c) };
+        for ch in &self.s.pending {
+            match *ch {
+                Change::Go { from, to, piece, copy, .. } => {
+                    let lifted = copy || (!captured(from) && st.holds(r, at(from), piece));
+                    if lifted && !copy && at(from) == c {
+                        n = n.saturating_sub(1);
+                    }
+                    if lifted && at(to) == c {
+                        n += 1;
+                    }
+                }
+                Change::Drop(to, _) | Change::Create(to, ..) if at(to) == c => n += 1,
+                _ => {}
+            }
+        }
+        n
     }
 
     /// Whether a piece of the move leaves the cell (so landing there does not capture it).
