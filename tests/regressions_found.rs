@@ -613,3 +613,25 @@ setup { white: K a1, I b1, I c1  black: K a4, J b2, J b2, J c2 }
         assert_eq!((back.to_position_string(), back.hash()), (after, pos.hash()));
     }
 }
+
+/// A royal piece standing between cells is attacked where a capture may land on any cell it
+/// covers. The light trial of a move (the mover put on its target in the cell array, the
+/// royals asked about) asked about the royal's location itself, which no capture lands on, so
+/// with an enemy program able to take the royal through a covered cell, moves of the other
+/// pieces that left it there were listed (random_var 25494).
+#[test]
+fn a_royal_between_cells_is_attacked_through_the_cells_it_covers() {
+    let text = r#"variant "Royal between"
+board { grid 4 x 4  between orthogonal }
+player white
+player black
+piece King K { royal step all }
+piece Sierra S { royal step orthogonal stop-between move-only }
+piece Taker T { move { se verify enemy add } }
+piece Wazir W { step orthogonal }
+setup { white: K a4, S bc1, W d1  black: K d4, T b2 }
+"#;
+    for (moves, paths) in legal_everywhere(text, &[Path::LightTrial]) {
+        assert_eq!(moves, ["Sbc1-a1", "Sbc1-ab1", "Sbc1-b1", "Sbc1-c2"], "{paths}");
+    }
+}

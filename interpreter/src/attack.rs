@@ -336,13 +336,17 @@ impl State {
         if r.paths.generated_checks() {
             return self.clone().royal_takeable(r, side);
         }
-        self.royal_cells(side).any(|c| {
-            if r.is_between(c) {
-                r.covers(c).iter().any(|x| self.attacked_by_any_enemy(r, *x, side))
-            } else {
-                self.attacked_by_any_enemy(r, c, side)
-            }
-        })
+        self.royal_cells(side).any(|c| self.royal_cell_attacked(r, c, side))
+    }
+
+    /// Whether an enemy of `side` could capture a royal piece of `side` standing on `c`: on a
+    /// location between cells, by landing on any of the cells it covers.
+    pub(crate) fn royal_cell_attacked(&self, r: &Rules, c: CellId, side: PlayerId) -> bool {
+        if r.is_between(c) {
+            r.covers(c).iter().any(|x| self.attacked_by_any_enemy(r, *x, side))
+        } else {
+            self.attacked_by_any_enemy(r, c, side)
+        }
     }
 
     /// Whether a piece of the defender on `cell` could be captured there by a piece of `by`

@@ -182,9 +182,7 @@ impl Position {
         // it lands as a royal type, and the cell it left holds no royal of its any more.
         let left = r.royal_code[moving.0 as usize];
         let ok = (!r.royal_code[st.cells[to].0 as usize] || !st.attacked_by_any_enemy(r, mv.to, side))
-            && st.royals[side.0 as usize]
-                .iter()
-                .all(|c| (left && c == mv.from) || !st.attacked_by_any_enemy(r, c, side));
+            && st.royals[side.0 as usize].iter().all(|c| (left && c == mv.from) || !st.royal_cell_attacked(r, c, side));
         if history {
             st.history.pop();
         }
