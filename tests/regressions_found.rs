@@ -635,3 +635,35 @@ setup { white: K a4, S bc1, W d1  black: K d4, T b2 }
         assert_eq!(moves, ["Sbc1-a1", "Sbc1-ab1", "Sbc1-b1", "Sbc1-c2"], "{paths}");
     }
 }
+
+/// Where captures explode, a capture gives check only if its blast spares the capturer's own
+/// royal pieces as they stand once the move's changes are made: a program that makes an enemy
+/// royal beside the target its mover's own, then blows it up, destroys one of its own royals and
+/// is no move. The attack test judged the blast on the board before the change of owner, so a
+/// king stepping where such a capture would turn it and blow it up was refused (random_var
+/// 21048).
+#[test]
+fn a_blast_destroys_the_royal_its_move_turned() {
+    let game = |explodes: &str| {
+        format!(
+            r#"variant "Turned royal"
+board {{ grid 3 x 4 }}
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K {{ royal step all }}
+piece Sapper S {{
+  move {{ n verify enemy verify enemy(e) change-owner(e) add }}
+  explodes {explodes}
+}}
+setup {{ white: K a2, K c1  black: K c4, S a3 }}
+"#
+        )
+    };
+    // On b2 the king is turned by the capture on a2, then taken by its blast (orthogonal) or
+    // left standing as Black's (diagonal), when the capture is a check.
+    for (explodes, legal) in [("orthogonal", true), ("diagonal", false)] {
+        for (moves, paths) in legal_everywhere(&game(explodes), &[Path::Atoms]) {
+            assert_eq!(moves.contains(&"Kc1-b2".to_string()), legal, "{explodes}: {moves:?} {paths}");
+        }
+    }
+}

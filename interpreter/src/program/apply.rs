@@ -86,7 +86,7 @@ impl State {
     /// Applies an emission's changes: captures, then the movements in order (and drops), then
     /// new pieces, then changes of type and owner and attributes on what stands there after
     /// the movements.
-    fn apply_changes(&mut self, r: &Rules, changes: &[Change]) {
+    pub(crate) fn apply_changes(&mut self, r: &Rules, changes: &[Change]) {
         for ch in changes {
             if let Change::Capture(c) = *ch {
                 let at = self.standing_at(c);

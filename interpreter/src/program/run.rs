@@ -353,9 +353,7 @@ impl<'a> Run<'a> {
         });
         if !lands_on_hole && !self.lands_between_badly() && !self.overfills(partial.is_none()) {
             if let Some(target) = self.probe.target {
-                let spares = || {
-                    !self.probe.blast || self.st.spares_royals(self.r, self.start.side, self.r.type_of(self.mover), to)
-                };
+                let spares = || !self.probe.blast || self.blast_spares(to);
                 if self.captures_on(target, partial.is_none()) && spares() {
                     self.hit = true;
                 }
@@ -379,6 +377,26 @@ impl<'a> Run<'a> {
         }
         self.s.pending.truncate(mark);
         self.first_to = first_to;
+    }
+
+    /// Whether the blast of the move collected so far, centred on `to`, spares the mover's
+    /// royal pieces as they stand once the move's own changes are made (as a full make and
+    /// [`State::royals_lost`] judge it): a move of the piece alone, capturing, is judged on the
+    /// board as it is; one that changes other pieces (makes an enemy royal the mover's, creates,
+    /// changes the type of or moves another piece) or promotes, on a copy with its changes made.
+    fn blast_spares(&self, to: CellId) -> bool {
+        let (r, by, ty) = (self.r, self.start.side, self.r.type_of(self.mover));
+        let plain = self.s.pending.iter().all(|c| match *c {
+            Change::Capture(_) => true,
+            Change::Go { piece, promote, copy, .. } => piece == self.mover && promote.is_none() && !copy,
+            _ => false,
+        });
+        if plain {
+            return self.st.spares_royals(r, by, ty, to);
+        }
+        let mut after = self.st.clone();
+        after.apply_changes(r, &self.s.pending);
+        after.spares_royals(r, by, ty, to)
     }
 
     /// Whether the move puts a piece on a location between cells where it may not stand: its
