@@ -667,3 +667,27 @@ setup {{ white: K a2, K c1  black: K c4, S a3 }}
         }
     }
 }
+
+/// A royal piece that explodes and whose capture changes its own type lands as that type: the
+/// blast takes a capturer that is no longer royal, so the capture is a check. The attack test
+/// read the capturer's type before the move and judged the capture as destroying a royal of
+/// its own, no move (random_var 33938).
+#[test]
+fn a_royal_capturer_that_changes_type_is_no_royal_in_its_blast() {
+    let text = r#"variant "Turned capturer"
+board { grid 3 x 3 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step orthogonal }
+piece Victor V {
+  royal
+  move { n verify enemy change-type(Pawn) add }
+  explodes orthogonal
+}
+piece Pawn P { step n move-only }
+setup { white: K b1  black: K c3, V b3 }
+"#;
+    for (moves, paths) in legal_everywhere(text, &[Path::Atoms]) {
+        assert_eq!(moves, ["Kb1-a1", "Kb1-c1"], "{paths}");
+    }
+}

@@ -113,11 +113,25 @@ impl State {
     /// no royal of `by` may share the target (the blast takes the whole crowd there, as
     /// [`State::explode`] does) and none may stand beside it unless blast-proof.
     pub(crate) fn spares_royals(&self, r: &Rules, by: PlayerId, ty: PieceTypeId, target: CellId) -> bool {
+        self.blast_spares_royals(r, by, ty, target, r.variant.pieces[ty.0 as usize].royal)
+    }
+
+    /// [`State::spares_royals`] with the capturer's royalty given apart from its type: on a
+    /// board where the move's changes are made, the capturer stands on the target as it landed
+    /// (a program may have changed its type), and is read there.
+    pub(crate) fn blast_spares_royals(
+        &self,
+        r: &Rules,
+        by: PlayerId,
+        ty: PieceTypeId,
+        target: CellId,
+        capturer_royal: bool,
+    ) -> bool {
         let Some(ex) = r.explosions.as_ref() else { return true };
         if !ex.explodes(ty) {
             return true;
         }
-        if r.variant.pieces[ty.0 as usize].royal {
+        if capturer_royal {
             return false;
         }
         let royal_of_by = |c: CellId, proof_counts: bool| {

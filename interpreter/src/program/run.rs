@@ -396,7 +396,9 @@ impl<'a> Run<'a> {
         }
         let mut after = self.st.clone();
         after.apply_changes(r, &self.s.pending);
-        after.spares_royals(r, by, ty, to)
+        // The capturer is read on the target as it landed (a royal turned into another type
+        // is no royal the blast takes).
+        after.blast_spares_royals(r, by, ty, to, false)
     }
 
     /// Whether the move puts a piece on a location between cells where it may not stand: its
