@@ -40,6 +40,7 @@ macro_rules! with_popcnt {
         #[inline(always)]
         fn plain($($a: $t),*) -> $ret $body
         #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
         {
             #[allow(clippy::too_many_arguments)]
             #[target_feature(enable = "popcnt")]

@@ -1,5 +1,7 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard test of a move generator.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use crate::position::{Move, Position};
 
 /// Counts the leaf nodes at `depth` plies (bulk-counting the last ply).
@@ -135,12 +137,11 @@ pub fn divide_threads(
     turns: bool,
     threads: usize,
 ) -> Result<Vec<(Move, u64)>, LongTurn> {
-    use rayon::prelude::*;
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     // Each thread makes and takes back the moves on its own copy of the position.
-    let count = |p: &mut Position, mv: &Move| {
-        p.make(*mv);
+    let count = |p: &mut Position, mv: Move| {
+        p.make(mv);
         let n = if turns {
             turns_after(p, depth)
         } else if depth <= 1 {
@@ -149,16 +150,36 @@ pub fn divide_threads(
             Ok(perft(p, depth - 1))
         };
         p.unmake();
-        n.map(|n| (*mv, n))
+        n.map(|n| (mv, n))
     };
-    match rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build() {
-        Ok(pool) => {
-            let base = pos.clone();
-            pool.install(|| moves.par_iter().map_with(base, count).collect())
-        }
-        // No threads to be had: the same counts, one after another.
-        Err(_) => moves.iter().map(|mv| count(pos, mv)).collect(),
+    let threads = threads.clamp(1, moves.len().max(1));
+    if threads == 1 {
+        return moves.iter().map(|mv| count(pos, *mv)).collect();
     }
+    // The threads take the root moves in turn from a shared index; each answer is put back in
+    // its move's place.
+    let next = AtomicUsize::new(0);
+    let base: &Position = pos;
+    let work = || {
+        let mut p = base.clone();
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(mv) = moves.get(i) else { return done };
+            done.push((i, count(&mut p, *mv)));
+        }
+    };
+    let mut found: Vec<Option<Result<(Move, u64), LongTurn>>> = vec![None; moves.len()];
+    std::thread::scope(|s| {
+        // A thread that cannot be had leaves its share to the others and to this one.
+        let helpers: Vec<_> =
+            (1..threads).filter_map(|_| std::thread::Builder::new().spawn_scoped(s, work).ok()).collect();
+        let mine = work();
+        for (i, n) in helpers.into_iter().flat_map(|h| h.join().unwrap_or_default()).chain(mine) {
+            found[i] = Some(n);
+        }
+    });
+    found.into_iter().zip(&moves).map(|(n, mv)| n.unwrap_or_else(|| count(pos, *mv))).collect()
 }
 
 /// [`perft`] (or [`perft_turns`], with `turns`) with the root moves shared among `threads`

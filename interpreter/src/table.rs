@@ -62,6 +62,7 @@ impl Table {
     #[inline]
     pub(crate) fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
         {
             let slot: *const Option<Entry> = &self.slots[self.slot(key)];
             // SAFETY: a prefetch only hints the cache; the pointer is to a live slot.
@@ -102,6 +103,7 @@ impl Table {
 /// the address cache (where transparent huge pages are on request only, as by default).
 fn huge_pages(start: usize, len: usize) {
     #[cfg(target_os = "linux")]
+    #[allow(unsafe_code)]
     {
         const HUGE: usize = 2 << 20;
         let (from, to) = (start.next_multiple_of(HUGE), (start + len) / HUGE * HUGE);
