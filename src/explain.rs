@@ -1,4 +1,4 @@
-//! Why a move text is not a legal move here, in the game's words: no such cell, no square there, no such piece, it cannot get there, or it would leave the royal piece attacked.
+//! Why a move text is not a legal move here, in the game's words: no such cell, no square there, no such piece, it cannot get there, it would leave the royal piece attacked, or the turn wants another move.
 
 use varia_interpreter::ir::CellId;
 use varia_interpreter::{Move, MoveError, Position};
@@ -32,6 +32,33 @@ fn piece_letter(pos: &Position, text: &str) -> Option<usize> {
         return None;
     }
     pos.rules().variant.pieces.iter().position(|p| p.letter.eq_ignore_ascii_case(&first))
+}
+
+/// Why the pseudo-legal moves `could` are refused: the game is over, a move under way must go
+/// on, they would leave a royal piece attacked, or the turn's rules want another move (a
+/// capture, say).
+fn why_refused(pos: &mut Position, could: &[Move], legal: &[Move], me: &str) -> String {
+    let rules = pos.rules().clone();
+    let side = pos.side_to_move();
+    if legal.is_empty() {
+        return "the game is over: no move may be made".to_string();
+    }
+    if let Some(c) = pos.partial_move() {
+        return format!("{me}'s move under way must go on from {}", rules.cell_name(c));
+    }
+    let exposes = could.iter().any(|&mv| {
+        pos.make(mv);
+        let attacked = pos.royal_attacked(side);
+        pos.unmake();
+        attacked
+    });
+    if exposes {
+        return format!("it would leave {me}'s royal piece attacked");
+    }
+    if legal.iter().all(|m| !m.take.is_empty()) && could.iter().all(|m| m.take.is_empty()) {
+        return format!("{me} must capture");
+    }
+    "the rules of this turn allow only other moves".to_string()
 }
 
 /// A sentence saying why `text` is no legal move, for the message after `error`.
@@ -94,7 +121,7 @@ pub fn why(pos: &mut Position, text: &str, error: &MoveError) -> String {
     }
     let could = candidates(&pseudo);
     if !could.is_empty() && candidates(&legal).is_empty() {
-        return format!("it would leave {me}'s royal piece attacked");
+        return why_refused(pos, &could, &legal, &me);
     }
     let mover = match (from, kind) {
         (Some(f), _) => format!(

@@ -315,6 +315,26 @@ fn play_says_check_and_mate_explains_refusals_and_saves_pgn() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A move refused in a game without a royal piece is refused for the rule that refuses it (it
+/// was said to leave the royal piece attacked).
+#[test]
+fn play_says_a_capture_must_be_made() {
+    let dir = std::env::temp_dir().join(format!("varia-must-capture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("must-capture.var");
+    let text = "variant \"Must capture\"\nboard { grid 3 x 4 }\nplayer white\n\
+        player black swap n <-> s  ne <-> se  nw <-> sw\nmove-types capture normal\n\
+        priorities capture normal\npiece Man M {\n  move capture { ne verify enemy add }\n\
+        move normal { n verify empty add }\n}\nsetup { white: M a1, M c1  black: M b2, M c4 }\n\
+        end { goal white black loss: pieces-remaining 0 }\n";
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_string_lossy().into_owned();
+    let run = varia_with_input(&["play", &f], "Mc1-c2\nquit\n");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stdout.contains("`Mc1-c2` is not a legal move: white must capture"), "{}", run.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn play_in_hans38_suggests_placements_and_says_a_cell_has_no_square() {
     let run = varia_with_input(&["play", "hans38"], "e4\nquit\n");

@@ -234,14 +234,15 @@ impl Position {
         check
     }
 
-    /// Whether a legal move leaves the next player in check without a legal move. (Their own
-    /// drops that would checkmate in turn are judged the same way: each level needs a drop
-    /// that gives check, so the recursion ends with the pieces in hand.)
+    /// Whether a legal move leaves the next player in check without a legal move, whatever
+    /// ends the game besides (a goal the move reaches is no mate). (Their own drops that would
+    /// checkmate in turn are judged the same way: each level needs a drop that gives check, so
+    /// the recursion ends with the pieces in hand.)
     fn checkmates(&mut self, mv: Move) -> bool {
         self.make_with(mv, false);
         let mut replies = Vec::new();
         let mated = self.in_check() && {
-            self.legal_moves(&mut replies);
+            self.generate_legal(&mut replies);
             replies.is_empty()
         };
         self.unmake_with(false);

@@ -231,13 +231,21 @@ impl Position {
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
-        // A shogi promotion in UCI (`e4e5+`): its `+` is not a check sign.
+        // A shogi promotion in UCI (`e4e5+`, a drop promoted side up `P@b2+`): its `+` is not a
+        // check sign.
         if let Some(plain) = text.trim().strip_suffix('+') {
             let mut promoting = legal.iter().filter(|m| {
-                m.kind.is_piece_move()
-                    && m.kind != MoveKind::Castle
-                    && m.promotion().is_some_and(|t| self.rules.uci_promotion(t) == "+")
-                    && plain == format!("{}{}", self.rules.cell_name(m.from), self.rules.cell_name(m.to))
+                let marked = m.promotion().is_some_and(|t| self.rules.uci_promotion(t) == "+");
+                if m.kind == MoveKind::Drop {
+                    // The drop's long form up to its promotion: `P@b2` of `P@b2=+P`.
+                    let long = self.long_notation(**m);
+                    marked && long.split('=').next().is_some_and(|d| d.eq_ignore_ascii_case(plain))
+                } else {
+                    m.kind.is_piece_move()
+                        && m.kind != MoveKind::Castle
+                        && marked
+                        && plain == format!("{}{}", self.rules.cell_name(m.from), self.rules.cell_name(m.to))
+                }
             });
             if let (Some(&mv), None) = (promoting.next(), promoting.next()) {
                 return Ok(mv);

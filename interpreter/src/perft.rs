@@ -87,6 +87,11 @@ fn turns_from(pos: &mut Position, depth: u32, actions: u32) -> Result<u64, LongT
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
+    // A goal reached in the middle of a turn (a king taken by the first jump of a chain) ends
+    // that turn: a leaf one turn on. A turn that merely cannot go on is a dead end, no turn.
+    if moves.is_empty() && actions > 0 && pos.decided_before_moves().is_some() {
+        return Ok(u64::from(depth == 1));
+    }
     let mut nodes = 0;
     for mv in moves {
         pos.make(mv);

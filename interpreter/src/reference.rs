@@ -82,12 +82,17 @@ impl Position {
         if self.decided_before_moves().is_some() {
             return;
         }
+        self.reference_generate(out);
+        if !out.is_empty() && self.drawn_by_rule().is_some() {
+            out.clear();
+        }
+    }
+
+    /// [`Position::reference_moves`] whatever the end rules say.
+    fn reference_generate(&mut self, out: &mut Vec<Move>) {
         self.reference_unfiltered(out);
         if self.rules.variant.maximal_captures {
             self.keep_maximal_captures(out);
-        }
-        if !out.is_empty() && self.drawn_by_rule().is_some() {
-            out.clear();
         }
     }
 
@@ -265,8 +270,10 @@ impl Position {
         if !self.st.royal_takeable(&rules, side) {
             return false;
         }
+        // Mate is having no move in check, whatever ends the game besides (a goal the drop
+        // reaches is no mate).
         let mut replies = Vec::new();
-        self.reference_moves(&mut replies);
+        self.reference_generate(&mut replies);
         replies.is_empty()
     }
 

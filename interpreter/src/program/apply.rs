@@ -10,7 +10,7 @@ impl State {
     /// Applies a program move or a drop; returns the move type a partial move continues with.
     pub(crate) fn apply_program(&mut self, r: &Rules, mv: Move) -> Option<Option<MoveTypeId>> {
         if mv.kind == MoveKind::Drop && mv.seq == PLAIN_DROP {
-            self.drop_piece(r, mv.to, mv.piece);
+            self.drop_piece(r, mv.to, mv.piece, mv.piece);
             return None;
         }
         let (changes, partial) = self.program_changes(r, mv)?;
@@ -59,13 +59,14 @@ impl State {
         out
     }
 
-    /// Places a dropped piece (from the hand, where it comes from there), capturing what
-    /// stands on a plain cell; on a stack it joins.
-    fn drop_piece(&mut self, r: &Rules, c: CellId, p: Piece) {
+    /// Places a dropped piece `p` (promoted side up where the program says so), capturing what
+    /// stands on a plain cell (on a stack it joins); the dropping piece `from` leaves the hand,
+    /// where it comes from there.
+    fn drop_piece(&mut self, r: &Rules, c: CellId, p: Piece, from: Piece) {
         let Some(pr) = r.program.as_deref() else { return };
-        let t = r.type_of(p).0 as usize;
+        let t = r.type_of(from).0 as usize;
         if pr.from_hand[t] {
-            let i = r.owner(p).0 as usize * r.types + t;
+            let i = r.owner(from).0 as usize * r.types + t;
             if self.hand[i] > 0 {
                 self.hand_logged(r, i, self.hand[i] - 1);
             }
@@ -131,7 +132,7 @@ impl State {
                     }
                     self.put_logged(r, to, landed, attrs);
                 }
-                Change::Drop(c, p) => self.drop_piece(r, c, p),
+                Change::Drop(c, p, from) => self.drop_piece(r, c, p, from),
                 _ => {}
             }
         }

@@ -622,7 +622,7 @@ impl State {
                                     move_type,
                                     gate: 0,
                                 };
-                                if let [Change::Drop(to, p)] = changes {
+                                if let [Change::Drop(to, p, _)] = changes {
                                     if *p == piece && e.partial.is_none() {
                                         mv.from = *to;
                                         mv.seq = PLAIN_DROP;

@@ -21,8 +21,10 @@ pub(crate) enum Change {
     Reown(CellId, Option<PlayerId>),
     /// The attribute of the piece there is set or unset.
     Attribute(CellId, AttributeId, bool),
-    /// A drop: a new piece from the hand (or the endless supply) lands on the cell.
-    Drop(CellId, Piece),
+    /// A drop: a new piece lands on the cell (the first piece: promoted side up where the
+    /// program said so), and one of the second, the dropping piece, leaves the hand (or the
+    /// endless supply).
+    Drop(CellId, Piece, Piece),
 }
 
 /// A move a run emitted; its changes are `changes[ops.0..ops.1]` of the scratch space.
@@ -334,7 +336,7 @@ impl<'a> Run<'a> {
                     Some(t) => self.r.piece(self.r.owner(self.mover), t),
                     None => self.mover,
                 };
-                self.s.pending.push(Change::Drop(dest, p));
+                self.s.pending.push(Change::Drop(dest, p, self.mover));
             }
         }
         if self.first_to.is_none() {
@@ -348,7 +350,7 @@ impl<'a> Run<'a> {
         self.push_move(dest, promote, copy);
         let to = self.first_to.unwrap_or(dest);
         let lands_on_hole = self.s.pending.iter().any(|c| match *c {
-            Change::Go { to, .. } | Change::Drop(to, _) | Change::Create(to, ..) => self.piece(to) == Piece::HOLE,
+            Change::Go { to, .. } | Change::Drop(to, ..) | Change::Create(to, ..) => self.piece(to) == Piece::HOLE,
             _ => false,
         });
         if !lands_on_hole && !self.lands_between_badly() && !self.overfills(partial.is_none()) {
@@ -413,7 +415,7 @@ impl<'a> Run<'a> {
         self.s.pending.iter().any(|c| {
             let (to, t) = match *c {
                 Change::Go { to, piece, promote, .. } => (to, promote.unwrap_or_else(|| r.type_of(piece))),
-                Change::Drop(to, p) => (to, r.type_of(p)),
+                Change::Drop(to, p, _) => (to, r.type_of(p)),
                 Change::Create(to, _, t) => (to, t),
                 _ => return false,
             };
@@ -439,7 +441,7 @@ impl<'a> Run<'a> {
         }
         self.s.pending.iter().any(|ch| {
             let to = match *ch {
-                Change::Go { to, .. } | Change::Drop(to, _) | Change::Create(to, ..) => self.st.standing_at(to),
+                Change::Go { to, .. } | Change::Drop(to, ..) | Change::Create(to, ..) => self.st.standing_at(to),
                 _ => return false,
             };
             r.is_stack_cell(to)
@@ -466,7 +468,7 @@ impl<'a> Run<'a> {
                         n += 1;
                     }
                 }
-                Change::Drop(to, _) | Change::Create(to, ..) if at(to) == c => n += 1,
+                Change::Drop(to, ..) | Change::Create(to, ..) if at(to) == c => n += 1,
                 _ => {}
             }
         }
@@ -489,7 +491,7 @@ impl<'a> Run<'a> {
                         return p;
                     }
                 }
-                Change::Drop(c, _) => {
+                Change::Drop(c, ..) => {
                     let p = self.piece(c);
                     if !p.is_empty() && p != Piece::HOLE {
                         return p;
@@ -513,7 +515,7 @@ impl<'a> Run<'a> {
         self.s.pending.iter().any(|op| match *op {
             Change::Capture(x) => x == c && can_take(0),
             Change::Go { from, to, .. } => to == c && from != c && !self.leaves(c) && !joins(c) && can_take(1),
-            Change::Drop(x, _) | Change::Create(x, ..) => x == c && can_take(1),
+            Change::Drop(x, ..) | Change::Create(x, ..) => x == c && can_take(1),
             _ => false,
         })
     }

@@ -1,0 +1,110 @@
+//! Defects found by writing Fairy-Stockfish's variants in the language, each with the smallest game that showed it.
+
+mod common;
+
+use std::sync::Arc;
+
+use varia_interpreter::{perft, perft_threads, perft_turns, Position, Rules};
+
+fn load(text: &str) -> Arc<Rules> {
+    Arc::new(Rules::new(varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"))))
+}
+
+fn long_moves(pos: &mut Position) -> Vec<String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.iter().map(|m| pos.long_notation(*m)).collect()
+}
+
+/// A drop whose program places the piece promoted side up (`add(Tokin)`, kyotoshogi's drops)
+/// took a piece of the promoted type out of the hand, so the pawn dropped stayed in hand
+/// (`P@b2=+P` gave `[P]` after the rows).
+const DROP_PROMOTED: &str = r#"variant "Drop promoted"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Pawn P {
+  captured-to-hand
+  step n
+  drop { verify empty add }
+  drop { verify empty add(Tokin) }
+}
+piece Tokin +P { captured-to-hand as Pawn step all }
+setup { white: K a1  black: K d4  hand white: P 1 }
+"#;
+
+#[test]
+fn a_drop_promoted_side_up_leaves_the_hand() {
+    let rules = load(DROP_PROMOTED);
+    for text in ["P@b2=+P", "P@b2+"] {
+        let mut pos = Position::start(rules.clone());
+        let start = pos.to_position_string();
+        let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.make(mv);
+        // The tokin stands on b2 and the hand is empty: `P@b2+` is the promoted drop in UCI
+        // (its `+` is no check sign).
+        assert_eq!(pos.to_position_string(), "3k/4/1+P2/K3[] b - - 0 1", "{text}");
+        let black = pos.parse_move("Kd4-d3").expect("a king step");
+        pos.make(black);
+        assert!(long_moves(&mut pos).iter().all(|m| !m.contains('@')), "{:?}", long_moves(&mut pos));
+        pos.unmake();
+        pos.unmake();
+        assert_eq!(pos.to_position_string(), start);
+        assert_eq!(pos.hash(), pos.compute_hash());
+    }
+    // The plain drop is another move, and leaves a pawn.
+    let mut pos = Position::start(rules);
+    let mv = pos.parse_move("P@b2").expect("the plain drop");
+    pos.make(mv);
+    assert_eq!(pos.to_position_string(), "3k/4/1P2/K3[] b - - 0 1");
+}
+
+/// A `no-drop-checkmate` pawn's drop that gives check was refused where a check wins by a goal
+/// (checkshogi): the goal ended the game, the reply list was empty, and that was read as mate.
+/// Fairy-Stockfish (pyffish 0.0.90, `checkshogi`, `4k4/9/9/9/9/9/9/9/4K4[P] w - - 0 1`) lists
+/// `P@e8` among its 76 moves, as it does in shogi.
+#[test]
+fn a_checking_drop_that_wins_by_a_goal_is_no_mate() {
+    let shogi = std::fs::read_to_string(common::root().join("variants/shogi.var")).expect("shogi.var");
+    let check_shogi = shogi.replacen("end {", "end {\n  goal white black win: checks-given 1", 1);
+    assert_ne!(check_shogi, shogi, "shogi.var has an end block");
+    for (name, text) in [("shogi", shogi), ("checkshogi", check_shogi)] {
+        let mut pos = common::position(&load(&text), "4k4/9/9/9/9/9/9/9/4K4[P] w - - 0 1");
+        let moves = common::uci(&mut pos);
+        assert_eq!(moves.len(), 76, "{name}: {moves:?}");
+        assert!(moves.iter().any(|m| m == "P@e8"), "{name}: {moves:?}");
+    }
+}
+
+/// Perft by whole turns counted a turn that the game's end cut short (a king taken by the first
+/// jump of a chain that could go on) as no turn at all.
+#[test]
+fn a_turn_cut_short_by_the_end_of_the_game_is_a_turn() {
+    let text = r#"variant "King hunt"
+board { grid 4 x 6 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { step all }
+piece Man M {
+  move jump { n verify enemy capture n verify empty add-partial then jump }
+}
+setup { white: M a1, K d1  black: K a2, M a4 }
+end { goal white black loss: pieces-remaining 0 King }
+"#;
+    let rules = load(text);
+    let mut pos = Position::start(rules);
+    // The jump over the king and White's three king steps.
+    assert_eq!(perft(&mut pos, 1), 4);
+    assert_eq!(perft_turns(&mut pos, 1), Ok(4));
+    assert_eq!(perft_threads(&mut pos, 1, true, 2), Ok(4));
+    // After the jump the game is over; below each king step Black's king has five steps
+    // (a1 taking the man, b1, b2, b3, a3) and its man none.
+    let jump = pos.parse_move("Ma1xa3xa2").expect("the jump");
+    pos.make(jump);
+    assert!(pos.outcome().is_some(), "the king is taken");
+    pos.unmake();
+    assert_eq!(perft_turns(&mut pos, 2), Ok(15));
+    assert_eq!(perft_threads(&mut pos, 2, true, 2), Ok(15));
+    assert_eq!(perft(&mut pos, 2), 15);
+}
