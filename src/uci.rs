@@ -16,7 +16,7 @@ use varia_interpreter::{Limits, Move, MoveKind, Position, Rules, SearchInfo, Sea
 /// royal piece's move to its own cell (`e2e2`).
 fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Option<String> {
     let r = pos.rules();
-    let promo = mv.promotion().map(|t| r.uci_promotion(t)).unwrap_or_default();
+    let promo = mv.promotion().map(|t| r.uci_promotion(r.type_of(mv.piece), t)).unwrap_or_default();
     let gate = pos.gate_of(mv);
     let gate_letter = gate.map(|(_, t)| r.variant.pieces[t.0 as usize].letter.to_ascii_lowercase().to_string());
     let gate_letter = gate_letter.unwrap_or_default();

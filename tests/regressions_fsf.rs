@@ -108,3 +108,29 @@ end { goal white black loss: pieces-remaining 0 King }
     assert_eq!(perft_threads(&mut pos, 2, true, 2), Ok(15));
     assert_eq!(perft(&mut pos, 2), 15);
 }
+
+/// A promoted piece turning back into its base type is written `a1a2-` by Fairy-Stockfish's
+/// UCI (kyotoshogi: pyffish 0.0.90 lists `a1a2-` among the first moves of its start position);
+/// Varia wrote the base type's letter and read `-` as nothing.
+#[test]
+fn a_promoted_piece_turning_back_is_written_with_a_minus() {
+    let text = r#"variant "Flip"
+board { grid 3 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone everywhere { a1..c4 }
+piece King K { royal step all }
+piece Lance L { slide n promote in everywhere to Tokin }
+piece Tokin +L { step all promote in everywhere to Lance }
+setup { white: K a1, Tokin c1  black: K c4 }
+"#;
+    let mut pos = Position::start(load(text));
+    assert_eq!(common::uci(&mut pos), ["a1a2", "a1b1", "a1b2", "c1b1-", "c1b2-", "c1c2-"]);
+    let back = pos.parse_move("c1c2-").expect("the tokin turning back");
+    pos.make(back);
+    let king = pos.parse_move("c4b4").expect("a king step");
+    pos.make(king);
+    let up = pos.parse_move("c2c3+").expect("the lance promoting");
+    pos.make(up);
+    assert_eq!(pos.to_position_string(), "1k1/2+L/3/K2 b - - 3 2");
+}

@@ -232,10 +232,14 @@ impl Position {
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
         // A shogi promotion in UCI (`e4e5+`, a drop promoted side up `P@b2+`): its `+` is not a
-        // check sign.
-        if let Some(plain) = text.trim().strip_suffix('+') {
+        // check sign; nor is the `-` of a promoted piece turning back (`a1a2-`).
+        let trimmed = text.trim();
+        let signed =
+            trimmed.strip_suffix('+').map(|p| (p, "+")).or_else(|| trimmed.strip_suffix('-').map(|p| (p, "-")));
+        if let Some((plain, sign)) = signed {
             let mut promoting = legal.iter().filter(|m| {
-                let marked = m.promotion().is_some_and(|t| self.rules.uci_promotion(t) == "+");
+                let marked =
+                    m.promotion().is_some_and(|t| self.rules.uci_promotion(self.rules.type_of(m.piece), t) == sign);
                 if m.kind == MoveKind::Drop {
                     // The drop's long form up to its promotion: `P@b2` of `P@b2=+P`.
                     let long = self.long_notation(**m);
@@ -405,11 +409,12 @@ impl Position {
         if mv.kind != MoveKind::Castle {
             let from = self.rules.cell_name(mv.from);
             let to = self.rules.cell_name(mv.to);
-            let promo = mv.promotion().map(|t| self.rules.uci_promotion(t)).unwrap_or_default();
+            let promo =
+                mv.promotion().map(|t| self.rules.uci_promotion(self.rules.type_of(mv.piece), t)).unwrap_or_default();
             let gate = self.gate_suffix(mv);
-            // Coordinate form (as UCI writes it; `e4e5+`, whose `+` normalising would strip, is
-            // read before normalising), and the long form with or without letter.
-            if promo != "+" {
+            // Coordinate form (as UCI writes it; `e4e5+` and `a1a2-`, whose sign normalising
+            // would strip, are read before normalising), and the long form with or without letter.
+            if promo != "+" && promo != "-" {
                 forms.push(format!("{from}{to}{promo}{}", gate.to_lowercase().trim_start_matches('/')));
             }
             let bare: String = long.trim_start_matches(|c: char| c.is_ascii_uppercase()).to_string();

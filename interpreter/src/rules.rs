@@ -567,12 +567,16 @@ impl Rules {
             && (v.pieces.iter().any(|p| !p.drops.is_empty() || p.to_hand.is_some()) || !v.setup.hands.is_empty())
     }
 
-    /// How UCI (as Fairy-Stockfish writes it) names a promotion to this type: `+` for a type
-    /// marked `+` (shogi's `e4e5+`), else the letter in lower case (`e7e8q`).
-    pub fn uci_promotion(&self, t: PieceTypeId) -> String {
+    /// How UCI (as Fairy-Stockfish writes it) names a promotion of a piece of type `mover` to
+    /// type `t`: `+` for a type marked `+` (shogi's `e4e5+`), `-` for a piece marked `+` turning
+    /// into an unmarked type (kyotoshogi's `a1a2-`), else the letter in lower case (`e7e8q`).
+    pub fn uci_promotion(&self, mover: PieceTypeId, t: PieceTypeId) -> String {
         let p = &self.variant.pieces[t.0 as usize];
+        let from = &self.variant.pieces[mover.0 as usize];
         if p.mark == Some('+') {
             "+".to_string()
+        } else if from.mark == Some('+') {
+            "-".to_string()
         } else {
             p.letter.to_ascii_lowercase().to_string()
         }

@@ -181,7 +181,7 @@ pub fn uci(pos: &mut Position) -> Vec<String> {
                 let letter = rules.variant.pieces[rules.type_of(m.piece).0 as usize].letter;
                 return format!("{letter}@{}", rules.cell_name(m.to));
             }
-            let promo = m.promotion().map(|t| rules.uci_promotion(t)).unwrap_or_default();
+            let promo = m.promotion().map(|t| rules.uci_promotion(rules.type_of(m.piece), t)).unwrap_or_default();
             // A gated piece's letter follows; castling gated on the rook's cell is written from
             // there to the king's (`h1e1h`).
             let gate = pos.gate_of(*m);
