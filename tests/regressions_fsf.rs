@@ -134,3 +134,26 @@ setup { white: K a1, Tokin c1  black: K c4 }
     pos.make(up);
     assert_eq!(pos.to_position_string(), "1k1/2+L/3/K2 b - - 3 2");
 }
+
+/// A zone named by a word the language reserves (`points`, `goal`) or a move type called `step`
+/// failed with "expected a name": where only a name can stand, any word is one.
+#[test]
+fn reserved_words_are_names_where_only_a_name_can_stand() {
+    let text = r#"variant "Keywords"
+board { grid 3 x 3 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone points { a1 }
+zone goal { white: rank 3  black: rank 1 }
+move-types step
+priorities step
+piece King K { royal step all }
+piece Man M {
+  move step { n verify empty verify not in(points) add }
+}
+setup { white: K a1, M b2  black: K c3 }
+"#;
+    let mut pos = Position::start(load(text));
+    // The priorities leave the moves of type `step` alone: the man's.
+    assert_eq!(long_moves(&mut pos), ["Mb2-b3"]);
+}

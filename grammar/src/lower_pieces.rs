@@ -339,7 +339,7 @@ impl Lowerer {
                     let mut mandatory = true;
                     for part in item.into_inner() {
                         match part.as_rule() {
-                            Rule::name => zone = self.zone_id(&part),
+                            Rule::any_name => zone = self.zone_id(&part),
                             Rule::promote_from => {
                                 let name = part.into_inner().nth(2).expect("the zone");
                                 from_zone = self.zone_id(&name);

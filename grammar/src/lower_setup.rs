@@ -140,7 +140,7 @@ impl Lowerer {
                 }
                 Rule::place_decl => {
                     let where_ = item.into_inner().last().expect("place target");
-                    out.place_zone = if where_.as_rule() == Rule::name { self.zone_id(&where_) } else { None };
+                    out.place_zone = if where_.as_rule() == Rule::any_name { self.zone_id(&where_) } else { None };
                 }
                 Rule::untouchable_decl => {
                     let which = item.into_inner().nth(1).expect("moved or touched");

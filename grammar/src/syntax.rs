@@ -111,7 +111,7 @@ pub fn describe(rule: Rule) -> String {
         Rule::dotdot => "`..`",
         Rule::arrow => "`->`",
         Rule::swap_arrow => "`<->`",
-        Rule::name | Rule::name_chars => "a name",
+        Rule::name | Rule::any_name | Rule::name_chars => "a name",
         Rule::cell_name | Rule::cell_list | Rule::cell_range => "a cell",
         Rule::piece_ref => "a piece letter or name",
         Rule::letter => "a single letter",
