@@ -691,3 +691,36 @@ setup { white: K b1  black: K c3, V b3 }
         assert_eq!(moves, ["Kb1-a1", "Kb1-c1"], "{paths}");
     }
 }
+
+/// A move that leaves two pieces kept apart too near is illegal, also when they stood that near
+/// before it (a setup, a position string), as a move that leaves the royal attacked is. The pin
+/// shortcut took a plain move of an unpinned piece as legal when the royal was not attacked,
+/// and on stacks the trial in the cell array asked about attacks only, so a pawn could step
+/// while the kings stayed too near (random_var 37441: kings side by side through a link).
+#[test]
+fn a_move_may_not_leave_pieces_kept_apart_too_near() {
+    let game = |zone: &str| {
+        format!(
+            r#"variant "Near kings"
+board {{ grid 4 x 4 }}
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+{zone}
+piece King K {{ royal step all keep-apart 2 }}
+piece Pawn P {{ step n move-only }}
+setup {{ white: K b1, P d1  black: K d3 }}
+"#
+        )
+    };
+    // Without stacks (the pin shortcut) and with a cell that may hold two pieces (the trial off
+    // the stack cells): only the king's steps away are legal.
+    for zone in ["", "zone crowd { a4 capacity 2 }"] {
+        for (moves, paths) in legal_everywhere(&game(zone), &[Path::PinShortcut, Path::StackTrial]) {
+            assert_eq!(moves, ["Kb1-a1", "Kb1-a2"], "{zone}: {paths}");
+        }
+        // The count of the last ply (on stacks, by the masks with the pins learnt once).
+        for (n, paths) in perft_everywhere(&game(zone), &[Path::PinShortcut, Path::StackTrial], 1) {
+            assert_eq!(n, 2, "{zone}: {paths}");
+        }
+    }
+}

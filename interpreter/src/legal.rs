@@ -16,7 +16,8 @@ impl State {
     /// On a board of stacks, whether a move may be tried in the cell array alone
     /// (`Rules::stack_trials`): it neither starts nor ends on a cell that may hold a stack
     /// (whose pieces attacks read from the stacks), captures nothing (a capture may begin a
-    /// phase that changes the cells' rules) and moves no royal (kept apart from others).
+    /// phase that changes the cells' rules) and moves no royal (kept apart from others), the
+    /// pieces kept apart standing far enough apart already (the trial asks about attacks only).
     #[inline]
     pub(crate) fn off_stacks(&self, r: &Rules, mv: Move) -> bool {
         r.paths.allows(Path::StackTrial)
@@ -25,6 +26,7 @@ impl State {
             && !r.royal_code[mv.piece.0 as usize]
             && !r.is_stack_cell(mv.from)
             && !r.is_stack_cell(mv.to)
+            && (r.apart.is_empty() || self.kept_apart(r))
     }
 
     /// Whether a program or drop of another player than `side` might capture on `cell` after
@@ -295,7 +297,9 @@ impl Position {
     }
 
     /// The single royal cell when the pin shortcut applies (not in check, attacks from the
-    /// probes, exactly one royal piece, no program able to reach it).
+    /// probes, exactly one royal piece, no program able to reach it, the pieces kept apart
+    /// far enough apart: a move that leaves two of them too near is illegal even if they
+    /// stood so before it, as a move that leaves the royal attacked is).
     pub(crate) fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
         let r = &*self.rules;
         if !r.paths.allows(Path::PinShortcut) {
@@ -305,6 +309,9 @@ impl Position {
         let mut royals = self.st.royal_cells(side);
         let royal = royals.next()?;
         if r.is_between(royal) || royals.next().is_some() || self.st.attacked_by_any_enemy(r, royal, side) {
+            return None;
+        }
+        if !r.apart.is_empty() && !self.st.kept_apart(r) {
             return None;
         }
         if self.st.programs_may_take(r, royal, side) {

@@ -43,8 +43,8 @@ impl RoyalMemo {
 impl Position {
     /// Where the count applies now (see the module doc): the side to move's single royal
     /// piece's cell, the pieces pinned to it and (with ray masks) the enemy pieces' cells;
-    /// `None` in check, with no single royal, partway through a move, or where a program of
-    /// the enemy's may reach the royal.
+    /// `None` in check, with no single royal, partway through a move, with pieces kept apart
+    /// standing too near, or where a program of the enemy's may reach the royal.
     #[inline]
     pub(crate) fn counted_royal(&mut self) -> Option<(CellId, Pins, Option<u128>)> {
         self.royal_memo().counted()
@@ -100,6 +100,12 @@ fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
         m.check = attacked();
         return;
     };
+    // Pieces kept apart that stand too near already make every move answer for them, as a
+    // check does: the count's pins do not see them.
+    if !r.apart.is_empty() && !st.kept_apart(r) {
+        m.check = attacked();
+        return;
+    }
     if r.count.stacked || r.covering {
         // Crowds, pieces between cells: the attack test and the pins that read them (no
         // ray masks to check). A royal between cells is tested move by move.
