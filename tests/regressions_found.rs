@@ -724,3 +724,57 @@ setup {{ white: K b1, P d1  black: K d3 }}
         }
     }
 }
+
+/// Only a type that may stand between cells (one of its moves may `stop-between`) is ever put
+/// on a location between cells, and a promotion there offers only such types: a compulsory one
+/// with none to offer is no move. A step that stopped between cells promoted to every choice,
+/// so a pawn stood between cells and the position string the engine wrote did not read back
+/// (random_var 38202: a promotion `or from` the zone the step started in). A program's change
+/// of type of a piece standing between cells is held to the same rule.
+#[test]
+fn only_a_type_that_may_stand_between_cells_is_put_there() {
+    let promotion = r#"variant "Promotion between"
+board { grid 3 x 3  between n s }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far { white: rank 2 rank 3  black: rank 2 rank 1 }
+piece King K { royal step all }
+piece Victor V { step n stop-between  promote in far or from far to Pawn Rook }
+piece Oscar O { step n stop-between  promote in far or from far to Pawn }
+piece Pawn P { step n move-only }
+piece Rook R { slide orthogonal stop-between }
+setup { white: K c1, V a2, O b2  black: K c3 }
+"#;
+    let retype = r#"variant "Type change between"
+board { grid 3 x 4  between n s }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Changer C { move { n verify empty change-type(Pawn, e) add } }
+piece Pawn P { step n move-only }
+piece Rook R { slide orthogonal stop-between }
+setup { white: K c1, C a1  black: K c4, R b2.5 }
+"#;
+    // The victor stops on a2.5 as a rook only; the oscar, whose only choice is a pawn, does not
+    // stop on b2.5. The changer may not make the rook between cells a pawn.
+    for (text, expected) in
+        [(promotion, &["Kc1-b1", "Ob2-b3=P", "Va2-a2.5=R", "Va2-a3=P", "Va2-a3=R"][..]), (retype, &["Kc1xb2"][..])]
+    {
+        for (moves, paths) in legal_everywhere(text, &[]) {
+            assert_eq!(moves, expected, "{paths}");
+        }
+        // Every position a move leads to reads back.
+        for rules in every_rules(text, &[]) {
+            let mut pos = Position::start(rules.clone());
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            for mv in moves {
+                pos.make(mv);
+                let written = pos.to_position_string();
+                let read = Position::from_position_string(rules.clone(), &written);
+                assert!(read.is_ok_and(|p| p.to_position_string() == written), "{written}");
+                pos.unmake();
+            }
+        }
+    }
+}

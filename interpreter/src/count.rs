@@ -262,7 +262,7 @@ impl State {
         if !r.promotes(p, side, from, to) {
             return 1;
         }
-        let offered = p.choices.iter().filter(|t| self.offered(r, p, side, **t)).count();
+        let offered = p.choices.iter().filter(|t| self.offered(r, p, side, **t, to)).count();
         u64::from(!r.must_promote(p, side, to)) + offered as u64
     }
 

@@ -53,17 +53,19 @@ impl State {
         self.push_promoting(r, Some(&r.promotions[promo as usize]), mv, out);
     }
 
-    /// Whether a promotion offers the choice `ty` to `player` now: always, unless it is
-    /// `captured-only` and the player has as many of that type on the board as it started
-    /// with, or `setup-only` and no player started with one. While moves are generated to see
-    /// what they attack ([`with_every_choice`]), every choice is offered: a capture that would
-    /// have to promote attacks even when no choice is left (as a pinned piece still gives
-    /// check; Fairy-Stockfish alike).
+    /// Whether a promotion on a move to `to` offers the choice `ty` to `player` now: always,
+    /// unless it is `captured-only` and the player has as many of that type on the board as it
+    /// started with, or `setup-only` and no player started with one. While moves are generated
+    /// to see what they attack ([`with_every_choice`]), every such choice is offered: a capture
+    /// that would have to promote attacks even when no choice is left (as a pinned piece still
+    /// gives check; Fairy-Stockfish alike). On a location between cells (where a move captures
+    /// nothing) only a type that may stand there is offered.
     #[inline]
-    pub(crate) fn offered(&self, r: &Rules, p: &Promotion, player: PlayerId, ty: PieceTypeId) -> bool {
-        ((!p.captured_only || self.pieces_of(r, player, &[ty]) < self.setup_count(r, player, ty))
-            && (!p.setup_only || (0..r.players as u8).any(|q| self.setup_count(r, PlayerId(q), ty) > 0)))
-            || ATTACKS.with(std::cell::Cell::get)
+    pub(crate) fn offered(&self, r: &Rules, p: &Promotion, player: PlayerId, ty: PieceTypeId, to: CellId) -> bool {
+        (!r.is_between(to) || r.variant.pieces[ty.0 as usize].stands_between())
+            && (((!p.captured_only || self.pieces_of(r, player, &[ty]) < self.setup_count(r, player, ty))
+                && (!p.setup_only || (0..r.players as u8).any(|q| self.setup_count(r, PlayerId(q), ty) > 0)))
+                || ATTACKS.with(std::cell::Cell::get))
     }
 
     /// Appends a move, or one per choice of the promotion it makes (and the unpromoted move
@@ -77,7 +79,7 @@ impl State {
         if !r.must_promote(p, side, mv.to) {
             out.push(mv);
         }
-        for t in p.choices.iter().filter(|t| self.offered(r, p, side, **t)) {
+        for t in p.choices.iter().filter(|t| self.offered(r, p, side, **t, mv.to)) {
             mv.promote = t.0 + 1;
             out.push(mv);
         }

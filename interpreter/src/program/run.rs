@@ -406,22 +406,58 @@ impl<'a> Run<'a> {
     /// Whether the move puts a piece on a location between cells where it may not stand: its
     /// type may not `stop-between`, or a cell the location covers holds a piece this move
     /// leaves there. A piece lands between cells as a `stop-between` move stops there, taking
-    /// nothing; else it would cover pieces it neither took nor could stand with.
+    /// nothing; else it would cover pieces it neither took nor could stand with. A change of
+    /// type makes a piece standing between cells (once the pieces have moved) a type that
+    /// must be able to stand there too.
     fn lands_between_badly(&self) -> bool {
         if !self.r.covering {
             return false;
         }
         let r = self.r;
+        let stands = |t: PieceTypeId| r.variant.pieces[t.0 as usize].stands_between();
         self.s.pending.iter().any(|c| {
             let (to, t) = match *c {
                 Change::Go { to, piece, promote, .. } => (to, promote.unwrap_or_else(|| r.type_of(piece))),
                 Change::Drop(to, p, _) => (to, r.type_of(p)),
                 Change::Create(to, _, t) => (to, t),
+                Change::Retype(at, t) => return !stands(t) && self.between_after_moving(at),
                 _ => return false,
             };
             let free = |x: &CellId| self.piece(*x).is_empty() || self.leaves(self.st.standing_at(*x));
-            r.is_between(to) && !(r.variant.pieces[t.0 as usize].stands_between() && r.covers(to).iter().all(free))
+            r.is_between(to) && !(stands(t) && r.covers(to).iter().all(free))
         })
+    }
+
+    /// Whether the piece on `c` once the move's pieces have moved (what a change of type acts
+    /// on) stands between cells: the last piece put on `c` or on a location covering it (new
+    /// pieces after the movements and drops), else the piece standing there now, unless it
+    /// leaves, is captured or is taken by a piece landing on a cell it covers.
+    fn between_after_moving(&self, c: CellId) -> bool {
+        let r = self.r;
+        let onto = |to: CellId| to == c || (r.is_between(to) && r.covers(to).contains(&c));
+        let pending = &self.s.pending;
+        let created = pending.iter().rev().find_map(|ch| match *ch {
+            Change::Create(to, ..) if onto(to) => Some(to),
+            _ => None,
+        });
+        let landed = created.or_else(|| {
+            pending.iter().rev().find_map(|ch| match *ch {
+                Change::Go { to, .. } | Change::Drop(to, _) if onto(to) => Some(to),
+                _ => None,
+            })
+        });
+        if let Some(to) = landed {
+            return r.is_between(to);
+        }
+        let at = self.st.standing_at(c);
+        let gone = self.leaves(at)
+            || pending.iter().any(|ch| match *ch {
+                Change::Capture(x) | Change::Go { to: x, .. } | Change::Drop(x, _) | Change::Create(x, ..) => {
+                    self.st.standing_at(x) == at
+                }
+                _ => false,
+            });
+        r.is_between(at) && !self.st.cells[at.0 as usize].is_empty() && !gone
     }
 
     /// Whether the move leaves a cell of a stack zone holding more pieces than its capacity (a
