@@ -151,18 +151,6 @@ pub fn position(rules: &Arc<Rules>, text: Option<&str>) -> Result<Position, Stri
     }
 }
 
-/// Prints the bundled variants: the name commands take, the title and a line about each.
-pub fn list() -> Result<(), String> {
-    let all = varia_variants::all();
-    // Columns as wide as their longest entry.
-    let name_w = all.iter().map(|b| b.name().len()).max().unwrap_or(0);
-    let title_w = all.iter().map(|b| b.title.len()).max().unwrap_or(0);
-    for b in all {
-        outln!("{:<name_w$}  {:<title_w$}  {}", b.name(), b.title, b.about);
-    }
-    Ok(())
-}
-
 /// The rules of the bundled variant a name means (`chess`), for protocols that pick by name.
 pub fn bundled_rules(name: &str) -> Option<Result<Arc<Rules>, String>> {
     let b = varia_variants::find(name)?;

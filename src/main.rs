@@ -20,16 +20,13 @@ macro_rules! outln {
 mod analyse;
 mod explain;
 mod game_file;
-mod games;
-mod load;
 mod play;
-mod report;
 mod show;
 mod tune;
-mod uci;
-mod weights;
 mod xboard;
 mod xboard_board;
+
+use varia::{games, load, report, study, uci, weights};
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -502,7 +499,7 @@ fn run(command: Command) -> Result<(), String> {
                 hash_mb: 8,
                 text: spec_text(depth, time),
             };
-            let args = analyse::StudyArgs {
+            let args = study::StudyArgs {
                 file,
                 games: games as usize,
                 first: spec.clone(),
@@ -514,9 +511,8 @@ fn run(command: Command) -> Result<(), String> {
                 resume,
                 shard: shard.as_deref().map(games::Shard::parse).transpose()?,
                 jobs: jobs.unwrap_or_else(games::default_jobs),
-                json,
             };
-            analyse::study(rules, pos, args, false)
+            analyse::study(rules, pos, args, json, false)
         }
         Command::Match {
             file,
@@ -535,7 +531,7 @@ fn run(command: Command) -> Result<(), String> {
         } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
-            let args = analyse::StudyArgs {
+            let args = study::StudyArgs {
                 file,
                 games: games as usize,
                 first: games::Spec::parse(&first)?,
@@ -547,9 +543,8 @@ fn run(command: Command) -> Result<(), String> {
                 resume,
                 shard: shard.as_deref().map(games::Shard::parse).transpose()?,
                 jobs: jobs.unwrap_or_else(games::default_jobs),
-                json,
             };
-            analyse::study(rules, pos, args, true)
+            analyse::study(rules, pos, args, json, true)
         }
         Command::Tune(args) => tune::run(args),
         Command::Report { command: ReportCommand::Merge { files, json } } => report::merge(&files, json),
@@ -562,7 +557,7 @@ fn run(command: Command) -> Result<(), String> {
             }
             varia_web::run(port, &files, all)
         }
-        Command::List => load::list(),
+        Command::List => list(),
         Command::Convert { file, output } => {
             let text = load::convert(&file)?;
             match output {
@@ -639,6 +634,18 @@ fn no_way_to_end(v: &varia_interpreter::ir::Variant) -> Option<String> {
         "no way to win: no piece type is `royal` and the `end` block has no goal or bare-king rule, so no \
          checkmate or capture ends the game; it ends only when a side has no legal move{draws}"
     ))
+}
+
+/// Prints the bundled variants: the name commands take, the title and a line about each.
+fn list() -> Result<(), String> {
+    let all = varia_variants::all();
+    // Columns as wide as their longest entry.
+    let name_w = all.iter().map(|b| b.name().len()).max().unwrap_or(0);
+    let title_w = all.iter().map(|b| b.title.len()).max().unwrap_or(0);
+    for b in all {
+        outln!("{:<name_w$}  {:<title_w$}  {}", b.name(), b.title, b.about);
+    }
+    Ok(())
 }
 
 /// Prints a position's outcome line, if the game is over.

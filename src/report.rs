@@ -243,7 +243,7 @@ pub fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
     if files.is_empty() {
         return Err("error: report merge needs at least one JSON report".to_string());
     }
-    let mut merged: Option<Study> = None;
+    let mut studies = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("error: cannot read {}: {e}", f.display()))?;
         let study: Study = serde_json::from_str(&text).map_err(|e| {
@@ -254,6 +254,27 @@ pub fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
                 e.column()
             )
         })?;
+        studies.push((f.display().to_string(), study));
+    }
+    let m = merge_studies(studies)?;
+    if json {
+        println!("{}", m.json());
+    } else {
+        print!("{}", m.text());
+        if m.records.len() < m.planned {
+            println!("note: {} of the {} planned games are here", m.records.len(), m.planned);
+        }
+    }
+    Ok(())
+}
+
+/// Combines the reports of a study's shards, each named (by its file) for errors, into one
+/// report of the whole study, its games in order. They must come from one study (same kind,
+/// variant, SPECs, seed and plies) and no game may appear twice.
+pub fn merge_studies(studies: Vec<(String, Study)>) -> Result<Study, String> {
+    let mut merged: Option<Study> = None;
+    let first_name = studies.first().map(|(n, _)| n.clone()).unwrap_or_default();
+    for (name, study) in studies {
         match &mut merged {
             None => merged = Some(study),
             Some(m) => {
@@ -268,32 +289,22 @@ pub fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
                     && m.planned == study.planned;
                 if !same {
                     return Err(format!(
-                        "error: {}: a different study (kind, variant, SPECs, seed, plies or number of games differ from {})",
-                        f.display(),
-                        files[0].display()
+                        "error: {name}: a different study (kind, variant, SPECs, seed, plies or number of games differ from {first_name})"
                     ));
                 }
                 for r in study.records {
                     if m.records.iter().any(|x| x.index == r.index) {
-                        return Err(format!("error: {}: game {} is also in an earlier file", f.display(), r.index + 1));
+                        return Err(format!("error: {name}: game {} is also in an earlier file", r.index + 1));
                     }
                     m.records.push(r);
                 }
             }
         }
     }
-    let mut m = merged.expect("at least one file");
+    let mut m = merged.ok_or("error: report merge needs at least one JSON report")?;
     m.records.sort_by_key(|r| r.index);
     m.shard = None;
-    if json {
-        println!("{}", m.json());
-    } else {
-        print!("{}", m.text());
-        if m.records.len() < m.planned {
-            println!("note: {} of the {} planned games are here", m.records.len(), m.planned);
-        }
-    }
-    Ok(())
+    Ok(m)
 }
 
 /// `white wins`, or `south and north win` for a team's name.
