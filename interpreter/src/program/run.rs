@@ -442,7 +442,7 @@ impl<'a> Run<'a> {
         });
         let landed = created.or_else(|| {
             pending.iter().rev().find_map(|ch| match *ch {
-                Change::Go { to, .. } | Change::Drop(to, _) if onto(to) => Some(to),
+                Change::Go { to, .. } | Change::Drop(to, ..) if onto(to) => Some(to),
                 _ => None,
             })
         });
@@ -452,7 +452,7 @@ impl<'a> Run<'a> {
         let at = self.st.standing_at(c);
         let gone = self.leaves(at)
             || pending.iter().any(|ch| match *ch {
-                Change::Capture(x) | Change::Go { to: x, .. } | Change::Drop(x, _) | Change::Create(x, ..) => {
+                Change::Capture(x) | Change::Go { to: x, .. } | Change::Drop(x, ..) | Change::Create(x, ..) => {
                     self.st.standing_at(x) == at
                 }
                 _ => false,
