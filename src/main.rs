@@ -26,7 +26,7 @@ mod tune;
 mod xboard;
 mod xboard_board;
 
-use varia::{games, load, report, study, uci, weights};
+use varia::{games, input, load, report, study, uci, weights};
 
 use std::io::Write;
 use std::path::PathBuf;

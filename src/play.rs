@@ -1,6 +1,6 @@
 //! Terminal play: a human at the keyboard or the generic search on either side, with check, the last move marked, short notation, the result, PGN save and load.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use varia_interpreter::{Evaluator, Limits, Move, MoveKind, Position, Searcher};
@@ -120,8 +120,7 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
     let players = options.players.clone();
     let long = options.long;
     let mut searcher = Searcher::with_evaluator(pos.rules(), 32, options.eval.clone());
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut input = crate::input::Lines::new(std::io::stdin().lock());
     let human = players.contains(&Player::Human);
     let mut last: Option<(String, Vec<varia_interpreter::ir::CellId>)> = None;
     let mut show = true;
@@ -170,11 +169,18 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
             out!("{name}> ");
         }
         let _ = std::io::stdout().flush();
-        let mut line = String::new();
-        if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
-            outln!();
-            break;
-        }
+        let line = match input.next_input() {
+            crate::input::Input::Line(line) => line,
+            crate::input::Input::Bad(why) => {
+                outln!("error: {why}");
+                show = false;
+                continue;
+            }
+            crate::input::Input::End => {
+                outln!();
+                break;
+            }
+        };
         let line = line.trim();
         let (cmd, arg) = line.split_once(' ').map(|(c, a)| (c, a.trim())).unwrap_or((line, ""));
         match cmd {

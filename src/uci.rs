@@ -1,6 +1,6 @@
 //! `varia uci`: the Universal Chess Interface, so that chess GUIs can play the bundled variants (those on ordinary boards) against Varia's search.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
@@ -8,6 +8,8 @@ use std::time::{Duration, Instant};
 
 use varia_interpreter::ir::CellId;
 use varia_interpreter::{Limits, Move, MoveKind, Position, Rules, SearchInfo, Searcher};
+
+use crate::input::Input;
 
 /// The coordinate form of a move: start and destination cells and a lower-case promotion
 /// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`); drops as `P@e3`. A gated
@@ -126,11 +128,69 @@ fn info_line(pos: &Position, i: &SearchInfo, line: usize, hashfull: u32) -> Stri
     )
 }
 
-/// Writes one line to standard output at once (the search thread writes too).
+/// Writes one line to standard output at once (the search thread writes too). When the GUI
+/// has closed its end (a broken pipe), no one reads on: the process ends quietly, with success.
 pub fn say(text: &str) {
     let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{text}");
-    let _ = out.flush();
+    if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("error: cannot write the output: {e}");
+            std::process::exit(1);
+        }
+        std::process::exit(0);
+    }
+}
+
+/// The most milliseconds a `go` command's times may give (about 11.5 days).
+const MAX_GO_MS: i64 = 1_000_000_000;
+
+/// A number of a `go` command: `None` when `key` is absent; a value outside `lo..=hi`, or a
+/// key without a whole number after it, is an error naming the bound.
+fn go_number(args: &[&str], key: &str, lo: i64, hi: i64) -> Result<Option<i64>, String> {
+    let Some(i) = args.iter().position(|a| *a == key) else { return Ok(None) };
+    let value = args.get(i + 1).copied().unwrap_or("");
+    match value.parse::<i64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(Some(n)),
+        _ => Err(format!("`go {key}` takes a whole number from {lo} to {hi}, found `{value}`")),
+    }
+}
+
+/// The search limits of a `go` command, the clock's time for the move, and whether it ponders.
+/// Times are in milliseconds, at most [`MAX_GO_MS`]; a negative time (a GUI's clock that has
+/// run out) counts as 0.
+fn go_limits(pos: &Position, args: &[&str]) -> Result<(Limits, Option<Duration>, bool), String> {
+    let ms = |key: &str| -> Result<Option<u64>, String> {
+        Ok(go_number(args, key, -MAX_GO_MS, MAX_GO_MS)?.map(|t| t.max(0) as u64))
+    };
+    let white = pos.side_to_move().0 == 0;
+    let (wtime, btime, winc, binc) = (ms("wtime")?, ms("btime")?, ms("winc")?, ms("binc")?);
+    let (mine, inc) = if white { (wtime, winc) } else { (btime, binc) };
+    let movestogo = go_number(args, "movestogo", 1, 1000)?.unwrap_or(30).min(60) as u64;
+    let nodes = go_number(args, "nodes", 1, i64::MAX)?.map(|n| n as u64);
+    let depth = go_number(args, "depth", 1, 100)?;
+    let mate = go_number(args, "mate", 1, 50)?;
+    let time = if let Some(t) = ms("movetime")? {
+        Some(Duration::from_millis(t.max(1)))
+    } else {
+        // The clock's share for this move (the search uses all of it), keeping back a
+        // twentieth and 30 ms against overheads so that the last move before a control
+        // does not overstep.
+        mine.map(|t| {
+            let usable = t.saturating_sub(30 + t / 20);
+            let share = usable / movestogo + inc.unwrap_or(0) * 3 / 4;
+            Duration::from_millis(share.clamp(1, usable.max(1)))
+        })
+    };
+    let ponder = args.contains(&"ponder");
+    let open_ended = args.contains(&"infinite") || ponder;
+    let depth = depth.or(mate.map(|m| 2 * m)).map(|d| d as u32);
+    let limits = Limits {
+        // Unbounded searches still need a depth, or the search stops at its default of 4.
+        depth: depth.or(Some(if open_ended || time.is_some() || nodes.is_some() { 100 } else { 6 })),
+        time: if open_ended { None } else { time },
+        nodes,
+    };
+    Ok((limits, time, ponder))
 }
 
 /// A search running on its own thread.
@@ -269,38 +329,20 @@ impl Session {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let num = |key: &str| -> Option<u64> {
-            args.iter().position(|a| *a == key).and_then(|i| args.get(i + 1)).and_then(|v| v.parse().ok())
-        };
         let Some(pos) = self.pos.clone() else {
             say(&format!("info string no position to search: {}", self.refused));
             say("bestmove 0000");
             return;
         };
-        let white = pos.side_to_move().0 == 0;
-        let (mine, inc) = if white { (num("wtime"), num("winc")) } else { (num("btime"), num("binc")) };
-        let time = if let Some(ms) = num("movetime") {
-            Some(Duration::from_millis(ms))
-        } else {
-            // The clock's share for this move (the search uses all of it), keeping back a
-            // twentieth and 30 ms against overheads so that the last move before a control
-            // does not overstep.
-            mine.map(|t| {
-                let usable = t.saturating_sub(30 + t / 20);
-                let share = usable / num("movestogo").unwrap_or(30).clamp(1, 60) + inc.unwrap_or(0) * 3 / 4;
-                Duration::from_millis(share.clamp(1, usable.max(1)))
-            })
+        let (limits, time, ponder) = match go_limits(&pos, args) {
+            Ok(l) => l,
+            Err(e) => {
+                say(&format!("info string error: {e}"));
+                say("bestmove 0000");
+                return;
+            }
         };
-        let infinite = args.contains(&"infinite");
-        let ponder = args.contains(&"ponder");
-        let depth = num("depth").or(num("mate").map(|m| 2 * m)).map(|d| d.clamp(1, 100) as u32);
-        let open_ended = infinite || ponder;
-        let limits = Limits {
-            // Unbounded searches still need a depth, or the search stops at its default of 4.
-            depth: depth.or(Some(if open_ended || time.is_some() || num("nodes").is_some() { 100 } else { 6 })),
-            time: if open_ended { None } else { time },
-            nodes: num("nodes"),
-        };
+        let open_ended = ponder || args.contains(&"infinite");
         self.debug(&format!("searching with {limits:?}{}", if ponder { ", pondering" } else { "" }));
         let mut searcher = match self.searcher.take() {
             Some(s) => s,
@@ -393,16 +435,18 @@ pub fn run(variant: Option<std::path::PathBuf>, weights: Option<std::path::PathB
     // A bad weights file is reported at once rather than at the first `go`.
     crate::weights::evaluator(&rules, variant.as_deref(), weights.as_deref())?;
     let mut s = Session::new(rules, variant, weights);
-    let (tx, rx) = mpsc::channel::<String>();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let (tx, rx) = mpsc::channel::<Input>();
+    crate::input::spawn(move |input| tx.send(input).is_ok());
     let names: Vec<&str> = varia_variants::all().iter().map(|b| b.name()).collect();
-    while let Ok(line) = rx.recv() {
+    while let Ok(input) = rx.recv() {
+        let line = match input {
+            Input::Line(line) => line,
+            Input::Bad(why) => {
+                say(&format!("info string error: {why}"));
+                continue;
+            }
+            Input::End => break,
+        };
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else { continue };
         match cmd {

@@ -1,6 +1,5 @@
 //! `varia xboard`: the Chess Engine Communication Protocol (CECP v2) of XBoard and WinBoard, each variant's board and pieces described to the GUI with `setup` and `piece` commands.
 
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
@@ -8,6 +7,7 @@ use std::time::Duration;
 
 use varia_interpreter::{GameResult, Limits, Move, Position, Rules, SearchInfo, Searcher};
 
+use crate::input::Input;
 use crate::uci::say;
 use crate::xboard_board::Board;
 
@@ -18,9 +18,9 @@ struct Offered {
     board: Board,
 }
 
-/// What the command loop waits for: a line from the GUI, or a finished search.
+/// What the command loop waits for: input from the GUI, or a finished search.
 enum Event {
-    Line(String),
+    Input(Input),
     Searched { generation: u64, info: SearchInfo },
 }
 
@@ -278,16 +278,29 @@ fn from_xboard_fen(board: &Board, pos: &Position, fen: &str) -> String {
     fields.join(" ")
 }
 
-/// `level MPS BASE INC`: BASE in minutes or `minutes:seconds`, INC in seconds.
-fn parse_level(args: &[&str]) -> Option<(u32, f64, f64)> {
-    let mps = args.first()?.parse().ok()?;
-    let base = args.get(1)?;
-    let base = match base.split_once(':') {
-        Some((m, s)) => m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?,
-        None => base.parse::<f64>().ok()? * 60.0,
+/// The most seconds a clock command may give (about 11.5 days, as `varia uci`'s bound).
+const MAX_SECONDS: f64 = 1_000_000.0;
+
+/// A number of seconds from 0 to [`MAX_SECONDS`].
+fn seconds(text: &str) -> Option<f64> {
+    text.parse::<f64>().ok().filter(|t| (0.0..=MAX_SECONDS).contains(t))
+}
+
+/// `level MPS BASE INC`: MPS moves per session (0 to 10000), BASE in minutes or
+/// `minutes:seconds`, INC in seconds, each time at most [`MAX_SECONDS`].
+fn parse_level(args: &[&str]) -> Result<(u32, f64, f64), String> {
+    let bad = || {
+        format!("level takes MPS from 0 to 10000, BASE minutes or MIN:SEC and INC seconds, each time at most {MAX_SECONDS} s")
     };
-    let inc = args.get(2)?.parse().ok()?;
-    Some((mps, base, inc))
+    let mps = args.first().and_then(|a| a.parse::<u32>().ok()).filter(|m| *m <= 10_000).ok_or_else(bad)?;
+    let base = args.get(1).ok_or_else(bad)?;
+    let base = match base.split_once(':') {
+        Some((m, s)) => m.parse::<f64>().ok().zip(s.parse::<f64>().ok()).map(|(m, s)| m * 60.0 + s),
+        None => base.parse::<f64>().ok().map(|m| m * 60.0),
+    };
+    let base = base.filter(|b| (0.0..=MAX_SECONDS).contains(b)).ok_or_else(bad)?;
+    let inc = args.get(2).and_then(|a| seconds(a)).ok_or_else(bad)?;
+    Ok((mps, base, inc))
 }
 
 /// The variants offered: chess as XBoard's `normal`, every bundled variant XBoard can show, and
@@ -313,19 +326,14 @@ fn offered(file: Option<&std::path::Path>) -> Result<Vec<Offered>, String> {
     Ok(out)
 }
 
-/// Runs the protocol on standard input and output until `quit` or the end of input.
+/// Runs the protocol on standard input and output until `quit` or the end of the input (a
+/// search still running then is stopped).
 pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
     let offered = offered(file.as_deref())?;
     let start = if file.is_some() { 1 } else { 0 };
     let (tx, rx) = mpsc::channel::<Event>();
     let lines = tx.clone();
-    std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines().map_while(Result::ok) {
-            if lines.send(Event::Line(line)).is_err() {
-                break;
-            }
-        }
-    });
+    crate::input::spawn(move |input| lines.send(Event::Input(input)).is_ok());
     let pos = Position::start(offered[start].rules.clone());
     let mut s = Session {
         offered,
@@ -344,18 +352,32 @@ pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
     };
     // Until `new`, XBoard may send moves in force mode; the engine plays Black after `new`.
     while let Ok(event) = rx.recv() {
-        let line = match event {
-            Event::Searched { generation, info } => {
-                s.searched(generation, info);
-                continue;
+        match event {
+            Event::Searched { generation, info } => s.searched(generation, info),
+            Event::Input(Input::Line(line)) => {
+                if !s.command(&line) {
+                    break;
+                }
             }
-            Event::Line(line) => line,
-        };
+            Event::Input(Input::Bad(why)) => {
+                say(&format!("Error ({}): the line was not read", why.replace(['(', ')'], "")))
+            }
+            Event::Input(Input::End) => break,
+        }
+    }
+    s.stop(false);
+    Ok(())
+}
+
+impl Session {
+    /// Carries out one command; false for `quit`.
+    fn command(&mut self, line: &str) -> bool {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let Some((&cmd, args)) = words.split_first() else { continue };
+        let Some((&cmd, args)) = words.split_first() else { return true };
+        let s = self;
         match cmd {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "hard"
-            | "easy" | "draw" | "cores" | "otim" | "." | "bk" | "hint" | "option" | "egtpath" => {}
+            | "easy" | "draw" | "cores" | "." | "bk" | "hint" | "option" | "egtpath" => {}
             "protover" => {
                 let names: Vec<&str> = s.offered.iter().map(|o| o.name.as_str()).collect();
                 say(&format!(
@@ -391,23 +413,9 @@ pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
             }
             "playother" => s.engine = Some(1 - s.pos.side_to_move().0 as usize),
             "white" | "black" => {}
-            "level" => match parse_level(args) {
-                Some(l) => {
-                    s.clock.level = Some(l);
-                    s.clock.per_move = None;
-                }
-                None => say(&format!("Error (bad level): {line}")),
-            },
-            "st" => match args.first().and_then(|a| a.parse::<f64>().ok()).filter(|t| *t > 0.0) {
-                Some(t) => s.clock.per_move = Some(t),
-                None => say(&format!("Error (bad st): {line}")),
-            },
-            "sd" => s.clock.depth = args.first().and_then(|a| a.parse::<u32>().ok()).map(|d| d.clamp(1, 100)),
-            "time" => s.clock.remaining_cs = args.first().and_then(|a| a.parse().ok()),
-            "memory" => {
-                if let Some(mb) = args.first().and_then(|a| a.parse::<usize>().ok()) {
-                    s.hash_mb = mb.clamp(1, 4096);
-                    s.searcher = None;
+            "level" | "st" | "sd" | "time" | "otim" | "memory" => {
+                if let Err(e) = s.setting(cmd, args) {
+                    say(&format!("Error ({e}): {line}"));
                 }
             }
             "usermove" => {
@@ -465,7 +473,7 @@ pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
                 s.stop(false);
                 s.engine = None;
             }
-            "quit" => break,
+            "quit" => return false,
             _ if s.pos.clone().parse_move(cmd).is_ok() || cmd.len() >= 4 && cmd.as_bytes()[1].is_ascii_digit() => {
                 // Protocol 1 GUIs send moves without `usermove`.
                 s.stop(false);
@@ -473,7 +481,41 @@ pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
             }
             _ => say(&format!("Error (unknown command): {cmd}")),
         }
+        true
     }
-    s.stop(false);
-    Ok(())
+
+    /// The clock and memory commands, each number within its bound.
+    fn setting(&mut self, cmd: &str, args: &[&str]) -> Result<(), String> {
+        let first = args.first().copied().unwrap_or("");
+        let whole = |lo: i64, hi: i64, what: &str| -> Result<i64, String> {
+            first
+                .parse::<i64>()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or(format!("{cmd} takes {what} from {lo} to {hi}, found `{first}`"))
+        };
+        // XBoard's clocks count in centiseconds; one that has run out may be negative.
+        let max_cs = (MAX_SECONDS * 100.0) as i64;
+        match cmd {
+            "level" => {
+                self.clock.level = Some(parse_level(args)?);
+                self.clock.per_move = None;
+            }
+            "st" => {
+                let t = first.parse::<f64>().ok().filter(|t| *t > 0.0 && *t <= 86_400.0);
+                self.clock.per_move =
+                    Some(t.ok_or(format!("st takes seconds above 0 and at most 86400, found `{first}`"))?);
+            }
+            "sd" => self.clock.depth = Some(whole(1, 100, "a depth")? as u32),
+            "time" => self.clock.remaining_cs = Some(whole(-max_cs, max_cs, "centiseconds")?.max(0) as u64),
+            "otim" => {
+                whole(-max_cs, max_cs, "centiseconds")?;
+            }
+            _ => {
+                self.hash_mb = whole(1, 4096, "megabytes")? as usize;
+                self.searcher = None;
+            }
+        }
+        Ok(())
+    }
 }
