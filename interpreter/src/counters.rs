@@ -124,7 +124,7 @@ impl Position {
         };
         match begun {
             Some(c) => self.st.count = (2 * c.moves, 0),
-            None if limit > 0 => self.st.count.1 = ply + 1,
+            None if limit > 0 => self.st.count.1 = (ply + 1).min(crate::fen::MAX_CLOCK),
             None => {}
         }
     }

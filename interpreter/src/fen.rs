@@ -72,7 +72,8 @@ fn side_token(rules: &Rules, p: PlayerId) -> String {
 }
 
 /// The largest half-move clock and move number a position string may give: far beyond any
-/// game, and far enough below `u32::MAX` that playing on cannot wrap them.
+/// game. Playing on stops the counters here (a move from move 1000000000 leaves the move
+/// number at 1000000000), so every position the engine writes reads back.
 pub const MAX_CLOCK: u32 = 1_000_000_000;
 /// The largest count limit a position string may give, in half-moves (twice the largest
 /// `counting N` a variant may declare).

@@ -4,6 +4,7 @@
 //! continuation, or the next player by the turn order), phases begin, and the undo record is
 //! pushed. Unmaking restores the record and, for the general path, takes the log back.
 
+use crate::fen::MAX_CLOCK;
 use crate::ir::{ActionKind, CellId, Condition, DirId, MoveTypeId, PlayerId, Untouchable};
 use crate::position::{EnPassant, Logged, Move, MoveKind, SquareUndo, State, Undo, UNLIMITED};
 use crate::rules::{Piece, Rules};
@@ -56,7 +57,9 @@ impl State {
         let mut undo = self.undo_record(mv, moved);
         self.hashes.push(self.hash);
         self.clear_en_passant(r);
-        self.halfmove += 1;
+        // The counters stop at the largest number a position string may give, so that every
+        // position written reads back.
+        self.halfmove = (self.halfmove + 1).min(MAX_CLOCK);
         if r.resets_clock_code[moved.0 as usize] {
             self.halfmove = 0;
         }
@@ -164,7 +167,7 @@ impl State {
         }
         // The clock counts turns: it runs at a turn's first action.
         if self.slot == 0 && self.partial.is_none() {
-            self.halfmove += 1;
+            self.halfmove = (self.halfmove + 1).min(MAX_CLOCK);
         }
         // En passant is open for one turn: any action of a one-action turn ends it, and a piece
         // move (the only action that could use it) ends it in a turn of several actions.
@@ -464,7 +467,7 @@ impl State {
         // the game, when the order wraps round).
         let round = if skipped { next.0 <= before.0 } else { next.0 == 0 && (before.0 != 0 || r.players == 1) };
         if round {
-            self.fullmove += 1;
+            self.fullmove = (self.fullmove + 1).min(MAX_CLOCK);
         }
     }
 
