@@ -30,6 +30,9 @@ pub struct Spec {
     pub text: String,
 }
 
+/// The most nodes a SPEC's search may be given (hours of search).
+const MAX_NODES: u64 = 1_000_000_000_000;
+
 const SPEC_KEYS: &str = "depth=N, time=SECONDS, nodes=N, engine=alphabeta, weights=FILE, hash=MB";
 
 impl Spec {
@@ -60,8 +63,8 @@ impl Spec {
                     _ => return Err(bad("time must be a number of seconds above 0 and at most 3600")),
                 },
                 "nodes" => match value.parse::<u64>() {
-                    Ok(n) if n >= 1 => spec.limits.nodes = Some(n),
-                    _ => return Err(bad("nodes must be a whole number of at least 1")),
+                    Ok(n) if (1..=MAX_NODES).contains(&n) => spec.limits.nodes = Some(n),
+                    _ => return Err(bad(&format!("nodes must be a whole number from 1 to {MAX_NODES}"))),
                 },
                 "engine" => {
                     spec.engine = match value {
@@ -157,7 +160,7 @@ pub struct Resume {
 }
 
 /// A kept game's file is refused past this size (a game of 100,000 plies takes about 1 MB).
-const RESUME_FILE_LIMIT: u64 = 16 << 20;
+const RESUME_FILE_LIMIT: usize = 16 << 20;
 
 impl Resume {
     fn path(&self, index: usize) -> PathBuf {
@@ -167,18 +170,10 @@ impl Resume {
     /// The moves kept for game `index` (from 0), if its file exists.
     fn read(&self, index: usize) -> Result<Option<(PathBuf, Vec<String>)>, String> {
         let path = self.path(index);
-        let size = match std::fs::metadata(&path) {
-            Ok(m) => m.len(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(format!("error: {}: {e}", path.display())),
-        };
-        if size > RESUME_FILE_LIMIT {
-            return Err(format!(
-                "error: {}: {size} bytes, more than a kept game may have ({RESUME_FILE_LIMIT})",
-                path.display()
-            ));
+        if !path.exists() {
+            return Ok(None);
         }
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("error: {}: {e}", path.display()))?;
+        let text = crate::files::read_text(&path, RESUME_FILE_LIMIT, "a kept game")?;
         let mut lines = text.lines();
         let head = lines.next().unwrap_or("");
         if head != self.study {
@@ -195,11 +190,7 @@ impl Resume {
     /// Keeps the moves so far: written to a new file renamed over the old one, so that a stop
     /// partway through the write leaves the last complete list.
     fn write(&self, index: usize, moves: &[String]) -> Result<(), String> {
-        let path = self.path(index);
-        let part = path.with_extension("moves.part");
-        std::fs::write(&part, format!("{}\n{}\n", self.study, moves.join(" ")))
-            .and_then(|()| std::fs::rename(&part, &path))
-            .map_err(|e| format!("error: {}: {e}", path.display()))
+        crate::files::write_atomic(&self.path(index), format!("{}\n{}\n", self.study, moves.join(" ")).as_bytes())
     }
 }
 
@@ -452,6 +443,23 @@ pub fn default_jobs() -> usize {
     std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
 }
 
+/// How many threads `--jobs` and `--threads` may ask for per core: more only slow every
+/// game down (`selfplay --jobs 10000` started ten thousand threads and stalled the machine).
+pub const THREADS_PER_CORE: usize = 4;
+
+/// Reads the value of `--jobs` or `--threads` (for clap): a whole number from 1 to
+/// [`THREADS_PER_CORE`] times the cores.
+pub fn thread_count(text: &str) -> Result<usize, String> {
+    let cores = default_jobs();
+    let most = cores * THREADS_PER_CORE;
+    match text.parse::<usize>() {
+        Ok(n) if (1..=most).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "expected a whole number from 1 to {most} ({THREADS_PER_CORE} threads per core; this machine has {cores})"
+        )),
+    }
+}
+
 /// Writes each game as a PGN file in `dir` (`game-001.pgn`, ...), its moves replayed from
 /// `start`; `who` names the players of a game, white first.
 pub fn save(
@@ -480,7 +488,7 @@ pub fn save(
         ];
         let text = varia_interpreter::pgn::write(&pos, &tags);
         let path = dir.join(format!("game-{:03}.pgn", g.index + 1));
-        std::fs::write(&path, text).map_err(|e| format!("error: {}: {e}", path.display()))?;
+        crate::files::write_atomic(&path, text.as_bytes())?;
     }
     Ok(())
 }

@@ -45,10 +45,11 @@ pub fn is_zrf(path: &Path) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("zrf"))
 }
 
-/// Reads a file as UTF-8 text; errors come back rendered.
+/// Reads a rule file as UTF-8 text, at most [`varia_zrf::MAX_FILE_BYTES`]; errors come back
+/// rendered.
 fn read_text(path: &Path) -> Result<String, String> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| format!("error: cannot read {name}: {e}"))?;
+    let bytes = varia_zrf::read_rule_file(path).map_err(|e| format!("error: {e}"))?;
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let text = String::from_utf8_lossy(e.as_bytes()).into_owned();

@@ -26,7 +26,7 @@ mod tune;
 mod xboard;
 mod xboard_board;
 
-use varia::{games, input, load, report, study, uci, weights};
+use varia::{files, games, input, load, report, study, uci, weights};
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -74,9 +74,10 @@ enum Command {
         /// Play these moves first (space-separated, any accepted notation).
         #[arg(long)]
         after: Option<String>,
-        /// Count the root moves' subtrees on this many threads (1: in this thread).
-        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
-        threads: u32,
+        /// Count the root moves' subtrees on this many threads (1: in this thread; at most four
+        /// per core).
+        #[arg(long, default_value_t = 1, value_parser = games::thread_count)]
+        threads: usize,
         /// Count with the plain reference: every action made in full, check decided by making
         /// every reply (slow; the definition the fast paths are tested against).
         #[arg(long, conflicts_with_all = ["turns", "threads", "without"])]
@@ -141,7 +142,8 @@ enum Command {
         /// Search depth of the built-in opponent, in plies (actions; at most 100).
         #[arg(long, value_parser = search_depth())]
         depth: Option<u32>,
-        /// Thinking time of the built-in opponent per move, in seconds (default: 2 without --depth).
+        /// Thinking time of the built-in opponent per move, in seconds (default: 2 without --depth;
+        /// at most 86400).
         #[arg(long)]
         time: Option<f64>,
         /// Start from this position string instead of the variant's setup.
@@ -171,7 +173,7 @@ enum Command {
         /// Deepest iteration, in turns (default: 8 without --time; at most 100).
         #[arg(long, value_parser = search_depth())]
         depth: Option<u32>,
-        /// Time to search, in seconds.
+        /// Time to search, in seconds (at most 86400).
         #[arg(long)]
         time: Option<f64>,
         /// Evaluation weights (from `varia tune`; default: FILE's `.weights.toml` beside it, if any).
@@ -188,7 +190,7 @@ enum Command {
         /// Search depth per move, in turns (default: 2 without --time; at most 100).
         #[arg(long, value_parser = search_depth())]
         depth: Option<u32>,
-        /// Search time per move, in seconds.
+        /// Search time per move, in seconds (at most 86400).
         #[arg(long)]
         time: Option<f64>,
         /// Stop a game after this many plies (it then counts as unfinished; at most 100000).
@@ -217,8 +219,8 @@ enum Command {
         /// the JSON reports with `varia report merge`.
         #[arg(long, value_name = "K/N")]
         shard: Option<String>,
-        /// Games played at once (default: one per core).
-        #[arg(long)]
+        /// Games played at once (default: one per core; at most four per core).
+        #[arg(long, value_parser = games::thread_count)]
         jobs: Option<usize>,
         /// Print the report as one JSON object (with every game).
         #[arg(long)]
@@ -262,8 +264,9 @@ enum Command {
         /// games of an opening are 2i and 2i+1); merge the JSON reports with `varia report merge`.
         #[arg(long, value_name = "K/N")]
         shard: Option<String>,
-        /// Games played at once (default: one per core; use 1 for timed settings on a busy machine).
-        #[arg(long)]
+        /// Games played at once (default: one per core; at most four per core; use 1 for timed
+        /// settings on a busy machine).
+        #[arg(long, value_parser = games::thread_count)]
         jobs: Option<usize>,
         /// Print the report as one JSON object (with every game).
         #[arg(long)]
@@ -399,7 +402,7 @@ fn run(command: Command) -> Result<(), String> {
                 let mut total = 0;
                 let mut lines = Vec::new();
                 let counts = if threads > 1 {
-                    divide_threads(&mut pos, depth, turns, threads as usize).map_err(|e| e.to_string())?
+                    divide_threads(&mut pos, depth, turns, threads).map_err(|e| e.to_string())?
                 } else if turns {
                     divide_turns(&mut pos, depth).map_err(|e| e.to_string())?
                 } else {
@@ -414,7 +417,7 @@ fn run(command: Command) -> Result<(), String> {
                 }
                 outln!("nodes {total}");
             } else if threads > 1 {
-                outln!("nodes {}", perft_threads(&mut pos, depth, turns, threads as usize).map_err(|e| e.to_string())?);
+                outln!("nodes {}", perft_threads(&mut pos, depth, turns, threads).map_err(|e| e.to_string())?);
             } else if turns {
                 outln!("nodes {}", perft_turns(&mut pos, depth).map_err(|e| e.to_string())?);
             } else {
@@ -448,8 +451,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Replay { file, game, position, game_number } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
-            let text =
-                std::fs::read_to_string(&game).map_err(|e| format!("error: cannot read {}: {e}", game.display()))?;
+            let text = files::read_text(&game, files::MAX_GAME_BYTES, "a game file")?;
             game_file::replay(pos, position.as_deref(), &game.display().to_string(), &text, game_number)
         }
         Command::Show { file, position } => {
@@ -561,9 +563,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Convert { file, output } => {
             let text = load::convert(&file)?;
             match output {
-                Some(out) => {
-                    std::fs::write(&out, text).map_err(|e| format!("error: cannot write {}: {e}", out.display()))
-                }
+                Some(out) => files::write_atomic(&out, text.as_bytes()),
                 None => {
                     out!("{text}");
                     Ok(())

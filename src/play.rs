@@ -99,12 +99,13 @@ fn save(pos: &Position, options: &Options, path: &Path) -> Result<(), String> {
         ("Black", player_name(options.players[1], &options.limits)),
     ];
     let text = varia_interpreter::pgn::write(pos, &tags);
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::files::write_atomic(path, text.as_bytes()).map_err(|e| e.trim_start_matches("error: ").to_string())
 }
 
 /// Replaces the game by the first game of a PGN (or plain move list) file, under these rules.
 fn load(pos: &Position, path: &str) -> Result<Position, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let text = crate::files::read_text(Path::new(path), crate::files::MAX_GAME_BYTES, "a game file")
+        .map_err(|e| e.trim_start_matches("error: ").to_string())?;
     let games = crate::game_file::read(path, &text)?;
     let mut start = pos.clone();
     while start.ply() > 0 {

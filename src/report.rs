@@ -245,15 +245,8 @@ pub fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
     }
     let mut studies = Vec::new();
     for f in files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("error: cannot read {}: {e}", f.display()))?;
-        let study: Study = serde_json::from_str(&text).map_err(|e| {
-            format!(
-                "error: {}:{}:{}: not a report of `varia match --json` or `selfplay --json`: {e}",
-                f.display(),
-                e.line(),
-                e.column()
-            )
-        })?;
+        let text = crate::files::read_text(f, crate::files::MAX_REPORT_BYTES, "a report")?;
+        let study: Study = serde_json::from_str(&text).map_err(|e| refused(f, &e))?;
         studies.push((f.display().to_string(), study));
     }
     let m = merge_studies(studies)?;
@@ -305,6 +298,19 @@ pub fn merge_studies(studies: Vec<(String, Study)>) -> Result<Study, String> {
     m.records.sort_by_key(|r| r.index);
     m.shard = None;
     Ok(m)
+}
+
+/// Why a file is not a report, at its line and column: a file that ends early (cut short) is
+/// told apart from one that is not a report at all.
+fn refused(file: &std::path::Path, e: &serde_json::Error) -> String {
+    let what = e.to_string();
+    let what = what.split(" at line ").next().unwrap_or_default();
+    let at = format!("{}:{}:{}", file.display(), e.line(), e.column());
+    if e.is_eof() {
+        format!("error: {at}: the file ends early ({what}): expected the rest of a report; was it cut short?")
+    } else {
+        format!("error: {at}: not a report of `varia match --json` or `selfplay --json`: {what}")
+    }
 }
 
 /// `white wins`, or `south and north win` for a team's name.

@@ -11,18 +11,18 @@ use crate::games::{self, Setup};
 pub struct TuneArgs {
     /// The `.var` file.
     pub file: PathBuf,
-    /// Self-play games to learn from.
-    #[arg(long, default_value_t = 200)]
-    pub games: usize,
-    /// Search depth of the self-play games, in turns.
-    #[arg(long, default_value_t = 2)]
+    /// Self-play games to learn from (at most 100000).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub games: u64,
+    /// Search depth of the self-play games, in turns (at most 16).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=16))]
     pub depth: u32,
-    /// Random moves opening each game (so that games differ).
-    #[arg(long, default_value_t = 8)]
-    pub random_plies: usize,
-    /// Stop a game after this many plies (a draw for the fit).
-    #[arg(long, default_value_t = 300)]
-    pub max_plies: usize,
+    /// Random moves opening each game, so that games differ (at most 1000).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u64).range(0..=1000))]
+    pub random_plies: u64,
+    /// Stop a game after this many plies (a draw for the fit; at most 100000).
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub max_plies: u64,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -33,11 +33,11 @@ pub struct TuneArgs {
     /// Where to write the fitted weights (default: FILE's `.weights.toml` beside it).
     #[arg(short, long)]
     pub output: Option<PathBuf>,
-    /// Steps of gradient descent.
-    #[arg(long, default_value_t = 3000)]
-    pub steps: usize,
-    /// Games played at once (default: one per core).
-    #[arg(long)]
+    /// Steps of gradient descent (at most 1000000).
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub steps: u64,
+    /// Games played at once (default: one per core; at most four per core).
+    #[arg(long, value_parser = games::thread_count)]
     pub jobs: Option<usize>,
 }
 
@@ -65,32 +65,23 @@ fn error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
 
 /// Runs the tuner: self-play, sampling, fitting, writing.
 pub fn run(args: TuneArgs) -> Result<(), String> {
-    if args.games == 0 || args.games > 100_000 {
-        return Err(format!("error: --games must be from 1 to 100000, not {}", args.games));
-    }
-    if args.depth == 0 || args.depth > 16 {
-        return Err(format!("error: --depth must be from 1 to 16, not {}", args.depth));
-    }
-    if args.steps > 1_000_000 {
-        return Err(format!("error: --steps must be at most 1000000, not {}", args.steps));
-    }
     let rules = crate::load::rules(&args.file)?;
     let eval = crate::weights::evaluator(&rules, Some(&args.file), args.weights.as_deref())?;
     let start_weights = eval.weights().clone();
     let setup = Setup {
         start: Position::start(rules.clone()),
         variant_file: args.file.clone(),
-        max_plies: args.max_plies,
-        random_plies: args.random_plies,
+        max_plies: args.max_plies as usize,
+        random_plies: args.random_plies as usize,
         seed: args.seed,
         resume: None,
     };
     let limits = Limits { depth: Some(args.depth), ..Limits::default() };
-    let indices: Vec<usize> = (0..args.games).collect();
+    let indices: Vec<usize> = (0..args.games as usize).collect();
     let jobs = args.jobs.unwrap_or_else(games::default_jobs);
     // Each game gives its quiet positions (the player to move not in check, the move played
     // not a capture) labelled with the result.
-    let per_game = std::sync::Mutex::new(vec![Vec::new(); args.games]);
+    let per_game = std::sync::Mutex::new(vec![Vec::new(); args.games as usize]);
     let records = games::run_all(&indices, jobs, "tune: self-play", false, |g| {
         let mut searcher = Searcher::with_evaluator(&rules, 8, eval.clone());
         let mut pos = setup.start.clone();
@@ -168,7 +159,7 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
     let w0 = start_weights.to_vector();
     let k = fit_k(&samples, &w0);
     let before = error(&samples, &w0, k);
-    let w = descend(&samples, &w0, k, args.steps);
+    let w = descend(&samples, &w0, k, args.steps as usize);
     let after = error(&samples, &w, k);
     let mut fitted = start_weights.clone();
     fitted.set_vector(&w.iter().map(|x| (x * 10.0).round() / 10.0).collect::<Vec<_>>());

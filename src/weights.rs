@@ -5,27 +5,49 @@ use std::sync::Arc;
 
 use varia_interpreter::{Evaluator, Rules, Weights};
 
-/// Most bytes a weights file may have (a few hundred are usual).
-const MAX_BYTES: u64 = 1 << 20;
-
 /// The weights file that belongs beside a variant file: `NAME.weights.toml` for `NAME.var`.
 pub fn beside(variant: &Path) -> PathBuf {
     let stem = variant.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
     variant.with_file_name(format!("{stem}.weights.toml"))
 }
 
-/// Reads a weights file (TOML); errors name the file, line and column.
+/// Reads a weights file (TOML, at most [`crate::files::MAX_WEIGHTS_BYTES`]); errors name the
+/// file, line and column. A file that says how many entries it holds (`entries = N`, as `varia
+/// tune` writes) must hold them all: one cut short is refused at its end.
 pub fn read(path: &Path) -> Result<Weights, String> {
     let name = path.display().to_string();
-    let size = std::fs::metadata(path).map_err(|e| format!("error: cannot read {name}: {e}"))?.len();
-    if size > MAX_BYTES {
-        return Err(format!("error: {name}: a weights file may have at most {MAX_BYTES} bytes, this one has {size}"));
+    let text = crate::files::read_text(path, crate::files::MAX_WEIGHTS_BYTES, "a weights file")?;
+    let weights = toml::from_str::<Weights>(&text).map_err(|e| {
+        // A missing key is an error of the whole file: shown at its end, where it was expected.
+        if e.message().starts_with("missing field") {
+            let message =
+                format!("bad weights file: {}: expected it before the end (was the file cut short?)", e.message());
+            return crate::load::render(&name, &text, &message, text.len()..text.len(), "the file ends here");
+        }
+        crate::load::render(
+            &name,
+            &text,
+            &format!("bad weights file: {}", e.message()),
+            e.span().unwrap_or(0..0),
+            "here",
+        )
+    })?;
+    let found = weights.pieces.len() + weights.terms.len();
+    match weights.entries {
+        Some(n) if n != found => {
+            let end = text.len();
+            let message = format!(
+                "the file holds {found} weights, but its `entries = {n}` says {n}: expected {}",
+                if found < n {
+                    "the rest of the file (was it cut short?)"
+                } else {
+                    "as many weights as `entries` says"
+                }
+            );
+            Err(crate::load::render(&name, &text, &message, end..end, "the file ends here"))
+        }
+        _ => Ok(weights),
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("error: cannot read {name}: {e}"))?;
-    toml::from_str::<Weights>(&text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        crate::load::render(&name, &text, &format!("bad weights file: {}", e.message()), span, "here")
-    })
 }
 
 /// The evaluation for a variant: the weights of `explicit` if given, else those of the file
@@ -59,15 +81,18 @@ pub fn evaluator(
     }
 }
 
-/// Writes weights as TOML with a header comment.
+/// Writes weights as TOML with a header comment, whole or not at all, with the number of their
+/// entries first (see [`read`]).
 pub fn write(path: &Path, weights: &Weights, header: &str) -> Result<(), String> {
-    let body = toml::to_string(weights).map_err(|e| format!("error: cannot write weights: {e}"))?;
+    let mut weights = weights.clone();
+    weights.entries = Some(weights.pieces.len() + weights.terms.len());
+    let body = toml::to_string(&weights).map_err(|e| format!("error: cannot write weights: {e}"))?;
     let mut text = String::new();
     for line in header.lines() {
         text.push_str(&format!("# {line}\n"));
     }
     text.push_str(&body);
-    std::fs::write(path, text).map_err(|e| format!("error: cannot write {}: {e}", path.display()))
+    crate::files::write_atomic(path, text.as_bytes())
 }
 
 /// The weights files of the bundled variants, compiled in (for `varia serve`).

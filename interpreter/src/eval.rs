@@ -40,6 +40,11 @@ pub type Phased = [f64; 2];
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Weights {
+    /// How many entries `pieces` and `terms` hold together, where the file says so: `varia
+    /// tune` writes it first, so that a file cut short is refused rather than completed with
+    /// defaults. Hand-written files may leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entries: Option<usize>,
     /// The title of the variant the weights were fitted to.
     pub variant: String,
     /// What a draw by repetition or by the move rule is worth to the side that would rather
@@ -86,7 +91,7 @@ impl Weights {
             ("tempo", [10.0, 5.0]),
         ];
         let terms = defaults.iter().map(|(n, w)| (n.to_string(), *w)).collect();
-        Weights { variant: rules.variant.title.clone(), contempt: default_contempt(), pieces, terms }
+        Weights { entries: None, variant: rules.variant.title.clone(), contempt: default_contempt(), pieces, terms }
     }
 
     /// Checks the weights against a variant: every piece name must be one of its non-royal

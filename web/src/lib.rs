@@ -111,13 +111,18 @@ impl Server {
         for path in files {
             let name = path.display().to_string();
             let format = api::format_of(&name).to_string();
-            // Zillions files are Windows-1252 unless valid UTF-8, as the command line reads them.
+            // Zillions files are Windows-1252 unless valid UTF-8, as the command line reads them;
+            // either kind is read only up to the limit of a rule file.
+            let bytes = varia_zrf::read_rule_file(path).map_err(|e| format!("error: {e}"))?;
             let source = if format == "zrf" {
-                std::fs::read(path).map(|bytes| varia_zrf::decode(&bytes))
+                varia_zrf::decode(&bytes)
             } else {
-                std::fs::read_to_string(path)
-            }
-            .map_err(|e| format!("error: cannot read {name}: {e}"))?;
+                String::from_utf8(bytes).map_err(|e| {
+                    let (line, col) =
+                        varia_grammar::line_col(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
+                    format!("error: {name}:{line}:{col}: the file is not valid UTF-8: expected UTF-8 text")
+                })?
+            };
             let loaded = if format == "zrf" {
                 varia_zrf::load(&source, None).ok().map(|g| g.variant)
             } else {

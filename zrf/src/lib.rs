@@ -14,4 +14,4 @@ pub use macros::{
     expand, read, Macro, ZrfFile, MAX_EXPANDED_BYTES, MAX_EXPANDED_NESTING, MAX_EXPANDED_NODES, MAX_EXPANSION_DEPTH,
 };
 pub use reader::{eq_keyword, line_col, parse, Expansion, Sexp, SexpKind, ZrfError, MAX_NESTING};
-pub use source::{decode, load_file, MAX_INCLUDED_BYTES, MAX_INCLUDE_DEPTH};
+pub use source::{decode, load_file, read_rule_file, MAX_FILE_BYTES, MAX_INCLUDED_BYTES, MAX_INCLUDE_DEPTH};

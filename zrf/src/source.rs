@@ -10,6 +10,29 @@ pub const MAX_INCLUDE_DEPTH: usize = 8;
 /// Most bytes all included files of one rule file may hold together.
 pub const MAX_INCLUDED_BYTES: usize = 4 << 20;
 
+/// Most bytes a rule file may hold, `.zrf` or `.var` (the largest Zillions game of the corpus
+/// has 77 KB): a longer file is refused before it is parsed, so that `/dev/zero` is no hang.
+pub const MAX_FILE_BYTES: usize = 4 << 20;
+
+/// The bytes of a rule file, read only up to [`MAX_FILE_BYTES`]; a longer file (or a device
+/// that never ends) is an error naming the limit.
+pub fn read_rule_file(path: &Path) -> Result<Vec<u8>, String> {
+    read_at_most(path, MAX_FILE_BYTES, "a rule file")
+}
+
+/// The bytes of a file, at most `limit` of them; a longer file is an error naming the limit
+/// and `what` the file is.
+fn read_at_most(path: &Path, limit: usize, what: &str) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut bytes = Vec::new();
+    file.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if bytes.len() > limit {
+        return Err(format!("{}: {what} may hold at most {limit} bytes; this one holds more", path.display()));
+    }
+    Ok(bytes)
+}
+
 /// Windows-1252's characters for the bytes 0x80..=0x9F (the five bytes it leaves undefined
 /// map to the control character of the same number, as the WHATWG encoding standard does).
 const CP1252_HIGH: [char; 32] = [
@@ -37,14 +60,13 @@ pub fn decode(bytes: &[u8]) -> String {
 /// Reads, decodes and lowers the rule file at `path`, resolving `(include "NAME")` against
 /// the file's folder. The text comes back with the result, for rendering errors and notes.
 pub fn load_file(path: &Path, choice: Option<&str>) -> Result<(String, Game), (String, ZrfError)> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        (String::new(), ZrfError::new(format!("cannot read {}: {e}", path.display()), 0..0, "no such file"))
-    })?;
+    let bytes = read_rule_file(path).map_err(|e| (String::new(), ZrfError::new(e, 0..0, "the file")))?;
     let text = decode(&bytes);
     let folder = path.parent().unwrap_or(Path::new("."));
     let mut read = |name: &str| -> Result<String, String> {
         let included = folder.join(name);
-        std::fs::read(&included).map(|b| decode(&b)).map_err(|e| format!("cannot read {}: {e}", included.display()))
+        // No included file may hold more than all of them together.
+        read_at_most(&included, MAX_INCLUDED_BYTES, "an included file").map(|b| decode(&b))
     };
     match load_with(&text, choice, &mut read) {
         Ok(game) => Ok((text, game)),
