@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-# Usage: python3 web/load-test.py target/release/varia   (about 30 s; loopback only)
+# Usage: python3 web/load-test.py target/release/varia          (about 30 s; loopback only)
+#        python3 web/load-test.py target/release/varia --idle 600  (about 12 s)
 # Bounded loopback load test of `varia serve`: the issue-20 reproducers sent concurrently,
 # heavy replays, slow-header connections, while light requests are timed. Stops by itself.
+# With --idle N: a crowd of N idle connections (each one the server closes is opened again)
+# while light requests are timed for 10 s.
 import json, socket, subprocess, sys, threading, time, urllib.request, statistics
 
 VARIA = sys.argv[1]
+IDLE = int(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[2] == "--idle" else None
 proc = subprocess.Popen([VARIA, "serve", "--port", "0"], stdout=subprocess.PIPE, text=True)
 line = proc.stdout.readline()
 base = line.split("http://")[1].split("/")[0]
@@ -29,6 +33,39 @@ def get(path):
     with urllib.request.urlopen(f"http://{base}{path}", timeout=60) as r:
         r.read(); code = r.status
     return code, time.time() - t
+
+def idle_crowd(n):
+    """N idle connections opened at once and held for 10 s while light requests are timed."""
+    crowd = [socket.create_connection((host, port)) for _ in range(n)]
+    light, t0 = [], time.time()
+    while time.time() - t0 < 10:
+        t = time.time()
+        try:
+            code = get("/api/variants")[0]
+        except Exception as e:
+            code = type(e).__name__
+        light.append((code, time.time() - t))
+        time.sleep(0.05)
+    closed = 0
+    for c in crowd:
+        c.settimeout(0.01)
+        try:
+            closed += c.recv(1) == b""
+        except socket.timeout:
+            pass
+        except OSError:
+            closed += 1
+    alive = get("/api/variants")[0] == 200
+    proc.terminate()
+    ts = [x[1] for x in light]
+    bad = [x[0] for x in light if x[0] != 200]
+    print(f"{n} idle connections: GET /api/variants {len(light)} requests, non-200: {len(bad)} {sorted(set(bad))}, "
+          f"median {statistics.median(ts)*1000:.1f} ms, max {max(ts)*1000:.1f} ms; "
+          f"idle connections the server closed: {closed}/{n}; server alive: {alive}")
+    sys.exit(0)
+
+if IDLE is not None:
+    idle_crowd(IDLE)
 
 bomb = "(define D $1$1$1$1$1$1$1$1$1$1)\n(game (title (D (D (D (D (D (D (D (D (D x)))))))))))\n"
 chain = chess.replace("piece King K {\n  royal", "piece King K {\n  move { if empty(n) { n add } " + "else if empty(e) { e add } " * 4000 + "}\n  royal")

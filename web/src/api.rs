@@ -95,6 +95,27 @@ pub async fn within_request_timeout(State(limit): State<Duration>, request: Requ
     }
 }
 
+/// Reads a request's whole body before the handlers see it: it must arrive within `limit`
+/// ([`crate::BODY_TIMEOUT`]) in all, not just between two of its pieces (a body sent a byte at
+/// a time once waited for the whole request's time), and hold at most [`crate::MAX_BODY`]
+/// bytes. Else 408 or 413, in JSON.
+pub async fn body_within(State(limit): State<Duration>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let bytes = match tokio::time::timeout(limit, axum::body::to_bytes(body, crate::MAX_BODY)).await {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(e)) if e.to_string().contains("length limit") => {
+            let message = format!("the request body is over {} bytes", crate::MAX_BODY);
+            return ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, message).into_response();
+        }
+        Ok(Err(e)) => return ApiError::bad(format!("the request body could not be read: {e}")).into_response(),
+        Err(_) => {
+            let message = format!("the request body did not arrive within {} s", limit.as_secs_f64());
+            return ApiError::new(StatusCode::REQUEST_TIMEOUT, message).into_response();
+        }
+    };
+    next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await
+}
+
 /// Turns every error answer that is not JSON yet (axum's own rejections: a bad path, a body too
 /// large or too slow...) into `{"error": "..."}` with the same status.
 pub async fn json_errors(response: Response) -> Response {

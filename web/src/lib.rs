@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod cache;
+mod connections;
 pub mod view;
 mod work;
 
@@ -22,6 +23,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
+use tower::ServiceExt;
 
 /// The page and its assets, embedded in the binary.
 const INDEX_HTML: &str = include_str!("../assets/index.html");
@@ -47,11 +49,12 @@ pub const JOB_DEADLINE: Duration = Duration::from_secs(10);
 /// How long a client may take to send a request's headers (and how long an idle connection
 /// stays open).
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
-/// How long a client may take to send a request's body.
+/// How long a client may take to send a request's whole body, from its headers on.
 pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a whole request may take, from its headers to the answer.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
-/// The most connections open at once; more are closed at once.
+/// The most connections open at once; when all are taken, the one idle longest makes room for a
+/// new one (see [`serve`]).
 pub const MAX_CONNECTIONS: usize = 256;
 /// The estimated memory the compiled-rules cache may hold, in bytes (see [`cache`]).
 pub const MAX_CACHE_BYTES: usize = 64 * 1024 * 1024;
@@ -100,6 +103,7 @@ pub struct Server {
     pub(crate) cache: std::sync::Mutex<cache::RulesCache>,
     pub(crate) searches: Arc<tokio::sync::Semaphore>,
     pub(crate) jobs: Arc<tokio::sync::Semaphore>,
+    pub(crate) connections: Arc<connections::Connections>,
     /// Evaluation weights (from `varia tune`), each used for the variant whose title it names.
     pub weights: Vec<varia_interpreter::Weights>,
 }
@@ -149,6 +153,7 @@ impl Server {
             cache: std::sync::Mutex::new(cache::RulesCache::new(MAX_CACHE_BYTES)),
             searches: Arc::new(tokio::sync::Semaphore::new(MAX_SEARCHES)),
             jobs: Arc::new(tokio::sync::Semaphore::new(MAX_JOBS)),
+            connections: Arc::new(connections::Connections::new(MAX_CONNECTIONS)),
             weights: Vec::new(),
         })
     }
@@ -158,6 +163,11 @@ impl Server {
     /// How many requests are being compiled, replayed or searched now.
     pub fn jobs_running(&self) -> usize {
         MAX_JOBS - self.jobs.available_permits()
+    }
+
+    /// How many connections are open now (at most [`MAX_CONNECTIONS`]).
+    pub fn connections_open(&self) -> usize {
+        self.connections.open()
     }
 }
 
@@ -178,7 +188,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .fallback(|| async { api::ApiError::not_found("no such page or API route").into_response() })
         .method_not_allowed_fallback(|| async { api::ApiError::method_not_allowed().into_response() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(server.timeouts.body))
+        .layer(axum::middleware::from_fn_with_state(server.timeouts.body, api::body_within))
         .layer(axum::middleware::from_fn_with_state(server.timeouts.request, api::within_request_timeout))
         .layer(tower_http::catch_panic::CatchPanicLayer::custom(api::panic_response))
         .layer(axum::middleware::map_response(api::json_errors))
@@ -186,12 +196,13 @@ pub fn router(server: Arc<Server>) -> Router {
 }
 
 /// Serves on an already bound listener until the process ends: HTTP/1.1, at most
-/// [`MAX_CONNECTIONS`] connections, each closed when its client sends no complete request
-/// headers within [`HEADER_TIMEOUT`] (an idle kept-alive connection included).
+/// [`MAX_CONNECTIONS`] connections (when all are taken, the one idle longest is closed for the
+/// newcomer), each closed when its client sends no complete request headers within
+/// [`HEADER_TIMEOUT`] (an idle kept-alive connection included).
 pub async fn serve(listener: tokio::net::TcpListener, server: Arc<Server>) -> std::io::Result<()> {
     let header_timeout = server.timeouts.header;
+    let connections = server.connections.clone();
     let app = router(server);
-    let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     loop {
         let stream = match listener.accept().await {
             Ok((stream, _)) => stream,
@@ -201,19 +212,36 @@ pub async fn serve(listener: tokio::net::TcpListener, server: Arc<Server>) -> st
                 continue;
             }
         };
-        let Ok(permit) = connections.clone().try_acquire_owned() else {
-            drop(stream);
-            continue;
-        };
-        let service = TowerToHyperService::new(app.clone());
+        // Every connection is answering a request: this one is closed at once.
+        let Some(slot) = connections.admit() else { continue };
+        let slot = Arc::new(slot);
+        let app = app.clone();
+        let marks = slot.clone();
+        let service = tower::service_fn(move |request: axum::extract::Request<hyper::body::Incoming>| {
+            marks.busy();
+            let (app, marks) = (app.clone(), marks.clone());
+            async move {
+                let response = app.oneshot(request).await;
+                marks.idle();
+                response
+            }
+        });
         tokio::spawn(async move {
-            let _permit = permit;
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)
                 .max_buf_size(64 * 1024)
-                .serve_connection(TokioIo::new(stream), service);
-            let _ = connection.await;
+                .serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                // Another connection needs the place: an idle one closes at once, one that has
+                // just begun a request answers it first.
+                _ = slot.close.notified() => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                }
+            }
         });
     }
 }
