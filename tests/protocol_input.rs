@@ -157,3 +157,132 @@ fn a_closed_output_ends_the_engine_quietly() {
         drop(stdin);
     }
 }
+
+/// Random command lines, built from each protocol's words, the numbers at the edges of their
+/// bounds and stray bytes: the session answers every one, never panics, and still answers
+/// `isready` (`ping`) at the end and ends with its input. A fixed seed: the same lines each run.
+#[test]
+fn random_command_lines_never_end_a_session() {
+    let numbers = [
+        "0",
+        "1",
+        "-1",
+        "2",
+        "50",
+        "51",
+        "100",
+        "101",
+        "1000",
+        "4096",
+        "4097",
+        "10000",
+        "86400",
+        "1000000000",
+        "1000000001",
+        "-1000000001",
+        "18446744073709551615",
+        "18446744073709551616",
+        "nan",
+        "inf",
+        "1e309",
+        "0.001",
+        "5:30",
+        "x",
+        "",
+    ];
+    let uci = [
+        "uci",
+        "isready",
+        "ucinewgame",
+        "stop",
+        "ponderhit",
+        "debug on",
+        "debug off",
+        "position startpos",
+        "position startpos moves e2e4 e7e5",
+        "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1000000000 moves e1g1",
+        "position fen",
+        "go",
+        "go depth",
+        "go movetime",
+        "go wtime",
+        "go btime",
+        "go winc",
+        "go movestogo",
+        "go mate",
+        "go nodes",
+        "go infinite",
+        "go ponder",
+        "setoption name Hash value",
+        "setoption name MultiPV value",
+        "setoption name UCI_Variant value",
+        "setoption value",
+        "position startpos moves",
+    ];
+    let xboard = [
+        "xboard",
+        "protover",
+        "new",
+        "force",
+        "go",
+        "playother",
+        "analyze",
+        "exit",
+        "undo",
+        "remove",
+        "post",
+        "nopost",
+        "?",
+        "ping",
+        "level",
+        "level 40",
+        "level 0 5",
+        "st",
+        "sd",
+        "time",
+        "otim",
+        "memory",
+        "setboard",
+        "setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1000000000",
+        "usermove",
+        "usermove e2e4",
+        "e7e5",
+        "variant",
+        "variant capablanca",
+        "variant nope",
+        "result 1-0",
+        "cores",
+        "e2e4",
+    ];
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    for (args, words, last, answer) in
+        [(["uci"], &uci[..], "isready\n", "readyok"), (["xboard"], &xboard[..], "ping 7\n", "pong 7")]
+    {
+        let mut input = Vec::new();
+        for _ in 0..400 {
+            input.extend_from_slice(words[next(words.len())].as_bytes());
+            for _ in 0..next(3) {
+                input.push(b' ');
+                input.extend_from_slice(numbers[next(numbers.len())].as_bytes());
+            }
+            match next(20) {
+                0 => input.push(0xff),
+                1 => input.extend_from_slice(b"\r"),
+                2 => input.push(0),
+                _ => {}
+            }
+            input.push(b'\n');
+        }
+        input.extend_from_slice(last.as_bytes());
+        let (code, out, err) = transcript(&args, &input, 120);
+        assert_eq!(code, Some(0), "varia {args:?}: {err}");
+        assert!(!err.contains("panicked"), "varia {args:?}: {err}");
+        assert!(out.lines().any(|l| l == answer), "varia {args:?} did not answer `{last}`: {out}");
+    }
+}
