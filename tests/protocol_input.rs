@@ -286,3 +286,14 @@ fn random_command_lines_never_end_a_session() {
         assert!(out.lines().any(|l| l == answer), "varia {args:?} did not answer `{last}`: {out}");
     }
 }
+
+#[test]
+fn terminal_play_answers_a_line_that_is_not_utf8_and_goes_on() {
+    let (code, out, err) = transcript(&["play", "chess"], b"e\xff4\ne4\nquit\n", 30);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("error: line 1 is not UTF-8 text: byte 0xff at column 2, expected a command in UTF-8"),
+        "{out}"
+    );
+    assert!(out.contains("last move: e4"), "the game goes on: {out}");
+}
