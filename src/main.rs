@@ -549,7 +549,11 @@ fn run(command: Command) -> Result<(), String> {
             analyse::study(rules, pos, args, json, true)
         }
         Command::Tune(args) => tune::run(args),
-        Command::Report { command: ReportCommand::Merge { files, json } } => report::merge(&files, json),
+        Command::Report { command: ReportCommand::Merge { files, json } } => {
+            let text = report::merge(&files, json)?;
+            out!("{text}");
+            Ok(())
+        }
         Command::Uci { file, weights } => uci::run(file, weights),
         Command::Xboard { file } => xboard::run(file),
         Command::Serve { port, files, weights: paths } => {

@@ -237,9 +237,9 @@ impl Study {
 }
 
 /// `varia report merge FILES...`: reads the JSON reports of a study's shards and combines them
-/// into one report (text, or JSON with `json`). The files must come from one study (same kind,
+/// into the text of one report (or its JSON with `json`). The files must come from one study (same kind,
 /// variant, SPECs, seed and plies) and no game may appear twice.
-pub fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
+pub fn merge(files: &[PathBuf], json: bool) -> Result<String, String> {
     if files.is_empty() {
         return Err("error: report merge needs at least one JSON report".to_string());
     }
@@ -251,14 +251,13 @@ pub fn merge(files: &[PathBuf], json: bool) -> Result<(), String> {
     }
     let m = merge_studies(studies)?;
     if json {
-        println!("{}", m.json());
-    } else {
-        print!("{}", m.text());
-        if m.records.len() < m.planned {
-            println!("note: {} of the {} planned games are here", m.records.len(), m.planned);
-        }
+        return Ok(format!("{}\n", m.json()));
     }
-    Ok(())
+    let mut text = m.text();
+    if m.records.len() < m.planned {
+        text.push_str(&format!("note: {} of the {} planned games are here\n", m.records.len(), m.planned));
+    }
+    Ok(text)
 }
 
 /// Combines the reports of a study's shards, each named (by its file) for errors, into one

@@ -143,7 +143,7 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         }
         samples.extend(feats.into_iter().map(|features| Sample { features, result }));
     }
-    println!(
+    outln!(
         "{}: {} self-play games at depth {} ({} first-player wins, {} second-player wins, {} draws or unfinished), {} quiet positions",
         rules.variant.title,
         records.len(),
@@ -165,12 +165,12 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
     fitted.set_vector(&w.iter().map(|x| (x * 10.0).round() / 10.0).collect::<Vec<_>>());
     // The fitted weights must still be accepted for the variant.
     Evaluator::with_weights(&rules, &fitted).map_err(|e| format!("error: the fit gave unusable weights: {e}"))?;
-    println!("logistic scale k = {k:.3}; mean squared error {before:.5} with the starting weights, {after:.5} fitted");
+    outln!("logistic scale k = {k:.3}; mean squared error {before:.5} with the starting weights, {after:.5} fitted");
     let names = fitted.vector_names();
     let new = fitted.to_vector();
     for (i, name) in names.iter().enumerate() {
         if (new[i] - w0[i]).abs() >= 0.5 {
-            println!("  {name:<24} {:>9.1} -> {:>9.1}", w0[i], new[i]);
+            outln!("  {name:<24} {:>9.1} -> {:>9.1}", w0[i], new[i]);
         }
     }
     let out = args.output.clone().unwrap_or_else(|| crate::weights::beside(&args.file));
@@ -188,7 +188,7 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         after
     );
     crate::weights::write(&out, &fitted, &header)?;
-    println!("weights written to {}", out.display());
+    outln!("weights written to {}", out.display());
     Ok(())
 }
 

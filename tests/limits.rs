@@ -189,3 +189,21 @@ fn a_game_at_the_largest_move_number_is_written_so_that_it_reads_back() {
     assert_eq!(again.code, Some(0), "{}", again.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_full_output_is_an_error_not_a_panic() {
+    let reports: Vec<String> =
+        (1..=3).map(|k| format!("docs/studies/issue-19/moving-occupied-squares-{k}.json")).collect();
+    let mut args = vec!["report", "merge"];
+    args.extend(reports.iter().map(String::as_str));
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+    let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(&args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .stdout(full)
+        .output()
+        .expect("run varia");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert_eq!(err.trim_end(), "error: cannot write the output: No space left on device (os error 28)");
+}

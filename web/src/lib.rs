@@ -262,9 +262,10 @@ pub fn run(port: u16, files: &[PathBuf], weights: Vec<varia_interpreter::Weights
         let listener =
             tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("error: cannot listen on {addr}: {e}"))?;
         let local = listener.local_addr().map_err(|e| format!("error: {e}"))?;
-        println!("Varia playground: http://{local}/  (Ctrl-C stops it)");
         use std::io::Write;
-        let _ = std::io::stdout().flush();
+        // Nowhere to print the address (a closed output) is no reason to stop serving.
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "Varia playground: http://{local}/  (Ctrl-C stops it)").and_then(|()| out.flush());
         tokio::select! {
             r = serve(listener, server) => r.map_err(|e| format!("error: the server stopped: {e}")),
             _ = tokio::signal::ctrl_c() => Ok(()),
