@@ -207,3 +207,47 @@ fn the_search_stops_where_the_root_player_is_out() {
     assert!(info.best().is_some());
     assert!(info.nodes < 100_000, "{} nodes", info.nodes);
 }
+
+/// White and black move, grey (left out of the turn order) is neutral; kings are royal.
+fn with_neutral(setup: &str, end: &str) -> String {
+    format!(
+        r#"variant "Neutral rook"
+board {{ grid 4 x 4 }}
+player white
+player black swap n <-> s
+player grey
+piece King K {{ royal step all }}
+piece Rook R {{ slide orthogonal }}
+turn-order {{ white black }}
+setup {{ {setup} }}
+end {{ {end} }}
+"#
+    )
+}
+
+#[test]
+fn a_neutral_players_pieces_give_no_check() {
+    // Grey's rook on b4 never moves: White's king on a1 may step onto the b-file (a2, b1,
+    // b2); Black's on d4 to c4, c3 and d3, but not c3 beside White's king on b2: 3 + 3 + 2.
+    let mut pos = start(&with_neutral("white: K a1  black: K d4  grey: R b4", ""));
+    assert_eq!(varia_interpreter::perft(&mut pos, 1), 3);
+    assert_eq!(varia_interpreter::perft(&mut pos, 2), 8);
+}
+
+#[test]
+fn with_two_players_who_move_a_checkmate_ends_the_game() {
+    // Black's rooks on a4 and b4 mate White's king on a1; grey is in no contest.
+    let mut pos = start(&with_neutral("white: K a1  black: K d4, R a4, R b4  grey: R c1", ""));
+    assert!(pos.in_check());
+    assert_eq!(pos.outcome().map(|(r, _)| r), Some(GameResult::Win(varia_interpreter::ir::PlayerId(1))));
+}
+
+#[test]
+fn points_leave_a_neutral_player_out() {
+    // Grey has the most points but does not play: White, with a rook to Black's nothing, wins.
+    let end = "goal white black points: to-move";
+    let text = with_neutral("white: K a1, R c1  black: K d4  grey: R b3, R c3", end)
+        .replace("piece Rook R {", "piece Rook R { points 5 ");
+    let mut pos = start(&text);
+    assert_eq!(pos.outcome().map(|(r, _)| r), Some(GameResult::Win(varia_interpreter::ir::PlayerId(0))));
+}

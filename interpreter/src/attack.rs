@@ -92,7 +92,7 @@ impl State {
         let blast = r.explosions.is_some();
         (0..r.players as u8)
             .map(PlayerId)
-            .filter(|p| !r.allied(*p, side))
+            .filter(|p| r.threatens(*p, side))
             .any(|p| self.attacked_by_types(r, cell, p, blast))
     }
 
@@ -101,7 +101,7 @@ impl State {
     /// as the tables read every cell as holding one.
     pub(crate) fn attacked_as(&self, r: &Rules, cell: CellId, side: PlayerId, piece: Piece) -> bool {
         let blast = r.explosions.is_some();
-        (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)).any(|p| {
+        (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, side)).any(|p| {
             if r.paths.allows(crate::paths::Path::ProbeAttacks) {
                 return self.probe_attack(r, cell, p, blast);
             }
@@ -498,7 +498,7 @@ impl State {
         walked: impl Fn(PlayerId) -> bool,
     ) -> Option<Pins> {
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
-        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side) && walked(PlayerId(*p))) {
+        for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side) && walked(PlayerId(*p))) {
             for probe in self.probes_holding(r, royal, PlayerId(p)) {
                 let s = probe.start as usize;
                 let mut shield: Option<CellId> = None;

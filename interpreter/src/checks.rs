@@ -107,7 +107,7 @@ impl Position {
         let (Some(royal), None) = (royals.next(), royals.next()) else { return None };
         let mut ev = Evasions { royal, double: false, answers: [royal; 32], len: 0, mask: 0 };
         let mut checker: Option<CellId> = None;
-        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
+        for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
             for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
                 let Some(k) = st.probe_hit(r, probe, PlayerId(p)) else { continue };

@@ -178,7 +178,7 @@ impl State {
         enemies: Option<u128>,
     ) -> Option<Pins> {
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
-        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
+        for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
             let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
             let probes = &r.probes[a..b];
@@ -231,7 +231,7 @@ impl State {
     /// Whether a player other than `side` attacks `cell`, by the probe walk (attacks read from
     /// the probes alone), skipping probes without a cell of `enemies`.
     pub(crate) fn attacked_through(&self, r: &Rules, cell: CellId, side: PlayerId, enemies: u128) -> bool {
-        for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
+        for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side)) {
             let i = p as usize * r.cells + cell.0 as usize;
             let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
             for (j, probe) in r.probes[a..b].iter().enumerate() {

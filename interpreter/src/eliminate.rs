@@ -6,9 +6,31 @@ use crate::position::{Move, MoveKind, Position};
 use crate::rules::Rules;
 
 impl Rules {
-    /// A loss puts a player out of the game instead of ending it: more than two players.
+    /// A loss puts a player out of the game instead of ending it: more than two players have
+    /// turns (neutral players do not count).
     pub fn eliminating(&self) -> bool {
-        self.players > 2
+        self.contenders() > 2
+    }
+
+    /// Whether the player has turns: a player the turn order never names is neutral (its
+    /// pieces stand, nobody moves them unless pieces are shared, and it neither wins nor is
+    /// out).
+    #[inline]
+    pub fn has_turns(&self, player: PlayerId) -> bool {
+        self.has_turns.get(player.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// How many players have turns.
+    pub fn contenders(&self) -> usize {
+        self.has_turns.iter().filter(|t| **t).count()
+    }
+
+    /// Whether pieces of `by` may capture pieces of `side`'s (so that they attack, check and
+    /// pin them): another side's pieces, moved by a player with turns; a neutral player's
+    /// never move, unless every player moves every piece (`shared-pieces`).
+    #[inline]
+    pub fn threatens(&self, by: PlayerId, side: PlayerId) -> bool {
+        !self.allied(by, side) && (self.has_turns(by) || self.variant.shared_pieces)
     }
 
     /// Whether two players play on one side: the same player, or partners in a team.
@@ -39,11 +61,24 @@ impl Rules {
     }
 }
 
-/// Whether the players still in (those not in the `out` bits) are all on one side, or none
-/// is left.
-fn one_side_in(r: &Rules, out: u8) -> bool {
-    let mut inside = (0..r.players as u8).map(PlayerId).filter(|p| out & (1 << p.0) == 0);
+/// Whether the players still in (those with turns not in the `out` bits) are all on one
+/// side, or none is left.
+fn one_side_in(r: &Rules, out: u32) -> bool {
+    let mut inside = (0..r.players as u8).map(PlayerId).filter(|p| r.has_turns(*p) && out & (1 << p.0) == 0);
     inside.next().is_none_or(|first| inside.all(|p| r.allied(p, first)))
+}
+
+/// Per player: whether the turn order names it (every player when the variant has none).
+pub(crate) fn has_turns(v: &Variant) -> Vec<bool> {
+    let mut named = vec![v.turn_order.is_none(); v.players.len()];
+    if let Some(order) = &v.turn_order {
+        for entry in order.opening.iter().chain(&order.cycle) {
+            if let Some(slot) = named.get_mut(entry.player.0 as usize) {
+                *slot = true;
+            }
+        }
+    }
+    named
 }
 
 /// Per player: the first player of its team, or itself outside teams.
@@ -72,7 +107,7 @@ impl Position {
         if !r.eliminating() || self.st.out == 0 {
             return None;
         }
-        let mut inside = (0..r.players as u8).map(PlayerId).filter(|p| !self.is_out(*p));
+        let mut inside = (0..r.players as u8).map(PlayerId).filter(|p| r.has_turns(*p) && !self.is_out(*p));
         let first = inside.next()?;
         inside.all(|p| r.allied(p, first)).then_some(first)
     }

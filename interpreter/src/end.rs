@@ -56,9 +56,13 @@ pub enum GameResult {
 impl Position {
     /// Applies an outcome for `player` to give the game result: a loss is the other player's
     /// win; with more than two players, the win of the player who moved last (who brought the
-    /// loss about, as Polygamo credits it), or of the next player when that is the loser.
+    /// loss about, as Polygamo credits it), or of the next player with turns when that is the
+    /// loser (neutral players win nothing; in a game of one player, the loss is the added
+    /// player's win).
     fn result_for(&self, player: PlayerId, outcome: Outcome) -> GameResult {
-        let next = PlayerId(((player.0 as usize + 1) % self.rules.player_count()) as u8);
+        let count = self.rules.player_count();
+        let after = |k: usize| PlayerId(((player.0 as usize + k) % count) as u8);
+        let next = (1..count).map(after).find(|p| self.rules.has_turns(*p)).unwrap_or(after(1));
         let other = match self.st.history.last().map(|u| u.side) {
             Some(mover) if self.rules.player_count() > 2 && mover != player => mover,
             _ => next,

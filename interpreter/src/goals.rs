@@ -105,9 +105,13 @@ impl Position {
 
     /// The result when points decide: the single player with the most wins, else a draw.
     pub(crate) fn points_result(&self) -> GameResult {
-        let scores: Vec<u64> = (0..self.rules.player_count()).map(|p| self.points(PlayerId(p as u8))).collect();
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let mut top = scores.iter().enumerate().filter(|(_, s)| **s == best);
+        // Neutral players (without turns) are not in the contest.
+        let scores: Vec<Option<u64>> = (0..self.rules.player_count() as u8)
+            .map(PlayerId)
+            .map(|p| self.rules.has_turns(p).then(|| self.points(p)))
+            .collect();
+        let best = scores.iter().flatten().copied().max().unwrap_or(0);
+        let mut top = scores.iter().enumerate().filter(|(_, s)| **s == Some(best));
         match (top.next(), top.next()) {
             (Some((p, _)), None) => GameResult::Win(PlayerId(p as u8)),
             _ => GameResult::Draw,

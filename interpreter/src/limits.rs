@@ -22,8 +22,10 @@ pub const MAX_COMPILE_WORK: u64 = 4_000_000;
 
 /// Piece types (type ids are bytes, and 255 marks "no promotion").
 pub const PIECE_TYPES: usize = 255;
-/// Most players a game may have (position strings give each a prefix letter).
-pub const PLAYERS: usize = 8;
+/// Most players a game may have, neutral ones included: real Zillions files declare up to 12
+/// (two who move and ten neutral colours). Position strings give each player a prefix letter,
+/// and the players out of the game are the bits of a 32-bit word.
+pub const PLAYERS: usize = 16;
 /// Piece attributes (a piece's attributes are the bits of one 64-bit word).
 pub const ATTRIBUTES: usize = 64;
 /// Flags of a running program (the bits of one 64-bit word).

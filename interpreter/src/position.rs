@@ -237,7 +237,7 @@ pub(crate) struct Undo {
     /// player).
     pub(crate) before: u64,
     /// The players out of the game before the move.
-    pub(crate) out: u8,
+    pub(crate) out: u32,
 }
 
 /// One board change of the general path, with what unmaking it needs.
@@ -359,7 +359,7 @@ pub(crate) struct State {
     /// games without choices).
     pub(crate) choices: Vec<u8>,
     /// In a game of more than two players, bit p: player p has lost and is out of the game.
-    pub(crate) out: u8,
+    pub(crate) out: u32,
     /// The evaluation's piece-square sums, where a search attached its table.
     pub(crate) tally: Option<Box<Tally>>,
 }
@@ -767,7 +767,7 @@ impl Position {
         let r = &*self.rules;
         let mut probe = self.st.clone();
         let mut moves = Vec::new();
-        for p in (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)) {
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, side)) {
             probe.side = p;
             probe.partial = None;
             moves.clear();

@@ -36,7 +36,7 @@ impl State {
         let (side, partial, slot) = (self.side, self.partial, self.slot);
         let mut replies = Vec::new();
         let mut taken = false;
-        for p in (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, victim)) {
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, victim)) {
             self.side = p;
             self.partial = None;
             self.slot = 0;

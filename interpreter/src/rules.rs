@@ -83,6 +83,10 @@ pub struct Rules {
     /// game has teams at all.
     pub(crate) team_of: Vec<u8>,
     pub(crate) teamed: bool,
+    /// Per player: it has turns (the turn order names it, or there is none). A player without
+    /// turns is neutral: its pieces never move, so they threaten nobody's, and it neither wins
+    /// nor goes out.
+    pub(crate) has_turns: Vec<bool>,
     /// Per piece code: the piece is royal.
     pub(crate) royal_code: Vec<bool>,
     /// Per piece code: moving it resets the move clock.
@@ -452,6 +456,7 @@ impl Rules {
             owner_of,
             type_of,
             team_of: crate::eliminate::team_of(&variant),
+            has_turns: crate::eliminate::has_turns(&variant),
             teamed: !variant.teams.is_empty(),
             royal_code,
             resets_clock_code,

@@ -164,7 +164,7 @@ pub struct Searcher {
     paranoid: bool,
     /// Bit p: player p plays on the root player's side of the search (itself and its partners;
     /// every other player is on the other side).
-    root_players: u8,
+    root_players: u32,
     /// The principal variation from each ply (triangular).
     pv: Vec<Vec<Move>>,
     /// Each ply's move lists, kept between nodes so that a node allocates nothing.

@@ -542,7 +542,7 @@ impl State {
             }
         }
         for royal in self.royals[side.0 as usize].iter() {
-            for p in (0..r.players as u8).filter(|p| !r.allied(PlayerId(*p), side)) {
+            for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side)) {
                 let i = p as usize * r.cells + royal.0 as usize;
                 let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
                 for (j, probe) in r.probes[a..b].iter().enumerate() {

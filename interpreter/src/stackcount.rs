@@ -151,7 +151,7 @@ impl State {
     /// `royal` along a probe were the cells between empty.
     fn wake_threats(&self, r: &Rules, royal: CellId, side: PlayerId, woken: u128) -> u128 {
         let mut threats = 0;
-        for p in (0..r.players as u8).map(PlayerId).filter(|p| !r.allied(*p, side)) {
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, side)) {
             for probe in self.probes_holding(r, royal, p) {
                 let s = probe.start as usize;
                 for (k, c) in r.probe_cells[s..s + probe.len as usize].iter().enumerate() {

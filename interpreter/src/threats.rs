@@ -215,11 +215,12 @@ impl State {
         self.attacked_through(r, to, side, enemies)
     }
 
-    /// The cells of the pieces of the players not allied to `side` (on the first 128 cells).
+    /// The cells of the pieces that threaten `side`'s (see [`Rules::threatens`]; on the first
+    /// 128 cells).
     #[inline]
     pub(crate) fn enemy_cells(&self, r: &Rules, side: PlayerId) -> u128 {
         (0..r.players)
-            .filter(|p| !r.allied(PlayerId(*p as u8), side))
+            .filter(|p| r.threatens(PlayerId(*p as u8), side))
             .fold(0u128, |m, p| m | u128::from_words(self.occupied[p].words()))
     }
 }

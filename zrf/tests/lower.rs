@@ -591,8 +591,8 @@ fn errors_are_located_and_exact() {
         ),
         (
             game_text("(turn-order White Black)", king, "")
-                .replace("(players White Black)", "(players White Black C D E F G H I)"),
-            "1:19: games of 9 players are not supported (Varia plays games of at most 8 players)",
+                .replace("(players White Black)", "(players White Black C D E F G H I J L M N O P Q R)"),
+            "1:19: games of 17 players are not supported (Varia plays games of at most 16 players)",
         ),
         (
             game_text("(loss-condition (White) (checkmated K))", king, ""),

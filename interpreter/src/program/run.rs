@@ -625,7 +625,10 @@ impl<'a> Run<'a> {
         } else {
             None
         };
-        let mut by = (0..r.players as u8).map(PlayerId).filter(|p| r.allied(*p, side) == friends);
+        let mut by =
+            (0..r.players as u8)
+                .map(PlayerId)
+                .filter(|p| if friends { r.allied(*p, side) } else { r.threatens(*p, side) });
         by.any(|by| self.st.attacked_by(r, c, by, imagined, ty, self.probe.depth + 1))
     }
 }
