@@ -259,7 +259,19 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         Some(decl) if decl.clone().into_inner().any(|p| p.as_rule() == Rule::k_if_no_move) => PassTurn::IfNoMove,
         Some(_) => PassTurn::Always,
     };
-    let maximal_captures = !of(Rule::maximal_captures_decl).is_empty();
+    let maximal = of(Rule::maximal_captures_decl);
+    if let Some(second) = maximal.get(1) {
+        l.error(second, "a second `maximal-captures` line", "expected one `maximal-captures` line");
+    }
+    let maximal_captures = !maximal.is_empty();
+    let mut maximal_captures_prefer = Vec::new();
+    for n in maximal.iter().flat_map(|decl| decl.clone().into_inner()).filter(|n| n.as_rule() == Rule::piece_ref) {
+        if let Some(t) = l.piece_ref(&n) {
+            if !maximal_captures_prefer.contains(&t) {
+                maximal_captures_prefer.push(t);
+            }
+        }
+    }
     let goals_count_hands = !of(Rule::goals_count_hands_decl).is_empty();
     let shared_pieces = !of(Rule::shared_pieces_decl).is_empty();
     if let (Some(decl), true) = (of(Rule::shared_pieces_decl).first(), l.pieces.iter().any(|p| p.royal)) {
@@ -329,6 +341,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         pass_partial,
         pass_turn,
         maximal_captures,
+        maximal_captures_prefer,
         goals_count_hands,
         shared_pieces,
         teams,

@@ -368,6 +368,7 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("pass-partial".into(), e.pass_partial == got.pass_partial),
         ("pass-turn".into(), e.pass_turn == got.pass_turn),
         ("maximal-captures".into(), e.maximal_captures == got.maximal_captures),
+        ("maximal-captures then".into(), e.maximal_captures_prefer == got.maximal_captures_prefer),
         ("goals-count-hands".into(), e.goals_count_hands == got.goals_count_hands),
         ("shared-pieces".into(), e.shared_pieces == got.shared_pieces),
         ("the teams".into(), e.teams == got.teams),

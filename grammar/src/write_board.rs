@@ -261,8 +261,12 @@ impl Writer<'_> {
                 rules = true;
             }
         }
-        if v.maximal_captures {
+        if v.maximal_captures && v.maximal_captures_prefer.is_empty() {
             let _ = writeln!(out, "maximal-captures");
+            rules = true;
+        } else if v.maximal_captures {
+            let _ =
+                writeln!(out, "maximal-captures then {}", join(&v.maximal_captures_prefer, " ", |t| self.piece(*t)));
             rules = true;
         }
         if v.goals_count_hands {

@@ -88,3 +88,32 @@ fn maximal_captures_makes_a_capture_compulsory_when_one_exists() {
         assert_eq!(moves(&mut pos), expected, "with '{rule}'");
     }
 }
+
+#[test]
+fn maximal_captures_then_prefers_the_turns_taking_the_types_named() {
+    // White's rook on c1 may take Black's rook on d1 or Black's crown on b1: one piece
+    // either way, so both stay legal; `then Crown` keeps the taking of the crown.
+    let text = |rule: &str| {
+        strip(rule, "white: R c1  black: R d1, C b1")
+            .replace("grid 3 x 1", "grid 5 x 1")
+            .replace("piece Rook R { step e w }", "piece Rook R { step e w }\npiece Crown C { step e }")
+    };
+    let mut sorted = |rule: &str| {
+        let mut listed = moves(&mut position(&text(rule)));
+        listed.sort();
+        listed
+    };
+    assert_eq!(sorted("maximal-captures"), ["Rc1xb1", "Rc1xd1"]);
+    assert_eq!(sorted("maximal-captures then Crown"), ["Rc1xb1"]);
+    assert_eq!(sorted("maximal-captures then Rook"), ["Rc1xd1"]);
+    let variant = varia_grammar::load(&text("maximal-captures then Crown")).expect("loads");
+    let written = varia_grammar::write::write_variant(&variant).expect("writes");
+    assert!(written.contains("maximal-captures then C\n"), "{written}");
+    let back = varia_grammar::load(&written).expect("reads back");
+    assert_eq!(back.maximal_captures_prefer, variant.maximal_captures_prefer);
+    // A type the game does not have, and a second line, are located errors.
+    let errors = varia_grammar::load(&text("maximal-captures then Queen")).unwrap_err();
+    assert_eq!(errors[0].message, "unknown piece `Queen`");
+    let errors = varia_grammar::load(&text("maximal-captures\nmaximal-captures")).unwrap_err();
+    assert_eq!(errors[0].message, "a second `maximal-captures` line");
+}

@@ -107,6 +107,10 @@ pub struct Variant {
     /// followed to the end of the turn).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub maximal_captures: bool,
+    /// With `maximal_captures`: of the moves whose turn takes the most pieces, only those whose
+    /// turn takes the most pieces of these types (draughts that prefer taking kings).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub maximal_captures_prefer: Vec<PieceTypeId>,
     /// Goals counting pieces (`pieces-remaining`, `total-pieces`) count those in hand too.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub goals_count_hands: bool,

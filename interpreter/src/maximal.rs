@@ -1,4 +1,4 @@
-//! The rule of maximal captures: of a turn's moves, only those that begin a turn taking the most enemy pieces are legal.
+//! The rule of maximal captures: of a turn's moves, only those that begin a turn taking the most enemy pieces are legal (and, where the variant prefers some types, of those the ones taking the most pieces of them).
 
 use crate::ir::PlayerId;
 use crate::position::{Move, Position};
@@ -16,13 +16,15 @@ pub const MAX_WEIGHED_MOVES: u32 = 1 << 16;
 
 impl Position {
     /// Keeps, of `moves` (the legal moves at this point of the turn), those after which the
-    /// rest of the turn can take the most pieces of the other players.
+    /// rest of the turn can take the most pieces of the other players; of those, where the
+    /// variant prefers types (`maximal_captures_prefer`), the ones taking the most of them.
+    /// A turn is weighed by its best continuation: the most pieces, then the most preferred.
     pub(crate) fn keep_maximal_captures(&mut self, moves: &mut Vec<Move>) {
         if moves.len() < 2 {
             return;
         }
         let side = self.st.side;
-        let mut best = 0;
+        let mut best = (0, 0);
         let mut taken = Vec::with_capacity(moves.len());
         let mut budget = MAX_WEIGHED_MOVES;
         for &mv in moves.iter() {
@@ -37,33 +39,46 @@ impl Position {
         });
     }
 
-    /// The most enemy pieces a turn of `side` takes when it goes on with `mv`.
-    fn captures_from(&mut self, mv: Move, side: PlayerId, depth: u32, budget: &mut u32) -> u32 {
+    /// The most enemy pieces a turn of `side` takes when it goes on with `mv`, with how many
+    /// of them are of the preferred types (the best continuation by both, in that order).
+    fn captures_from(&mut self, mv: Move, side: PlayerId, depth: u32, budget: &mut u32) -> (u32, u32) {
         let before = self.enemy_pieces(side);
         *budget = budget.saturating_sub(1);
         self.make(mv);
-        let mut n = before.saturating_sub(self.enemy_pieces(side));
+        let after = self.enemy_pieces(side);
+        let mut n = (before.0.saturating_sub(after.0), before.1.saturating_sub(after.1));
         if depth > 1 && *budget > 0 && self.st.side == side && self.st.partial.is_some() {
             let mut next = Vec::new();
             self.generate_unfiltered(&mut next);
-            let mut more = 0;
+            let mut more = (0, 0);
             for m in next {
                 more = more.max(self.captures_from(m, side, depth - 1, budget));
             }
-            n += more;
+            n = (n.0 + more.0, n.1 + more.1);
         }
         self.unmake();
         n
     }
 
-    /// How many pieces the players other than `side` have on the board.
-    fn enemy_pieces(&self, side: PlayerId) -> u32 {
-        let mut n = 0;
+    /// How many pieces the players other than `side` have on the board, and how many of them
+    /// are of the preferred types.
+    fn enemy_pieces(&self, side: PlayerId) -> (u32, u32) {
+        let r = &*self.rules;
+        let prefer = &r.variant.maximal_captures_prefer;
+        let (mut n, mut preferred) = (0, 0);
         for (p, cells) in self.st.occupied.iter().enumerate() {
-            if p != usize::from(side.0) {
-                n += cells.len() as u32;
+            if p == usize::from(side.0) {
+                continue;
+            }
+            n += cells.len() as u32;
+            if prefer.is_empty() {
+                continue;
+            }
+            for c in cells.iter() {
+                let owned = self.pieces_at(c).iter().filter(|q| usize::from(r.owner(**q).0) == p);
+                preferred += owned.filter(|q| prefer.contains(&r.type_of(**q))).count() as u32;
             }
         }
-        n
+        (n, preferred)
     }
 }

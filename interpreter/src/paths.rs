@@ -242,6 +242,7 @@ impl Features {
             pass_partial: _,
             pass_turn,
             maximal_captures,
+            maximal_captures_prefer: _,
             goals_count_hands: _,
             shared_pieces,
             teams,

@@ -536,6 +536,7 @@ impl<'t> Lowerer<'t> {
             pass_partial: set.pass_partial,
             pass_turn: set.pass_turn,
             maximal_captures: set.maximal_captures,
+            maximal_captures_prefer: Vec::new(),
             goals_count_hands: set.goals_count_hands,
             shared_pieces: set.shared_pieces,
             teams: Vec::new(),
