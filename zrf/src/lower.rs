@@ -7,19 +7,21 @@
 mod blocks;
 mod board;
 mod canonical;
+mod duplicates;
 mod goals;
 mod keywords;
 mod opposite;
 mod options;
 mod pieces;
+mod players;
 mod program;
 
 use std::collections::HashMap;
 use std::ops::Range;
 
 use varia_interpreter::ir::{
-    ActionKind, AttributeId, DropSupply, EndRules, FlagId, MoveTypeId, Outcome, PieceType, PieceTypeId, Player,
-    PlayerId, Setup, Turn, TurnAction, TurnEntry, TurnOrder, Variant, Zone, ZoneId,
+    ActionKind, AttributeId, DropSupply, EndRules, FlagId, MoveTypeId, Outcome, PieceType, PieceTypeId, PlayerId,
+    Setup, Turn, TurnAction, Variant, Zone, ZoneId,
 };
 
 use crate::macros::{expand, read};
@@ -237,6 +239,20 @@ impl Names {
     }
 }
 
+/// The items of a game, sorted by kind.
+#[derive(Default)]
+struct Items<'s> {
+    players: Option<&'s Sexp>,
+    turn_order: Option<&'s Sexp>,
+    priorities: Vec<&'s Sexp>,
+    boards: Vec<&'s Sexp>,
+    pieces: Vec<&'s Sexp>,
+    setups: Vec<&'s Sexp>,
+    goals: Vec<&'s Sexp>,
+    options: Vec<&'s Sexp>,
+    title: Option<String>,
+}
+
 pub(crate) struct Lowerer<'t> {
     pub(crate) text: &'t str,
     pub(crate) notes: Vec<ZrfNote>,
@@ -257,6 +273,8 @@ pub(crate) struct Lowerer<'t> {
     pub(crate) opposites: Vec<Option<varia_interpreter::ir::DirId>>,
     /// The first position one step in a direction leads to, by (position, direction).
     pub(crate) steps: HashMap<(usize, usize), usize>,
+    /// Per player: the turn order names it (a player it leaves out is neutral).
+    pub(crate) has_turns: Vec<bool>,
     /// Dagaz's `"sliding-puzzle"` option is on, and each piece type's block number.
     pub(crate) sliding_puzzle: bool,
     pub(crate) block_values: blocks::BlockValues,
@@ -279,6 +297,7 @@ impl<'t> Lowerer<'t> {
             flags: Names::default(),
             opposites: Vec::new(),
             steps: HashMap::new(),
+            has_turns: Vec::new(),
             sliding_puzzle: false,
             block_values: Vec::new(),
         }
@@ -380,55 +399,48 @@ impl<'t> Lowerer<'t> {
         Err(self.err(format!("unknown position '{}'", construct_name(node)), node, label))
     }
 
-    fn lower(&mut self, items: &[&Sexp], place: &str) -> Result<Variant, ZrfError> {
-        // Sort the items by kind; the order inside each kind is kept.
-        let mut players_form = None;
-        let mut turn_order = None;
-        let mut priorities = Vec::new();
-        let mut boards = Vec::new();
-        let mut pieces = Vec::new();
-        let mut setups = Vec::new();
-        let mut goals = Vec::new();
-        let mut options = Vec::new();
-        let mut title = None;
+    /// The game's items sorted by kind (the order inside each kind kept).
+    fn sort_items<'s>(&self, items: &[&'s Sexp], place: &str) -> Result<Items<'s>, ZrfError> {
+        let mut sorted = Items::default();
         for &item in items {
             let Some(head) = item.head() else {
                 return Err(self.unsupported(item, place));
             };
             match head.to_ascii_lowercase().as_str() {
-                "title" => title = Some(item.tail().first().and_then(Sexp::text).unwrap_or_default().to_string()),
-                "players" if players_form.is_some() => {
+                "title" => {
+                    sorted.title = Some(item.tail().first().and_then(Sexp::text).unwrap_or_default().to_string())
+                }
+                "players" if sorted.players.is_some() => {
                     return Err(self.err("'players' is given twice", item, place));
                 }
-                "players" => players_form = Some(item),
-                "turn-order" if turn_order.is_some() => {
+                "players" => sorted.players = Some(item),
+                "turn-order" if sorted.turn_order.is_some() => {
                     return Err(self.err("'turn-order' is given twice", item, place));
                 }
-                "turn-order" => turn_order = Some(item),
-                "move-priorities" => priorities.push(item),
-                "board" => boards.push(item),
-                "piece" => pieces.push(item),
-                "board-setup" => setups.push(item),
-                "win-condition" | "loss-condition" | "draw-condition" => goals.push(item),
-                "option" => options.push(item),
+                "turn-order" => sorted.turn_order = Some(item),
+                "move-priorities" => sorted.priorities.push(item),
+                "board" => sorted.boards.push(item),
+                "piece" => sorted.pieces.push(item),
+                "board-setup" => sorted.setups.push(item),
+                "win-condition" | "loss-condition" | "draw-condition" | "count-condition" => sorted.goals.push(item),
+                "option" => sorted.options.push(item),
+                _ if options::is_option_keyword(head) => sorted.options.push(item),
                 _ if is_presentation(head) => {}
                 _ => return Err(self.unsupported(item, place)),
             }
         }
+        Ok(sorted)
+    }
 
+    fn lower(&mut self, items: &[&Sexp], place: &str) -> Result<Variant, ZrfError> {
+        let Items { players: players_form, turn_order, priorities, boards, pieces, setups, goals, options, title } =
+            self.sort_items(items, place)?;
         let Some(players_form) = players_form else {
             let at = items.first().map_or(0..0, |item| item.span.clone());
             return Err(ZrfError::new("the game has no (players ...)", at, place));
         };
         self.players_of(players_form)?;
-        let turn_order = match turn_order {
-            Some(form) => self.turn_order(form)?,
-            // One player (and the added nobody): every turn is the player's.
-            None if players_form.tail().len() == 1 => {
-                Some(TurnOrder { opening: Vec::new(), cycle: vec![TurnEntry { player: PlayerId(0), move_type: None }] })
-            }
-            None => None,
-        };
+        let turn_order = self.turns(players_form, turn_order)?;
         let mut move_priorities = Vec::new();
         for form in priorities {
             for item in form.tail() {
@@ -436,43 +448,16 @@ impl<'t> Lowerer<'t> {
             }
         }
 
-        let board_items: Vec<&Sexp> = boards.iter().flat_map(|board| board.tail()).collect();
-        let (board, symmetries) = self.board(&board_items)?;
-        self.opposites = opposite::opposites(&board);
-        for link in &board.links {
-            let key = (usize::from(link.from.0), usize::from(link.dir.0));
-            self.steps.entry(key).or_insert(usize::from(link.to.0));
-        }
-        if board.cells.is_empty() {
-            let (at, message) = match boards.first() {
-                Some(form) => (form.span.clone(), "the board has no positions"),
-                None => (players_form.span.clone(), "the game has no (board ...)"),
-            };
-            return Err(ZrfError::new(
-                message,
-                at,
-                "expected a (board (grid ...)) or (board (positions ...)) with positions",
-            ));
-        }
+        let (board, symmetries) = self.whole_board(&boards, players_form)?;
         let players = self.player_maps(&symmetries);
         let set = self.options(&options)?;
         self.sliding_puzzle = set.sliding_puzzle;
 
+        let pieces = self.drop_repeated_pieces(pieces)?;
         self.declare_pieces(&pieces)?;
         let (placements, hands) = self.setup(&setups)?;
         let goal_rules = self.goals(&goals)?;
-        let letters = self.letters();
-        let mut piece_types = Vec::new();
-        for (index, &form) in pieces.iter().enumerate() {
-            let mut piece = self.piece_type(form, index, &letters)?;
-            piece.royal = goal_rules.royal.contains(&index);
-            // Ruling: a type that never appears `off` in the setup drops without limit; a type
-            // without drops keeps the default (its supply is never asked).
-            if hands.iter().any(|&(_, ty, _)| usize::from(ty.0) == index) || piece.drops.is_empty() {
-                piece.drop_supply = DropSupply::Hand;
-            }
-            piece_types.push(piece);
-        }
+        let mut piece_types = self.piece_types(&pieces, &goal_rules, &hands)?;
         if set.shared_pieces && piece_types.iter().any(|p| p.royal) {
             let at =
                 options.iter().find(|o| o.tail().first().and_then(Sexp::text).is_some_and(|t| t.contains("shared")));
@@ -487,19 +472,8 @@ impl<'t> Lowerer<'t> {
             self.sliding_blocks(&pieces, &mut piece_types, &values, &placements)?;
         }
 
-        let zones = self
-            .zones
-            .list
-            .iter()
-            .zip(&self.zone_cells)
-            .map(|(name, per_player)| Zone {
-                name: name.clone(),
-                cells: per_player.iter().map(|cells| cells.iter().map(|&c| cell_id(c)).collect()).collect(),
-                occupancy: None,
-                phase_occupancy: Vec::new(),
-            })
-            .collect();
-
+        let zones = self.ir_zones();
+        let maximal_captures_prefer = set.maximal_captures_prefer(piece_types.len());
         let mut variant = Variant {
             title: title.unwrap_or_default(),
             board,
@@ -536,7 +510,7 @@ impl<'t> Lowerer<'t> {
             pass_partial: set.pass_partial,
             pass_turn: set.pass_turn,
             maximal_captures: set.maximal_captures,
-            maximal_captures_prefer: Vec::new(),
+            maximal_captures_prefer,
             goals_count_hands: set.goals_count_hands,
             shared_pieces: set.shared_pieces,
             teams: Vec::new(),
@@ -558,111 +532,74 @@ impl<'t> Lowerer<'t> {
         Ok(variant)
     }
 
-    fn players_of(&mut self, form: &Sexp) -> Result<(), ZrfError> {
-        for item in form.tail() {
-            let Some(name) = item.as_atom() else {
-                return Err(self.err("a player name must be a word", item, "in (players ...)"));
+    /// The board of all `(board ...)` forms, with the players' symmetries; the steps and
+    /// opposites the lowering of programs asks for are kept. A board without positions is an
+    /// error.
+    fn whole_board(
+        &mut self,
+        boards: &[&Sexp],
+        players_form: &Sexp,
+    ) -> Result<(varia_interpreter::ir::Board, Vec<board::Symmetry>), ZrfError> {
+        let board_items: Vec<&Sexp> = boards.iter().flat_map(|board| board.tail()).collect();
+        let (board, symmetries) = self.board(&board_items)?;
+        self.opposites = opposite::opposites(&board);
+        for link in &board.links {
+            let key = (usize::from(link.from.0), usize::from(link.dir.0));
+            self.steps.entry(key).or_insert(usize::from(link.to.0));
+        }
+        if board.cells.is_empty() {
+            let (at, message) = match boards.first() {
+                Some(form) => (form.span.clone(), "the board has no positions"),
+                None => (players_form.span.clone(), "the game has no (board ...)"),
             };
-            if self.players.get(name).is_some() {
-                return Err(self.err(format!("player '{name}' is listed twice"), item, "in (players ...)"));
-            }
-            let mut names = std::mem::take(&mut self.players);
-            let id = self.intern_byte(&mut names, name, "player", item);
-            self.players = names;
-            id?;
-        }
-        if self.players.len() == 0 {
-            return Err(self.err("a game needs at least one player", form, "empty (players)"));
-        }
-        // Ruling: a game of one player (a puzzle, a solitaire) gets a second player who never
-        // moves and owns nothing, so that the engine's results can say the player lost (a
-        // loss is the other player's win); the turn order gives every turn to the one player.
-        if self.players.len() == 1 {
-            let nobody = if self.players.get(NOBODY).is_some() { "Nobody-else" } else { NOBODY };
-            self.players.intern(nobody);
-        }
-        let most = varia_interpreter::limits::PLAYERS;
-        if self.players.len() > most {
-            return Err(self.err(
-                format!("games of {} players are not supported", self.players.len()),
-                form,
-                format!("Varia plays games of at most {most} players"),
+            return Err(ZrfError::new(
+                message,
+                at,
+                "expected a (board (grid ...)) or (board (positions ...)) with positions",
             ));
         }
-        Ok(())
+        Ok((board, symmetries))
     }
 
-    /// `(turn-order ...)`: `None` when it is exactly each player once in `players` order, else
-    /// the opening (before `repeat`) and the cycle.
-    fn turn_order(&mut self, form: &Sexp) -> Result<Option<TurnOrder>, ZrfError> {
-        let label = "in (turn-order ...)";
-        let mut opening = Vec::new();
-        let mut cycle = Vec::new();
-        let mut repeated = false;
-        for item in form.tail() {
-            if item.is_atom("repeat") {
-                if repeated {
-                    return Err(self.err("'repeat' is given twice", item, label));
-                }
-                repeated = true;
-                opening = std::mem::take(&mut cycle);
-                continue;
+    /// The piece types, with what the goals and the setup tell of them.
+    fn piece_types(
+        &mut self,
+        pieces: &[&Sexp],
+        goal_rules: &goals::GoalRules,
+        hands: &pieces::Hands,
+    ) -> Result<Vec<PieceType>, ZrfError> {
+        let letters = self.letters();
+        let mut piece_types = Vec::new();
+        for (index, &form) in pieces.iter().enumerate() {
+            let mut piece = self.piece_type(form, index, &letters)?;
+            piece.royal = goal_rules.royal.contains(&index);
+            // A count-condition's count: the player with the most pieces on the board.
+            if goal_rules.counted {
+                piece.points = 100;
             }
-            let entry = match item.as_list() {
-                None => TurnEntry { player: self.player(item, label)?, move_type: None },
-                Some([who, what, rest @ ..]) => {
-                    let player = self.player(who, label)?;
-                    if what.as_atom().and_then(|name| self.players.get(name)).is_some() {
-                        // (P Q ...): P's turn played with Q's pieces; the IR has no such turn.
-                        return Err(self.err(
-                            "unsupported ZRF construct 'turn as another player'",
-                            item,
-                            format!("{} would move as {}", construct_name(who), construct_name(what)),
-                        ));
-                    }
-                    if let Some(extra) = rest.first() {
-                        return Err(self.err("unexpected extra item in a turn", extra, label));
-                    }
-                    TurnEntry { player, move_type: Some(self.move_type(what)?) }
-                }
-                Some([who]) => TurnEntry { player: self.player(who, label)?, move_type: None },
-                Some([]) => {
-                    return Err(self.err("an empty turn", item, format!("{label}: expected P or (P move-type)")))
-                }
-            };
-            cycle.push(entry);
+            // Ruling: a type that never appears `off` in the setup drops without limit; a type
+            // without drops keeps the default (its supply is never asked).
+            if hands.iter().any(|&(_, ty, _)| usize::from(ty.0) == index) || piece.drops.is_empty() {
+                piece.drop_supply = DropSupply::Hand;
+            }
+            piece_types.push(piece);
         }
-        if cycle.is_empty() {
-            let label = if repeated { "nothing after 'repeat'" } else { "no turns" };
-            return Err(self.err("the turn order has no turns to repeat", form, label));
-        }
-        // A player who never moves is neutral: its pieces stand on the board, other players'
-        // pieces to everyone (as Dagaz reads `enemy?`), and nobody moves them.
-        let plain = opening.is_empty()
-            && cycle.len() == self.players.len()
-            && cycle.iter().enumerate().all(|(i, entry)| usize::from(entry.player.0) == i && entry.move_type.is_none());
-        Ok(if plain { None } else { Some(TurnOrder { opening, cycle }) })
+        Ok(piece_types)
     }
 
-    /// Each player's direction map: identity, except the pairs of its `symmetry` forms.
-    fn player_maps(&self, symmetries: &[board::Symmetry]) -> Vec<Player> {
-        let identity: Vec<_> = (0..self.dirs.len()).map(board::dir_id).collect();
-        let mut players: Vec<Player> = self
-            .players
+    /// The zones as the IR has them.
+    fn ir_zones(&self) -> Vec<Zone> {
+        self.zones
             .list
             .iter()
-            .map(|name| Player { name: name.clone(), direction_map: identity.clone() })
-            .collect();
-        for (player, pairs) in symmetries {
-            if let Some(target) = players.get_mut(*player) {
-                for &(from, to) in pairs {
-                    if let Some(slot) = target.direction_map.get_mut(from) {
-                        *slot = board::dir_id(to);
-                    }
-                }
-            }
-        }
-        players
+            .zip(&self.zone_cells)
+            .map(|(name, per_player)| Zone {
+                name: name.clone(),
+                cells: per_player.iter().map(|cells| cells.iter().map(|&c| cell_id(c)).collect()).collect(),
+                occupancy: None,
+                phase_occupancy: Vec::new(),
+            })
+            .collect()
     }
 
     /// First pass over the pieces: names, ids and attributes, so that move bodies may name any

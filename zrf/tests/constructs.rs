@@ -57,8 +57,12 @@ fn maximal_captures_keeps_the_turns_that_take_the_most() {
     assert_eq!(moves_of(&strip("")), ["Mc1xa1xb1", "Mc1xe1xd1"]);
     assert_eq!(moves_of(&strip(r#"(option "maximal captures" true)"#)), ["Mc1xe1xd1"]);
     assert_eq!(moves_of(&strip(r#"(option "maximal captures" false)"#)), ["Mc1xa1xb1", "Mc1xe1xd1"]);
-    let e = varia_zrf::load(&strip(r#"(option "maximal captures" 2)"#), None).unwrap_err();
-    assert_eq!(e.message, "unsupported ZRF construct 'option \"maximal captures\" 2'");
+    // 2 is Zillions' tie-break on kings (tests/real_constructs.rs); no other number is.
+    let text = strip(r#"(option "maximal captures" 3)"#);
+    let e = varia_zrf::load(&text, None).unwrap_err();
+    assert_eq!(e.message, "unsupported ZRF construct 'option \"maximal captures\" 3'");
+    assert_eq!(e.label, "\"maximal captures\" must be true, false or 2");
+    assert_eq!(&text[e.span.clone()], "3");
 }
 
 #[test]

@@ -586,8 +586,8 @@ fn errors_are_located_and_exact() {
             "4:25: unknown direction or position 'nn' (in a move body of piece K)",
         ),
         (
-            game_text("(count-condition (White Black) stalemated)", king, ""),
-            "1:41: unsupported ZRF construct 'count-condition' (in the game)",
+            game_text("(count-condition (White Black) stalemated repetition)", king, ""),
+            "1:41: a goal needs a player list and one condition (in a goal)",
         ),
         (
             game_text("(turn-order White Black)", king, "")
@@ -596,7 +596,7 @@ fn errors_are_located_and_exact() {
         ),
         (
             game_text("(loss-condition (White) (checkmated K))", king, ""),
-            "1:65: unsupported ZRF construct 'checkmated' (a checkmated goal must be given for every player)",
+            "1:65: unsupported ZRF construct 'checkmated' (a checkmated goal must be given for every player who moves)",
         ),
         (
             game_text("(option \"recycle captures\" true)", king, ""),

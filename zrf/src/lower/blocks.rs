@@ -4,7 +4,9 @@
 //! same non-zero `value` by the same step, each onto an empty cell or one its block leaves; a
 //! piece of value 0 moves alone onto empty cells. The block never breaks, so the cells of its
 //! pieces keep their setup offsets: each piece's step is rewritten into one move program that
-//! tests every destination and moves the whole block, with the engine's own instructions.
+//! tests every destination and moves the whole block, with the engine's own instructions. A
+//! step's own tests (`n (verify empty?) add`) are asked first, from the piece that steps, on
+//! the board before the move, as Dagaz runs the piece's program before moving the block.
 use std::collections::{HashMap, VecDeque};
 
 use varia_interpreter::ir::{AddKind, DirId, Instr, PieceType, PieceTypeId, Program, Test};
@@ -38,27 +40,23 @@ impl Lowerer<'_> {
             let Some(piece) = types.get_mut(index) else { continue };
             let mut rewritten = Vec::new();
             for program in &piece.programs {
-                let dir = match program.body.as_slice() {
-                    [Instr::Step(dir), Instr::Add { kind: AddKind::Move, promote, then: None }]
-                        if promote.is_empty() =>
-                    {
-                        *dir
-                    }
-                    _ => {
-                        return Err(self.err(
-                            format!(
-                                "piece {name}: with \"sliding-puzzle\", every move must be one step (`DIRECTION add`)"
-                            ),
-                            form,
-                            "Dagaz's sliding-puzzle option moves blocks one step at a time",
-                        ))
-                    }
+                let Some((dir, checks)) = one_step(&program.body) else {
+                    return Err(self.err(
+                        format!(
+                            "piece {name}: with \"sliding-puzzle\", every move must be one step (`DIRECTION add`, or `DIRECTION (verify ...) add`)"
+                        ),
+                        form,
+                        "Dagaz's sliding-puzzle option moves blocks one step at a time",
+                    ));
                 };
                 let step = |body| Program { move_type: program.move_type, body };
                 if value == "0" {
                     // A piece of value 0 is a block of its own.
                     let add = Instr::Add { kind: AddKind::Move, promote: Vec::new(), then: None };
-                    rewritten.push(step(vec![Instr::Step(dir), Instr::Verify(Test::Empty(None)), add]));
+                    let mut body = vec![Instr::Step(dir)];
+                    body.extend(checks.iter().cloned());
+                    body.extend([Instr::Verify(Test::Empty(None)), add]);
+                    rewritten.push(step(body));
                     continue;
                 }
                 // One program per position the type starts on (a block may hold it twice): the
@@ -77,7 +75,13 @@ impl Lowerer<'_> {
                     })?;
                     let tiles: Vec<PieceTypeId> =
                         block.iter().filter_map(|&(ty, _)| u8::try_from(ty).ok().map(PieceTypeId)).collect();
+                    // The step's own tests, on the board before the move, from this piece.
                     let mut body = Vec::new();
+                    if !checks.is_empty() {
+                        body.extend([Instr::Mark(None), Instr::Step(dir)]);
+                        body.extend(checks.iter().cloned());
+                        body.push(Instr::Back);
+                    }
                     if homes.len() > 1 {
                         body.push(Instr::Mark(None));
                         for (path, tile) in paths.iter().zip(&tiles).skip(1) {
@@ -113,6 +117,18 @@ impl Lowerer<'_> {
             }
         }
         cells.iter().map(|cell| path_to.get(cell).cloned()).collect()
+    }
+}
+
+/// A step program, `DIRECTION (verify TEST)... add`: its direction and its tests.
+fn one_step(body: &[Instr]) -> Option<(DirId, &[Instr])> {
+    match body {
+        [Instr::Step(dir), checks @ .., Instr::Add { kind: AddKind::Move, promote, then: None }]
+            if promote.is_empty() && checks.iter().all(|i| matches!(i, Instr::Verify(_))) =>
+        {
+            Some((*dir, checks))
+        }
+        _ => None,
     }
 }
 

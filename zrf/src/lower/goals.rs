@@ -1,5 +1,6 @@
-//! Lowers `win-condition`, `loss-condition` and `draw-condition` into the IR's end rules and goal tests.
-use varia_interpreter::ir::{ConfigGroup, Goal, GoalTest, Occupier, Outcome};
+//! Lowers `win-condition`, `loss-condition`, `draw-condition` and `count-condition` into the
+//! IR's end rules and goal tests.
+use varia_interpreter::ir::{ConfigGroup, Goal, GoalTest, Occupier, Outcome, PlayerId};
 
 use super::{cell_id, construct_name, Lowerer};
 use crate::reader::{Sexp, SexpKind, ZrfError};
@@ -10,26 +11,42 @@ pub(crate) struct GoalRules {
     pub(crate) stalemate: Option<Outcome>,
     pub(crate) goals: Vec<Goal>,
     pub(crate) royal: Vec<usize>,
+    /// A `count-condition` is given: every piece counts one point when the count decides.
+    pub(crate) counted: bool,
 }
 
 impl Lowerer<'_> {
     pub(crate) fn goals(&mut self, forms: &[&Sexp]) -> Result<GoalRules, ZrfError> {
-        let mut rules = GoalRules { checkmate: None, stalemate: None, goals: Vec::new(), royal: Vec::new() };
+        let mut rules =
+            GoalRules { checkmate: None, stalemate: None, goals: Vec::new(), royal: Vec::new(), counted: false };
         for &form in forms {
             let label = "in a goal";
             let outcome = match form.head().map(str::to_ascii_lowercase).as_deref() {
                 Some("win-condition") => Outcome::Win,
                 Some("loss-condition") => Outcome::Loss,
+                // The game ends and the player with the most pieces on the board wins.
+                Some("count-condition") => Outcome::Points,
                 _ => Outcome::Draw,
             };
-            let [who, condition] = form.tail() else {
-                return Err(self.err("a goal needs a player list and one condition", form, label));
+            rules.counted |= outcome == Outcome::Points;
+            let (who, condition) = match form.tail() {
+                [who, condition] => (Some(who), condition),
+                // A count-condition may leave out its players: it is every player's.
+                [condition] if outcome == Outcome::Points => (None, condition),
+                _ => return Err(self.err("a goal needs a player list and one condition", form, label)),
             };
-            let players = match who.as_list() {
-                Some(list) => list.iter().map(|p| self.player(p, label)).collect::<Result<Vec<_>, _>>()?,
-                None => vec![self.player(who, label)?],
+            let players = match who {
+                None => (0..self.players.len()).filter_map(|i| u8::try_from(i).ok()).map(PlayerId).collect(),
+                Some(who) => match who.as_list() {
+                    Some(list) => list.iter().map(|p| self.player(p, label)).collect::<Result<Vec<_>, _>>()?,
+                    None => vec![self.player(who, label)?],
+                },
             };
-            let everyone = (0..self.players.len()).all(|i| players.iter().any(|p| usize::from(p.0) == i));
+            // Every player who moves: a neutral player (missing from the turn order) never is
+            // to move, so it is never checkmated or stalemated.
+            let everyone = (0..self.players.len())
+                .filter(|&i| self.has_turns.get(i).copied().unwrap_or(true))
+                .all(|i| players.iter().any(|p| usize::from(p.0) == i));
             if condition.is_form("checkmated") {
                 let [ty] = condition.tail() else {
                     return Err(self.err("'checkmated' needs one piece type", condition, label));
@@ -40,7 +57,7 @@ impl Lowerer<'_> {
                     return Err(self.err(
                         "unsupported ZRF construct 'checkmated'",
                         condition,
-                        "a checkmated goal must be given for every player",
+                        "a checkmated goal must be given for every player who moves",
                     ));
                 }
                 if !rules.royal.contains(&usize::from(piece.0)) {
