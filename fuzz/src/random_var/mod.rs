@@ -148,6 +148,7 @@ pub const VAR_FEATURES: &[&str] = &[
     "pass-turn",
     "pass-partial",
     "maximal-captures",
+    "maximal-captures-then",
     "goals-count-hands",
     "choice",
 ];

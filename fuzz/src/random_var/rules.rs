@@ -271,7 +271,15 @@ pub(crate) fn top_level(g: &mut Gen, ctx: &Ctx) -> String {
     }
     if g.chance(0.08) {
         g.feature("maximal-captures");
-        out.push_str("maximal-captures\n");
+        if g.chance(0.5) && !ctx.pieces.is_empty() {
+            // Of the turns taking the most pieces, those taking the most of these types.
+            g.feature("maximal-captures-then");
+            let names: Vec<&str> = ctx.pieces.iter().map(|p| p.name).collect();
+            let n = g.int(1, 2.min(names.len()));
+            out.push_str(&format!("maximal-captures then {}\n", g.some(&names, n).join(" ")));
+        } else {
+            out.push_str("maximal-captures\n");
+        }
     }
     if g.chance(0.08) {
         g.feature("goals-count-hands");

@@ -2,10 +2,12 @@
 //!
 //! `random_zrf(seed)` writes a small game: a grid of 16 to 64 positions (killed positions,
 //! unlinked walls, a `warp` direction), two players or now and then three or four with their
-//! symmetries, zones, a few piece types whose move bodies are built from directions, tests and
+//! symmetries and now and then a neutral player (pieces in the middle, never in the turn order),
+//! zones, a few piece types whose move bodies are built from directions, tests and
 //! instructions (captures, partial moves, promotions, `create`, `flip`, `change-type`,
-//! `cascade`, flags, `mark`/`back`), drops and hands, options, a turn order, move priorities
-//! and win, loss and draw conditions. The same seed always gives the same text.
+//! `cascade`, flags, `mark`/`back`), drops and hands, options (also in their game-level keyword
+//! spelling), a turn order, move priorities and win, loss, draw and count conditions. The same
+//! seed always gives the same text.
 
 mod moves;
 
@@ -44,6 +46,9 @@ pub const ZRF_FEATURES: &[&str] = &[
     "zrf-drops",
     "zrf-hand",
     "zrf-maximal-captures",
+    "zrf-maximal-captures-2",
+    "zrf-option-keyword",
+    "zrf-neutral",
     "zrf-pass-turn",
     "zrf-pass-partial",
     "zrf-turn-order",
@@ -55,6 +60,7 @@ pub const ZRF_FEATURES: &[&str] = &[
     "zrf-absolute-config",
     "zrf-captured",
     "zrf-repetition",
+    "zrf-count-condition",
 ];
 
 /// The compass as Zillions grids give it: name, opposite, and the offset (y grows downwards).
@@ -92,6 +98,8 @@ pub(crate) struct Game {
     pub types: BTreeSet<&'static str>,
     /// The board has a `warp` direction.
     pub warp: bool,
+    /// A player `Neutral`, in no turn, has pieces in the middle of the board.
+    pub neutral: bool,
     w: usize,
     h: usize,
     killed: BTreeSet<(usize, usize)>,
@@ -152,7 +160,9 @@ fn write_game(g: &mut Gen, seed: u64) -> String {
     }
     let others = g.int(1, 4);
     pieces.extend(g.some(&PIECE_NAMES, others));
-    let mut game = Game { players, pieces, types: BTreeSet::new(), warp: false, w, h, killed: BTreeSet::new() };
+    let neutral = g.chance(0.12);
+    let mut game =
+        Game { players, pieces, types: BTreeSet::new(), warp: false, neutral, w, h, killed: BTreeSet::new() };
     let mut out = String::from("(version \"2.0\")\n\n");
     let macro_step = g.chance(0.3);
     if macro_step {
@@ -161,7 +171,8 @@ fn write_game(g: &mut Gen, seed: u64) -> String {
     }
     let board = board(g, &mut game);
     let bodies = piece_forms(g, &mut game, macro_step);
-    out.push_str(&format!("(game\n  (title \"Random {seed}\")\n  (players {})\n", game.players.join(" ")));
+    let neutral = if game.neutral { " Neutral" } else { "" };
+    out.push_str(&format!("(game\n  (title \"Random {seed}\")\n  (players {}{neutral})\n", game.players.join(" ")));
     out.push_str(&turn_order(g, &game));
     out.push_str(&options(g));
     out.push_str(&board);
@@ -278,7 +289,8 @@ fn piece_forms(g: &mut Gen, game: &mut Game, macro_step: bool) -> (String, Vec<&
 }
 
 fn turn_order(g: &mut Gen, game: &Game) -> String {
-    if !g.chance(0.2) {
+    // A neutral player is the one the turn order leaves out.
+    if !game.neutral && !g.chance(0.2) {
         return format!("  (turn-order {})\n", game.players.join(" "));
     }
     g.feature("zrf-turn-order");
@@ -292,17 +304,31 @@ fn turn_order(g: &mut Gen, game: &Game) -> String {
 
 fn options(g: &mut Gen) -> String {
     let mut out = String::new();
+    // `(option "pass turn" forced)`, or the first language's `(pass-turn forced)`.
+    let mut option = |g: &mut Gen, name: &str, value: &str| {
+        if g.chance(0.3) {
+            g.feature("zrf-option-keyword");
+            out.push_str(&format!("  ({} {value})\n", name.replace(' ', "-")));
+        } else {
+            out.push_str(&format!("  (option \"{name}\" {value})\n"));
+        }
+    };
     if g.chance(0.12) {
         g.feature("zrf-maximal-captures");
-        out.push_str("  (option \"maximal captures\" true)\n");
+        let value = if g.chance(0.5) { "2" } else { "true" };
+        if value == "2" {
+            g.feature("zrf-maximal-captures-2");
+        }
+        option(g, "maximal captures", value);
     }
     if g.chance(0.12) {
         g.feature("zrf-pass-turn");
-        out.push_str(&format!("  (option \"pass turn\" {})\n", g.pick(&["true", "forced"])));
+        let value = g.pick(&["true", "forced"]);
+        option(g, "pass turn", value);
     }
     if g.chance(0.1) {
         g.feature("zrf-pass-partial");
-        out.push_str("  (option \"pass partial\" true)\n");
+        option(g, "pass partial", "true");
     }
     out
 }
@@ -337,6 +363,14 @@ fn setup(g: &mut Gen, game: &Game, royals: usize, droppers: &[&'static str]) -> 
             items.extend(droppers.iter().map(|t| format!("({t} off {})", 1 + i % 2)));
         }
         out.push_str(&format!("    ({p} {})\n", items.join(" ")));
+    }
+    let middle = game.middle();
+    if game.neutral && !middle.is_empty() {
+        g.feature("zrf-neutral");
+        let n = g.int(1, 3.min(middle.len()));
+        let items: Vec<String> =
+            g.some(&middle, n).iter().map(|&(x, y)| format!("({} {})", g.pick(&others), Game::name(x, y))).collect();
+        out.push_str(&format!("    (Neutral {})\n", items.join(" ")));
     }
     out.push_str("  )\n");
     out
@@ -379,6 +413,15 @@ fn conditions(g: &mut Gen, game: &Game, royals: usize) -> String {
     if g.chance(0.1) {
         g.feature("zrf-repetition");
         out.push_str(&format!("  (draw-condition ({all}) repetition)\n"));
+    }
+    if g.chance(0.12) {
+        // The most pieces on the board win; every army has two pieces or more at the start.
+        g.feature("zrf-count-condition");
+        out.push_str(&match g.int(0, 2) {
+            0 => format!("  (count-condition ({all}) stalemated)\n"),
+            1 => format!("  (count-condition ({all}) repetition)\n"),
+            _ => format!("  (count-condition (total-piece-count {}))\n", g.int(1, 3)),
+        });
     }
     if !game.types.is_empty() && g.chance(0.4) {
         g.feature("zrf-priorities");
