@@ -197,12 +197,31 @@ setup { white: K a1  black: K c3 }
     assert_eq!(e.message, "expected the name of a phase in `phases=`, found `thick`");
 }
 
-/// With three players and a turn order naming two, once both are out the game is over by
-/// elimination, and the position string (the turn having stopped at a player out) reads back
-/// (random_var(16)).
+/// With three players who move and a neutral fourth, once two are out the game is over by
+/// elimination: the third wins (not the neutral player, who is in no contest), and the position
+/// string (the turn having stopped at a player out) reads back (random_var(16), where the
+/// neutral player was once left "in" and won). With two players who move nobody goes out: a
+/// loss ends the game, and `out=` is refused.
 #[test]
 fn a_game_won_by_elimination_reads_back_with_an_out_player_to_move() {
     let rules = compile(
+        r#"variant "Three of four"
+board { grid 3 x 3 }
+player south
+player north swap n <-> s
+player east
+player west
+turn-order { repeat south north east }
+piece Man M { step n }
+setup { south: M a1  north: M c3  east: M a3  west: M b2 }
+end { stalemate loss }
+"#,
+    );
+    let text = "eM1nM/1wM1/sM2 n - - 0 1 turn=5 out=s,n";
+    let mut pos = Position::from_position_string(rules, text).expect("a finished game reads back");
+    assert_eq!(pos.to_position_string(), text);
+    assert_eq!(pos.outcome().map(|(r, _)| r), Some(GameResult::Win(PlayerId(2))));
+    let two = compile(
         r#"variant "Two of three"
 board { grid 3 x 3 }
 player south
@@ -214,9 +233,8 @@ setup { south: M a1  north: M c3  west: M b2 }
 end { stalemate loss }
 "#,
     );
-    let text = "2nM/1wM1/sM2 n - - 0 1 turn=5 out=s,n";
-    let pos = Position::from_position_string(rules, text).expect("a finished game reads back");
-    assert_eq!(pos.to_position_string(), text);
+    let e = Position::from_position_string(two, "2nM/1wM1/sM2 n - - 0 1 turn=5 out=s,n").expect_err("refused");
+    assert_eq!(&"2nM/1wM1/sM2 n - - 0 1 turn=5 out=s,n"[e.offset..e.offset + e.len], "out");
 }
 
 /// `attacked` reads a cell where the attacker's own piece stands as the tables do: that piece

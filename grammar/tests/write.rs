@@ -526,11 +526,11 @@ fn invalid_names_are_sanitised_consistently() {
 #[test]
 fn what_the_language_cannot_express_is_an_error() {
     let v = base();
-    let mut nine = v.clone();
-    for k in 2..9 {
-        nine.players.push(Player { name: format!("p{k}"), direction_map: v.players[0].direction_map.clone() });
+    let mut seventeen = v.clone();
+    for k in 2..17 {
+        seventeen.players.push(Player { name: format!("p{k}"), direction_map: v.players[0].direction_map.clone() });
     }
-    assert_eq!(write_error(&nine).what, "the players");
+    assert_eq!(write_error(&seventeen).what, "the players");
 
     let mut rotated = v.clone();
     // n -> e -> s -> w -> n: a rotation, not swapped pairs.
