@@ -81,7 +81,10 @@ pub fn read_move(pos: &mut Position, text: &str) -> Result<Move, String> {
 /// [`read_move`] with cells named by `name`.
 pub fn read_move_named(pos: &mut Position, text: &str, name: &dyn Fn(CellId) -> String) -> Result<Move, String> {
     let table = move_table_named(pos, name);
-    if let Some((mv, _)) = table.iter().find(|(_, t)| t == text) {
+    // A text the table gives one move (every move's text is its own; were two alike, the
+    // notation's own reading reports the ambiguity).
+    let mut written = table.iter().filter(|(_, t)| t == text);
+    if let (Some((mv, _)), None) = (written.next(), written.next()) {
         return Ok(*mv);
     }
     let r = pos.rules().clone();

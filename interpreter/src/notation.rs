@@ -98,14 +98,16 @@ impl Position {
     /// What a program move or drop does beyond moving its piece from `from` to `to` and taking
     /// there, so that moves differing only in their side effects are written apart: captures
     /// elsewhere (`xd5`), a copy left behind (`,copy`), other pieces moving (`,h1-f1`), new pieces
-    /// (`,+Q@a1`), changes of type (`=Q`, `,c3=Q`) and of owner (`,~c3`). Attribute changes
-    /// are not written.
+    /// (`,+Q@a1`), changes of type (`=Q`, `,c3=Q`) and of owner (`,~c3`), and a turn that goes
+    /// on with the same piece (a partial move: `,then`, or `,then:TYPE` when the piece goes on
+    /// with moves of one type), so that a step that ends the turn and the same step that
+    /// goes on are two texts. Attribute changes are not written.
     fn effects_suffix(&self, mv: Move) -> String {
         use crate::program::run::Change;
         if !matches!(mv.kind, MoveKind::Program | MoveKind::Drop) {
             return String::new();
         }
-        let Some((changes, _)) = self.st.program_changes(&self.rules, mv) else { return String::new() };
+        let Some((changes, partial)) = self.st.program_changes(&self.rules, mv) else { return String::new() };
         let r = &self.rules;
         let letter = |t: crate::ir::PieceTypeId| r.variant.pieces[t.0 as usize].letter.to_ascii_uppercase();
         let mut s = String::new();
@@ -141,6 +143,14 @@ impl Position {
                     _ => {}
                 }
             }
+        }
+        match partial {
+            Some(Some(t)) => {
+                s.push_str(",then:");
+                s.push_str(r.variant.move_types.get(t.0 as usize).map_or("?", String::as_str));
+            }
+            Some(None) => s.push_str(",then"),
+            None => {}
         }
         s
     }
@@ -256,9 +266,13 @@ impl Position {
             }
         }
         let wanted = normalise(text);
+        // Every form of a piece's move or a drop names its destination: the moves to cells the
+        // text does not name are passed over before anything is written (a position of 20,000
+        // drops reads one as fast as it lists them).
+        let candidates: Vec<Move> = legal.iter().copied().filter(|m| self.may_name(*m, &wanted)).collect();
         // The long form Varia writes names one move (each move's long form is its own): found
         // without the costlier short forms.
-        let mut by_long = legal.iter().filter(|m| normalise(&self.long_notation(**m)) == wanted);
+        let mut by_long = candidates.iter().filter(|m| normalise(&self.long_notation(**m)) == wanted);
         if let (Some(&mv), None) = (by_long.next(), by_long.next()) {
             return Ok(mv);
         }
@@ -266,7 +280,8 @@ impl Position {
         // Exactly the long or short form Varia writes: that move, even if a looser form of
         // another move reads the same (`d4-d5` is the pawn's move when a king shares d4).
         let mut exact: Vec<Move> = Vec::new();
-        for &mv in &legal {
+        for &mv in &candidates {
+            // Short forms are told apart from every legal move, not only the candidates.
             let forms = self.forms(mv, &legal, &wanted);
             if forms[..2].iter().any(|f| normalise(f) == wanted) && !exact.contains(&mv) {
                 exact.push(mv);
@@ -289,6 +304,21 @@ impl Position {
                 candidates: found.iter().map(|m| self.long_notation(*m)).collect(),
             }),
         }
+    }
+
+    /// Whether a normalised move text may name `mv`: every form of a piece's move (castling
+    /// aside) and of a drop contains its destination's name, so a text without it names
+    /// another move. (A name that normalising could shorten at the end of a text is never
+    /// ruled out.)
+    fn may_name(&self, mv: Move, wanted: &str) -> bool {
+        if !(mv.kind == MoveKind::Drop || mv.kind.is_piece_move() && mv.kind != MoveKind::Castle) {
+            return true;
+        }
+        let to = self.rules.cell_name(mv.to);
+        if to.ends_with(['+', '#', '!', '?']) || to.ends_with("ep") || to.ends_with("e.p.") {
+            return true;
+        }
+        wanted.contains(&to.replace([':', 'x', '-'], ""))
     }
 
     /// For a square action written `@@X` or `@A-B` that is not legal: the rule it breaks.
@@ -391,8 +421,12 @@ impl Position {
         };
         let mut forms = vec![long.clone(), short];
         if matches!(mv.kind, MoveKind::Program | MoveKind::Drop) {
-            // Without its side effects, a move is still named when no other move reads the same.
+            // Without its side effects, or without saying that the turn goes on, a move is
+            // still named when no other move reads the same.
             forms.push(self.plain_long_notation(mv));
+            if let Some((written, _)) = long.split_once(",then") {
+                forms.push(written.to_string());
+            }
         }
         if let Some(c) = self.pass_cell(mv) {
             let name = self.rules.cell_name(c);

@@ -54,9 +54,9 @@ fn strip(options: &str) -> String {
 
 #[test]
 fn maximal_captures_keeps_the_turns_that_take_the_most() {
-    assert_eq!(moves_of(&strip("")), ["Mc1xa1xb1", "Mc1xe1xd1"]);
-    assert_eq!(moves_of(&strip(r#"(option "maximal captures" true)"#)), ["Mc1xe1xd1"]);
-    assert_eq!(moves_of(&strip(r#"(option "maximal captures" false)"#)), ["Mc1xa1xb1", "Mc1xe1xd1"]);
+    assert_eq!(moves_of(&strip("")), ["Mc1xa1xb1,then", "Mc1xe1xd1,then"]);
+    assert_eq!(moves_of(&strip(r#"(option "maximal captures" true)"#)), ["Mc1xe1xd1,then"]);
+    assert_eq!(moves_of(&strip(r#"(option "maximal captures" false)"#)), ["Mc1xa1xb1,then", "Mc1xe1xd1,then"]);
     // 2 is Zillions' tie-break on kings (tests/real_constructs.rs); no other number is.
     let text = strip(r#"(option "maximal captures" 3)"#);
     let e = varia_zrf::load(&text, None).unwrap_err();
@@ -227,7 +227,7 @@ fn maximal_captures_over_a_partial_move_that_never_ends_is_bounded() {
     );
     assert!(text.contains("(moves (w (verify empty?) add-partial)"), "{text}");
     let text = text.replace("(Black (Man b1 d1 f1))", "(Black (Man i1))");
-    assert_eq!(moves_of(&text), ["Mc1-b1", "Mc1-d1"]);
+    assert_eq!(moves_of(&text), ["Mc1-b1,then", "Mc1-d1,then"]);
 }
 
 #[test]

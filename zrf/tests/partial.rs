@@ -48,7 +48,7 @@ fn legal(pos: &mut Position) -> Vec<String> {
 fn a_step_that_continues_a_partial_move_ends_the_turn() {
     let mut pos = start(&strip_with_steps());
     // c1xa1 takes b1; the man can jump no more, but may go on with a step east to b1.
-    play(&mut pos, "Mc1xa1xb1");
+    play(&mut pos, "Mc1xa1xb1,then");
     assert_eq!(pos.partial_move().map(|c| pos.rules().cell_name(c).to_string()).as_deref(), Some("a1"));
     assert_eq!(legal(&mut pos), ["Ma1-b1"]);
     // The step is the turn's last action: Black moves, no partial move left over.
@@ -147,18 +147,18 @@ fn the_position_string_in_the_middle_of_a_chain_keeps_where_the_last_jump_starte
     let mut pos = start(&text);
     play(&mut pos, "Kc1xe1xd1");
     // Going on from e1: east over f1; west would pass back over c1.
-    assert_eq!(legal(&mut pos), ["Ke1xg1xf1"]);
+    assert_eq!(legal(&mut pos), ["Ke1xg1xf1,then:continue-type"]);
     let fen = pos.to_position_string();
     assert!(fen.ends_with(" last=c1-e1 partial=e1:continue-type"), "{fen}");
     let mut back = Position::from_position_string(pos.rules().clone(), &fen).expect("reads back");
     assert_eq!(back.to_position_string(), fen);
     assert_eq!(back.hash(), pos.hash());
-    assert_eq!(legal(&mut back), ["Ke1xg1xf1"]);
+    assert_eq!(legal(&mut back), ["Ke1xg1xf1,then:continue-type"]);
     // The same board and piece going on, after a jump from elsewhere, is another position.
     let other = fen.replace("last=c1-e1", "last=a1-e1");
     let mut other = Position::from_position_string(pos.rules().clone(), &other).expect("reads");
     assert_ne!(other.hash(), pos.hash());
-    assert_eq!(legal(&mut other), ["Ke1xg1xf1", "Ke1xa1xb1"]);
+    assert_eq!(legal(&mut other), ["Ke1xg1xf1,then:continue-type", "Ke1xa1xb1,then:continue-type"]);
     // So is the piece going on with any move rather than one type.
     let any = Position::from_position_string(pos.rules().clone(), &fen.replace(":continue-type", "")).expect("reads");
     assert_ne!(any.hash(), pos.hash());
@@ -193,7 +193,7 @@ fn the_second_part_of_a_two_part_move_hands_the_turn_over() {
     play(&mut pos, "Ma2-b2");
     let fen = pos.to_position_string();
     assert!(!fen.contains("partial="), "{fen}");
-    assert_eq!(legal(&mut pos), ["Mc3-c2"]);
+    assert_eq!(legal(&mut pos), ["Mc3-c2,then:continue-type"]);
     // Counted by hand. White: a1-a2 then a2-b2, or a1-b1. Black's man on c3 steps to c2
     // (nothing east of it: the turn ends there). White then: from b2, b2-b3 then b3-c3; from
     // b1, b1-b2 (c2 is taken: the turn ends) or b1-c1.
@@ -227,11 +227,11 @@ fn a_player_out_in_the_middle_of_a_partial_move_leaves_the_next_one_free() {
     let text = three_players();
     let mut pos = start(&text);
     // White's only move, c1-c2, loses: White is out and Red moves its own pieces.
-    assert_eq!(legal(&mut pos), ["Mc1-c2"]);
+    assert_eq!(legal(&mut pos), ["Mc1-c2,then:continue-type"]);
     play(&mut pos, "Mc1-c2");
     let fen = pos.to_position_string();
     assert!(fen.ends_with(" r - - 1 1 out=w"), "{fen}");
-    assert_eq!(legal(&mut pos), ["Ma2-b2", "Ma2-a3", "Mb3-c3", "Mb3-b4"]);
+    assert_eq!(legal(&mut pos), ["Ma2-b2", "Ma2-a3,then:continue-type", "Mb3-c3", "Mb3-b4,then:continue-type"]);
     // Counted by hand. Red's turns: a2-b2; a2-a3 (b3 blocks the step east); b3-c3; b3-b4
     // then b4-c4. Black's answers: after a2-b2, b1-c1 and d1-d2 (b2 taken); otherwise
     // b1-b2 (c2 blocks the step east), b1-c1 and d1-d2 (the edge ends it).
@@ -256,7 +256,7 @@ fn an_armenian_tama_kings_chain_that_cannot_go_on_ends_the_turn() {
     play(
         &mut pos,
         "Mf3-g4 Md6-c5 Mf2-f3 Mc5-b4 Mb3xb5xb4 Mb6xb4xb5 Mg3-h4 Mf6-e5 Mg2-g3 Mg6-g5 Mg4xg6xg5 \
-         Mg6xg8=Kxg7 Mc6-c5 Kg8-d8 Me5-f4 Kd8xd5xd7xd7 Kd5xb5xc5 Kb5xb3xb4",
+         Mg6xg8=Kxg7 Mc6-c5 Kg8-d8 Me5-f4 Kd8xd5xd7 Kd5xb5xc5 Kb5xb3xb4",
     );
     assert_eq!(pos.partial_move(), None, "{}", pos.to_position_string());
     assert_eq!(pos.side_to_move().0, 1);

@@ -83,3 +83,45 @@ fn random_playouts_over_the_shared_zillions_files() {
     }
     assert!(played >= 50, "only {played} Zillions files loaded");
 }
+
+/// Along a random game, every legal move has a text of its own (the long form `moves`
+/// prints), and reading that text gives the move back, as `replay`, UCI and the web read it.
+fn texts_along_a_game(rules: &Arc<Rules>, rng: &mut StdRng, plies: usize, name: &str) {
+    let mut pos = Position::start(rules.clone());
+    let mut moves = Vec::new();
+    for ply in 0..plies {
+        pos.legal_moves(&mut moves);
+        // Positions of thousands of placements are read one move at a time elsewhere.
+        if moves.is_empty() || moves.len() > 1000 {
+            break;
+        }
+        let mut texts: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+        for (mv, text) in moves.iter().zip(&texts) {
+            let back = pos.parse_move(text);
+            assert_eq!(back, Ok(*mv), "{name}: ply {ply}: `{text}` at {}", pos.to_position_string());
+        }
+        texts.sort();
+        let twice = texts.windows(2).find(|w| w[0] == w[1]);
+        assert!(twice.is_none(), "{name}: ply {ply}: two moves written {twice:?} at {}", pos.to_position_string());
+        pos.make(moves[rng.random_range(0..moves.len())]);
+    }
+}
+
+#[test]
+fn every_legal_move_of_the_shared_zillions_files_has_its_own_text() {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+    let mut files = Vec::new();
+    zrf_files(&shared.join("zrf"), &mut files);
+    zrf_files(&shared.join("zrf-corpus"), &mut files);
+    if files.is_empty() {
+        eprintln!("../shared not found: skipped");
+        return;
+    }
+    let mut rng = StdRng::seed_from_u64(50);
+    for path in &files {
+        let Ok((_, game)) = varia_zrf::load_file(path, None) else { continue };
+        let rules = Arc::new(Rules::new(game.variant));
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        texts_along_a_game(&rules, &mut rng, 30, &name);
+    }
+}

@@ -71,9 +71,9 @@ fn the_other_option_keywords_are_their_options_too() {
     // West, the Men on d1 and b1 (2); east, the Man on f1 alone (1): (maximal-captures true)
     // keeps the west jump; presentation keywords change nothing.
     let black = "(Man b1 d1 f1)";
-    assert_eq!(moves_of(&kings_strip("", black)), ["Me1xc1xd1", "Me1xg1xf1"]);
+    assert_eq!(moves_of(&kings_strip("", black)), ["Me1xc1xd1,then", "Me1xg1xf1,then"]);
     let keywords = "(maximal-captures true) (animate-captures false) (include-off-pieces false)";
-    assert_eq!(moves_of(&kings_strip(keywords, black)), ["Me1xc1xd1"]);
+    assert_eq!(moves_of(&kings_strip(keywords, black)), ["Me1xc1xd1,then"]);
     let (message, label, at) = error_of(&passing("(pass-turn sometimes)"));
     assert_eq!(message, "unsupported ZRF construct 'sometimes'");
     assert_eq!((label.as_str(), at.as_str()), ("\"pass turn\" must be true, false or forced", "sometimes"));
@@ -230,14 +230,14 @@ fn maximal_captures_2_prefers_the_turn_that_takes_more_kings() {
     // West: the King on d1, then the Man on b1 (2 pieces, 1 king); east: the Men on f1 and
     // h1 (2 pieces, no king).
     let black = "(King d1) (Man b1 f1 h1)";
-    assert_eq!(moves_of(&kings_strip(r#"(option "maximal captures" true)"#, black)), ["Me1xc1xd1", "Me1xg1xf1"]);
-    assert_eq!(moves_of(&kings_strip(r#"(option "maximal captures" 2)"#, black)), ["Me1xc1xd1"]);
-    assert_eq!(moves_of(&kings_strip("(maximal-captures 2)", black)), ["Me1xc1xd1"]);
+    assert_eq!(moves_of(&kings_strip(r#"(option "maximal captures" true)"#, black)), ["Me1xc1xd1,then", "Me1xg1xf1,then"]);
+    assert_eq!(moves_of(&kings_strip(r#"(option "maximal captures" 2)"#, black)), ["Me1xc1xd1,then"]);
+    assert_eq!(moves_of(&kings_strip("(maximal-captures 2)", black)), ["Me1xc1xd1,then"]);
 }
 
 #[test]
 fn maximal_captures_2_counts_the_pieces_before_the_kings() {
     // West: the King on d1 alone (1 piece, 1 king); east: two Men. The most pieces come first.
     let black = "(King d1) (Man f1 h1)";
-    assert_eq!(moves_of(&kings_strip(r#"(option "maximal captures" 2)"#, black)), ["Me1xg1xf1"]);
+    assert_eq!(moves_of(&kings_strip(r#"(option "maximal captures" 2)"#, black)), ["Me1xg1xf1,then"]);
 }

@@ -281,7 +281,11 @@ impl<'a> Run<'a> {
                         if !self.st.capturable_on(self.r, c, self.start.side, 0) {
                             return;
                         }
-                        self.s.pending.push(Change::Capture(c));
+                        // Taking a cell twice takes it once (captures apply first, together):
+                        // one capture keeps moves of the same effect one move, written once.
+                        if !self.s.pending.iter().any(|ch| matches!(*ch, Change::Capture(x) if x == c)) {
+                            self.s.pending.push(Change::Capture(c));
+                        }
                     }
                 }
                 Op::ChangeType(t, p) => {
