@@ -98,7 +98,7 @@ fn maximal_captures_then_prefers_the_turns_taking_the_types_named() {
             .replace("grid 3 x 1", "grid 5 x 1")
             .replace("piece Rook R { step e w }", "piece Rook R { step e w }\npiece Crown C { step e }")
     };
-    let mut sorted = |rule: &str| {
+    let sorted = |rule: &str| {
         let mut listed = moves(&mut position(&text(rule)));
         listed.sort();
         listed

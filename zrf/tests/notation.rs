@@ -33,7 +33,10 @@ fn texts(pos: &mut Position) -> Vec<String> {
 fn a_step_that_goes_on_is_written_apart_from_the_step_that_ends_the_turn() {
     // North as a whole move, north going on with moves of type `hop` (east steps), and the
     // east step itself (a move of type hop, legal at the start of a turn too).
-    let mut pos = game("(n (verify empty?) add) (n (verify empty?) (add-partial hop)) (move-type hop) (e (verify empty?) add)", "c3");
+    let mut pos = game(
+        "(n (verify empty?) add) (n (verify empty?) (add-partial hop)) (move-type hop) (e (verify empty?) add)",
+        "c3",
+    );
     assert_eq!(texts(&mut pos), ["Ma1-a2", "Ma1-a2,then:hop", "Ma1-b1"]);
     let mv = pos.parse_move("Ma1-a2,then:hop").expect("legal");
     pos.make(mv);

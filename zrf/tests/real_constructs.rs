@@ -230,7 +230,10 @@ fn maximal_captures_2_prefers_the_turn_that_takes_more_kings() {
     // West: the King on d1, then the Man on b1 (2 pieces, 1 king); east: the Men on f1 and
     // h1 (2 pieces, no king).
     let black = "(King d1) (Man b1 f1 h1)";
-    assert_eq!(moves_of(&kings_strip(r#"(option "maximal captures" true)"#, black)), ["Me1xc1xd1,then", "Me1xg1xf1,then"]);
+    assert_eq!(
+        moves_of(&kings_strip(r#"(option "maximal captures" true)"#, black)),
+        ["Me1xc1xd1,then", "Me1xg1xf1,then"]
+    );
     assert_eq!(moves_of(&kings_strip(r#"(option "maximal captures" 2)"#, black)), ["Me1xc1xd1,then"]);
     assert_eq!(moves_of(&kings_strip("(maximal-captures 2)", black)), ["Me1xc1xd1,then"]);
 }
