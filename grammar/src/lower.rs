@@ -260,18 +260,8 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         Some(_) => PassTurn::Always,
     };
     let maximal = of(Rule::maximal_captures_decl);
-    if let Some(second) = maximal.get(1) {
-        l.error(second, "a second `maximal-captures` line", "expected one `maximal-captures` line");
-    }
     let maximal_captures = !maximal.is_empty();
-    let mut maximal_captures_prefer = Vec::new();
-    for n in maximal.iter().flat_map(|decl| decl.clone().into_inner()).filter(|n| n.as_rule() == Rule::piece_ref) {
-        if let Some(t) = l.piece_ref(&n) {
-            if !maximal_captures_prefer.contains(&t) {
-                maximal_captures_prefer.push(t);
-            }
-        }
-    }
+    let maximal_captures_prefer = l.maximal_captures(&maximal);
     let goals_count_hands = !of(Rule::goals_count_hands_decl).is_empty();
     let shared_pieces = !of(Rule::shared_pieces_decl).is_empty();
     if let (Some(decl), true) = (of(Rule::shared_pieces_decl).first(), l.pieces.iter().any(|p| p.royal)) {
@@ -387,6 +377,22 @@ fn int_checked(l: &mut Lowerer, p: &Node, max: u64) -> Option<u64> {
 }
 
 impl Lowerer {
+    /// The `maximal-captures [then TYPE...]` lines (one at most): the types preferred.
+    fn maximal_captures(&mut self, decls: &[Node]) -> Vec<PieceTypeId> {
+        if let Some(second) = decls.get(1) {
+            self.error(second, "a second `maximal-captures` line", "expected one `maximal-captures` line");
+        }
+        let mut prefer = Vec::new();
+        for n in decls.iter().flat_map(|decl| decl.clone().into_inner()).filter(|n| n.as_rule() == Rule::piece_ref) {
+            if let Some(t) = self.piece_ref(&n) {
+                if !prefer.contains(&t) {
+                    prefer.push(t);
+                }
+            }
+        }
+        prefer
+    }
+
     fn error(&mut self, at: &Node, message: impl Into<String>, label: impl Into<String>) {
         self.errors.push(Diagnostic::new(message, span(at), label));
     }

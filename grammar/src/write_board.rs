@@ -261,12 +261,10 @@ impl Writer<'_> {
                 rules = true;
             }
         }
-        if v.maximal_captures && v.maximal_captures_prefer.is_empty() {
-            let _ = writeln!(out, "maximal-captures");
-            rules = true;
-        } else if v.maximal_captures {
-            let _ =
-                writeln!(out, "maximal-captures then {}", join(&v.maximal_captures_prefer, " ", |t| self.piece(*t)));
+        if v.maximal_captures {
+            let prefer = join(&v.maximal_captures_prefer, " ", |t| self.piece(*t));
+            let then = if prefer.is_empty() { String::new() } else { format!(" then {prefer}") };
+            let _ = writeln!(out, "maximal-captures{then}");
             rules = true;
         }
         if v.goals_count_hands {

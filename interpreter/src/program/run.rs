@@ -281,11 +281,7 @@ impl<'a> Run<'a> {
                         if !self.st.capturable_on(self.r, c, self.start.side, 0) {
                             return;
                         }
-                        // Taking a cell twice takes it once (captures apply first, together):
-                        // one capture keeps moves of the same effect one move, written once.
-                        if !self.s.pending.iter().any(|ch| matches!(*ch, Change::Capture(x) if x == c)) {
-                            self.s.pending.push(Change::Capture(c));
-                        }
+                        self.capture(c);
                     }
                 }
                 Op::ChangeType(t, p) => {
@@ -605,6 +601,14 @@ impl<'a> Run<'a> {
             Test::Not(inner) => !self.test(inner),
             Test::And(all) => all.iter().all(|x| self.test(x)),
             Test::Or(any) => any.iter().any(|x| self.test(x)),
+        }
+    }
+
+    /// Collects the capture of the pieces on `c`. Taking a cell twice takes it once (captures
+    /// apply first, together), so moves of the same effect stay one move, written once.
+    fn capture(&mut self, c: CellId) {
+        if !self.s.pending.iter().any(|ch| matches!(*ch, Change::Capture(x) if x == c)) {
+            self.s.pending.push(Change::Capture(c));
         }
     }
 
