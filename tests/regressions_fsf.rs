@@ -10,12 +10,6 @@ fn load(text: &str) -> Arc<Rules> {
     Arc::new(Rules::new(varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"))))
 }
 
-fn long_moves(pos: &mut Position) -> Vec<String> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves.iter().map(|m| pos.long_notation(*m)).collect()
-}
-
 /// A drop whose program places the piece promoted side up (`add(Tokin)`, kyotoshogi's drops)
 /// took a piece of the promoted type out of the hand, so the pawn dropped stayed in hand
 /// (`P@b2=+P` gave `[P]` after the rows).
@@ -47,7 +41,7 @@ fn a_drop_promoted_side_up_leaves_the_hand() {
         assert_eq!(pos.to_position_string(), "3k/4/1+P2/K3[] b - - 0 1", "{text}");
         let black = pos.parse_move("Kd4-d3").expect("a king step");
         pos.make(black);
-        assert!(long_moves(&mut pos).iter().all(|m| !m.contains('@')), "{:?}", long_moves(&mut pos));
+        assert!(common::legal(&mut pos).iter().all(|m| !m.contains('@')), "{:?}", common::legal(&mut pos));
         pos.unmake();
         pos.unmake();
         assert_eq!(pos.to_position_string(), start);
@@ -155,5 +149,5 @@ setup { white: K a1, M b2  black: K c3 }
 "#;
     let mut pos = Position::start(load(text));
     // The priorities leave the moves of type `step` alone: the man's.
-    assert_eq!(long_moves(&mut pos), ["Mb2-b3"]);
+    assert_eq!(common::legal(&mut pos), ["Mb2-b3"]);
 }

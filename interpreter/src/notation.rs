@@ -252,8 +252,7 @@ impl Position {
                     m.promotion().is_some_and(|t| self.rules.uci_promotion(self.rules.type_of(m.piece), t) == sign);
                 if m.kind == MoveKind::Drop {
                     // The drop's long form up to its promotion: `P@b2` of `P@b2=+P`.
-                    let long = self.long_notation(**m);
-                    marked && long.split('=').next().is_some_and(|d| d.eq_ignore_ascii_case(plain))
+                    marked && self.long_notation(**m).split('=').next().is_some_and(|d| d.eq_ignore_ascii_case(plain))
                 } else {
                     m.kind.is_piece_move()
                         && m.kind != MoveKind::Castle
