@@ -8,6 +8,7 @@ use crate::rules::Rules;
 impl Rules {
     /// A loss puts a player out of the game instead of ending it: more than two players have
     /// turns (neutral players do not count).
+    #[inline]
     pub fn eliminating(&self) -> bool {
         self.contenders() > 2
     }
@@ -21,8 +22,9 @@ impl Rules {
     }
 
     /// How many players have turns.
+    #[inline]
     pub fn contenders(&self) -> usize {
-        self.has_turns.iter().filter(|t| **t).count()
+        self.contenders
     }
 
     /// Whether pieces of `by` may capture pieces of `side`'s (so that they attack, check and

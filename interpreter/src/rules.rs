@@ -87,6 +87,8 @@ pub struct Rules {
     /// turns is neutral: its pieces never move, so they threaten nobody's, and it neither wins
     /// nor goes out.
     pub(crate) has_turns: Vec<bool>,
+    /// How many players have turns (read at every position: whether a loss puts a player out).
+    pub(crate) contenders: usize,
     /// Per piece code: the piece is royal.
     pub(crate) royal_code: Vec<bool>,
     /// Per piece code: moving it resets the move clock.
@@ -338,6 +340,7 @@ impl Rules {
         };
 
         let castle_keep = crate::gating::rights_kept(&variant, &gates, cells);
+        let has_turns = crate::eliminate::has_turns(&variant);
 
         let mut owner_of = vec![0u8; codes];
         let mut type_of = vec![0u8; codes];
@@ -456,7 +459,8 @@ impl Rules {
             owner_of,
             type_of,
             team_of: crate::eliminate::team_of(&variant),
-            has_turns: crate::eliminate::has_turns(&variant),
+            contenders: has_turns.iter().filter(|t| **t).count(),
+            has_turns,
             teamed: !variant.teams.is_empty(),
             royal_code,
             resets_clock_code,
