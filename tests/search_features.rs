@@ -234,7 +234,8 @@ fn the_side_ahead_drives_a_bare_royal_to_the_rim() {
 /// The static exchange played out in the cell array (no move made) values every capture as
 /// the exchange with the moves made does, along pseudo-random games of every bundled variant
 /// where it applies, and leaves the position as it was; a recapture that would promote sends
-/// the exchange back to the moves made.
+/// the exchange back to the moves made. The search's question (does a capture win at least a
+/// threshold?), answered with only the recaptures that decide it, agrees with the value.
 #[test]
 fn exchanges_in_the_cell_array_equal_exchanges_made() {
     let mut compared = 0;
@@ -254,6 +255,11 @@ fn exchanges_in_the_cell_array_equal_exchanges_made() {
                 if let Some(v) = in_cells {
                     assert_eq!(v, made, "{name}: {before} {}", pos.long_notation(mv));
                     compared += 1;
+                }
+                // The search's question, answered with as few recaptures as decide it.
+                for t in [made - 1, made, made + 1, 0, -made, 1] {
+                    let at_least = s.exchange_at_least(&mut pos, mv, t);
+                    assert_eq!(at_least, made >= t, "{name}: {before} {} at least {t}", pos.long_notation(mv));
                 }
                 assert_eq!(pos.to_position_string(), before, "{name}");
             }

@@ -36,21 +36,25 @@ impl State {
         if t == B::ZERO {
             return;
         }
-        let mut mv = Move::by_power(from, from, piece, slot.move_type, MoveKind::Normal, 0, Piece::EMPTY);
-        let passage = match slot.passage {
-            0 => B::ZERO,
-            k => B::of(masks.passages[k as usize - 1].cells),
-        };
+        let mv = Move::by_power(from, from, piece, slot.move_type, MoveKind::Normal, 0, Piece::EMPTY);
+        if slot.passage == 0 {
+            self.push_targets(mv, t, out);
+        } else {
+            let passage = &masks.passages[slot.passage as usize - 1];
+            let through = B::of(passage.cells);
+            self.push_targets(mv, t & !through, out);
+            self.push_targets(Move { kind: MoveKind::Passage, extra: passage.dir, ..mv }, t & through, out);
+        }
+    }
+
+    /// One move like `mv` to each target, in cell order, taking what stands there.
+    #[inline(always)]
+    fn push_targets<B: Bits>(&self, mut mv: Move, mut t: B, out: &mut Vec<Move>) {
         while t != B::ZERO {
             let to = t.lowest();
             t = t.without(to);
             mv.to = CellId(to as u16);
             mv.take = self.cells[to as usize];
-            if passage.has(to) {
-                (mv.kind, mv.extra) = (MoveKind::Passage, masks.passages[slot.passage as usize - 1].dir);
-            } else {
-                (mv.kind, mv.extra) = (MoveKind::Normal, 0);
-            }
             out.push(mv);
         }
     }

@@ -245,17 +245,30 @@ pub(crate) fn victim_value(pos: &Position, r: &Rules, eval: &Evaluator, mv: &Mov
 /// recaptures are found by generating moves (so any rules' attacks count) and the exchange is
 /// played out on the position, then taken back.
 pub(crate) fn see(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, threshold: i32) -> bool {
-    see_value(pos, r, eval, mv) >= threshold
+    let first = victim_value(pos, r, eval, &mv);
+    // Decided before any recapture is looked for: the opponent may stop after this capture
+    // (the value is at most `first`) or take the capturer back (at least `first` less it).
+    if first < threshold {
+        return false;
+    }
+    if first - promoted_value(r, eval, &mv) >= threshold {
+        return true;
+    }
+    let opponent = crate::ir::PlayerId(((pos.side_to_move().0 as usize + 1) % r.player_count()) as u8);
+    if !pos.is_attacked(mv.to, opponent) {
+        return true;
+    }
+    if light_exchange(pos, r, &mv) {
+        if let Some(wins) = see_in_cells_at_least(pos, r, eval, mv, first, threshold) {
+            return wins;
+        }
+    }
+    exchange(pos, r, eval, mv, false) >= threshold
 }
 
 thread_local! {
     // The moves and cells each step of an exchange looks at: no allocation per exchange.
     static SCRATCH: std::cell::RefCell<(Vec<Move>, Vec<CellId>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
-}
-
-/// The static exchange value of a capture (see [`see`]).
-pub(crate) fn see_value(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move) -> i32 {
-    exchange(pos, r, eval, mv, true)
 }
 
 /// A capture's exchange value with the moves made, and in the cell array where that applies
@@ -267,7 +280,8 @@ pub(crate) fn exchange_both_ways(pos: &mut Position, r: &Rules, eval: &Evaluator
     (made, in_cells)
 }
 
-/// [`see_value`]; `light`: in the cell array where that applies.
+/// The static exchange value of a capture (see [`see`]); `light`: in the cell array where
+/// that applies.
 fn exchange(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, light: bool) -> i32 {
     let mover = pos.side_to_move();
     let first = victim_value(pos, r, eval, &mv);
@@ -325,40 +339,137 @@ fn light_exchange(pos: &Position, r: &Rules, mv: &Move) -> bool {
     mv.kind == MoveKind::Normal && r.paths.allows(crate::paths::Path::CellTrial) && pos.st.partial.is_none()
 }
 
-/// [`see_value`] played out in the cell array: each capture lifts its piece onto the target
-/// (the captured piece off the board) and the cells are put back at the end. `None` when a
-/// recapture would promote (what may be offered can depend on the pieces taken): the caller
-/// then makes the moves.
+/// [`exchange`] played out in the cell array (see [`CellExchange`]). `None` when a recapture
+/// would promote: the caller then makes the moves.
 fn see_in_cells(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, first: i32) -> Option<i32> {
-    let target = mv.to;
     let mut gains = [0i32; 32];
     gains[0] = first;
     let mut on_target = promoted_value(r, eval, &mv);
-    // The cells changed, in order, with what stood there: put back in reverse.
-    let mut changed: [(CellId, Piece); 33] = [(target, Piece::EMPTY); 33];
-    let before = pos.st.cells[target.0 as usize];
-    changed[0] = (target, before);
-    changed[1] = (mv.from, pos.st.cells[mv.from.0 as usize]);
-    let mut n = 2;
-    pos.st.cells[target.0 as usize] = mv.landed(r, pos.st.cells[mv.from.0 as usize]);
-    pos.st.cells[mv.from.0 as usize] = Piece::EMPTY;
-    let mover = pos.st.side;
-    let mut side = crate::ir::PlayerId(1 - mover.0);
+    let mut ex = CellExchange::start(pos, r, &mv);
     let mut d = 0;
     let mut promotes = false;
-    SCRATCH.with_borrow_mut(|(buf, cells)| {
-        while d + 1 < gains.len() {
-            // The cheapest attacker the probes find (the first in cell order among equals)
-            // captures: the probes hold only captures that need nothing else. (The probes
-            // skipped by the board's occupancy sets, not updated here, stay right: pieces
-            // only leave their cells, for the target, which no probe from it holds.) A piece that
-            // may promote has its moves generated, to learn whether this capture does.
+    while d + 1 < gains.len() {
+        match ex.recapture(pos, r, eval) {
+            Recapture::By(value) => {
+                d += 1;
+                gains[d] = on_target - gains[d - 1];
+                on_target = value;
+            }
+            Recapture::Promotes => {
+                promotes = true;
+                break;
+            }
+            Recapture::Nothing => break,
+        }
+    }
+    ex.put_back(pos);
+    (!promotes).then(|| negamax_gains(&mut gains, d))
+}
+
+/// Whether [`see_in_cells`]'s value is at least `threshold`, looking for no more recaptures
+/// than decide it: with the material balance after each capture, the side that may stop
+/// next is either sure of its side of the threshold whatever follows, or must go on. The same
+/// captures in the same order as the full exchange (up to its 31 recaptures), so the answer
+/// is the same. `None` when a recapture would promote.
+fn see_in_cells_at_least(
+    pos: &mut Position,
+    r: &Rules,
+    eval: &Evaluator,
+    mv: Move,
+    first: i32,
+    threshold: i32,
+) -> Option<bool> {
+    let mut balance = first;
+    let mut on_target = promoted_value(r, eval, &mv);
+    let mut ex = CellExchange::start(pos, r, &mv);
+    // `ours`: the next capture is the mover's (the opponent's after the first).
+    let mut ours = false;
+    let mut answer = None;
+    for _ in 1..32 {
+        // The side to capture next may stop: the mover keeps `balance` if it is the opponent
+        // and the balance already falls short, or if it is the mover and it already reaches.
+        if ours && balance >= threshold {
+            answer = Some(true);
+        } else if !ours && balance < threshold {
+            answer = Some(false);
+        // Or going on is decided whatever follows: the next capture alone settles it.
+        } else if !ours && balance - on_target >= threshold {
+            answer = Some(true);
+        } else if ours && balance + on_target < threshold {
+            answer = Some(false);
+        }
+        if answer.is_some() {
+            break;
+        }
+        match ex.recapture(pos, r, eval) {
+            Recapture::By(value) => {
+                balance += if ours { on_target } else { -on_target };
+                on_target = value;
+                ours = !ours;
+            }
+            Recapture::Promotes => break,
+            // The side to capture cannot: the balance stands.
+            Recapture::Nothing => {
+                answer = Some(balance >= threshold);
+                break;
+            }
+        }
+    }
+    ex.put_back(pos);
+    if answer.is_none() && ex.promotes {
+        return None;
+    }
+    Some(answer.unwrap_or(balance >= threshold))
+}
+
+/// An exchange played out in the cell array: each capture lifts its piece onto the target
+/// (the captured piece off the board), and the cells are put back at the end.
+struct CellExchange {
+    target: CellId,
+    /// The cells changed, in order, with what stood there: put back in reverse.
+    changed: [(CellId, Piece); 33],
+    n: usize,
+    /// The side to capture next.
+    side: crate::ir::PlayerId,
+    /// A recapture would promote (what may be offered can depend on the pieces taken).
+    promotes: bool,
+}
+
+/// What the side to capture next does on the target.
+enum Recapture {
+    /// It captures with its cheapest piece, of this value, which now stands on the target.
+    By(i32),
+    /// It cannot.
+    Nothing,
+    /// Its cheapest capture would promote: the cell array cannot tell.
+    Promotes,
+}
+
+impl CellExchange {
+    /// Makes the first capture, `mv`, in the cell array.
+    fn start(pos: &mut Position, r: &Rules, mv: &Move) -> CellExchange {
+        let target = mv.to;
+        let mut changed = [(target, Piece::EMPTY); 33];
+        changed[0] = (target, pos.st.cells[target.0 as usize]);
+        changed[1] = (mv.from, pos.st.cells[mv.from.0 as usize]);
+        pos.st.cells[target.0 as usize] = mv.landed(r, pos.st.cells[mv.from.0 as usize]);
+        pos.st.cells[mv.from.0 as usize] = Piece::EMPTY;
+        let side = crate::ir::PlayerId(1 - pos.st.side.0);
+        CellExchange { target, changed, n: 2, side, promotes: false }
+    }
+
+    /// The next side's recapture with its cheapest attacker (the first in cell order among
+    /// equals), made in the cells. The probes hold only captures that need nothing else (the
+    /// probes skipped by the board's occupancy sets, not updated here, stay right: pieces only
+    /// leave their cells, for the target, which no probe from it holds). A piece that may
+    /// promote has its moves generated, to learn whether this capture does.
+    fn recapture(&mut self, pos: &mut Position, r: &Rules, eval: &Evaluator) -> Recapture {
+        let (target, side) = (self.target, self.side);
+        let found = SCRATCH.with_borrow_mut(|(buf, cells)| {
             let st = &pos.st;
             cells.clear();
             st.probe_attackers(r, target, side, cells);
-            let Some(&from) = cells.iter().min_by_key(|c| (eval.exchange_value(r, st.cells[c.0 as usize]), c.0)) else {
-                break;
-            };
+            let from = *cells.iter().min_by_key(|c| (eval.exchange_value(r, st.cells[c.0 as usize]), c.0))?;
             let piece = st.cells[from.0 as usize];
             let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
             if r.entries[a..b].iter().any(|e| e.promo != NO_PROMOTION) {
@@ -367,26 +478,35 @@ fn see_in_cells(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, first
                 let next = cheapest_capture(pos, r, eval, target, buf, cells);
                 pos.st.side = saved;
                 if next.is_none_or(|m| m.promote != 0 || m.from != from) {
-                    promotes = true;
-                    break;
+                    return Some(None);
                 }
             }
-            d += 1;
-            gains[d] = on_target - gains[d - 1];
-            on_target = eval.exchange_value(r, piece);
-            changed[n] = (from, piece);
-            n += 1;
-            pos.st.cells[target.0 as usize] = piece;
-            pos.st.cells[from.0 as usize] = Piece::EMPTY;
-            side = crate::ir::PlayerId(1 - side.0);
+            Some(Some((from, piece)))
+        });
+        match found {
+            None => Recapture::Nothing,
+            Some(None) => {
+                self.promotes = true;
+                Recapture::Promotes
+            }
+            Some(Some((from, piece))) => {
+                self.changed[self.n] = (from, piece);
+                self.n += 1;
+                pos.st.cells[target.0 as usize] = piece;
+                pos.st.cells[from.0 as usize] = Piece::EMPTY;
+                self.side = crate::ir::PlayerId(1 - side.0);
+                Recapture::By(eval.exchange_value(r, piece))
+            }
         }
-    });
-    // The origins in reverse, then the target as it stood.
-    for &(cell, piece) in changed[1..n].iter().rev() {
-        pos.st.cells[cell.0 as usize] = piece;
     }
-    pos.st.cells[target.0 as usize] = before;
-    (!promotes).then(|| negamax_gains(&mut gains, d))
+
+    /// Puts the cells back: the origins in reverse, then the target as it stood.
+    fn put_back(&self, pos: &mut Position) {
+        for &(cell, piece) in self.changed[1..self.n].iter().rev() {
+            pos.st.cells[cell.0 as usize] = piece;
+        }
+        pos.st.cells[self.target.0 as usize] = self.changed[0].1;
+    }
 }
 
 /// The side to move's capture on `target` by its cheapest piece (the first in generation

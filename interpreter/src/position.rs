@@ -105,25 +105,28 @@ pub(crate) struct SquareUndo {
 
 /// A move: small and `Copy`, so move lists never allocate per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+// In C order: the fields a generator sets once per piece come first, those set per target
+// next, then those that are constant in a run of targets, so a push stores few words.
+#[repr(C)]
 pub struct Move {
     /// Where the moving piece starts.
     pub from: CellId,
+    /// The moving piece (the king for a castling): on a stack it says which piece moves.
+    pub piece: Piece,
     /// Where it lands.
     pub to: CellId,
+    /// What the move captures: a piece code, [`Piece::ALL`] for every enemy piece on the
+    /// target, or [`Piece::EMPTY`] for none (a move to an empty cell, or joining a stack).
+    pub take: Piece,
+    /// Kind-specific data (see [`MoveKind`]).
+    pub extra: u16,
+    /// For a move or drop of a program: which of the run's emitted moves it is
+    /// (`u16::MAX` for a drop that only places its piece).
+    pub seq: u16,
     /// What kind of move.
     pub kind: MoveKind,
     /// The piece type promoted to, plus one; 0 when there is no promotion.
     pub promote: u8,
-    /// Kind-specific data (see [`MoveKind`]).
-    pub extra: u16,
-    /// The moving piece (the king for a castling): on a stack it says which piece moves.
-    pub piece: Piece,
-    /// What the move captures: a piece code, [`Piece::ALL`] for every enemy piece on the
-    /// target, or [`Piece::EMPTY`] for none (a move to an empty cell, or joining a stack).
-    pub take: Piece,
-    /// For a move or drop of a program: which of the run's emitted moves it is
-    /// (`u16::MAX` for a drop that only places its piece).
-    pub seq: u16,
     /// The move type (of the program or power that made the move), or 255 for none.
     pub move_type: u8,
     /// A piece from hand put on the cell the move leaves: its type plus one (with a flag for a
