@@ -2,6 +2,7 @@
 
 pub mod files;
 pub mod games;
+pub mod ini;
 pub mod input;
 pub mod load;
 pub mod report;

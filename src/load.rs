@@ -95,6 +95,9 @@ pub fn variant(path: &Path) -> Result<varia_interpreter::ir::Variant, String> {
             }
         };
     }
+    if crate::ini::is_ini(path) {
+        return ini_variant(path, &name);
+    }
     let text = rule_text(path)?;
     match varia_grammar::load(&text) {
         Ok(variant) => Ok(variant),
@@ -107,6 +110,36 @@ pub fn variant(path: &Path) -> Result<varia_interpreter::ir::Variant, String> {
             Err(out)
         }
     }
+}
+
+/// Renders a list of `variants.ini` errors with the file's name and text.
+fn render_ini(name: &str, text: &str, errors: &[crate::ini::IniError]) -> String {
+    let mut out = String::new();
+    for e in errors {
+        out.push_str(&render(name, text, &e.message, e.span.clone(), &e.label));
+    }
+    out.push_str(&format!("{name}: {} error(s)\n", errors.len()));
+    out
+}
+
+/// The `.var` text of the `--variant` section of a Fairy-Stockfish `variants.ini` file.
+pub fn ini_var_text(path: &Path) -> Result<String, String> {
+    let name = path.display().to_string();
+    let text = read_text(path)?;
+    let sections = crate::ini::sections(&text).map_err(|e| render_ini(&name, &text, &e))?;
+    let Some(choice) = VARIANT.get().cloned().flatten() else {
+        return Err(format!(
+            "error: {name} is a variants.ini file: choose a section with --variant NAME (its sections: {})",
+            sections.join(", ")
+        ));
+    };
+    crate::ini::convert(&text, &choice).map_err(|e| render_ini(&name, &text, &e))
+}
+
+/// Loads the `--variant` section of a `variants.ini` file through its `.var` text.
+fn ini_variant(path: &Path, name: &str) -> Result<varia_interpreter::ir::Variant, String> {
+    let var = ini_var_text(path)?;
+    varia_grammar::load(&var).map_err(|d| format!("error: {name}: the imported section does not load: {}", d[0].message))
 }
 
 /// Reads a rule file and compiles its rules; errors come back rendered.
@@ -135,6 +168,10 @@ pub fn rules_with(path: &Path, reference: bool, without: &[String]) -> Result<Ar
 
 /// A rule file written as `.var` text, headed by where it came from.
 pub fn convert(path: &Path) -> Result<String, String> {
+    if crate::ini::is_ini(path) {
+        // The import's own text, which keeps its comments and zone names.
+        return ini_var_text(path);
+    }
     let v = variant(path)?;
     let body = varia_grammar::write::write_variant(&v)
         .map_err(|e| format!("error: {}: cannot be written as a .var file: {e}", path.display()))?;

@@ -41,7 +41,8 @@ use varia_interpreter::{divide, divide_threads, divide_turns, perft, perft_threa
 #[command(name = "varia", version, about, long_about = None)]
 struct Cli {
     /// For a Zillions `.zrf` file: play this variant of it (its title, or its number counting
-    /// from 1) instead of the main game.
+    /// from 1) instead of the main game. For a Fairy-Stockfish `variants.ini` file: the section
+    /// to play (required).
     #[arg(long, global = true, value_name = "TITLE|N")]
     variant: Option<String>,
     #[command(subcommand)]
@@ -307,7 +308,7 @@ enum Command {
     },
     /// List the bundled variants (from variants/catalogue.toml).
     List,
-    /// Write a Zillions `.zrf` game (or any rule file Varia reads) as a `.var` file.
+    /// Write a Zillions `.zrf` game, a `variants.ini` section (or any rule file Varia reads) as a `.var` file.
     Convert {
         /// The rule file (`.zrf` or `.var`).
         file: PathBuf,
