@@ -42,8 +42,9 @@ fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Opt
 }
 
 /// The legal moves of a position, each with the text a protocol writes for it: the coordinate
-/// form, or Varia's long notation where coordinates cannot tell it from another legal move (a
-/// capture that chooses its victim on a crowded square) or cannot say it (actions on squares).
+/// form (a castling that reads as a king's step as the king taking its partner, `d1a1`), or
+/// Varia's long notation where coordinates cannot tell it from another legal move (a capture
+/// that chooses its victim on a crowded square) or cannot say it (actions on squares).
 /// So every move written is read back as that move.
 pub fn move_table(pos: &mut Position) -> Vec<(Move, String)> {
     let rules = pos.rules().clone();
@@ -54,7 +55,17 @@ pub fn move_table(pos: &mut Position) -> Vec<(Move, String)> {
 pub fn move_table_named(pos: &mut Position, name: &dyn Fn(CellId) -> String) -> Vec<(Move, String)> {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
-    let coords: Vec<Option<String>> = legal.iter().map(|m| coordinates(pos, *m, name)).collect();
+    let mut coords: Vec<Option<String>> = legal.iter().map(|m| coordinates(pos, *m, name)).collect();
+    // A castling whose king's move reads as an ordinary king move (the king going one cell) is
+    // written as the king taking its partner, as Fairy-Stockfish does.
+    for (i, mv) in legal.iter().enumerate() {
+        if mv.kind == MoveKind::Castle && coords.iter().filter(|o| **o == coords[i]).count() > 1 {
+            let c = &pos.rules().variant.castlings[mv.extra as usize];
+            if pos.gate_of(*mv).is_none() {
+                coords[i] = Some(format!("{}{}", name(c.king_from), name(c.partner_from)));
+            }
+        }
+    }
     legal
         .iter()
         .zip(&coords)

@@ -59,6 +59,23 @@ impl<'a> Writer<'a> {
         self.errors.push(IniError::new(at.span, &format!("`{key}`{via}: {why}"), "Varia refuses this option"));
     }
 
+    /// Refuses a piece's Betza string, pointing at the offending character where the file
+    /// wrote it.
+    fn refuse_betza(&mut self, slot: usize, e: betza::BetzaError) {
+        let key = Model::slot_name(slot);
+        let at = self.m.at(&key, &self.header);
+        if at.via.is_some() || at.span == self.header.span {
+            return self.refuse(&key, &format!("Betza `{}`: {}", self.m.betza(slot), e.message));
+        }
+        // The value is `x:BETZA`: the string starts two bytes in.
+        let start = at.span.start + 2 + e.offset;
+        self.errors.push(IniError::new(
+            start..start + 1,
+            &format!("`{key}`: bad Betza `{}`: {}", self.m.betza(slot), e.message),
+            "Varia refuses this piece",
+        ));
+    }
+
     /// A zone of the cells of the board in each player's region; `None` when it holds the
     /// whole board for both (no zone needed). Equal zones share a name.
     fn zone(&mut self, name: &str, regions: [Region; 2]) -> Option<String> {
@@ -147,10 +164,7 @@ impl<'a> Writer<'a> {
                 let ctx = Context { mobility: mob.as_deref(), initial: double.as_deref(), en_passant, marks };
                 match betza::lines(m.betza(slot), &ctx) {
                     Ok(lines) => body.extend(lines),
-                    Err(e) => {
-                        let key = Model::slot_name(slot);
-                        self.refuse(&key, &format!("Betza `{}`: {}", m.betza(slot), e.message));
-                    }
+                    Err(e) => self.refuse_betza(slot, e),
                 }
             }
             self.promotion(slot, &mut body);
@@ -328,7 +342,7 @@ impl<'a> Writer<'a> {
         let ctx = Context { mobility: mob, initial: None, en_passant: false, marks: false };
         match betza::lines(self.m.betza(slot), &ctx) {
             Ok(lines) => body.extend(lines),
-            Err(e) => self.refuse(&Model::slot_name(slot), &format!("Betza `{}`: {}", self.m.betza(slot), e.message)),
+            Err(e) => self.refuse_betza(slot, e),
         }
     }
 
