@@ -1,0 +1,150 @@
+//! Fairy-Stockfish's variants.ini import: sections of the shared example file load and count perft as pyffish does; malformed files and refused options give located errors; the CLI plays a section.
+
+mod common;
+
+use std::process::Command;
+use std::sync::Arc;
+
+use varia::ini;
+use varia_interpreter::{perft, Position, Rules};
+
+/// The shared example file, when it is there.
+fn shared_ini() -> Option<String> {
+    let path = common::root().join("../shared/fsf/variants.ini");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => Some(text),
+        Err(_) => {
+            eprintln!("skipped: {} does not exist (the shared files are not beside this clone)", path.display());
+            None
+        }
+    }
+}
+
+fn rules(text: &str, name: &str) -> Arc<Rules> {
+    let var = ini::convert(text, name).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    Arc::new(Rules::new(varia_grammar::load(&var).unwrap_or_else(|d| panic!("{name}: {d:?}\n{var}"))))
+}
+
+fn counts(rules: &Arc<Rules>, depth: u32) -> Vec<u64> {
+    let mut pos = Position::start(rules.clone());
+    (1..=depth).map(|d| perft(&mut pos, d)).collect()
+}
+
+/// The errors of a text's section, as `line:col message`.
+fn errors(text: &str, name: &str) -> Vec<String> {
+    let errs = match ini::convert(text, name) {
+        Ok(_) => panic!("{name} should not load"),
+        Err(e) => e,
+    };
+    errs.iter()
+        .map(|e| {
+            let (l, c) = varia_grammar::line_col(text, e.span.start);
+            format!("{l}:{c} {}", e.message)
+        })
+        .collect()
+}
+
+/// Perft from the start to depth 3, as pyffish 0.0.90 counts it after
+/// `load_variant_config(variants.ini)` (tools/oracle-ini.py prints the same figures).
+#[test]
+fn shared_sections_count_perft_as_pyffish() {
+    let Some(text) = shared_ini() else { return };
+    let cases: &[(&str, [u64; 3])] = &[
+        ("allwayspawns", [20, 400, 10422]),
+        ("3check-crazyhouse", [20, 400, 8902]),
+        ("centaurking", [22, 484, 11888]),
+        ("gemini", [28, 784, 25304]),
+        ("caught-in-a-snag", [13, 152, 1949]),
+        ("minihouse", [15, 220, 3493]),
+        ("orda", [20, 560, 12462]),
+        ("4x5chess", [6, 35, 227]),
+        ("breakthrough5", [13, 156, 1924]),
+        ("dragonfly", [11, 121, 1604]),
+        ("xhess", [80, 6280, 488576]),
+        ("nim", [16, 206, 2116]),
+        ("khans", [20, 760, 16912]),
+    ];
+    for (name, want) in cases {
+        assert_eq!(counts(&rules(&text, name), 3), want, "{name}");
+    }
+}
+
+#[test]
+fn shared_sections_load_or_are_refused_by_name() {
+    let Some(text) = shared_ini() else { return };
+    let names = ini::sections(&text).expect("the shared file reads");
+    assert_eq!(names.len(), 143);
+    let mut loaded = 0;
+    for name in &names {
+        match ini::convert(&text, name) {
+            Ok(var) => {
+                varia_grammar::load(&var).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+                loaded += 1;
+            }
+            Err(errs) => {
+                for e in errs {
+                    assert!(e.span.end <= text.len() && !e.message.is_empty(), "{name}: {e:?}");
+                }
+            }
+        }
+    }
+    // The count tools/oracle-ini.py reports; a change here is a change in what Varia imports.
+    assert_eq!(loaded, 55, "sections that load");
+}
+
+#[test]
+fn malformed_files_get_located_errors() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("[broken\nmaxRank = 5\n", "broken", "1:1 a section header must end with `]`"),
+        ("[a:nosuch]\nmaxRank = 5\n", "a", "1:4 unknown parent `nosuch`"),
+        ("[a:b]\n[b:a]\n", "a", "1:4 parent `b` is defined below this section (or the inheritance runs in a cycle)"),
+        ("[a:chess]\ncustomPiece1 = x:mQzN\n", "a", "2:20 `customPiece1`: bad Betza `mQzN`: `z` is not part of the Betza notation Fairy-Stockfish reads"),
+        ("[a:chess]\nmaxRank = eleven\n", "a", "2:11 bad value `eleven` for `maxRank`"),
+        ("[a:chess]\ncastling = maybe\n", "a", "2:12 bad value `maybe` for `castling`"),
+        ("[a:chess]\nnoSuchOption = 1\n", "a", "2:1 unknown option `noSuchOption`"),
+        ("[a:chess]\njust words\n", "a", "2:1 a line that is not `key = value`"),
+        ("[a:chess]\nstartFen = rnbqkbnr/8/8 w - - 0 1\n", "a", "2:12 bad startFen `rnbqkbnr/8/8 w - - 0 1`: the board has 8 ranks, this position 3"),
+    ];
+    for (text, name, want) in cases {
+        let got = errors(text, name);
+        assert!(got.iter().any(|g| g.starts_with(want)), "{text:?}: got {got:?}, want {want}");
+    }
+}
+
+#[test]
+fn unsupported_options_are_refused_unless_at_their_default() {
+    let text = "[a:chess]\nmustCapture = true\n[b:chess]\nmustCapture = false\n[c:atomic]\n";
+    let a = errors(text, "a");
+    assert!(a[0].starts_with("2:15 `mustCapture = true`: compulsory captures"), "{a:?}");
+    assert!(ini::convert(text, "b").is_ok());
+    // An option a built-in parent sets (here `atomic` through its own parent) is refused at the
+    // `:parent` that brings it in.
+    let c = errors(text, "c");
+    assert!(c.iter().any(|e| e.starts_with("5:4 `blastOnCapture = true` (set by the built-in `atomic`)")), "{c:?}");
+}
+
+#[test]
+fn custom_pieces_and_goals_convert() {
+    let text = "[lamebox]\nmaxRank = 4\nmaxFile = 4\nking = k\ncustomPiece1 = n:nN\nstartFen = 1nk1/4/4/1NK1 w - - 0 1\n\
+                flagPiece = k\nflagRegionWhite = *4\nflagRegionBlack = *1\n";
+    let var = ini::convert(text, "lamebox").expect("loads");
+    insta::assert_snapshot!(var);
+    // pyffish counts 5, 23, 118: the king may not step to c2, which Black's lame knight on b4
+    // reaches over b3; White's knight cannot go to d2 past its own king on c1.
+    assert_eq!(counts(&rules(text, "lamebox"), 3), vec![5, 23, 118]);
+}
+
+#[test]
+fn the_cli_plays_a_section_and_asks_for_one() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("v.ini");
+    std::fs::write(&path, "[tiny:chess]\nmaxRank = 5\nmaxFile = 5\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\ncastling = false\ndoubleStep = false\npromotionRegionWhite = *5\n").expect("written");
+    let bin = env!("CARGO_BIN_EXE_varia");
+    let out = Command::new(bin).args(["perft"]).arg(&path).args(["2", "--variant", "tiny"]).output().expect("runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.lines().last(), Some("nodes 53"), "{stdout}");
+    let out = Command::new(bin).arg("check").arg(&path).output().expect("runs");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("choose a section with --variant NAME (its sections: tiny)"));
+}
