@@ -139,7 +139,8 @@ pub fn ini_var_text(path: &Path) -> Result<String, String> {
 /// Loads the `--variant` section of a `variants.ini` file through its `.var` text.
 fn ini_variant(path: &Path, name: &str) -> Result<varia_interpreter::ir::Variant, String> {
     let var = ini_var_text(path)?;
-    varia_grammar::load(&var).map_err(|d| format!("error: {name}: the imported section does not load: {}", d[0].message))
+    varia_grammar::load(&var)
+        .map_err(|d| format!("error: {name}: the imported section does not load: {}", d[0].message))
 }
 
 /// Reads a rule file and compiles its rules; errors come back rendered.

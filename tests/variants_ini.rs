@@ -98,12 +98,20 @@ fn malformed_files_get_located_errors() {
         ("[broken\nmaxRank = 5\n", "broken", "1:1 a section header must end with `]`"),
         ("[a:nosuch]\nmaxRank = 5\n", "a", "1:4 unknown parent `nosuch`"),
         ("[a:b]\n[b:a]\n", "a", "1:4 parent `b` is defined below this section (or the inheritance runs in a cycle)"),
-        ("[a:chess]\ncustomPiece1 = x:mQzN\n", "a", "2:20 `customPiece1`: bad Betza `mQzN`: `z` is not part of the Betza notation Fairy-Stockfish reads"),
+        (
+            "[a:chess]\ncustomPiece1 = x:mQzN\n",
+            "a",
+            "2:20 `customPiece1`: bad Betza `mQzN`: `z` is not part of the Betza notation Fairy-Stockfish reads",
+        ),
         ("[a:chess]\nmaxRank = eleven\n", "a", "2:11 bad value `eleven` for `maxRank`"),
         ("[a:chess]\ncastling = maybe\n", "a", "2:12 bad value `maybe` for `castling`"),
         ("[a:chess]\nnoSuchOption = 1\n", "a", "2:1 unknown option `noSuchOption`"),
         ("[a:chess]\njust words\n", "a", "2:1 a line that is not `key = value`"),
-        ("[a:chess]\nstartFen = rnbqkbnr/8/8 w - - 0 1\n", "a", "2:12 bad startFen `rnbqkbnr/8/8 w - - 0 1`: the board has 8 ranks, this position 3"),
+        (
+            "[a:chess]\nstartFen = rnbqkbnr/8/8 w - - 0 1\n",
+            "a",
+            "2:12 bad startFen `rnbqkbnr/8/8 w - - 0 1`: the board has 8 ranks, this position 3",
+        ),
     ];
     for (text, name, want) in cases {
         let got = errors(text, name);
@@ -125,7 +133,8 @@ fn unsupported_options_are_refused_unless_at_their_default() {
 
 #[test]
 fn custom_pieces_and_goals_convert() {
-    let text = "[lamebox]\nmaxRank = 4\nmaxFile = 4\nking = k\ncustomPiece1 = n:nN\nstartFen = 1nk1/4/4/1NK1 w - - 0 1\n\
+    let text =
+        "[lamebox]\nmaxRank = 4\nmaxFile = 4\nking = k\ncustomPiece1 = n:nN\nstartFen = 1nk1/4/4/1NK1 w - - 0 1\n\
                 flagPiece = k\nflagRegionWhite = *4\nflagRegionBlack = *1\n";
     let var = ini::convert(text, "lamebox").expect("loads");
     insta::assert_snapshot!(var);

@@ -1,6 +1,8 @@
 //! Applies one section's options to the rules it inherits, in Fairy-Stockfish's order: the board, the pieces, then every other option; values are checked and options Varia cannot play are set aside to be refused.
 
-use super::model::{file_region, rank_region, square, At, Model, Region, Value, ALL, FIRST_CUSTOM, KING, MAX_FILES, MAX_RANKS, SLOTS};
+use super::model::{
+    file_region, rank_region, square, At, Model, Region, Value, ALL, FIRST_CUSTOM, KING, MAX_FILES, MAX_RANKS, SLOTS,
+};
 use super::reader::{Entry, Section};
 use super::IniError;
 
@@ -94,20 +96,73 @@ const DISPLAY_ONLY: &[&str] = &["variantTemplate", "pieceToCharTable", "pocketSi
 
 /// Every option the rules read, in the order Fairy-Stockfish applies them after the pieces.
 const ORDER: &[&str] = &[
-    "pawnTypes", "startFen", "promotionRegionWhite", "promotionRegionBlack", "promotionPawnTypes",
-    "promotionPawnTypesWhite", "promotionPawnTypesBlack", "promotionPieceTypes", "promotionPieceTypesWhite",
-    "promotionPieceTypesBlack", "promotedPieceType", "mandatoryPawnPromotion", "mandatoryPiecePromotion",
-    "doubleStep", "doubleStepRegionWhite", "doubleStepRegionBlack", "tripleStepRegionWhite", "tripleStepRegionBlack",
-    "enPassantRegion", "enPassantRegionWhite", "enPassantRegionBlack", "enPassantTypes", "enPassantTypesWhite",
-    "enPassantTypesBlack", "castling", "castlingKingsideFile", "castlingQueensideFile", "castlingRank",
-    "castlingKingFile", "castlingKingPiece", "castlingKingPieceWhite", "castlingKingPieceBlack", "castlingRookPieces",
-    "castlingRookPiecesWhite", "castlingRookPiecesBlack", "checking", "dropChecks", "pieceDrops", "capturesToHand",
-    "firstRankPawnDrops", "promotionZonePawnDrops", "dropRegionWhite", "dropRegionBlack", "dropNoDoubled",
-    "dropNoDoubledCount", "nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack", "nMoveRule", "nFoldRule",
-    "nFoldValue", "perpetualCheckIllegal", "stalemateValue", "checkmateValue", "shogiPawnDropMateIllegal",
-    "extinctionValue", "extinctionPseudoRoyal", "extinctionPieceTypes", "extinctionPieceCount",
-    "extinctionOpponentPieceCount", "flagPiece", "flagPieceWhite", "flagPieceBlack", "flagRegion", "flagRegionWhite",
-    "flagRegionBlack", "checkCounting",
+    "pawnTypes",
+    "startFen",
+    "promotionRegionWhite",
+    "promotionRegionBlack",
+    "promotionPawnTypes",
+    "promotionPawnTypesWhite",
+    "promotionPawnTypesBlack",
+    "promotionPieceTypes",
+    "promotionPieceTypesWhite",
+    "promotionPieceTypesBlack",
+    "promotedPieceType",
+    "mandatoryPawnPromotion",
+    "mandatoryPiecePromotion",
+    "doubleStep",
+    "doubleStepRegionWhite",
+    "doubleStepRegionBlack",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
+    "enPassantRegion",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
+    "enPassantTypes",
+    "enPassantTypesWhite",
+    "enPassantTypesBlack",
+    "castling",
+    "castlingKingsideFile",
+    "castlingQueensideFile",
+    "castlingRank",
+    "castlingKingFile",
+    "castlingKingPiece",
+    "castlingKingPieceWhite",
+    "castlingKingPieceBlack",
+    "castlingRookPieces",
+    "castlingRookPiecesWhite",
+    "castlingRookPiecesBlack",
+    "checking",
+    "dropChecks",
+    "pieceDrops",
+    "capturesToHand",
+    "firstRankPawnDrops",
+    "promotionZonePawnDrops",
+    "dropRegionWhite",
+    "dropRegionBlack",
+    "dropNoDoubled",
+    "dropNoDoubledCount",
+    "nMoveRuleTypes",
+    "nMoveRuleTypesWhite",
+    "nMoveRuleTypesBlack",
+    "nMoveRule",
+    "nFoldRule",
+    "nFoldValue",
+    "perpetualCheckIllegal",
+    "stalemateValue",
+    "checkmateValue",
+    "shogiPawnDropMateIllegal",
+    "extinctionValue",
+    "extinctionPseudoRoyal",
+    "extinctionPieceTypes",
+    "extinctionPieceCount",
+    "extinctionOpponentPieceCount",
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "checkCounting",
 ];
 
 /// Reads one section's entries into the model.
@@ -151,7 +206,10 @@ impl Applier<'_> {
                             self.model.files = n
                         }
                     }
-                    _ => self.bad(e, &format!("a number from 1 to {max}{}", if key == "maxFile" { " or a file letter" } else { "" })),
+                    _ => self.bad(
+                        e,
+                        &format!("a number from 1 to {max}{}", if key == "maxFile" { " or a file letter" } else { "" }),
+                    ),
                 }
             }
         }
@@ -198,7 +256,7 @@ impl Applier<'_> {
                     self.model.add_piece(slot, c);
                     let betza = v.get(1..).unwrap_or("");
                     let betza = betza.strip_prefix(':').map(str::trim);
-                    if slot >= FIRST_CUSTOM && slot < KING {
+                    if (FIRST_CUSTOM..KING).contains(&slot) {
                         match betza {
                             Some(b) => {
                                 self.model.custom_betza[slot - FIRST_CUSTOM] = b.to_string();
@@ -280,8 +338,13 @@ impl Applier<'_> {
                     target[c] = r;
                 }
             }
-            "pawnTypes" | "promotionPawnTypes" | "promotionPieceTypes" | "enPassantTypes" | "castlingRookPieces"
-            | "nMoveRuleTypes" | "extinctionPieceTypes" => {
+            "pawnTypes"
+            | "promotionPawnTypes"
+            | "promotionPieceTypes"
+            | "enPassantTypes"
+            | "castlingRookPieces"
+            | "nMoveRuleTypes"
+            | "extinctionPieceTypes" => {
                 let Some(s) = self.set(e) else { return };
                 let m = &mut *self.model;
                 if base == "extinctionPieceTypes" {
@@ -320,7 +383,11 @@ impl Applier<'_> {
                     _ => self.bad(e, if is_file { "a file letter or number" } else { "a rank number" }),
                 }
             }
-            "nMoveRule" | "nFoldRule" | "dropNoDoubledCount" | "extinctionPieceCount" | "extinctionOpponentPieceCount" => {
+            "nMoveRule"
+            | "nFoldRule"
+            | "dropNoDoubledCount"
+            | "extinctionPieceCount"
+            | "extinctionOpponentPieceCount" => {
                 let Ok(n) = e.value.parse::<u32>() else {
                     return self.bad(e, "a whole number");
                 };
@@ -431,12 +498,13 @@ pub fn mobility_key(key: &str) -> Option<(usize, usize)> {
         Some(r) => (0, r),
         None => (1, rest.strip_prefix("Black")?),
     };
-    (0..SLOTS).find(|&s| {
-        let mut n = Model::slot_name(s);
-        n[..1].make_ascii_uppercase();
-        n == rest
-    })
-    .map(|s| (c, s))
+    (0..SLOTS)
+        .find(|&s| {
+            let mut n = Model::slot_name(s);
+            n[..1].make_ascii_uppercase();
+            n == rest
+        })
+        .map(|s| (c, s))
 }
 
 /// A rank number, or a file number or letter.

@@ -46,7 +46,10 @@ enum Kind {
 /// The predicates under which Fairy-Stockfish gives each of the eight orientations of an atom
 /// (a ranks, b files): the orientation as a function of (a, b) and the two-letter directions
 /// that select it.
-const ORIENTATIONS: [((i8, i8, i8, i8), &[&str]); 8] = [
+/// An orientation's (ranks from a, ranks from b, files from a, files from b) and its selectors.
+type Orientation = ((i8, i8, i8, i8), &'static [&'static str]);
+
+const ORIENTATIONS: [Orientation; 8] = [
     ((1, 0, 0, 1), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
     ((-1, 0, 0, -1), &["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
     ((0, -1, 1, 0), &["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
@@ -84,7 +87,8 @@ fn atom(c: char) -> Option<(&'static [(i8, i8)], bool)> {
 fn moves(betza: &str) -> Result<BTreeSet<Move>, BetzaError> {
     let chars: Vec<(usize, char)> = betza.char_indices().collect();
     let mut out = BTreeSet::new();
-    let (mut quiet, mut capture, mut hop, mut grass, mut lame, mut initial) = (false, false, false, false, false, false);
+    let (mut quiet, mut capture, mut hop, mut grass, mut lame, mut initial) =
+        (false, false, false, false, false, false);
     let mut dirs: Vec<String> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -155,7 +159,8 @@ fn moves(betza: &str) -> Result<BTreeSet<Move>, BetzaError> {
                         if hop && !(dr.abs() <= 1 && df.abs() <= 1) {
                             return Err(BetzaError {
                                 offset: at,
-                                message: "hoppers are read only on orthogonal and diagonal lines (pR, pB, gR, gB)".into(),
+                                message: "hoppers are read only on orthogonal and diagonal lines (pR, pB, gR, gB)"
+                                    .into(),
                             });
                         }
                         let kind = if hop {
@@ -289,7 +294,8 @@ pub fn lines(betza: &str, ctx: &Context) -> Result<Vec<String>, BetzaError> {
             Kind::Leap { .. } => {
                 let p = lame_path(m.dr, m.df);
                 let (last, way) = p.split_last().expect("a leap has a path");
-                let start = if m.initial { format!(" verify in({})", ctx.initial.unwrap_or_default()) } else { String::new() };
+                let start =
+                    if m.initial { format!(" verify in({})", ctx.initial.unwrap_or_default()) } else { String::new() };
                 let way: String = way.iter().map(|d| format!(" {d} verify empty")).collect();
                 out.push(format!("move {{{start}{way} {last} {}{verify_to} add }}", landing(m)));
             }

@@ -49,6 +49,9 @@ pub fn builtin_names() -> Vec<String> {
     builtins().into_iter().map(|s| s.name).collect()
 }
 
+/// A built-in parent's name and the span of the `:parent` that brought it in.
+type Via = (String, Range<usize>);
+
 /// The rules of one section of `text`, with everything it inherits applied.
 fn resolve(text: &str, name: &str) -> Result<(Model, At), Vec<IniError>> {
     let sections = reader::read(text)?;
@@ -62,8 +65,8 @@ fn resolve(text: &str, name: &str) -> Result<(Model, At), Vec<IniError>> {
         )]);
     };
     // The chain from the section up to its root, in the file or among the built-ins.
-    let mut chain: Vec<(&Section, Option<(String, Range<usize>)>)> = vec![(target, None)];
-    let mut via: Option<(String, Range<usize>)> = None;
+    let mut chain: Vec<(&Section, Option<Via>)> = vec![(target, None)];
+    let mut via: Option<Via> = None;
     let mut current = target;
     while let Some((parent, span)) = &current.parent {
         let in_file = via.is_none().then(|| sections.iter().find(|s| &s.name == parent)).flatten();
@@ -81,7 +84,9 @@ fn resolve(text: &str, name: &str) -> Result<(Model, At), Vec<IniError>> {
                 None => {
                     let span = if via.is_some() { via.clone().map(|v| v.1).unwrap_or_default() } else { span.clone() };
                     let message = match in_file {
-                        Some(_) => format!("parent `{parent}` is defined below this section (or the inheritance runs in a cycle)"),
+                        Some(_) => format!(
+                            "parent `{parent}` is defined below this section (or the inheritance runs in a cycle)"
+                        ),
                         None => format!("unknown parent `{parent}`"),
                     };
                     return Err(vec![IniError::new(

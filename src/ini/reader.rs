@@ -63,7 +63,11 @@ fn header(text: &str, line: Range<usize>) -> Result<Section, IniError> {
     let name = text[name_span.clone()].to_string();
     if !good_name(&name) {
         let at = if name.is_empty() { line.start..line.start + close + 1 } else { name_span };
-        return Err(IniError::new(at, "a section needs a name", "expected a name of letters, digits, `-`, `_`, `.` or `+`"));
+        return Err(IniError::new(
+            at,
+            "a section needs a name",
+            "expected a name of letters, digits, `-`, `_`, `.` or `+`",
+        ));
     }
     let parent = match parent_span {
         None => None,
@@ -72,7 +76,11 @@ fn header(text: &str, line: Range<usize>) -> Result<Section, IniError> {
             let parent = text[span.clone()].to_string();
             if !good_name(&parent) {
                 let at = if parent.is_empty() { inner.end..inner.end + 1 } else { span };
-                return Err(IniError::new(at, "a parent must be named after `:`", "expected the name of a variant to inherit from"));
+                return Err(IniError::new(
+                    at,
+                    "a parent must be named after `:`",
+                    "expected the name of a variant to inherit from",
+                ));
             }
             Some((parent, span))
         }
@@ -115,12 +123,20 @@ pub fn read(text: &str) -> Result<Vec<Section>, Vec<IniError>> {
             continue;
         };
         let Some(eq) = s.find('=') else {
-            errors.push(IniError::new(line, "a line that is not `key = value`", "expected `key = value`, a comment or a `[section]`"));
+            errors.push(IniError::new(
+                line,
+                "a line that is not `key = value`",
+                "expected `key = value`, a comment or a `[section]`",
+            ));
             continue;
         };
         let key_span = trim(text, line.start..line.start + eq);
         if key_span.is_empty() {
-            errors.push(IniError::new(line.start..line.start + eq + 1, "a value without a key", "expected `key = value`"));
+            errors.push(IniError::new(
+                line.start..line.start + eq + 1,
+                "a value without a key",
+                "expected `key = value`",
+            ));
             continue;
         }
         let value_span = trim(text, line.start + eq + 1..line.end);

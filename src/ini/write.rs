@@ -47,7 +47,11 @@ impl<'a> Writer<'a> {
             } else {
                 at.span.start + e.offset..at.span.start + e.offset + e.len.max(1)
             };
-            IniError::new(span, &format!("bad startFen `{text}`: {}", e.message), "expected a position for this board and these pieces")
+            IniError::new(
+                span,
+                &format!("bad startFen `{text}`: {}", e.message),
+                "expected a position for this board and these pieces",
+            )
         })?;
         Ok(Writer { m, name, header, fen, zones: BTreeMap::new(), errors: Vec::new() })
     }
@@ -159,7 +163,10 @@ impl<'a> Writer<'a> {
                 let ep = if en_passant { " en-passant" } else { "" };
                 body.push(format!("step ne nw capture-only{to}{ep}"));
             } else if slot == 27 {
-                self.refuse(&Model::slot_name(slot), "the janggi cannon's own rules (no cannon as a screen or a prey) are not imported");
+                self.refuse(
+                    &Model::slot_name(slot),
+                    "the janggi cannon's own rules (no cannon as a screen or a prey) are not imported",
+                );
             } else {
                 let ctx = Context { mobility: mob.as_deref(), initial: double.as_deref(), en_passant, marks };
                 match betza::lines(m.betza(slot), &ctx) {
@@ -192,7 +199,10 @@ impl<'a> Writer<'a> {
         if m.shogi_pawn_drop_mate_illegal && slot == 18 && m.piece_drops {
             body.push("no-drop-checkmate".into());
         }
-        if m.extinction_pseudo_royal && m.extinction_value != Value::None && m.extinction_piece_types & (1 << moves_as) != 0 {
+        if m.extinction_pseudo_royal
+            && m.extinction_value != Value::None
+            && m.extinction_piece_types & (1 << moves_as) != 0
+        {
             body.push("royal".into());
         }
     }
@@ -205,7 +215,10 @@ impl<'a> Writer<'a> {
         if pawn[0] || pawn[1] {
             let lists: Vec<u64> = (0..2).filter(|&c| pawn[c]).map(|c| m.promotion_piece_types[c]).collect();
             if lists.len() == 2 && lists[0] != lists[1] {
-                return self.refuse("promotionPieceTypesWhite", "a pawn promoting to different pieces for each side has no .var form");
+                return self.refuse(
+                    "promotionPieceTypesWhite",
+                    "a pawn promoting to different pieces for each side has no .var form",
+                );
             }
             let mut to: Vec<String> = (0..SLOTS)
                 .filter(|s| lists[0] & (1 << s) != 0 && m.letters[*s].is_some())
@@ -213,7 +226,10 @@ impl<'a> Writer<'a> {
                 .collect();
             if let Some(t) = shogi {
                 if slot != PAWN && !to.is_empty() {
-                    return self.refuse("promotedPieceType", "a piece with both pawn-style and shogi-style promotions is not imported");
+                    return self.refuse(
+                        "promotedPieceType",
+                        "a piece with both pawn-style and shogi-style promotions is not imported",
+                    );
                 }
                 let _ = t;
                 to.push(format!("Promoted{}", type_name(slot)));
@@ -311,7 +327,11 @@ impl<'a> Writer<'a> {
                 *b = format!("captured-to-hand as {}", type_name(from));
             }
             self.moves_of(to, mob.as_deref(), &mut body);
-            out.push(Piece { name: format!("Promoted{}", type_name(from)), symbol: format!("+{}", m.letters[from].unwrap_or('?')), body });
+            out.push(Piece {
+                name: format!("Promoted{}", type_name(from)),
+                symbol: format!("+{}", m.letters[from].unwrap_or('?')),
+                body,
+            });
         }
         if m.captures_to_hand {
             let pawns = m.promotion_pawn_types[0] | m.promotion_pawn_types[1];
@@ -326,7 +346,11 @@ impl<'a> Writer<'a> {
                     body.insert(0, "royal".into());
                 }
                 self.moves_of(s, mob.as_deref(), &mut body);
-                out.push(Piece { name: format!("{}Promoted", type_name(s)), symbol: format!("{}~", m.letters[s].unwrap_or('?')), body });
+                out.push(Piece {
+                    name: format!("{}Promoted", type_name(s)),
+                    symbol: format!("{}~", m.letters[s].unwrap_or('?')),
+                    body,
+                });
             }
         }
         out
@@ -383,7 +407,10 @@ impl<'a> Writer<'a> {
                     None => continue,
                 },
                 _ => {
-                    self.refuse("startFen", &format!("castling right `{right}` (a file letter, as in Chess960) is not imported"));
+                    self.refuse(
+                        "startFen",
+                        &format!("castling right `{right}` (a file letter, as in Chess960) is not imported"),
+                    );
                     continue;
                 }
             };
@@ -419,8 +446,10 @@ impl<'a> Writer<'a> {
                 }
             }
             if !by.is_empty() {
-                let parts: Vec<String> =
-                    by.iter().map(|(&(s, mk), cells)| format!("{} {}", self.piece_name(s, mk), cells.join(" "))).collect();
+                let parts: Vec<String> = by
+                    .iter()
+                    .map(|(&(s, mk), cells)| format!("{} {}", self.piece_name(s, mk), cells.join(" ")))
+                    .collect();
                 let _ = writeln!(out, "  {player}: {}", parts.join(", "));
             }
             let mut hand: BTreeMap<usize, u32> = BTreeMap::new();
@@ -464,7 +493,10 @@ impl<'a> Writer<'a> {
         let mut counts_hands = false;
         if m.extinction_value != Value::None && !m.extinction_pseudo_royal {
             if m.extinction_opponent_piece_count > 0 {
-                self.refuse("extinctionOpponentPieceCount", "an extinction that depends on the opponent's count has no .var form");
+                self.refuse(
+                    "extinctionOpponentPieceCount",
+                    "an extinction that depends on the opponent's count has no .var form",
+                );
             }
             let n = m.extinction_piece_count;
             let mut tests = Vec::new();
@@ -474,11 +506,18 @@ impl<'a> Writer<'a> {
             for slot in m.slots().filter(|s| m.extinction_piece_types & (1 << s) != 0) {
                 let forms = self.forms(slot);
                 if forms.len() == 1 {
-                    tests.push((0..=n).map(|k| format!("pieces-remaining {k} {}", forms[0])).collect::<Vec<_>>().join(" or "));
+                    tests.push(
+                        (0..=n).map(|k| format!("pieces-remaining {k} {}", forms[0])).collect::<Vec<_>>().join(" or "),
+                    );
                 } else if n == 0 {
-                    tests.push(forms.iter().map(|f| format!("pieces-remaining 0 {f}")).collect::<Vec<_>>().join(" and "));
+                    tests.push(
+                        forms.iter().map(|f| format!("pieces-remaining 0 {f}")).collect::<Vec<_>>().join(" and "),
+                    );
                 } else {
-                    self.refuse("extinctionPieceCount", "counting a piece together with its promoted forms has no .var form");
+                    self.refuse(
+                        "extinctionPieceCount",
+                        "counting a piece together with its promoted forms has no .var form",
+                    );
                 }
             }
             if !tests.is_empty() {
@@ -493,7 +532,10 @@ impl<'a> Writer<'a> {
         if m.check_counting {
             match self.fen.checks {
                 Some((a, b)) if a == b && a > 0 => goals.push(format!("goal white black win: checks-given {a}")),
-                _ => self.refuse("checkCounting", "the start position must give each side the same number of checks (`3+3`)"),
+                _ => self.refuse(
+                    "checkCounting",
+                    "the start position must give each side the same number of checks (`3+3`)",
+                ),
             }
         }
         let mut out = String::from("end {\n");
@@ -514,7 +556,10 @@ impl<'a> Writer<'a> {
                 }
                 v if m.perpetual_check_illegal => {
                     let _ = v;
-                    self.refuse("nFoldValue", "a repetition that is won or lost together with perpetualCheckIllegal is not imported");
+                    self.refuse(
+                        "nFoldValue",
+                        "a repetition that is won or lost together with perpetualCheckIllegal is not imported",
+                    );
                 }
                 // The value is for the side to move at the repeated position, so the player
                 // who just completed it gets the opposite.
@@ -539,7 +584,13 @@ impl<'a> Writer<'a> {
         let promoted = (m.promotion_piece_types[0] | m.promotion_piece_types[1]) & types != 0
             || m.promoted_piece_type.values().any(|t| types & (1 << t) != 0);
         let in_hand = self.fen.hand.iter().any(|h| types & (1 << h.1) != 0) || m.captures_to_hand;
-        if types & ALL != 0 || count(true) > 1 || count(false) > 1 || promoted || in_hand || m.extinction_piece_count > 0 {
+        if types & ALL != 0
+            || count(true) > 1
+            || count(false) > 1
+            || promoted
+            || in_hand
+            || m.extinction_piece_count > 0
+        {
             self.refuse(
                 "extinctionPseudoRoyal",
                 "pseudo-royal pieces are written as royal ones only with one such piece per side, none in hand and none made by promotion",
@@ -563,7 +614,8 @@ impl<'a> Writer<'a> {
                 Some(s) => vec![s],
                 None => m.slots().collect(),
             };
-            let occupiers: Vec<String> = slots.iter().flat_map(|&s| self.forms(s)).map(|f| format!("own {f}")).collect();
+            let occupiers: Vec<String> =
+                slots.iter().flat_map(|&s| self.forms(s)).map(|f| format!("own {f}")).collect();
             goals.push(format!("goal {player} win: config({} at {zone}) and not to-move", occupiers.join(", ")));
         }
     }
@@ -571,11 +623,18 @@ impl<'a> Writer<'a> {
     /// The whole `.var` text.
     pub fn write(mut self) -> Result<String, Vec<IniError>> {
         if !self.fen.white_to_move {
-            self.refuse("startFen", "a game whose second player moves first has no .var form (the first player declared moves first)");
+            self.refuse(
+                "startFen",
+                "a game whose second player moves first has no .var form (the first player declared moves first)",
+            );
         }
         for (key, (value, at, why)) in &self.m.unsupported {
             let via = at.via.as_ref().map(|v| format!(" (set by the built-in `{v}`)")).unwrap_or_default();
-            self.errors.push(IniError::new(at.span.clone(), &format!("`{key} = {value}`{via}: {why}"), "Varia refuses this option"));
+            self.errors.push(IniError::new(
+                at.span.clone(),
+                &format!("`{key} = {value}`{via}: {why}"),
+                "Varia refuses this option",
+            ));
         }
         let pieces = self.pieces();
         let (castles, rights) = self.castles();
