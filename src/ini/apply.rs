@@ -414,31 +414,35 @@ impl Applier<'_> {
                     _ => m.extinction_value = v,
                 }
             }
-            _ => {
-                let v = match e.value.as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => return self.bad(e, "`true` or `false`"),
-                };
-                let target = match base {
-                    "mandatoryPawnPromotion" => &mut m.mandatory_pawn_promotion,
-                    "mandatoryPiecePromotion" => &mut m.mandatory_piece_promotion,
-                    "doubleStep" => &mut m.double_step,
-                    "castling" => &mut m.castling,
-                    "checking" => &mut m.checking,
-                    "dropChecks" => &mut m.drop_checks,
-                    "pieceDrops" => &mut m.piece_drops,
-                    "capturesToHand" => &mut m.captures_to_hand,
-                    "firstRankPawnDrops" => &mut m.first_rank_pawn_drops,
-                    "promotionZonePawnDrops" => &mut m.promotion_zone_pawn_drops,
-                    "perpetualCheckIllegal" => &mut m.perpetual_check_illegal,
-                    "shogiPawnDropMateIllegal" => &mut m.shogi_pawn_drop_mate_illegal,
-                    "extinctionPseudoRoyal" => &mut m.extinction_pseudo_royal,
-                    _ => &mut m.check_counting,
-                };
-                *target = v;
-            }
+            _ => self.flag(e, base),
         }
+    }
+
+    /// A `true`/`false` option.
+    fn flag(&mut self, e: &Entry, base: &str) {
+        let v = match e.value.as_str() {
+            "true" => true,
+            "false" => false,
+            _ => return self.bad(e, "`true` or `false`"),
+        };
+        let m = &mut *self.model;
+        let target = match base {
+            "mandatoryPawnPromotion" => &mut m.mandatory_pawn_promotion,
+            "mandatoryPiecePromotion" => &mut m.mandatory_piece_promotion,
+            "doubleStep" => &mut m.double_step,
+            "castling" => &mut m.castling,
+            "checking" => &mut m.checking,
+            "dropChecks" => &mut m.drop_checks,
+            "pieceDrops" => &mut m.piece_drops,
+            "capturesToHand" => &mut m.captures_to_hand,
+            "firstRankPawnDrops" => &mut m.first_rank_pawn_drops,
+            "promotionZonePawnDrops" => &mut m.promotion_zone_pawn_drops,
+            "perpetualCheckIllegal" => &mut m.perpetual_check_illegal,
+            "shogiPawnDropMateIllegal" => &mut m.shogi_pawn_drop_mate_illegal,
+            "extinctionPseudoRoyal" => &mut m.extinction_pseudo_royal,
+            _ => &mut m.check_counting,
+        };
+        *target = v;
     }
 
     /// An option naming one piece type (`*` any, `-` none).
