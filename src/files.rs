@@ -45,18 +45,45 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
-    let mut file =
-        tempfile::Builder::new().prefix(".varia-").suffix(".part").tempfile_in(folder).map_err(|e| fail(&e))?;
-    // The temporary file is private (mode 600); the file it replaces keeps its own mode.
+    let (part, mut file) = create_part(folder).map_err(|e| fail(&e))?;
+    let written = (|| {
+        // The temporary file is private (mode 600); the file it replaces keeps its own mode.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(path).map(|m| m.permissions().mode()).unwrap_or(0o644);
+            file.set_permissions(std::fs::Permissions::from_mode(mode))?;
+        }
+        file.write_all(bytes)?;
+        drop(file);
+        std::fs::rename(&part, path)
+    })();
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&part);
+        fail(&e)
+    })
+}
+
+/// Creates a new file `.varia-PID-N.part` in `folder`, private to its owner, under a name no
+/// other file has (created exclusively: a name taken by another writer is skipped).
+fn create_part(folder: &Path) -> std::io::Result<(std::path::PathBuf, std::fs::File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
     #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(path).map(|m| m.permissions().mode()).unwrap_or(0o644);
-        file.as_file().set_permissions(std::fs::Permissions::from_mode(mode)).map_err(|e| fail(&e))?;
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut tries = 0;
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let part = folder.join(format!(".varia-{}-{n}.part", std::process::id()));
+        match options.open(&part) {
+            Ok(file) => return Ok((part, file)),
+            // Left by an earlier process of the same id, or another writer: try the next name.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tries < 1000 => tries += 1,
+            Err(e) => return Err(e),
+        }
     }
-    file.write_all(bytes).map_err(|e| fail(&e))?;
-    file.persist(path).map_err(|e| fail(&e.error))?;
-    Ok(())
 }
 
 #[cfg(test)]
@@ -75,6 +102,34 @@ mod tests {
         write_atomic(&path, b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file_and_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        // A folder cannot be replaced by a file: the rename fails after the text is written.
+        std::fs::create_dir(dir.path().join("sub")).unwrap();
+        let e = write_atomic(&dir.path().join("sub"), b"text").unwrap_err();
+        assert!(e.starts_with(&format!("error: cannot write {}: ", dir.path().join("sub").display())), "{e}");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["sub"]);
+        // A missing folder is reported, nothing is created.
+        assert!(write_atomic(&dir.path().join("none/f.txt"), b"x").unwrap_err().contains("none/f.txt"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_rewritten_file_keeps_its_mode_and_a_new_one_gets_644() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let (old, new) = (dir.path().join("old.txt"), dir.path().join("new.txt"));
+        std::fs::write(&old, "a").unwrap();
+        std::fs::set_permissions(&old, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&old, b"b").unwrap();
+        write_atomic(&new, b"c").unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!((mode(&old), mode(&new)), (0o640, 0o644));
+        assert_eq!(std::fs::read_to_string(&old).unwrap(), "b");
     }
 
     #[test]

@@ -1,6 +1,9 @@
 //! The JSON API against a real server on a random loopback port: answers, limits and errors.
 
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::sync::{Arc, Barrier, OnceLock};
+use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -31,20 +34,54 @@ fn source(file: &str) -> String {
     std::fs::read_to_string(format!("{}/../variants/{file}", env!("CARGO_MANIFEST_DIR"))).expect("variant file")
 }
 
-/// Status and JSON body of a response, success or not.
-fn answer(r: Result<ureq::Response, ureq::Error>) -> (u16, Value) {
-    let resp = match r {
-        Ok(resp) => resp,
-        Err(ureq::Error::Status(_, resp)) => resp,
-        Err(e) => panic!("transport error: {e}"),
+/// An answer: its status, media type (without parameters such as the charset) and body.
+struct Response {
+    status: u16,
+    content_type: String,
+    body: String,
+}
+
+/// One request on a connection of its own (`Connection: close`, so the answer ends where the
+/// connection does). Plain `std`: an HTTP client crate's dependencies would change the features
+/// of crates the `varia` binary shares and make `cargo test` rebuild them after `cargo run`.
+fn request(base: &str, method: &str, path: &str, content_type: Option<&str>, body: &str) -> Response {
+    let host = base.strip_prefix("http://").expect("an http:// address");
+    let mut stream = TcpStream::connect(host).expect("connect to the server");
+    stream.set_read_timeout(Some(Duration::from_secs(120))).expect("a read timeout");
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n");
+    if let Some(media) = content_type {
+        head.push_str(&format!("Content-Type: {media}\r\n"));
+    }
+    if method != "GET" {
+        head.push_str(&format!("Content-Length: {}\r\n", body.len()));
+    }
+    head.push_str("\r\n");
+    stream.write_all(format!("{head}{body}").as_bytes()).expect("send the request");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).expect("read the answer");
+    let raw = String::from_utf8(raw).expect("a UTF-8 answer");
+    let (head, body) = raw.split_once("\r\n\r\n").expect("an answer with a head");
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).expect("a status line");
+    let header = |name: &str| {
+        head.lines().skip(1).find_map(|l| {
+            let (key, value) = l.split_once(':')?;
+            key.trim().eq_ignore_ascii_case(name).then(|| value.trim().to_string())
+        })
     };
-    let status = resp.status();
-    let text = resp.into_string().expect("a body");
-    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    assert!(header("transfer-encoding").is_none(), "a chunked answer: {head}");
+    let content_type = header("content-type").unwrap_or_default();
+    let content_type = content_type.split(';').next().unwrap_or("").trim().to_string();
+    Response { status, content_type, body: body.to_string() }
+}
+
+/// Status and JSON body (or the text, if not JSON) of an answer, success or not.
+fn answer(resp: Response) -> (u16, Value) {
+    let value = serde_json::from_str(&resp.body).unwrap_or(Value::String(resp.body));
+    (resp.status, value)
 }
 
 fn get(path: &str) -> (u16, Value) {
-    answer(ureq::get(&format!("{}{path}", base())).call())
+    answer(request(base(), "GET", path, None, ""))
 }
 
 fn post(path: &str, body: Value) -> (u16, Value) {
@@ -52,11 +89,11 @@ fn post(path: &str, body: Value) -> (u16, Value) {
 }
 
 fn post_to(base: &str, path: &str, body: Value) -> (u16, Value) {
-    answer(ureq::post(&format!("{base}{path}")).send_json(body))
+    answer(request(base, "POST", path, Some("application/json"), &body.to_string()))
 }
 
 fn post_raw(path: &str, content_type: &str, body: &str) -> (u16, Value) {
-    answer(ureq::post(&format!("{}{path}", base())).set("content-type", content_type).send_string(body))
+    answer(request(base(), "POST", path, Some(content_type), body))
 }
 
 fn game(file: &str, moves: &[&str]) -> Value {
@@ -75,16 +112,15 @@ fn cell(view: &Value, name: &str) -> usize {
 
 #[test]
 fn the_page_and_its_assets_are_served() {
-    let resp = ureq::get(&format!("{}/", base())).call().expect("the page");
-    assert!(resp.content_type().starts_with("text/html"));
-    let html = resp.into_string().unwrap();
-    assert!(html.contains("/app.js") && html.contains("id=\"board\""));
-    let js = ureq::get(&format!("{}/app.js", base())).call().expect("the script");
-    assert_eq!(js.content_type(), "text/javascript");
-    let pieces = ureq::get(&format!("{}/pieces.js", base())).call().expect("the pieces");
-    assert_eq!(pieces.content_type(), "text/javascript");
-    let css = ureq::get(&format!("{}/style.css", base())).call().expect("the style sheet");
-    assert_eq!(css.content_type(), "text/css");
+    let page = request(base(), "GET", "/", None, "");
+    assert_eq!((page.status, page.content_type.as_str()), (200, "text/html"));
+    assert!(page.body.contains("/app.js") && page.body.contains("id=\"board\""));
+    for (path, media) in [("/app.js", "text/javascript"), ("/pieces.js", "text/javascript"), ("/style.css", "text/css")]
+    {
+        let asset = request(base(), "GET", path, None, "");
+        assert_eq!((asset.status, asset.content_type.as_str()), (200, media), "{path}");
+        assert!(!asset.body.is_empty(), "{path}");
+    }
     let (status, body) = get("/no/such/page");
     assert_eq!(status, 404);
     assert_eq!(body["error"], "no such page or API route");
