@@ -18,6 +18,9 @@ fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
     let catalogue = dir.join("catalogue.toml");
     println!("cargo:rerun-if-changed={}", catalogue.display());
+    // The folder too, for a weights file added or removed; a missing file is never named (cargo
+    // would then run this script, and rebuild every crate above it, at every build).
+    println!("cargo:rerun-if-changed={}", dir.display());
     let text = std::fs::read_to_string(&catalogue).expect("variants/catalogue.toml is readable");
     let cat: Catalogue = toml::from_str(&text).expect("variants/catalogue.toml is valid");
     let mut out = String::from("/// The bundled variants, in catalogue order.\n");
@@ -26,10 +29,11 @@ fn main() {
         let path = dir.join(&v.file).canonicalize().expect("a catalogued variant file exists");
         println!("cargo:rerun-if-changed={}", path.display());
         let stem = v.file.strip_suffix(".var").unwrap_or(&v.file);
-        let weights = dir.join(format!("{stem}.weights.toml"));
-        println!("cargo:rerun-if-changed={}", weights.display());
-        let weights = match weights.canonicalize() {
-            Ok(w) => format!("Some(include_str!({:?}))", w.display().to_string()),
+        let weights = match dir.join(format!("{stem}.weights.toml")).canonicalize() {
+            Ok(w) => {
+                println!("cargo:rerun-if-changed={}", w.display());
+                format!("Some(include_str!({:?}))", w.display().to_string())
+            }
             Err(_) => "None".to_string(),
         };
         out.push_str(&format!(
