@@ -40,10 +40,19 @@ impl State {
         if slot.passage == 0 {
             self.push_targets(mv, t, out);
         } else {
+            // In cell order: the plain targets below each passing one, then it.
             let passage = &masks.passages[slot.passage as usize - 1];
-            let through = B::of(passage.cells);
-            self.push_targets(mv, t & !through, out);
-            self.push_targets(Move { kind: MoveKind::Passage, extra: passage.dir, ..mv }, t & through, out);
+            let passing_move = Move { kind: MoveKind::Passage, extra: passage.dir, ..mv };
+            let mut passing = t & B::of(passage.cells);
+            while passing != B::ZERO {
+                let cell = B::cell(passing.lowest());
+                passing = passing & !cell;
+                let below = t & (cell.through_lowest() ^ cell);
+                self.push_targets(mv, below, out);
+                self.push_targets(passing_move, cell, out);
+                t = t & !(below | cell);
+            }
+            self.push_targets(mv, t, out);
         }
     }
 
