@@ -16,8 +16,9 @@ impl State {
     /// On a board of stacks, whether a move may be tried in the cell array alone
     /// (`Rules::stack_trials`): it neither starts nor ends on a cell that may hold a stack
     /// (whose pieces attacks read from the stacks), captures nothing (a capture may begin a
-    /// phase that changes the cells' rules) and moves no royal (kept apart from others), the
-    /// pieces kept apart standing far enough apart already (the trial asks about attacks only).
+    /// phase that changes the cells' rules) and moves no royal (kept apart from others). The
+    /// caller also asks that the pieces kept apart stand far enough apart already (the trial
+    /// asks about attacks only), learnt once per position.
     #[inline]
     pub(crate) fn off_stacks(&self, r: &Rules, mv: Move) -> bool {
         r.paths.allows(Path::StackTrial)
@@ -26,7 +27,6 @@ impl State {
             && !r.royal_code[mv.piece.0 as usize]
             && !r.is_stack_cell(mv.from)
             && !r.is_stack_cell(mv.to)
-            && (r.apart.is_empty() || self.kept_apart(r))
     }
 
     /// Whether a program or drop of another player than `side` might capture on `cell` after
@@ -268,7 +268,7 @@ impl Position {
                     let vacates = r.vacates;
                     return self.legal_light(mv) || (vacates && self.is_legal(mv));
                 }
-                if self.st.off_stacks(r, mv) {
+                if self.st.off_stacks(r, mv) && self.kept_apart_learnt() {
                     return self.legal_light(mv);
                 }
             }

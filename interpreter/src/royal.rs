@@ -21,6 +21,8 @@ pub(crate) struct RoyalMemo {
     pub(crate) royal: CellId,
     pub(crate) pins: Pins,
     pub(crate) enemies: Option<u128>,
+    /// The pieces kept apart stand far enough apart (always, without such pieces).
+    apart: bool,
 }
 
 impl RoyalMemo {
@@ -33,6 +35,7 @@ impl RoyalMemo {
         royal: CellId(0),
         pins: Pins { cells: [CellId(0); 16], len: 0, overflow: false },
         enemies: None,
+        apart: true,
     };
 
     fn counted(&self) -> Option<(CellId, Pins, Option<u128>)> {
@@ -74,6 +77,12 @@ impl Position {
         self.royal_memo().check
     }
 
+    /// Whether the pieces kept apart stand far enough apart, learnt once per position.
+    #[inline]
+    pub(crate) fn kept_apart_learnt(&mut self) -> bool {
+        self.rules.apart.is_empty() || self.royal_memo().apart
+    }
+
     /// The side to move's check and the count's royal, learnt once per position.
     #[inline]
     pub(crate) fn royal_memo(&mut self) -> &RoyalMemo {
@@ -89,6 +98,7 @@ impl Position {
 /// threats (or one walk of the probes) from the royal tell both the check and the pins.
 fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
     (m.hash, m.ply, m.check, m.counted) = (hash, ply, false, false);
+    m.apart = r.apart.is_empty() || st.kept_apart(r);
     let side = st.side;
     let attacked = || st.royal_attacked(r, side);
     if !(r.count.applies || r.count.stacked) || st.partial.is_some() {
@@ -102,7 +112,7 @@ fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
     };
     // Pieces kept apart that stand too near already make every move answer for them, as a
     // check does: the count's pins do not see them.
-    if !r.apart.is_empty() && !st.kept_apart(r) {
+    if !m.apart {
         m.check = attacked();
         return;
     }
