@@ -296,10 +296,8 @@ impl Session {
         };
         match name.to_ascii_lowercase().as_str() {
             "uci_variant" => {
-                let rules = crate::load::bundled_rules(&value).ok_or_else(|| {
-                    let names: Vec<&str> = varia_variants::all().iter().map(|b| b.name()).collect();
-                    format!("unknown variant `{value}`; known: {}", names.join(" "))
-                })??;
+                let rules = crate::load::bundled_rules(&value)
+                    .ok_or_else(|| format!("unknown variant `{value}`; known: {}", variant_names().join(" ")))??;
                 self.pos = Some(Position::start(rules.clone()));
                 self.rules = rules;
                 self.file = None;
@@ -434,6 +432,12 @@ impl Session {
     }
 }
 
+/// The values of the `UCI_Variant` option: each bundled variant's name, then the other names
+/// GUIs and Fairy-Stockfish send for it (`3check`), as the catalogue lists them.
+fn variant_names() -> Vec<&'static str> {
+    varia_variants::all().iter().flat_map(|b| std::iter::once(b.name()).chain(b.aliases.iter().copied())).collect()
+}
+
 /// Runs the protocol on standard input and output until `quit` or the end of input.
 pub fn run(variant: Option<std::path::PathBuf>, weights: Option<std::path::PathBuf>) -> Result<(), String> {
     let rules = match &variant {
@@ -451,7 +455,7 @@ pub fn run(variant: Option<std::path::PathBuf>, weights: Option<std::path::PathB
     let mut s = Session::new(rules, variant, weights);
     let (tx, rx) = mpsc::channel::<Input>();
     crate::input::spawn(move |input| tx.send(input).is_ok());
-    let names: Vec<&str> = varia_variants::all().iter().map(|b| b.name()).collect();
+    let names = variant_names();
     while let Ok(input) = rx.recv() {
         let line = match input {
             Input::Line(line) => line,

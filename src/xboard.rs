@@ -11,9 +11,14 @@ use crate::input::Input;
 use crate::uci::say;
 use crate::xboard_board::Board;
 
-/// A variant the engine offers: its name in the `variants` feature, its rules and board.
+/// A variant the engine offers: its names, how XBoard learns its rules, its rules and board.
 struct Offered {
-    name: String,
+    /// Its name in the `variants` feature, then the other names `variant` accepts.
+    names: Vec<String>,
+    /// Whether XBoard has the game's rules built in: then no `setup` is sent.
+    native: bool,
+    /// The XBoard variant whose rules a `setup` builds on.
+    parent: String,
     rules: Arc<Rules>,
     board: Board,
 }
@@ -188,15 +193,19 @@ impl Session {
     }
 
     fn set_variant(&mut self, name: &str) -> Result<(), String> {
-        let i = self.offered.iter().position(|o| o.name == name).ok_or_else(|| format!("unknown variant {name}"))?;
+        let i = self
+            .offered
+            .iter()
+            .position(|o| o.names.iter().any(|n| n.eq_ignore_ascii_case(name)))
+            .ok_or_else(|| format!("unknown variant {name}"))?;
         self.variant = i;
         self.searcher = None;
         self.pos = Position::start(self.offered[i].rules.clone());
-        if i > 0 {
-            let o = &self.offered[i];
+        let o = &self.offered[i];
+        if !o.native {
             let table = o.board.piece_table(&o.rules);
             let fen = to_xboard_fen(&o.board, &self.pos);
-            say(&format!("setup ({table}) {}x{}+0_fairy {fen}", o.board.width, o.board.height));
+            say(&format!("setup ({table}) {}x{}+0_{} {fen}", o.board.width, o.board.height, o.parent));
             for p in o.board.piece_commands(&o.rules) {
                 say(&p);
             }
@@ -303,25 +312,32 @@ fn parse_level(args: &[&str]) -> Result<(u32, f64, f64), String> {
     Ok((mps, base, inc))
 }
 
-/// The variants offered: chess as XBoard's `normal`, every bundled variant XBoard can show, and
-/// the file given on the command line (which must be one XBoard can show).
+/// The variants offered: every bundled variant XBoard can show, under XBoard's own name for it
+/// when XBoard knows it (chess first, as `normal`), and the file given on the command line
+/// (which must be one XBoard can show).
 fn offered(file: Option<&std::path::Path>) -> Result<Vec<Offered>, String> {
     let mut out = Vec::new();
     for b in varia_variants::all() {
         let Some(Ok(rules)) = crate::load::bundled_rules(b.name()) else { continue };
         let Ok(board) = Board::new(&rules) else { continue };
-        let name = if b.name() == "chess" { "normal".to_string() } else { b.name().to_string() };
-        out.push(Offered { name, rules, board });
+        let mut names: Vec<String> = b.names().into_iter().map(str::to_string).collect();
+        if let Some(x) = b.xboard {
+            names.retain(|n| n != x);
+            names.insert(0, x.to_string());
+        }
+        let parent = b.xboard_parent.unwrap_or("fairy").to_string();
+        out.push(Offered { names, native: b.xboard.is_some(), parent, rules, board });
     }
     if let Some(path) = file {
         let rules = crate::load::rules(path)?;
         let board = Board::new(&rules).map_err(|e| format!("error: {}: {e}", path.display()))?;
         let stem = path.file_stem().map(|s| s.to_string_lossy().to_lowercase()).unwrap_or_default();
         let mut name: String = stem.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
-        if name.is_empty() || out.iter().any(|o| o.name == name) {
+        if name.is_empty() || out.iter().any(|o| o.names.contains(&name)) {
             name = format!("file-{name}");
         }
-        out.insert(1.min(out.len()), Offered { name, rules, board });
+        let file = Offered { names: vec![name], native: false, parent: "fairy".to_string(), rules, board };
+        out.insert(1.min(out.len()), file);
     }
     Ok(out)
 }
@@ -379,7 +395,7 @@ impl Session {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "hard"
             | "easy" | "draw" | "cores" | "." | "bk" | "hint" | "option" | "egtpath" => {}
             "protover" => {
-                let names: Vec<&str> = s.offered.iter().map(|o| o.name.as_str()).collect();
+                let names: Vec<&str> = s.offered.iter().map(|o| o.names[0].as_str()).collect();
                 say(&format!(
                     "feature myname=\"Varia\" ping=1 setboard=1 usermove=1 san=0 time=1 draw=0 sigint=0 sigterm=0 \
                      reuse=1 analyze=1 colors=0 playother=1 name=0 nps=0 memory=1 pause=0 exclude=0 \

@@ -129,6 +129,39 @@ fn uci_reads_castling_back_in_both_forms() {
 }
 
 #[test]
+fn uci_variant_takes_the_names_guis_send() {
+    let mut e = Engine::start(&["uci"]);
+    let lines = {
+        e.send("uci");
+        e.until("uciok", 10)
+    };
+    let combo = lines.iter().find(|l| l.starts_with("option name UCI_Variant")).expect("the option");
+    // The catalogue's names and the other names GUIs and Fairy-Stockfish send, each a `var`.
+    for name in ["chess", "three-check", "3check", "crazyhouse", "shogi", "xiangqi", "janggi", "minishogi"] {
+        assert!(combo.split(" var ").skip(1).any(|v| v == name), "{name} missing from {combo}");
+    }
+    for name in ["atomic", "seirawan", "grand", "capablanca", "shatranj", "sittuyin", "loop"] {
+        assert!(combo.split(" var ").skip(1).any(|v| v == name), "{name} missing from {combo}");
+    }
+    // `3check` is three-check: a queen down after two checks, White wins by the third.
+    e.send("setoption name UCI_Variant value 3check\nisready");
+    let lines = e.until("readyok", 10);
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    e.send("position startpos moves e2e4 f7f6 d1h5 g7g6 h5g6 h7g6 f1c4 a7a6");
+    let lines = {
+        e.send("go depth 3");
+        e.until("bestmove", 30)
+    };
+    assert_eq!(lines.last().unwrap(), "bestmove c4f7", "{lines:?}");
+    assert!(lines[0].contains(" score mate 1 "), "{lines:?}");
+    e.send("setoption name UCI_Variant value 4check\nisready");
+    let lines = e.until("readyok", 10);
+    assert!(lines[0].starts_with("info string error: unknown variant `4check`; known: chess "), "{lines:?}");
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
 fn uci_refused_position_leaves_no_stale_state() {
     let mut e = Engine::start(&["uci"]);
     e.send("position startpos moves e2e4 e7e5\nposition startpos moves e2e4 e7e6 e1e3\nisready");
@@ -272,22 +305,23 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
     for f in ["ping=1", "setboard=1", "usermove=1", "san=0", "myname=\"Varia\"", "analyze=1", "sigint=0"] {
         assert!(features.contains(f), "{features}");
     }
-    // Chess is XBoard's `normal`; Capablanca Chess draws on 10 x 8, xiangqi on 9 x 10; games
-    // XBoard cannot show (stacks, three boards, squares that move, hands, choices before the
-    // game) are not offered;
-    // Grand Chess is its `grand` on 10 x 10, atomic chess its `atomic`, janggi a fairy game
-    // on 9 x 10.
+    // Games XBoard knows go by its names (chess is `normal`, three-check `3check`); janggi is
+    // described to it; games XBoard cannot show (stacks, three boards, squares that move,
+    // choices before the game) are not offered.
     assert!(
-        features.contains("variants=\"normal,capablanca,xiangqi,shatranj,three-check,grand,atomic,janggi\""),
+        features.contains("variants=\"normal,capablanca,xiangqi,shatranj,3check,grand,atomic,janggi"),
         "{features}"
     );
-    e.send("new\nvariant capablanca");
-    let setup = e.ask("ping 1", "setup");
+    // XBoard knows Capablanca Chess: nothing is described. `variant` takes Varia's names too.
+    e.send("new\nvariant capablanca\nvariant three-check\nvariant 3check\nping 1");
+    assert_eq!(e.until("pong", 10), ["pong 1"]);
+    e.send("variant janggi");
+    let setup = e.ask("ping 2", "setup");
     assert_eq!(
         setup,
-        "setup (PNBRQ..ACKpnbrq..ack) 10x8+0_fairy rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"
+        "setup (PN.R..B...ACKpn.r..b...ack) 9x10+0_xiangqi rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
     );
-    assert_eq!(e.until("pong", 10), ["pong 1"]);
+    e.until("pong 2", 10);
     e.send("quit");
     assert_eq!(e.exit_within(10), Some(0));
 }
@@ -334,8 +368,7 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
     e.send("xboard\nprotover 2");
     let lines = e.until("feature done=1", 10);
     assert!(
-        lines[0]
-            .contains("variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,three-check,grand,atomic,janggi\""),
+        lines[0].contains("variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,3check,grand,atomic,janggi"),
         "{lines:?}"
     );
     e.send("new\nvariant camel-chess\nping 1");

@@ -1,4 +1,4 @@
-//! Embeds the bundled variants listed in `catalogue.toml` (file, title, about, text).
+//! Embeds the bundled variants listed in `catalogue.toml` (file, title, about, other names, XBoard's names, text).
 
 use std::path::Path;
 
@@ -8,10 +8,15 @@ struct Catalogue {
 }
 
 #[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct Entry {
     file: String,
     title: String,
     about: String,
+    #[serde(default)]
+    aliases: Vec<String>,
+    xboard: Option<String>,
+    xboard_parent: Option<String>,
 }
 
 fn main() {
@@ -37,10 +42,14 @@ fn main() {
             Err(_) => "None".to_string(),
         };
         out.push_str(&format!(
-            "    crate::Bundled {{ file: {:?}, title: {:?}, about: {:?}, source: include_str!({:?}), weights: {weights} }},\n",
+            "    crate::Bundled {{ file: {:?}, title: {:?}, about: {:?}, aliases: &{:?}, xboard: {:?}, \
+             xboard_parent: {:?}, source: include_str!({:?}), weights: {weights} }},\n",
             v.file,
             v.title,
             v.about,
+            v.aliases,
+            v.xboard,
+            v.xboard_parent,
             path.display().to_string()
         ));
     }
