@@ -252,6 +252,69 @@ fn uci_multipv_lines_and_periodic_info() {
     assert_eq!(e.exit_within(10), Some(0));
 }
 
+/// The `multipv` lines of a search's output: (depth, line number, score, first move).
+fn multipv_lines(lines: &[String]) -> Vec<(u32, usize, i32, String)> {
+    let field =
+        |l: &str, key: &str| l.split(&format!(" {key} ")).nth(1).and_then(|r| r.split(' ').next()).map(str::to_string);
+    lines
+        .iter()
+        .filter(|l| l.contains(" multipv "))
+        .map(|l| {
+            let score = field(l, "cp").and_then(|s| s.parse().ok()).unwrap_or_else(|| {
+                let m: i32 = field(l, "mate").unwrap().parse().unwrap();
+                if m > 0 {
+                    100_000 - m
+                } else {
+                    -100_000 - m
+                }
+            });
+            (
+                field(l, "depth").unwrap().parse().unwrap(),
+                field(l, "multipv").unwrap().parse().unwrap(),
+                score,
+                field(l, "pv").unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn uci_multipv_blocks_rank_their_lines_and_never_repeat_line_one() {
+    let mut e = Engine::start(&["uci"]);
+    e.ask("uci", "uciok");
+    e.send("setoption name MultiPV value 3");
+    // Searches stopped by the clock at many points, mid-iteration included.
+    let positions = [
+        "startpos moves e2e4 e7e5 g1f3",
+        "fen r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+    ];
+    for (i, position) in positions.iter().enumerate() {
+        for ms in [40, 130, 370, 900] {
+            e.send(&format!("position {position}\ngo movetime {ms}"));
+            let out = e.until("bestmove", 60);
+            let blocks = multipv_lines(&out);
+            assert!(!blocks.is_empty(), "{out:?}");
+            // Each report is lines 1, 2, 3 in order, each first move once, best first.
+            for block in blocks.chunks(3) {
+                let numbers: Vec<usize> = block.iter().map(|b| b.1).collect();
+                assert_eq!(numbers, [1, 2, 3], "position {i}, {ms} ms: {out:#?}");
+                let moves: Vec<&String> = block.iter().map(|b| &b.3).collect();
+                assert!(moves[0] != moves[1] && moves[1] != moves[2] && moves[0] != moves[2], "{out:#?}");
+                let same_depth = block.iter().all(|b| b.0 == block[0].0);
+                if same_depth {
+                    assert!(block[0].2 >= block[1].2 && block[1].2 >= block[2].2, "ranked: {out:#?}");
+                }
+            }
+            // The best move is the last report's line 1.
+            let best = out.last().unwrap().split_whitespace().nth(1).unwrap();
+            assert_eq!(best, blocks[blocks.len() - 3].3, "position {i}, {ms} ms: {out:#?}");
+        }
+    }
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
 #[test]
 fn uci_ponder_waits_for_ponderhit_and_debug_speaks() {
     let mut e = Engine::start(&["uci"]);

@@ -27,6 +27,7 @@ mod make;
 mod maskgen;
 pub mod maximal;
 pub mod movegen;
+mod multipv;
 pub mod notation;
 mod order;
 pub mod pass;

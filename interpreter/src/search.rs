@@ -269,10 +269,13 @@ impl Searcher {
     }
 
     /// Searches the best `lines` root moves (MultiPV), each with its own score and principal
-    /// variation, best first, calling `on_iteration` with all of them after each finished depth
-    /// (and, for the first line, whenever a new best move is found during an iteration). Line k
-    /// is the search of the root without the first moves of lines 1 to k-1. Returns at least
-    /// one line (with no move when the position has no legal move).
+    /// variation, ranked best first, calling `on_iteration` with all of them after each
+    /// finished depth. Line k is the search of the root without the first moves of lines 1 to
+    /// k-1. With one line, `on_iteration` also hears of each better move found during an
+    /// iteration; with more, a search stopped part way reports once more, with the lines the
+    /// stopped iteration finished (and its first line's better move) before the older ones,
+    /// no first move twice. Returns at least one line (with no move when the position has no
+    /// legal move), the lines last reported.
     pub fn search_lines(
         &mut self,
         pos: &mut Position,
@@ -335,8 +338,12 @@ impl Searcher {
             let mut found_lines: Vec<SearchInfo> = Vec::with_capacity(lines);
             for k in 0..lines {
                 let (score, found) = if k == 0 {
+                    // Better moves on the way are shown only in a search of one line: in more,
+                    // line 1 would be shown twice in one iteration.
                     self.aspiration(pos, depth, last[0], &mut root, &mut |info| {
-                        on_iteration(std::slice::from_ref(info))
+                        if lines == 1 {
+                            on_iteration(std::slice::from_ref(info))
+                        }
                     })
                 } else {
                     let shown: Vec<Move> = found_lines.iter().filter_map(|l| l.best()).collect();
@@ -345,16 +352,27 @@ impl Searcher {
                 };
                 if self.stopped {
                     // A partly searched iteration that already found a better move keeps it.
-                    if let (0, Some((score, pv))) = (k, found) {
-                        if pv.first() != best[0].pv.first() || score > best[0].score {
-                            best[0].pv = pv;
-                            best[0].score = score;
+                    let better = found
+                        .filter(|(score, pv)| k == 0 && (pv.first() != best[0].pv.first() || *score > best[0].score));
+                    if lines == 1 {
+                        if let Some((score, pv)) = better {
+                            (best[0].pv, best[0].score) = (pv, score);
                         }
+                    } else if better.is_some() || !found_lines.is_empty() {
+                        let first = better.map(|(score, pv)| SearchInfo {
+                            depth,
+                            score,
+                            pv,
+                            nodes: self.nodes,
+                            elapsed: self.start.elapsed(),
+                            partial: true,
+                        });
+                        best = crate::multipv::after_stop(found_lines, first, &best, lines);
+                        on_iteration(&best);
                     }
                     break 'deepening;
                 }
                 let pv = found.map(|(_, pv)| pv).filter(|pv| !pv.is_empty()).unwrap_or_else(|| best[k].pv.clone());
-                last[k] = Some(score);
                 found_lines.push(SearchInfo {
                     depth,
                     score,
@@ -363,6 +381,10 @@ impl Searcher {
                     elapsed: self.start.elapsed(),
                     partial: false,
                 });
+            }
+            crate::multipv::rank(&mut found_lines);
+            for (l, line) in last.iter_mut().zip(&found_lines) {
+                *l = Some(line.score);
             }
             best = found_lines;
             self.progress.hashfull.store(self.table.per_mille_full(), AtomicOrdering::Relaxed);
