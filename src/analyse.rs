@@ -6,12 +6,14 @@ use varia_interpreter::{Evaluator, Limits, Position, Rules, SearchInfo, Searcher
 
 use varia::study::{self, StudyArgs};
 
-/// A score as text: centipawns as pawns (`+0.35`), or a mate in N moves of the side to move.
-pub fn score_text(info: &SearchInfo) -> String {
+/// A score as text, for `side` (the side to move, whose view the search takes): centipawns as
+/// pawns (`+0.35 for white`: plus is better for that side), or a mate in N plies
+/// (`white mates in 3 plies`, `black is mated in 2 plies`).
+pub fn score_text(info: &SearchInfo, side: &str) -> String {
     match info.mate_in() {
-        Some(n) if n > 0 => format!("mate in {} plies", n),
-        Some(n) => format!("mated in {} plies", -n),
-        None => format!("{:+.2}", info.score as f64 / 100.0),
+        Some(n) if n > 0 => format!("{side} mates in {n} plies"),
+        Some(n) => format!("{side} is mated in {} plies", -n),
+        None => format!("{:+.2} for {side}", info.score as f64 / 100.0),
     }
 }
 
@@ -21,6 +23,7 @@ pub fn analyse(mut pos: Position, limits: Limits, eval: Evaluator) -> Result<(),
     let rules = pos.rules().clone();
     let mut searcher = Searcher::with_evaluator(&rules, 64, eval);
     let root = pos.clone();
+    let side = rules.variant.players[pos.side_to_move().0 as usize].name.clone();
     let mut written = Ok(());
     let info = searcher.search(&mut pos, limits, |i| {
         let pv = pv_text(&mut root.clone(), &i.pv);
@@ -28,9 +31,9 @@ pub fn analyse(mut pos: Position, limits: Limits, eval: Evaluator) -> Result<(),
         // A better move found during a depth is reported before the depth ends.
         let label = if i.partial { "  .. " } else { "depth" };
         let line = format!(
-            "{label} {:>2}  score {:>8}  nodes {:>10}  nps {:>9.0}  time {:>7.2}s  pv {pv}",
+            "{label} {:>2}  score {:>14}  nodes {:>10}  nps {:>9.0}  time {:>7.2}s  pv {pv}",
             i.depth,
-            score_text(i),
+            score_text(i, &side),
             i.nodes,
             nps,
             i.elapsed.as_secs_f64()
@@ -42,7 +45,7 @@ pub fn analyse(mut pos: Position, limits: Limits, eval: Evaluator) -> Result<(),
     written?;
     match info.best() {
         Some(mv) => {
-            outln!("best move: {} (score {})", pos.long_notation(mv), score_text(&info));
+            outln!("best move: {} (score {})", pos.long_notation(mv), score_text(&info, &side));
             Ok(())
         }
         None => Err(match pos.outcome() {

@@ -44,6 +44,23 @@ fn written(pos: &mut Position, mv: Move, long: bool) -> String {
     text
 }
 
+/// The terminal's width in characters: `COLUMNS` when the shell exports it, else 80.
+fn width() -> usize {
+    std::env::var("COLUMNS").ok().and_then(|c| c.parse().ok()).filter(|w| *w >= 20).unwrap_or(80)
+}
+
+/// Moves in columns no wider than `width`, filled row by row, each column as wide as the
+/// longest move and two spaces, so that no move is split at the terminal's edge.
+fn columns(moves: &[String], width: usize) -> String {
+    let cell = moves.iter().map(|m| m.chars().count()).max().unwrap_or(0) + 2;
+    let per_row = (width / cell).max(1);
+    let rows: Vec<String> = moves
+        .chunks(per_row)
+        .map(|row| row.iter().map(|m| format!("{m:<cell$}")).collect::<String>().trim_end().to_string())
+        .collect();
+    rows.join("\n")
+}
+
 /// A few of this position's legal moves, of different kinds, as examples for the prompt.
 fn examples(pos: &mut Position, long: bool) -> Vec<String> {
     let mut legal = Vec::new();
@@ -159,7 +176,7 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
             let info = searcher.search(&mut pos, options.limits, |_| {});
             let Some(mv) = info.best() else { return Ok(()) };
             let text = written(&mut pos, mv, long);
-            outln!("{name} plays {text} ({})", crate::analyse::score_text(&info));
+            outln!("{name} plays {text} ({})", crate::analyse::score_text(&info, &name));
             last = Some((text, moved_cells(mv)));
             pos.make(mv);
             continue;
@@ -203,7 +220,7 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
                 let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
                 let list: Vec<String> = moves.iter().map(|m| written(&mut pos, *m, long)).collect();
-                outln!("{}", if list.is_empty() { "no legal move".to_string() } else { list.join(" ") });
+                outln!("{}", if list.is_empty() { "no legal move".to_string() } else { columns(&list, width()) });
                 show = false;
             }
             "undo" => {
@@ -274,5 +291,24 @@ fn moved_cells(mv: varia_interpreter::Move) -> Vec<varia_interpreter::ir::CellId
         Vec::new()
     } else {
         vec![mv.from, mv.to]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::columns;
+
+    #[test]
+    fn moves_fill_columns_and_no_move_is_split() {
+        let moves: Vec<String> = ["a3", "Nf3", "O-O-O", "e8=Q+", "b4", "Nxd4", "h3"].map(String::from).to_vec();
+        assert_eq!(columns(&moves, 22), "a3     Nf3    O-O-O\ne8=Q+  b4     Nxd4\nh3");
+        // A move longer than the width still gets a line of its own, whole.
+        assert_eq!(columns(&moves, 5).lines().count(), 7);
+        for w in 5..40 {
+            let text = columns(&moves, w);
+            let back: Vec<&str> = text.split_whitespace().collect();
+            assert_eq!(back, moves.iter().map(String::as_str).collect::<Vec<_>>(), "width {w}");
+            assert!(text.lines().all(|l| l.chars().count() <= w.max(5)), "width {w}: {text}");
+        }
     }
 }

@@ -32,7 +32,7 @@ pub struct Study {
 }
 
 /// The numbers of a report.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Default, Serialize)]
 pub struct Summary {
     pub games: usize,
     /// From the first SPEC's side (for self-play: the first player's).
@@ -78,6 +78,23 @@ pub fn elo(wins: usize, draws: usize, losses: usize) -> (f64, Option<f64>, Optio
     let centre = (s + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (var / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
     (s, elo_of(s), elo_of(centre - half), elo_of(centre + half))
+}
+
+/// The Elo difference and its 95% interval as text. A side that won (or lost) every game has
+/// no finite Elo: the difference is then only bounded, by the interval's finite end
+/// (`> +166 (every game won; 95% interval above +166)`).
+fn elo_line(s: &Summary) -> String {
+    let e = |x: f64| format!("{x:+.0}");
+    match (s.elo, s.elo_low, s.elo_high) {
+        (Some(elo), Some(low), Some(high)) => format!("{} (95% interval {} to {})", e(elo), e(low), e(high)),
+        (None, Some(low), _) if s.score >= 1.0 => {
+            format!("> {} (every game won; 95% interval above {})", e(low), e(low))
+        }
+        (None, _, Some(high)) if s.score <= 0.0 => {
+            format!("< {} (every game lost; 95% interval below {})", e(high), e(high))
+        }
+        _ => "unknown (no game played)".to_string(),
+    }
 }
 
 impl Study {
@@ -162,7 +179,6 @@ impl Study {
         let shard =
             self.shard.as_ref().map(|k| format!(" (shard {k} of {} planned)", self.planned)).unwrap_or_default();
         let pct = |x: f64| format!("{:.1}%", 100.0 * x);
-        let elo_text = |x: Option<f64>, unbounded: &str| x.map_or(unbounded.to_string(), |e| format!("{e:+.0}"));
         if self.kind == "match" {
             out.push_str(&format!(
                 "{}: {} games{shard}, {} (first) against {} (second)\n",
@@ -179,12 +195,7 @@ impl Study {
                 s.wins as f64 + s.draws as f64 / 2.0,
                 s.games
             ));
-            out.push_str(&format!(
-                "  Elo difference: {} (95% interval {} to {})\n",
-                elo_text(s.elo, if s.score >= 1.0 { "+inf" } else { "-inf" }),
-                elo_text(s.elo_low, "-inf"),
-                elo_text(s.elo_high, "+inf")
-            ));
+            out.push_str(&format!("  Elo difference: {}\n", elo_line(&s)));
             let mover = self.players.first().cloned().unwrap_or_default();
             out.push_str(&format!("  first-move advantage: {mover} scored {}\n", pct(s.first_mover_score)));
         } else {
@@ -318,5 +329,25 @@ fn wins_phrase(name: &str) -> String {
         format!("{name} win")
     } else {
         format!("{name} wins")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(wins: usize, draws: usize, losses: usize) -> String {
+        let (score, elo, elo_low, elo_high) = elo(wins, draws, losses);
+        elo_line(&Summary { score, elo, elo_low, elo_high, ..Summary::default() })
+    }
+
+    #[test]
+    fn a_clean_sweep_has_a_bound_not_an_infinite_elo() {
+        assert_eq!(line(10, 0, 0), "> +166 (every game won; 95% interval above +166)");
+        assert_eq!(line(0, 0, 10), "< -166 (every game lost; 95% interval below -166)");
+        assert_eq!(line(7, 2, 1), "+241 (95% interval +9 to +424)");
+        for text in [line(10, 0, 0), line(0, 0, 10), line(1, 0, 0), line(5, 5, 0)] {
+            assert!(!text.contains("inf"), "{text}");
+        }
     }
 }

@@ -17,6 +17,7 @@ fn varia_with_input(args: &[&str], stdin: &str) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_varia"))
         .args(args)
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")))
+        .env_remove("COLUMNS")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -272,9 +273,12 @@ fn play_reads_commands_from_stdin() {
     assert!(out.contains("`foo` is not a legal move: `foo` names no cell of this board"), "{out}");
     // The help suggests moves of this position: a knight's and a pawn's.
     assert!(out.contains("type a move (Na3, a3 here), or: moves, undo,"), "{out}");
-    // `moves` after 1. e4 lists Black's 20 replies on one line, in short notation.
-    let replies = out.lines().find(|l| l.contains("Nf6") && l.contains("a6")).expect("the move list");
-    assert_eq!(replies.split_whitespace().count(), 21, "{replies}");
+    // `moves` after 1. e4 lists Black's 20 replies in short notation, in columns of equal
+    // width that fit 80 characters: 16 columns of 5, the first row after the prompt.
+    let at = out.find("black> a5").expect("the move list");
+    let rows: Vec<&str> = out[at + "black> ".len()..].lines().take(2).collect();
+    assert_eq!(rows[0], "a5   a6   b5   b6   c5   c6   d5   d6   e5   e6   f5   f6   g5   g6   h5   h6", "{out}");
+    assert_eq!(rows[1], "Na6  Nc6  Nf6  Nh6", "{out}");
     // The last move is marked on the board.
     assert!(out.contains("  4  . . . .[P]. . .") && out.contains("  2  P P P P[.]P P P"), "{out}");
     assert!(out.contains("last move: e4 (marked [ ])"), "{out}");
@@ -580,8 +584,8 @@ fn perft_counts_turns_on_request() {
 fn analyse_finds_a_mate_and_prints_each_depth() {
     let out =
         ok(&["analyse", "variants/chess.var", "--position", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--depth", "3"]);
-    assert!(out.contains("depth  1  score mate in 1 plies"), "{out}");
-    assert!(out.contains("best move: Rd1-d8 (score mate in 1 plies)"), "{out}");
+    assert!(out.contains("depth  1  score white mates in 1 plies"), "{out}");
+    assert!(out.contains("best move: Rd1-d8 (score white mates in 1 plies)"), "{out}");
     let out = ok(&["analyse", "variants/chess.var", "--depth", "3"]);
     assert_eq!(out.lines().filter(|l| l.starts_with("depth ")).count(), 3, "{out}");
     // The Monte Carlo search is gone (docs/play.md: it lost every measured match).
