@@ -25,6 +25,7 @@ mod show;
 mod tune;
 mod xboard;
 mod xboard_board;
+mod xboard_probe;
 
 use varia::{files, games, input, load, report, study, uci, weights};
 

@@ -72,6 +72,8 @@ struct Session {
     searcher: Option<Searcher>,
     running: Option<(u64, Arc<AtomicBool>, JoinHandle<Searcher>)>,
     generation: u64,
+    /// The opponent is an engine (XBoard's `computer`).
+    computer: bool,
     /// `ping`s answered once the engine's move is out.
     pongs: Vec<String>,
     tx: mpsc::Sender<Event>,
@@ -87,13 +89,8 @@ impl Session {
     }
 
     fn write_move(&self, pos: &Position, mv: Move) -> String {
-        let mut p = pos.clone();
         let name = self.name_of();
-        crate::uci::move_table_named(&mut p, &name)
-            .into_iter()
-            .find(|(m, _)| *m == mv)
-            .map(|(_, t)| t)
-            .unwrap_or_else(|| pos.long_notation(mv))
+        xboard_move(pos, mv, &name)
     }
 
     /// Stops the running search; its move, if `keep`, is still played when it arrives.
@@ -174,6 +171,14 @@ impl Session {
     /// Sends the result once the game is over by the variant's rules.
     fn announce_end(&mut self) {
         let Some((result, reason)) = self.pos.outcome() else { return };
+        // XBoard checks a win an engine claims for itself against another engine by its own
+        // picture of the game; where that picture leaves check to Varia (see `Board::exact`)
+        // it would call the claim false, so the loser's engine says it instead.
+        if let GameResult::Win(p) = result {
+            if self.computer && !self.board().exact && self.engine == Some(p.0 as usize) {
+                return;
+            }
+        }
         let names = &self.pos.rules().variant.players;
         let text = match result {
             GameResult::Win(p) if p.0 == 0 => format!("1-0 {{{} wins by {}}}", names[0].name, reason.name()),
@@ -219,7 +224,18 @@ impl Session {
             return;
         }
         let name = self.board_names();
-        match crate::uci::read_move_named(&mut self.pos, text, &|c| name[c.0 as usize].clone()) {
+        let pass = || {
+            let mut legal = Vec::new();
+            self.pos.clone().legal_moves(&mut legal);
+            let pass = legal.into_iter().find(|m| m.kind == varia_interpreter::MoveKind::EndTurn);
+            pass.ok_or_else(|| "passing is not allowed here".to_string())
+        };
+        let read = if text == PASS {
+            pass()
+        } else {
+            crate::uci::read_move_named(&mut self.pos, text, &|c| name[c.0 as usize].clone())
+        };
+        match read {
             Ok(mv) => {
                 self.pos.make(mv);
                 self.announce_end();
@@ -234,11 +250,44 @@ impl Session {
     }
 
     fn set_board(&mut self, fen: &str) -> Result<(), String> {
+        // XBoard tells of a pass by sending the position after it: when passing here gives
+        // that board and side to move, the pass is played, so the game keeps its history
+        // (two passes in a row, repetitions).
+        let mut legal = Vec::new();
+        self.pos.legal_moves(&mut legal);
+        if let Some(&pass) = legal.iter().find(|m| m.kind == varia_interpreter::MoveKind::EndTurn) {
+            let mut after = self.pos.clone();
+            after.make(pass);
+            let mine = to_xboard_fen(self.board(), &after);
+            let head = |s: &str| s.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+            if head(&mine) == head(fen) {
+                self.pos = after;
+                self.announce_end();
+                return Ok(());
+            }
+        }
         let text = from_xboard_fen(self.board(), &self.pos, fen);
         self.pos = Position::from_position_string(self.offered[self.variant].rules.clone(), &text)
             .map_err(|e| e.to_string())?;
         Ok(())
     }
+}
+
+/// XBoard's null move, which it reads and sends for a pass.
+const PASS: &str = "@@@@";
+
+/// A move as XBoard reads it: [`crate::uci::move_table_named`]'s text in XBoard's square
+/// names, a pass (a turn ended without moving) as XBoard's null move `@@@@`.
+fn xboard_move(pos: &Position, mv: Move, name: &dyn Fn(varia_interpreter::ir::CellId) -> String) -> String {
+    if mv.kind == varia_interpreter::MoveKind::EndTurn && pos.action_index() == 0 {
+        return PASS.to_string();
+    }
+    let mut p = pos.clone();
+    crate::uci::move_table_named(&mut p, name)
+        .into_iter()
+        .find(|(m, _)| *m == mv)
+        .map(|(_, t)| t)
+        .unwrap_or_else(|| pos.long_notation(mv))
 }
 
 /// A thinking line as XBoard reads it: depth, score (centipawns; mates as 100000 + moves),
@@ -252,12 +301,7 @@ fn thinking_line(root: &Position, i: &SearchInfo, name: &dyn Fn(varia_interprete
     let mut p = root.clone();
     let mut pv = Vec::new();
     for &mv in &i.pv {
-        let text = crate::uci::move_table_named(&mut p, name)
-            .into_iter()
-            .find(|(m, _)| *m == mv)
-            .map(|(_, t)| t)
-            .unwrap_or_else(|| p.long_notation(mv));
-        pv.push(text);
+        pv.push(xboard_move(&p, mv, name));
         p.make(mv);
     }
     format!("{} {score} {} {} {}", i.depth, i.elapsed.as_millis() / 10, i.nodes, pv.join(" "))
@@ -363,6 +407,7 @@ pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
         searcher: None,
         running: None,
         generation: 0,
+        computer: false,
         pongs: Vec::new(),
         tx,
     };
@@ -392,8 +437,9 @@ impl Session {
         let Some((&cmd, args)) = words.split_first() else { return true };
         let s = self;
         match cmd {
-            "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating" | "ics" | "hard"
-            | "easy" | "draw" | "cores" | "." | "bk" | "hint" | "option" | "egtpath" => {}
+            "computer" => s.computer = true,
+            "xboard" | "accepted" | "rejected" | "random" | "name" | "rating" | "ics" | "hard" | "easy" | "draw"
+            | "cores" | "." | "bk" | "hint" | "option" | "egtpath" => {}
             "protover" => {
                 let names: Vec<&str> = s.offered.iter().map(|o| o.names[0].as_str()).collect();
                 say(&format!(
@@ -456,9 +502,8 @@ impl Session {
                 if let Err(e) = s.set_board(&args.join(" ")) {
                     say(&format!("tellusererror Illegal position: {e}"));
                 }
-                if s.analyzing {
-                    s.start_search(true);
-                }
+                // After a pass told this way, the engine on move thinks.
+                s.maybe_think();
             }
             "undo" | "remove" => {
                 s.stop(false);
@@ -490,7 +535,10 @@ impl Session {
                 s.engine = None;
             }
             "quit" => return false,
-            _ if s.pos.clone().parse_move(cmd).is_ok() || cmd.len() >= 4 && cmd.as_bytes()[1].is_ascii_digit() => {
+            _ if cmd == PASS
+                || s.pos.clone().parse_move(cmd).is_ok()
+                || cmd.len() >= 4 && cmd.as_bytes()[1].is_ascii_digit() =>
+            {
                 // Protocol 1 GUIs send moves without `usermove`.
                 s.stop(false);
                 s.user_move(cmd);

@@ -61,6 +61,9 @@ pub struct Board {
     squares: Vec<(i32, i32)>,
     /// Per piece type: its XBoard slot.
     slots: Vec<usize>,
+    /// Whether XBoard's picture of the moves is exact, so that it may judge check and mate:
+    /// only then does the royal piece get XBoard's king.
+    pub exact: bool,
 }
 
 impl Board {
@@ -102,7 +105,12 @@ impl Board {
         // Pieces to XBoard's images: by name, the royal piece as the king, the rest on free slots.
         let mut taken = [false; 22];
         let mut slots = vec![usize::MAX; v.pieces.len()];
-        if let Some(k) = v.pieces.iter().position(|p| p.royal) {
+        // XBoard judges check by the king's image alone: it gets the royal piece only when
+        // every piece's description is exact, so that XBoard never sees a check that is none
+        // (a janggi cannon screened by a cannon); otherwise XBoard sees no king and leaves
+        // check to Varia, which answers an illegal move with `Illegal move`.
+        let exact = v.pieces.iter().all(|p| betza(rules, p).is_some() && is_exact(rules, p));
+        if let Some(k) = v.pieces.iter().position(|p| p.royal).filter(|_| exact) {
             slots[k] = 21;
             taken[21] = true;
         }
@@ -123,7 +131,7 @@ impl Board {
             taken[free] = true;
         }
         let squares = cells.iter().map(|c| (c.x - min_x, c.y - min_y)).collect();
-        Ok(Board { width, height, squares, slots })
+        Ok(Board { width, height, squares, slots, exact })
     }
 
     /// A square's name as XBoard writes it: file letter, then rank counted from 1 (from 0 on
@@ -132,6 +140,16 @@ impl Board {
         let (f, r) = self.squares[cell.0 as usize];
         let base = if self.height == 10 { 0 } else { 1 };
         format!("{}{}", (b'a' + f as u8) as char, r + base)
+    }
+
+    /// A cell's file and rank (0-based).
+    pub fn coords(&self, cell: CellId) -> (i32, i32) {
+        self.squares[cell.0 as usize]
+    }
+
+    /// The cell on file `f` and rank `r` (0-based), if the board has one there.
+    pub fn at(&self, f: i32, r: i32) -> Option<CellId> {
+        self.squares.iter().position(|s| *s == (f, r)).map(|i| CellId(i as u16))
     }
 
     /// The cell XBoard's square name means.
@@ -154,11 +172,15 @@ impl Board {
 
     /// The `piece` commands for every piece type whose moves differ from what XBoard gives its
     /// image by default (those a Betza string can say; others are left to XBoard).
-    pub fn piece_commands(&self, rules: &Rules) -> Vec<String> {
+    pub fn piece_commands(&self, rules: &std::sync::Arc<Rules>) -> Vec<String> {
         let v = &rules.variant;
         let mut out = Vec::new();
         for (t, p) in v.pieces.iter().enumerate() {
-            let Some(moves) = betza(rules, p) else { continue };
+            let Some(mut moves) = betza(rules, p) else { continue };
+            if !p.programs.is_empty() {
+                let Some(more) = crate::xboard_probe::program_betza(rules, self, t) else { continue };
+                moves.push_str(&more);
+            }
             let slot = SLOTS[self.slots[t]].0;
             let default = DEFAULT_MOVES.iter().find(|(s, _)| *s == slot).map(|(_, m)| *m);
             if default != Some(moves.as_str()) {
@@ -201,20 +223,86 @@ fn atom(dx: i32, dy: i32) -> Option<(char, bool)> {
     })
 }
 
+/// The cells of a zone for the first player, when `cond` restricts a move to one.
+fn zone_cells<'a>(rules: &'a Rules, cond: &Condition) -> Option<(bool, &'a [CellId])> {
+    match cond {
+        Condition::FromZone(z) => Some((true, &rules.variant.zones[z.0 as usize].cells[0])),
+        Condition::ToZone(z) => Some((false, &rules.variant.zones[z.0 as usize].cells[0])),
+        _ => None,
+    }
+}
+
+/// Whether a move that must start in `zone` is a first move: every piece of this type starts
+/// there (a pawn's double step from its rank).
+fn is_initial(rules: &Rules, piece: &PieceType, zone: &[CellId]) -> bool {
+    let v = &rules.variant;
+    let Some(t) = v.pieces.iter().position(|p| std::ptr::eq(p, piece)) else { return false };
+    let mut starts = v
+        .setup
+        .placements
+        .iter()
+        .filter(|(_, stack)| stack.iter().any(|(owner, kind)| owner.0 == 0 && kind.0 as usize == t));
+    let mut any = false;
+    let all_in = starts.all(|(c, _)| {
+        any = true;
+        zone.contains(c)
+    });
+    any && all_in
+}
+
+/// Whether Betza says exactly how the piece moves: no program, and no move confined to zones
+/// other than a first move from the type's start zone.
+fn is_exact(rules: &Rules, piece: &PieceType) -> bool {
+    piece.programs.is_empty()
+        && piece.moves.iter().all(|m| match m.conditions.as_slice() {
+            [] => true,
+            [Condition::FromZone(z)] => is_initial(rules, piece, &rules.variant.zones[z.0 as usize].cells[0]),
+            _ => false,
+        })
+}
+
+/// The longest slide along display vector `v` from a cell of `from` to a cell of `to` (`None`:
+/// any cell), each cell on the way on the board: how far a slide confined to zones can go.
+fn zone_reach(rules: &Rules, v: (i32, i32), from: Option<&[CellId]>, to: Option<&[CellId]>) -> u8 {
+    let cells = &rules.variant.board.cells;
+    let at = |x: i32, y: i32| cells.iter().position(|c| c.x == x && c.y == y).map(|i| CellId(i as u16));
+    let mut best = 0;
+    for (i, a) in cells.iter().enumerate() {
+        if from.is_some_and(|f| !f.contains(&CellId(i as u16))) {
+            continue;
+        }
+        let mut k = 1;
+        while let Some(c) = at(a.x + k * v.0, a.y + k * v.1) {
+            if to.is_none_or(|t| t.contains(&c)) {
+                best = best.max(k);
+            }
+            k += 1;
+        }
+    }
+    best.min(u8::MAX as i32) as u8
+}
+
 /// A piece's moves in Betza's notation as XBoard reads it, or `None` when some power is
-/// beyond it (hops of a length, conditions other than a start zone, programs).
+/// beyond it (hops of a length, programs: see `xboard_probe`). A move confined to zones,
+/// which Betza cannot say, is written as the move anywhere, a slide no longer than the zones
+/// allow (the palace's diagonal `F2`); a move from a zone where all the type's pieces start is
+/// a first move (`i`).
 pub fn betza(rules: &Rules, piece: &PieceType) -> Option<String> {
-    if !piece.programs.is_empty() || piece.moves.iter().any(|m| m.stop_between) {
+    if piece.moves.iter().any(|m| m.stop_between) {
         return None;
     }
     let map = &rules.variant.players[0].direction_map;
     let mut out = String::new();
     for rule in &piece.moves {
-        let initial = match rule.conditions.as_slice() {
-            [] => "",
-            [Condition::FromZone(_)] => "i",
-            _ => return None,
+        let zones: Option<Vec<(bool, &[CellId])>> = rule.conditions.iter().map(|c| zone_cells(rules, c)).collect();
+        let zones = zones?;
+        let from = zones.iter().find(|(f, _)| *f).map(|(_, z)| *z);
+        let to = zones.iter().find(|(f, _)| !*f).map(|(_, z)| *z);
+        let initial = match (from, to) {
+            (Some(z), None) if zones.len() == 1 && is_initial(rules, piece, z) => "i",
+            _ => "",
         };
+        let confined = !zones.is_empty() && initial.is_empty();
         let mode = match rule.mode {
             MoveMode::MoveOrCapture => "",
             MoveMode::MoveOnly => "m",
@@ -225,12 +313,18 @@ pub fn betza(rules: &Rules, piece: &PieceType) -> Option<String> {
         let (vectors, range, hop) = match &rule.geometry {
             Geometry::Slide { dirs, max } => {
                 let vs: Option<Vec<_>> = dirs.iter().map(|d| vector(rules, map[d.0 as usize])).collect();
+                let vs = vs?;
+                let mut max = *max;
+                if confined && max != Some(1) {
+                    let reach = vs.iter().map(|v| zone_reach(rules, *v, from, to)).max().unwrap_or(0);
+                    max = Some(max.map_or(reach, |m| m.min(reach)).max(1));
+                }
                 let range = match max {
                     Some(1) => String::new(),
                     Some(n) => n.to_string(),
                     None => "0".to_string(),
                 };
-                (vs?, range, "")
+                (vs, range, "")
             }
             Geometry::Leap { paths } => {
                 let vs: Option<Vec<_>> = paths
@@ -262,42 +356,78 @@ pub fn betza(rules: &Rules, piece: &PieceType) -> Option<String> {
             }
         }
         for (a, oblique, vs) in atoms {
-            let prefix = format!("{hop}{mode}");
-            let full = if oblique { 8 } else { 4 };
-            let mut distinct = vs.clone();
-            distinct.sort();
-            distinct.dedup();
-            if distinct.len() == full {
+            // XBoard reads the mode before the hop (`mpR`, `cpR`).
+            let prefix = format!("{mode}{hop}");
+            if oblique {
+                // Betza's direction letters for oblique atoms are beyond this writer.
+                full_set(&vs, 8).then_some(())?;
                 out.push_str(&format!("{initial}{prefix}{a}{range}"));
                 continue;
             }
-            if oblique {
-                return None;
-            }
-            for (dx, dy) in distinct {
-                let dir = match (dx.signum(), dy.signum()) {
-                    (0, 1) => "f",
-                    (0, -1) => "b",
-                    (1, 0) => "r",
-                    (-1, 0) => "l",
-                    (1, 1) => "fr",
-                    (-1, 1) => "fl",
-                    (1, -1) => "br",
-                    (-1, -1) => "bl",
-                    _ => return None,
-                };
-                out.push_str(&format!("{initial}{dir}{prefix}{a}{range}"));
+            for dirs in directions(&vs)? {
+                out.push_str(&format!("{initial}{dirs}{prefix}{a}{range}"));
             }
         }
     }
-    // Merge the pawn's two diagonal captures, as Betza writes them (`fcF`).
-    let out = out.replace("flceFfrceF", "fceF").replace("frceFflceF", "fceF");
-    let out = out.replace("flcFfrcF", "fcF").replace("frcFflcF", "fcF");
     Some(simplify(&out))
 }
 
+/// Whether there are `n` different vectors.
+fn full_set(vs: &[(i32, i32)], n: usize) -> bool {
+    let mut d: Vec<(i32, i32)> = vs.to_vec();
+    d.sort();
+    d.dedup();
+    d.len() == n
+}
+
+/// The direction letters of a non-oblique atom's vectors, one group per atom to write
+/// (forward and both sideways: `f`, `s`, written `fWsW`); one empty group when it goes every
+/// way; `None` for an oblique atom short of its eight directions.
+pub fn directions(vs: &[(i32, i32)]) -> Option<Vec<&'static str>> {
+    let mut d: Vec<(i32, i32)> = vs.iter().map(|(x, y)| (x.signum(), y.signum())).collect();
+    d.sort();
+    d.dedup();
+    let has = |v: (i32, i32)| d.contains(&v);
+    let orthogonal = d.iter().all(|(x, y)| *x == 0 || *y == 0);
+    let diagonal = d.iter().all(|(x, y)| *x != 0 && *y != 0);
+    if d.len() == 4 && (orthogonal || diagonal) || d.len() == 8 {
+        return Some(vec![""]);
+    }
+    // Each group: its letters and the directions it covers, pairs before singles.
+    let groups: &[(&str, &[(i32, i32)])] = if orthogonal {
+        &[
+            ("v", &[(0, 1), (0, -1)]),
+            ("f", &[(0, 1)]),
+            ("b", &[(0, -1)]),
+            ("s", &[(1, 0), (-1, 0)]),
+            ("r", &[(1, 0)]),
+            ("l", &[(-1, 0)]),
+        ]
+    } else if diagonal {
+        &[
+            ("f", &[(-1, 1), (1, 1)]),
+            ("b", &[(-1, -1), (1, -1)]),
+            ("fl", &[(-1, 1)]),
+            ("fr", &[(1, 1)]),
+            ("bl", &[(-1, -1)]),
+            ("br", &[(1, -1)]),
+        ]
+    } else {
+        return None;
+    };
+    let mut covered: Vec<(i32, i32)> = Vec::new();
+    let mut out = Vec::new();
+    for (letters, dirs) in groups {
+        if dirs.iter().all(|v| has(*v) && !covered.contains(v)) {
+            covered.extend_from_slice(dirs);
+            out.push(*letters);
+        }
+    }
+    Some(out)
+}
+
 /// Sliders by their usual letters: `W0` is `R`, `F0` is `B`.
-fn simplify(betza: &str) -> String {
+pub fn simplify(betza: &str) -> String {
     let mut s = String::new();
     let chars: Vec<char> = betza.chars().collect();
     let mut i = 0;

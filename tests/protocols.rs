@@ -378,13 +378,36 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
     // XBoard knows Capablanca Chess: nothing is described. `variant` takes Varia's names too.
     e.send("new\nvariant capablanca\nvariant three-check\nvariant 3check\nping 1");
     assert_eq!(e.until("pong", 10), ["pong 1"]);
-    e.send("variant janggi");
-    let setup = e.ask("ping 2", "setup");
+    e.send("variant janggi\nping 2");
+    let lines = e.until("pong 2", 10);
     assert_eq!(
-        setup,
-        "setup (PN.R..B...ACKpn.r..b...ack) 9x10+0_xiangqi rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
+        lines,
+        [
+            // XBoard's king image is left out ('.' last): the descriptions below allow more than
+            // janggi does (palace lines are beyond Betza), so XBoard must not judge check.
+            "setup (PN.R..B...AC...K.pn.r..b...ac...k.) 9x10+0_fairy \
+             rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+            // From the rules: the general steps (`WF`), the elephant goes one straight and two
+            // diagonal points, each empty (XBoard's `mafsmafW`), the horse is lame (`nN`), the
+            // chariot also slides the palace's diagonals (at most 2), the cannon jumps (`pR`,
+            // and `pF2` in the palace), the soldier steps forward, sideways and diagonally
+            // forward in the palace.
+            "piece K& WF",
+            "piece B& mafsmafW",
+            "piece N& nN",
+            "piece R& RF2",
+            "piece C& pRpF2",
+            "piece P& fWsWfF",
+            "pong 2"
+        ]
+        .map(String::from)
     );
-    e.until("pong 2", 10);
+    // The soldier's sideways step XBoard once refused, a pass as XBoard's null move, and a pass
+    // told as the position after it (as XBoard does) keep the game: two passes end it on points.
+    e.send("force\nusermove e3f3\nusermove @@@@\nping 3");
+    assert_eq!(e.until("pong 3", 10), ["pong 3"]);
+    e.send("setboard rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P2PP1P/1C5C1/4K4/RNBA1ABNR b - - 0 2\nping 4");
+    assert_eq!(e.until("pong 4", 10), ["0-1 {black wins by goal}", "pong 4"]);
     e.send("quit");
     assert_eq!(e.exit_within(10), Some(0));
 }
