@@ -210,7 +210,8 @@ impl Session {
         if !o.native {
             let table = o.board.piece_table(&o.rules);
             let fen = to_xboard_fen(&o.board, &self.pos);
-            say(&format!("setup ({table}) {}x{}+0_{} {fen}", o.board.width, o.board.height, o.parent));
+            let (w, h, held) = (o.board.width, o.board.height, o.board.holdings(&o.rules));
+            say(&format!("setup ({table}) {w}x{h}+{held}_{} {fen}", o.parent));
             for p in o.board.piece_commands(&o.rules) {
                 say(&p);
             }
@@ -224,6 +225,9 @@ impl Session {
             return;
         }
         let name = self.board_names();
+        // XBoard marks a move into a promotion zone that does not promote with `=` (shogi's
+        // `b2h8=`): the move without the mark.
+        let text = text.strip_suffix('=').filter(|t| !t.is_empty()).unwrap_or(text);
         let pass = || {
             let mut legal = Vec::new();
             self.pos.clone().legal_moves(&mut legal);
@@ -364,6 +368,9 @@ fn offered(file: Option<&std::path::Path>) -> Result<Vec<Offered>, String> {
     for b in varia_variants::all() {
         let Some(Ok(rules)) = crate::load::bundled_rules(b.name()) else { continue };
         let Ok(board) = Board::new(&rules) else { continue };
+        if b.xboard.is_none() && Board::undescribable(&rules).is_some() {
+            continue;
+        }
         let mut names: Vec<String> = b.names().into_iter().map(str::to_string).collect();
         if let Some(x) = b.xboard {
             names.retain(|n| n != x);
@@ -375,6 +382,9 @@ fn offered(file: Option<&std::path::Path>) -> Result<Vec<Offered>, String> {
     if let Some(path) = file {
         let rules = crate::load::rules(path)?;
         let board = Board::new(&rules).map_err(|e| format!("error: {}: {e}", path.display()))?;
+        if let Some(why) = Board::undescribable(&rules) {
+            return Err(format!("error: {}: XBoard cannot be told this game: {why}", path.display()));
+        }
         let stem = path.file_stem().map(|s| s.to_string_lossy().to_lowercase()).unwrap_or_default();
         let mut name: String = stem.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
         if name.is_empty() || out.iter().any(|o| o.names.contains(&name)) {

@@ -85,8 +85,8 @@ impl Board {
         if rules.has_square_play() || v.turn.actions.len() > 1 {
             return refuse("squares move or are placed, or a turn has several actions");
         }
-        if v.players.len() != 2 || v.pieces.iter().any(|p| !p.drops.is_empty()) || !v.setup.hands.is_empty() {
-            return refuse("it is not a game of two players without pieces in hand");
+        if v.players.len() != 2 {
+            return refuse("it is not a game of two players");
         }
         if !v.choices.is_empty() {
             return refuse("the players choose before the first move, which XBoard has no move for");
@@ -168,6 +168,27 @@ impl Board {
         white.push(letter(21).unwrap_or('.'));
         let black = white.to_ascii_lowercase();
         format!("{white}{black}")
+    }
+
+    /// Why XBoard cannot be told this game's pieces with `setup` and `piece`, if it cannot:
+    /// two types share a letter (as promoted pieces do, which XBoard writes with `+`), or
+    /// pieces start in hand (placed before play, which XBoard knows only in its own games).
+    pub fn undescribable(rules: &Rules) -> Option<&'static str> {
+        let v = &rules.variant;
+        let letters: std::collections::BTreeSet<char> =
+            v.pieces.iter().map(|p| p.letter.to_ascii_uppercase()).collect();
+        if letters.len() < v.pieces.len() {
+            return Some("two piece types share a letter (XBoard writes promoted pieces with `+`)");
+        }
+        (!v.setup.hands.is_empty()).then_some("pieces start in hand, which XBoard knows only in its own games")
+    }
+
+    /// How many piece types a player's holdings show (XBoard's `+N` of `setup`): those that
+    /// can be dropped or start in hand; 0 in games without hands.
+    pub fn holdings(&self, rules: &Rules) -> usize {
+        let v = &rules.variant;
+        let in_hand = |t: usize| v.setup.hands.iter().any(|(_, k, _)| k.0 as usize == t);
+        (0..v.pieces.len()).filter(|&t| !v.pieces[t].drops.is_empty() || in_hand(t)).count()
     }
 
     /// The `piece` commands for every piece type whose moves differ from what XBoard gives its

@@ -251,6 +251,20 @@ fn replay_the_scholars_mate() {
 }
 
 #[test]
+fn replay_reads_xboards_xiangqi_with_ranks_from_zero() {
+    // A game XBoard 4.9 saved, Varia against itself: ranks 0 to 9, the horse `H`, the
+    // elephant `E`, soldiers without a letter (`4. e4`); 131 moves to two bare advisers' ends.
+    let out = ok(&["replay", "xiangqi", "tests/games/xboard-xiangqi.pgn"]);
+    assert!(out.contains("position: 9/4a4/4k4/9/2b3b2/6B2/9/4B4/4A4/4K4 b - - 0 131"), "{out}");
+    // Varia's own notation, ranks from 1, is read as written: the cannons to the middle file.
+    let file = std::env::temp_dir().join(format!("varia-xiangqi-{}.txt", std::process::id()));
+    std::fs::write(&file, "1. Ch3e3 Ch8e8 2. Nh1g3\n").unwrap();
+    let out = ok(&["replay", "xiangqi", &file.to_string_lossy()]);
+    assert!(out.contains("position: rnbakabnr/9/1c2c4/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b"), "{out}");
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
 fn replay_stops_at_an_illegal_move() {
     let err = fails(&["replay", "variants/chess.var", "tests/games/illegal-move-3.txt"]);
     assert!(err.contains("tests/games/illegal-move-3.txt:2:24:"), "{err}");

@@ -370,9 +370,12 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
     }
     // Games XBoard knows go by its names (chess is `normal`, three-check `3check`); janggi is
     // described to it; games XBoard cannot show (stacks, three boards, squares that move,
-    // choices before the game) are not offered.
+    // choices before the game) or be told (minishogi's promoted types share letters with
+    // others; sittuyin's pieces start in hand) are not offered.
     assert!(
-        features.contains("variants=\"normal,capablanca,xiangqi,shatranj,3check,grand,atomic,janggi"),
+        features.contains(
+            "variants=\"normal,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,janggi\""
+        ),
         "{features}"
     );
     // XBoard knows Capablanca Chess: nothing is described. `variant` takes Varia's names too.
@@ -408,6 +411,33 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
     assert_eq!(e.until("pong 3", 10), ["pong 3"]);
     e.send("setboard rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P2PP1P/1C5C1/4K4/RNBA1ABNR b - - 0 2\nping 4");
     assert_eq!(e.until("pong 4", 10), ["0-1 {black wins by goal}", "pong 4"]);
+    e.send("quit");
+    assert_eq!(e.exit_within(10), Some(0));
+}
+
+#[test]
+fn xboard_plays_games_with_hands_by_xboards_own_rules() {
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard\nprotover 2");
+    let features = e.until("feature done=1", 10).remove(0);
+    for name in ["crazyhouse", "shogi", "seirawan", "loop"] {
+        assert!(features.contains(&format!(",{name},")), "{name}: {features}");
+    }
+    // XBoard knows crazyhouse: nothing is described; a capture goes to the hand and is dropped.
+    e.send("new\nvariant crazyhouse\nforce\nusermove e2e4\nusermove d7d5\nusermove e4d5\nusermove d8d5");
+    e.send("usermove P@e6\nusermove P@e4\nping 1");
+    assert_eq!(e.until("pong 1", 10), ["pong 1"]);
+    e.send("usermove P@e5\nping 2");
+    let lines = e.until("pong 2", 10);
+    assert!(lines[0].starts_with("Illegal move") && lines[0].ends_with("P@e5"), "White's hand is empty: {lines:?}");
+    // Shogi: XBoard writes a move into the camp that does not promote with `=`.
+    e.send("new\nvariant shogi\nforce\nusermove c3c4\nusermove g7g6\nusermove b2h8=\nping 3");
+    assert_eq!(e.until("pong 3", 10), ["pong 3"]);
+    // Loop chess is not XBoard's: it builds on crazyhouse, holdings of five.
+    e.send("variant loop");
+    let setup = e.ask("ping 4", "setup");
+    assert!(setup.starts_with("setup (PNBRQKpnbrqk) 8x8+5_crazyhouse "), "{setup}");
+    e.until("pong 4", 10);
     e.send("quit");
     assert_eq!(e.exit_within(10), Some(0));
 }
@@ -454,7 +484,7 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
     e.send("xboard\nprotover 2");
     let lines = e.until("feature done=1", 10);
     assert!(
-        lines[0].contains("variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,3check,grand,atomic,janggi"),
+        lines[0].contains("variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,janggi\""),
         "{lines:?}"
     );
     e.send("new\nvariant camel-chess\nping 1");

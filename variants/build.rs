@@ -17,6 +17,8 @@ struct Entry {
     aliases: Vec<String>,
     xboard: Option<String>,
     xboard_parent: Option<String>,
+    #[serde(default)]
+    xboard_letters: std::collections::BTreeMap<char, char>,
 }
 
 fn main() {
@@ -43,13 +45,14 @@ fn main() {
         };
         out.push_str(&format!(
             "    crate::Bundled {{ file: {:?}, title: {:?}, about: {:?}, aliases: &{:?}, xboard: {:?}, \
-             xboard_parent: {:?}, source: include_str!({:?}), weights: {weights} }},\n",
+             xboard_parent: {:?}, xboard_letters: &{:?}, source: include_str!({:?}), weights: {weights} }},\n",
             v.file,
             v.title,
             v.about,
             v.aliases,
             v.xboard,
             v.xboard_parent,
+            v.xboard_letters.into_iter().collect::<Vec<_>>(),
             path.display().to_string()
         ));
     }

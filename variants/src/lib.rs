@@ -19,6 +19,8 @@ pub struct Bundled {
     pub xboard: Option<&'static str>,
     /// For a game XBoard does not know: the XBoard variant its `setup` builds on (`xiangqi`).
     pub xboard_parent: Option<&'static str>,
+    /// XBoard's piece letters that differ from the game's: (XBoard's, the game's).
+    pub xboard_letters: &'static [(char, char)],
     /// The file's text.
     pub source: &'static str,
     /// The text of its evaluation weights file (`NAME.weights.toml` beside it), if it has one.
