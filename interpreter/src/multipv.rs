@@ -7,7 +7,7 @@ use crate::search::SearchInfo;
 /// otherwise (a different window, the table's entries) the higher score comes first.
 pub(crate) fn rank(lines: &mut [SearchInfo]) {
     // A stable sort: equal scores keep the order in which they were found.
-    lines.sort_by(|a, b| b.score.cmp(&a.score));
+    lines.sort_by_key(|l| std::cmp::Reverse(l.score));
 }
 
 /// The lines of an iteration stopped part way: the lines it finished (`done`, ranked), then,
