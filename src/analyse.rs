@@ -11,9 +11,18 @@ use varia::study::{self, StudyArgs};
 /// (`white mates in 3 plies`, `black is mated in 2 plies`).
 pub fn score_text(info: &SearchInfo, side: &str) -> String {
     match info.mate_in() {
-        Some(n) if n > 0 => format!("{side} mates in {n} plies"),
-        Some(n) => format!("{side} is mated in {} plies", -n),
+        Some(n) if n > 0 => format!("{side} mates in {}", plies(n)),
+        Some(n) => format!("{side} is mated in {}", plies(-n)),
         None => format!("{:+.2} for {side}", info.score as f64 / 100.0),
+    }
+}
+
+/// `1 ply`, `3 plies`.
+fn plies(n: i32) -> String {
+    if n == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{n} plies")
     }
 }
 

@@ -598,8 +598,8 @@ fn perft_counts_turns_on_request() {
 fn analyse_finds_a_mate_and_prints_each_depth() {
     let out =
         ok(&["analyse", "variants/chess.var", "--position", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "--depth", "3"]);
-    assert!(out.contains("depth  1  score white mates in 1 plies"), "{out}");
-    assert!(out.contains("best move: Rd1-d8 (score white mates in 1 plies)"), "{out}");
+    assert!(out.contains("depth  1  score white mates in 1 ply"), "{out}");
+    assert!(out.contains("best move: Rd1-d8 (score white mates in 1 ply)"), "{out}");
     let out = ok(&["analyse", "variants/chess.var", "--depth", "3"]);
     assert_eq!(out.lines().filter(|l| l.starts_with("depth ")).count(), 3, "{out}");
     // The Monte Carlo search is gone (docs/play.md: it lost every measured match).
