@@ -424,7 +424,9 @@ impl State {
         match crate::program::turn_entry(r, t) {
             Some(e) => e.player,
             None if t == 0 => PlayerId(0),
-            None => PlayerId(((self.side.0 as usize + 1) % r.players.max(1)) as u8),
+            // The next in order, wrapping round (no division: this runs at every move).
+            None if self.side.0 as usize + 1 >= r.players => PlayerId(0),
+            None => PlayerId(self.side.0 + 1),
         }
     }
 
