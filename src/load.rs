@@ -40,6 +40,11 @@ pub fn choose_variant(choice: Option<String>) {
     let _ = VARIANT.set(choice);
 }
 
+/// The `--variant` option given, if any.
+pub fn chosen_variant() -> Option<String> {
+    VARIANT.get().cloned().flatten()
+}
+
 /// Whether a path names a Zillions rule file.
 pub fn is_zrf(path: &Path) -> bool {
     path.extension().is_some_and(|e| e.eq_ignore_ascii_case("zrf"))

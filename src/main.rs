@@ -300,7 +300,8 @@ enum Command {
         /// Port to listen on (0: any free port).
         #[arg(long, default_value_t = 8080)]
         port: u16,
-        /// Variant files to offer first in the page's list (the bundled variants follow).
+        /// Variant files to offer first in the page's list (the bundled variants follow); a
+        /// `variants.ini` file offers its `--variant` section.
         files: Vec<PathBuf>,
         /// Evaluation weights files (each applies to the variant it names); the bundled
         /// variants' `.weights.toml` files are read too.
@@ -363,6 +364,20 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// A file `serve` offers: a `variants.ini` section through the import, as `.var` text the page
+/// edits like any other; the server reads the other formats itself.
+fn served(path: &std::path::Path) -> Result<varia_web::Listed, String> {
+    if !varia::ini::is_ini(path) {
+        return varia_web::Listed::read(path);
+    }
+    let var = load::ini_var_text(path)?;
+    // The section's rules must load here, as every other command would refuse them.
+    load::variant(path)?;
+    let name = path.display().to_string();
+    let section = load::chosen_variant().unwrap_or_default();
+    Ok(varia_web::Listed::converted(format!("{name} [{section}]"), format!("section {section} of {name}"), var))
 }
 
 fn run(command: Command) -> Result<(), String> {
@@ -563,7 +578,8 @@ fn run(command: Command) -> Result<(), String> {
             for p in &paths {
                 all.push(weights::read(p)?);
             }
-            varia_web::run(port, &files, all)
+            let offered = files.iter().map(|f| served(f)).collect::<Result<Vec<_>, _>>()?;
+            varia_web::run(port, offered, all)
         }
         Command::List => list(),
         Command::Convert { file, output } => {

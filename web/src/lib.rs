@@ -108,36 +108,52 @@ pub struct Server {
     pub weights: Vec<varia_interpreter::Weights>,
 }
 
+impl Listed {
+    /// A rule file read now from its path: a `.var`, or a `.zrf` (Windows-1252 unless valid
+    /// UTF-8, as the command line reads it); either only up to the limit of a rule file.
+    pub fn read(path: &std::path::Path) -> Result<Listed, String> {
+        let name = path.display().to_string();
+        let format = api::format_of(&name).to_string();
+        let bytes = varia_zrf::read_rule_file(path).map_err(|e| format!("error: {e}"))?;
+        let source = if format == "zrf" {
+            varia_zrf::decode(&bytes)
+        } else {
+            String::from_utf8(bytes).map_err(|e| {
+                let (line, col) =
+                    varia_grammar::line_col(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
+                format!("error: {name}:{line}:{col}: the file is not valid UTF-8: expected UTF-8 text")
+            })?
+        };
+        let loaded = if format == "zrf" {
+            varia_zrf::load(&source, None).ok().map(|g| g.variant)
+        } else {
+            varia_grammar::load(&source).ok()
+        };
+        let title = match loaded {
+            Some(v) => v.title,
+            None => path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| name.clone()),
+        };
+        Ok(Listed { id: name.clone(), title, about: format!("from {name}"), format, source })
+    }
+
+    /// `.var` text the caller has made (the command line's import of a `variants.ini`
+    /// section), offered under `id`; the page edits and plays it as any `.var` file.
+    pub fn converted(id: String, about: String, var: String) -> Listed {
+        let title = varia_grammar::load(&var).map(|v| v.title).unwrap_or_else(|_| id.clone());
+        Listed { id, title, about, format: "var".to_string(), source: var }
+    }
+}
+
 impl Server {
     /// A server offering `files` (read now) and the bundled variants.
     pub fn new(files: &[PathBuf]) -> Result<Server, String> {
-        let mut variants = Vec::new();
-        for path in files {
-            let name = path.display().to_string();
-            let format = api::format_of(&name).to_string();
-            // Zillions files are Windows-1252 unless valid UTF-8, as the command line reads them;
-            // either kind is read only up to the limit of a rule file.
-            let bytes = varia_zrf::read_rule_file(path).map_err(|e| format!("error: {e}"))?;
-            let source = if format == "zrf" {
-                varia_zrf::decode(&bytes)
-            } else {
-                String::from_utf8(bytes).map_err(|e| {
-                    let (line, col) =
-                        varia_grammar::line_col(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
-                    format!("error: {name}:{line}:{col}: the file is not valid UTF-8: expected UTF-8 text")
-                })?
-            };
-            let loaded = if format == "zrf" {
-                varia_zrf::load(&source, None).ok().map(|g| g.variant)
-            } else {
-                varia_grammar::load(&source).ok()
-            };
-            let title = match loaded {
-                Some(v) => v.title,
-                None => path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| name.clone()),
-            };
-            variants.push(Listed { id: name.clone(), title, about: format!("from {name}"), format, source });
-        }
+        let offered = files.iter().map(|p| Listed::read(p)).collect::<Result<Vec<_>, _>>()?;
+        Ok(Server::offering(offered))
+    }
+
+    /// A server offering `offered` first, then the bundled variants.
+    pub fn offering(offered: Vec<Listed>) -> Server {
+        let mut variants = offered;
         for b in varia_variants::all() {
             variants.push(Listed {
                 id: b.file.to_string(),
@@ -147,7 +163,7 @@ impl Server {
                 source: b.source.to_string(),
             });
         }
-        Ok(Server {
+        Server {
             timeouts: Timeouts::default(),
             variants,
             cache: std::sync::Mutex::new(cache::RulesCache::new(MAX_CACHE_BYTES)),
@@ -155,7 +171,7 @@ impl Server {
             jobs: Arc::new(tokio::sync::Semaphore::new(MAX_JOBS)),
             connections: Arc::new(connections::Connections::new(MAX_CONNECTIONS)),
             weights: Vec::new(),
-        })
+        }
     }
 }
 
@@ -246,9 +262,10 @@ pub async fn serve(listener: tokio::net::TcpListener, server: Arc<Server>) -> st
     }
 }
 
-/// Binds 127.0.0.1:`port` (0: any free port), prints the address and serves until Ctrl-C.
-pub fn run(port: u16, files: &[PathBuf], weights: Vec<varia_interpreter::Weights>) -> Result<(), String> {
-    let mut server = Server::new(files)?;
+/// Binds 127.0.0.1:`port` (0: any free port), prints the address and serves `offered` (then
+/// the bundled variants) until Ctrl-C.
+pub fn run(port: u16, offered: Vec<Listed>, weights: Vec<varia_interpreter::Weights>) -> Result<(), String> {
+    let mut server = Server::offering(offered);
     server.weights = weights;
     let server = Arc::new(server);
     let runtime = tokio::runtime::Builder::new_multi_thread()
