@@ -63,6 +63,7 @@ fn shared_sections_count_perft_as_pyffish() {
         ("xhess", [80, 6280, 488576]),
         ("nim", [16, 206, 2116]),
         ("khans", [20, 760, 16912]),
+        ("gorogoroplus", [39, 1438, 44436]),
     ];
     for (name, want) in cases {
         assert_eq!(counts(&rules(&text, name), 3), want, "{name}");
@@ -89,7 +90,7 @@ fn shared_sections_load_or_are_refused_by_name() {
         }
     }
     // The count tools/oracle-ini.py reports; a change here is a change in what Varia imports.
-    assert_eq!(loaded, 55, "sections that load");
+    assert_eq!(loaded, 60, "sections that load");
 }
 
 #[test]
@@ -156,4 +157,24 @@ fn the_cli_plays_a_section_and_asks_for_one() {
     let out = Command::new(bin).arg("check").arg(&path).output().expect("runs");
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("choose a section with --variant NAME (its sections: tiny)"));
+}
+
+/// `immobilityIllegal`: a shogi knight and lance may neither stay unpromoted nor be dropped
+/// where they could never move again, and still attack those cells (Black's knight on e4
+/// guards d2 though it may not go there unpromoted). pyffish counts 32, 881, 20978 (and
+/// tools/oracle-ini.py agrees along its random games).
+#[test]
+fn immobile_pieces_are_forbidden_where_they_could_never_move() {
+    let text = "[immo:minishogi]\nlance = l\nshogiKnight = n\nmandatoryPiecePromotion = false\n\
+                promotedPieceType = p:g s:g b:h r:d l:g n:g\nstartFen = rbsgk/l3n/4p/P4/KGSBR[LNln] w 0 1\n\
+                nFoldValueAbsolute = false\nnFoldValue = draw\nperpetualCheckIllegal = false\n";
+    let var = ini::convert(text, "immo").expect("converts");
+    assert!(var.contains("forbid: config(own ShogiKnight at immobile-shogiknight)"), "{var}");
+    assert!(var.contains("drop { verify empty verify in(drop-shogiknight) add }"), "{var}");
+    assert_eq!(counts(&rules(text, "immo"), 3), vec![32, 881, 20978]);
+    // A knight that starts where it could never move would make every move illegal here, and
+    // none in Fairy-Stockfish: refused.
+    let stuck = text.replace("rbsgk/l3n/4p/P4", "rbsgk/l4/4p/P3n").replace("[immo", "[stuck");
+    let e = errors(&stuck, "stuck");
+    assert!(e[0].starts_with("1:8 `immobilityIllegal` (set by the built-in `minishogi`): a start position"), "{e:?}");
 }

@@ -32,7 +32,6 @@ const UNSUPPORTED: &[(&str, &[&str], &str)] = &[
     ("sittuyinRookDrop", &["false"], "Sittuyin's setup drops are not imported"),
     ("dropOppositeColoredBishop", &["false"], "bishops dropped on opposite colours are not imported"),
     ("dropPromoted", &["false"], "drops of pieces promoted side up are not imported"),
-    ("immobilityIllegal", &["false"], "the ban on moves and drops to squares a piece could never leave is not imported"),
     ("gating", &["false"], "gating is not imported (variants/seirawan.var writes it by hand)"),
     ("seirawanGating", &["false"], "gating is not imported (variants/seirawan.var writes it by hand)"),
     ("cambodianMoves", &["false"], "Cambodian chess's first moves are not imported"),
@@ -151,6 +150,7 @@ const ORDER: &[&str] = &[
     "stalemateValue",
     "checkmateValue",
     "shogiPawnDropMateIllegal",
+    "immobilityIllegal",
     "extinctionValue",
     "extinctionPseudoRoyal",
     "extinctionPieceTypes",
@@ -439,6 +439,7 @@ impl Applier<'_> {
             "promotionZonePawnDrops" => &mut m.promotion_zone_pawn_drops,
             "perpetualCheckIllegal" => &mut m.perpetual_check_illegal,
             "shogiPawnDropMateIllegal" => &mut m.shogi_pawn_drop_mate_illegal,
+            "immobilityIllegal" => &mut m.immobility_illegal,
             "extinctionPseudoRoyal" => &mut m.extinction_pseudo_royal,
             _ => &mut m.check_counting,
         };

@@ -349,3 +349,14 @@ fn rider_program(m: &Move, max: u8, verify_to: &str) -> String {
     }
     format!("move {{{body} }}")
 }
+
+/// The first leap of every move Fairy-Stockfish counts when it asks whether a piece could
+/// move again from a cell (`immobilityIllegal`): its quiet moves on an empty board, so
+/// neither captures, nor initial moves, nor hops, which need a screen.
+pub fn quiet_vectors(betza: &str) -> Result<Vec<(i8, i8)>, BetzaError> {
+    Ok(moves(betza)?
+        .into_iter()
+        .filter(|m| m.quiet && !m.initial && !matches!(m.kind, Kind::Hop(_)))
+        .map(|m| (m.dr, m.df))
+        .collect())
+}

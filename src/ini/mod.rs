@@ -3,6 +3,7 @@
 mod apply;
 mod betza;
 mod fen;
+mod immobile;
 mod model;
 mod reader;
 mod write;

@@ -108,6 +108,14 @@ impl<'a> Writer<'a> {
         out.join(" ")
     }
 
+    /// The cells from which a slot could never move again, where `immobilityIllegal` bars it.
+    fn dead(&self, slot: usize) -> [Region; 2] {
+        if !self.m.immobility_illegal {
+            return [0, 0];
+        }
+        super::immobile::dead(self.m, slot).unwrap_or([0, 0])
+    }
+
     /// The mobility region of a slot, if it has one.
     /// A pawn that must promote but has nothing to promote to may not enter its promotion
     /// zone, as in Fairy-Stockfish.
@@ -269,7 +277,10 @@ impl<'a> Writer<'a> {
             return;
         }
         let mut region = m.drop_region;
+        let dead = self.dead(slot);
         for (c, r) in region.iter_mut().enumerate() {
+            // A drop where the piece could never move again is illegal.
+            *r &= !dead[c];
             if let Some(mr) = m.mobility_region.get(&(c, slot)) {
                 *r &= mr;
             }
@@ -486,6 +497,30 @@ impl<'a> Writer<'a> {
         f
     }
 
+    /// `forbid` lines for `immobilityIllegal`: no move may leave a piece where it could never
+    /// move again. A forbid rather than a `to` zone, so that the piece still attacks those
+    /// cells, as in Fairy-Stockfish, and a promoting move there stays legal, the piece being
+    /// another then; drops are barred in `drop`.
+    fn immobile(&mut self) -> Vec<String> {
+        let m = self.m;
+        let mut out = Vec::new();
+        if !m.immobility_illegal {
+            return out;
+        }
+        if let Some(why) = super::immobile::unsupported(m, &self.fen) {
+            self.refuse("immobilityIllegal", why);
+            return out;
+        }
+        for slot in m.slots().collect::<Vec<_>>() {
+            let zone = self.zone(&format!("immobile-{}", type_name(slot).to_lowercase()), self.dead(slot));
+            if let Some(zone) = zone {
+                let forms: Vec<String> = self.forms(slot).iter().map(|f| format!("own {f}")).collect();
+                out.push(format!("forbid: config({} at {zone})", forms.join(", ")));
+            }
+        }
+        out
+    }
+
     /// The goals and draws of the `end` block.
     fn end(&mut self) -> (String, bool) {
         let m = self.m;
@@ -638,6 +673,7 @@ impl<'a> Writer<'a> {
         }
         let pieces = self.pieces();
         let (castles, rights) = self.castles();
+        let forbids = self.immobile();
         let setup = self.setup(&rights);
         let (end, counts_hands) = self.end();
         if !self.errors.is_empty() {
@@ -678,7 +714,7 @@ impl<'a> Writer<'a> {
             out.push_str("}\n");
         }
         out.push('\n');
-        for c in &castles {
+        for c in castles.iter().chain(&forbids) {
             let _ = writeln!(out, "{c}");
         }
         let _ = write!(out, "\n{setup}\n{end}");
