@@ -64,6 +64,7 @@ fn shared_sections_count_perft_as_pyffish() {
         ("nim", [16, 206, 2116]),
         ("khans", [20, 760, 16912]),
         ("gorogoroplus", [39, 1438, 44436]),
+        ("wildebeest", [45, 2025, 95829]),
     ];
     for (name, want) in cases {
         assert_eq!(counts(&rules(&text, name), 3), want, "{name}");
@@ -90,7 +91,7 @@ fn shared_sections_load_or_are_refused_by_name() {
         }
     }
     // The count tools/oracle-ini.py reports; a change here is a change in what Varia imports.
-    assert_eq!(loaded, 60, "sections that load");
+    assert_eq!(loaded, 61, "sections that load");
 }
 
 #[test]
@@ -177,4 +178,20 @@ fn immobile_pieces_are_forbidden_where_they_could_never_move() {
     let stuck = text.replace("rbsgk/l3n/4p/P4", "rbsgk/l4/4p/P3n").replace("[immo", "[stuck");
     let e = errors(&stuck, "stuck");
     assert!(e[0].starts_with("1:8 `immobilityIllegal` (set by the built-in `minishogi`): a start position"), "{e:?}");
+}
+
+/// `tripleStepRegion`: Wildebeest's pawns go three cells from their first rank, and both cells
+/// passed may be taken en passant (as pyffish lists them after the same moves).
+#[test]
+fn a_triple_step_marks_both_cells_it_passes() {
+    let Some(text) = shared_ini() else { return };
+    let rules = rules(&text, "wildebeest");
+    let mut pos = Position::start(rules);
+    common::play(&mut pos, "a2a3 d9d6 a3a4 d6d5 e2e5");
+    let from_d5: Vec<String> = common::uci(&mut pos).into_iter().filter(|m| m.starts_with("d5")).collect();
+    assert_eq!(from_d5, ["d5d4", "d5e4"]);
+    let mut pos = Position::start(pos.rules().clone());
+    common::play(&mut pos, "a2a3 d9d6 a3a4 d6d5 a4a5 d5d4 e2e5");
+    let from_d4: Vec<String> = common::uci(&mut pos).into_iter().filter(|m| m.starts_with("d4")).collect();
+    assert_eq!(from_d4, ["d4d3", "d4e3"]);
 }

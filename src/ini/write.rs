@@ -165,8 +165,12 @@ impl<'a> Writer<'a> {
                     let mk = if marks { " marks-en-passant" } else { "" };
                     body.push(format!("slide n max 2 move-only from {z}{to}{mk}"));
                     if (m.triple_step_region[0] | m.triple_step_region[1]) & m.board() != 0 {
-                        self.refuse("tripleStepRegionWhite", "triple steps are not imported");
+                        if let Some(t) = self.zone("triple-step", m.triple_step_region) {
+                            body.push(format!("slide n max 3 move-only from {t}{to}{mk}"));
+                        }
                     }
+                } else if (m.triple_step_region[0] | m.triple_step_region[1]) & m.board() != 0 {
+                    self.refuse("tripleStepRegionWhite", "triple steps without double steps are not imported");
                 }
                 let ep = if en_passant { " en-passant" } else { "" };
                 body.push(format!("step ne nw capture-only{to}{ep}"));
