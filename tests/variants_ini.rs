@@ -65,6 +65,7 @@ fn shared_sections_count_perft_as_pyffish() {
         ("khans", [20, 760, 16912]),
         ("gorogoroplus", [39, 1438, 44436]),
         ("wildebeest", [45, 2025, 95829]),
+        ("argess", [45, 542, 24982]),
     ];
     for (name, want) in cases {
         assert_eq!(counts(&rules(&text, name), 3), want, "{name}");
@@ -91,7 +92,7 @@ fn shared_sections_load_or_are_refused_by_name() {
         }
     }
     // The count tools/oracle-ini.py reports; a change here is a change in what Varia imports.
-    assert_eq!(loaded, 61, "sections that load");
+    assert_eq!(loaded, 62, "sections that load");
 }
 
 #[test]
@@ -194,4 +195,17 @@ fn a_triple_step_marks_both_cells_it_passes() {
     common::play(&mut pos, "a2a3 d9d6 a3a4 d6d5 a4a5 d5d4 e2e5");
     let from_d4: Vec<String> = common::uci(&mut pos).into_iter().filter(|m| m.starts_with("d4")).collect();
     assert_eq!(from_d4, ["d4d3", "d4e3"]);
+}
+
+/// A start position with Black to move: Black's turn comes first (a `turn-order`), and White
+/// keeps its name and upper-case letters.
+#[test]
+fn a_start_position_with_black_to_move_plays_black_first() {
+    let text = "[tiny:chess]\nmaxRank = 5\nmaxFile = 5\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK b - - 0 1\n\
+                castling = false\ndoubleStep = false\npromotionRegionWhite = *5\npromotionRegionBlack = *1\n";
+    let var = ini::convert(text, "tiny").expect("converts");
+    assert!(var.contains("turn-order { black white }"), "{var}");
+    let mut pos = Position::start(rules(text, "tiny"));
+    assert_eq!(common::uci(&mut pos), ["a4a3", "b4b3", "b5a3", "b5c3", "c4c3", "d4d3", "e4e3"]);
+    assert!(pos.to_position_string().contains(" b "), "{}", pos.to_position_string());
 }

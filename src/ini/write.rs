@@ -661,12 +661,6 @@ impl<'a> Writer<'a> {
 
     /// The whole `.var` text.
     pub fn write(mut self) -> Result<String, Vec<IniError>> {
-        if !self.fen.white_to_move {
-            self.refuse(
-                "startFen",
-                "a game whose second player moves first has no .var form (the first player declared moves first)",
-            );
-        }
         for (key, (value, at, why)) in &self.m.unsupported {
             let via = at.via.as_ref().map(|v| format!(" (set by the built-in `{v}`)")).unwrap_or_default();
             self.errors.push(IniError::new(
@@ -695,6 +689,10 @@ impl<'a> Writer<'a> {
         out.push_str("}\n\n");
         // Fairy-Stockfish turns the board round for Black: every direction is reversed.
         out.push_str("player white\nplayer black swap n <-> s  ne <-> sw  nw <-> se  e <-> w\n\n");
+        if !self.fen.white_to_move {
+            // Black moves first: White keeps its upper-case letters and its name.
+            out.push_str("turn-order { black white }\n\n");
+        }
         for (name, r) in &self.zones {
             let mut parts = Vec::new();
             for (c, player) in ["white", "black"].iter().enumerate() {
