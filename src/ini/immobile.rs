@@ -42,7 +42,7 @@ pub fn unsupported(m: &Model, fen: &Fen) -> Option<&'static str> {
     if stands {
         return Some("a start position with a piece where it could never move again is not imported");
     }
-    for c in 0..2 {
+    for c in [0, 1] {
         let pawn_targets = if m.promotion_pawn_types[c] != 0 { m.promotion_piece_types[c] } else { 0 };
         let by_pawn = (0..SLOTS).any(|s| pawn_targets & (1 << s) != 0 && dead[s][c] & m.promotion_region[c] != 0);
         let by_piece = m.promoted_piece_type.values().any(|&t| dead[t][c] != 0);
