@@ -17,9 +17,8 @@ pub fn start(rules_pos: Position, start: Option<&str>, game: &Game, name: &str) 
     let rules = rules_pos.rules().clone();
     if let Some(v) = game.tag("Variant") {
         let title = &rules.variant.title;
-        let standard = ["standard", "chess", "normal"].contains(&v.to_ascii_lowercase().as_str());
-        let same = v.eq_ignore_ascii_case(title) || varia_variants::find(v).is_some_and(|b| b.title == title);
-        if !(same || standard && title.eq_ignore_ascii_case("chess")) {
+        let same = pgn::tag_names(v, &rules.variant) || varia_variants::find(v).is_some_and(|b| b.title == title);
+        if !same {
             return Err(format!("error: {name}: the game is of variant \"{v}\", but the rules given are \"{title}\""));
         }
     }

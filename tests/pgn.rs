@@ -134,3 +134,36 @@ fn random_games_of_every_bundled_variant_read_back_to_the_same_position() {
         }
     }
 }
+
+/// chess.var's text with its `pgn-variant standard` line replaced by `decl`.
+fn chess_declaring(decl: &str) -> Position {
+    let text = std::fs::read_to_string(common::root().join("variants/chess.var")).expect("chess.var");
+    assert!(text.contains("\npgn-variant standard\n"), "chess.var declares itself standard");
+    let text = text.replace("\npgn-variant standard\n", &format!("\n{decl}\n"));
+    let variant = varia_grammar::load(&text).unwrap_or_else(|e| panic!("{e:?}"));
+    Position::start(std::sync::Arc::new(varia_interpreter::Rules::new(variant)))
+}
+
+#[test]
+fn the_variant_tag_is_what_the_file_declares_not_what_the_title_says() {
+    // The same rules and title: only the declaration decides whether the game is standard PGN.
+    let mut standard = chess_declaring("pgn-variant standard");
+    let mut plain = chess_declaring("");
+    let mut named = chess_declaring("pgn-variant \"From Position\"");
+    for pos in [&mut standard, &mut plain, &mut named] {
+        common::play(pos, "e4 e5");
+    }
+    let start = Position::start(standard.rules().clone()).to_position_string();
+    let fen = format!("[SetUp \"1\"]\n[FEN \"{start}\"]\n");
+    let text = pgn::write(&standard, &[]);
+    assert!(!text.contains("[Variant") && !text.contains("[FEN"), "{text}");
+    let text = pgn::write(&plain, &[]);
+    assert!(text.contains(&format!("[Result \"*\"]\n[Variant \"Chess\"]\n{fen}")), "{text}");
+    let text = pgn::write(&named, &[]);
+    assert!(text.contains(&format!("[Result \"*\"]\n[Variant \"From Position\"]\n{fen}")), "{text}");
+    // Each reads back to the same position from the start it names.
+    let game = &pgn::read(&text).expect("reads")[0];
+    assert!(pgn::tag_names(game.tag("Variant").unwrap(), &named.rules().variant));
+    let from = Position::from_position_string(named.rules().clone(), game.tag("FEN").unwrap()).unwrap();
+    assert_eq!(replay(from, game).to_position_string(), named.to_position_string());
+}

@@ -123,6 +123,7 @@ pub fn describe(rule: Rule) -> String {
         Rule::outcome => "`win`, `loss` or `draw`",
         Rule::condition => "a condition",
         Rule::variant_decl | Rule::k_variant => "`variant \"Title\"`",
+        Rule::pgn_variant_decl | Rule::k_pgn_variant => "`pgn-variant`",
         Rule::board_block => "`board`",
         Rule::player_decl => "`player`",
         Rule::team_decl => "`team`",

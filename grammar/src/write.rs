@@ -4,6 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use varia_interpreter::ir::*;
+use varia_interpreter::pgn::PgnVariant;
 
 #[path = "write_board.rs"]
 mod board;
@@ -154,14 +155,14 @@ fn rename_all(
     }
 }
 
-/// A copy of the variant whose names are all writable, and the renames made.
-fn sanitise(v: &Variant) -> Result<(Variant, Vec<Rename>), WriteError> {
-    let mut e = v.clone();
-    let mut renames = Vec::new();
-    if e.title.contains('"') || e.title.contains('\n') || e.title.contains('\r') {
-        let t: String = e
-            .title
-            .chars()
+/// A quoted string's text with `"` and line breaks (which a string cannot hold) replaced, when
+/// it has any.
+fn writable_string(s: &str) -> Option<String> {
+    if !s.contains(['"', '\n', '\r']) {
+        return None;
+    }
+    Some(
+        s.chars()
             .map(|c| {
                 if c == '"' {
                     '\''
@@ -171,9 +172,23 @@ fn sanitise(v: &Variant) -> Result<(Variant, Vec<Rename>), WriteError> {
                     c
                 }
             })
-            .collect();
+            .collect(),
+    )
+}
+
+/// A copy of the variant whose names are all writable, and the renames made.
+fn sanitise(v: &Variant) -> Result<(Variant, Vec<Rename>), WriteError> {
+    let mut e = v.clone();
+    let mut renames = Vec::new();
+    if let Some(t) = writable_string(&e.title) {
         renames.push(Rename { kind: "title", from: e.title.clone(), to: t.clone() });
         e.title = t;
+    }
+    if let PgnVariant::Named(name) = &mut e.pgn_variant {
+        if let Some(t) = writable_string(name) {
+            renames.push(Rename { kind: "PGN variant name", from: name.clone(), to: t.clone() });
+            *name = t;
+        }
     }
     let none = HashSet::new();
     let mut dirs: Vec<String> = e.board.directions.clone();
@@ -341,6 +356,7 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
     }
     let mut parts: Vec<(String, bool)> =
         vec![("the title".into(), e.title == got.title), ("the players".into(), same(&e.players, &got.players))];
+    parts.push(("the PGN variant".into(), e.pgn_variant == got.pgn_variant));
     for (i, z) in e.zones.iter().enumerate() {
         parts.push((format!("zone `{}`", z.name), same(&Some(z), &got.zones.get(i))));
     }

@@ -171,6 +171,13 @@ impl Writer<'_> {
             let _ = writeln!(out, "// The {} {:?} is written `{}`.", r.kind, r.from, r.to);
         }
         let _ = writeln!(out, "variant \"{}\"\n", v.title);
+        match &v.pgn_variant {
+            PgnVariant::Title => {}
+            PgnVariant::Standard => out.push_str("pgn-variant standard\n\n"),
+            PgnVariant::Named(name) => {
+                let _ = writeln!(out, "pgn-variant \"{name}\"\n");
+            }
+        }
         let _ = writeln!(out, "board {{");
         for l in board.lines() {
             let _ = writeln!(out, "  {l}");

@@ -55,6 +55,9 @@ pub struct PhaseId(pub u8);
 pub struct Variant {
     /// Display title.
     pub title: String,
+    /// What its games write in PGN's `Variant` tag.
+    #[serde(skip_serializing_if = "crate::pgn::PgnVariant::is_title")]
+    pub pgn_variant: crate::pgn::PgnVariant,
     /// The board graph.
     pub board: Board,
     /// Players in turn order; player 0 moves first.

@@ -223,6 +223,7 @@ impl Features {
     pub fn of(v: &Variant) -> Features {
         let Variant {
             title: _,
+            pgn_variant: _,
             board,
             players,
             zones,

@@ -1,13 +1,56 @@
 //! Portable Game Notation: games written with their tags and SAN movetext (Varia's notation where SAN cannot say a move), and read back.
 //!
 //! Writing follows the PGN export format: the seven tag roster, `SetUp`/`FEN` when the game
-//! does not start from standard chess's setup, `Variant` for every game that is not chess, move
-//! numbers, `+` and `#`, lines of at most 80 characters. Reading takes any PGN: tags, `{...}`
+//! does not start from standard chess's setup, `Variant` for every game that does not declare
+//! itself PGN's standard game (`pgn-variant standard`), move numbers, `+` and `#`, lines of at
+//! most 80 characters. Reading takes any PGN: tags, `{...}`
 //! and `;` comments, `%` escape lines, `(...)` variations and `$n` glyphs are skipped; several
 //! games may follow one another. A plain list of moves is a game without tags.
 
+use serde::Serialize;
+
 use crate::end::GameResult;
+use crate::ir::Variant;
 use crate::position::{Move, Position};
+
+/// What a variant's games write in PGN's `Variant` tag (`pgn-variant` in a `.var` file).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum PgnVariant {
+    /// No declaration: the tag holds the variant's title.
+    #[default]
+    Title,
+    /// PGN's own game, standard chess: no `Variant` tag, and no `SetUp`/`FEN` for a game from
+    /// the variant's setup (`pgn-variant standard`).
+    Standard,
+    /// The tag holds this name (`pgn-variant "Crazyhouse"`).
+    Named(String),
+}
+
+impl PgnVariant {
+    /// Whether this is the default (for serialising only what a file declares).
+    pub fn is_title(&self) -> bool {
+        *self == PgnVariant::Title
+    }
+}
+
+/// The value of the `Variant` tag a game of `variant` carries; `None` for PGN's standard game.
+pub fn variant_tag(variant: &Variant) -> Option<&str> {
+    match &variant.pgn_variant {
+        PgnVariant::Title => Some(&variant.title),
+        PgnVariant::Standard => None,
+        PgnVariant::Named(name) => Some(name),
+    }
+}
+
+/// Whether a game's `Variant` tag names `variant`: its tag as written, its title, or (for a
+/// variant declared PGN's standard game) one of the names PGN tools give standard chess.
+pub fn tag_names(tag: &str, variant: &Variant) -> bool {
+    let standard = ["standard", "chess", "normal"].contains(&tag.to_ascii_lowercase().as_str());
+    match variant_tag(variant) {
+        Some(name) => tag.eq_ignore_ascii_case(name) || tag.eq_ignore_ascii_case(&variant.title),
+        None => standard || tag.eq_ignore_ascii_case(&variant.title),
+    }
+}
 
 /// The longest PGN text read (bytes): a cost an input controls is bounded.
 pub const MAX_TEXT: usize = 16 << 20;
@@ -217,11 +260,6 @@ pub fn today() -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
-/// Whether a variant is FIDE chess as PGN means it (no `Variant` tag): judged by the title.
-fn is_chess(pos: &Position) -> bool {
-    pos.rules().variant.title.eq_ignore_ascii_case("chess")
-}
-
 /// The result token of a position: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
 pub fn result_token(pos: &mut Position) -> &'static str {
     match pos.outcome() {
@@ -235,8 +273,8 @@ pub fn result_token(pos: &mut Position) -> &'static str {
 /// Writes the game that led to `pos` (its moves since the start it was set up from) as PGN.
 /// `tags` come first (Event, Site, Date, Round, White, Black in this order, with `?` for those
 /// not given), then Result, then the others given; `SetUp` and `FEN` are added when the game
-/// starts elsewhere than standard chess's setup, `Variant` (the variant's title) when it is not
-/// chess. Moves are in short notation with `+`/`#`, or Varia's notation where SAN has no form.
+/// starts elsewhere than standard chess's setup, `Variant` (see [`variant_tag`]) unless the
+/// variant declares itself PGN's standard game. Moves are in short notation with `+`/`#`, or Varia's notation where SAN has no form.
 pub fn write(pos: &Position, tags: &[(&str, String)]) -> String {
     let mut start = pos.clone();
     let moves: Vec<Move> = pos.moves_made().collect();
@@ -246,8 +284,8 @@ pub fn write(pos: &Position, tags: &[(&str, String)]) -> String {
     let mut end = pos.clone();
     let result = result_token(&mut end);
     let start_string = start.to_position_string();
-    let chess = is_chess(pos);
-    let standard = chess && start_string == Position::start(pos.rules().clone()).to_position_string();
+    let variant_tag = variant_tag(&pos.rules().variant);
+    let standard = variant_tag.is_none() && start_string == Position::start(pos.rules().clone()).to_position_string();
     let given = |name: &str| tags.iter().find(|(n, _)| *n == name).map(|(_, v)| v.clone());
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
@@ -257,8 +295,8 @@ pub fn write(pos: &Position, tags: &[(&str, String)]) -> String {
         tag(name, &given(name).unwrap_or_else(|| if name == "Date" { "????.??.??" } else { "?" }.to_string()));
     }
     tag("Result", result);
-    if !chess {
-        tag("Variant", &pos.rules().variant.title);
+    if let Some(name) = variant_tag {
+        tag("Variant", name);
     }
     if !standard {
         tag("SetUp", "1");

@@ -370,8 +370,7 @@ fn pgn_game(rules: &Rules, req: &GameRequest, text: &str) -> Result<(Option<Stri
     let game = &games[0];
     if let Some(v) = game.tag("Variant") {
         let title = &rules.variant.title;
-        let standard = ["standard", "chess", "normal"].contains(&v.to_ascii_lowercase().as_str());
-        if !(v.eq_ignore_ascii_case(title) || standard && title.eq_ignore_ascii_case("chess")) {
+        if !varia_interpreter::pgn::tag_names(v, &rules.variant) {
             return Err(ApiError::bad(format!("the PGN is a game of \"{v}\"; the rules loaded are \"{title}\"")));
         }
     }

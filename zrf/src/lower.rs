@@ -472,10 +472,14 @@ impl<'t> Lowerer<'t> {
             self.sliding_blocks(&pieces, &mut piece_types, &values, &placements)?;
         }
 
+        pieces::mark_letterless(&mut piece_types, &placements, &hands);
+
         let zones = self.ir_zones();
         let maximal_captures_prefer = set.maximal_captures_prefer(piece_types.len());
         let mut variant = Variant {
             title: title.unwrap_or_default(),
+            // Ruling: a Zillions file declares nothing about PGN; its title is the tag.
+            pgn_variant: varia_interpreter::pgn::PgnVariant::Title,
             board,
             players,
             zones,
@@ -664,8 +668,8 @@ impl<'t> Lowerer<'t> {
             name: name.clone(),
             royal: false,
             value: None,
-            // As in chess notation, a piece named Pawn is written without its letter (`e4`).
-            san_without_letter: name.eq_ignore_ascii_case("pawn"),
+            // Decided once the setup is known (`pieces::mark_letterless`).
+            san_without_letter: false,
             resets_move_clock: false,
             moves: Vec::new(),
             promotion: None,

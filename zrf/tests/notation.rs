@@ -55,3 +55,49 @@ fn a_cell_taken_twice_by_one_move_is_taken_once() {
     assert_eq!(texts(&mut game(twice, "a2")), ["Ma1xa3xa2"]);
     assert_eq!(texts(&mut game(&format!("{jump} {twice}"), "a2")), ["Ma1xa3xa2"]);
 }
+
+/// A 3x3 board with Men and Kings: `men` and `kings` are each side's counts (White's on rank 1
+/// from a1, Black's on rank 3 from a3), `man` the Man's moves.
+fn men_and_kings(man: &str, men: usize, kings: usize) -> varia_interpreter::ir::Variant {
+    let cells = |rank: char, from: usize, n: usize| -> String {
+        ["a", "b", "c"].iter().skip(from).take(n).map(|f| format!("{f}{rank}")).collect::<Vec<_>>().join(" ")
+    };
+    let text = format!(
+        r#"(game (title "t") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+    (directions (n 0 -1) (e 1 0))))
+  (piece (name Man) (moves {man}))
+  (piece (name King) (moves (e (verify empty?) add)))
+  (board-setup (White (Man {}) (King {})) (Black (Man {}) (King {}))))"#,
+        cells('1', 0, men),
+        cells('1', men, kings),
+        cells('3', 0, men),
+        cells('3', men, kings),
+    );
+    varia_zrf::load(&text, None).unwrap_or_else(|e| panic!("{}\n{text}", e.render(&text))).variant
+}
+
+fn letterless(v: &varia_interpreter::ir::Variant) -> Vec<&str> {
+    v.pieces.iter().filter(|p| p.san_without_letter).map(|p| p.name.as_str()).collect()
+}
+
+#[test]
+fn the_most_numerous_type_that_promotes_is_written_without_its_letter() {
+    let plain = "(n (verify empty?) add)";
+    // Every step of this man makes it a king: a promotion, as far as the rule can tell.
+    let promotes = "(n (verify empty?) (add King))";
+    // Two men and one king a side; the men promote: no letter for the Man, by count and
+    // promotion, not by name.
+    assert_eq!(letterless(&men_and_kings(promotes, 2, 1)), ["Man"]);
+    let mut pos = Position::start(Arc::new(Rules::new(men_and_kings(promotes, 2, 1))));
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let mv = pos.parse_move("a2=K").expect("the man's step, short and without a letter");
+    assert_eq!(pos.short_notation(mv, &legal), "a2=K");
+    assert_eq!(pos.long_notation(mv), "a1-a2=K");
+    // A Man that never promotes keeps its letter; so do men as many as kings (a tie).
+    assert!(letterless(&men_and_kings(plain, 2, 1)).is_empty());
+    assert!(letterless(&men_and_kings(promotes, 1, 1)).is_empty());
+    // The King, most numerous but without a promotion, keeps its letter too.
+    assert!(letterless(&men_and_kings(promotes, 1, 2)).is_empty());
+}

@@ -251,12 +251,13 @@ fn an_armenian_tama_kings_chain_that_cannot_go_on_ends_the_turn() {
         return;
     };
     let mut pos = Position::start(Arc::new(Rules::new(game.variant)));
-    // A random game: White's new king takes d5 and d7, then c5, then b4, landing on b3; its
+    // A random game (the men, the type the setup has most of and which promotes, are written
+    // without their letter): White's new king takes d5 and d7, then c5, then b4, landing on b3; its
     // only way on would pass back over b5, where that jump started. Black moves next.
     play(
         &mut pos,
-        "Mf3-g4 Md6-c5 Mf2-f3 Mc5-b4 Mb3xb5xb4 Mb6xb4xb5 Mg3-h4 Mf6-e5 Mg2-g3 Mg6-g5 Mg4xg6xg5 \
-         Mg6xg8=Kxg7 Mc6-c5 Kg8-d8 Me5-f4 Kd8xd5xd7 Kd5xb5xc5 Kb5xb3xb4",
+        "f3-g4 d6-c5 f2-f3 c5-b4 b3xb5xb4 b6xb4xb5 g3-h4 f6-e5 g2-g3 g6-g5 g4xg6xg5 \
+         g6xg8=Kxg7 c6-c5 Kg8-d8 e5-f4 Kd8xd5xd7 Kd5xb5xc5 Kb5xb3xb4",
     );
     assert_eq!(pos.partial_move(), None, "{}", pos.to_position_string());
     assert_eq!(pos.side_to_move().0, 1);

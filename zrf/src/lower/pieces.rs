@@ -1,5 +1,5 @@
-//! The pieces' notation letters and the `(board-setup ...)`: placements on the board and pieces in hand.
-use varia_interpreter::ir::{PieceTypeId, PlayerId};
+//! The pieces' notation letters (and which type short notation writes without one) and the `(board-setup ...)`: placements on the board and pieces in hand.
+use varia_interpreter::ir::{Instr, PieceType, PieceTypeId, PlayerId};
 
 use super::{cell_id, construct_name, Lowerer, ZrfNote};
 use crate::reader::{Sexp, ZrfError};
@@ -117,4 +117,37 @@ impl Lowerer<'_> {
             placed.into_iter().map(|(cell, player, piece)| (cell_id(cell), vec![(player, piece)])).collect();
         Ok((placements, hands))
     }
+}
+
+/// Marks the type short notation writes without its letter, as chess writes its pawns: the type
+/// the setup gives the most pieces (on the board and in hand, all players together; no other
+/// type as many), when one of its moves promotes it (an `add` naming a type it becomes). A game
+/// where that type does not promote, or two types tie, writes every letter.
+pub(crate) fn mark_letterless(types: &mut [PieceType], placements: &Placements, hands: &Hands) {
+    let mut count = vec![0u64; types.len()];
+    for (_, stack) in placements {
+        for &(_, ty) in stack {
+            count[usize::from(ty.0)] += 1;
+        }
+    }
+    for &(_, ty, n) in hands {
+        count[usize::from(ty.0)] += u64::from(n);
+    }
+    let Some(most) = count.iter().copied().max().filter(|&m| m > 0) else { return };
+    let mut tops = (0..types.len()).filter(|&i| count[i] == most);
+    let (Some(top), None) = (tops.next(), tops.next()) else { return };
+    let own = PieceTypeId(top as u8);
+    if types[top].programs.iter().any(|p| promotes(&p.body, own)) {
+        types[top].san_without_letter = true;
+    }
+}
+
+/// Whether a block (or a block inside it) adds the moving piece as another type.
+fn promotes(block: &[Instr], own: PieceTypeId) -> bool {
+    block.iter().any(|i| match i {
+        Instr::Add { promote, .. } => promote.iter().any(|&t| t != own),
+        Instr::If(_, then, other) => promotes(then, own) || promotes(other, own),
+        Instr::While(_, body) => promotes(body, own),
+        _ => false,
+    })
 }
