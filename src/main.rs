@@ -382,88 +382,18 @@ fn served(path: &std::path::Path) -> Result<varia_web::Listed, String> {
 
 fn run(command: Command) -> Result<(), String> {
     match command {
-        Command::Check { file } => {
-            let rules = load::rules(&file)?;
-            let v = &rules.variant;
-            outln!(
-                "{}: ok: \"{}\", {} cells, {} players, {} piece types, {} zones",
-                file.display(),
-                v.title,
-                v.board.cells.len(),
-                v.players.len(),
-                v.pieces.len(),
-                v.zones.len()
-            );
-            if let Some(warning) = no_way_to_end(v) {
-                eprintln!("warning: {}: {warning}", file.display());
-            }
-            Ok(())
-        }
+        Command::Check { file } => check(&file),
         Command::Perft { file, depth, position, divide: split, turns, after, threads, reference, without } => {
             let rules = load::rules_with(&file, reference, &without)?;
             let mut pos = load::position(&rules, position.as_deref())?;
             play_after(&mut pos, after.as_deref())?;
-            if reference {
-                if split {
-                    let counts = pos.reference_divide(depth);
-                    for (mv, n) in &counts {
-                        outln!("{} {n}", pos.long_notation(*mv));
-                    }
-                    outln!("nodes {}", counts.iter().map(|(_, n)| n).sum::<u64>());
-                } else {
-                    outln!("nodes {}", pos.reference_perft(depth));
-                }
-                return Ok(());
-            }
-            if split {
-                let mut total = 0;
-                let mut lines = Vec::new();
-                let counts = if threads > 1 {
-                    divide_threads(&mut pos, depth, turns, threads).map_err(|e| e.to_string())?
-                } else if turns {
-                    divide_turns(&mut pos, depth).map_err(|e| e.to_string())?
-                } else {
-                    divide(&mut pos, depth)
-                };
-                for (mv, n) in counts {
-                    lines.push(format!("{} {n}", pos.long_notation(mv)));
-                    total += n;
-                }
-                for l in lines {
-                    outln!("{l}");
-                }
-                outln!("nodes {total}");
-            } else if threads > 1 {
-                outln!("nodes {}", perft_threads(&mut pos, depth, turns, threads).map_err(|e| e.to_string())?);
-            } else if turns {
-                outln!("nodes {}", perft_turns(&mut pos, depth).map_err(|e| e.to_string())?);
-            } else {
-                outln!("nodes {}", perft(&mut pos, depth));
-            }
-            Ok(())
+            perft_counts(&mut pos, depth, PerftHow { split, turns, threads, reference })
         }
         Command::Moves { file, position, after, uci, reference } => {
             let rules = load::rules_with(&file, reference, &[])?;
             let mut pos = load::position(&rules, position.as_deref())?;
             play_after(&mut pos, after.as_deref())?;
-            if uci {
-                let mut table: Vec<String> = uci::move_table(&mut pos).into_iter().map(|(_, t)| t).collect();
-                table.sort();
-                for t in table {
-                    outln!("{t}");
-                }
-                return Ok(());
-            }
-            let mut moves = Vec::new();
-            if reference {
-                pos.reference_moves(&mut moves);
-            } else {
-                pos.legal_moves(&mut moves);
-            }
-            for mv in moves {
-                outln!("{}", pos.long_notation(mv));
-            }
-            Ok(())
+            list_moves(&mut pos, uci, reference)
         }
         Command::Replay { file, game, position, game_number } => {
             let rules = load::rules(&file)?;
@@ -471,12 +401,7 @@ fn run(command: Command) -> Result<(), String> {
             let text = files::read_text(&game, files::MAX_GAME_BYTES, "a game file")?;
             game_file::replay(pos, position.as_deref(), &game.display().to_string(), &text, game_number)
         }
-        Command::Show { file, position } => {
-            let rules = load::rules(&file)?;
-            let pos = load::position(&rules, position.as_deref())?;
-            out!("{}", show::board(&pos));
-            Ok(())
-        }
+        Command::Show { file, position } => show_board(&file, position.as_deref()),
         Command::Play { file, white, black, others, depth, time, position, save, long, weights } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
@@ -511,13 +436,7 @@ fn run(command: Command) -> Result<(), String> {
         } => {
             let rules = load::rules(&file)?;
             let pos = load::position(&rules, position.as_deref())?;
-            let spec = games::Spec {
-                engine: games::Engine::Alphabeta,
-                limits: limits(depth, time, 0.0, Some(2))?,
-                weights,
-                hash_mb: 8,
-                text: spec_text(depth, time),
-            };
+            let spec = alphabeta_spec(depth, time, weights)?;
             let args = study::StudyArgs {
                 file,
                 games: games as usize,
@@ -573,24 +492,142 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Uci { file, weights } => uci::run(file, weights),
         Command::Xboard { file } => xboard::run(file),
-        Command::Serve { port, files, weights: paths } => {
-            let mut all = weights::bundled();
-            for p in &paths {
-                all.push(weights::read(p)?);
-            }
-            let offered = files.iter().map(|f| served(f)).collect::<Result<Vec<_>, _>>()?;
-            varia_web::run(port, offered, all)
-        }
+        Command::Serve { port, files, weights: paths } => serve(port, &files, &paths),
         Command::List => list(),
-        Command::Convert { file, output } => {
-            let text = load::convert(&file)?;
-            match output {
-                Some(out) => files::write_atomic(&out, text.as_bytes()),
-                None => {
-                    out!("{text}");
-                    Ok(())
-                }
+        Command::Convert { file, output } => convert(&file, output.as_deref()),
+    }
+}
+
+/// `varia check`: the file loads; a summary, and a warning when no rule can end the game.
+fn check(file: &std::path::Path) -> Result<(), String> {
+    let rules = load::rules(file)?;
+    let v = &rules.variant;
+    outln!(
+        "{}: ok: \"{}\", {} cells, {} players, {} piece types, {} zones",
+        file.display(),
+        v.title,
+        v.board.cells.len(),
+        v.players.len(),
+        v.pieces.len(),
+        v.zones.len()
+    );
+    if let Some(warning) = no_way_to_end(v) {
+        eprintln!("warning: {}: {warning}", file.display());
+    }
+    Ok(())
+}
+
+/// How `varia perft` counts: per first move, by whole turns, on threads, or by the reference
+/// move generator.
+struct PerftHow {
+    split: bool,
+    turns: bool,
+    threads: usize,
+    reference: bool,
+}
+
+/// `varia perft`: the node count (per first move with `split`), as `how` says.
+fn perft_counts(pos: &mut Position, depth: u32, how: PerftHow) -> Result<(), String> {
+    let PerftHow { split, turns, threads, reference } = how;
+    if reference {
+        if split {
+            let counts = pos.reference_divide(depth);
+            for (mv, n) in &counts {
+                outln!("{} {n}", pos.long_notation(*mv));
             }
+            outln!("nodes {}", counts.iter().map(|(_, n)| n).sum::<u64>());
+        } else {
+            outln!("nodes {}", pos.reference_perft(depth));
+        }
+        return Ok(());
+    }
+    if split {
+        let mut total = 0;
+        let mut lines = Vec::new();
+        let counts = if threads > 1 {
+            divide_threads(pos, depth, turns, threads).map_err(|e| e.to_string())?
+        } else if turns {
+            divide_turns(pos, depth).map_err(|e| e.to_string())?
+        } else {
+            divide(pos, depth)
+        };
+        for (mv, n) in counts {
+            lines.push(format!("{} {n}", pos.long_notation(mv)));
+            total += n;
+        }
+        for l in lines {
+            outln!("{l}");
+        }
+        outln!("nodes {total}");
+    } else if threads > 1 {
+        outln!("nodes {}", perft_threads(pos, depth, turns, threads).map_err(|e| e.to_string())?);
+    } else if turns {
+        outln!("nodes {}", perft_turns(pos, depth).map_err(|e| e.to_string())?);
+    } else {
+        outln!("nodes {}", perft(pos, depth));
+    }
+    Ok(())
+}
+
+/// `varia moves`: the legal moves in long notation, or sorted as `varia uci` writes them.
+fn list_moves(pos: &mut Position, uci: bool, reference: bool) -> Result<(), String> {
+    if uci {
+        let mut table: Vec<String> = uci::move_table(pos).into_iter().map(|(_, t)| t).collect();
+        table.sort();
+        for t in table {
+            outln!("{t}");
+        }
+        return Ok(());
+    }
+    let mut moves = Vec::new();
+    if reference {
+        pos.reference_moves(&mut moves);
+    } else {
+        pos.legal_moves(&mut moves);
+    }
+    for mv in moves {
+        outln!("{}", pos.long_notation(mv));
+    }
+    Ok(())
+}
+
+/// The engine of `varia selfplay`: alpha-beta with these limits and weights.
+fn alphabeta_spec(depth: Option<u32>, time: Option<f64>, weights: Option<PathBuf>) -> Result<games::Spec, String> {
+    Ok(games::Spec {
+        engine: games::Engine::Alphabeta,
+        limits: limits(depth, time, 0.0, Some(2))?,
+        weights,
+        hash_mb: 8,
+        text: spec_text(depth, time),
+    })
+}
+
+/// `varia show`: the board of the position (the setup, or `position`).
+fn show_board(file: &std::path::Path, position: Option<&str>) -> Result<(), String> {
+    let rules = load::rules(file)?;
+    let pos = load::position(&rules, position)?;
+    out!("{}", show::board(&pos));
+    Ok(())
+}
+
+/// `varia serve`: the web server, with the bundled weights and those of `paths`.
+fn serve(port: u16, files: &[PathBuf], paths: &[PathBuf]) -> Result<(), String> {
+    let mut all = weights::bundled();
+    for p in paths {
+        all.push(weights::read(p)?);
+    }
+    let offered = files.iter().map(|f| served(f)).collect::<Result<Vec<_>, _>>()?;
+    varia_web::run(port, offered, all)
+}
+
+/// `varia convert`: the variant as `.var` text, to `output` or stdout.
+fn convert(file: &std::path::Path, output: Option<&std::path::Path>) -> Result<(), String> {
+    let text = load::convert(file)?;
+    match output {
+        Some(out) => files::write_atomic(out, text.as_bytes()),
+        None => {
+            out!("{text}");
+            Ok(())
         }
     }
 }

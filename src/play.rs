@@ -133,6 +133,61 @@ fn load(pos: &Position, path: &str) -> Result<Position, String> {
     Ok(fresh)
 }
 
+/// Draws the board with the last move marked, and the outcome or a check.
+fn draw(pos: &mut Position, last: &Option<(String, Vec<varia_interpreter::ir::CellId>)>) -> Result<(), String> {
+    let marked = last.as_ref().map(|(_, c)| c.clone()).unwrap_or_default();
+    out!("\n{}", crate::show::board_marked(pos, &marked));
+    if let Some((text, _)) = last {
+        outln!("last move: {text} (marked [ ])");
+    }
+    if let Some(line) = crate::outcome_line(pos) {
+        outln!("{line}");
+    } else if pos.in_check() {
+        let r = pos.rules();
+        let side = &r.variant.players[pos.side_to_move().0 as usize].name;
+        let royal =
+            r.variant.pieces.iter().find(|p| p.royal).map_or("royal piece".to_string(), |p| p.name.to_lowercase());
+        outln!("check: {side}'s {royal} is attacked");
+    }
+    Ok(())
+}
+
+/// The `moves` command: the legal moves on one line.
+fn list_moves(pos: &mut Position, long: bool) -> Result<(), String> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let list: Vec<String> = moves.iter().map(|m| written(pos, *m, long)).collect();
+    outln!("{}", if list.is_empty() { "no legal move".to_string() } else { columns(&list, width()) });
+    Ok(())
+}
+
+/// The `undo` command: takes back to the last human decision of this side; whether it did.
+fn undo(pos: &mut Position, players: &[Player]) -> Result<bool, String> {
+    let steps = if players.iter().any(|p| *p != Player::Human) { 2 } else { 1 };
+    if pos.ply() < steps {
+        outln!("nothing to undo");
+        return Ok(false);
+    }
+    for _ in 0..steps {
+        pos.unmake();
+    }
+    Ok(true)
+}
+
+/// The `load FILE` command: the game loaded, or `None` after saying why not.
+fn load_command(pos: &Position, arg: &str) -> Result<Option<Position>, String> {
+    match load(pos, arg) {
+        Ok(p) => {
+            outln!("loaded {arg}: {} moves", p.ply());
+            Ok(Some(p))
+        }
+        Err(e) => {
+            outln!("{}", e.trim_start_matches("error: "));
+            Ok(None)
+        }
+    }
+}
+
 /// Runs a game in the terminal until it ends (with a human at the keyboard: until `quit`).
 pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
     let players = options.players.clone();
@@ -146,24 +201,7 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
     loop {
         let over = pos.outcome().is_some();
         if show {
-            let marked = last.as_ref().map(|(_, c)| c.clone()).unwrap_or_default();
-            out!("\n{}", crate::show::board_marked(&pos, &marked));
-            if let Some((text, _)) = &last {
-                outln!("last move: {text} (marked [ ])");
-            }
-            if let Some(line) = crate::outcome_line(&mut pos) {
-                outln!("{line}");
-            } else if pos.in_check() {
-                let r = pos.rules();
-                let side = &r.variant.players[pos.side_to_move().0 as usize].name;
-                let royal = r
-                    .variant
-                    .pieces
-                    .iter()
-                    .find(|p| p.royal)
-                    .map_or("royal piece".to_string(), |p| p.name.to_lowercase());
-                outln!("check: {side}'s {royal} is attacked");
-            }
+            draw(&mut pos, &last)?;
         }
         show = true;
         if over && !human {
@@ -217,22 +255,12 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
                 show = false;
             }
             "moves" => {
-                let mut moves = Vec::new();
-                pos.legal_moves(&mut moves);
-                let list: Vec<String> = moves.iter().map(|m| written(&mut pos, *m, long)).collect();
-                outln!("{}", if list.is_empty() { "no legal move".to_string() } else { columns(&list, width()) });
+                list_moves(&mut pos, long)?;
                 show = false;
             }
             "undo" => {
-                // Take back to the last human decision of this side.
-                let steps = if players.iter().any(|p| *p != Player::Human) { 2 } else { 1 };
-                if pos.ply() < steps {
-                    outln!("nothing to undo");
-                    show = false;
-                } else {
-                    for _ in 0..steps {
-                        pos.unmake();
-                    }
+                show = undo(&mut pos, &players)?;
+                if show {
                     last = None;
                 }
             }
@@ -243,16 +271,12 @@ pub fn run(mut pos: Position, options: Options) -> Result<(), String> {
                 }
                 show = false;
             }
-            "load" if !arg.is_empty() => match load(&pos, arg) {
-                Ok(p) => {
+            "load" if !arg.is_empty() => match load_command(&pos, arg)? {
+                Some(p) => {
                     pos = p;
                     last = None;
-                    outln!("loaded {arg}: {} moves", pos.ply());
                 }
-                Err(e) => {
-                    outln!("{}", e.trim_start_matches("error: "));
-                    show = false;
-                }
+                None => show = false,
             },
             "save" | "load" => {
                 outln!("{cmd} needs a file name: {cmd} FILE");

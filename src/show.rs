@@ -1,7 +1,7 @@
 //! Text drawing of a position: every layer as a grid of its cells' display coordinates.
 
 use varia_interpreter::ir::{ActionKind, CellId, PlayerId};
-use varia_interpreter::Position;
+use varia_interpreter::{Position, Rules};
 
 /// The widest stack drawn in full; longer ones are cut and listed under the board.
 const MAX_DRAWN: usize = 4;
@@ -21,6 +21,25 @@ pub fn board(pos: &Position) -> String {
 /// [`board`] with some cells marked, each in brackets (`[P]`; neighbours share one: `[K|.]`):
 /// the last move's start and end in terminal play.
 pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
+    let mut lines = grid(pos, marked);
+    lines.extend(cell_notes(pos));
+    lines.extend(square_notes(pos));
+    lines.extend(marked_types_note(pos));
+    lines.extend(side_notes(pos));
+    lines.join("\n") + "\n"
+}
+
+/// A piece as the grid draws it: with more than two players, with its player's prefix (`sR`).
+fn glyph(rules: &Rules, p: &varia_interpreter::Piece) -> String {
+    rules.player_prefix(rules.owner(*p)).into_iter().chain([rules.piece_letter(*p)]).collect()
+}
+
+fn player_name(rules: &Rules, p: usize) -> &str {
+    rules.variant.players[p].name.as_str()
+}
+
+/// The grid of every layer, rank by rank from the top, and the file letters under it.
+fn grid(pos: &Position, marked: &[CellId]) -> Vec<String> {
     let rules = pos.rules();
     let cells = &rules.variant.board.cells;
     let mut layers: Vec<i32> = cells.iter().map(|c| c.layer).collect();
@@ -35,17 +54,14 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
             .position(|c| (c.x == x && c.y == y && c.layer == l) || c.also_at.contains(&(x, y, l)))
             .map(|i| CellId(i as u16))
     };
-    // With more than two players a piece is drawn with its player's prefix (`sR`).
-    let glyph = |p: &varia_interpreter::Piece| -> String {
-        rules.player_prefix(rules.owner(*p)).into_iter().chain([rules.piece_letter(*p)]).collect()
-    };
+    let draw = |p: &varia_interpreter::Piece| glyph(rules, p);
     let per_piece = if rules.player_count() > 2 { 2 } else { 1 };
     let stack_text = |c: CellId| -> String {
         let pieces = pos.pieces_at(c);
         if pieces.len() > MAX_DRAWN {
-            pieces.iter().take(MAX_DRAWN - 1).map(glyph).chain(["+".to_string()]).collect()
+            pieces.iter().take(MAX_DRAWN - 1).map(draw).chain(["+".to_string()]).collect()
         } else {
-            pieces.iter().map(glyph).collect()
+            pieces.iter().map(draw).collect()
         }
     };
     let width = per_piece
@@ -98,11 +114,20 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
         }
     }
     lines.push(files.trim_end().to_string());
+    lines
+}
+
+/// The cells the grid cannot show in full: stacks, pieces between squares, squares shared by
+/// every board.
+fn cell_notes(pos: &Position) -> Vec<String> {
+    let rules = pos.rules();
+    let cells = &rules.variant.board.cells;
+    let mut lines = Vec::new();
     let stacks: Vec<String> = (0..cells.len())
         .map(|i| CellId(i as u16))
         .filter(|c| pos.pieces_at(*c).len() > 1)
         .map(|c| {
-            let letters: Vec<String> = pos.pieces_at(c).iter().map(glyph).collect();
+            let letters: Vec<String> = pos.pieces_at(c).iter().map(|p| glyph(rules, p)).collect();
             format!("{} {}", rules.cell_name(c), letters.join(" "))
         })
         .collect();
@@ -115,7 +140,7 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
         .filter_map(|c| {
             let p = pos.piece_at(c)?;
             let covered: Vec<&str> = rules.covers(c).iter().map(|x| rules.cell_name(*x)).collect();
-            Some(format!("{} {} ({})", glyph(&p), rules.cell_name(c), covered.join(" ")))
+            Some(format!("{} {} ({})", glyph(rules, &p), rules.cell_name(c), covered.join(" ")))
         })
         .collect();
     if !between.is_empty() {
@@ -125,7 +150,14 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
     if !shared.is_empty() {
         lines.push(format!("shared by every board (drawn on each, `+` when empty): {}", shared.join(" ")));
     }
-    let name = |p: usize| rules.variant.players[p].name.as_str();
+    lines
+}
+
+/// Squares as game objects: who owns the empty ones, the reserves, the untouchable ones.
+fn square_notes(pos: &Position) -> Vec<String> {
+    let rules = pos.rules();
+    let name = |p: usize| player_name(rules, p);
+    let mut lines = Vec::new();
     if let Some(sq) = &rules.variant.squares {
         if sq.owned {
             lines.push(format!("empty squares: `+` {}'s, `-` {}'s; `_` no square", name(0), name(1)));
@@ -142,16 +174,28 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
             lines.push(format!("untouchable this turn: {}", frozen.join(" ")));
         }
     }
-    // Pieces the grid draws by letter alone: those of marked types (`Q~`, `+P`).
+    lines
+}
+
+/// Pieces the grid draws by letter alone: those of marked types (`Q~`, `+P`).
+fn marked_types_note(pos: &Position) -> Option<String> {
+    let rules = pos.rules();
+    let cells = &rules.variant.board.cells;
     let marked: Vec<String> = (0..cells.len())
         .map(|i| CellId(i as u16))
         .flat_map(|c| pos.pieces_at(c).iter().map(move |p| (c, *p)))
         .filter(|(_, p)| rules.variant.pieces[rules.type_of(*p).0 as usize].mark.is_some())
         .map(|(c, p)| format!("{} {}", rules.piece_symbol(p), rules.cell_name(c)))
         .collect();
-    if !marked.is_empty() {
-        lines.push(format!("marked: {}", marked.join(", ")));
-    }
+    (!marked.is_empty()).then(|| format!("marked: {}", marked.join(", ")))
+}
+
+/// The hands, the players and teams of a game of more than two, and who is to move (and which
+/// action of the turn).
+fn side_notes(pos: &Position) -> Vec<String> {
+    let rules = pos.rules();
+    let name = |p: usize| player_name(rules, p);
+    let mut lines = Vec::new();
     if rules.has_hands() {
         let hands: Vec<String> = (0..rules.player_count())
             .map(|p| {
@@ -208,5 +252,5 @@ pub fn board_marked(pos: &Position, marked: &[CellId]) -> String {
     } else {
         lines.push(format!("{side} to move"));
     }
-    lines.join("\n") + "\n"
+    lines
 }

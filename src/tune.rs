@@ -63,6 +63,26 @@ fn error(samples: &[Sample], w: &[f64], k: f64) -> f64 {
         / samples.len().max(1) as f64
 }
 
+/// Each game's quiet positions labelled with its result (1 a first-player win, 0 a loss, 0.5
+/// otherwise); and the first and second players' wins and the other games.
+fn labelled(records: &[games::Record], per_game: Vec<Vec<Vec<f64>>>) -> (Vec<Sample>, [usize; 2], usize) {
+    let mut samples = Vec::new();
+    let (mut wins, mut draws) = ([0usize; 2], 0);
+    for (rec, feats) in records.iter().zip(per_game) {
+        let result = match rec.winner {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        match rec.winner {
+            Some(p) => wins[p.min(1)] += 1,
+            None => draws += 1,
+        }
+        samples.extend(feats.into_iter().map(|features| Sample { features, result }));
+    }
+    (samples, wins, draws)
+}
+
 /// Runs the tuner: self-play, sampling, fitting, writing.
 pub fn run(args: TuneArgs) -> Result<(), String> {
     let rules = crate::load::rules(&args.file)?;
@@ -129,20 +149,7 @@ pub fn run(args: TuneArgs) -> Result<(), String> {
         })
     })?;
     let per_game = per_game.into_inner().map_err(|_| "error: a self-play game failed".to_string())?;
-    let mut samples = Vec::new();
-    let (mut wins, mut draws) = ([0usize; 2], 0);
-    for (rec, feats) in records.iter().zip(per_game) {
-        let result = match rec.winner {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
-        match rec.winner {
-            Some(p) => wins[p.min(1)] += 1,
-            None => draws += 1,
-        }
-        samples.extend(feats.into_iter().map(|features| Sample { features, result }));
-    }
+    let (samples, wins, draws) = labelled(&records, per_game);
     outln!(
         "{}: {} self-play games at depth {} ({} first-player wins, {} second-player wins, {} draws or unfinished), {} quiet positions",
         rules.variant.title,
