@@ -171,13 +171,7 @@ impl Writer<'_> {
             let _ = writeln!(out, "// The {} {:?} is written `{}`.", r.kind, r.from, r.to);
         }
         let _ = writeln!(out, "variant \"{}\"\n", v.title);
-        match &v.pgn_variant {
-            PgnVariant::Title => {}
-            PgnVariant::Standard => out.push_str("pgn-variant standard\n\n"),
-            PgnVariant::Named(name) => {
-                let _ = writeln!(out, "pgn-variant \"{name}\"\n");
-            }
-        }
+        out.push_str(&pgn_variant_line(&v.pgn_variant));
         let _ = writeln!(out, "board {{");
         for l in board.lines() {
             let _ = writeln!(out, "  {l}");
@@ -232,6 +226,33 @@ impl Writer<'_> {
         if !v.phases.is_empty() {
             out.push('\n');
         }
+        out.push_str(&self.turn_rules()?);
+        if let Some(s) = &v.squares {
+            out.push_str(&self.squares_block(s)?);
+            out.push('\n');
+        }
+        let default_turn = v.turn.actions.len() == 1
+            && v.turn.actions[0].kinds == [ActionKind::MovePiece]
+            && !v.turn.actions[0].optional
+            && v.turn.actions[0].skip_if_none.is_none();
+        if !default_turn {
+            out.push_str(&self.turn_block(&v.turn)?);
+            out.push('\n');
+        }
+        out.push_str(&self.setup_block(&v.setup)?);
+        for c in &v.choices {
+            out.push_str(&self.choice_block(c)?);
+        }
+        out.push('\n');
+        out.push_str(&self.end_block(&v.end)?);
+        Ok(out)
+    }
+
+    /// The turn-wide rules (priorities, turn order, passes, maximal captures, shared pieces,
+    /// teams, forbidden positions), a line each and an empty line after them; empty without any.
+    fn turn_rules(&self) -> Result<String, WriteError> {
+        let v = self.v;
+        let mut out = String::new();
         let mut rules = false;
         if !v.move_priorities.is_empty() {
             let _ = writeln!(out, "priorities {}", join(&v.move_priorities, " ", |t| self.move_type(*t).to_string()));
@@ -294,24 +315,6 @@ impl Writer<'_> {
         if rules {
             out.push('\n');
         }
-        if let Some(s) = &v.squares {
-            out.push_str(&self.squares_block(s)?);
-            out.push('\n');
-        }
-        let default_turn = v.turn.actions.len() == 1
-            && v.turn.actions[0].kinds == [ActionKind::MovePiece]
-            && !v.turn.actions[0].optional
-            && v.turn.actions[0].skip_if_none.is_none();
-        if !default_turn {
-            out.push_str(&self.turn_block(&v.turn)?);
-            out.push('\n');
-        }
-        out.push_str(&self.setup_block(&v.setup)?);
-        for c in &v.choices {
-            out.push_str(&self.choice_block(c)?);
-        }
-        out.push('\n');
-        out.push_str(&self.end_block(&v.end)?);
         Ok(out)
     }
 
@@ -626,5 +629,14 @@ impl Writer<'_> {
                 return fail(what, "a zone condition (`from ZONE`, `to ZONE`) can only be a move power's modifier");
             }
         })
+    }
+}
+
+/// The `pgn-variant` line and an empty line, or nothing for a variant that declares none.
+fn pgn_variant_line(p: &PgnVariant) -> String {
+    match p {
+        PgnVariant::Title => String::new(),
+        PgnVariant::Standard => "pgn-variant standard\n\n".to_string(),
+        PgnVariant::Named(name) => format!("pgn-variant \"{name}\"\n\n"),
     }
 }
