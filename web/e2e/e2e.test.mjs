@@ -247,7 +247,7 @@ test('edit: a broken rule shows its diagnostic, a changed rule takes effect', as
   await page.click('#apply');
   await page.waitForSelector('#diagnostics li');
   const diag = await page.textContent('#diagnostics li');
-  assert.match(diag, /^line 47, column 1: expected a whole number, found `}`/);
+  assert.match(diag, /^line 50, column 1: expected a whole number, found `}`/);
   await shot(page, 'edit-diagnostic', '#editor');
   // Knights that leap (3,1), like the camel: g1 reaches f4 and h4, no longer f3.
   await page.fill('#source', text.replace('leap 2 1', 'leap 3 1'));
