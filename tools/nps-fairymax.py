@@ -39,7 +39,7 @@ def varia(moves, seconds):
     out = subprocess.run(args, capture_output=True, text=True, check=True).stdout
     last = None
     for line in out.splitlines():
-        m = re.match(r"depth\s+(\d+)\s+score\s+\S+\s+nodes\s+(\d+)\s+nps\s+\d+\s+time\s+([\d.]+)s", line)
+        m = re.match(r"depth\s+(\d+)\s+score\s+.+?\s+nodes\s+(\d+)\s+nps\s+\d+\s+time\s+([\d.]+)s", line)
         if m:
             last = (int(m.group(1)), int(m.group(2)), float(m.group(3)))
     return last
