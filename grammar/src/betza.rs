@@ -15,6 +15,27 @@ pub struct Atom {
     pub filters: Vec<char>,
 }
 
+/// A Betza atom's offsets (larger coordinate first, one per symmetry class) and whether the
+/// letter alone rides (R, B, Q); `None` for a letter that is no atom.
+pub fn atom(c: char) -> Option<(&'static [(i32, i32)], bool)> {
+    Some(match c {
+        'W' => (&[(1, 0)], false),
+        'F' => (&[(1, 1)], false),
+        'D' => (&[(2, 0)], false),
+        'N' => (&[(2, 1)], false),
+        'A' => (&[(2, 2)], false),
+        'H' => (&[(3, 0)], false),
+        'C' => (&[(3, 1)], false),
+        'Z' => (&[(3, 2)], false),
+        'G' => (&[(3, 3)], false),
+        'K' => (&[(1, 0), (1, 1)], false),
+        'R' => (&[(1, 0)], true),
+        'B' => (&[(1, 1)], true),
+        'Q' => (&[(1, 0), (1, 1)], true),
+        _ => return None,
+    })
+}
+
 /// Parses a Betza string; on error returns the byte offset and what was expected.
 pub fn parse(text: &str) -> Result<Vec<Atom>, (usize, String)> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
@@ -31,21 +52,8 @@ pub fn parse(text: &str) -> Result<Vec<Atom>, (usize, String)> {
             'c' => capture_only = true,
             'f' | 'b' | 'l' | 'r' | 'v' | 's' => filters.push(c),
             _ if c.is_ascii_uppercase() => {
-                let (base, rider): (&[(i32, i32)], bool) = match c {
-                    'W' => (&[(1, 0)], false),
-                    'F' => (&[(1, 1)], false),
-                    'D' => (&[(2, 0)], false),
-                    'N' => (&[(2, 1)], false),
-                    'A' => (&[(2, 2)], false),
-                    'H' => (&[(3, 0)], false),
-                    'C' => (&[(3, 1)], false),
-                    'Z' => (&[(3, 2)], false),
-                    'G' => (&[(3, 3)], false),
-                    'K' => (&[(1, 0), (1, 1)], false),
-                    'R' => (&[(1, 0)], true),
-                    'B' => (&[(1, 1)], true),
-                    'Q' => (&[(1, 0), (1, 1)], true),
-                    _ => return Err((at, format!("expected a Betza atom (W F D N A H C Z G K R B Q), found `{c}`"))),
+                let Some((base, rider)) = atom(c) else {
+                    return Err((at, format!("expected a Betza atom (W F D N A H C Z G K R B Q), found `{c}`")));
                 };
                 let mut rider = rider;
                 if i < chars.len() && chars[i].1 == c {

@@ -8,7 +8,7 @@
 //! assert_eq!(varia_interpreter::perft(&mut pos, 3), 8_902);
 //! ```
 
-mod betza;
+pub mod betza;
 mod diagnostic;
 mod lower;
 mod syntax;

@@ -63,24 +63,16 @@ const ORIENTATIONS: [Orientation; 8] = [
 const VERTICALS: &str = "fbvh";
 const HORIZONTALS: &str = "rlsh";
 
-/// The atoms: their (ranks, files) offsets and whether the letter alone rides.
-fn atom(c: char) -> Option<(&'static [(i8, i8)], bool)> {
-    Some(match c {
-        'W' => (&[(1, 0)], false),
-        'F' => (&[(1, 1)], false),
-        'D' => (&[(2, 0)], false),
-        'N' => (&[(2, 1)], false),
-        'A' => (&[(2, 2)], false),
-        'H' => (&[(3, 0)], false),
-        'L' | 'C' => (&[(3, 1)], false),
-        'J' | 'Z' => (&[(3, 2)], false),
-        'G' => (&[(3, 3)], false),
-        'K' => (&[(1, 0), (1, 1)], false),
-        'R' => (&[(1, 0)], true),
-        'B' => (&[(1, 1)], true),
-        'Q' => (&[(1, 0), (1, 1)], true),
-        _ => return None,
-    })
+/// The atoms: their (ranks, files) offsets and whether the letter alone rides; Varia's table
+/// with Fairy-Stockfish's other names for two of them (L for C, J for Z).
+fn atom(c: char) -> Option<(Vec<(i8, i8)>, bool)> {
+    let c = match c {
+        'L' => 'C',
+        'J' => 'Z',
+        c => c,
+    };
+    let (offsets, rides) = varia_grammar::betza::atom(c)?;
+    Some((offsets.iter().map(|&(a, b)| (a as i8, b as i8)).collect(), rides))
 }
 
 /// Reads a Betza string into Fairy-Stockfish's moves.
@@ -135,7 +127,7 @@ fn moves(betza: &str) -> Result<BTreeSet<Move>, BetzaError> {
                     }
                 }
                 let (q, k) = if quiet || capture { (quiet, capture) } else { (true, true) };
-                for &(a, b) in atoms {
+                for &(a, b) in &atoms {
                     let mut chosen = dirs.clone();
                     if atoms.len() == 1 && b == 0 {
                         // Fairy-Stockfish splits `fs` on orthogonal atoms into `ff` and `ss`.
