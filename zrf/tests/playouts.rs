@@ -60,16 +60,21 @@ fn playout(rules: &Arc<Rules>, rng: &mut StdRng, plies: usize, name: &str) {
     assert_eq!((pos.hash(), pos.to_position_string()), start, "{name}: unmaking every move restores the start");
 }
 
-#[test]
-fn random_playouts_over_the_shared_zillions_files() {
+/// The Zillions files of ../shared (its chess files and the corpus); `None` without it.
+fn shared_files() -> Option<Vec<std::path::PathBuf>> {
     let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
     let mut files = Vec::new();
     zrf_files(&shared.join("zrf"), &mut files);
     zrf_files(&shared.join("zrf-corpus"), &mut files);
-    if files.is_empty() {
+    (!files.is_empty()).then_some(files)
+}
+
+#[test]
+fn random_playouts_over_the_shared_zillions_files() {
+    let Some(files) = shared_files() else {
         eprintln!("../shared not found: skipped");
         return;
-    }
+    };
     let mut rng = StdRng::seed_from_u64(16);
     let mut played = 0;
     for path in &files {
@@ -109,14 +114,10 @@ fn texts_along_a_game(rules: &Arc<Rules>, rng: &mut StdRng, plies: usize, name: 
 
 #[test]
 fn every_legal_move_of_the_shared_zillions_files_has_its_own_text() {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-    let mut files = Vec::new();
-    zrf_files(&shared.join("zrf"), &mut files);
-    zrf_files(&shared.join("zrf-corpus"), &mut files);
-    if files.is_empty() {
+    let Some(files) = shared_files() else {
         eprintln!("../shared not found: skipped");
         return;
-    }
+    };
     let mut rng = StdRng::seed_from_u64(50);
     for path in &files {
         let Ok((_, game)) = varia_zrf::load_file(path, None) else { continue };
