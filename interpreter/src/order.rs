@@ -263,7 +263,7 @@ pub(crate) fn see(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, thr
             return wins;
         }
     }
-    exchange(pos, r, eval, mv, false) >= threshold
+    exchange(pos, r, eval, mv) >= threshold
 }
 
 thread_local! {
@@ -274,15 +274,15 @@ thread_local! {
 /// A capture's exchange value with the moves made, and in the cell array where that applies
 /// (for tests to compare the two).
 pub(crate) fn exchange_both_ways(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move) -> (i32, Option<i32>) {
-    let made = exchange(pos, r, eval, mv, false);
+    let made = exchange(pos, r, eval, mv);
     let first = victim_value(pos, r, eval, &mv);
     let in_cells = light_exchange(pos, r, &mv).then(|| see_in_cells(pos, r, eval, mv, first)).flatten();
     (made, in_cells)
 }
 
-/// The static exchange value of a capture (see [`see`]); `light`: in the cell array where
-/// that applies.
-fn exchange(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, light: bool) -> i32 {
+/// The static exchange value of a capture (see [`see`]) with the moves made: the reference the
+/// cell array's exchange is tested against, and the way where it does not apply.
+fn exchange(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move) -> i32 {
     let mover = pos.side_to_move();
     let first = victim_value(pos, r, eval, &mv);
     let target = mv.to;
@@ -290,11 +290,6 @@ fn exchange(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, light: bo
     let opponent = crate::ir::PlayerId(((mover.0 as usize + 1) % r.player_count()) as u8);
     if !pos.is_attacked(target, opponent) {
         return first;
-    }
-    if light && light_exchange(pos, r, &mv) {
-        if let Some(v) = see_in_cells(pos, r, eval, mv, first) {
-            return v;
-        }
     }
     let mut gains = [0i32; 32];
     gains[0] = first;
