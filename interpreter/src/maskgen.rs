@@ -131,7 +131,8 @@ impl State {
         let side = self.side;
         let occ = self.occupancy::<B>(side);
         let passed = self.ep_passed_cells();
-        let ep = self.ep.is_some();
+        // The cells near an en passant chance, found once (most positions have none).
+        let near_ep = B::of(if self.ep.is_some() { masks.ep_sources_of(r, side, passed) } else { 0 });
         let pinned = if pins.overflow {
             !B::ZERO
         } else {
@@ -150,9 +151,11 @@ impl State {
             let slot = masks.slot(piece, from, r.cells);
             let is_royal = from == royal;
             let by_masks = if is_royal { royal_by_masks && !masks.promotes(slot) } else { !pinned.has(at) };
-            let by_masks = by_masks && !(ep && masks.ep_reach_of(r, side, piece, from) & passed != 0);
+            let by_masks = by_masks && !(near_ep.has(at) && masks.ep_reach_of(r, side, piece, from) & passed != 0);
             if by_masks && slot.whole && !is_royal {
                 self.moves_from_targets(masks, slot, (from, piece), occ, noisy, out);
+            } else if by_masks && slot.whole && slot.passage == 0 {
+                self.royal_moves_from_targets(r, slot, (from, piece), (occ, enemies), noisy, out);
             } else if by_masks && slot.counted {
                 // Asked for captures and promotions: a piece that can make neither is passed
                 // over on its slot's targets alone (most pieces, most of the time).
@@ -170,6 +173,41 @@ impl State {
             }
         }
         tested
+    }
+
+    /// The royal's moves where its slot is whole and marks no passage: one per target, in cell
+    /// order, each tried with the royal lifted off its cell.
+    #[inline(always)]
+    fn royal_moves_from_targets<B: Bits>(
+        &mut self,
+        r: &Rules,
+        slot: &Slot,
+        (from, piece): (CellId, Piece),
+        (occ, enemies): (Occupancy<B>, u128),
+        noisy: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let mut t = r.count.masks.targets(slot, occ);
+        if noisy {
+            t = t & occ.enemy;
+        }
+        let side = self.side;
+        let lifted = occ.all.wide() & !(1 << (from.0 & 127));
+        self.cells[from.0 as usize] = Piece::EMPTY;
+        let mut mv = Move::by_power(from, from, piece, slot.move_type, MoveKind::Normal, 0, Piece::EMPTY);
+        while t != B::ZERO {
+            let to = t.lowest();
+            t = t.without(to);
+            mv.to = CellId(to as u16);
+            mv.take = self.cells[to as usize];
+            self.cells[to as usize] = piece;
+            let attacked = self.royal_attacked_on(r, mv.to, side, enemies, lifted);
+            self.cells[to as usize] = mv.take;
+            if !attacked {
+                out.push(mv);
+            }
+        }
+        self.cells[from.0 as usize] = piece;
     }
 
     /// The moves of a counted piece entry by entry, each ray outward from the piece (the

@@ -2,7 +2,8 @@
 
 use crate::eval::Evaluator;
 use crate::ir::CellId;
-use crate::position::{Move, MoveKind, Position};
+use crate::position::{Move, MoveKind, Position, State};
+use crate::raymask::Bits;
 use crate::rules::{Piece, Rules};
 use crate::tables::NO_PROMOTION;
 
@@ -255,7 +256,7 @@ pub(crate) fn see(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, thr
         return true;
     }
     let opponent = crate::ir::PlayerId(((pos.side_to_move().0 as usize + 1) % r.player_count()) as u8);
-    if !pos.is_attacked(mv.to, opponent) {
+    if !attacked_read(&pos.st, r, mv.to, opponent) {
         return true;
     }
     if light_exchange(pos, r, &mv) {
@@ -428,6 +429,9 @@ struct CellExchange {
     side: crate::ir::PlayerId,
     /// A recapture would promote (what may be offered can depend on the pieces taken).
     promotes: bool,
+    /// The cells the captures have left (on the first 128): the board's occupancy sets, not
+    /// updated here, still hold them.
+    vacated: u128,
 }
 
 /// What the side to capture next does on the target.
@@ -444,13 +448,14 @@ impl CellExchange {
     /// Makes the first capture, `mv`, in the cell array.
     fn start(pos: &mut Position, r: &Rules, mv: &Move) -> CellExchange {
         let target = mv.to;
-        let mut changed = [(target, Piece::EMPTY); 33];
+        let mut changed = [(CellId(0), Piece::EMPTY); 33];
         changed[0] = (target, pos.st.cells[target.0 as usize]);
         changed[1] = (mv.from, pos.st.cells[mv.from.0 as usize]);
         pos.st.cells[target.0 as usize] = mv.landed(r, pos.st.cells[mv.from.0 as usize]);
         pos.st.cells[mv.from.0 as usize] = Piece::EMPTY;
         let side = crate::ir::PlayerId(1 - pos.st.side.0);
-        CellExchange { target, changed, n: 2, side, promotes: false }
+        let vacated = if mv.from.0 < 128 { 1 << mv.from.0 } else { 0 };
+        CellExchange { target, changed, n: 2, side, promotes: false, vacated }
     }
 
     /// The next side's recapture with its cheapest attacker (the first in cell order among
@@ -460,14 +465,27 @@ impl CellExchange {
     /// promote has its moves generated, to learn whether this capture does.
     fn recapture(&mut self, pos: &mut Position, r: &Rules, eval: &Evaluator) -> Recapture {
         let (target, side) = (self.target, self.side);
+        let vacated = self.vacated;
         let found = SCRATCH.with_borrow_mut(|(buf, cells)| {
             let st = &pos.st;
             cells.clear();
-            st.probe_attackers(r, target, side, cells);
+            match attackers_read(st, r, target, side, vacated) {
+                Some(mut from) => {
+                    while from != 0 {
+                        cells.push(CellId(from.trailing_zeros() as u16));
+                        from &= from - 1;
+                    }
+                }
+                None => st.probe_attackers(r, target, side, cells),
+            }
             let from = *cells.iter().min_by_key(|c| (eval.exchange_value(r, st.cells[c.0 as usize]), c.0))?;
             let piece = st.cells[from.0 as usize];
             let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
-            if r.entries[a..b].iter().any(|e| e.promo != NO_PROMOTION) {
+            // Only a capture that may promote on the target has its moves generated.
+            let may_promote = |e: &crate::tables::Entry| {
+                e.promo != NO_PROMOTION && r.promotes(&r.promotions[e.promo as usize], side, from, target)
+            };
+            if r.entries[a..b].iter().any(may_promote) {
                 let saved = pos.st.side;
                 pos.st.side = side;
                 let next = cheapest_capture(pos, r, eval, target, buf, cells);
@@ -487,6 +505,9 @@ impl CellExchange {
             Some(Some((from, piece))) => {
                 self.changed[self.n] = (from, piece);
                 self.n += 1;
+                if from.0 < 128 {
+                    self.vacated |= 1 << from.0;
+                }
                 pos.st.cells[target.0 as usize] = piece;
                 pos.st.cells[from.0 as usize] = Piece::EMPTY;
                 self.side = crate::ir::PlayerId(1 - side.0);
@@ -502,6 +523,31 @@ impl CellExchange {
         }
         pos.st.cells[self.target.0 as usize] = self.changed[0].1;
     }
+}
+
+/// Whether `by` attacks `cell`: read from the threat tables where they are exact and the
+/// probes hold every attack, else by the attack test.
+fn attacked_read(st: &State, r: &Rules, cell: CellId, by: crate::ir::PlayerId) -> bool {
+    if r.count.threats.built() && r.paths.allows(crate::paths::Path::ProbeAttacks) && cell.0 < 128 {
+        let by_cells = u128::from_words(st.occupied[by.0 as usize].words());
+        if let Some(attacked) = st.threatened(r, cell, st.occupancy::<u128>(by).all, by_cells, 0) {
+            return attacked;
+        }
+    }
+    st.attacked(r, cell, by)
+}
+
+/// The cells of `side`'s pieces that attack `target` by a probe, read from the threat tables
+/// where they are exact, with the cells an exchange has `vacated` empty; `None` where the
+/// probe walk must find them.
+fn attackers_read(st: &State, r: &Rules, target: CellId, side: crate::ir::PlayerId, vacated: u128) -> Option<u128> {
+    if !r.count.threats.built() || target.0 >= 128 {
+        return None;
+    }
+    let gone = vacated | 1 << target.0;
+    let by_cells = u128::from_words(st.occupied[side.0 as usize].words()) & !gone;
+    let all = st.occupancy::<u128>(side).all & !vacated;
+    st.attackers_in_tables(r, target, by_cells, all)
 }
 
 /// The side to move's capture on `target` by its cheapest piece (the first in generation

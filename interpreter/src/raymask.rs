@@ -166,6 +166,9 @@ pub(crate) struct Slot {
     /// this way too made it slower).
     pub(crate) plain: u32,
     pub(crate) plain_counts: [u8; 2],
+    /// Which of those the slot has: bit 0 plain rays, bit 1 other rays (one branch chooses
+    /// how its targets are read, not one per kind of ray).
+    pub(crate) shape: u8,
     /// The masks hold all of its moves (`fits`), no two entries make the same move and the
     /// piece has no program: counted from the masks unless pinned, royal or near en passant.
     pub(crate) counted: bool,
@@ -198,6 +201,10 @@ pub(crate) struct MaskTables {
     pub(crate) slots: Vec<Slot>,
     /// Per (player, type, cell): the cells of the rays that may capture en passant.
     pub(crate) ep_reach: Vec<u128>,
+    /// Per (player, cell): the cells from which some piece of the player may capture en
+    /// passant there (read once per position, so the pieces far from a chance are passed over
+    /// without a look at their type).
+    pub(crate) ep_sources: Vec<u128>,
     /// On a board with locations between cells, per (piece code, cell) as `slots`: the cells
     /// of the rays that may capture (a capture there may take a piece standing between cells).
     pub(crate) capture_reach: Vec<u128>,
@@ -379,6 +386,7 @@ impl MaskTables {
                 slot.plain_counts[w] = rays.len() as u8;
                 t.plain.extend(rays);
             }
+            slot.shape = u8::from(slot.plain_counts != [0, 0]) | u8::from(slot.ray_count != 0) << 1;
             t.fits[i] = fits;
             let ty = (i / r.cells) % r.types;
             slot.counted = fits && !r.entry_dedup[i] && !r.programmed_types[ty];
@@ -394,6 +402,16 @@ impl MaskTables {
                         slot.whole = slot.passage != u16::MAX;
                     }
                 }
+            }
+        }
+        t.ep_sources = vec![0; r.players * r.cells];
+        for (i, reach) in t.ep_reach.iter().enumerate() {
+            let (player, from) = (i / (r.types * r.cells), i % r.cells);
+            let mut reach = if from < 128 { *reach } else { 0 };
+            while reach != 0 {
+                let to = reach.trailing_zeros() as usize;
+                reach &= reach - 1;
+                t.ep_sources[player * r.cells + to] |= 1 << from;
             }
         }
         t.slots = by_code(r, &slots);
@@ -532,6 +550,19 @@ impl MaskTables {
         self.ep_reach[(side.0 as usize * r.types + t) * r.cells + from.0 as usize]
     }
 
+    /// The cells from which a piece of `side` may capture en passant on one of `passed`: a
+    /// superset of those where [`MaskTables::ep_reach_of`] meets them.
+    #[inline]
+    pub(crate) fn ep_sources_of(&self, r: &Rules, side: PlayerId, mut passed: u128) -> u128 {
+        let mut from = 0;
+        while passed != 0 {
+            let to = passed.trailing_zeros() as usize;
+            passed &= passed - 1;
+            from |= self.ep_sources.get(side.0 as usize * r.cells + to).copied().unwrap_or(0);
+        }
+        from
+    }
+
     /// Whether `piece` on `from` may capture on one of `cells` (with `capture_reach`).
     #[inline(always)]
     pub(crate) fn captures_on<B: Bits>(
@@ -562,11 +593,20 @@ impl MaskTables {
     /// move's target once; promotion choices are counted by [`MaskTables::count`]).
     #[inline(always)]
     pub(crate) fn targets<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> B {
-        let mut t = self.plain_targets(slot, occ);
-        for ray in self.rays_of(slot) {
-            t = t | ray_targets(ray, occ);
+        let [both, quiet, capture] = slot.leaps.map(B::of);
+        let leaps =
+            |reach: B| (reach & (occ.land | occ.enemy)) | (quiet & (occ.land | occ.join)) | (capture & occ.enemy);
+        let rays = || self.rays_of(slot).iter().fold(B::ZERO, |t, ray| t | ray_targets(ray, occ));
+        let plain = || {
+            let [up, down] = slot.plain_counts.map(usize::from);
+            self.plain_reach(slot.plain as usize, up, down, occ)
+        };
+        match slot.shape {
+            0 => leaps(both),
+            1 => leaps(both | plain()),
+            2 => leaps(both) | rays(),
+            _ => leaps(both | plain()) | rays(),
         }
-        t
     }
 
     /// The targets of a slot's one-cell leaps and plain rays.

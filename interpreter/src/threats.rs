@@ -147,6 +147,33 @@ impl State {
         Some(false)
     }
 
+    /// The cells of the pieces among `by_cells` that attack `cell` by a probe, `all` the
+    /// occupancy (every piece and every location without a square): the cells the probe walk
+    /// ([`State::probe_attackers`]) finds, read from the tables; `None` where the walk decides
+    /// (a cell two probes of a player pass through). Only where the tables are exact.
+    #[inline]
+    pub(crate) fn attackers_in_tables(&self, r: &Rules, cell: CellId, by_cells: u128, all: u128) -> Option<u128> {
+        let t = &r.count.threats;
+        let mut cand = t.any[cell.0 as usize] & by_cells;
+        let mut found = 0;
+        while cand != 0 {
+            let c = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            let q = self.cells[c];
+            if t.spans[cell.0 as usize * t.codes + q.0 as usize] >> c & 1 == 0 {
+                continue;
+            }
+            let between = t.between[(r.owner(q).0 as usize * r.cells + cell.0 as usize) * r.cells + c];
+            if between == TWO_PROBES {
+                return None;
+            }
+            if between & all == 0 {
+                found |= 1 << c;
+            }
+        }
+        Some(found)
+    }
+
     /// Check and pins of a royal on `royal`, the board's occupancy `all` (every piece and
     /// every location without a square) and `enemies` (the pieces of the players not allied
     /// to its owner): `Some(true)` in check, `Some(false)` with in `pins` the cells of
