@@ -22,6 +22,8 @@ const COMPASS: [(&str, i32, i32); 8] =
 mod board;
 #[path = "lower_choice.rs"]
 mod choice;
+#[path = "lower_display.rs"]
+mod display;
 #[path = "lower_goals.rs"]
 mod goals;
 #[path = "lower_pieces.rs"]
@@ -143,6 +145,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     let forbids: Vec<GoalTest> = of(Rule::forbid_decl).into_iter().filter_map(|f| l.forbid(f)).collect();
     l.check_stacks(&header_span);
     let pgn_variant = l.pgn_variant(&of(Rule::pgn_variant_decl));
+    let display = l.display(&of(Rule::display_block));
     if !l.errors.is_empty() {
         return Err(l.errors);
     }
@@ -184,6 +187,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         teams,
         forbids,
         choices,
+        display,
     };
     check_size(variant, &pieces, &squares_blocks, header_span)
 }

@@ -125,6 +125,10 @@ pub fn describe(rule: Rule) -> String {
         Rule::variant_decl | Rule::k_variant => "`variant \"Title\"`",
         Rule::pgn_variant_decl | Rule::k_pgn_variant => "`pgn-variant`",
         Rule::board_block => "`board`",
+        Rule::display_block | Rule::k_display => "`display`",
+        Rule::display_points | Rule::display_line | Rule::display_river | Rule::display_upside_down => {
+            "a display rule (`points`, `line`, `river`, `upside-down`)"
+        }
         Rule::player_decl => "`player`",
         Rule::team_decl => "`team`",
         Rule::zone_decl => "`zone`",

@@ -390,6 +390,7 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("the teams".into(), e.teams == got.teams),
         ("the forbid rules".into(), e.forbids == got.forbids),
         ("the choices".into(), e.choices == got.choices),
+        ("the display".into(), e.display == got.display),
     ]);
     match parts.into_iter().find(|(_, ok)| !ok) {
         Some((what, _)) => Err((2, differs(what))),

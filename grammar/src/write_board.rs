@@ -181,6 +181,7 @@ impl Writer<'_> {
             out.push_str(&self.player_decl(p)?);
         }
         out.push('\n');
+        out.push_str(&self.display_block(&v.display));
         let lists = [("move-types", &v.move_types), ("attributes", &v.attributes), ("flags", &v.flags)];
         let mut any = false;
         for (word, names) in lists {
@@ -629,6 +630,34 @@ impl Writer<'_> {
                 return fail(what, "a zone condition (`from ZONE`, `to ZONE`) can only be a move power's modifier");
             }
         })
+    }
+}
+
+impl Writer<'_> {
+    /// The `display` block and an empty line, or nothing for the plain display.
+    fn display_block(&self, d: &Display) -> String {
+        if d.is_plain() {
+            return String::new();
+        }
+        let mut out = String::from("display {\n");
+        if d.points {
+            out.push_str("  points\n");
+        }
+        for (a, b) in &d.lines {
+            let _ = writeln!(out, "  line {} {}", self.cell(*a), self.cell(*b));
+        }
+        for r in &d.rivers {
+            let _ = write!(out, "  river {} {}", self.cell(r.below), self.cell(r.above));
+            if !r.label.is_empty() {
+                let _ = write!(out, " \"{}\"", r.label);
+            }
+            out.push('\n');
+        }
+        for p in &d.upside_down {
+            let _ = writeln!(out, "  upside-down {}", self.player(*p));
+        }
+        out.push_str("}\n\n");
+        out
     }
 }
 

@@ -132,6 +132,46 @@ pub struct Variant {
     /// Choices the players make before the first move (an army each), in the order made.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub choices: Vec<Choice>,
+    /// How boards and pieces are drawn (`display { ... }`); no effect on play.
+    #[serde(skip_serializing_if = "Display::is_plain")]
+    pub display: Display,
+}
+
+/// How a board and its pieces are drawn: read by programs that draw the game (the web
+/// playground), never by the rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Display {
+    /// Pieces stand on the points where lines cross, not inside squares.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub points: bool,
+    /// Further straight lines, each between the points of two cells (a palace's diagonals).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<(CellId, CellId)>,
+    /// Rivers: gaps between two neighbouring rows, each named by a cell of either row.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rivers: Vec<River>,
+    /// Players whose pieces are drawn upside down (facing the first player).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub upside_down: Vec<PlayerId>,
+}
+
+impl Display {
+    /// Whether nothing is declared: squares, no extra lines, every piece upright.
+    pub fn is_plain(&self) -> bool {
+        *self == Display::default()
+    }
+}
+
+/// A gap between two neighbouring rows of a board, which lines across it do not cross except
+/// at the board's edges (xiangqi's river).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct River {
+    /// A cell of the lower row.
+    pub below: CellId,
+    /// A cell of the upper row.
+    pub above: CellId,
+    /// Text written in the gap (may be empty).
+    pub label: String,
 }
 
 /// A choice each of its players makes before the first move of the game, one option each

@@ -249,6 +249,7 @@ impl Features {
             teams,
             forbids,
             choices: _,
+            display: _,
         } = v;
         let mut f = Features {
             gates: !gates.is_empty(),

@@ -23,6 +23,32 @@ pub struct BoardView {
     pub cells: Vec<CellView>,
     /// The layers (boards) present, lowest first.
     pub layers: Vec<i32>,
+    /// How the file asks for the board to be drawn (its `display` block).
+    pub display: DisplayView,
+}
+
+/// The `display` block of the file: cells are indices into `cells`, players into `players`.
+#[derive(Serialize)]
+pub struct DisplayView {
+    /// Pieces stand on the points where lines cross.
+    pub points: bool,
+    /// Extra straight lines, `[cell, cell]`.
+    pub lines: Vec<[usize; 2]>,
+    /// Gaps between two neighbouring rows: a cell of the row below, one of the row above, a label.
+    pub rivers: Vec<RiverView>,
+    /// Players whose pieces are drawn upside down.
+    pub upside_down: Vec<u8>,
+}
+
+/// A river of [`DisplayView`].
+#[derive(Serialize)]
+pub struct RiverView {
+    /// A cell of the row below.
+    pub below: usize,
+    /// A cell of the row above.
+    pub above: usize,
+    /// Text written in the gap.
+    pub label: String,
 }
 
 /// A piece as drawn: letter (upper case for the first player), owner, type name.
@@ -192,6 +218,20 @@ pub fn board(rules: &Rules) -> BoardView {
             })
             .collect(),
         layers,
+        display: display(&rules.variant.display),
+    }
+}
+
+fn display(d: &varia_interpreter::ir::Display) -> DisplayView {
+    DisplayView {
+        points: d.points,
+        lines: d.lines.iter().map(|(a, b)| [a.0 as usize, b.0 as usize]).collect(),
+        rivers: d
+            .rivers
+            .iter()
+            .map(|r| RiverView { below: r.below.0 as usize, above: r.above.0 as usize, label: r.label.clone() })
+            .collect(),
+        upside_down: d.upside_down.iter().map(|p| p.0).collect(),
     }
 }
 

@@ -480,3 +480,26 @@ fn hands_are_shown_and_drops_are_moves_on_their_cell() {
     let stack = view["stacks"].as_array().unwrap().iter().find(|s| s["cell"] == a8).unwrap();
     assert_eq!(stack["pieces"], json!([{ "letter": "Q", "symbol": "Q~", "player": 0, "name": "PromotedQueen" }]));
 }
+
+#[test]
+fn the_board_view_says_how_the_file_draws_it() {
+    // Xiangqi: pieces on the points, the palaces' diagonals and the river between ranks 5 and 6.
+    let view = game("xiangqi.var", &[]);
+    let display = &view["board"]["display"];
+    assert_eq!(display["points"], true);
+    let lines: Vec<[String; 2]> = display["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| [0, 1].map(|k| view["board"]["cells"][l[k].as_u64().unwrap() as usize]["name"].as_str().unwrap().into()))
+        .collect();
+    assert_eq!(lines, [["d1", "f3"], ["f1", "d3"], ["d8", "f10"], ["f8", "d10"]].map(|l| l.map(String::from)));
+    let river = &display["rivers"][0];
+    assert_eq!((river["below"].as_u64(), river["above"].as_u64()), (Some(cell(&view, "e5") as u64), Some(cell(&view, "e6") as u64)));
+    assert!(river["label"].as_str().unwrap().contains("river"), "{river}");
+    assert_eq!(display["upside_down"], json!([]));
+    // Shogi turns the second player's pieces round; chess declares nothing.
+    assert_eq!(game("shogi.var", &[])["board"]["display"]["upside_down"], json!([1]));
+    let chess = game("chess.var", &[]);
+    assert_eq!(chess["board"]["display"], json!({ "points": false, "lines": [], "rivers": [], "upside_down": [] }));
+}

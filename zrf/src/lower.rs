@@ -520,6 +520,7 @@ impl<'t> Lowerer<'t> {
             teams: Vec::new(),
             forbids: Vec::new(),
             choices: Vec::new(),
+            display: Default::default(),
         };
         canonical::canonical_board(&mut variant);
         if let Err(too_much) = compile_work(&variant) {
