@@ -1,7 +1,7 @@
 // Varia playground: draws the board from the server's view of a game and plays through the JSON API.
 // The page holds the game (rules text, start position, moves); the server replays it on each call.
 
-import { drawPiece, setPlayers } from './pieces.js';
+import { drawPiece, setPlayers, setUpsideDown } from './pieces.js';
 
 const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
@@ -353,6 +353,56 @@ function drawCoordinates(svg, v, geo) {
   }
 }
 
+// A board on points: each layer's background, under the lines and the cells' click areas.
+function drawBoardBack(svg, v, geo) {
+  const g = el('g', { class: 'board-back' }, svg);
+  for (const l of geo.layers) {
+    const [x0, y0] = geo.place([state.flipped ? geo.maxX : geo.minX, state.flipped ? geo.minY : geo.maxY, l]);
+    el('rect', { class: 'points-board', x: x0, y: y0, width: geo.w * S, height: geo.h * S, rx: 6 }, g);
+  }
+}
+
+// The lines of a board on points: every two cells one apart in x or y are joined, except
+// across a river away from the board's edges; then the file's own lines and the river labels.
+function drawLines(svg, v, geo, display) {
+  const g = el('g', { class: 'board-lines', 'pointer-events': 'none' }, svg);
+  const cells = v.board.cells;
+  const at = new Map();
+  const edges = new Map(); // layer -> [least x, greatest x]
+  for (const c of cells) {
+    if (c.covers) continue;
+    for (const [x, y, l] of c.at) {
+      at.set(`${x},${y},${l}`, [x, y, l]);
+      const e = edges.get(l) || [x, x];
+      edges.set(l, [Math.min(e[0], x), Math.max(e[1], x)]);
+    }
+  }
+  const rivers = display.rivers.map((r) => ({ ...r, y: cells[r.below].at[0][1], l: cells[r.below].at[0][2] }));
+  const centre = (p) => geo.place(p).map((q) => q + S / 2);
+  const line = (a, b, cls) => {
+    const [x1, y1] = centre(a), [x2, y2] = centre(b);
+    el('line', { class: cls, x1, y1, x2, y2 }, g);
+  };
+  for (const [x, y, l] of at.values()) {
+    if (at.has(`${x + 1},${y},${l}`)) line([x, y, l], [x + 1, y, l], 'grid-line');
+    if (!at.has(`${x},${y + 1},${l}`)) continue;
+    const [lo, hi] = edges.get(l);
+    const crossesRiver = rivers.some((r) => r.l === l && r.y === y);
+    if (!crossesRiver || x === lo || x === hi) line([x, y, l], [x, y + 1, l], 'grid-line');
+  }
+  for (const [a, b] of display.lines) line(cells[a].at[0], cells[b].at[0], 'extra-line');
+  for (const r of rivers) {
+    if (!r.label) continue;
+    const [, ya] = centre(cells[r.below].at[0]);
+    const [, yb] = centre(cells[r.above].at[0]);
+    const [lo, hi] = edges.get(r.l);
+    const [xa] = centre([lo, r.y, r.l]);
+    const [xb] = centre([hi, r.y, r.l]);
+    const t = el('text', { class: 'river-label', x: (xa + xb) / 2, y: (ya + yb) / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, g);
+    t.textContent = r.label;
+  }
+}
+
 function drawStack(g, pieces, x, y, between) {
   if (between) {
     el('circle', { class: 'between-ring', cx: x, cy: y, r: S * 0.4 }, g);
@@ -423,7 +473,12 @@ function renderBoard(v) {
   const chosen = state.selected === null ? [] : v.legal.filter((m) => m.from === state.selected && m.kind !== 'end-turn' && m.kind !== 'choice');
   const targets = new Set(chosen.map((m) => m.to));
 
+  const display = v.board.display || { points: false, lines: [], rivers: [], upside_down: [] };
+  const points = display.points;
+  setUpsideDown(display.upside_down, state.flipped);
+  if (points) drawBoardBack(svg, v, geo);
   const squares = el('g', { class: 'squares' }, svg);
+  if (points) drawLines(svg, v, geo, display);
   const pieces = el('g', { class: 'pieces' }, svg);
   const marks = el('g', { class: 'marks' }, svg);
   const betweens = el('g', { class: 'between' }, svg);
@@ -456,10 +511,12 @@ function renderBoard(v) {
       const g = el('g', { class: 'cell clickable', 'data-cell': c.name, 'data-id': id, 'data-spot': k }, squares);
       el('title', {}, g).textContent = title;
       const dark = ((gx + gy) % 2 + 2) % 2 === 0;
-      el('rect', { class: `sq ${holes.has(id) ? 'hole' : dark ? 'dark' : 'light'}`, x, y, width: S, height: S }, g);
-      if (owner.has(id)) el('rect', { class: `owner${owner.get(id) % 2}`, x, y, width: S, height: S }, g);
-      if (last && last.kind !== 'choice' && (last.from === id || last.to === id)) el('rect', { class: 'last-move', x, y, width: S, height: S }, g);
-      if (state.selected === id) el('rect', { class: 'selected', x, y, width: S, height: S }, g);
+      // On points, a cell is a round spot around its point: its marks are drawn round too.
+      const r = points ? { rx: S / 2, ry: S / 2 } : {};
+      el('rect', { class: `sq ${holes.has(id) ? 'hole' : points ? 'point' : dark ? 'dark' : 'light'}`, x, y, width: S, height: S, ...r }, g);
+      if (owner.has(id)) el('rect', { class: `owner${owner.get(id) % 2}`, x, y, width: S, height: S, ...r }, g);
+      if (last && last.kind !== 'choice' && (last.from === id || last.to === id)) el('rect', { class: 'last-move', x, y, width: S, height: S, ...r }, g);
+      if (state.selected === id) el('rect', { class: 'selected', x, y, width: S, height: S, ...r }, g);
       if (checked.has(id)) el('circle', { class: 'check-mark', 'data-check': c.name, cx: x + S / 2, cy: y + S / 2, r: S * 0.5, fill: 'url(#check-glow)' }, g);
       if (cover !== null) el('rect', { class: 'covered', x: x + 3, y: y + 3, width: S - 6, height: S - 6 }, g);
       if (c.at.length > 1) el('rect', { class: 'shared-mark', x: x + 2, y: y + 2, width: S - 4, height: S - 4 }, g);

@@ -168,6 +168,19 @@ export function playerColour(player) {
   return colours ? colours[player % colours.length] : null;
 }
 
+// The players whose pieces are drawn upside down (the file's `display`), as the board is
+// turned now: with the board flipped, the others are.
+let turned = null;
+
+/// Tells the drawing which players' pieces the file turns round, and whether the board is flipped.
+export function setUpsideDown(players, flipped) {
+  turned = players && players.length ? { players: new Set(players), flipped } : null;
+}
+
+function upsideDown(player) {
+  return turned !== null && turned.players.has(player) !== turned.flipped;
+}
+
 /// Draws a piece centred at (cx, cy), `size` pixels across; returns its <g>.
 export function drawPiece(parent, piece, cx, cy, size) {
   const g = document.createElementNS(SVG, 'g');
@@ -177,7 +190,9 @@ export function drawPiece(parent, piece, cx, cy, size) {
   g.setAttribute('class', `piece p${side}`);
   g.setAttribute('data-piece', shape || 'letter');
   g.setAttribute('data-player', String(piece.player));
-  g.setAttribute('transform', `translate(${cx - size / 2} ${cy - size / 2}) scale(${size / 45})`);
+  const turn = upsideDown(piece.player) ? ' rotate(180 22.5 22.5)' : '';
+  g.setAttribute('transform', `translate(${cx - size / 2} ${cy - size / 2}) scale(${size / 45})${turn}`);
+  if (turn) g.setAttribute('data-upside-down', 'true');
   g.innerHTML = (shape ? SHAPES[shape] : lettered(piece.letter.toUpperCase()))(side);
   if (colour) {
     // The white body takes the player's colour.

@@ -1,0 +1,52 @@
+// End-to-end tests of how the playground draws what the file asks (points, lines, rivers,
+// pieces turned round, pieces by how they move) and of its messages, checks and drops.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, played, waitMoves, clickCell, move, shot } from './harness.mjs';
+
+test('xiangqi: drawn on points, with the palaces\' diagonals and the river', async () => {
+  const page = await open('xiangqi.var');
+  // The cells are round spots over a wooden board; lines join them.
+  assert.equal(await page.locator('.points-board').count(), 1);
+  assert.equal(await page.locator('.sq.light, .sq.dark').count(), 0);
+  assert.equal(await page.locator('.sq.point').count(), 90);
+  // 9 x 10 points: 8 x 10 rank lines, 9 x 9 file lines less the 7 the river cuts.
+  assert.equal(await page.locator('.grid-line').count(), 80 + 81 - 7);
+  assert.equal(await page.locator('.extra-line').count(), 4);
+  assert.match(await page.textContent('.river-label'), /Chu river\s+Han border/);
+  // A palace diagonal runs from d1's point to f3's.
+  const centre = (name) => page.$eval(`[data-cell="${name}"] rect`, (r) => [+r.getAttribute('x') + +r.getAttribute('width') / 2, +r.getAttribute('y') + +r.getAttribute('height') / 2]);
+  const [d1, f3] = [await centre('d1'), await centre('f3')];
+  const diagonal = await page.$eval('.extra-line', (l) => ['x1', 'y1', 'x2', 'y2'].map((k) => +l.getAttribute(k)));
+  assert.deepEqual(diagonal, [...d1, ...f3]);
+  // Pieces stand on the points and move there by clicks: the cannon to the centre file.
+  await move(page, 'h3', 'e3');
+  assert.deepEqual(await played(page), ['Ch3-e3']);
+  await move(page, 'h10', 'g8');
+  await shot(page, 'xiangqi', '#play');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test('shogi: the second player\'s pieces drawn upside down, the first\'s upright', async () => {
+  const page = await open('shogi.var');
+  const turned = (player) => page.$$eval(`.piece[data-player="${player}"]`, (els) => els.map((e) => e.dataset.upsideDown === 'true'));
+  const white = await turned(0), black = await turned(1);
+  assert.equal(white.length, 20);
+  assert.equal(black.length, 20);
+  assert.ok(white.every((t) => !t) && black.every((t) => t), `${white} / ${black}`);
+  // Flipped, the board is seen from Black's side: Black's pieces upright, White's turned.
+  await page.click('#flip');
+  assert.ok((await turned(0)).every((t) => t) && (await turned(1)).every((t) => !t));
+  await page.click('#flip');
+  // Chess declares nothing: no piece is turned.
+  const chess = await open('chess.var');
+  assert.equal(await chess.locator('.piece[data-upside-down]').count(), 0);
+  await move(page, 'g3', 'g4');
+  await waitMoves(page, 1);
+  await shot(page, 'shogi', '#play');
+  assert.deepEqual(page.errors, []);
+  await page.close();
+  await chess.close();
+});
