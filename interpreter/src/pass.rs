@@ -99,4 +99,16 @@ impl Position {
         pos.set_state(0, None, 0, 1);
         pos
     }
+
+    /// [`Position::lone_piece`] with one more piece, `other` on `at` (another cell): the board
+    /// a piece's moves beside a blocker or behind a screen are tried on (drawings that tell a
+    /// hopper from a slider).
+    pub fn lone_piece_beside(rules: Arc<Rules>, cell: CellId, piece: Piece, at: CellId, other: Piece) -> Position {
+        let mut pos = Position::lone_piece(rules, cell, piece);
+        if at != cell {
+            pos.put(at, other);
+            pos.set_state(0, None, 0, 1);
+        }
+        pos
+    }
 }

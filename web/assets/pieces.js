@@ -141,11 +141,54 @@ const ALIASES = {
   raja: 'king', bhata: 'pawn', gaja: 'elephant', ashva: 'knight', ratha: 'rook',
 };
 
-/// The shape's name a piece is drawn with, or null for the lettered pedestal.
+/// The shape a piece's name calls for (its own or an alias), or null.
 export function shapeOf(name) {
   const key = (name || '').toLowerCase().replace(/[^a-z]/g, '');
   const found = SHAPES[key] ? key : ALIASES[key];
   return found && SHAPES[found] ? found : null;
+}
+
+// The shapes for each set of whole Betza atoms (every direction), best first.
+const BY_ATOMS = {
+  Q: ['queen'], NQ: ['amazon'], R: ['rook'], NR: ['chancellor'], FR: ['dragon'],
+  B: ['bishop'], BN: ['archbishop'], BW: ['horse'], N: ['knight'],
+  F: ['ferz'], W: ['wazir', 'general'], K: ['man', 'king', 'general'],
+  // The alfil, and the (2, 3) leaper (janggi's elephant, lame on the way).
+  A: ['elephant'], Z: ['elephant'],
+};
+
+/// The shapes a piece may be drawn with by how it moves (`moves`: its Betza description from
+/// the server, as found on an empty board), best first; empty when no shape moves so.
+export function shapesByMoves(moves, royal) {
+  const atoms = [...(moves || '').matchAll(/(p?)([fbs]*)([A-Z])/g)].map(([, hop, dirs, letter]) => ({ hop: !!hop, dirs, letter }));
+  const hops = atoms.filter((a) => a.hop);
+  const rest = atoms.filter((a) => !a.hop);
+  if (hops.length) {
+    // Along lines only: a cannon (moving like a rook or only by hopping); every way: a grasshopper.
+    const lines = hops.every((a) => a.letter === 'R' && !a.dirs) && rest.every((a) => a.letter === 'R' && !a.dirs);
+    return lines ? ['cannon'] : hops.length === 2 && rest.length === 0 ? ['grasshopper'] : [];
+  }
+  const partial = rest.filter((a) => a.dirs);
+  if (partial.length === 0) {
+    const key = rest.map((a) => a.letter).sort().join('');
+    const shapes = BY_ATOMS[key] || [];
+    // A royal piece that steps: a king (or a general) first.
+    if (royal && ['K', 'W', 'F'].includes(key)) return ['king', 'general', ...shapes];
+    return shapes;
+  }
+  if (partial.length === rest.length && rest.every((a) => a.letter === 'N')) return ['knight'];
+  const pawnlike = rest.every((a) => a.dirs && /^[fs]+$/.test(a.dirs) && 'WFD'.includes(a.letter));
+  return pawnlike && rest.some((a) => a.dirs.includes('f')) ? ['pawn'] : [];
+}
+
+/// The shape's name a piece is drawn with, or null for the lettered pedestal: chosen by how
+/// it moves, its name deciding only among the shapes that move so (and for a piece that makes
+/// no move on an empty board).
+export function shapeFor(piece) {
+  const byName = shapeOf(piece.name);
+  if (!piece.moves) return byName;
+  const shapes = shapesByMoves(piece.moves, piece.royal);
+  return shapes.includes(byName) ? byName : (shapes[0] || null);
 }
 
 // With more than two players each player's pieces get a colour: the player's name where it
@@ -184,7 +227,7 @@ function upsideDown(player) {
 /// Draws a piece centred at (cx, cy), `size` pixels across; returns its <g>.
 export function drawPiece(parent, piece, cx, cy, size) {
   const g = document.createElementNS(SVG, 'g');
-  const shape = shapeOf(piece.name);
+  const shape = shapeFor(piece);
   const colour = playerColour(piece.player);
   const side = colour ? 0 : piece.player % 2;
   g.setAttribute('class', `piece p${side}`);

@@ -21,6 +21,19 @@ test('xiangqi: drawn on points, with the palaces\' diagonals and the river', asy
   const diagonal = await page.$eval('.extra-line', (l) => ['x1', 'y1', 'x2', 'y2'].map((k) => +l.getAttribute(k)));
   assert.deepEqual(diagonal, [...d1, ...f3]);
   // Pieces stand on the points and move there by clicks: the cannon to the centre file.
+  // Pieces drawn by how they move: the horse (a lame knight) as a knight, the chariot as a
+  // rook, the cannon as a cannon, the soldier as a pawn, the general as a general.
+  const drawnAt = (name) => page.$eval(`[data-cell="${name}"]`, (g, name) => {
+    const r = g.querySelector('rect').getBoundingClientRect();
+    const hit = [...document.querySelectorAll('.pieces .piece')].find((p) => {
+      const b = p.getBoundingClientRect();
+      return Math.abs(b.x + b.width / 2 - (r.x + r.width / 2)) < 4 && Math.abs(b.y + b.height / 2 - (r.y + r.height / 2)) < 4;
+    });
+    return hit ? hit.dataset.piece : null;
+  }, name);
+  const drawn = {};
+  for (const c of ['b1', 'a1', 'b3', 'a4', 'e1', 'd1', 'c1']) drawn[c] = await drawnAt(c);
+  assert.deepEqual(drawn, { b1: 'knight', a1: 'rook', b3: 'cannon', a4: 'pawn', e1: 'general', d1: 'ferz', c1: 'elephant' });
   await move(page, 'h3', 'e3');
   assert.deepEqual(await played(page), ['Ch3-e3']);
   await move(page, 'h10', 'g8');

@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod cache;
+pub mod look;
 mod connections;
 pub mod view;
 mod work;

@@ -62,6 +62,11 @@ pub struct PieceView {
     pub player: u8,
     /// Type name.
     pub name: String,
+    /// How the type moves, in Betza's notation, found on an empty board (`R`, `N`, `fsW`,
+    /// `RpR`): the page draws a piece by it, by its name only to choose among pictures.
+    pub moves: String,
+    /// Whether the type is royal.
+    pub royal: bool,
 }
 
 /// The contents of one occupied location.
@@ -235,13 +240,16 @@ fn display(d: &varia_interpreter::ir::Display) -> DisplayView {
     }
 }
 
-fn piece_view(rules: &Rules, p: Piece) -> PieceView {
-    let ty = &rules.variant.pieces[rules.type_of(p).0 as usize];
+fn piece_view(rules: &Rules, looks: &[String], p: Piece) -> PieceView {
+    let t = rules.type_of(p).0 as usize;
+    let ty = &rules.variant.pieces[t];
     PieceView {
         letter: rules.piece_letter(p),
         symbol: rules.piece_symbol(p),
         player: rules.owner(p).0,
         name: ty.name.clone(),
+        moves: looks.get(t).cloned().unwrap_or_default(),
+        royal: ty.royal,
     }
 }
 
@@ -338,6 +346,7 @@ fn squares(pos: &Position) -> Option<SquaresView> {
 /// The whole view of `pos`; `history` are the moves played from the start, with their sides.
 pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
     let rules = pos.rules().clone();
+    let looks = crate::look::cached(&rules);
     let names: Vec<String> = rules.variant.players.iter().map(|p| p.name.clone()).collect();
     // The legal moves once, for the end test and the list.
     let mut legal = Vec::new();
@@ -389,7 +398,7 @@ pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
             .filter(|c| !pos.pieces_at(*c).is_empty() && pos.standing_at(*c) == *c)
             .map(|c| StackView {
                 cell: c.0 as usize,
-                pieces: pos.pieces_at(c).iter().map(|p| piece_view(&rules, *p)).collect(),
+                pieces: pos.pieces_at(c).iter().map(|p| piece_view(&rules, &looks, *p)).collect(),
             })
             .collect(),
         covered: (0..rules.cell_count())

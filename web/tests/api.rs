@@ -363,8 +363,8 @@ fn unusual_boards_come_with_their_geometry() {
     assert_eq!(
         stack["pieces"],
         json!([
-            { "letter": "N", "symbol": "N", "player": 0, "name": "Knight" },
-            { "letter": "P", "symbol": "P", "player": 0, "name": "Pawn" }
+            { "letter": "N", "symbol": "N", "player": 0, "name": "Knight", "moves": "N", "royal": false },
+            { "letter": "P", "symbol": "P", "player": 0, "name": "Pawn", "moves": "fW", "royal": false }
         ])
     );
 }
@@ -474,11 +474,11 @@ fn hands_are_shown_and_drops_are_moves_on_their_cell() {
     let drop = view["legal"].as_array().unwrap().iter().find(|m| m["long"] == "P@e6").expect("the drop").clone();
     assert_eq!((drop["from"].as_u64(), drop["to"].as_u64()), (Some(e6 as u64), Some(e6 as u64)));
     assert_eq!((drop["kind"].as_str(), drop["label"].as_str()), (Some("drop"), Some("drop a Pawn")));
-    // A promoted pawn is drawn by its letter and written with its mark.
+    // A promoted pawn is drawn as the queen it moves as and written with its mark.
     let view = game("crazyhouse.var", &["a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6", "bxa8=Q"]);
     let a8 = cell(&view, "a8");
     let stack = view["stacks"].as_array().unwrap().iter().find(|s| s["cell"] == a8).unwrap();
-    assert_eq!(stack["pieces"], json!([{ "letter": "Q", "symbol": "Q~", "player": 0, "name": "PromotedQueen" }]));
+    assert_eq!(stack["pieces"], json!([{ "letter": "Q", "symbol": "Q~", "player": 0, "name": "PromotedQueen", "moves": "Q", "royal": false }]));
 }
 
 #[test]
@@ -502,4 +502,22 @@ fn the_board_view_says_how_the_file_draws_it() {
     assert_eq!(game("shogi.var", &[])["board"]["display"]["upside_down"], json!([1]));
     let chess = game("chess.var", &[]);
     assert_eq!(chess["board"]["display"], json!({ "points": false, "lines": [], "rivers": [], "upside_down": [] }));
+}
+
+#[test]
+fn pieces_come_with_how_they_move() {
+    // Xiangqi's horse moves as a knight (lame, which an empty board does not show), the cannon
+    // as a rook that hops, the soldier forwards and (across the river) sideways.
+    let view = game("xiangqi.var", &[]);
+    let piece = |name: &str| {
+        let at = cell(&view, name);
+        view["stacks"].as_array().unwrap().iter().find(|s| s["cell"] == at).unwrap()["pieces"][0].clone()
+    };
+    let looks = |name: &str| (piece(name)["name"].clone(), piece(name)["moves"].clone(), piece(name)["royal"].clone());
+    assert_eq!(looks("b1"), (json!("Horse"), json!("N"), json!(false)));
+    assert_eq!(looks("b3"), (json!("Cannon"), json!("RpR"), json!(false)));
+    assert_eq!(looks("a4"), (json!("Soldier"), json!("fsW"), json!(false)));
+    assert_eq!(looks("e1"), (json!("General"), json!("W"), json!(true)));
+    // The second player's pieces are described as the first player's move: forward is up.
+    assert_eq!(piece("a7")["moves"], "fsW");
 }
