@@ -387,9 +387,19 @@ fn play_text(pos: &mut Position, text: &str) -> Result<PlayedView, String> {
         return Err(format!("the game is over ({})", reason.name()));
     }
     let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
-    let played = notate(pos, mv, &legal);
+    let mut played = notate(pos, mv, &legal);
     pos.make(mv);
+    mark_check(pos, &mut played);
     Ok(played)
+}
+
+/// Ends a played move's short notation with `+` when it checks and `#` when it mates, as the
+/// command line and PGN write it; `pos` is the position after the move.
+fn mark_check(pos: &mut Position, played: &mut PlayedView) {
+    if pos.in_check() {
+        let mate = pos.outcome().is_some_and(|(_, r)| r == varia_interpreter::EndReason::Checkmate);
+        played.short.push(if mate { '#' } else { '+' });
+    }
 }
 
 /// The notations of a move about to be made, among the position's legal moves.
@@ -476,10 +486,11 @@ pub async fn ai_move(
             let mv = info.best().ok_or_else(|| ApiError::bad("no legal move to play"))?;
             let mut legal = Vec::new();
             pos.legal_moves(&mut legal);
-            let p = notate(&pos, mv, &legal);
+            let mut p = notate(&pos, mv, &legal);
+            pos.make(mv);
+            mark_check(&mut pos, &mut p);
             let (long, short) = (p.long.clone(), p.short.clone());
             history.push(p);
-            pos.make(mv);
             Ok(AiAnswer {
                 mv: long,
                 short,

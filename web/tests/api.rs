@@ -197,6 +197,13 @@ fn checkmate_ends_the_game_with_a_result_and_no_moves() {
     assert_eq!(view["result"], json!({ "winner": 1, "reason": "checkmate", "text": "black wins by checkmate" }));
     assert_eq!(view["check"], true);
     assert_eq!(view["legal"], json!([]));
+    // The move list marks the mate `#`, and a check `+`, as SAN does; the long form has neither.
+    assert_eq!((view["history"][3]["short"].as_str(), view["history"][3]["long"].as_str()), (Some("Qh4#"), Some("Qd8-h4")));
+    let view = game("chess.var", &["e4", "f5", "Qh5"]);
+    let shorts: Vec<&str> = view["history"].as_array().unwrap().iter().map(|h| h["short"].as_str().unwrap()).collect();
+    assert_eq!(shorts, ["e4", "f5", "Qh5+"]);
+    let (status, body) = post("/api/move", json!({ "source": source("chess.var"), "moves": ["e4", "f5"], "move": "Qh5" }));
+    assert_eq!((status, body["history"][2]["short"].as_str()), (200, Some("Qh5+")));
     let (status, body) =
         post("/api/move", json!({ "source": source("chess.var"), "moves": ["f3", "e5", "g4", "Qh4"], "move": "e4" }));
     assert_eq!(status, 400);
@@ -302,6 +309,7 @@ fn the_ai_plays_a_legal_move_and_finds_a_mate_in_one() {
         post("/api/ai", json!({ "source": source("chess.var"), "moves": moves, "time_ms": 5000, "depth": 2 }));
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["move"], "Qh5xf7");
+    assert_eq!((body["short"].as_str(), body["game"]["history"][6]["short"].as_str()), (Some("Qxf7#"), Some("Qxf7#")));
     assert_eq!(body["mate_in"], 1);
     assert_eq!(body["game"]["result"]["reason"], "checkmate");
 }
