@@ -17,6 +17,7 @@ const state = {
   view: null, // the server's view of the game
   flipped: false,
   selected: null, // the cell whose moves are shown
+  hand: null, // the name of the piece chosen in the hand to drop, or null
   generation: 0, // bumped by every change, so late answers are dropped
   thinking: false,
   shown: null, // a view of an earlier position being looked at, or null for the game's
@@ -60,6 +61,7 @@ function setView(view) {
   state.view = view;
   state.moves = view.history.map((h) => h.long);
   state.selected = null;
+  state.hand = null;
   state.shown = null;
   state.shownPly = null;
   showError('');
@@ -168,6 +170,7 @@ async function undo() {
     state.view = view;
     state.moves = view.history.map((h) => h.long);
     state.selected = null;
+    state.hand = null;
     state.shown = null;
     state.shownPly = null;
     showError('');
@@ -470,7 +473,8 @@ function renderBoard(v) {
   const stacks = new Map(v.stacks.map((s) => [s.cell, s.pieces]));
   const checked = new Set(v.checked || []);
   const last = v.history.length ? v.history[v.history.length - 1] : null;
-  const chosen = state.selected === null ? [] : v.legal.filter((m) => m.from === state.selected && m.kind !== 'end-turn' && m.kind !== 'choice');
+  const chosen = state.hand !== null ? v.legal.filter((m) => m.kind === 'drop' && m.piece === state.hand)
+    : state.selected === null ? [] : v.legal.filter((m) => m.from === state.selected && m.kind !== 'end-turn' && m.kind !== 'choice' && m.kind !== 'drop');
   const targets = new Set(chosen.map((m) => m.to));
 
   const display = v.board.display || { points: false, lines: [], rivers: [], upside_down: [] };
@@ -598,11 +602,34 @@ function renderSide(v) {
   const hands = $('hands');
   hands.textContent = '';
   if (v.hands) {
-    const parts = v.hands.map((hand, p) => {
-      const pieces = hand.map((h) => (h.count > 1 ? `${h.name} \u00D7${h.count}` : h.name));
-      return `${cap(v.players[p])}: ${pieces.length ? pieces.join(', ') : '\u2014'}`;
+    // The side to move's pieces in hand are buttons: choose one, then the cell to drop it on.
+    const live = !v.result && !browsing() && !aiTurn();
+    hands.append('In hand (choose a piece, then a cell) \u2014 ');
+    v.hands.forEach((hand, p) => {
+      if (p) hands.append(' \u00B7 ');
+      hands.append(`${cap(v.players[p])}: `);
+      if (!hand.length) hands.append('\u2014');
+      hand.forEach((h, k) => {
+        if (k) hands.append(', ');
+        const text = h.count > 1 ? `${h.name} \u00D7${h.count}` : h.name;
+        const canDrop = live && p === v.turn.side && v.legal.some((m) => m.kind === 'drop' && m.piece === h.name);
+        if (!canDrop) {
+          hands.append(text);
+          return;
+        }
+        const b = document.createElement('button');
+        b.className = 'hand-piece' + (state.hand === h.name ? ' chosen' : '');
+        b.dataset.piece = h.name;
+        b.textContent = text;
+        b.addEventListener('click', () => {
+          state.hand = state.hand === h.name ? null : h.name;
+          state.selected = null;
+          renderBoard(v);
+          renderSide(v);
+        });
+        hands.appendChild(b);
+      });
     });
-    hands.textContent = `In hand (drop on an empty cell) \u2014 ${parts.join(' \u00B7 ')}`;
   }
   const legend = $('legend');
   legend.innerHTML = '';
@@ -666,6 +693,7 @@ async function browse(ply) {
   const n = v.history.length;
   ply = Math.max(0, Math.min(n, ply));
   state.selected = null;
+  state.hand = null;
   if (ply === n) {
     state.shown = null;
     state.shownPly = null;
@@ -695,7 +723,17 @@ function clickCell(id) {
   }
   const v = state.view;
   if (!v || v.result || aiTurn() || browsing()) return;
-  const legal = v.legal.filter((m) => m.kind !== 'end-turn' && m.kind !== 'choice');
+  // A drop needs its piece chosen in the hand first: a click on a cell alone never drops.
+  if (state.hand !== null) {
+    const drops = v.legal.filter((m) => m.kind === 'drop' && m.piece === state.hand && m.to === id);
+    state.hand = null;
+    if (drops.length) {
+      choose(drops);
+      return;
+    }
+    renderSide(v);
+  }
+  const legal = v.legal.filter((m) => m.kind !== 'end-turn' && m.kind !== 'choice' && m.kind !== 'drop');
   if (state.selected !== null) {
     const cands = legal.filter((m) => m.from === state.selected && m.to === id && id !== state.selected);
     if (cands.length) {

@@ -117,7 +117,7 @@ test('the central squares: three boards, a move through the shared centre', asyn
   await page.close();
 });
 
-test('crazyhouse: captures fill the hands, a click on an empty cell drops', async () => {
+test('crazyhouse: captures fill the hands, a piece chosen in the hand drops on a cell', async () => {
   const page = await open('crazyhouse.var');
   assert.match(await page.textContent('#hands'), /White: \u2014 · Black: \u2014/);
   await move(page, 'e2', 'e4');
@@ -126,7 +126,16 @@ test('crazyhouse: captures fill the hands, a click on an empty cell drops', asyn
   assert.match(await page.textContent('#hands'), /White: Pawn · Black: \u2014/);
   await move(page, 'd8', 'd5');
   assert.match(await page.textContent('#hands'), /White: Pawn · Black: Pawn/);
-  // e6 is empty and no piece can reach it: the click drops White's pawn there.
+  // e6 is empty and no piece can reach it: a stray click there drops nothing.
+  await clickCell(page, 'e6');
+  await page.waitForTimeout(300);
+  assert.equal((await played(page)).length, 4);
+  assert.equal(await page.locator('[data-target]').count(), 0);
+  // Black's pawn in hand is no button on White's turn; White's is: chosen, it shows where it
+  // may drop, and the click on e6 drops it.
+  assert.equal(await page.locator('.hand-piece').count(), 1);
+  await page.click('.hand-piece[data-piece="Pawn"]');
+  assert.ok((await page.locator('[data-target]').count()) > 30);
   await clickCell(page, 'e6');
   await waitMoves(page, 5);
   assert.deepEqual(await played(page), ['e2-e4', 'd7-d5', 'e4xd5', 'Qd8xd5', 'P@e6']);

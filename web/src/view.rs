@@ -123,6 +123,9 @@ pub struct MoveView {
     pub kind: &'static str,
     /// What the move does, in words (for choosing among moves sharing a click).
     pub label: String,
+    /// For a drop: the name of the piece type dropped (chosen in the hand before the cell).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
 }
 
 /// A played move.
@@ -370,6 +373,8 @@ pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
             to: mv.to.0 as usize,
             kind: kind_name(mv.kind),
             label: label(pos, mv),
+            piece: (mv.kind == MoveKind::Drop)
+                .then(|| rules.variant.pieces[rules.type_of(mv.piece).0 as usize].name.clone()),
         })
         .collect();
     let slots = &rules.variant.turn.actions;

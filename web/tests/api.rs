@@ -482,6 +482,8 @@ fn hands_are_shown_and_drops_are_moves_on_their_cell() {
     let drop = view["legal"].as_array().unwrap().iter().find(|m| m["long"] == "P@e6").expect("the drop").clone();
     assert_eq!((drop["from"].as_u64(), drop["to"].as_u64()), (Some(e6 as u64), Some(e6 as u64)));
     assert_eq!((drop["kind"].as_str(), drop["label"].as_str()), (Some("drop"), Some("drop a Pawn")));
+    // A drop names the piece dropped, which the page asks to be chosen in the hand first.
+    assert_eq!(drop["piece"], "Pawn");
     // A promoted pawn is drawn as the queen it moves as and written with its mark.
     let view = game("crazyhouse.var", &["a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6", "bxa8=Q"]);
     let a8 = cell(&view, "a8");
