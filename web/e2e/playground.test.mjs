@@ -63,3 +63,24 @@ test('shogi: the second player\'s pieces drawn upside down, the first\'s upright
   await page.close();
   await chess.close();
 });
+
+test('long messages wrap: the page never grows wider than the window', async () => {
+  const page = await open('chess.var');
+  const fits = () => page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  // A long position string that does not read: its error names it whole.
+  const bad = `rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ${'x'.repeat(400)}`;
+  await page.fill('#position', bad);
+  await page.click('#set-position');
+  await page.waitForSelector('#error:not([hidden])');
+  let [width, viewport] = await fits();
+  assert.ok(width <= viewport, `after a long position error the page is ${width} px wide in a ${viewport} px window`);
+  // A rule text with a long line in error: the status, the diagnostic and its source line.
+  const source = await page.inputValue('#source');
+  await page.fill('#source', source.replace('piece Knight', `piece Knight${'Z'.repeat(300)} ${'q'.repeat(300)}`));
+  await page.click('#apply');
+  await page.waitForSelector('#diagnostics li');
+  [width, viewport] = await fits();
+  assert.ok(width <= viewport, `after a long diagnostic the page is ${width} px wide in a ${viewport} px window`);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
