@@ -49,8 +49,16 @@ function gameBody(extra = {}) {
   return body;
 }
 
+// Errors and notices are shown above the board, where the user is looking.
 function showError(text) {
   const e = $('error');
+  e.textContent = text || '';
+  e.hidden = !text;
+  if (text) showNotice('');
+}
+
+function showNotice(text) {
+  const e = $('notice');
   e.textContent = text || '';
   e.hidden = !text;
 }
@@ -868,10 +876,29 @@ function savePgn() {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+// Loads a PGN's game; a game of another listed variant (its Variant tag names it) switches to
+// that variant first.
 async function loadPgn(text) {
   state.generation++;
   try {
-    const view = await api('/api/game', { source: state.source, format: state.format, pgn: text });
+    let view;
+    try {
+      view = await api('/api/game', { source: state.source, format: state.format, pgn: text });
+    } catch (e) {
+      const other = e.data && e.data.variant;
+      if (!other) throw e;
+      await loadVariant(other);
+      if ($('variant').value !== other) {
+        showError(e.message);
+        return;
+      }
+      view = await api('/api/game', { source: state.source, format: state.format, pgn: text });
+      state.generation++;
+      state.start = view.start;
+      setView(view);
+      showNotice(`The PGN is a game of ${view.title}: switched to it.`);
+      return;
+    }
     state.start = view.start;
     setView(view);
   } catch (e) {

@@ -84,3 +84,36 @@ test('long messages wrap: the page never grows wider than the window', async () 
   assert.deepEqual(page.errors, []);
   await page.close();
 });
+
+test('pgn of another game switches the variant; messages show above the board; + and # in the list', async () => {
+  const page = await open('chess.var');
+  // Check and mate are marked in the move list.
+  for (const [a, b] of [['e2', 'e4'], ['f7', 'f5'], ['d1', 'h5']]) await move(page, a, b);
+  assert.match(await page.textContent('#moves'), /e4\s*f5\s*Qh5\+/);
+  const seen = (selector) => page.$eval(selector, (e) => {
+    const r = e.getBoundingClientRect();
+    return !e.hidden && r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+  // A xiangqi game opened while chess is loaded: the page switches to xiangqi and plays it.
+  await page.setInputFiles('#open-pgn', {
+    name: 'xiangqi.pgn', mimeType: 'text/plain',
+    buffer: Buffer.from('[Variant "Xiangqi"]\n\n1. Ch3-e3 Ch8-e8 *\n'),
+  });
+  await page.waitForFunction(() => window.varia.view.title === 'Xiangqi' && window.varia.moves.length === 2);
+  assert.equal(await page.$eval('#variant', (s) => s.value), 'xiangqi.var');
+  assert.deepEqual(await played(page), ['Ch3-e3', 'Ch8-e8']);
+  assert.match(await page.textContent('#notice'), /game of Xiangqi: switched/);
+  assert.ok(await seen('#notice'), 'the notice is in view');
+  await shot(page, 'pgn-switch');
+  // A game of no variant offered: refused, the reason shown in view.
+  await page.setInputFiles('#open-pgn', {
+    name: 'other.pgn', mimeType: 'text/plain', buffer: Buffer.from('[Variant "Nonesuch"]\n\n1. e4 *\n'),
+  });
+  await page.waitForSelector('#error:not([hidden])');
+  assert.match(await page.textContent('#error'), /the PGN is a game of "Nonesuch"; the rules loaded are "Xiangqi"/);
+  assert.ok(await seen('#error'), 'the error is in view');
+  assert.equal(await page.isHidden('#notice'), true);
+  assert.deepEqual(await played(page), ['Ch3-e3', 'Ch8-e8']);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

@@ -39,11 +39,13 @@ pub struct ApiError {
     status: StatusCode,
     error: String,
     diagnostics: Vec<Diagnostic>,
+    /// For a PGN of another game: the id of the listed variant its `Variant` tag names.
+    variant: Option<String>,
 }
 
 impl ApiError {
     pub(crate) fn new(status: StatusCode, error: impl Into<String>) -> ApiError {
-        ApiError { status, error: error.into(), diagnostics: Vec::new() }
+        ApiError { status, error: error.into(), diagnostics: Vec::new(), variant: None }
     }
 
     fn bad(error: impl Into<String>) -> ApiError {
@@ -71,8 +73,11 @@ impl IntoResponse for ApiError {
             error: String,
             #[serde(skip_serializing_if = "Vec::is_empty")]
             diagnostics: Vec<Diagnostic>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            variant: Option<String>,
         }
-        (self.status, Json(Body { error: self.error, diagnostics: self.diagnostics })).into_response()
+        let body = Body { error: self.error, diagnostics: self.diagnostics, variant: self.variant };
+        (self.status, Json(body)).into_response()
     }
 }
 
@@ -330,7 +335,7 @@ impl Server {
         let rules = self.rules(&req.source, req.format.as_deref())?;
         budget.check()?;
         let (start, moves) = match &req.pgn {
-            Some(text) => pgn_game(&rules, req, text)?,
+            Some(text) => self.pgn_game(&rules, req, text)?,
             None => (req.start.clone(), req.moves.clone()),
         };
         if moves.len() > MAX_MOVES {
@@ -357,25 +362,50 @@ impl Server {
     }
 }
 
-/// The start and moves of a PGN's first game: its FEN tag (unless `start` is given) and its
-/// moves; a `Variant` tag must name the rules' title.
-fn pgn_game(rules: &Rules, req: &GameRequest, text: &str) -> Result<(Option<String>, Vec<String>), ApiError> {
-    if !req.moves.is_empty() {
-        return Err(ApiError::bad("send either `moves` or `pgn`, not both"));
-    }
-    let games = varia_interpreter::pgn::read(text).map_err(|e| {
-        let (line, col) = varia_grammar::line_col(text, e.offset.min(text.len()));
-        ApiError::bad(format!("bad PGN at line {line}, column {col}: {}", e.message))
-    })?;
-    let game = &games[0];
-    if let Some(v) = game.tag("Variant") {
-        let title = &rules.variant.title;
-        if !varia_interpreter::pgn::tag_names(v, &rules.variant) {
-            return Err(ApiError::bad(format!("the PGN is a game of \"{v}\"; the rules loaded are \"{title}\"")));
+impl Server {
+    /// The start and moves of a PGN's first game: its FEN tag (unless `start` is given) and
+    /// its moves; a `Variant` tag must name the rules' title (else the answer names the listed
+    /// variant it names, if one does, for the page to switch to).
+    fn pgn_game(
+        &self,
+        rules: &Rules,
+        req: &GameRequest,
+        text: &str,
+    ) -> Result<(Option<String>, Vec<String>), ApiError> {
+        if !req.moves.is_empty() {
+            return Err(ApiError::bad("send either `moves` or `pgn`, not both"));
         }
+        let games = varia_interpreter::pgn::read(text).map_err(|e| {
+            let (line, col) = varia_grammar::line_col(text, e.offset.min(text.len()));
+            ApiError::bad(format!("bad PGN at line {line}, column {col}: {}", e.message))
+        })?;
+        let game = &games[0];
+        if let Some(v) = game.tag("Variant") {
+            let title = &rules.variant.title;
+            if !varia_interpreter::pgn::tag_names(v, &rules.variant) {
+                let mut e = ApiError::bad(format!("the PGN is a game of \"{v}\"; the rules loaded are \"{title}\""));
+                e.variant = self.named_by_tag(v);
+                return Err(e);
+            }
+        }
+        let start = req.start.clone().or_else(|| game.tag("FEN").map(str::to_string));
+        Ok((start, game.moves.iter().map(|(m, _)| m.clone()).collect()))
     }
-    let start = req.start.clone().or_else(|| game.tag("FEN").map(str::to_string));
-    Ok((start, game.moves.iter().map(|(m, _)| m.clone()).collect()))
+
+    /// The id of the first listed variant a PGN `Variant` tag names (its title or its
+    /// `pgn-variant` name), loading each listed text to see.
+    fn named_by_tag(&self, tag: &str) -> Option<String> {
+        self.variants
+            .iter()
+            .find(|l| {
+                let variant = match l.format.as_str() {
+                    "zrf" => varia_zrf::load(&l.source, None).ok().map(|g| g.variant),
+                    _ => varia_grammar::load(&l.source).ok(),
+                };
+                variant.is_some_and(|v| varia_interpreter::pgn::tag_names(tag, &v))
+            })
+            .map(|l| l.id.clone())
+    }
 }
 
 /// Reads a move, refusing it once the game is over, and makes it; returns how it was written.

@@ -458,6 +458,13 @@ fn games_come_with_their_pgn_and_pgn_loads_a_game() {
         post("/api/game", json!({ "source": source("chess.var"), "pgn": "[Variant \"Hans38 Chess\"]\n1. @@f3 *" }));
     assert_eq!(status, 400);
     assert_eq!(body["error"], "the PGN is a game of \"Hans38 Chess\"; the rules loaded are \"Chess\"");
+    // ...naming the listed variant the tag names (its title, in any case), if one does.
+    assert_eq!(body["variant"], "hans38.var");
+    let three = "[Variant \"three-check\"]\n1. e4 *";
+    let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": three }));
+    assert_eq!((status, body["variant"].as_str()), (400, Some("three-check.var")));
+    let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": "[Variant \"Nonesuch\"]\n1. e4 *" }));
+    assert_eq!((status, body.get("variant")), (400, None));
     let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": "1. e4 {" }));
     assert_eq!(
         (status, body["error"].as_str().unwrap()),
