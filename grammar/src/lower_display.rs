@@ -21,7 +21,11 @@ impl Lowerer {
                     let (a, b) = (self.cell(&a), self.cell(&b));
                     if let (Some(a), Some(b)) = (a, b) {
                         if a == b || self.cells[a.0 as usize].layer != self.cells[b.0 as usize].layer {
-                            self.error(&item, "a line needs two cells of one board", "expected two different cells of one board");
+                            self.error(
+                                &item,
+                                "a line needs two cells of one board",
+                                "expected two different cells of one board",
+                            );
                         } else {
                             d.lines.push((a, b));
                         }
@@ -32,7 +36,11 @@ impl Lowerer {
                     let name = item.clone().into_inner().nth(1).expect("a player");
                     if let Some(p) = self.player_id(&name) {
                         if d.upside_down.contains(&p) {
-                            self.error(&name, format!("player `{}` is already upside down", name.as_str()), "expected each player once");
+                            self.error(
+                                &name,
+                                format!("player `{}` is already upside down", name.as_str()),
+                                "expected each player once",
+                            );
                         } else {
                             d.upside_down.push(p);
                         }

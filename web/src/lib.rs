@@ -7,8 +7,8 @@
 
 pub mod api;
 pub mod cache;
-pub mod look;
 mod connections;
+pub mod look;
 pub mod view;
 mod work;
 

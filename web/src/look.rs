@@ -30,11 +30,14 @@ pub fn signatures(rules: &Arc<Rules>) -> Vec<String> {
     (0..rules.variant.pieces.len()).map(|t| signature(rules, &board, PieceTypeId(t as u8))).collect()
 }
 
+/// Signatures found, with the rules they were found for (held weakly: dropped rules leave).
+type Found = (Weak<Rules>, Arc<Vec<String>>);
+
 /// [`signatures`] of rules, found once while the rules live (the view of every request needs
 /// them; the trials cost a move generation per cell and piece type).
 pub fn cached(rules: &Arc<Rules>) -> Arc<Vec<String>> {
-    static FOUND: Mutex<Vec<(Weak<Rules>, Arc<Vec<String>>)>> = Mutex::new(Vec::new());
-    let find = |found: &mut Vec<(Weak<Rules>, Arc<Vec<String>>)>| {
+    static FOUND: Mutex<Vec<Found>> = Mutex::new(Vec::new());
+    let find = |found: &mut Vec<Found>| {
         found.retain(|(w, _)| w.strong_count() > 0);
         found.iter().find(|(w, _)| std::ptr::eq(w.as_ptr(), Arc::as_ptr(rules))).map(|(_, s)| s.clone())
     };

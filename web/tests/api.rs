@@ -198,11 +198,15 @@ fn checkmate_ends_the_game_with_a_result_and_no_moves() {
     assert_eq!(view["check"], true);
     assert_eq!(view["legal"], json!([]));
     // The move list marks the mate `#`, and a check `+`, as SAN does; the long form has neither.
-    assert_eq!((view["history"][3]["short"].as_str(), view["history"][3]["long"].as_str()), (Some("Qh4#"), Some("Qd8-h4")));
+    assert_eq!(
+        (view["history"][3]["short"].as_str(), view["history"][3]["long"].as_str()),
+        (Some("Qh4#"), Some("Qd8-h4"))
+    );
     let view = game("chess.var", &["e4", "f5", "Qh5"]);
     let shorts: Vec<&str> = view["history"].as_array().unwrap().iter().map(|h| h["short"].as_str().unwrap()).collect();
     assert_eq!(shorts, ["e4", "f5", "Qh5+"]);
-    let (status, body) = post("/api/move", json!({ "source": source("chess.var"), "moves": ["e4", "f5"], "move": "Qh5" }));
+    let (status, body) =
+        post("/api/move", json!({ "source": source("chess.var"), "moves": ["e4", "f5"], "move": "Qh5" }));
     assert_eq!((status, body["history"][2]["short"].as_str()), (200, Some("Qh5+")));
     let (status, body) =
         post("/api/move", json!({ "source": source("chess.var"), "moves": ["f3", "e5", "g4", "Qh4"], "move": "e4" }));
@@ -463,7 +467,8 @@ fn games_come_with_their_pgn_and_pgn_loads_a_game() {
     let three = "[Variant \"three-check\"]\n1. e4 *";
     let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": three }));
     assert_eq!((status, body["variant"].as_str()), (400, Some("three-check.var")));
-    let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": "[Variant \"Nonesuch\"]\n1. e4 *" }));
+    let (status, body) =
+        post("/api/game", json!({ "source": source("chess.var"), "pgn": "[Variant \"Nonesuch\"]\n1. e4 *" }));
     assert_eq!((status, body.get("variant")), (400, None));
     let (status, body) = post("/api/game", json!({ "source": source("chess.var"), "pgn": "1. e4 {" }));
     assert_eq!(
@@ -495,7 +500,10 @@ fn hands_are_shown_and_drops_are_moves_on_their_cell() {
     let view = game("crazyhouse.var", &["a4", "b5", "axb5", "a6", "bxa6", "Bb7", "axb7", "Nc6", "bxa8=Q"]);
     let a8 = cell(&view, "a8");
     let stack = view["stacks"].as_array().unwrap().iter().find(|s| s["cell"] == a8).unwrap();
-    assert_eq!(stack["pieces"], json!([{ "letter": "Q", "symbol": "Q~", "player": 0, "name": "PromotedQueen", "moves": "Q", "royal": false }]));
+    assert_eq!(
+        stack["pieces"],
+        json!([{ "letter": "Q", "symbol": "Q~", "player": 0, "name": "PromotedQueen", "moves": "Q", "royal": false }])
+    );
 }
 
 #[test]
@@ -508,11 +516,16 @@ fn the_board_view_says_how_the_file_draws_it() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|l| [0, 1].map(|k| view["board"]["cells"][l[k].as_u64().unwrap() as usize]["name"].as_str().unwrap().into()))
+        .map(|l| {
+            [0, 1].map(|k| view["board"]["cells"][l[k].as_u64().unwrap() as usize]["name"].as_str().unwrap().into())
+        })
         .collect();
     assert_eq!(lines, [["d1", "f3"], ["f1", "d3"], ["d8", "f10"], ["f8", "d10"]].map(|l| l.map(String::from)));
     let river = &display["rivers"][0];
-    assert_eq!((river["below"].as_u64(), river["above"].as_u64()), (Some(cell(&view, "e5") as u64), Some(cell(&view, "e6") as u64)));
+    assert_eq!(
+        (river["below"].as_u64(), river["above"].as_u64()),
+        (Some(cell(&view, "e5") as u64), Some(cell(&view, "e6") as u64))
+    );
     assert!(river["label"].as_str().unwrap().contains("river"), "{river}");
     assert_eq!(display["upside_down"], json!([]));
     // Shogi turns the second player's pieces round; chess declares nothing.
