@@ -12,7 +12,11 @@ type Vector = (i32, i32);
 /// The eight king steps: the units of slides and hops.
 const UNITS: [Vector; 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 
-/// Most cells a piece is tried behind a screen from (the trials alone use every cell).
+/// Most cells a piece is tried alone from (spread over the board: every cell of a board of up
+/// to this many), bounding the trials' cost on large boards.
+const TRIALS: usize = 256;
+
+/// Most cells a piece is tried behind a screen from.
 const SCREEN_TRIALS: usize = 48;
 
 /// A slide is told from steps and leaps when it reaches this far along one line.
@@ -98,7 +102,8 @@ fn signature(rules: &Arc<Rules>, board: &Board, t: PieceTypeId) -> String {
     let mut buf = Vec::new();
     // From how many cells each displacement is made, the piece alone on the board.
     let mut seen: BTreeMap<Vector, usize> = BTreeMap::new();
-    for &c in &board.cells {
+    let stride = board.cells.len().div_ceil(TRIALS).max(1);
+    for &c in board.cells.iter().step_by(stride) {
         let pos = Position::lone_piece(rules.clone(), c, piece);
         let mut here: Vec<Vector> = reach(rules, &pos, c, &mut buf);
         here.sort();
@@ -312,5 +317,21 @@ mod tests {
         assert!(got.contains(&("Horse".into(), "BW".into())), "{got:?}");
         assert!(got.contains(&("Dragon".into(), "RF".into())), "{got:?}");
         assert!(got.contains(&("Knight".into(), "fN".into())), "{got:?}");
+    }
+}
+
+#[cfg(test)]
+mod large {
+    use super::*;
+
+    #[test]
+    fn a_large_board_is_tried_on_a_sample_of_its_cells() {
+        let text = "variant \"Big\"\nboard { grid 26 x 99 }\nplayer white\nplayer black\n\
+                    piece King K { royal step all }\npiece Queen Q { slide all }\npiece Knight N { leap 2 1 }\n\
+                    setup { white: K a1 black: K z99 }\n";
+        let rules = Arc::new(Rules::new(varia_grammar::load(text).expect("it loads")));
+        let started = std::time::Instant::now();
+        assert_eq!(*signatures(&rules), ["K", "Q", "N"]);
+        println!("26 x 99 board: {:?}", started.elapsed());
     }
 }
