@@ -30,6 +30,7 @@ use tower::ServiceExt;
 const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const PIECES_JS: &str = include_str!("../assets/pieces.js");
+const BOARD_JS: &str = include_str!("../assets/board.js");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
 const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
@@ -195,6 +196,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/", get(|| async { ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], INDEX_HTML) }))
         .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], APP_JS) }))
         .route("/pieces.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], PIECES_JS) }))
+        .route("/board.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], BOARD_JS) }))
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE_CSS) }))
         .route("/favicon.ico", get(|| async { ([(header::CONTENT_TYPE, "image/svg+xml")], FAVICON_SVG) }))
         .route("/api/variants", get(api::variants))

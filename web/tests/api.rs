@@ -115,8 +115,12 @@ fn the_page_and_its_assets_are_served() {
     let page = request(base(), "GET", "/", None, "");
     assert_eq!((page.status, page.content_type.as_str()), (200, "text/html"));
     assert!(page.body.contains("/app.js") && page.body.contains("id=\"board\""));
-    for (path, media) in [("/app.js", "text/javascript"), ("/pieces.js", "text/javascript"), ("/style.css", "text/css")]
-    {
+    for (path, media) in [
+        ("/app.js", "text/javascript"),
+        ("/pieces.js", "text/javascript"),
+        ("/board.js", "text/javascript"),
+        ("/style.css", "text/css"),
+    ] {
         let asset = request(base(), "GET", path, None, "");
         assert_eq!((asset.status, asset.content_type.as_str()), (200, media), "{path}");
         assert!(!asset.body.is_empty(), "{path}");
