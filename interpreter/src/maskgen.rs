@@ -33,27 +33,21 @@ impl State {
         if noisy {
             t = t & occ.enemy;
         }
-        if t == B::ZERO {
-            return;
-        }
         let mv = Move::by_power(from, from, piece, slot.move_type, MoveKind::Normal, 0, Piece::EMPTY);
-        if slot.passage == 0 {
-            self.push_targets(mv, t, out);
-        } else {
-            // In cell order: the plain targets below each passing one, then it.
-            let passage = &masks.passages[slot.passage as usize - 1];
-            let passing_move = Move { kind: MoveKind::Passage, extra: passage.dir, ..mv };
-            let mut passing = t & B::of(passage.cells);
-            while passing != B::ZERO {
-                let cell = B::cell(passing.lowest());
-                passing = passing & !cell;
-                let below = t & (cell.through_lowest() ^ cell);
-                self.push_targets(mv, below, out);
-                self.push_targets(passing_move, cell, out);
-                t = t & !(below | cell);
-            }
-            self.push_targets(mv, t, out);
+        // In cell order: the plain targets below each passing one, then it (a slot without a
+        // passage reads one that passes nothing).
+        let passage = &masks.passages[slot.passage as usize];
+        let passing_move = Move { kind: MoveKind::Passage, extra: passage.dir, ..mv };
+        let mut passing = t & B::of(passage.cells);
+        while passing != B::ZERO {
+            let cell = B::cell(passing.lowest());
+            passing = passing & !cell;
+            let below = t & (cell.through_lowest() ^ cell);
+            self.push_targets(mv, below, out);
+            self.push_targets(passing_move, cell, out);
+            t = t & !(below | cell);
         }
+        self.push_targets(mv, t, out);
     }
 
     /// One move like `mv` to each target, in cell order, taking what stands there.

@@ -219,7 +219,8 @@ pub(crate) struct MaskTables {
     pub(crate) entry_rays: Vec<EntryRay>,
     /// Per reverse probe (as `Rules::probes`): its cells.
     pub(crate) probes: Vec<u128>,
-    /// The passages of the slots whose moves are made from their targets.
+    /// The passages of the slots whose moves are made from their targets, after one that
+    /// passes nothing (read by the slots without a passage, so no branch tells them apart).
     pub(crate) passages: Vec<Passage>,
 }
 
@@ -237,6 +238,7 @@ impl MaskTables {
         let held = |c: CellId| c.0 < 128 && !r.is_between(c);
         let n = r.players * r.types * r.cells;
         t.fits = vec![false; n];
+        t.passages.push(Passage::default());
         let mut slots = vec![Slot::default(); n];
         t.ep_reach = vec![0; n];
         let mut capture_reach = vec![0u128; if r.covering { n } else { 0 }];
@@ -397,7 +399,7 @@ impl MaskTables {
                     slot.move_type = move_type;
                     if let Some(p) = passage {
                         t.passages.push(p);
-                        slot.passage = t.passages.len() as u16;
+                        slot.passage = (t.passages.len() - 1) as u16;
                         // Past that many, the moves are made entry by entry.
                         slot.whole = slot.passage != u16::MAX;
                     }
