@@ -58,22 +58,35 @@ pub fn move_table_named(pos: &mut Position, name: &dyn Fn(CellId) -> String) -> 
     let mut coords: Vec<Option<String>> = legal.iter().map(|m| coordinates(pos, *m, name)).collect();
     // A castling whose king's move reads as an ordinary king move (the king going one cell) is
     // written as the king taking its partner, as Fairy-Stockfish does.
-    for (i, mv) in legal.iter().enumerate() {
-        if mv.kind == MoveKind::Castle && coords.iter().filter(|o| **o == coords[i]).count() > 1 {
-            let c = &pos.rules().variant.castlings[mv.extra as usize];
-            if pos.gate_of(*mv).is_none() {
-                coords[i] = Some(format!("{}{}", name(c.king_from), name(c.partner_from)));
-            }
+    let uses = text_counts(&coords);
+    let shared: Vec<usize> = (0..legal.len())
+        .filter(|&i| legal[i].kind == MoveKind::Castle && coords[i].as_ref().is_some_and(|c| uses[c.as_str()] > 1))
+        .collect();
+    for i in shared {
+        let c = &pos.rules().variant.castlings[legal[i].extra as usize];
+        if pos.gate_of(legal[i]).is_none() {
+            coords[i] = Some(format!("{}{}", name(c.king_from), name(c.partner_from)));
         }
     }
+    let uses = text_counts(&coords);
     legal
         .iter()
         .zip(&coords)
         .map(|(&mv, c)| {
-            let unique = c.as_ref().filter(|c| coords.iter().filter(|o| o.as_ref() == Some(*c)).count() == 1);
+            let unique = c.as_ref().filter(|c| uses[c.as_str()] == 1);
             (mv, unique.cloned().unwrap_or_else(|| pos.long_notation(mv)))
         })
         .collect()
+}
+
+/// How many moves each coordinate text stands for: counted once, so that a table of 20,000
+/// drops costs about as much as listing them (counting per move was quadratic).
+fn text_counts(coords: &[Option<String>]) -> std::collections::HashMap<&str, usize> {
+    let mut uses = std::collections::HashMap::new();
+    for c in coords.iter().flatten() {
+        *uses.entry(c.as_str()).or_insert(0) += 1;
+    }
+    uses
 }
 
 /// A move as this protocol writes it (see [`move_table`]).
