@@ -90,26 +90,54 @@ fn random_playouts_over_the_shared_zillions_files() {
 }
 
 /// Along a random game, every legal move has a text of its own (the long form `moves`
-/// prints), and reading that text gives the move back, as `replay`, UCI and the web read it.
-fn texts_along_a_game(rules: &Arc<Rules>, rng: &mut StdRng, plies: usize, name: &str) {
+/// prints), and reading that text gives the move back, as `replay`, UCI and the web read it; so
+/// does the short form the web and PGN write. Every text is told apart from all the others; 50
+/// moves a position, spread over the list, are read back (each reading generates the moves once,
+/// so reading them all would cost a generation per move).
+fn texts_along_a_game(rules: &Arc<Rules>, rng: &mut StdRng, plies: usize, name: &str) -> usize {
     let mut pos = Position::start(rules.clone());
     let mut moves = Vec::new();
+    let mut checked = 0;
     for ply in 0..plies {
         pos.legal_moves(&mut moves);
-        // Positions of thousands of placements are read one move at a time elsewhere.
-        if moves.is_empty() || moves.len() > 1000 {
+        if moves.is_empty() {
             break;
         }
         let mut texts: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-        for (mv, text) in moves.iter().zip(&texts) {
+        for (mv, text) in moves.iter().zip(&texts).step_by(moves.len().div_ceil(50)) {
             let back = pos.parse_move(text);
             assert_eq!(back, Ok(*mv), "{name}: ply {ply}: `{text}` at {}", pos.to_position_string());
+            let short = pos.short_notation(*mv, &moves);
+            let back = pos.parse_move(&short);
+            assert_eq!(back, Ok(*mv), "{name}: ply {ply}: short `{short}` at {}", pos.to_position_string());
+            checked += 1;
         }
         texts.sort();
         let twice = texts.windows(2).find(|w| w[0] == w[1]);
         assert!(twice.is_none(), "{name}: ply {ply}: two moves written {twice:?} at {}", pos.to_position_string());
         pos.make(moves[rng.random_range(0..moves.len())]);
     }
+    checked
+}
+
+/// The game and each playable variant of a Zillions file that load (a variant with an error of
+/// its own is left out: the corpus test records errors), with its label.
+fn games_of(path: &Path) -> Vec<(String, varia_interpreter::ir::Variant)> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let mut games = Vec::new();
+    if let Ok((_, game)) = varia_zrf::load_file(path, None) {
+        games.push((name.clone(), game.variant));
+    }
+    // Past the last variant the loader answers "no variant"; a file without a game says so
+    // for every number.
+    for n in 1..=256 {
+        match varia_zrf::load_file(path, Some(&n.to_string())) {
+            Ok((_, game)) => games.push((format!("{name} variant {n}"), game.variant)),
+            Err((_, e)) if e.message.starts_with("no variant") || e.message.starts_with("the file has no") => break,
+            Err(_) => {}
+        }
+    }
+    games
 }
 
 #[test]
@@ -119,10 +147,14 @@ fn every_legal_move_of_the_shared_zillions_files_has_its_own_text() {
         return;
     };
     let mut rng = StdRng::seed_from_u64(50);
+    let (mut games, mut checked) = (0, 0);
     for path in &files {
-        let Ok((_, game)) = varia_zrf::load_file(path, None) else { continue };
-        let rules = Arc::new(Rules::new(game.variant));
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        texts_along_a_game(&rules, &mut rng, 30, &name);
+        for (name, variant) in games_of(path) {
+            let rules = Arc::new(Rules::new(variant));
+            checked += texts_along_a_game(&rules, &mut rng, 30, &name);
+            games += 1;
+        }
     }
+    eprintln!("{games} games and variants, {checked} move texts read back");
+    assert!(games >= 300, "only {games} Zillions games and variants loaded");
 }
