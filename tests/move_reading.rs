@@ -1,7 +1,13 @@
 //! Reading one move costs about as much as listing the moves: in a Zillions game of 21,600 drops,
 //! the protocols' move table (`moves --uci`, `--after`, UCI, XBoard) and the notation's reader
 //! find a move in time proportional to the list, and every text read back is its own move's.
+//! Over the shared Zillions files, the protocols' texts are each one move's, and the texts
+//! `moves` prints are the game `replay` reads.
 
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -74,5 +80,115 @@ fn the_protocol_table_of_twenty_thousand_drops_is_built_and_read_in_linear_time(
             took < listing * 20 + Duration::from_millis(20),
             "reading `{text}` through {what} took {took:?}, listing the moves with their texts {listing:?}"
         );
+    }
+}
+
+/// The main game of every Zillions file of ../shared (its chess files and the Dagaz corpus) that
+/// loads, with its path; empty without ../shared.
+fn shared_games() -> Vec<(PathBuf, Arc<Rules>)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let mut paths: Vec<PathBuf> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        paths.sort();
+        for p in paths {
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("zrf")) {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&common::root().join("../shared/zrf"), &mut files);
+    walk(&common::root().join("../shared/zrf-corpus"), &mut files);
+    files
+        .into_iter()
+        .filter_map(|p| varia_zrf::load_file(&p, None).ok().map(|(_, g)| (p, Arc::new(Rules::new(g.variant)))))
+        .collect()
+}
+
+/// A tiny deterministic generator for the random games.
+fn next(seed: &mut u64) -> usize {
+    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    (*seed >> 33) as usize
+}
+
+#[test]
+fn the_protocols_texts_of_the_shared_zillions_games_are_each_one_moves() {
+    let games = shared_games();
+    if games.is_empty() {
+        eprintln!("../shared not found: skipped");
+        return;
+    }
+    let mut seed = 50;
+    for (path, rules) in &games {
+        let mut pos = Position::start(rules.clone());
+        for ply in 0..20 {
+            let table = varia::uci::move_table(&mut pos);
+            if table.is_empty() {
+                break;
+            }
+            let mut texts: Vec<&str> = table.iter().map(|(_, t)| t.as_str()).collect();
+            texts.sort_unstable();
+            let twice = texts.windows(2).find(|w| w[0] == w[1]);
+            assert!(twice.is_none(), "{}: ply {ply}: {twice:?} at {}", path.display(), pos.to_position_string());
+            for (mv, text) in table.iter().step_by(table.len().div_ceil(20)) {
+                let back = varia::uci::read_move(&mut pos, text);
+                assert_eq!(
+                    back.as_ref(),
+                    Ok(mv),
+                    "{}: ply {ply}: `{text}` at {}",
+                    path.display(),
+                    pos.to_position_string()
+                );
+            }
+            pos.make(table[next(&mut seed) % table.len()].0);
+        }
+    }
+}
+
+/// Games whose moves are written with more than a step: capture chains of men and flying kings
+/// (Italian checkers, dameo), partial moves that go on (suzumu-shogi), a move and its shot
+/// (amazons).
+const WRITTEN_AT_LENGTH: [&str; 4] =
+    ["checkers/italian-checkers.zrf", "checkers/dameo.zrf", "shogi-family/suzumu-shogi.zrf", "stalemate/amazons.zrf"];
+
+#[test]
+fn the_moves_that_moves_prints_are_a_game_that_replay_reads() {
+    let corpus = common::root().join("../shared/zrf-corpus");
+    if !corpus.is_dir() {
+        eprintln!("../shared/zrf-corpus not found: skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut seed = 7;
+    for name in WRITTEN_AT_LENGTH {
+        let path = corpus.join(name);
+        let (_, game) = varia_zrf::load_file(&path, None).unwrap_or_else(|(t, e)| panic!("{}", e.render(&t)));
+        let mut pos = Position::start(Arc::new(Rules::new(game.variant)));
+        let mut written = Vec::new();
+        for _ in 0..60 {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            let mv = moves[next(&mut seed) % moves.len()];
+            written.push(pos.long_notation(mv));
+            pos.make(mv);
+        }
+        eprintln!("{name}: {} moves, last {:?}", written.len(), written.last());
+        let game_file = dir.path().join("game.txt");
+        std::fs::write(&game_file, written.join(" ")).expect("write the game");
+        let out = Command::new(env!("CARGO_BIN_EXE_varia"))
+            .arg("replay")
+            .arg(&path)
+            .arg(&game_file)
+            .output()
+            .expect("run varia replay");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{name}: replay of {written:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+        let reached = stdout.lines().find_map(|l| l.strip_prefix("position: ")).unwrap_or_default();
+        assert_eq!(reached, pos.to_position_string(), "{name}: replay of {} moves", written.len());
     }
 }
