@@ -113,6 +113,8 @@ fn next(seed: &mut u64) -> usize {
     (*seed >> 33) as usize
 }
 
+/// What `moves --uci` and `varia uci` write is read back as that move by them, and by `replay`
+/// and the web, which read with the notation alone.
 #[test]
 fn the_protocols_texts_of_the_shared_zillions_games_are_each_one_moves() {
     let games = shared_games();
@@ -134,6 +136,15 @@ fn the_protocols_texts_of_the_shared_zillions_games_are_each_one_moves() {
             assert!(twice.is_none(), "{}: ply {ply}: {twice:?} at {}", path.display(), pos.to_position_string());
             for (mv, text) in table.iter().step_by(table.len().div_ceil(20)) {
                 let back = varia::uci::read_move(&mut pos, text);
+                assert_eq!(
+                    back.as_ref(),
+                    Ok(mv),
+                    "{}: ply {ply}: `{text}` at {}",
+                    path.display(),
+                    pos.to_position_string()
+                );
+                // `replay` and the web read with the notation alone: the same move.
+                let back = pos.parse_move(text);
                 assert_eq!(
                     back.as_ref(),
                     Ok(mv),

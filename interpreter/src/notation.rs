@@ -279,11 +279,18 @@ impl Position {
         // Exactly the long or short form Varia writes: that move, even if a looser form of
         // another move reads the same (`d4-d5` is the pawn's move when a king shares d4).
         let mut exact: Vec<Move> = Vec::new();
+        // Next, the coordinates the protocols write (`P15Q15`, the pawn's move from P15, where
+        // cells are named in capitals): that move, even if another reads the same by a looser
+        // form (the pawn of rank 15 going to Q15, `P15Q15` as an over-specified short form).
+        let mut coordinates: Vec<Move> = Vec::new();
         for &mv in &candidates {
             // Short forms are told apart from every legal move, not only the candidates.
             let forms = self.forms(mv, &legal, &wanted);
             if forms[..2].iter().any(|f| normalise(f) == wanted) && !exact.contains(&mv) {
                 exact.push(mv);
+            }
+            if self.coordinate_form(mv).is_some_and(|f| normalise(&f) == wanted) && !coordinates.contains(&mv) {
+                coordinates.push(mv);
             }
             if forms.iter().any(|f| normalise(f) == wanted) && !found.contains(&mv) {
                 found.push(mv);
@@ -291,6 +298,9 @@ impl Position {
         }
         if exact.len() == 1 {
             return Ok(exact[0]);
+        }
+        if exact.is_empty() && coordinates.len() == 1 {
+            return Ok(coordinates[0]);
         }
         match found.len() {
             1 => Ok(found[0]),
@@ -411,6 +421,23 @@ impl Position {
         }
     }
 
+    /// A piece's move (castling aside) in coordinates, as UCI writes it (`e2e4`, `e7e8q`, a gate's
+    /// letter after: `b1c3h`); none for a promotion written with a sign (`e4e5+`, `a1a2-`),
+    /// which normalising would strip: those are read before normalising.
+    fn coordinate_form(&self, mv: Move) -> Option<String> {
+        if !mv.kind.is_piece_move() || mv.kind == MoveKind::Castle {
+            return None;
+        }
+        let promo =
+            mv.promotion().map(|t| self.rules.uci_promotion(self.rules.type_of(mv.piece), t)).unwrap_or_default();
+        if promo == "+" || promo == "-" {
+            return None;
+        }
+        let gate = self.gate_suffix(mv).to_lowercase();
+        let (from, to) = (self.rules.cell_name(mv.from), self.rules.cell_name(mv.to));
+        Some(format!("{from}{to}{promo}{}", gate.trim_start_matches('/')))
+    }
+
     fn forms(&self, mv: Move, legal: &[Move], wanted: &str) -> Vec<String> {
         let long = self.long_notation(mv);
         let short = if wanted.contains(self.rules.cell_name(mv.to)) || mv.kind == MoveKind::Castle {
@@ -442,14 +469,8 @@ impl Position {
         if mv.kind != MoveKind::Castle {
             let from = self.rules.cell_name(mv.from);
             let to = self.rules.cell_name(mv.to);
-            let promo =
-                mv.promotion().map(|t| self.rules.uci_promotion(self.rules.type_of(mv.piece), t)).unwrap_or_default();
-            let gate = self.gate_suffix(mv);
-            // Coordinate form (as UCI writes it; `e4e5+` and `a1a2-`, whose sign normalising
-            // would strip, are read before normalising), and the long form with or without letter.
-            if promo != "+" && promo != "-" {
-                forms.push(format!("{from}{to}{promo}{}", gate.to_lowercase().trim_start_matches('/')));
-            }
+            // Coordinate form, and the long form with or without letter.
+            forms.extend(self.coordinate_form(mv));
             let bare: String = long.trim_start_matches(|c: char| c.is_ascii_uppercase()).to_string();
             forms.push(bare.clone());
             {
@@ -459,7 +480,7 @@ impl Position {
                 // reported as ambiguous rather than unknown.
                 // Over-specified forms (`Ngf3`, `N1f3`) name the move too.
                 if let Some(l) = self.letter_of(mv) {
-                    let promo = format!("{}{gate}", self.promotion_suffix(mv));
+                    let promo = format!("{}{}", self.promotion_suffix(mv), self.gate_suffix(mv));
                     let (file, rank) = split_cell_name(from);
                     forms.push(format!("{l}{to}{promo}"));
                     forms.push(format!("{l}{file}{to}{promo}"));

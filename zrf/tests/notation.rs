@@ -101,3 +101,23 @@ fn the_most_numerous_type_that_promotes_is_written_without_its_letter() {
     // The King, most numerous but without a promotion, keeps its letter too.
     assert!(letterless(&men_and_kings(promotes, 1, 2)).is_empty());
 }
+
+#[test]
+fn coordinates_name_their_move_before_a_looser_short_form_of_another() {
+    // Files P, Q, R (capitals, as ko-shogi names its cells) and ranks 15, 14: White's pawns on
+    // P15 and R15 both step to Q15. `P15Q15` is the coordinates of the pawn from P15, and also
+    // the short form of the pawn of rank 15 going to Q15 over-specified by its rank.
+    let text = r#"(game (title "t") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("P/Q/R" (10 0)) ("15/14" (0 10)))
+    (directions (e 1 0) (w -1 0))))
+  (piece (name Pawn) (moves (e (verify empty?) add) (w (verify empty?) add)))
+  (board-setup (White (Pawn P15 R15)) (Black (Pawn Q14))))"#;
+    let game = varia_zrf::load(text, None).unwrap_or_else(|e| panic!("{}", e.render(text)));
+    let mut pos = Position::start(Arc::new(Rules::new(game.variant)));
+    let mv = pos.parse_move("P15Q15").expect("the coordinates of one move");
+    assert_eq!(pos.long_notation(mv), "PP15-Q15");
+    let other = pos.parse_move("R15Q15").expect("legal");
+    assert_eq!(pos.long_notation(other), "PR15-Q15");
+    // The short form names the pawn by its file, which tells the two apart.
+    assert!(matches!(pos.parse_move("PQ15"), Err(varia_interpreter::MoveError::Ambiguous { .. })));
+}
