@@ -83,6 +83,56 @@ fn the_protocol_table_of_twenty_thousand_drops_is_built_and_read_in_linear_time(
     }
 }
 
+/// 60 White queens spread over the 30x30 board of [`drops_game`] (Zillions slides), one Black
+/// queen: 2,431 moves, several to most cells.
+fn queens_game() -> Position {
+    let files: Vec<String> =
+        (b'a'..=b'z').map(|c| (c as char).to_string()).chain(["aa", "ab", "ac", "ad"].map(String::from)).collect();
+    let ranks: Vec<String> = (1..=30).rev().map(|r| r.to_string()).collect();
+    let cells: Vec<String> = (0..60).map(|i| format!("{}{}", files[(i * 7) % 30], ranks[(i * 11) % 30])).collect();
+    let text = format!(
+        r#"(define slide ($1 (while empty? add $1)))
+(game (title "queens") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10) (dimensions ("{}" (10 0)) ("{}" (0 10)))
+    (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0) (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1))))
+  (piece (name Queen)
+    (moves (slide n) (slide e) (slide s) (slide w) (slide ne) (slide nw) (slide se) (slide sw)))
+  (board-setup (White (Queen {})) (Black (Queen ad1))))"#,
+        files.join("/"),
+        ranks.join("/"),
+        cells.join(" ")
+    );
+    let game = varia_zrf::load(&text, None).unwrap_or_else(|e| panic!("{}", e.render(&text)));
+    Position::start(Arc::new(Rules::new(game.variant)))
+}
+
+#[test]
+fn the_short_forms_of_a_long_list_are_written_in_linear_time() {
+    let mut pos = queens_game();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert_eq!(legal.len(), 2431);
+    let one_by_one: Vec<String> = legal.iter().map(|m| pos.short_notation(*m, &legal)).collect();
+    let all = pos.short_notations(&legal);
+    assert_eq!(all, one_by_one, "the list's short forms are each move's");
+    let mut texts = all.clone();
+    texts.sort_unstable();
+    texts.dedup();
+    assert_eq!(texts.len(), legal.len(), "every short form is its own");
+    let each = fastest(|| {
+        for m in &legal {
+            std::hint::black_box(pos.short_notation(*m, &legal));
+        }
+    });
+    let listed = fastest(|| {
+        std::hint::black_box(pos.short_notations(&legal));
+    });
+    eprintln!("short forms one by one {each:?}, as a list {listed:?}");
+    // One by one, each move is told from the whole list (quadratic); the list weighs each only
+    // against the moves to the cells its text names.
+    assert!(listed * 2 < each, "as a list {listed:?}, one by one {each:?}");
+}
+
 /// The main game of every Zillions file of ../shared (its chess files and the Dagaz corpus) that
 /// loads, with its path; empty without ../shared.
 fn shared_games() -> Vec<(PathBuf, Arc<Rules>)> {

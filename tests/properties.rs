@@ -52,9 +52,12 @@ fn play(index: usize, choices: &[usize], notations: bool) -> Result<(), TestCase
         }
         if notations {
             let mut longs = Vec::new();
-            for &mv in &moves {
+            // The list's short forms (the playground's) are each move's own.
+            let shorts = pos.short_notations(&moves);
+            for (&mv, listed) in moves.iter().zip(&shorts) {
                 let long = pos.long_notation(mv);
                 let short = pos.short_notation(mv, &moves);
+                prop_assert_eq!(listed, &short, "{}: in {}", name, pos.to_position_string());
                 for text in [&long, &short] {
                     prop_assert_eq!(
                         pos.parse_move(text),

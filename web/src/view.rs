@@ -364,11 +364,13 @@ pub fn game(pos: &mut Position, history: Vec<PlayedView>) -> GameView {
     if result.is_some() {
         legal.clear();
     }
+    let shorts = pos.short_notations(&legal);
     let legal_views = legal
         .iter()
-        .map(|&mv| MoveView {
+        .zip(shorts)
+        .map(|(&mv, short)| MoveView {
             long: pos.long_notation(mv),
-            short: pos.short_notation(mv, &legal),
+            short,
             from: mv.from.0 as usize,
             to: mv.to.0 as usize,
             kind: kind_name(mv.kind),
