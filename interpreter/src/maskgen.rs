@@ -3,8 +3,9 @@
 //! A piece whose slot is whole (`raymask::whole_moves`: one move type, no promotion) has its
 //! moves made from all its targets at once, in cell order; another entry by entry, each ray
 //! outward from the piece, as the walk makes them. The royal's targets come from its masks
-//! too, each tried in the cell array by the probe walk (where no program may capture and no
-//! square may vanish behind it). The pieces the masks do not make (pinned, near an en passant
+//! too (in cell order where its slot is whole and marks no passage), each tried in the cell
+//! array by the threat tables or the probe walk (where no program may capture and no square
+//! may vanish behind it). The pieces the masks do not make (pinned, near an en passant
 //! chance, or not held) are generated and tested after the others; then castlings and drops.
 //! So the list holds the walk's moves, not always in its order.
 
