@@ -1,5 +1,6 @@
 //! The `varia` library: rule files loaded with located errors, evaluation weights, engine games and studies with their reports, and UCI move text, shared by the command line and the Python module.
 
+pub mod clock;
 pub mod files;
 pub mod games;
 pub mod ini;

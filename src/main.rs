@@ -671,7 +671,7 @@ fn limits(
     Ok(varia_interpreter::Limits {
         depth: depth.or(if time.is_none() { default_depth } else { None }),
         time: time.map(std::time::Duration::from_secs_f64),
-        nodes: None,
+        ..Default::default()
     })
 }
 

@@ -182,31 +182,28 @@ fn go_number(args: &[&str], key: &str, lo: i64, hi: i64) -> Result<Option<i64>, 
     }
 }
 
-/// The search limits of a `go` command, the clock's time for the move, and whether it ponders.
-/// Times are in milliseconds, at most [`MAX_GO_MS`]; a negative time (a GUI's clock that has
-/// run out) counts as 0.
-fn go_limits(pos: &Position, args: &[&str]) -> Result<(Limits, Option<Duration>, bool), String> {
+/// The search limits of a `go` command received at `received`, the time a pondered move
+/// searches on after `ponderhit`, and whether it ponders. Times are in milliseconds, at most [`MAX_GO_MS`]; a negative time (a
+/// GUI's clock that has run out) counts as 0. A clock gives a target and a limit
+/// ([`crate::clock::move_time`]); `movetime` is used whole.
+fn go_limits(pos: &Position, args: &[&str], received: Instant) -> Result<(Limits, Option<Duration>, bool), String> {
     let ms = |key: &str| -> Result<Option<u64>, String> {
         Ok(go_number(args, key, -MAX_GO_MS, MAX_GO_MS)?.map(|t| t.max(0) as u64))
     };
     let white = pos.side_to_move().0 == 0;
     let (wtime, btime, winc, binc) = (ms("wtime")?, ms("btime")?, ms("winc")?, ms("binc")?);
     let (mine, inc) = if white { (wtime, winc) } else { (btime, binc) };
-    let movestogo = go_number(args, "movestogo", 1, 1000)?.unwrap_or(30).min(60) as u64;
+    let movestogo = go_number(args, "movestogo", 1, 1000)?.map(|n| n as u64);
     let nodes = go_number(args, "nodes", 1, i64::MAX)?.map(|n| n as u64);
     let depth = go_number(args, "depth", 1, 100)?;
     let mate = go_number(args, "mate", 1, 50)?;
-    let time = if let Some(t) = ms("movetime")? {
-        Some(Duration::from_millis(t.max(1)))
+    let (time, target) = if let Some(t) = ms("movetime")? {
+        (Some(Duration::from_millis(t.max(1))), None)
     } else {
-        // The clock's share for this move (the search uses all of it), keeping back a
-        // twentieth and 30 ms against overheads so that the last move before a control
-        // does not overstep.
-        mine.map(|t| {
-            let usable = t.saturating_sub(30 + t / 20);
-            let share = usable / movestogo + inc.unwrap_or(0) * 3 / 4;
-            Duration::from_millis(share.clamp(1, usable.max(1)))
-        })
+        match mine.map(|t| crate::clock::move_time(t, inc.unwrap_or(0), movestogo)) {
+            Some(m) => (Some(m.limit), Some(m.target)),
+            None => (None, None),
+        }
     };
     let ponder = args.contains(&"ponder");
     let open_ended = args.contains(&"infinite") || ponder;
@@ -216,8 +213,12 @@ fn go_limits(pos: &Position, args: &[&str]) -> Result<(Limits, Option<Duration>,
         depth: depth.or(Some(if open_ended || time.is_some() || nodes.is_some() { 100 } else { 6 })),
         time: if open_ended { None } else { time },
         nodes,
+        target: if open_ended { None } else { target },
+        // A pondering search's time starts at `ponderhit`.
+        started: (!open_ended).then_some(received),
     };
-    Ok((limits, time, ponder))
+    // A ponder that hits searches for the target (the time a move should take).
+    Ok((limits, target.or(time), ponder))
 }
 
 /// A search running on its own thread.
@@ -353,13 +354,13 @@ impl Session {
         Ok(())
     }
 
-    fn go(&mut self, args: &[&str]) {
+    fn go(&mut self, args: &[&str], received: Instant) {
         let Some(pos) = self.pos.clone() else {
             say(&format!("info string no position to search: {}", self.refused));
             say("bestmove 0000");
             return;
         };
-        let (limits, time, ponder) = match go_limits(&pos, args) {
+        let (limits, time, ponder) = match go_limits(&pos, args, received) {
             Ok(l) => l,
             Err(e) => {
                 say(&format!("info string error: {e}"));
@@ -387,27 +388,29 @@ impl Session {
         let handle = std::thread::spawn(move || {
             let mut pos = pos;
             let root = pos.clone();
-            let done = Arc::new(AtomicBool::new(false));
-            // Periodic `info` lines while an iteration runs long.
+            // Periodic `info` lines while an iteration runs long; the reporter wakes at once
+            // when the search ends (its channel closes), not up to a sleep later.
+            let (done, until_done) = mpsc::channel::<()>();
             let reporter = {
-                let (done, progress) = (done.clone(), progress.clone());
+                let progress = progress.clone();
                 let start = Instant::now();
                 std::thread::spawn(move || {
                     let mut next = Duration::from_secs(1);
-                    while !done.load(Ordering::Relaxed) {
-                        std::thread::sleep(Duration::from_millis(20));
-                        let elapsed = start.elapsed();
-                        if elapsed >= next && !done.load(Ordering::Relaxed) {
-                            next = elapsed + Duration::from_secs(1);
-                            let nodes = progress.nodes.load(Ordering::Relaxed);
-                            say(&format!(
-                                "info depth {} nodes {nodes} nps {} hashfull {} time {}",
-                                progress.depth.load(Ordering::Relaxed),
-                                nps(nodes, elapsed),
-                                progress.hashfull.load(Ordering::Relaxed),
-                                elapsed.as_millis()
-                            ));
+                    loop {
+                        let wait = next.saturating_sub(start.elapsed());
+                        if until_done.recv_timeout(wait) != Err(mpsc::RecvTimeoutError::Timeout) {
+                            return;
                         }
+                        let elapsed = start.elapsed();
+                        next = elapsed + Duration::from_secs(1);
+                        let nodes = progress.nodes.load(Ordering::Relaxed);
+                        say(&format!(
+                            "info depth {} nodes {nodes} nps {} hashfull {} time {}",
+                            progress.depth.load(Ordering::Relaxed),
+                            nps(nodes, elapsed),
+                            progress.hashfull.load(Ordering::Relaxed),
+                            elapsed.as_millis()
+                        ));
                     }
                 })
             };
@@ -418,7 +421,7 @@ impl Session {
                     say(&info_line(&root, i, k + 1, hashfull));
                 }
             });
-            done.store(true, Ordering::Relaxed);
+            drop(done);
             let _ = reporter.join();
             // In `go infinite` and `go ponder`, `bestmove` waits for `stop` (or `ponderhit`).
             while hold2.load(Ordering::Relaxed) && !stop2.load(Ordering::Relaxed) {
@@ -471,13 +474,14 @@ pub fn run(variant: Option<std::path::PathBuf>, weights: Option<std::path::PathB
     let names = variant_names();
     while let Ok(input) = rx.recv() {
         let line = match input {
-            Input::Line(line) => line,
+            Input::Line(line) => (line, Instant::now()),
             Input::Bad(why) => {
                 say(&format!("info string error: {why}"));
                 continue;
             }
             Input::End => break,
         };
+        let (line, received) = line;
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&cmd, args)) = words.split_first() else { continue };
         match cmd {
@@ -514,7 +518,7 @@ pub fn run(variant: Option<std::path::PathBuf>, weights: Option<std::path::PathB
             }
             "go" => {
                 s.finish_search();
-                s.go(args);
+                s.go(args, received);
             }
             "ponderhit" => s.ponderhit(),
             "stop" => s.finish_search(),

@@ -3,7 +3,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use varia_interpreter::{GameResult, Limits, Move, Position, Rules, SearchInfo, Searcher};
 
@@ -42,19 +42,20 @@ struct Clock {
 }
 
 impl Clock {
-    fn limits(&self, moves_made: usize) -> Limits {
-        let time = if let Some(t) = self.per_move {
-            Duration::from_secs_f64(t.clamp(0.001, 86_400.0))
-        } else if let Some(cs) = self.remaining_cs {
-            let (mps, _, inc) = self.level.unwrap_or((0, 0.0, 0.0));
-            let to_go = if mps > 0 { (mps - (moves_made as u32 % mps)).max(1) } else { 30 } as u64;
-            let left_ms = cs * 10;
-            let budget = left_ms / to_go + (inc * 500.0) as u64;
-            Duration::from_millis(budget.min(left_ms.saturating_sub(50) * 4 / 5).max(10))
-        } else {
-            Duration::from_secs(2)
+    /// The limits of a move asked for at `started`, after `moves_made` moves of the engine.
+    fn limits(&self, moves_made: usize, started: Instant) -> Limits {
+        let depth = Some(self.depth.unwrap_or(100));
+        if let Some(t) = self.per_move {
+            let time = Some(Duration::from_secs_f64(t.clamp(0.001, 86_400.0)));
+            return Limits { depth, time, started: Some(started), ..Limits::default() };
+        }
+        let Some(cs) = self.remaining_cs else {
+            return Limits { depth, time: Some(Duration::from_secs(2)), started: Some(started), ..Limits::default() };
         };
-        Limits { depth: Some(self.depth.unwrap_or(100)), time: Some(time), nodes: None }
+        let (mps, _, inc) = self.level.unwrap_or((0, 0.0, 0.0));
+        let to_go = (mps > 0).then(|| (mps - (moves_made as u32 % mps)) as u64);
+        let t = varia::clock::move_time(cs * 10, (inc * 1000.0) as u64, to_go);
+        Limits { depth, time: Some(t.limit), target: Some(t.target), started: Some(started), nodes: None }
     }
 }
 
@@ -117,9 +118,9 @@ impl Session {
         self.generation += 1;
         let generation = self.generation;
         let limits = if analyze {
-            Limits { depth: Some(100), time: None, nodes: None }
+            Limits { depth: Some(100), ..Limits::default() }
         } else {
-            self.clock.limits(self.pos.ply() / 2)
+            self.clock.limits(self.pos.ply() / 2, Instant::now())
         };
         let mut searcher =
             self.searcher.take().unwrap_or_else(|| Searcher::new(&self.offered[self.variant].rules, self.hash_mb));

@@ -511,3 +511,113 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
     assert!(err.contains("XBoard cannot show \"Hans38 Chess\": squares move or are placed"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Plays `moves` moves of a game of Varia against itself through UCI on a clock of
+/// `control_ms` for every `per_control` moves (`None`: sudden death) with `inc_ms` a move,
+/// each side's clock charged the wall time from `go` to `bestmove`, as a GUI charges it.
+/// Returns the least time either clock held after a move and the share of the clock used.
+fn uci_clock_game(control_ms: u64, per_control: Option<u64>, inc_ms: u64, moves: usize) -> (i64, f64) {
+    let mut e = Engine::start(&["uci"]);
+    e.send("uci");
+    e.until("uciok", 10);
+    let mut clocks = [control_ms as i64; 2];
+    let (mut played, mut given) = (Vec::<String>::new(), 0i64);
+    let mut least = i64::MAX;
+    for ply in 0..moves {
+        let side = ply % 2;
+        let to_go = per_control.map(|c| format!(" movestogo {}", c - (ply as u64 / 2) % c)).unwrap_or_default();
+        e.send(&format!("position startpos moves {}", played.join(" ")));
+        e.ask("isready", "readyok");
+        let go = format!("go wtime {} btime {} winc {inc_ms} binc {inc_ms}{to_go}", clocks[0], clocks[1]);
+        let start = Instant::now();
+        let best = e.ask(&go, "bestmove");
+        let spent = start.elapsed().as_millis() as i64;
+        clocks[side] -= spent;
+        assert!(clocks[side] > 0, "move {ply}: {spent} ms spent, the clock fell; after `{go}`");
+        least = least.min(clocks[side]);
+        clocks[side] += inc_ms as i64;
+        given += spent;
+        if per_control.is_some_and(|c| (ply as u64 / 2 + 1) % c == 0) {
+            clocks[side] += control_ms as i64;
+        }
+        let mv = best.split_whitespace().nth(1).expect("a move").to_string();
+        if mv == "0000" {
+            break;
+        }
+        played.push(mv);
+    }
+    e.send("quit");
+    let budget = (control_ms + inc_ms * moves as u64 / 2) as f64 * 2.0;
+    (least, given as f64 / budget)
+}
+
+#[test]
+fn uci_clock_moves_to_go_never_flags_and_spends_the_time() {
+    // 10 moves in 2 s for each side, over two controls: the last move before each control
+    // has its own clock alone, and the engine must still answer in time.
+    let (least, used) = uci_clock_game(2_000, Some(10), 0, 40);
+    assert!(least > 0, "{least}");
+    // Measured in time, not in depth: most of the time given is used (not wasted at once).
+    assert!(used > 0.25, "only {:.0}% of the clock used", used * 100.0);
+}
+
+#[test]
+fn uci_clock_sudden_death_with_increment_never_flags() {
+    let (least, used) = uci_clock_game(1_500, None, 50, 40);
+    assert!(least > 0, "{least}");
+    assert!(used > 0.1, "only {:.0}% of the clock used", used * 100.0);
+}
+
+#[test]
+fn uci_movetime_is_kept() {
+    let mut e = Engine::start(&["uci"]);
+    e.send("uci");
+    e.until("uciok", 10);
+    for moves in ["", "e2e4", "e2e4 c7c5 g1f3"] {
+        e.send(&format!("position startpos moves {moves}"));
+        e.ask("isready", "readyok");
+        let start = Instant::now();
+        e.ask("go movetime 300", "bestmove");
+        let spent = start.elapsed();
+        // Never early; late only by what a loaded machine adds (release builds measure a few
+        // ms: docs/play.md).
+        assert!(spent >= Duration::from_millis(300) && spent < Duration::from_millis(600), "{spent:?}");
+    }
+    e.send("quit");
+}
+
+#[test]
+fn xboard_level_and_time_never_flag() {
+    let mut e = Engine::start(&["xboard"]);
+    e.send("xboard\nprotover 2");
+    e.until("feature done=1", 10);
+    // 10 moves in 3 s; the engine plays Black against the moves given, charged wall time.
+    e.send("new\nlevel 10 0:03 0\nforce");
+    let mut clock = 3_000i64;
+    let mut given = 0;
+    let white = ["e2e4", "g1f3", "f1c4", "b1c3", "d2d3", "c1g5", "h2h3", "a2a3", "d1d2", "e1c1", "h1e1", "g2g4"];
+    let mut prev = String::new();
+    for (n, w) in white.iter().enumerate() {
+        // A move the engine's last move made illegal ends the game here.
+        e.send(&format!("usermove {w}\nping {n}"));
+        let answer = e.until("pong", 10);
+        if answer.iter().any(|l| l.starts_with("Illegal")) {
+            break;
+        }
+        e.send(&format!("time {}\notim 300", clock / 10));
+        let start = Instant::now();
+        e.send("go");
+        let mv = e.until("move ", 30).pop().unwrap();
+        let spent = start.elapsed().as_millis() as i64;
+        clock -= spent;
+        given += spent;
+        assert!(clock > 0, "Black's move {n} ({mv}) took {spent} ms; the clock fell (last move {prev})");
+        if (n + 1) % 10 == 0 {
+            clock += 3_000;
+        }
+        e.send("force");
+        prev = mv;
+    }
+    assert!(given > 1_000, "only {given} ms of the clock used");
+    e.send("quit");
+}

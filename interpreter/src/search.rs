@@ -45,6 +45,13 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Most nodes to visit.
     pub nodes: Option<u64>,
+    /// On a clock, the time a move should take: no iteration starts once half of it is spent
+    /// (the next would rarely finish before `time`, the most it may take), and the search ends
+    /// after the iteration that crosses it.
+    pub target: Option<Duration>,
+    /// When the time started (the command that asked for the move arrived): the time spent
+    /// before the search began counts. `None`: when the search begins.
+    pub started: Option<Instant>,
 }
 
 /// The result of one iteration (or of the whole search).
@@ -299,7 +306,7 @@ impl Searcher {
         mut on_iteration: impl FnMut(&[SearchInfo]),
     ) -> Vec<SearchInfo> {
         self.nodes = 0;
-        self.start = Instant::now();
+        self.start = limits.started.unwrap_or_else(Instant::now);
         self.limits = limits;
         self.stopped = false;
         self.progress.nodes.store(0, AtomicOrdering::Relaxed);
@@ -394,7 +401,12 @@ impl Searcher {
                 break;
             }
             // One legal move needs no thought when the caller limits time or nodes.
-            if root.len() == 1 && limits.depth.is_none() {
+            if root.len() == 1 && (limits.depth.is_none() || limits.target.is_some()) {
+                break;
+            }
+            // On a clock, a deeper iteration takes a few times the last: one begun after half
+            // the target would mostly be cut by the hard limit, its time lost.
+            if limits.target.is_some_and(|t| self.start.elapsed() >= t / 2) {
                 break;
             }
         }
@@ -526,7 +538,7 @@ impl Searcher {
         if self.stopped {
             return true;
         }
-        if self.nodes & 1023 == 0 {
+        if self.nodes & 255 == 0 {
             self.progress.nodes.store(self.nodes, AtomicOrdering::Relaxed);
             let late = self.limits.time.is_some_and(|t| self.start.elapsed() >= t);
             let many = self.limits.nodes.is_some_and(|n| self.nodes >= n);

@@ -324,7 +324,7 @@ impl Position {
         let rules = game.rules.clone();
         let source = std::path::PathBuf::from(&game.source);
         let eval = varia::weights::evaluator(&rules, Some(&source), weights.as_deref()).map_err(crate::error)?;
-        let limits = Limits { depth, time: time.map(Duration::from_secs_f64), nodes };
+        let limits = Limits { depth, time: time.map(Duration::from_secs_f64), nodes, ..Limits::default() };
         let mut pos = self.pos.clone();
         let info = py.detach(|| {
             let mut searcher = Searcher::with_evaluator(&rules, hash_mb.clamp(1, 4096), eval);

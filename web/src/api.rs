@@ -495,7 +495,7 @@ pub async fn ai_move(
             format!("{} searches are already running; try again when one ends", crate::MAX_SEARCHES),
         )
     })?;
-    let limits = Limits { depth: req.depth, time: Some(Duration::from_millis(time)), nodes: None };
+    let limits = Limits { depth: req.depth, time: Some(Duration::from_millis(time)), ..Limits::default() };
     let answer = server
         .job(move |server, budget| {
             let _permit = permit;
