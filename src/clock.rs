@@ -4,7 +4,7 @@ use std::time::Duration;
 
 /// Kept back on every move for what the search does not see: writing the move, the GUI
 /// reading it, the process being scheduled on a loaded machine.
-const OVERHEAD_MS: u64 = 30;
+const OVERHEAD_MS: u64 = 50;
 /// Moves assumed left in a game without a control ahead (sudden death, or an increment).
 const MOVES_LEFT: u64 = 30;
 
@@ -21,13 +21,15 @@ pub struct MoveTime {
 /// A twentieth of the clock and [`OVERHEAD_MS`] are never spent, so even the last move before
 /// a control ends in time. The target is an equal share of the rest over the moves to go, plus
 /// most of the increment; the limit lets a move run to four targets (a search that has not
-/// settled) but never past half of what is usable while other moves remain before the control.
+/// settled) but never past an equal share of what is usable over the next moves, up to four
+/// (all of it for the last move before a control): a clock run low keeps a reserve for a
+/// machine that delays a move.
 pub fn move_time(left_ms: u64, inc_ms: u64, moves_to_go: Option<u64>) -> MoveTime {
     let usable = left_ms.saturating_sub(OVERHEAD_MS + left_ms / 20);
     let to_go = moves_to_go.unwrap_or(MOVES_LEFT).clamp(1, MOVES_LEFT * 2);
-    let target = (usable / to_go + inc_ms * 3 / 4).min(usable);
-    let cap = if to_go == 1 { usable } else { usable / 2 };
-    let limit = (target * 4).min(cap).max(target);
+    let cap = usable / to_go.min(4);
+    let target = (usable / to_go + inc_ms * 3 / 4).min(cap);
+    let limit = (target * 4).min(cap);
     MoveTime { target: Duration::from_millis(target.max(1)), limit: Duration::from_millis(limit.max(1)) }
 }
 
@@ -73,14 +75,17 @@ mod tests {
     fn shares_the_clock_over_the_moves_to_go() {
         let t = move_time(20_000, 0, Some(40));
         // 20 s less a twentieth and the overhead, over 40 moves.
-        assert_eq!(t.target, Duration::from_millis((20_000 - 1_030) / 40));
+        assert_eq!(t.target, Duration::from_millis((20_000 - 1_050) / 40));
         assert_eq!(t.limit, t.target * 4);
         // The last move before the control may use what is usable.
         let last = move_time(2_000, 0, Some(1));
-        assert_eq!(last.target, Duration::from_millis(2_000 - 130));
+        assert_eq!(last.target, Duration::from_millis(2_000 - 150));
         assert_eq!(last.limit, last.target);
         // An increment adds most of itself.
         let inc = move_time(10_000, 1_000, None);
-        assert_eq!(inc.target, Duration::from_millis((10_000 - 530) / 30 + 750));
+        assert_eq!(inc.target, Duration::from_millis((10_000 - 550) / 30 + 750));
+        // A low clock keeps most of itself: at most a quarter of what is usable.
+        let low = move_time(400, 100, None);
+        assert_eq!(low.limit, Duration::from_millis((400 - 70) / 4));
     }
 }

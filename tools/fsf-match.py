@@ -384,9 +384,13 @@ def main():
     ap.add_argument("--openings", help="openings file (default: the start position)")
     ap.add_argument("--max-plies", type=int, default=400)
     ap.add_argument("--varia", default=os.path.join(os.path.dirname(__file__), "..", "target", "release", "varia"))
-    ap.add_argument("--varia-args", default="uci", help="arguments of the Varia command (e.g. 'uci --weights F')")
+    ap.add_argument("--varia-args", default="uci",
+                    help="arguments of the Varia command (e.g. 'uci --weights F variants/chess.var': "
+                         "given a rules file, Varia is not sent UCI_Variant)")
     ap.add_argument("--fsf", default="/usr/games/fairy-stockfish")
     ap.add_argument("--hash", type=int, default=32, help="each engine's table, in MB")
+    ap.add_argument("--fsf-overhead", type=int, default=100,
+                    help="Fairy-Stockfish's Move Overhead in ms (its default, 30, flags on a loaded machine)")
     ap.add_argument("--pgn", help="write the games as PGN here")
     ap.add_argument("--json", help="write the games and the summary here")
     args = ap.parse_args()
@@ -396,12 +400,15 @@ def main():
     levels = [None] if args.elo == "full" else [int(x) for x in args.elo.split(",")]
     load_before = os.getloadavg()
     base = {"UCI_Variant": args.variant, "Hash": args.hash}
-    varia = Engine([args.varia] + args.varia_args.split(), "Varia", base)
+    varia_args = args.varia_args.split()
+    # Given a rules file, Varia plays it (with the weights beside it or given): no UCI_Variant.
+    named = any(a.endswith((".var", ".ini")) for a in varia_args)
+    varia = Engine([args.varia] + varia_args, "Varia", {"Hash": args.hash} if named else base)
     records, summary_levels = [], []
     pgn_out = open(args.pgn, "w") if args.pgn else None
     try:
         for level in levels:
-            opts = dict(base)
+            opts = dict(base, **{"Move Overhead": args.fsf_overhead})
             if level is not None:
                 opts.update({"UCI_LimitStrength": "true", "UCI_Elo": level})
             fsf_name = "Fairy-Stockfish" + (f" {level}" if level else "")
