@@ -30,6 +30,8 @@ pub const TERMS: &[(&str, &str)] = &[
     ("owned", "per square owned (games where squares are owned)"),
     ("crowd", "per piece sharing its cell with a friendly piece (games with stacks)"),
     ("cornering", "ahead by two pawns or more against one opponent: per step the enemy royal stands nearer the board's rim and the royals nearer each other"),
+    ("open-lines", "per empty cell on the lines from a royal piece along each direction of the board, up to the first piece or the edge"),
+    ("royal-zone", "per cell next to a royal piece that an enemy attacks (computed only when its weights are not zero)"),
     ("tempo", "for the side to move"),
 ];
 
@@ -88,6 +90,8 @@ impl Weights {
             ("owned", [4.0, 4.0]),
             ("crowd", [10.0, 10.0]),
             ("cornering", [0.0, 10.0]),
+            ("open-lines", [-4.0, 0.0]),
+            ("royal-zone", [0.0, 0.0]),
             ("tempo", [10.0, 5.0]),
         ];
         let terms = defaults.iter().map(|(n, w)| (n.to_string(), *w)).collect();
@@ -272,8 +276,11 @@ const RESERVE: usize = 7;
 const OWNED: usize = 8;
 const CROWD: usize = 9;
 const CORNERING: usize = 10;
-const TEMPO: usize = 11;
-const TERM_COUNT: usize = 12;
+const OPEN_LINES: usize = 11;
+const ROYAL_ZONE: usize = 12;
+/// Tempo comes last: it is added after the move clock's scaling.
+const TEMPO: usize = 13;
+const TERM_COUNT: usize = 14;
 /// How far ahead in material a player must be for the cornering term, in centipawns.
 const CORNERING_LEAD: i64 = 200;
 
@@ -302,6 +309,9 @@ pub struct Evaluator {
     /// Per cell: the cells one step and two steps away.
     near1: Vec<CellSet>,
     near2: Vec<CellSet>,
+    /// Per cell: the cells of each line from it, one per direction of the board (the first of
+    /// the cells a step reaches, where rays branch), nearest first.
+    lines: Vec<Vec<Vec<CellId>>>,
     /// Distances for the cornering term (boards of up to [`Cornering::MAX_CELLS`] cells).
     cornering: Option<Cornering>,
     /// The material (untuned values) of the start position, for the phase.
@@ -390,6 +400,7 @@ impl Evaluator {
         }
         let near1 = (0..n).map(|c| rules.graph.within(CellId(c as u16), 1)).collect();
         let near2 = (0..n).map(|c| rules.graph.within(CellId(c as u16), 2)).collect();
+        let lines = (0..n).map(|c| lines_from(rules, CellId(c as u16))).collect();
         let mut start_material = 0i64;
         for (_, stack) in &rules.variant.setup.placements {
             for (_, ty) in stack {
@@ -412,6 +423,7 @@ impl Evaluator {
             cell_features,
             near1,
             near2,
+            lines,
             cornering: Cornering::new(rules),
             start_material: start_material.max(1),
             term: Vec::new(),
@@ -600,8 +612,9 @@ impl Evaluator {
         (mg, eg, material)
     }
 
-    /// The counted features of one player besides the tables: shelter, danger, mobility,
-    /// reserve, owned squares, crowding (indexed like [`TERMS`]; table terms and tempo are 0).
+    /// The counted features of one player besides the tables: shelter, danger, open lines, the
+    /// royal zone, mobility, reserve, owned squares, crowding (indexed like [`TERMS`]; table
+    /// terms and tempo are 0).
     fn extra_features(&self, pos: &Position, player: PlayerId) -> [i32; TERM_COUNT] {
         let r = &**pos.rules();
         let mut f = [0i32; TERM_COUNT];
@@ -614,6 +627,15 @@ impl Evaluator {
                     f[DANGER] += common(&self.near2[royal.0 as usize], pos.occupied_by(PlayerId(q as u8))) as i32;
                 }
             }
+            // Lines an enemy piece could come down: the cells up to the first piece, however far.
+            for line in &self.lines[royal.0 as usize] {
+                f[OPEN_LINES] +=
+                    line.iter().take_while(|&&c| pos.has_square(c) && pos.pieces_at(c).is_empty()).count() as i32;
+            }
+        }
+        // Attacks tests cost a third of a chess search's speed: asked only when weighed.
+        if self.term[ROYAL_ZONE] != [0, 0] {
+            f[ROYAL_ZONE] = self.royal_zone(pos, player);
         }
         if self.term[MOBILITY] != [0, 0] {
             f[MOBILITY] = self.mobility(pos, player);
@@ -636,6 +658,19 @@ impl Evaluator {
             }
         }
         f
+    }
+
+    /// The cells next to `player`'s royal pieces that an enemy attacks (for the tuner, which
+    /// needs the feature whatever its weight).
+    fn royal_zone(&self, pos: &Position, player: PlayerId) -> i32 {
+        let r = &**pos.rules();
+        let mut n = 0;
+        for royal in pos.royal_cells(player) {
+            for q in (0..r.player_count()).map(|q| PlayerId(q as u8)).filter(|q| !r.allied(*q, player)) {
+                n += self.near1[royal.0 as usize].iter().filter(|&c| c != royal && pos.is_attacked(c, q)).count();
+            }
+        }
+        n as i32
     }
 
     /// The number of pseudo-legal piece moves a player has.
@@ -691,6 +726,7 @@ impl Evaluator {
             }
             let mut extra = self.extra_features(pos, player);
             extra[MOBILITY] = self.mobility(pos, player);
+            extra[ROYAL_ZONE] = self.royal_zone(pos, player);
             for (i, x) in extra.iter().enumerate() {
                 terms[i] += sign * *x as f64;
             }
@@ -809,6 +845,27 @@ fn step_distances(rules: &Rules, from: CellId, dist: &mut [u32], queue: &mut Vec
             }
         }
     }
+}
+
+/// The lines from a cell: per direction of the board, the cells reached by stepping on (the
+/// first target where a step branches), nearest first, stopping before a cell seen twice.
+fn lines_from(rules: &Rules, from: CellId) -> Vec<Vec<CellId>> {
+    let mut out = Vec::new();
+    for d in 0..rules.variant.board.directions.len() {
+        let mut line = Vec::new();
+        let mut at = from;
+        while let Some(&next) = rules.graph.step(at, DirId(d as u8)).first() {
+            if next == from || line.contains(&next) {
+                break;
+            }
+            line.push(next);
+            at = next;
+        }
+        if !line.is_empty() {
+            out.push(line);
+        }
+    }
+    out
 }
 
 /// How many cells two sets share.
