@@ -1,7 +1,7 @@
 //! Each refinement of the search switched off on a position where it matters: the zugzwang
 //! guard of null-move pruning, check extensions, the reductions and prunings that save nodes
-//! (the same search with the refinement on visits fewer), and the cornering term of the
-//! evaluation that lets the side ahead drive a bare royal to the rim.
+//! (the same search with the refinement on visits fewer), the cornering term of the evaluation
+//! that lets the side ahead drive a bare royal to the rim, and the royal-safety terms.
 
 mod common;
 
@@ -279,4 +279,51 @@ fn exchanges_in_the_cell_array_equal_exchanges_made() {
     pos.legal_moves(&mut moves);
     let rxd8 = *moves.iter().find(|m| pos.long_notation(**m) == "Rd1xd8").expect("Rd1xd8");
     assert_eq!(s.exchange_both_ways(&mut pos, rxd8).1, None);
+}
+
+/// The evaluation of `fen` with `term` at `weight` in the middle game, less its value at 0.
+fn term_value(rules: &Arc<Rules>, fen: &str, term: &str, weight: f64) -> i32 {
+    let with = |w: f64| {
+        let mut weights = Weights::defaults(rules);
+        weights.terms.insert(term.into(), [w, 0.0]);
+        Evaluator::with_weights(rules, &weights).expect("valid weights").evaluate(&common::position(rules, fen))
+    };
+    with(weight) - with(0.0)
+}
+
+#[test]
+fn royal_safety_counts_open_lines_and_attacked_cells_from_the_rules() {
+    let rules = common::rules("chess.var");
+    // Each side castled behind three pawns: equal, the term says nothing.
+    let sheltered = "r4rk1/ppp2ppp/8/8/8/8/PPP2PPP/R4RK1 w - - 0 1";
+    assert_eq!(term_value(&rules, sheltered, "open-lines", -4.0), 0);
+    // White's king walked to d3 with the pawns ahead gone: its lines are open, and with only
+    // the kings' pawns changed White is worse for it (all material still on: the middle game).
+    let walked = "r1bqkbnr/pppppppp/2n5/8/8/3K4/PPP2PPP/RNBQ1BNR w kq - 0 1";
+    let home = "r1bqkbnr/pppppppp/2n5/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert!(
+        term_value(&rules, walked, "open-lines", -4.0) <= -40,
+        "{}",
+        term_value(&rules, walked, "open-lines", -4.0)
+    );
+    assert_eq!(term_value(&rules, home, "open-lines", -4.0), 0);
+    // The cells next to a royal piece an enemy attacks: the queen on h4 bears on f2, next to
+    // White's king; at home it bears on none.
+    let queen_out = "rnb1kbnr/pppp1ppp/8/4p3/7q/8/PPPPP1PP/RNBQKBNR w KQkq - 0 1";
+    let queen_home = "rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPP1PP/RNBQKBNR w KQkq - 0 1";
+    assert!(term_value(&rules, queen_out, "royal-zone", -10.0) <= -8);
+    assert_eq!(term_value(&rules, queen_home, "royal-zone", -10.0), 0);
+    // Xiangqi: the general in its palace is a royal piece like any other. With Red's middle
+    // soldier gone its file is open up to Black's soldier: three cells more, by the variant's own
+    // directions (no game named).
+    let xq = common::rules("xiangqi.var");
+    let start = Position::start(xq.clone()).to_position_string();
+    assert_eq!(term_value(&xq, &start, "open-lines", -4.0), 0);
+    let open = start.replacen("P1P1P1P1P", "P1P3P1P", 1);
+    assert_ne!(open, start, "the soldiers' rank in {start}");
+    assert!(
+        (-12..=-10).contains(&term_value(&xq, &open, "open-lines", -4.0)),
+        "{}",
+        term_value(&xq, &open, "open-lines", -4.0)
+    );
 }
