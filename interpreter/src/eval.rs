@@ -12,9 +12,12 @@ use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 
 use crate::bitset::CellSet;
-use crate::ir::{CellId, DirId, PieceTypeId, PlayerId};
+use crate::ir::{CellId, PieceTypeId, PlayerId};
 use crate::position::{MoveKind, Position};
 use crate::rules::{Piece, Rules};
+use geometry::{lines_from, step_distances, Cornering};
+
+mod geometry;
 
 /// The named terms of the evaluation besides piece values, each weighted separately in the
 /// middle game and the endgame.
@@ -748,50 +751,6 @@ impl Evaluator {
     }
 }
 
-/// Distances between cells for the cornering term: in steps along any direction of the board.
-#[derive(Clone, Debug)]
-struct Cornering {
-    cells: usize,
-    /// Per pair of cells (row-major): steps between them (`u8::MAX`: unreachable or far).
-    steps: Vec<u8>,
-    /// Per cell: steps to the nearest rim cell (one with fewer neighbours than the most any
-    /// cell has), and the largest of these.
-    rim: Vec<u8>,
-    deepest: u8,
-    /// The most steps between two connected cells (capped at 254).
-    diameter: u8,
-}
-
-impl Cornering {
-    /// Larger boards get no cornering term (the table is quadratic).
-    const MAX_CELLS: usize = 1024;
-
-    fn new(rules: &Rules) -> Option<Cornering> {
-        let n = rules.cell_count();
-        if n > Cornering::MAX_CELLS || n == 0 {
-            return None;
-        }
-        let mut steps = vec![u8::MAX; n * n];
-        let mut dist = vec![u32::MAX; n];
-        let mut queue = Vec::with_capacity(n);
-        for c in 0..n {
-            step_distances(rules, CellId(c as u16), &mut dist, &mut queue);
-            for &t in &queue {
-                steps[c * n + t.0 as usize] = dist[t.0 as usize].min(254) as u8;
-            }
-        }
-        let neighbours: Vec<usize> = (0..n).map(|c| (0..n).filter(|&t| steps[c * n + t] == 1).count()).collect();
-        let most = neighbours.iter().copied().max().unwrap_or(0);
-        let rim: Vec<u8> = (0..n)
-            .map(|c| (0..n).filter(|&t| neighbours[t] < most).map(|t| steps[c * n + t]).min().unwrap_or(0))
-            .collect();
-        let reachable = |x: &&u8| **x != u8::MAX;
-        let deepest = rim.iter().filter(reachable).copied().max().unwrap_or(0);
-        let diameter = steps.iter().filter(reachable).copied().max().unwrap_or(0);
-        Some(Cornering { cells: n, steps, rim, deepest, diameter })
-    }
-}
-
 impl Evaluator {
     /// The cornering feature from `me`'s view in a game of two players: when one of them leads
     /// in material by [`CORNERING_LEAD`] or more, the steps by which the other's royal stands
@@ -822,50 +781,6 @@ impl Evaluator {
             -f
         }
     }
-}
-
-/// Fills `dist` with the steps (along any direction of the board) from `from` to each cell,
-/// and `queue` with the cells reached, nearest first.
-fn step_distances(rules: &Rules, from: CellId, dist: &mut [u32], queue: &mut Vec<CellId>) {
-    let dirs = rules.variant.board.directions.len();
-    dist.iter_mut().for_each(|d| *d = u32::MAX);
-    queue.clear();
-    dist[from.0 as usize] = 0;
-    queue.push(from);
-    let mut head = 0;
-    while head < queue.len() {
-        let at = queue[head];
-        head += 1;
-        for d in 0..dirs {
-            for &t in rules.graph.step(at, DirId(d as u8)) {
-                if dist[t.0 as usize] == u32::MAX {
-                    dist[t.0 as usize] = dist[at.0 as usize] + 1;
-                    queue.push(t);
-                }
-            }
-        }
-    }
-}
-
-/// The lines from a cell: per direction of the board, the cells reached by stepping on (the
-/// first target where a step branches), nearest first, stopping before a cell seen twice.
-fn lines_from(rules: &Rules, from: CellId) -> Vec<Vec<CellId>> {
-    let mut out = Vec::new();
-    for d in 0..rules.variant.board.directions.len() {
-        let mut line = Vec::new();
-        let mut at = from;
-        while let Some(&next) = rules.graph.step(at, DirId(d as u8)).first() {
-            if next == from || line.contains(&next) {
-                break;
-            }
-            line.push(next);
-            at = next;
-        }
-        if !line.is_empty() {
-            out.push(line);
-        }
-    }
-    out
 }
 
 /// How many cells two sets share.
