@@ -630,11 +630,9 @@ impl Evaluator {
                     f[DANGER] += common(&self.near2[royal.0 as usize], pos.occupied_by(PlayerId(q as u8))) as i32;
                 }
             }
-            // Lines an enemy piece could come down: the cells up to the first piece, however far.
-            for line in &self.lines[royal.0 as usize] {
-                f[OPEN_LINES] +=
-                    line.iter().take_while(|&&c| pos.has_square(c) && pos.pieces_at(c).is_empty()).count() as i32;
-            }
+        }
+        if self.term[OPEN_LINES] != [0, 0] {
+            f[OPEN_LINES] = self.open_lines(pos, player);
         }
         // Attacks tests cost a third of a chess search's speed: asked only when weighed.
         if self.term[ROYAL_ZONE] != [0, 0] {
@@ -661,6 +659,21 @@ impl Evaluator {
             }
         }
         f
+    }
+
+    /// The empty cells on the lines from `player`'s royal pieces, each up to its first piece or
+    /// missing square, however far: lines an enemy piece could come down.
+    fn open_lines(&self, pos: &Position, player: PlayerId) -> i32 {
+        let cells = &pos.st.cells;
+        let mut n = 0;
+        for royal in pos.royal_cells(player) {
+            for line in &self.lines[royal.0 as usize] {
+                // The cell array holds a stack's first piece and a covering piece, and a hole
+                // where there is no square: empty there is empty everywhere.
+                n += line.iter().take_while(|c| cells[c.0 as usize] == Piece::EMPTY).count();
+            }
+        }
+        n as i32
     }
 
     /// The cells next to `player`'s royal pieces that an enemy attacks (for the tuner, which
@@ -730,6 +743,7 @@ impl Evaluator {
             let mut extra = self.extra_features(pos, player);
             extra[MOBILITY] = self.mobility(pos, player);
             extra[ROYAL_ZONE] = self.royal_zone(pos, player);
+            extra[OPEN_LINES] = self.open_lines(pos, player);
             for (i, x) in extra.iter().enumerate() {
                 terms[i] += sign * *x as f64;
             }
