@@ -33,7 +33,7 @@ pub const TERMS: &[(&str, &str)] = &[
     ("owned", "per square owned (games where squares are owned)"),
     ("crowd", "per piece sharing its cell with a friendly piece (games with stacks)"),
     ("cornering", "ahead by two pawns or more against one opponent: per step the enemy royal stands nearer the board's rim and the royals nearer each other"),
-    ("open-lines", "per empty cell on the lines from a royal piece along each direction of the board, up to the first piece or the edge"),
+    ("open-lines", "per empty cell on the lines from a royal piece along each direction of the board, up to the first piece or the edge (computed only when its weights are not zero)"),
     ("royal-zone", "per cell next to a royal piece that an enemy attacks (computed only when its weights are not zero)"),
     ("tempo", "for the side to move"),
 ];
@@ -93,7 +93,7 @@ impl Weights {
             ("owned", [4.0, 4.0]),
             ("crowd", [10.0, 10.0]),
             ("cornering", [0.0, 10.0]),
-            ("open-lines", [-4.0, 0.0]),
+            ("open-lines", [0.0, 0.0]),
             ("royal-zone", [0.0, 0.0]),
             ("tempo", [10.0, 5.0]),
         ];
