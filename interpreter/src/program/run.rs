@@ -612,8 +612,8 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Whether another player (`friends`: the mover's side) could capture a piece on `c`: a
-    /// piece of the side attacked stands there, or else the moving piece (of that side) is
+    /// Whether another player (`friends`: the mover's side, capturing an enemy's piece) could
+    /// capture a piece on `c`: a piece of the side attacked stands there, or else the moving piece (of that side) is
     /// imagined there, as the attack tables read every cell (a piece is attacked where its
     /// capturer's own piece now stands: it defends the cell).
     fn attacked_here(&self, c: CellId, ty: Option<MoveTypeId>, friends: bool) -> bool {
@@ -622,7 +622,21 @@ impl<'a> Run<'a> {
         }
         let r = self.r;
         let side = self.start.side;
-        let victim_side = if friends { PlayerId(((side.0 as usize + 1) % r.players) as u8) } else { side };
+        // A defended cell is one where the mover's side could capture an enemy: the imagined
+        // victim belongs to the next player in turn order not allied to the mover (with teams
+        // the next player may be a partner, whom no capture takes); with no such player nothing
+        // could be captured.
+        let victim_side = if friends {
+            match (1..r.players)
+                .map(|k| PlayerId(((side.0 as usize + k) % r.players) as u8))
+                .find(|p| !r.allied(*p, side))
+            {
+                Some(p) => p,
+                None => return false,
+            }
+        } else {
+            side
+        };
         let here = self.piece(c);
         if here == Piece::HOLE {
             // Nothing can stand where there is no square, so nothing is captured there.
