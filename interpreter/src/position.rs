@@ -466,6 +466,11 @@ impl Position {
         for letter in &rules.variant.setup.castling_rights {
             castling |= rules.gates.read_letter(*letter).unwrap_or(0);
         }
+        // Every choice is made before the first move, the first chooser first, who need not be
+        // the game's first mover (an option may give only the second player pieces).
+        if let Some((_, chooser)) = pos.st.pending_choice(&rules) {
+            pos.st.side = chooser;
+        }
         pos.set_state(castling, None, 0, 1);
         pos
     }

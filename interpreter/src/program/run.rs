@@ -624,8 +624,8 @@ impl<'a> Run<'a> {
         let side = self.start.side;
         // A defended cell is one where the mover's side could capture an enemy: the imagined
         // victim belongs to the next player in turn order not allied to the mover (with teams
-        // the next player may be a partner, whom no capture takes); with no such player nothing
-        // could be captured.
+        // the next player may be a partner, whom no capture takes). A variant always has one
+        // (a team of every player is refused); without it nothing could be captured.
         let victim_side = if friends {
             match (1..r.players)
                 .map(|k| PlayerId(((side.0 as usize + k) % r.players) as u8))
