@@ -5,6 +5,9 @@ use std::sync::Arc;
 use varia_interpreter::paths::Path;
 use varia_interpreter::{perft, perft_threads, Position, Rules};
 
+mod common;
+use common::every_rules;
+
 fn notations(pos: &Position, moves: &[varia_interpreter::Move]) -> Vec<String> {
     let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
     out.sort();
@@ -227,15 +230,6 @@ fn perft_everywhere(text: &str, without: &[Path], depth: u32) -> Vec<(u64, Strin
             (n, format!("{:?}", pos.rules().fast_paths()))
         })
         .collect()
-}
-
-/// `text`'s rules: with every fast path, without each of `without`, and the reference.
-fn every_rules(text: &str, without: &[Path]) -> Vec<Arc<Rules>> {
-    let variant = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut all = vec![Rules::new(variant.clone())];
-    all.extend(without.iter().map(|p| Rules::without(variant.clone(), &[*p])));
-    all.push(Rules::reference(variant));
-    all.into_iter().map(Arc::new).collect()
 }
 
 /// An exploding capture takes every piece on the target cell, so one made onto a crowd that

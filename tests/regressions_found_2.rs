@@ -1,18 +1,10 @@
 //! Defects the differential test (`varia_fuzz::differential`) found on random variants, continued from `regressions_found.rs`: each with the smallest game that showed it.
 
-use std::sync::Arc;
-
 use varia_interpreter::paths::Path;
-use varia_interpreter::{perft, Position, Rules};
+use varia_interpreter::{perft, Position};
 
-/// `text`'s rules: with every fast path, without each of `without`, and the reference.
-fn every_rules(text: &str, without: &[Path]) -> Vec<Arc<Rules>> {
-    let variant = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut all = vec![Rules::new(variant.clone())];
-    all.extend(without.iter().map(|p| Rules::without(variant.clone(), &[*p])));
-    all.push(Rules::reference(variant));
-    all.into_iter().map(Arc::new).collect()
-}
+mod common;
+use common::every_rules;
 
 /// The legal moves of `text`'s start (sorted) and its perft count to `depth`, on each of
 /// [`every_rules`], with the fast paths of the rules that found them.

@@ -24,7 +24,6 @@ difference with a 95% interval (Wilson score interval with the games' spread, as
 
 import argparse
 import json
-import math
 import os
 import queue
 import subprocess
@@ -35,6 +34,8 @@ import time
 import chess
 import chess.engine
 import chess.pgn
+
+from match_stats import score_interval
 
 # Common openings (up to six plies), each balanced enough for a test match.
 OPENINGS = [
@@ -63,23 +64,6 @@ OPENINGS = [
     "e2e4 e7e5 g1f3 g8f6 f3e5",  # Petrov
     "b2b3 e7e5 c1b2 b8c6 e2e3",  # Larsen
 ]
-
-
-def score_interval(wins, draws, losses):
-    """Score, Elo and a 95% interval (None where unbounded)."""
-    n = wins + draws + losses
-    if n == 0:
-        return 0.5, 0.0, None, None
-    s = (wins + draws / 2) / n
-    var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s**2) / n
-    z = 1.96
-    centre = (s + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(var / n + z * z / (4 * n * n)) / (1 + z * z / n)
-
-    def elo(x):
-        return -400 * math.log10(1 / x - 1) if 0 < x < 1 else None
-
-    return s, elo(s), elo(centre - half), elo(centre + half)
 
 
 class XBoard:

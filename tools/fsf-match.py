@@ -35,6 +35,8 @@ import sys
 import threading
 import time
 
+from match_stats import score_interval
+
 
 class Engine:
     """A UCI engine on a pipe, read by a thread so that waits can time out."""
@@ -330,23 +332,6 @@ def pgn(record, headers):
 
 def expected(diff):
     return 1 / (1 + 10 ** (-diff / 400))
-
-
-def score_interval(wins, draws, losses):
-    """Score, Elo difference and its 95% interval (None where unbounded), as tools/fairymax-match.py."""
-    n = wins + draws + losses
-    if n == 0:
-        return 0.5, 0.0, None, None
-    s = (wins + draws / 2) / n
-    var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s**2) / n
-    z = 1.96
-    centre = (s + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(var / n + z * z / (4 * n * n)) / (1 + z * z / n)
-
-    def elo(x):
-        return -400 * math.log10(1 / x - 1) if 0 < x < 1 else None
-
-    return s, elo(s), elo(centre - half), elo(centre + half)
 
 
 def rating(levels):

@@ -10,7 +10,7 @@
 //! So the list holds the walk's moves, not always in its order.
 
 use crate::attack::Pins;
-use crate::ir::{CellId, MoveMode};
+use crate::ir::{CellId, MoveMode, PlayerId};
 use crate::legal::{is_noisy, retain_from};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::raymask::{Bits, EntryRay, MaskTables, Occupancy, Slot};
@@ -195,14 +195,21 @@ impl State {
             t = t.without(to);
             mv.to = CellId(to as u16);
             mv.take = self.cells[to as usize];
-            self.cells[to as usize] = piece;
-            let attacked = self.royal_attacked_on(r, mv.to, side, enemies, lifted);
-            self.cells[to as usize] = mv.take;
-            if !attacked {
+            if !self.royal_attacked_landing(r, mv, side, enemies, lifted) {
                 out.push(mv);
             }
         }
         self.cells[from.0 as usize] = piece;
+    }
+
+    /// Whether the royal `mv` moves (lifted off its cell, `lifted` the occupancy without it)
+    /// is attacked once it stands on `mv.to`, tried in the cell array and put back.
+    #[inline(always)]
+    fn royal_attacked_landing(&mut self, r: &Rules, mv: Move, side: PlayerId, enemies: u128, lifted: u128) -> bool {
+        self.cells[mv.to.0 as usize] = mv.piece;
+        let attacked = self.royal_attacked_on(r, mv.to, side, enemies, lifted);
+        self.cells[mv.to.0 as usize] = mv.take;
+        attacked
     }
 
     /// The moves of a counted piece entry by entry, each ray outward from the piece (the
@@ -239,13 +246,8 @@ impl State {
                 t = t.without(to);
                 mv.to = CellId(to as u16);
                 mv.take = self.cells[to as usize];
-                if is_royal {
-                    self.cells[to as usize] = piece;
-                    let attacked = self.royal_attacked_on(r, mv.to, side, enemies, lifted);
-                    self.cells[to as usize] = mv.take;
-                    if attacked {
-                        continue;
-                    }
+                if is_royal && self.royal_attacked_landing(r, mv, side, enemies, lifted) {
+                    continue;
                 }
                 (mv.kind, mv.extra) = if passes && mv.to != ray.first {
                     (MoveKind::Passage, e.dir.0 as u16)

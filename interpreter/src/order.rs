@@ -2,8 +2,7 @@
 
 use crate::eval::Evaluator;
 use crate::ir::CellId;
-use crate::position::{Move, MoveKind, Position, State};
-use crate::raymask::Bits;
+use crate::position::{Move, MoveKind, Position};
 use crate::rules::{Piece, Rules};
 use crate::tables::NO_PROMOTION;
 
@@ -256,7 +255,7 @@ pub(crate) fn see(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, thr
         return true;
     }
     let opponent = crate::ir::PlayerId(((pos.side_to_move().0 as usize + 1) % r.player_count()) as u8);
-    if !attacked_read(&pos.st, r, mv.to, opponent) {
+    if !pos.st.attacked_read(r, mv.to, opponent) {
         return true;
     }
     if light_exchange(pos, r, &mv) {
@@ -469,7 +468,7 @@ impl CellExchange {
         let found = SCRATCH.with_borrow_mut(|(buf, cells)| {
             let st = &pos.st;
             cells.clear();
-            match attackers_read(st, r, target, side, vacated) {
+            match st.attackers_read(r, target, side, vacated) {
                 Some(mut from) => {
                     while from != 0 {
                         cells.push(CellId(from.trailing_zeros() as u16));
@@ -523,31 +522,6 @@ impl CellExchange {
         }
         pos.st.cells[self.target.0 as usize] = self.changed[0].1;
     }
-}
-
-/// Whether `by` attacks `cell`: read from the threat tables where they are exact and the
-/// probes hold every attack, else by the attack test.
-fn attacked_read(st: &State, r: &Rules, cell: CellId, by: crate::ir::PlayerId) -> bool {
-    if r.count.threats.built() && r.paths.allows(crate::paths::Path::ProbeAttacks) && cell.0 < 128 {
-        let by_cells = u128::from_words(st.occupied[by.0 as usize].words());
-        if let Some(attacked) = st.threatened(r, cell, st.occupancy::<u128>(by).all, by_cells, 0) {
-            return attacked;
-        }
-    }
-    st.attacked(r, cell, by)
-}
-
-/// The cells of `side`'s pieces that attack `target` by a probe, read from the threat tables
-/// where they are exact, with the cells an exchange has `vacated` empty; `None` where the
-/// probe walk must find them.
-fn attackers_read(st: &State, r: &Rules, target: CellId, side: crate::ir::PlayerId, vacated: u128) -> Option<u128> {
-    if !r.count.threats.built() || target.0 >= 128 {
-        return None;
-    }
-    let gone = vacated | 1 << target.0;
-    let by_cells = u128::from_words(st.occupied[side.0 as usize].words()) & !gone;
-    let all = st.occupancy::<u128>(side).all & !vacated;
-    st.attackers_in_tables(r, target, by_cells, all)
 }
 
 /// The side to move's capture on `target` by its cheapest piece (the first in generation

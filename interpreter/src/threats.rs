@@ -110,13 +110,13 @@ impl ThreatTables {
 
 impl State {
     /// The pieces among `enemies` that would attack `cell` were their ways clear: for each,
-    /// `f` is given the cells between and may end the look (`None`), which makes the answer
+    /// `f` is given its cell and the cells between and may end the look (`None`), which makes the answer
     /// `Some(true)`; `Some(false)` when it looked at them all; `None` where the walk decides
     /// (a cell two probes of a player pass through, a cell of `unsure` between, or an enemy on
     /// such a cell within the cell's spans). `unsure`: cells whose contents the tables cannot
     /// read (occupied cells that may hold a stack).
     #[inline(always)]
-    fn threats<F: FnMut(u128) -> Option<()>>(
+    fn threats<F: FnMut(usize, u128) -> Option<()>>(
         &self,
         r: &Rules,
         cell: CellId,
@@ -140,37 +140,42 @@ impl State {
             if between == TWO_PROBES || between & unsure != 0 {
                 return None;
             }
-            if f(between).is_none() {
+            if f(c, between).is_none() {
                 return Some(true);
             }
         }
         Some(false)
     }
 
-    /// The cells of the pieces among `by_cells` that attack `cell` by a probe, `all` the
-    /// occupancy (every piece and every location without a square): the cells the probe walk
-    /// ([`State::probe_attackers`]) finds, read from the tables; `None` where the walk decides
-    /// (a cell two probes of a player pass through). Only where the tables are exact.
-    #[inline]
-    pub(crate) fn attackers_in_tables(&self, r: &Rules, cell: CellId, by_cells: u128, all: u128) -> Option<u128> {
-        let t = &r.count.threats;
-        let mut cand = t.any[cell.0 as usize] & by_cells;
+    /// Whether `by` attacks `cell`, the occupancy sets matching the cell array: read from the
+    /// tables where they are exact and the probes hold every attack, else by the attack test.
+    pub(crate) fn attacked_read(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
+        if r.count.threats.built() && r.paths.allows(crate::paths::Path::ProbeAttacks) && cell.0 < 128 {
+            let by_cells = u128::from_words(self.occupied[by.0 as usize].words());
+            if let Some(attacked) = self.threatened(r, cell, self.occupancy::<u128>(by).all, by_cells, 0) {
+                return attacked;
+            }
+        }
+        self.attacked(r, cell, by)
+    }
+
+    /// The cells of `by`'s pieces that attack `cell` by a probe, with the cells an exchange has
+    /// `vacated` (still in the occupancy sets) empty: the cells the probe walk
+    /// ([`State::probe_attackers`]) finds, read from the tables where they are exact; `None`
+    /// where the walk must find them.
+    pub(crate) fn attackers_read(&self, r: &Rules, cell: CellId, by: PlayerId, vacated: u128) -> Option<u128> {
+        if !r.count.threats.built() || cell.0 >= 128 {
+            return None;
+        }
+        let by_cells = u128::from_words(self.occupied[by.0 as usize].words()) & !(vacated | 1 << cell.0);
+        let all = self.occupancy::<u128>(by).all & !vacated;
         let mut found = 0;
-        while cand != 0 {
-            let c = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            let q = self.cells[c];
-            if t.spans[cell.0 as usize * t.codes + q.0 as usize] >> c & 1 == 0 {
-                continue;
-            }
-            let between = t.between[(r.owner(q).0 as usize * r.cells + cell.0 as usize) * r.cells + c];
-            if between == TWO_PROBES {
-                return None;
-            }
+        self.threats(r, cell, by_cells, 0, |c, between| {
             if between & all == 0 {
                 found |= 1 << c;
             }
-        }
+            Some(())
+        })?;
         Some(found)
     }
 
@@ -193,7 +198,7 @@ impl State {
         pins: &mut Pins,
     ) -> Option<bool> {
         (pins.len, pins.overflow) = (0, false);
-        self.threats(r, royal, enemies, unsure, |between| {
+        self.threats(r, royal, enemies, unsure, |_, between| {
             let b = between & all;
             if b == 0 {
                 return None;
@@ -210,7 +215,7 @@ impl State {
     /// [`State::threats`]).
     #[inline(always)]
     pub(crate) fn threatened(&self, r: &Rules, cell: CellId, all: u128, enemies: u128, unsure: u128) -> Option<bool> {
-        self.threats(r, cell, enemies, unsure, |between| (between & all != 0).then_some(()))
+        self.threats(r, cell, enemies, unsure, |_, between| (between & all != 0).then_some(()))
     }
 
     /// [`State::lines_to`] for `side`'s royal on a board of stacks, off the cells that may hold

@@ -208,3 +208,12 @@ pub fn as_set(moves: &[varia_interpreter::Move]) -> Vec<String> {
     texts.sort();
     texts
 }
+
+/// `text`'s rules: with every fast path, without each of `without`, and the reference.
+pub fn every_rules(text: &str, without: &[varia_interpreter::paths::Path]) -> Vec<Arc<Rules>> {
+    let variant = varia_grammar::load(text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut all = vec![Rules::new(variant.clone())];
+    all.extend(without.iter().map(|p| Rules::without(variant.clone(), &[*p])));
+    all.push(Rules::reference(variant));
+    all.into_iter().map(Arc::new).collect()
+}
