@@ -89,3 +89,30 @@ choice army {
         assert!(pos.to_position_string().starts_with("1r1k/"), "{}", pos.to_position_string());
     }
 }
+
+/// A piece between cells moves as from each cell it covers, its own cells empty for it. Its
+/// attack from the farther of two covered cells on a line passes through the nearer one; the
+/// probe walk stopped at the first occupied cell (the nearer one, from which its `from` zone
+/// gives it no move) and missed the check, so moves that leave the king attacked were legal
+/// (random_var 88234).
+#[test]
+fn a_piece_between_cells_attacks_through_its_own_cells() {
+    let text = r#"variant "Covering attacker"
+board { grid 3 x 4  between all }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone top { a3 b3 c3 a4 b4 c4 }
+piece King K { royal step all }
+piece Oscar O { slide n ne nw max 3 stop-between from top }
+piece Rook R { step e w }
+setup { white: King b1, Rook a4  black: King c3, Oscar b2.5 }
+"#;
+    let found = legal_everywhere(text, &[Path::ProbeAttacks, Path::PinShortcut], 2);
+    for (moves, _, paths) in &found {
+        // In check from b3 through b2, the piece on b2 guarded by the king on c3: the king
+        // steps aside; the rook's step leaves it attacked.
+        assert_eq!(moves, &["Kb1-a1", "Kb1-c1"], "{paths}");
+    }
+    let counts: Vec<u64> = found.iter().map(|f| f.1).collect();
+    assert!(counts.iter().all(|n| *n == counts[0]), "{found:?}");
+}

@@ -201,14 +201,35 @@ impl State {
     #[inline(always)]
     pub(crate) fn probe_hit(&self, r: &Rules, probe: &Probe, by: PlayerId) -> Option<usize> {
         let s = probe.start as usize;
-        for k in s..s + probe.len as usize {
+        let end = s + probe.len as usize;
+        for k in s..end {
             let q = self.cells[r.probe_cells[k].0 as usize];
             if q.is_empty() {
                 continue;
             }
-            return (q != Piece::HOLE && r.owner(q) == by && r.probe_has(k, r.type_of(q))).then_some(k);
+            if q == Piece::HOLE || r.owner(q) != by {
+                return None;
+            }
+            let ty = r.type_of(q);
+            if r.probe_has(k, ty) {
+                return Some(k);
+            }
+            return if r.covering { self.covering_hit(r, k, end, ty) } else { None };
         }
         None
+    }
+
+    /// Where along a probe the piece first met at `k`, standing between cells, attacks from
+    /// one of its other covered cells further along the probe: its own cells do not block it
+    /// (it moves as from each of them), so the probe's first occupied cell may not be the one
+    /// it attacks from.
+    #[inline(never)]
+    fn covering_hit(&self, r: &Rules, k: usize, end: usize, ty: PieceTypeId) -> Option<usize> {
+        let at = self.standing_at(r.probe_cells[k]);
+        if at == r.probe_cells[k] {
+            return None;
+        }
+        (k + 1..end).take_while(|j| self.standing_at(r.probe_cells[*j]) == at).find(|j| r.probe_has(*j, ty))
     }
 
     /// Attacks the probes do not hold: the entries of `by`'s slow pieces (hops, lame leaps,
@@ -524,7 +545,11 @@ impl State {
                         shield = Some(at);
                         continue;
                     }
-                    if attacker_in(r, stack, PlayerId(p), k, &ANY_TYPE) {
+                    let hit = attacker_in(r, stack, PlayerId(p), k, &ANY_TYPE)
+                        || (r.covering
+                            && r.owner(q) == PlayerId(p)
+                            && self.covering_hit(r, k, s + probe.len as usize, r.type_of(q)).is_some());
+                    if hit {
                         match shield {
                             Some(c) => pins.add(c),
                             None if check => return None,
