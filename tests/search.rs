@@ -162,3 +162,28 @@ fn legal_captures_are_the_legal_moves_that_capture() {
     }
     assert!(captures_seen > 1000, "the games reached captures: {captures_seen}");
 }
+
+/// The depth counts whole turns, whoever moves next: in a game of one player (a puzzle), each
+/// of its moves ends a turn, and depth 1 looks one move ahead (the search went on to the end
+/// of the game, as the turn never passed to another player). No pass is tried as a null move
+/// and no capture is played out in quiescence: no one plays against the player.
+#[test]
+fn one_player_depth_counts_turns() {
+    let text = r#"variant "Walker"
+board { grid 8 x 1 }
+player you
+player nobody
+piece Walker W { step e w }
+setup { you: Walker a1 }
+turn-order { you }
+"#;
+    let rules = std::sync::Arc::new(varia_interpreter::Rules::new(varia_grammar::load(text).expect("loads")));
+    for d in 1..=4 {
+        let mut pos = Position::start(rules.clone());
+        let mut s = Searcher::new(pos.rules(), 4);
+        let info = s.search(&mut pos, depth(d), |_| {});
+        assert_eq!(info.pv.len(), d as usize, "depth {d}: {:?}", info.pv);
+        // Each turn has at most two moves: the tree is at most 1 + 2 + ... + 2^d nodes a pass.
+        assert!(info.nodes < 4 << d, "depth {d}: {} nodes", info.nodes);
+    }
+}

@@ -172,6 +172,8 @@ pub struct Searcher {
     /// Bit p: player p plays on the root player's side of the search (itself and its partners;
     /// every other player is on the other side).
     root_players: u32,
+    /// No one who moves plays against the root player.
+    unopposed: bool,
     /// The principal variation from each ply (triangular).
     pv: Vec<Vec<Move>>,
     /// Each ply's move lists, kept between nodes so that a node allocates nothing.
@@ -219,6 +221,7 @@ impl Searcher {
             root_side: PlayerId(0),
             paranoid: false,
             root_players: 1,
+            unopposed: false,
             pv: vec![Vec::new(); MAX_PLY + 2],
             lists: vec![PlyLists::default(); MAX_PLY + 2],
             quiet_lists: vec![PlyLists::default(); MAX_PLY + 2],
@@ -318,6 +321,11 @@ impl Searcher {
         self.root_players = (0..rules.player_count() as u8)
             .filter(|p| rules.allied(PlayerId(*p), self.root_side))
             .fold(0, |bits, p| bits | 1 << p);
+        // The players who move: those of the turn order, else every player.
+        self.unopposed = match &rules.variant.turn_order {
+            Some(order) => order.opening.iter().chain(&order.cycle).all(|e| self.same_team(e.player, self.root_side)),
+            None => (0..rules.player_count() as u8).all(|p| self.same_team(PlayerId(p), self.root_side)),
+        };
         let max_depth = match (limits.depth, limits.time, limits.nodes) {
             (Some(d), _, _) => d.clamp(1, MAX_PLY as u32 / 2),
             (None, None, None) => 4,
@@ -479,9 +487,10 @@ impl Searcher {
             let mv = root[i];
             pos.make(mv);
             let same_side = self.same_team(pos.side_to_move(), mover);
+            let within_turn = same_side && !turn_ended(pos);
             let gives_check =
                 !same_side && self.features.check_extensions && gives_check(pos, mv, turn_start, &mut checked_before);
-            let next = if same_side { depth } else { depth - 1 + gives_check as u32 };
+            let next = if within_turn { depth } else { depth - 1 + gives_check as u32 };
             let s = if i == 0 {
                 self.child(pos, same_side, next, 1, alpha, beta)
             } else {
@@ -577,6 +586,11 @@ impl Searcher {
     /// more, the others are taken to play together against the root's side (a paranoid search).
     fn same_team(&self, a: PlayerId, b: PlayerId) -> bool {
         (self.root_players >> a.0) & 1 == (self.root_players >> b.0) & 1
+    }
+
+    /// Whether no one who moves plays against the root player (a puzzle, a game of one team).
+    fn unopposed(&self) -> bool {
+        self.unopposed
     }
 
     /// The static evaluation from the side to move's point of view; in a paranoid search, the
@@ -696,9 +710,16 @@ impl Searcher {
             && beta.abs() < MATE_BOUND
             && self.can_pass(pos)
         {
+            let passer = pos.side_to_move();
             if let Some(undo) = pos.make_null() {
-                let r = 2 + depth / 4 + ((stand - beta) / 200).clamp(0, 2) as u32;
-                let s = -self.negamax(pos, depth.saturating_sub(1 + r), ply + 1, -beta, -beta + 1, false);
+                // A pass to a partner (or, alone, to oneself) is no pass to the opponent: the
+                // window turned over would be wrong, so such a pass is not tried.
+                let s = if self.same_team(pos.side_to_move(), passer) {
+                    -INFINITY
+                } else {
+                    let r = 2 + depth / 4 + ((stand - beta) / 200).clamp(0, 2) as u32;
+                    -self.negamax(pos, depth.saturating_sub(1 + r), ply + 1, -beta, -beta + 1, false)
+                };
                 pos.unmake_null(undo);
                 if self.stopped {
                     return 0;
@@ -747,12 +768,15 @@ impl Searcher {
                 self.table.prefetch(pos.hash());
             }
             let same_side = self.same_team(pos.side_to_move(), mover);
+            // The depth counts whole turns: an action that leaves its turn to go on spends none,
+            // whoever moves next (in a game of one player, the turn passes to that player again).
+            let within_turn = same_side && !turn_ended(pos);
             let gives_check = !same_side && gives_check(pos, mv, turn_start, &mut checked_before);
             // Futility: a quiet move cannot lift a position far below alpha near the leaves.
             if self.features.futility
                 && quiet_node
                 && quiet
-                && !same_side
+                && !within_turn
                 && !gives_check
                 && i > 0
                 && depth <= 2
@@ -770,7 +794,7 @@ impl Searcher {
             // few more in order they are skipped too (four times fewer nodes again). A turn
             // before the last, the counts grow with the depth's square, as in chess engines'
             // move-count pruning: 2.4-3.5 times fewer nodes at depth 3, same first moves.
-            let late = if same_side {
+            let late = if within_turn {
                 self.features.mid_turn_pruning && i >= MID_TURN_MOVE_COUNT * late_at
             } else {
                 self.features.late_move_pruning && i >= LATE_MOVE_COUNT * late_at
@@ -794,14 +818,14 @@ impl Searcher {
                 && self.features.check_extensions
                 && ply < MAX_PLY / 2
                 && (turn_start || pv_node || !self.features.late_checks_on_pv_only);
-            let next = if same_side { depth } else { depth - 1 + extend as u32 };
+            let next = if within_turn { depth } else { depth - 1 + extend as u32 };
             let s = if i == 0 {
                 self.child(pos, same_side, next, ply + 1, alpha, beta)
             } else {
                 // Late quiet moves are searched shallower first (never in check). In the middle
                 // of a turn the depth left is that of the turns after it: those are reduced.
                 let mut r = 0;
-                let reducible = if same_side {
+                let reducible = if within_turn {
                     self.features.turn_reductions
                 } else {
                     self.features.late_move_reductions && depth >= 3
@@ -814,7 +838,7 @@ impl Searcher {
                     && !self.order.is_killer(&mv, ply)
                 {
                     r = self.lmr[depth.min(63) as usize][i.min(63)] as u32;
-                    if same_side {
+                    if within_turn {
                         // At least a turn less, even at the last turn (which the formula would
                         // not reduce): there a late action is judged by the position it leaves.
                         r = r.max(1);
@@ -825,7 +849,7 @@ impl Searcher {
                     if self.order.history(&mv) > 4000 {
                         r = r.saturating_sub(1);
                     }
-                    r = r.min(if same_side { next } else { next.saturating_sub(1) });
+                    r = r.min(if within_turn { next } else { next.saturating_sub(1) });
                 }
                 let mut t = self.child(pos, same_side, next - r, ply + 1, alpha, alpha + 1);
                 if r > 0 && t > alpha && !self.stopped {
@@ -941,4 +965,10 @@ fn from_table(s: i32, ply: usize) -> i32 {
     } else {
         s
     }
+}
+
+/// Whether the action just made ended its turn (no later action of the turn, no partial move
+/// going on).
+fn turn_ended(pos: &Position) -> bool {
+    pos.action_index() == 0 && pos.partial_move().is_none()
 }

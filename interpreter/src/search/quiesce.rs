@@ -55,7 +55,9 @@ impl Searcher {
             return s;
         }
         let stand = self.static_eval(pos);
-        if !turn_start || ply >= MAX_PLY || qdepth >= 16 {
+        // With no opponent (a puzzle, one team), no exchange is left unresolved: every
+        // capture is a move of the game, searched to the depth asked.
+        if !turn_start || ply >= MAX_PLY || qdepth >= 16 || self.unopposed() {
             return stand;
         }
         if !in_check {
