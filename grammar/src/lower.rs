@@ -141,6 +141,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     if let Some(decl) = of(Rule::shared_pieces_decl).first() {
         l.check_shared_pieces(decl);
     }
+    let royal_check = l.royal_check(&of(Rule::royal_check_decl));
     let teams = l.teams(&of(Rule::team_decl));
     let forbids: Vec<GoalTest> = of(Rule::forbid_decl).into_iter().filter_map(|f| l.forbid(f)).collect();
     l.check_stacks(&header_span);
@@ -184,6 +185,8 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         maximal_captures_prefer,
         goals_count_hands: !of(Rule::goals_count_hands_decl).is_empty(),
         shared_pieces: !of(Rule::shared_pieces_decl).is_empty(),
+        royal_check,
+        must_capture: !of(Rule::must_capture_decl).is_empty(),
         teams,
         forbids,
         choices,
@@ -404,6 +407,20 @@ impl Lowerer {
                 "`shared-pieces` and royal pieces do not go together",
                 "expected no royal piece in a game of shared pieces",
             );
+        }
+    }
+
+    /// `royal-check any|all|last`: when a player with several royal pieces is in check (one
+    /// declaration at most).
+    fn royal_check(&mut self, decls: &[Node]) -> RoyalCheck {
+        if let Some(second) = decls.get(1) {
+            self.error(second, "a second `royal-check` line", "expected one `royal-check` line");
+        }
+        let Some(decl) = decls.first() else { return RoyalCheck::Any };
+        match decl.clone().into_inner().nth(1).map(|p| p.as_str()) {
+            Some("all") => RoyalCheck::All,
+            Some("last") => RoyalCheck::Last,
+            _ => RoyalCheck::Any,
         }
     }
 

@@ -117,7 +117,11 @@ impl Lowerer {
                         _ => {}
                     }
                 }
-                GoalTest::Config(occupiers?, groups?)
+                if parts[0].as_rule() == Rule::k_safe_config {
+                    GoalTest::SafeConfig(occupiers?, groups?)
+                } else {
+                    GoalTest::Config(occupiers?, groups?)
+                }
             }
             Rule::passed_goal => {
                 GoalTest::Passed(self.count_from_one(&parts[1], 1000, "a count of 0 passes", "expected at least 1"))

@@ -262,7 +262,7 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
 }
 
 /// Keywords that begin a top-level declaration.
-const TOP_LEVEL: [&str; 22] = [
+const TOP_LEVEL: [&str; 24] = [
     "variant",
     "board",
     "player",
@@ -284,12 +284,14 @@ const TOP_LEVEL: [&str; 22] = [
     "maximal-captures",
     "goals-count-hands",
     "shared-pieces",
+    "royal-check",
+    "must-capture",
     "team",
 ];
 
 /// Top-level declarations of version 5, left out of the list of what may start a declaration
 /// (so the messages of earlier versions stay as they were).
-const TOP_LEVEL_V5: [Rule; 11] = [
+const TOP_LEVEL_V5: [Rule; 13] = [
     Rule::k_move_types,
     Rule::k_attributes,
     Rule::k_flags,
@@ -300,6 +302,8 @@ const TOP_LEVEL_V5: [Rule; 11] = [
     Rule::k_maximal_captures,
     Rule::k_goals_count_hands,
     Rule::k_shared_pieces,
+    Rule::k_royal_check,
+    Rule::k_must_capture,
     Rule::k_team,
 ];
 
@@ -360,7 +364,7 @@ const TEST_STARTS: [Rule; 25] = [
 ];
 
 /// Keywords and tokens that start a goal test.
-const GOAL_STARTS: [Rule; 10] = [
+const GOAL_STARTS: [Rule; 11] = [
     Rule::k_pieces_remaining,
     Rule::k_total_pieces,
     Rule::k_captured,
@@ -369,6 +373,7 @@ const GOAL_STARTS: [Rule; 10] = [
     Rule::k_checks_given,
     Rule::k_repetition,
     Rule::k_config,
+    Rule::k_safe_config,
     Rule::k_not,
     Rule::lparen,
 ];

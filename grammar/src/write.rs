@@ -387,6 +387,8 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("maximal-captures then".into(), e.maximal_captures_prefer == got.maximal_captures_prefer),
         ("goals-count-hands".into(), e.goals_count_hands == got.goals_count_hands),
         ("shared-pieces".into(), e.shared_pieces == got.shared_pieces),
+        ("royal-check".into(), e.royal_check == got.royal_check),
+        ("must-capture".into(), e.must_capture == got.must_capture),
         ("the teams".into(), e.teams == got.teams),
         ("the forbid rules".into(), e.forbids == got.forbids),
         ("the choices".into(), e.choices == got.choices),

@@ -304,6 +304,21 @@ impl Writer<'_> {
             let _ = writeln!(out, "shared-pieces");
             rules = true;
         }
+        match v.royal_check {
+            RoyalCheck::Any => {}
+            RoyalCheck::All => {
+                let _ = writeln!(out, "royal-check all");
+                rules = true;
+            }
+            RoyalCheck::Last => {
+                let _ = writeln!(out, "royal-check last");
+                rules = true;
+            }
+        }
+        if v.must_capture {
+            let _ = writeln!(out, "must-capture");
+            rules = true;
+        }
         for team in &v.teams {
             let names: Vec<&str> = team.iter().map(|p| v.players[p.0 as usize].name.as_str()).collect();
             let _ = writeln!(out, "team {}", names.join(" "));

@@ -248,7 +248,7 @@ impl Writer<'_> {
             GoalTest::ToMove => "to-move".into(),
             GoalTest::ChecksGiven(n) => format!("checks-given {n}"),
             GoalTest::Repetition(n) => format!("repetition {n}"),
-            GoalTest::Config(occupiers, groups) => {
+            GoalTest::Config(occupiers, groups) | GoalTest::SafeConfig(occupiers, groups) => {
                 if occupiers.is_empty() || groups.is_empty() {
                     return fail("a goal", "a configuration without occupiers or cells");
                 }
@@ -264,7 +264,8 @@ impl Writer<'_> {
                     ConfigGroup::Cell(c) => self.cell(*c).to_string(),
                     ConfigGroup::Zone(z) => self.zone(*z).to_string(),
                 });
-                format!("config({occ} at {grp})")
+                let word = if matches!(g, GoalTest::SafeConfig(..)) { "safe-config" } else { "config" };
+                format!("{word}({occ} at {grp})")
             }
             GoalTest::Passed(n) => format!("passed {n}"),
             GoalTest::Facing(a, b, dirs) => {

@@ -1,6 +1,6 @@
 //! Attacks: whether a player could capture on a cell, by reverse probes from the tables, by the entries of slow pieces walked toward the cell, and by the programs whose reach holds it; and the pieces pinned to a royal.
 
-use crate::ir::{CaptureRule, CellId, MoveMode, MoveTypeId, PieceTypeId, PlayerId};
+use crate::ir::{CaptureRule, CellId, MoveMode, MoveTypeId, PieceTypeId, PlayerId, RoyalCheck};
 use crate::position::{MoveKind, Position, State};
 use crate::rules::{Piece, Rules};
 use crate::tables::{Entry, EntryKind, Probe};
@@ -357,7 +357,14 @@ impl State {
         if r.paths.generated_checks() {
             return self.clone().royal_takeable(r, side);
         }
-        self.royal_cells(side).any(|c| self.royal_cell_attacked(r, c, side))
+        match r.variant.royal_check {
+            RoyalCheck::Any => self.royal_cells(side).any(|c| self.royal_cell_attacked(r, c, side)),
+            rule => {
+                let royals = self.royals[side.0 as usize].len();
+                let attacked = self.royal_cells(side).filter(|c| self.royal_cell_attacked(r, *c, side)).count();
+                rule.in_check(royals, attacked)
+            }
+        }
     }
 
     /// Whether an enemy of `side` could capture a royal piece of `side` standing on `c`: on a

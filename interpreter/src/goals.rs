@@ -41,6 +41,16 @@ pub(crate) fn before_tests(v: &Variant) -> Vec<(u8, GoalTest)> {
     out
 }
 
+/// Whether a test asks whether a piece is attacked (`safe-config`).
+pub(crate) fn reads_attacks(t: &GoalTest) -> bool {
+    match t {
+        GoalTest::SafeConfig(..) => true,
+        GoalTest::Before(_, x) | GoalTest::Not(x) => reads_attacks(x),
+        GoalTest::And(v) | GoalTest::Or(v) => v.iter().any(reads_attacks),
+        _ => false,
+    }
+}
+
 /// Whether a test reads only what a position's hash covers (the board, the side to move, hands,
 /// counted checks), not the moves that led to it.
 pub(crate) fn reads_position_only(t: &GoalTest) -> bool {
@@ -212,9 +222,15 @@ impl Position {
             GoalTest::Repetition(n) => {
                 self.st.history.last().is_some_and(|u| u.side == player) && self.repetitions() + 1 >= *n
             }
-            GoalTest::Config(occupiers, groups) => groups.iter().all(|g| {
+            GoalTest::Config(occupiers, groups) | GoalTest::SafeConfig(occupiers, groups) => groups.iter().all(|g| {
+                let safe_only = matches!(test, GoalTest::SafeConfig(..));
+                // `safe-config`: the piece must be one no enemy of its owner could capture there.
+                let safe =
+                    |c: crate::ir::CellId, q: Piece| !safe_only || !self.st.attacked_by_any_enemy(r, c, r.owner(q));
                 let matches = |c: crate::ir::CellId| {
-                    self.pieces_at(c).iter().any(|q| occupiers.iter().any(|o| matches(r, *o, player, *q)))
+                    self.pieces_at(c)
+                        .iter()
+                        .any(|q| occupiers.iter().any(|o| matches(r, *o, player, *q)) && safe(c, *q))
                 };
                 match *g {
                     ConfigGroup::Cell(c) => matches(c),

@@ -122,6 +122,13 @@ pub struct Variant {
     /// its owner.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub shared_pieces: bool,
+    /// When a player with several royal pieces is in check (`royal-check all|last`).
+    #[serde(skip_serializing_if = "RoyalCheck::is_any")]
+    pub royal_check: RoyalCheck,
+    /// A player who can capture must capture (`must-capture`): where a legal move takes a
+    /// piece of another player, the moves that take none are illegal.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub must_capture: bool,
     /// Teams: players who play on one side, win together and do not take each other's pieces
     /// (games of more than two players); a player in no team plays alone.
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -225,6 +232,35 @@ pub enum PassTurn {
 impl PassTurn {
     fn is_never(&self) -> bool {
         *self == PassTurn::Never
+    }
+}
+
+/// When a player is in check, by its royal pieces attacked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+pub enum RoyalCheck {
+    /// When any of its royal pieces is attacked.
+    #[default]
+    Any,
+    /// Only when every one of its royal pieces is attacked (`royal-check all`).
+    All,
+    /// Only when it has a single royal piece left and that piece is attacked: while it has
+    /// several, none of them is royal (`royal-check last`).
+    Last,
+}
+
+impl RoyalCheck {
+    fn is_any(&self) -> bool {
+        *self == RoyalCheck::Any
+    }
+
+    /// Whether a player with `royals` royal pieces, of which `attacked` are attacked, is in
+    /// check.
+    pub fn in_check(self, royals: usize, attacked: usize) -> bool {
+        match self {
+            RoyalCheck::Any => attacked > 0,
+            RoyalCheck::All => royals > 0 && attacked == royals,
+            RoyalCheck::Last => royals == 1 && attacked == 1,
+        }
     }
 }
 
@@ -935,6 +971,9 @@ pub enum GoalTest {
     Repetition(u32),
     /// Every group of cells has a cell holding a piece that matches one of the occupiers.
     Config(Vec<Occupier>, Vec<ConfigGroup>),
+    /// As `Config`, with each group's matching piece attacked by no player allied against
+    /// its owner (`safe-config`).
+    SafeConfig(Vec<Occupier>, Vec<ConfigGroup>),
     /// The last this many moves were passes (a player's `end` at the start of a turn).
     Passed(u32),
     /// A piece matching the first occupier and one matching the second stand on one line along

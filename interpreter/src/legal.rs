@@ -349,6 +349,9 @@ impl Position {
         if self.rules.variant.maximal_captures {
             self.keep_maximal_captures(out);
         }
+        if self.rules.variant.must_capture {
+            self.keep_captures(out);
+        }
     }
 
     /// The legal moves before the rule of maximal captures.

@@ -1,4 +1,4 @@
-//! The rule of maximal captures: of a turn's moves, only those that begin a turn taking the most enemy pieces are legal (and, where the variant prefers some types, of those the ones taking the most pieces of them).
+//! The rules that weigh a turn's captures: maximal captures (only the moves that begin a turn taking the most enemy pieces, then the most of the preferred types) and compulsory capture (a player who can take must take).
 
 use crate::ir::PlayerId;
 use crate::position::{Move, Position};
@@ -37,6 +37,30 @@ impl Position {
             i += 1;
             taken[i - 1] == best
         });
+    }
+
+    /// Keeps, of `moves` (the legal moves at this point of the turn), those that take a piece
+    /// of another player when one does (`must-capture`); a pass or a resignation stays only
+    /// where nothing can be taken.
+    pub(crate) fn keep_captures(&mut self, moves: &mut Vec<Move>) {
+        let side = self.st.side;
+        let takes: Vec<bool> = moves
+            .iter()
+            .map(|&mv| {
+                let before = self.enemy_pieces(side).0;
+                self.make(mv);
+                let after = self.enemy_pieces(side).0;
+                self.unmake();
+                after < before
+            })
+            .collect();
+        if takes.iter().any(|t| *t) {
+            let mut i = 0;
+            moves.retain(|_| {
+                i += 1;
+                takes[i - 1]
+            });
+        }
     }
 
     /// The most enemy pieces a turn of `side` takes when it goes on with `mv`, with how many

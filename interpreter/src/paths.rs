@@ -216,6 +216,12 @@ pub struct Features {
     pub counting: bool,
     /// A goal counts checks.
     pub checks_given: bool,
+    /// Check is not "any royal piece attacked" (`royal-check all|last`).
+    pub royal_check: bool,
+    /// A player who can capture must capture.
+    pub must_capture: bool,
+    /// A goal asks whether a piece is attacked (`safe-config`).
+    pub attack_goals: bool,
 }
 
 impl Features {
@@ -246,6 +252,8 @@ impl Features {
             maximal_captures_prefer: _,
             goals_count_hands: _,
             shared_pieces,
+            royal_check,
+            must_capture,
             teams,
             forbids,
             choices: _,
@@ -264,6 +272,8 @@ impl Features {
             one_player: players.len() < 2,
             attributes: !attributes.is_empty(),
             phases: !phases.is_empty(),
+            royal_check: *royal_check != crate::ir::RoyalCheck::Any,
+            must_capture: *must_capture,
             ..Features::default()
         };
         board_features(board, &mut f);
@@ -348,6 +358,7 @@ fn end_features(end: &EndRules, f: &mut Features) {
     } = end;
     f.counting = !counting.is_empty();
     f.checks_given = goals.iter().any(|g| crate::counters::check_goal(&g.test).is_some());
+    f.attack_goals = goals.iter().any(|g| crate::goals::reads_attacks(&g.test));
 }
 
 fn piece_features(p: &PieceType, f: &mut Features) {
@@ -500,7 +511,7 @@ const BUILT_ON: [(Path, &[Path]); 11] = [
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
 /// into account (read as one table by [`Paths::table`]).
-fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 37] {
+fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 40] {
     use Path::*;
     let Features {
         stacks,
@@ -540,6 +551,9 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 37] {
         before_tests,
         counting,
         checks_given,
+        royal_check,
+        must_capture,
+        attack_goals,
     } = *f;
     [
         (
@@ -616,5 +630,31 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 37] {
         ("before_tests", before_tests, &[]),
         ("counting", counting, &[]),
         ("checks_given", checks_given, &[]),
+        // The single-royal shortcuts (pins, the count, evasions, the trials) assume that any
+        // royal attacked is check; with several royals, or one crowned by a promotion or a
+        // drop, the rule reads them all after each move.
+        (
+            "royal_check",
+            royal_check,
+            &[
+                LightTrial,
+                StackTrial,
+                CellTrial,
+                PinShortcut,
+                DropShortcut,
+                Evasions,
+                EvasionMasks,
+                MaskMoves,
+                Count,
+                StackedCount,
+                SquareOpenings,
+                RoyalTargets,
+                CheckTrial,
+                StackLines,
+            ],
+        ),
+        // Whether a capture is legal weighs the whole list of legal moves.
+        ("must_capture", must_capture, &[BulkCount, NoisyFirst]),
+        ("attack_goals", attack_goals, &[]),
     ]
 }

@@ -30,9 +30,13 @@ impl State {
     /// takes one of its mover's own royal pieces off the board does not count (it could not be
     /// played).
     pub(crate) fn royal_takeable(&mut self, r: &Rules, victim: PlayerId) -> bool {
-        if self.royal_pieces(r, victim) == 0 {
+        let royals = self.royal_pieces(r, victim);
+        if royals == 0 {
             return false;
         }
+        let rule = r.variant.royal_check;
+        // Where one royal taken is not enough (`royal-check`), the cells of those a reply takes.
+        let mut taken_cells: Vec<crate::ir::CellId> = Vec::new();
         let (side, partial, slot) = (self.side, self.partial, self.slot);
         let mut replies = Vec::new();
         let mut taken = false;
@@ -48,9 +52,12 @@ impl State {
                 }
                 let log = self.log.len();
                 self.make_general_with(r, mv, false, false);
-                taken = self.log[log..].iter().any(
-                    |e| matches!(*e, Logged::Took(_, q, _, true) if r.owner(q) == victim && r.royal_code[q.0 as usize]),
-                );
+                let royal_taken = |e: &Logged| match *e {
+                    Logged::Took(c, q, _, true) if r.owner(q) == victim && r.royal_code[q.0 as usize] => Some(c),
+                    _ => None,
+                };
+                let cells: Vec<crate::ir::CellId> = self.log[log..].iter().filter_map(royal_taken).collect();
+                taken = !cells.is_empty();
                 self.unmake(r);
                 if taken && r.explosions.is_some() {
                     // Made in full, the capture may not take one of its mover's royal pieces
@@ -61,6 +68,14 @@ impl State {
                     taken = !self.royals_lost(r, log, p).0;
                     self.unmake(r);
                 }
+                if taken && rule != crate::ir::RoyalCheck::Any {
+                    for c in cells {
+                        if !taken_cells.contains(&c) {
+                            taken_cells.push(c);
+                        }
+                    }
+                    taken = false;
+                }
                 if taken {
                     break;
                 }
@@ -69,6 +84,9 @@ impl State {
             if taken {
                 break;
             }
+        }
+        if rule != crate::ir::RoyalCheck::Any {
+            return rule.in_check(self.royals[victim.0 as usize].len(), taken_cells.len());
         }
         taken
     }
@@ -93,6 +111,9 @@ impl Position {
         self.reference_unfiltered(out);
         if self.rules.variant.maximal_captures {
             self.keep_maximal_captures(out);
+        }
+        if self.rules.variant.must_capture {
+            self.keep_captures(out);
         }
     }
 

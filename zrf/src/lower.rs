@@ -517,6 +517,8 @@ impl<'t> Lowerer<'t> {
             maximal_captures_prefer,
             goals_count_hands: set.goals_count_hands,
             shared_pieces: set.shared_pieces,
+            royal_check: varia_interpreter::ir::RoyalCheck::Any,
+            must_capture: false,
             teams: Vec::new(),
             forbids: Vec::new(),
             choices: Vec::new(),

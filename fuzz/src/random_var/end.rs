@@ -92,10 +92,17 @@ fn goal_atom(g: &mut Gen, ctx: &Ctx) -> String {
         }
         6 | 7 => {
             g.feature("goal-config");
+            // Sometimes only a piece no enemy attacks there counts.
+            let word = if g.chance(0.3) {
+                g.feature("goal-safe-config");
+                "safe-config"
+            } else {
+                "config"
+            };
             match g.int(0, 2) {
-                0 => format!("config(own {t} at {})", g.pick(&["far", "last", "mid"])),
-                1 => format!("config(opponent {t} at {})", g.pick(&["start", "mid"])),
-                _ => format!("config(any {t} at {})", middle_group(g, ctx)),
+                0 => format!("{word}(own {t} at {})", g.pick(&["far", "last", "mid"])),
+                1 => format!("{word}(opponent {t} at {})", g.pick(&["start", "mid"])),
+                _ => format!("{word}(any {t} at {})", middle_group(g, ctx)),
             }
         }
         8 => {

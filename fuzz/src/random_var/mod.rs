@@ -136,6 +136,7 @@ pub const VAR_FEATURES: &[&str] = &[
     "goal-checks-given",
     "goal-repetition",
     "goal-config",
+    "goal-safe-config",
     "goal-passed",
     "goal-facing",
     "goal-before",
@@ -150,6 +151,8 @@ pub const VAR_FEATURES: &[&str] = &[
     "maximal-captures",
     "maximal-captures-then",
     "goals-count-hands",
+    "royal-check",
+    "must-capture",
     "choice",
 ];
 

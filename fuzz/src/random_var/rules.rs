@@ -231,7 +231,8 @@ fn square_turn(g: &mut Gen, reserve: bool) -> String {
     text
 }
 
-/// Move types, priorities, the turn order, passes, maximal captures and forbids.
+/// Move types, priorities, the turn order, passes, maximal captures, royal checks, compulsory
+/// capture and forbids.
 pub(crate) fn top_level(g: &mut Gen, ctx: &Ctx) -> String {
     let mut out = String::new();
     let types: Vec<&'static str> = ctx.move_types.iter().copied().collect();
@@ -280,6 +281,15 @@ pub(crate) fn top_level(g: &mut Gen, ctx: &Ctx) -> String {
         } else {
             out.push_str("maximal-captures\n");
         }
+    }
+    if ctx.plan.royals > 0 && g.chance(0.15) {
+        // With two royal pieces a side (or one crowned by a promotion), when a player is in check.
+        g.feature("royal-check");
+        out.push_str(&format!("royal-check {}\n", g.pick(&["all", "last"])));
+    }
+    if g.chance(0.08) {
+        g.feature("must-capture");
+        out.push_str("must-capture\n");
     }
     if g.chance(0.08) {
         g.feature("goals-count-hands");
