@@ -108,7 +108,9 @@ fn bad_royal_checks_are_errors() {
     let wrong = base.replace("royal-check all", "royal-check most");
     let errs = varia_grammar::load(&wrong).expect_err("`most` is no royal check");
     let text = format!("{errs:?}");
-    assert!(text.contains("royal"), "{text}");
+    assert!(text.contains("expected `any`, `all` or `last`, found `most`"), "{text}");
+    let at = base.find("royal-check all").unwrap() + "royal-check ".len();
+    assert_eq!(errs[0].span.start, at, "{text}");
     let twice = base.replace("royal-check all", "royal-check all\nroyal-check last");
     let errs = varia_grammar::load(&twice).expect_err("two lines");
     assert!(format!("{errs:?}").contains("a second `royal-check` line"), "{errs:?}");

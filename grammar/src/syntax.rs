@@ -121,6 +121,7 @@ pub fn describe(rule: Rule) -> String {
         Rule::string => "a quoted string",
         Rule::compare => "a comparison (`<`, `<=`, `==`, `>=`, `>`)",
         Rule::outcome => "`win`, `loss` or `draw`",
+        Rule::royal_check_kind => "`any`, `all` or `last`",
         Rule::condition => "a condition",
         Rule::variant_decl | Rule::k_variant => "`variant \"Title\"`",
         Rule::pgn_variant_decl | Rule::k_pgn_variant => "`pgn-variant`",
