@@ -151,3 +151,42 @@ setup { white: K a1, M b2  black: K c3 }
     // The priorities leave the moves of type `step` alone: the man's.
     assert_eq!(common::legal(&mut pos), ["Mb2-b3"]);
 }
+
+/// Fairy-Stockfish runs the passed cells of the en-passant field together (`f3f4` after a triple
+/// step, pyffish 0.0.90 on `wildebeest` of ../shared/fsf/variants.ini); Varia read only its own
+/// comma-separated form (`f3,f4`) and refused the string.
+#[test]
+fn an_en_passant_field_run_together_is_read() {
+    let text = r#"variant "Triple step"
+board { grid 11 x 10 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone pawn-start { white: rank 2  black: rank 9 }
+piece King K { royal step all }
+piece Pawn P {
+  resets-move-clock
+  step n move-only
+  slide n max 3 move-only from pawn-start marks-en-passant
+  step ne nw capture-only en-passant
+}
+setup { white: K a1, P f2  black: K a10, P g4 g5 }
+"#;
+    let rules = load(text);
+    let mut pos = Position::start(rules.clone());
+    let triple = pos.parse_move("f2f5").expect("the triple step");
+    pos.make(triple);
+    let written = pos.to_position_string();
+    let fsf = "k10/11/11/11/11/5Pp4/6p4/11/11/K10 b - f3f4 0 1";
+    let read = common::position(&rules, fsf);
+    assert_eq!(read.to_position_string(), written);
+    let mut read = read;
+    // pyffish: g4f3 and g5f4 take the pawn on f5 en passant.
+    insta::assert_snapshot!(
+        "en_passant_run_together",
+        format!("{written}\n--\n{}", common::uci(&mut read).join("\n"))
+    );
+    // A text that splits into no cells is refused, naming the field.
+    let bad = Position::from_position_string(rules, "k10/11/11/11/11/5Pp4/6p4/11/11/K10 b - f3f4x 0 1");
+    let err = bad.err().expect("f3f4x names no cells");
+    assert!(err.message.contains("found `f3f4x`"), "{}", err.message);
+}

@@ -565,13 +565,57 @@ fn read_marks(rules: &Rules, text: &str, at: usize, what: &str) -> Result<Square
     Ok(marks)
 }
 
+/// Splits cell names written without separators (`f3f4`, `a9a10`) into at most 5 names (one
+/// more than the field holds, so that a fifth is refused by count): the first split, trying
+/// longer names first, that leaves nothing over. Only names as long as a cell's are tried and
+/// dead ends are remembered, so a long text costs no more than a short one.
+fn run_together<'a>(rules: &Rules, text: &'a str) -> Option<Vec<&'a str>> {
+    fn split<'a>(
+        rules: &Rules,
+        text: &'a str,
+        from: usize,
+        out: &mut Vec<&'a str>,
+        dead: &mut std::collections::HashSet<(usize, usize)>,
+    ) -> bool {
+        if from == text.len() {
+            return true;
+        }
+        if out.len() == 5 || dead.contains(&(from, out.len())) {
+            return false;
+        }
+        let rest = &text[from..];
+        let longest = rules.variant.board.cells.iter().map(|c| c.name.len()).max().unwrap_or(0);
+        let ends: Vec<usize> =
+            rest.char_indices().map(|(i, c)| i + c.len_utf8()).take_while(|&e| e <= longest).collect();
+        for &end in ends.iter().rev() {
+            if rules.cell_by_name(&rest[..end]).is_some() {
+                out.push(&rest[..end]);
+                if split(rules, text, from + end, out, dead) {
+                    return true;
+                }
+                out.pop();
+            }
+        }
+        dead.insert((from, out.len()));
+        false
+    }
+    let mut out = Vec::new();
+    split(rules, text, 0, &mut out, &mut Default::default()).then_some(out)
+}
+
 /// Reads the en-passant field: passed cells; the victim is found next to the last one, as the
 /// previous player's piece whose passage power points there.
 fn read_en_passant(pos: &Position, text: &str, at: usize) -> Result<EnPassant, PositionError> {
     let rules = &pos.rules;
     let mut ep = EnPassant { cells: [CellId(0); 4], len: 0, victim: CellId(0), piece: Piece::EMPTY };
     let mut offset = at;
-    for name in text.split(',') {
+    // Fairy-Stockfish runs the cells together (`f3f4`); Varia separates them with commas.
+    let names: Vec<&str> = match text.contains(',') {
+        false if rules.cell_by_name(text).is_none() => run_together(rules, text).unwrap_or(vec![text]),
+        _ => text.split(',').collect(),
+    };
+    let sep = usize::from(names.len() > 1 && text.contains(','));
+    for name in names {
         let cell = rules.cell_by_name(name).ok_or_else(|| PositionError {
             offset,
             len: name.len(),
@@ -582,7 +626,7 @@ fn read_en_passant(pos: &Position, text: &str, at: usize) -> Result<EnPassant, P
         }
         ep.cells[ep.len as usize] = cell;
         ep.len += 1;
-        offset += name.len() + 1;
+        offset += name.len() + sep;
     }
     let players = rules.player_count() as u8;
     let last = ep.cells[ep.len as usize - 1];
