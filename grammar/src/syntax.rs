@@ -255,11 +255,26 @@ fn from_pest(text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
             );
         }
     }
-    Diagnostic::new(
-        format!("expected {expected}, found {found_desc}"),
-        start..start + found_len.max(usize::from(start < text.len())),
-        format!("expected {expected}"),
-    )
+    let span = start..start + found_len.max(usize::from(start < text.len()));
+    if let Some(word) = reserved_word(&text[start..]).filter(|_| positives.iter().any(|r| NAMES.contains(r))) {
+        return Diagnostic::new(
+            format!("expected {expected}, found `{word}`, a reserved word: it cannot be a name here"),
+            start..start + word.len(),
+            format!("`{word}` is reserved"),
+        );
+    }
+    Diagnostic::new(format!("expected {expected}, found {found_desc}"), span, format!("expected {expected}"))
+}
+
+/// Rules that read a name where a reserved word is refused.
+const NAMES: [Rule; 4] = [Rule::name, Rule::piece_ref, Rule::move_type_name, Rule::move_type_def];
+
+/// The word the text starts with, if the language reserves it (so that it is no `name`).
+fn reserved_word(text: &str) -> Option<&str> {
+    let len = text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(text.len());
+    let word = &text[..len];
+    let whole = |rule| VarParser::parse(rule, word).is_ok_and(|p| p.as_str().len() == word.len());
+    (whole(Rule::any_name) && !whole(Rule::name)).then_some(word)
 }
 
 /// Keywords that begin a top-level declaration.
