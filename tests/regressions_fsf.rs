@@ -190,3 +190,35 @@ setup { white: K a1, P f2  black: K a10, P g4 g5 }
     let err = bad.err().expect("f3f4x names no cells");
     assert!(err.message.contains("found `f3f4x`"), "{}", err.message);
 }
+
+/// Fairy-Stockfish writes a move that leaves a wall with the wall's cell after a comma
+/// (`a1a2,a2a1` in `snailtrail`, whose pieces wall up the cell they leave); Varia's form of
+/// that rule, `squares { vacate }`, wrote and read the move as `a1a2` alone, and refused
+/// Fairy-Stockfish's text. pyffish 0.0.90: perft 3 is 45, and after `a1a2,a2a1 g7f6,f6g7` the
+/// position is `6*/5p1/7/7/7/P6/*6 w - - 2 2` with moves `a2a3,a3a2 a2b1,b1a2 a2b2,b2a2 a2b3,b3a2`.
+#[test]
+fn a_move_that_leaves_a_wall_is_read_in_fairy_stockfish_form() {
+    let text = r#"variant "Snail trail"
+board { grid 7 x 7 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+squares { vacate }
+piece Snail P { step all }
+setup { white: P a1  black: P g7 }
+end { stalemate loss }
+"#;
+    let rules = load(text);
+    let mut pos = Position::start(rules.clone());
+    assert_eq!(perft(&mut pos, 3), 45);
+    for text in ["a1a2,a2a1", "g7f6,f6g7"] {
+        let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.make(mv);
+    }
+    insta::assert_snapshot!(
+        "wall_moves_read",
+        format!("{}\n--\n{}", pos.to_position_string(), common::uci(&mut pos).join("\n"))
+    );
+    // The wall must fall on a cell the move walls up.
+    assert!(pos.parse_move("a2a3,a3a4").is_err());
+    assert!(pos.parse_move("a2a3,a3a2").is_ok());
+}

@@ -298,6 +298,9 @@ impl Position {
                 return Ok(mv);
             }
         }
+        if let Some(mv) = self.wall_form(&legal, trimmed) {
+            return Ok(mv);
+        }
         let wanted = normalise(text);
         // Every form of a piece's move or a drop names its destination: the moves to cells the
         // text does not name are passed over before anything is written (a position of 20,000
@@ -361,6 +364,37 @@ impl Position {
                 candidates: found.iter().map(|m| self.long_notation(*m)).collect(),
             }),
         }
+    }
+
+    /// Fairy-Stockfish's form of a move that leaves a wall (`a1a2,a2a1`: the piece's move in
+    /// coordinates, then its destination and the cell that loses its square): the one legal
+    /// piece move so written after which that cell, which had a square, has none.
+    fn wall_form(&mut self, legal: &[Move], text: &str) -> Option<Move> {
+        let (moving, wall) = text.split_once(',')?;
+        let rules = self.rules.clone();
+        let mut found = None;
+        for &mv in legal.iter().filter(|m| m.kind.is_piece_move() && m.kind != MoveKind::Castle) {
+            let promo = mv.promotion().map(|t| rules.uci_promotion(rules.type_of(mv.piece), t)).unwrap_or_default();
+            let (from, to) = (rules.cell_name(mv.from), rules.cell_name(mv.to));
+            let gate = self.gate_suffix(mv).to_lowercase();
+            if format!("{from}{to}{promo}{}", gate.trim_start_matches('/')) != moving {
+                continue;
+            }
+            let Some(cell) = wall.strip_prefix(to).and_then(|w| rules.cell_by_name(w)) else { continue };
+            if !self.has_square(cell) {
+                continue;
+            }
+            self.make(mv);
+            let walled = !self.has_square(cell);
+            self.unmake();
+            if walled {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(mv);
+            }
+        }
+        found
     }
 
     /// Whether a normalised move text may name `mv`: every form of a piece's move (castling
