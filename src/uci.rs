@@ -12,7 +12,7 @@ use varia_interpreter::{Limits, Move, MoveKind, Position, Rules, SearchInfo, Sea
 use crate::input::Input;
 
 /// The coordinate form of a move: start and destination cells and a lower-case promotion
-/// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`); drops as `P@e3`. A gated
+/// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`); drops as `P@e3` (promoted side up `+P@e3`). A gated
 /// piece's lower-case letter follows (`b1c3h`); a castling that gates on the partner's cell is
 /// written from there to the king's (`h1e1h`), as Fairy-Stockfish writes them; a pass as the
 /// royal piece's move to its own cell (`e2e2`).
@@ -32,7 +32,11 @@ fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Opt
         }
         MoveKind::Drop => {
             let letter = r.variant.pieces[r.type_of(mv.piece).0 as usize].letter.to_ascii_uppercase();
-            Some(format!("{letter}@{}{promo}", name(mv.to)))
+            // Promoted side up, Fairy-Stockfish marks the letter (`+P@b2`).
+            Some(match promo.as_str() {
+                "+" => format!("+{letter}@{}", name(mv.to)),
+                _ => format!("{letter}@{}{promo}", name(mv.to)),
+            })
         }
         k if k.is_piece_move() => Some(format!("{}{}{promo}{gate_letter}", name(mv.from), name(mv.to))),
         // A pass, as Fairy-Stockfish writes it: the mover's single royal piece moving to its

@@ -353,6 +353,29 @@ fn play_says_a_capture_must_be_made() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `moves --uci` writes a drop promoted side up as Fairy-Stockfish does (`+P@b2`: pyffish 0.0.90
+/// lists `+P@b2` and `P@b2` for kyotoshogi's `4k/5/5/5/K4[P] w 0 1`), and reads it back as the
+/// promoted drop (it wrote `P@b2+`, which pyffish refuses).
+#[test]
+fn moves_uci_writes_a_promoted_drop_as_fairy_stockfish_does() {
+    let dir = std::env::temp_dir().join(format!("varia-promoted-drop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("promoted-drop.var");
+    let text = "variant \"Promoted drop\"\nboard { grid 2 x 3 }\nplayer white\n\
+        player black swap n <-> s  ne <-> se  nw <-> sw\npiece King K { royal step all }\n\
+        piece Pawn P {\n  captured-to-hand\n  step n\n  drop { verify empty add add(Tokin) }\n}\n\
+        piece Tokin +P { captured-to-hand as Pawn step n }\n\
+        setup { white: K a1  black: K b3  hand white: P 1 }\n";
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_string_lossy().into_owned();
+    insta::assert_snapshot!("promoted_drop_uci", ok(&["moves", "--uci", &f]));
+    let game = dir.join("game.txt");
+    std::fs::write(&game, "+P@b1\n").unwrap();
+    let out = ok(&["replay", &f, &game.to_string_lossy()]);
+    assert!(out.contains("position: 1k/2/K+P[] b - - 0 1"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn play_in_hans38_suggests_placements_and_says_a_cell_has_no_square() {
     let run = varia_with_input(&["play", "hans38"], "e4\nquit\n");

@@ -31,13 +31,14 @@ setup { white: K a1  black: K d4  hand white: P 1 }
 #[test]
 fn a_drop_promoted_side_up_leaves_the_hand() {
     let rules = load(DROP_PROMOTED);
-    for text in ["P@b2=+P", "P@b2+"] {
+    for text in ["P@b2=+P", "+P@b2", "P@b2+"] {
         let mut pos = Position::start(rules.clone());
         let start = pos.to_position_string();
         let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
         pos.make(mv);
-        // The tokin stands on b2 and the hand is empty: `P@b2+` is the promoted drop in UCI
-        // (its `+` is no check sign).
+        // The tokin stands on b2 and the hand is empty: `+P@b2` is the promoted drop as
+        // Fairy-Stockfish writes it in UCI (pyffish 0.0.90, kyotoshogi), `P@b2+` as Varia wrote
+        // it (its `+` is no check sign).
         assert_eq!(pos.to_position_string(), "3k/4/1+P2/K3[] b - - 0 1", "{text}");
         let black = pos.parse_move("Kd4-d3").expect("a king step");
         pos.make(black);

@@ -275,11 +275,14 @@ impl Position {
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
-        // A shogi promotion in UCI (`e4e5+`, a drop promoted side up `P@b2+`): its `+` is not a
-        // check sign; nor is the `-` of a promoted piece turning back (`a1a2-`).
+        // A shogi promotion in UCI (`e4e5+`, a drop promoted side up `+P@b2` as Fairy-Stockfish
+        // writes it, or `P@b2+`): its `+` is not a check sign; nor is the `-` of a promoted
+        // piece turning back (`a1a2-`).
         let trimmed = text.trim();
-        let signed =
-            trimmed.strip_suffix('+').map(|p| (p, "+")).or_else(|| trimmed.strip_suffix('-').map(|p| (p, "-")));
+        let signed = (trimmed.strip_prefix('+').filter(|p| p.contains('@')))
+            .or_else(|| trimmed.strip_suffix('+'))
+            .map(|p| (p, "+"))
+            .or_else(|| trimmed.strip_suffix('-').map(|p| (p, "-")));
         if let Some((plain, sign)) = signed {
             let mut promoting = legal.iter().filter(|m| {
                 let marked =

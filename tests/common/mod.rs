@@ -179,7 +179,9 @@ pub fn uci(pos: &mut Position) -> Vec<String> {
             }
             if m.kind == varia_interpreter::MoveKind::Drop {
                 let letter = rules.variant.pieces[rules.type_of(m.piece).0 as usize].letter;
-                return format!("{letter}@{}", rules.cell_name(m.to));
+                // Promoted side up, as Fairy-Stockfish writes it (`+P@b2`).
+                let sign = m.promotion().filter(|t| rules.uci_promotion(rules.type_of(m.piece), *t) == "+");
+                return format!("{}{letter}@{}", if sign.is_some() { "+" } else { "" }, rules.cell_name(m.to));
             }
             let promo = m.promotion().map(|t| rules.uci_promotion(rules.type_of(m.piece), t)).unwrap_or_default();
             // A gated piece's letter follows; castling gated on the rook's cell is written from
