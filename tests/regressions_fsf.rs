@@ -185,7 +185,7 @@ setup { white: K a1, P f2  black: K a10, P g4 g5 }
     insta::assert_snapshot!("en_passant_run_together", format!("{written}\n--\n{}", common::uci(&mut read).join("\n")));
     // A text that splits into no cells is refused, naming the field.
     let bad = Position::from_position_string(rules, "k10/11/11/11/11/5Pp4/6p4/11/11/K10 b - f3f4x 0 1");
-    let err = bad.err().expect("f3f4x names no cells");
+    let err = bad.map(|_| ()).expect_err("f3f4x names no cells");
     assert!(err.message.contains("found `f3f4x`"), "{}", err.message);
 }
 
