@@ -104,7 +104,7 @@ fn malformed_files_get_located_errors() {
         (
             "[a:chess]\ncustomPiece1 = x:mQzN\n",
             "a",
-            "2:20 `customPiece1`: bad Betza `mQzN`: `z` is not part of the Betza notation Fairy-Stockfish reads",
+            "2:20 `customPiece1`: bad Betza `mQzN`: expected a Betza modifier (m c p g n f b l r v s h) or atom (W F D N A H C Z G K R B Q L J), found `z`",
         ),
         ("[a:chess]\nmaxRank = eleven\n", "a", "2:11 bad value `eleven` for `maxRank`"),
         ("[a:chess]\ncastling = maybe\n", "a", "2:12 bad value `maybe` for `castling`"),

@@ -10,7 +10,6 @@ use varia_interpreter::ir::*;
 use varia_interpreter::limits::{compile_work, TooMuchWork, MAX_CELLS, MAX_COMPILE_WORK};
 use varia_interpreter::pgn::PgnVariant;
 
-use crate::betza;
 use crate::diagnostic::Diagnostic;
 use crate::syntax::{Rule, SyntaxTree};
 
@@ -18,6 +17,8 @@ use crate::syntax::{Rule, SyntaxTree};
 const COMPASS: [(&str, i32, i32); 8] =
     [("n", 0, 1), ("ne", 1, 1), ("e", 1, 0), ("se", 1, -1), ("s", 0, -1), ("sw", -1, -1), ("w", -1, 0), ("nw", -1, 1)];
 
+#[path = "lower_betza.rs"]
+mod betza_power;
 #[path = "lower_board.rs"]
 mod board;
 #[path = "lower_choice.rs"]

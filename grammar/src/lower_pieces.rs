@@ -1,9 +1,8 @@
-//! Lowering of players, zones with their occupancy rules, and pieces with their move powers (steps, slides, leaps, hops, Betza).
+//! Lowering of players, zones with their occupancy rules, and pieces with their move powers (steps, slides, leaps, hops; Betza in `lower_betza.rs`).
 
 use varia_interpreter::ir::*;
 
 use super::*;
-use crate::diagnostic::Diagnostic;
 use crate::syntax::Rule;
 
 impl Lowerer {
@@ -368,7 +367,7 @@ impl Lowerer {
                     }
                 }
                 Rule::move_rule => moves.extend(self.move_rule(item)),
-                Rule::betza_rule => moves.extend(self.betza(item)),
+                Rule::betza_rule => moves.extend(self.betza(item, Some(index))),
                 Rule::move_program | Rule::drop_program => {
                     let drop = item.as_rule() == Rule::drop_program;
                     let Some(p) = self.program(item.clone()) else { continue };
@@ -447,7 +446,7 @@ impl Lowerer {
                             let a = ns.next().expect("a");
                             let b = ns.next().expect("b");
                             let (a, b) = (int_value(self, &a, 16) as i32, int_value(self, &b, 16) as i32);
-                            paths.extend(self.offset_paths(&part, a, b, &[]));
+                            paths.extend(self.offset_paths(&part, a, b));
                         }
                         Rule::leap_path => {
                             let mut path = Vec::new();
@@ -583,7 +582,7 @@ impl Lowerer {
 
     /// Paths for a leap by (a, b) in every compass orientation passing `filters`: straight or
     /// diagonal runs for (a, 0) and (a, a); otherwise `a` steps one way, then `b` turning.
-    pub(super) fn offset_paths(&mut self, at: &Node, a: i32, b: i32, filters: &[char]) -> Vec<Vec<DirId>> {
+    pub(super) fn offset_paths(&mut self, at: &Node, a: i32, b: i32) -> Vec<Vec<DirId>> {
         let mut out: Vec<(i32, i32, Vec<DirId>)> = Vec::new();
         let dir = |l: &Self, dx: i32, dy: i32| {
             COMPASS.iter().find(|c| c.1 == dx && c.2 == dy).and_then(|c| l.dirs.get(c.0).copied())
@@ -614,78 +613,12 @@ impl Lowerer {
                     (0..a).filter_map(|_| first).chain((0..b).filter_map(|_| second)).collect()
                 };
                 let (tx, ty) = if b == a { (a * dx, a * dy) } else { (a * ux + b * vx, a * uy + b * vy) };
-                if betza::passes(filters, tx, ty) && !out.iter().any(|(x, y, _)| *x == tx && *y == ty) {
+                if !out.iter().any(|(x, y, _)| *x == tx && *y == ty) {
                     out.push((tx, ty, path));
                 }
             }
         }
         out.into_iter().map(|(_, _, p)| p).collect()
-    }
-
-    pub(super) fn betza(&mut self, rule: Node) -> Vec<MoveRule> {
-        let mut it = rule.into_inner().skip(1);
-        let s = it.next().expect("betza string");
-        let inner = s.clone().into_inner().next().expect("string body");
-        let atoms = match betza::parse(inner.as_str()) {
-            Ok(a) => a,
-            Err((off, msg)) => {
-                let start = inner.as_span().start() + off;
-                self.errors.push(Diagnostic::new(format!("bad Betza notation: {msg}"), start..start + 1, msg));
-                return Vec::new();
-            }
-        };
-        let modifiers: Vec<Node> = it.collect();
-        let mut out = Vec::new();
-        for atom in atoms {
-            let (a, b) = atom.offset;
-            let geometry = if b == 0 || a == b {
-                // Steps and rides along compass lines.
-                if a != 1 && atom.rider {
-                    self.error(
-                        &s,
-                        "rider leaps other than W and F are not supported yet",
-                        "use `slide` or a single leap",
-                    );
-                    continue;
-                }
-                let dirs: Vec<DirId> = COMPASS
-                    .iter()
-                    .filter(|(_, dx, dy)| {
-                        (dx.abs() + dy.abs() == 1) == (b == 0) && betza::passes(&atom.filters, *dx, *dy)
-                    })
-                    .filter_map(|(n, _, _)| self.dirs.get(*n).copied())
-                    .collect();
-                if a == 1 {
-                    Geometry::Slide { dirs, max: if atom.rider { None } else { Some(1) } }
-                } else {
-                    Geometry::Leap { paths: self.offset_paths(&s, a, b, &atom.filters) }
-                }
-            } else {
-                if atom.rider {
-                    self.error(&s, "rider leaps other than W and F are not supported yet", "use a single leap");
-                    continue;
-                }
-                Geometry::Leap { paths: self.offset_paths(&s, a, b, &atom.filters) }
-            };
-            let mode = match (atom.move_only, atom.capture_only) {
-                (true, false) => MoveMode::MoveOnly,
-                (false, true) => MoveMode::CaptureOnly,
-                _ => MoveMode::MoveOrCapture,
-            };
-            let mut mr = MoveRule {
-                geometry,
-                mode,
-                conditions: Vec::new(),
-                marks_en_passant: false,
-                captures_en_passant: false,
-                stop_between: false,
-            };
-            for m in &modifiers {
-                self.modifier(&mut mr, m.clone());
-            }
-            out.push(mr);
-        }
-        out
     }
 }
 

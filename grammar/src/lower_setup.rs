@@ -162,7 +162,7 @@ impl Lowerer {
     pub(super) fn square_power(&mut self, power: Node) -> Vec<Geometry> {
         let rules = match power.as_rule() {
             Rule::move_rule => self.move_rule(power.clone()).into_iter().collect(),
-            _ => self.betza(power.clone()),
+            _ => self.betza(power.clone(), None),
         };
         let mut out = Vec::new();
         for rule in rules {

@@ -1,4 +1,4 @@
-//! Fairy-Stockfish's reading of Betza notation (its atoms, its two-letter directions, hoppers, lame leapers and initial moves), written as `.var` move powers and, for lame leapers and leaping riders, move programs.
+//! A piece's Betza moves as Fairy-Stockfish reads them (`varia_grammar::betza`), written as `.var` move powers and, for lame leapers and leaping riders, move programs, in a variants.ini section's terms (its mobility region, initial-move zone, en passant).
 
 use std::collections::BTreeSet;
 
@@ -21,161 +21,20 @@ pub struct Context<'a> {
     pub marks: bool,
 }
 
-/// One move of Fairy-Stockfish's move tables: a vector (ranks forward, files right) and how it
-/// is made.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-struct Move {
-    kind: Kind,
-    quiet: bool,
-    capture: bool,
-    initial: bool,
-    dr: i8,
-    df: i8,
-}
+use varia_grammar::betza::{Kind, Move};
 
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum Kind {
-    /// A leap (or step); lame when the cells on the way must be empty.
-    Leap { lame: bool },
-    /// A rider, at most this many moves (0: any).
-    Ride(u8),
-    /// A hopper: at most this many cells beyond the screen (0: any).
-    Hop(u8),
-}
-
-/// The predicates under which Fairy-Stockfish gives each of the eight orientations of an atom
-/// (a ranks, b files): the orientation as a function of (a, b) and the two-letter directions
-/// that select it.
-/// An orientation's (ranks from a, ranks from b, files from a, files from b) and its selectors.
-type Orientation = ((i8, i8, i8, i8), &'static [&'static str]);
-
-const ORIENTATIONS: [Orientation; 8] = [
-    ((1, 0, 0, 1), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
-    ((-1, 0, 0, -1), &["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
-    ((0, -1, 1, 0), &["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
-    ((0, 1, -1, 0), &["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
-    ((0, 1, 1, 0), &["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
-    ((0, -1, -1, 0), &["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
-    ((-1, 0, 0, 1), &["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
-    ((1, 0, 0, -1), &["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
-];
-
-const VERTICALS: &str = "fbvh";
-const HORIZONTALS: &str = "rlsh";
-
-/// The atoms: their (ranks, files) offsets and whether the letter alone rides; Varia's table
-/// with Fairy-Stockfish's other names for two of them (L for C, J for Z).
-fn atom(c: char) -> Option<(Vec<(i8, i8)>, bool)> {
-    let c = match c {
-        'L' => 'C',
-        'J' => 'Z',
-        c => c,
-    };
-    let (offsets, rides) = varia_grammar::betza::atom(c)?;
-    Some((offsets.iter().map(|&(a, b)| (a as i8, b as i8)).collect(), rides))
-}
-
-/// Reads a Betza string into Fairy-Stockfish's moves.
+/// Reads a Betza string into Fairy-Stockfish's moves (the grammar's reading, shared with
+/// `.var` files).
 fn moves(betza: &str) -> Result<BTreeSet<Move>, BetzaError> {
-    let chars: Vec<(usize, char)> = betza.char_indices().collect();
-    let mut out = BTreeSet::new();
-    let (mut quiet, mut capture, mut hop, mut grass, mut lame, mut initial) =
-        (false, false, false, false, false, false);
-    let mut dirs: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let (at, c) = chars[i];
-        match c {
-            'm' => quiet = true,
-            'c' => capture = true,
-            'p' => hop = true,
-            'g' => (hop, grass) = (true, true),
-            'n' => lame = true,
-            'i' => initial = true,
-            // En passant: Fairy-Stockfish reads it from the letter anywhere in the string.
-            'e' | ' ' => {}
-            c if VERTICALS.contains(c) || HORIZONTALS.contains(c) => {
-                let next = chars.get(i + 1).map(|&(_, n)| n);
-                match next {
-                    Some(n)
-                        if n == c
-                            || (VERTICALS.contains(c) && HORIZONTALS.contains(n))
-                            || (HORIZONTALS.contains(c) && VERTICALS.contains(n)) =>
-                    {
-                        dirs.push(format!("{c}{n}"));
-                        i += 1;
-                    }
-                    _ => dirs.push(format!("{c}{c}")),
-                }
-            }
-            c => {
-                let Some((atoms, rides)) = atom(c) else {
-                    return Err(BetzaError {
-                        offset: at,
-                        message: format!("`{c}` is not part of the Betza notation Fairy-Stockfish reads"),
-                    });
-                };
-                let mut rider = rides;
-                let mut distance: u8 = if grass { 1 } else { 0 };
-                if let Some(&(_, n)) = chars.get(i + 1) {
-                    if n.is_ascii_digit() || n == c {
-                        rider = true;
-                        if let Some(d) = n.to_digit(10) {
-                            distance = d as u8;
-                        }
-                        i += 1;
-                    }
-                }
-                let (q, k) = if quiet || capture { (quiet, capture) } else { (true, true) };
-                for &(a, b) in &atoms {
-                    let mut chosen = dirs.clone();
-                    if atoms.len() == 1 && b == 0 {
-                        // Fairy-Stockfish splits `fs` on orthogonal atoms into `ff` and `ss`.
-                        chosen = dirs
-                            .iter()
-                            .flat_map(|d| {
-                                let (x, y) = (&d[..1], &d[1..]);
-                                if x != y {
-                                    vec![format!("{x}{x}"), format!("{y}{y}")]
-                                } else {
-                                    vec![d.clone()]
-                                }
-                            })
-                            .collect();
-                    }
-                    for ((ra, rb, fa, fb), sel) in ORIENTATIONS {
-                        if !chosen.is_empty() && !chosen.iter().any(|d| sel.contains(&d.as_str())) {
-                            continue;
-                        }
-                        let (dr, df) = (ra * a + rb * b, fa * a + fb * b);
-                        if hop && !(dr.abs() <= 1 && df.abs() <= 1) {
-                            return Err(BetzaError {
-                                offset: at,
-                                message: "hoppers are read only on orthogonal and diagonal lines (pR, pB, gR, gB)"
-                                    .into(),
-                            });
-                        }
-                        let kind = if hop {
-                            Kind::Hop(distance)
-                        } else if rider {
-                            Kind::Ride(distance)
-                        } else {
-                            Kind::Leap { lame }
-                        };
-                        // Fairy-Stockfish has no initial captures.
-                        let capture = k && !initial;
-                        if q || capture {
-                            out.insert(Move { kind, quiet: q, capture, initial, dr, df });
-                        }
-                    }
-                }
-                (quiet, capture, hop, grass, lame, initial) = (false, false, false, false, false, false);
-                dirs.clear();
-            }
-        }
-        i += 1;
+    // Fairy-Stockfish gives a string without an atom no moves, and ignores modifiers after
+    // the last atom.
+    let betza = betza.trim_end_matches(|c: char| c.is_ascii_lowercase() || c == ' ');
+    if betza.is_empty() {
+        return Ok(BTreeSet::new());
     }
-    Ok(out)
+    varia_grammar::betza::moves(betza)
+        .map(|v| v.into_iter().collect())
+        .map_err(|(offset, message)| BetzaError { offset, message })
 }
 
 /// The compass name of a unit vector.
@@ -199,25 +58,9 @@ fn path(dr: i8, df: i8) -> Vec<&'static str> {
     p
 }
 
-/// The cells a lame leap passes, in Fairy-Stockfish's order: sideways while the files left
-/// outnumber the ranks, forwards while the ranks do, diagonally when they are even.
+/// The cells a lame leap passes, in Fairy-Stockfish's order, as compass steps.
 fn lame_path(dr: i8, df: i8) -> Vec<&'static str> {
-    let (mut r, mut f) = (dr, df);
-    let mut p = Vec::new();
-    while r != 0 || f != 0 {
-        let diff = f.abs() - r.abs();
-        let (sr, sf) = if diff > 0 {
-            (0, f.signum())
-        } else if diff < 0 {
-            (r.signum(), 0)
-        } else {
-            (r.signum(), f.signum())
-        };
-        p.push(compass(sr, sf));
-        r -= sr;
-        f -= sf;
-    }
-    p
+    varia_grammar::betza::lame_steps(dr, df).into_iter().map(|(r, f)| compass(r, f)).collect()
 }
 
 fn modality(m: &Move) -> &'static str {
