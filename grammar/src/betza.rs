@@ -165,6 +165,7 @@ fn atom_moves(
 ) -> Result<(), (usize, String)> {
     let (quiet, capture) = if p.quiet || p.capture { (p.quiet, p.capture) } else { (true, true) };
     for &(a, b) in atoms {
+        let first = out.len();
         let (a, b) = (a as i8, b as i8);
         let mut chosen = p.dirs.clone();
         if atoms.len() == 1 && b == 0 {
@@ -204,8 +205,31 @@ fn atom_moves(
                 out.push(m);
             }
         }
+        // Each atom's moves in compass order (n ne e se s sw w nw, then leaps turning either
+        // way from each of n e s w), the order the lowering's powers list them in.
+        out[first..].sort_by_key(|m| compass_rank(m.dr, m.df, a as i8, b as i8));
     }
     Ok(())
+}
+
+/// Where a move of the atom (a, b) comes in compass order.
+fn compass_rank(dr: i8, df: i8, a: i8, b: i8) -> usize {
+    const UNITS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+    if a == 1 {
+        return UNITS.iter().position(|u| *u == (dr.signum(), df.signum())).unwrap_or(0);
+    }
+    let mut k = 0;
+    for (ux, uy) in [(1i8, 0i8), (0, 1), (-1, 0), (0, -1)] {
+        for turn in [1i8, -1] {
+            let (vx, vy) = (-uy * turn, ux * turn);
+            let (tx, ty) = if a == b { (a * (ux + vx), a * (uy + vy)) } else { (a * ux + b * vx, a * uy + b * vy) };
+            if (tx, ty) == (df, dr) {
+                return k;
+            }
+            k += 1;
+        }
+    }
+    k
 }
 
 /// The cells a lame leap passes, as (ranks, files) unit steps in Fairy-Stockfish's order:

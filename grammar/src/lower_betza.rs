@@ -83,12 +83,12 @@ impl Lowerer {
         self.dirs[name]
     }
 
-    /// The moves in groups: consecutive moves made alike share one power (a step, slide or hop
-    /// in several directions, a leap along several paths); each lame leap and each rider of
-    /// leaps is a move program.
+    /// The moves in groups: consecutive moves of one atom made alike share one power (a step,
+    /// slide or hop in several directions, a leap along several paths); each lame leap and
+    /// each rider of leaps is a move program.
     fn betza_groups(&self, moves: &[Move]) -> Vec<Lowered> {
         let mut out: Vec<Lowered> = Vec::new();
-        let mut last: Option<(Kind, bool, bool, bool)> = None;
+        let mut last: Option<(Kind, bool, bool, (u8, u8))> = None;
         for m in moves {
             let unit = m.dr.abs() <= 1 && m.df.abs() <= 1;
             let mode = match (m.quiet, m.capture) {
@@ -115,7 +115,9 @@ impl Lowerer {
                     continue;
                 }
             };
-            let key = (m.kind, m.quiet, m.capture, unit);
+            // One power per atom, as the atom's letter reads: its offset's size.
+            let (x, y) = (m.dr.unsigned_abs(), m.df.unsigned_abs());
+            let key = (m.kind, m.quiet, m.capture, (x.max(y), x.min(y)));
             if last == Some(key) {
                 if let Some(Lowered::Power(prev)) = out.last_mut() {
                     match (&mut prev.geometry, geometry) {

@@ -255,7 +255,8 @@ pub(crate) fn see(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, thr
         return true;
     }
     let opponent = crate::ir::PlayerId(((pos.side_to_move().0 as usize + 1) % r.player_count()) as u8);
-    if !pos.st.attacked_read(r, mv.to, opponent) {
+    // No recapture, once the capturer has left its cell (a line through it counts).
+    if pos.st.attacked_leaving(r, mv.to, opponent, mv.from) == Some(false) {
         return true;
     }
     if light_exchange(pos, r, &mv) {
@@ -286,11 +287,6 @@ fn exchange(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move) -> i32 {
     let mover = pos.side_to_move();
     let first = victim_value(pos, r, eval, &mv);
     let target = mv.to;
-    // Nothing of the opponent's can reach the target: the capture is free.
-    let opponent = crate::ir::PlayerId(((mover.0 as usize + 1) % r.player_count()) as u8);
-    if !pos.is_attacked(target, opponent) {
-        return first;
-    }
     let mut gains = [0i32; 32];
     gains[0] = first;
     let mut on_target = promoted_value(r, eval, &mv);

@@ -147,16 +147,19 @@ impl State {
         Some(false)
     }
 
-    /// Whether `by` attacks `cell`, the occupancy sets matching the cell array: read from the
-    /// tables where they are exact and the probes hold every attack, else by the attack test.
-    pub(crate) fn attacked_read(&self, r: &Rules, cell: CellId, by: PlayerId) -> bool {
-        if r.count.threats.built() && r.paths.allows(crate::paths::Path::ProbeAttacks) && cell.0 < 128 {
-            let by_cells = u128::from_words(self.occupied[by.0 as usize].words());
-            if let Some(attacked) = self.threatened(r, cell, self.occupancy::<u128>(by).all, by_cells, 0) {
-                return attacked;
-            }
+    /// Whether `by` attacks `cell` once the piece on `left` (a capture's origin) has left it,
+    /// so that a line through `left` counts: read from the tables where they are exact and the
+    /// probes hold every attack; `None` where they cannot tell.
+    pub(crate) fn attacked_leaving(&self, r: &Rules, cell: CellId, by: PlayerId, left: CellId) -> Option<bool> {
+        if !(r.count.threats.built() && r.paths.allows(crate::paths::Path::ProbeAttacks))
+            || cell.0 >= 128
+            || left.0 >= 128
+        {
+            return None;
         }
-        self.attacked(r, cell, by)
+        let gone = 1u128 << left.0;
+        let by_cells = u128::from_words(self.occupied[by.0 as usize].words()) & !gone;
+        self.threatened(r, cell, self.occupancy::<u128>(by).all & !gone, by_cells, 0)
     }
 
     /// The cells of `by`'s pieces that attack `cell` by a probe, with the cells an exchange has
