@@ -18,6 +18,7 @@ Prints one line per check and a summary; exits 1 on any difference.
 import argparse
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -40,6 +41,23 @@ GAMES = {
     "seirawan": ("seirawan.var", "seirawan", 3),
     "janggi": ("janggi.var", "janggi", 3),
     "sittuyin": ("sittuyin.var", "sittuyin", 3),
+    "nocastle": ("nocastle.var", "nocastle", 3),
+    "amazon": ("amazon.var", "amazon", 3),
+    "almost": ("almost.var", "almost", 3),
+    "georgian": ("georgian.var", "georgian", 3),
+    "raazuvaa": ("raazuvaa.var", "raazuvaa", 3),
+    "fairy": ("fairy.var", "fairy", 3),
+    "hoppelpoppel": ("hoppelpoppel.var", "hoppelpoppel", 3),
+    "newzealand": ("newzealand.var", "newzealand", 3),
+    "kingofthehill": ("kingofthehill.var", "kingofthehill", 3),
+    "misere": ("misere.var", "misere", 3),
+    "grasshopper": ("grasshopper.var", "grasshopper", 3),
+    "knightmate": ("knightmate.var", "knightmate", 3),
+    "coregal": ("coregal.var", "coregal", 3),
+    "perfect": ("perfect.var", "perfect", 3),
+    "pawnsideways": ("pawnsideways.var", "pawnsideways", 3),
+    "pawnback": ("pawnback.var", "pawnback", 3),
+    "torpedo": ("torpedo.var", "torpedo", 3),
 }
 
 
@@ -54,6 +72,19 @@ DROP_MATE_RULE = {"minishogi", "shogi"}
 # 50-move rule and repetition are decided on points there; Varia has no move rule, see
 # docs/variants/janggi.md). Elsewhere Varia must declare the draw where the claim arises.
 CLAIMS_DIFFER = {"janggi"}
+
+
+# Games whose pawns may step back or sideways, where Fairy-Stockfish writes several en-passant
+# cells run together in its position strings (`... KQkq g3g4 5 3`, after a pawn that had stepped
+# back steps two cells). Varia does not read that field yet (issue 55, "Fairy-Stockfish's
+# position forms are not read"): for such a string the comparison by position string is left
+# out and counted; the comparison by replaying the moves is made as everywhere.
+EP_FIELD_UNREAD = {"pawnback", "pawnsideways"}
+
+
+def several_ep_cells(fen):
+    fields = fen.split()
+    return len(fields) > 3 and len(re.findall(r"[a-z][0-9]+", fields[3])) > 1
 
 
 def pawn_drop_mate(variant, start, moves, move):
@@ -123,6 +154,7 @@ def compare(name, args, rng):
     positions = 0
     games = {"variant rule": 0, "no legal move": 0, "claimable draw": 0, "cut short": 0}
     drop_mates = 0
+    unread = 0
     while positions < args.positions:
         moves = []
         for _ in range(args.plies):
@@ -141,10 +173,12 @@ def compare(name, args, rng):
             # by Fairy-Stockfish from the same string (an end that needs the history, such as
             # janggi's two passes, is not over there).
             from_fen = fsf_expected(name, variant, fen, [])[1] if moves else expected
-            for how, got, want in (
-                ("after", varia.moves(*(["--position", start] if args.start else []), "--after", " ".join(moves)), expected),
-                ("position", varia.moves("--position", fen), from_fen),
-            ):
+            checks = [("after", varia.moves(*(["--position", start] if args.start else []), "--after", " ".join(moves)), expected)]
+            if name in EP_FIELD_UNREAD and several_ep_cells(fen):
+                unread += 1
+            else:
+                checks.append(("position", varia.moves("--position", fen), from_fen))
+            for how, got, want in checks:
                 if got != want:
                     bad += 1
                     missing = sorted(set(want) - set(got))
@@ -160,6 +194,8 @@ def compare(name, args, rng):
                 break
             moves.append(rng.choice(expected))
     ends = ", ".join(f"{k} {v}" for k, v in games.items())
+    if unread:
+        ends += f"; {unread} position strings with several en-passant cells compared by moves only"
     ruling = f"; pawn drops that mate, listed by Fairy-Stockfish and refused by the rule: {drop_mates}" if name in DROP_MATE_RULE else ""
     print(f"{name}: {positions} positions of {sum(games.values())} random games compared (each by moves and by position string), {bad} differences; games ended by {ends}{ruling}")
     return bad
