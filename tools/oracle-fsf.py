@@ -58,6 +58,15 @@ GAMES = {
     "pawnsideways": ("pawnsideways.var", "pawnsideways", 3),
     "pawnback": ("pawnback.var", "pawnback", 3),
     "torpedo": ("torpedo.var", "torpedo", 3),
+    "gothic": ("gothic.var", "gothic", 3),
+    "embassy": ("embassy.var", "embassy", 3),
+    "janus": ("janus.var", "janus", 3),
+    "centaur": ("centaur.var", "centaur", 3),
+    "chancellor": ("chancellor.var", "chancellor", 3),
+    "modern": ("modern.var", "modern", 3),
+    "asean": ("asean.var", "asean", 3),
+    "chaturanga": ("chaturanga.var", "chaturanga", 3),
+    "courier": ("courier.var", "courier", 3),
 }
 
 
