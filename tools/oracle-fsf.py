@@ -67,6 +67,11 @@ GAMES = {
     "asean": ("asean.var", "asean", 3),
     "chaturanga": ("chaturanga.var", "chaturanga", 3),
     "courier": ("courier.var", "courier", 3),
+    "pocketknight": ("pocketknight.var", "pocketknight", 3),
+    "chessgi": ("chessgi.var", "chessgi", 3),
+    "five-check": ("five-check.var", "5check", 3),
+    "gardner": ("gardner.var", "gardner", 4),
+    "losalamos": ("losalamos.var", "losalamos", 4),
 }
 
 
