@@ -374,7 +374,10 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
     // others; sittuyin's pieces start in hand) are not offered.
     assert!(
         features.contains(
-            "variants=\"normal,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,janggi\""
+            "variants=\"normal,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,janggi,\
+             nocastle,amazon,almost,georgian,raazuvaa,fairy,hoppelpoppel,newzealand,kingofthehill,misere,grasshopper,\
+             coregal,perfect,pawnsideways,pawnback,torpedo,gothic,embassy,janus,centaur,chancellor,modern,asean,\
+             chaturanga,courier,chessgi,five-check,losalamos\""
         ),
         "{features}"
     );
@@ -484,7 +487,12 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
     e.send("xboard\nprotover 2");
     let lines = e.until("feature done=1", 10);
     assert!(
-        lines[0].contains("variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,janggi\""),
+        lines[0].contains(
+            "variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,\
+             janggi,nocastle,amazon,almost,georgian,raazuvaa,fairy,hoppelpoppel,newzealand,kingofthehill,misere,\
+             grasshopper,coregal,perfect,pawnsideways,pawnback,torpedo,gothic,embassy,janus,centaur,chancellor,modern,\
+             asean,chaturanga,courier,chessgi,five-check,losalamos\""
+        ),
         "{lines:?}"
     );
     e.send("new\nvariant camel-chess\nping 1");
