@@ -70,6 +70,8 @@ GAMES = {
     "chessgi": ("chessgi.var", "chessgi", 3),
     "five-check": ("five-check.var", "5check", 3),
     "losalamos": ("losalamos.var", "losalamos", 4),
+    "knightmate": ("knightmate.var", "knightmate", 3),
+    "gardner": ("gardner.var", "gardner", 4),
 }
 
 
@@ -102,6 +104,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
+    "knightmate", "gardner",
 }
 
 
