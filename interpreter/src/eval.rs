@@ -312,6 +312,8 @@ pub struct Evaluator {
     /// Per cell: the cells one step and two steps away.
     near1: Vec<CellSet>,
     near2: Vec<CellSet>,
+    /// Per player: the players not allied to it.
+    enemies: Vec<Vec<PlayerId>>,
     /// Per cell: the cells of each line from it, one per direction of the board (the first of
     /// the cells a step reaches, where rays branch), nearest first.
     lines: Vec<Vec<Vec<CellId>>>,
@@ -426,6 +428,11 @@ impl Evaluator {
             cell_features,
             near1,
             near2,
+            enemies: (0..rules.player_count() as u8)
+                .map(|p| {
+                    (0..rules.player_count() as u8).map(PlayerId).filter(|q| !rules.allied(*q, PlayerId(p))).collect()
+                })
+                .collect(),
             lines,
             cornering: Cornering::new(rules),
             start_material: start_material.max(1),
@@ -622,12 +629,15 @@ impl Evaluator {
         let r = &**pos.rules();
         let mut f = [0i32; TERM_COUNT];
         let own = pos.occupied_by(player);
-        for royal in pos.royal_cells(player) {
-            let near = &self.near1[royal.0 as usize];
-            f[SHELTER] += common(near, own) as i32 - 1;
-            for q in 0..r.player_count() {
-                if !r.allied(PlayerId(q as u8), player) {
-                    f[DANGER] += common(&self.near2[royal.0 as usize], pos.occupied_by(PlayerId(q as u8))) as i32;
+        // The royal cells word by word: this runs for every player at every leaf.
+        for (w, &word) in pos.st.royals[player.0 as usize].words().iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let royal = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                f[SHELTER] += common(&self.near1[royal], own) as i32 - 1;
+                for q in &self.enemies[player.0 as usize] {
+                    f[DANGER] += common(&self.near2[royal], pos.occupied_by(*q)) as i32;
                 }
             }
         }
