@@ -11,8 +11,10 @@ pub(super) fn default_end() -> EndRules {
     EndRules {
         checkmate: Outcome::Loss,
         stalemate: Outcome::Draw,
+        stalemate_for: None,
         bare_king: None,
         move_rule: None,
+        move_rule_player: None,
         repetition: None,
         repetition_player: None,
         perpetual_check: None,
@@ -481,9 +483,28 @@ impl Lowerer {
             let Some(v) = item.clone().into_inner().nth(1) else { continue };
             match rule {
                 Rule::checkmate_end => end.checkmate = outcome(&v),
-                Rule::stalemate_end => end.stalemate = outcome(&v),
+                Rule::stalemate_end => {
+                    for part in item.into_inner().skip(1) {
+                        match part.as_rule() {
+                            Rule::k_fewer_pieces => end.stalemate_for = Some(ResultFor::FewerPieces),
+                            Rule::stalemate_player => {
+                                let name = part.into_inner().next().expect("player name");
+                                end.stalemate_for = self.player_id(&name).map(ResultFor::Player);
+                            }
+                            _ => end.stalemate = outcome(&part),
+                        }
+                    }
+                }
                 Rule::bare_king_end => end.bare_king = Some(outcome(&v)),
-                Rule::move_rule_end => end.move_rule = Some(int_value(self, &v, 100_000) as u32),
+                Rule::move_rule_end => {
+                    end.move_rule = Some(int_value(self, &v, 100_000) as u32);
+                    if let Some(part) = item.into_inner().nth(2) {
+                        let mut inner = part.into_inner();
+                        let name = inner.next().expect("player name");
+                        let result = outcome(&inner.next().expect("outcome"));
+                        end.move_rule_player = self.player_id(&name).map(|p| (p, result));
+                    }
+                }
                 Rule::repetition_end => {
                     end.repetition = Some(int_value(self, &v, 1000) as u32);
                     for part in item.into_inner().skip(2) {

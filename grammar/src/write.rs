@@ -56,6 +56,7 @@ const MORE_RESERVED: &[&str] = &[
     "bare-king",
     "move-rule",
     "repetition",
+    "fewer-pieces",
 ];
 
 /// The words of a rule of `var.pest` that lists alternatives (`keyword`, `prog_keyword`), so

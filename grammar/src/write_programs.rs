@@ -458,8 +458,15 @@ impl Writer<'_> {
             Outcome::Draw => "draw",
             Outcome::Points => "points",
         };
-        let mut lines =
-            vec![format!("checkmate {}", outcome(&e.checkmate)), format!("stalemate {}", outcome(&e.stalemate))];
+        let stalemate_for = match e.stalemate_for {
+            None => String::new(),
+            Some(ResultFor::FewerPieces) => "fewer-pieces ".into(),
+            Some(ResultFor::Player(p)) => format!("{} ", self.player(p)),
+        };
+        let mut lines = vec![
+            format!("checkmate {}", outcome(&e.checkmate)),
+            format!("stalemate {stalemate_for}{}", outcome(&e.stalemate)),
+        ];
         if let Some(o) = &e.bare_king {
             lines.push(format!("bare-king {}", outcome(o)));
         }
@@ -467,7 +474,11 @@ impl Writer<'_> {
             return fail("the end rules", "a move rule above 100000 or a repetition count above 1000");
         }
         if let Some(n) = e.move_rule {
-            lines.push(format!("move-rule {n}"));
+            let mut line = format!("move-rule {n}");
+            if let Some((p, o)) = &e.move_rule_player {
+                line.push_str(&format!(" {} {}", self.player(*p), outcome(o)));
+            }
+            lines.push(line);
         }
         if let Some(n) = e.repetition {
             let mut line = format!("repetition {n}");

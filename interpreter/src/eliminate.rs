@@ -186,7 +186,14 @@ impl Position {
             return;
         }
         let end = &r.variant.end;
-        let outcome = if self.in_check() { end.checkmate } else { end.stalemate };
+        let outcome = if self.in_check() {
+            end.checkmate
+        } else if end.stalemate_for.is_none() {
+            end.stalemate
+        } else {
+            // The stalemate's result is another player's: the game ends on it.
+            Outcome::Draw
+        };
         if outcome == Outcome::Loss {
             out.push(Move::end_turn());
         }

@@ -1,6 +1,6 @@
 //! End conditions: checkmate, stalemate, bare king, the N-move rule and repetition, as the variant declares them.
 
-use crate::ir::{Outcome, PlayerId};
+use crate::ir::{Outcome, PlayerId, ResultFor};
 use crate::position::{Move, Position};
 
 /// Why a game ended.
@@ -140,7 +140,8 @@ impl Position {
         }
         if let Some(n) = end.move_rule {
             if self.halfmove_clock() >= 2 * n {
-                return Some((GameResult::Draw, EndReason::MoveRule));
+                let result = end.move_rule_player.map_or(GameResult::Draw, |(p, o)| self.result_for(p, o));
+                return Some((result, EndReason::MoveRule));
             }
         }
         if self.counting_ran_out() {
@@ -196,6 +197,37 @@ impl Position {
         }
     }
 
+    /// The result of a stalemate of `side`: the stalemate's outcome for `side`, for a named
+    /// player, or for the one player with the fewest pieces on the board (a tie is a draw).
+    fn stalemate_result(&self, side: PlayerId) -> GameResult {
+        let end = &self.rules.variant.end;
+        match end.stalemate_for {
+            None => self.result_for(side, end.stalemate),
+            Some(ResultFor::Player(p)) => self.result_for(p, end.stalemate),
+            Some(ResultFor::FewerPieces) => {
+                let counts: Vec<(PlayerId, usize)> = (0..self.rules.player_count() as u8)
+                    .map(PlayerId)
+                    .filter(|p| self.rules.has_turns(*p) && !self.is_out(*p))
+                    .map(|p| (p, self.pieces_on_board(p)))
+                    .collect();
+                let fewest = counts.iter().map(|c| c.1).min().unwrap_or(0);
+                let mut least = counts.iter().filter(|c| c.1 == fewest);
+                match (least.next(), least.next()) {
+                    (Some(&(p, _)), None) => self.result_for(p, end.stalemate),
+                    _ => GameResult::Draw,
+                }
+            }
+        }
+    }
+
+    /// How many pieces of `player`'s stand on the board.
+    fn pieces_on_board(&self, player: PlayerId) -> usize {
+        self.occupied_by(player)
+            .iter()
+            .map(|c| self.pieces_at(c).iter().filter(|q| self.rules.owner(**q) == player).count())
+            .sum()
+    }
+
     /// Whether the bare-king rule ends the game here (when the variant has it).
     fn bare_king_outcome(&self) -> Option<(GameResult, EndReason)> {
         let bare = self.rules.variant.end.bare_king?;
@@ -235,7 +267,7 @@ impl Position {
             return Some(if self.in_check() {
                 (self.result_for(side, end.checkmate), EndReason::Checkmate)
             } else {
-                (self.result_for(side, end.stalemate), EndReason::Stalemate)
+                (self.stalemate_result(side), EndReason::Stalemate)
             });
         }
         self.drawn_by_rule()

@@ -904,10 +904,16 @@ pub struct EndRules {
     pub checkmate: Outcome,
     /// Result for the side to move when it has no legal move and is not in check.
     pub stalemate: Outcome,
+    /// Whose result `stalemate` is, when not the stalemated player's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stalemate_for: Option<ResultFor>,
     /// Result for a player left with only royal pieces, if the rule is on.
     pub bare_king: Option<Outcome>,
     /// Draw after this many moves (each side) without a capture or a clock-resetting move.
     pub move_rule: Option<u32>,
+    /// Instead of a draw by the move rule: this outcome for this player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_rule_player: Option<(PlayerId, Outcome)>,
     /// Draw when the same position occurs this many times.
     pub repetition: Option<u32>,
     /// Instead of a draw by repetition: this outcome for this player.
@@ -928,6 +934,16 @@ pub struct EndRules {
     /// the player to move starts a count of N moves.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub counting: Vec<Counting>,
+}
+
+/// Who gets the outcome of an end that is not the player to move's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum ResultFor {
+    /// This player, whoever is to move (armageddon: every draw is Black's win).
+    Player(PlayerId),
+    /// The player with the fewest pieces on the board; a tie for the fewest is a draw
+    /// (suicide chess's stalemate).
+    FewerPieces,
 }
 
 /// A counting rule: when its test holds for the player to move and no count runs (or the move

@@ -347,8 +347,10 @@ fn end_features(end: &EndRules, f: &mut Features) {
     let EndRules {
         checkmate: _,
         stalemate: _,
+        stalemate_for: _,
         bare_king: _,
         move_rule: _,
+        move_rule_player: _,
         repetition: _,
         repetition_player: _,
         perpetual_check: _,

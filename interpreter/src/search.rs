@@ -212,7 +212,8 @@ impl Searcher {
             order: Ordering::new(rules),
             features: Features::default(),
             officer,
-            stalemate_decides: rules.variant.end.stalemate != crate::ir::Outcome::Draw,
+            stalemate_decides: rules.variant.end.stalemate != crate::ir::Outcome::Draw
+                || rules.variant.end.stalemate_for.is_some(),
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),

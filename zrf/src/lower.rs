@@ -497,8 +497,10 @@ impl<'t> Lowerer<'t> {
                 checkmate: goal_rules.checkmate.unwrap_or(Outcome::Loss),
                 // Ruling: with no stalemated goal, a player without moves draws.
                 stalemate: goal_rules.stalemate.unwrap_or(Outcome::Draw),
+                stalemate_for: None,
                 bare_king: None,
                 move_rule: None,
+                move_rule_player: None,
                 repetition: None,
                 repetition_player: None,
                 perpetual_check: None,
