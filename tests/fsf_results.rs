@@ -170,3 +170,12 @@ fn bad_result_rules_are_errors() {
         assert_eq!(&wrong[errs[0].span.clone()], found, "{to}: {text}");
     }
 }
+
+/// pyffish's random games of makruk endings and from the start: the counts of the board's and
+/// the pieces' honour run out on the same move, and every move count agrees.
+#[test]
+fn makruk_counting_agrees_with_pyffish() {
+    let (games, positions) = replay_fixture("makruk.var", "makruk.txt");
+    assert_eq!(games, 40);
+    assert!(positions > 3000, "{positions}");
+}

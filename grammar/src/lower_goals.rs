@@ -91,6 +91,8 @@ impl Lowerer {
             }
             Rule::captured_goal => GoalTest::Captured(self.piece_ref(&parts[1])?),
             Rule::stalemated_goal => GoalTest::Stalemated,
+            Rule::opponent_goal => GoalTest::Opponent(Box::new(self.goal_test(parts[2].clone())?)),
+            Rule::count_running_goal => GoalTest::CountRunning,
             Rule::to_move_goal => GoalTest::ToMove,
             Rule::checks_given_goal => {
                 GoalTest::ChecksGiven(self.count_from_one(&parts[1], 1000, "a check count of 0", "expected at least 1"))

@@ -456,9 +456,11 @@ impl Lowerer {
                 let n = parts.next().expect("moves");
                 let moves =
                     self.count_from_one(&n, 10_000, "a count of 0 moves", "expected a count of 1 to 10000 moves");
-                let test = parts.find(|p| p.as_rule() == Rule::goal_test).expect("test");
+                let rest: Vec<Node> = parts.collect();
+                let from_pieces = rest.iter().any(|p| p.as_rule() == Rule::counting_from);
+                let test = rest.into_iter().find(|p| p.as_rule() == Rule::goal_test).expect("test");
                 if let Some(test) = self.goal_test(test) {
-                    end.counting.push(Counting { moves, test });
+                    end.counting.push(Counting { moves, test, from_pieces });
                 }
                 continue;
             }

@@ -245,6 +245,8 @@ impl Writer<'_> {
             GoalTest::TotalPieces(n, t) => typed("total-pieces", *n, t),
             GoalTest::Captured(t) => format!("captured {}", self.piece(*t)),
             GoalTest::Stalemated => "stalemated".into(),
+            GoalTest::Opponent(g) => format!("opponent({})", self.goal_test(g, 0)?),
+            GoalTest::CountRunning => "count-running".into(),
             GoalTest::ToMove => "to-move".into(),
             GoalTest::ChecksGiven(n) => format!("checks-given {n}"),
             GoalTest::Repetition(n) => format!("repetition {n}"),
@@ -499,7 +501,8 @@ impl Writer<'_> {
             if c.moves > 10_000 {
                 return fail("a counting rule", "a count above 10000 moves");
             }
-            lines.push(format!("counting {}: {}", c.moves, self.goal_test(&c.test, 0)?));
+            let from = if c.from_pieces { " from pieces" } else { "" };
+            lines.push(format!("counting {}{from}: {}", c.moves, self.goal_test(&c.test, 0)?));
         }
         for g in &e.goals {
             if g.players.is_empty() {

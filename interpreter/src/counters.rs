@@ -16,7 +16,7 @@ pub(crate) fn counts_checks(v: &Variant) -> bool {
 pub(crate) fn check_goal(t: &GoalTest) -> Option<u32> {
     match t {
         GoalTest::ChecksGiven(n) => Some(*n),
-        GoalTest::Not(x) => check_goal(x),
+        GoalTest::Not(x) | GoalTest::Opponent(x) => check_goal(x),
         GoalTest::And(v) | GoalTest::Or(v) => v.iter().filter_map(check_goal).max(),
         _ => None,
     }
@@ -123,10 +123,21 @@ impl Position {
             None
         };
         match begun {
-            Some(c) => self.st.count = (2 * c.moves, 0),
+            Some(c) => {
+                let start = if c.from_pieces { 2 * self.pieces_on_board_total() } else { 0 };
+                self.st.count = (2 * c.moves, start.min(crate::fen::MAX_CLOCK));
+            }
             None if limit > 0 => self.st.count.1 = (ply + 1).min(crate::fen::MAX_CLOCK),
             None => {}
         }
+    }
+
+    /// How many pieces stand on the board, all players'.
+    fn pieces_on_board_total(&self) -> u32 {
+        (0..self.rules.player_count() as u8)
+            .flat_map(|p| self.occupied_by(PlayerId(p)).iter().map(move |c| (p, c)))
+            .map(|(p, c)| self.pieces_at(c).iter().filter(|q| self.rules.owner(**q).0 == p).count() as u32)
+            .sum()
     }
 
     /// Whether a running count has gone past its limit (the game is then drawn).

@@ -29,7 +29,7 @@ pub(crate) fn before_tests(v: &Variant) -> Vec<(u8, GoalTest)> {
                 }
                 walk(inner, out);
             }
-            GoalTest::Not(x) => walk(x, out),
+            GoalTest::Not(x) | GoalTest::Opponent(x) => walk(x, out),
             GoalTest::And(v) | GoalTest::Or(v) => v.iter().for_each(|x| walk(x, out)),
             _ => {}
         }
@@ -45,7 +45,7 @@ pub(crate) fn before_tests(v: &Variant) -> Vec<(u8, GoalTest)> {
 pub(crate) fn reads_attacks(t: &GoalTest) -> bool {
     match t {
         GoalTest::SafeConfig(..) => true,
-        GoalTest::Before(_, x) | GoalTest::Not(x) => reads_attacks(x),
+        GoalTest::Before(_, x) | GoalTest::Not(x) | GoalTest::Opponent(x) => reads_attacks(x),
         GoalTest::And(v) | GoalTest::Or(v) => v.iter().any(reads_attacks),
         _ => false,
     }
@@ -55,8 +55,13 @@ pub(crate) fn reads_attacks(t: &GoalTest) -> bool {
 /// counted checks), not the moves that led to it.
 pub(crate) fn reads_position_only(t: &GoalTest) -> bool {
     match t {
-        GoalTest::Passed(_) | GoalTest::Before(..) | GoalTest::Repetition(_) | GoalTest::Captured(_) => false,
-        GoalTest::Not(x) => reads_position_only(x),
+        // The count is no part of the hash.
+        GoalTest::Passed(_)
+        | GoalTest::Before(..)
+        | GoalTest::Repetition(_)
+        | GoalTest::Captured(_)
+        | GoalTest::CountRunning => false,
+        GoalTest::Not(x) | GoalTest::Opponent(x) => reads_position_only(x),
         GoalTest::And(v) | GoalTest::Or(v) => v.iter().all(reads_position_only),
         _ => true,
     }
@@ -248,6 +253,14 @@ impl Position {
                 let bit = *i as usize * r.player_count() + player.0 as usize;
                 bit < 64 && u.before >> bit & 1 == 1
             }),
+            GoalTest::Opponent(inner) => {
+                let mut opponents = (0..r.player_count() as u8)
+                    .map(PlayerId)
+                    .filter(|&p| r.has_turns(p) && !r.allied(p, player) && !self.is_out(p))
+                    .peekable();
+                opponents.peek().is_some() && opponents.all(|p| self.goal_holds(inner, p, no_moves))
+            }
+            GoalTest::CountRunning => self.st.count.0 > 0,
             GoalTest::Not(inner) => !self.goal_holds(inner, player, no_moves),
             GoalTest::And(all) => all.iter().all(|t| self.goal_holds(t, player, no_moves)),
             GoalTest::Or(any) => any.iter().any(|t| self.goal_holds(t, player, no_moves)),

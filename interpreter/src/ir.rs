@@ -954,6 +954,9 @@ pub struct Counting {
     pub moves: u32,
     /// When it begins.
     pub test: GoalTest,
+    /// Whether the count begins at as many moves as there are pieces on the board, not at 0.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub from_pieces: bool,
 }
 
 /// A goal: when its test holds for one of its players, the game ends with that outcome for
@@ -998,6 +1001,11 @@ pub enum GoalTest {
     /// The test held in the position before the last move (false where there was none).
     /// The number is the test's index among the variant's `before` tests.
     Before(u8, Box<GoalTest>),
+    /// The test holds for every opponent of the player (every player with turns, not allied
+    /// with it and still in the game).
+    Opponent(Box<GoalTest>),
+    /// A count of a counting rule runs.
+    CountRunning,
     /// Negation.
     Not(Box<GoalTest>),
     /// All hold.
