@@ -142,6 +142,7 @@ fn the_result_rules_are_written_back() {
     for (file, words) in [
         ("armageddon.var", &["stalemate black win", "move-rule 50 black win", "repetition 3 black win"][..]),
         ("suicide.var", &["stalemate fewer-pieces win"][..]),
+        ("makruk.var", &["counting 16 from pieces: ", "not count-running", "opponent(pieces-remaining 1)"][..]),
     ] {
         let v = varia_grammar::load(&text_of(file)).unwrap();
         let text = varia_grammar::write::write_variant(&v).unwrap();
@@ -178,4 +179,22 @@ fn makruk_counting_agrees_with_pyffish() {
     let (games, positions) = replay_fixture("makruk.var", "makruk.txt");
     assert_eq!(games, 40);
     assert!(positions > 3000, "{positions}");
+}
+
+/// Bad counting rules are located errors.
+#[test]
+fn bad_counting_rules_are_errors() {
+    let base = text_of("makruk.var");
+    for (from, to, found, says) in [
+        ("counting 16 from pieces", "counting 16 from cells", "cells:", "expected `pieces`"),
+        ("counting 16 from pieces", "counting 0 from pieces", "0", "a count of 0 moves"),
+        ("not opponent(pieces-remaining 1)", "not opponent(pieces-remaining x)", "x", "expected"),
+        ("not opponent(pieces-remaining 1)", "not opponent pieces-remaining 1", "pieces-remaining", "expected `(`"),
+    ] {
+        let wrong = base.replacen(from, to, 1);
+        let errs = varia_grammar::load(&wrong).expect_err(to);
+        let text = format!("{errs:?}");
+        assert!(text.contains(says), "{to}: {text}");
+        assert_eq!(&wrong[errs[0].span.clone()], found, "{to}: {text}");
+    }
 }

@@ -1,5 +1,4 @@
-//! Random end rules: checkmate and stalemate outcomes, bare king, move rule, repetition,
-//! counting, points and goals of every kind.
+//! Random end rules: checkmate and stalemate outcomes (a named player's, the fewest pieces'), bare king, move rule (a player's result), repetition, counting (from the pieces on the board), points and goals of every kind.
 
 use super::board::Board;
 use super::{Ctx, Gen};
@@ -37,12 +36,21 @@ pub(crate) fn goal_test(g: &mut Gen, ctx: &Ctx, depth: usize, befores: &mut usiz
     if depth < 2 && g.chance(0.3) {
         let a = goal_test(g, ctx, depth + 1, befores);
         let b = goal_test(g, ctx, depth + 1, befores);
-        return match g.int(0, 3) {
+        return match g.int(0, 5) {
             0 => format!("{a} and {b}"),
             1 => format!("({a} or {b})"),
             2 => {
                 g.feature("goal-to-move");
                 format!("to-move and {a}")
+            }
+            // `a` is false at the start for every player, so these are too.
+            3 => {
+                g.feature("goal-opponent");
+                format!("opponent({a}) or {b}")
+            }
+            4 => {
+                g.feature("goal-count-running");
+                format!("{a} and {}count-running", if g.chance(0.5) { "not " } else { "" })
             }
             _ => format!("{a} and not {b}"),
         };
@@ -131,7 +139,18 @@ pub(crate) fn end_block(g: &mut Gen, ctx: &Ctx) -> String {
     }
     if g.chance(0.3) {
         g.feature("stalemate-outcome");
-        items.push(format!("stalemate {}", outcome(g)));
+        let whose = match g.int(0, 3) {
+            0 => {
+                g.feature("stalemate-player");
+                format!("{} ", g.pick(&players))
+            }
+            1 => {
+                g.feature("stalemate-fewer-pieces");
+                "fewer-pieces ".to_string()
+            }
+            _ => String::new(),
+        };
+        items.push(format!("stalemate {whose}{}", outcome(g)));
     }
     if ctx.plan.royals > 0 && g.chance(0.15) {
         g.feature("bare-king");
@@ -139,7 +158,12 @@ pub(crate) fn end_block(g: &mut Gen, ctx: &Ctx) -> String {
     }
     if g.chance(0.2) {
         g.feature("move-rule");
-        items.push(format!("move-rule {}", g.int(3, 50)));
+        let mut r = format!("move-rule {}", g.int(3, 50));
+        if g.chance(0.3) {
+            g.feature("move-rule-player");
+            r.push_str(&format!(" {} {}", g.pick(&players), outcome(g)));
+        }
+        items.push(r);
     }
     if g.chance(0.2) {
         g.feature("repetition");
@@ -156,7 +180,13 @@ pub(crate) fn end_block(g: &mut Gen, ctx: &Ctx) -> String {
     let mut befores = 0;
     if g.chance(0.1) {
         g.feature("counting");
-        items.push(format!("counting {}: {}", g.int(1, 20), goal_test(g, ctx, 1, &mut befores)));
+        let from = if g.chance(0.4) {
+            g.feature("counting-from-pieces");
+            " from pieces"
+        } else {
+            ""
+        };
+        items.push(format!("counting {}{from}: {}", g.int(1, 20), goal_test(g, ctx, 1, &mut befores)));
     }
     for _ in 0..g.int(0, 3) {
         let n = g.int(1, players.len());

@@ -124,8 +124,11 @@ pub const VAR_FEATURES: &[&str] = &[
     // end of game
     "checkmate-outcome",
     "stalemate-outcome",
+    "stalemate-player",
+    "stalemate-fewer-pieces",
     "bare-king",
     "move-rule",
+    "move-rule-player",
     "repetition",
     "perpetual-check",
     "goal-pieces-remaining",
@@ -140,7 +143,10 @@ pub const VAR_FEATURES: &[&str] = &[
     "goal-passed",
     "goal-facing",
     "goal-before",
+    "goal-opponent",
+    "goal-count-running",
     "counting",
+    "counting-from-pieces",
     "points-outcome",
     // top level
     "forbid",
