@@ -64,6 +64,7 @@ GAMES = {
     "chancellor": ("chancellor.var", "chancellor", 3),
     "modern": ("modern.var", "modern", 3),
     "asean": ("asean.var", "asean", 3),
+    "makruk": ("makruk.var", "makruk", 3),
     "chaturanga": ("chaturanga.var", "chaturanga", 3),
     "courier": ("courier.var", "courier", 3),
     "pocketknight": ("pocketknight.var", "pocketknight", 3),
@@ -104,7 +105,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner",
+    "knightmate", "gardner", "makruk",
 }
 
 
