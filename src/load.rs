@@ -40,6 +40,19 @@ pub fn choose_variant(choice: Option<String>) {
     let _ = VARIANT.set(choice);
 }
 
+/// The `--seed` choice for shuffled setups.
+static SEED: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+
+/// Records the `--seed` option (how a shuffled setup is drawn).
+pub fn choose_seed(seed: Option<u64>) {
+    let _ = SEED.set(seed.unwrap_or(0));
+}
+
+/// The variant's start position, its shuffles drawn with the `--seed` given (0 if none).
+pub fn start(rules: &Arc<Rules>) -> Position {
+    Position::start_seeded(rules.clone(), SEED.get().copied().unwrap_or(0))
+}
+
 /// The `--variant` option given, if any.
 pub fn chosen_variant() -> Option<String> {
     VARIANT.get().cloned().flatten()
@@ -189,7 +202,7 @@ pub fn convert(path: &Path) -> Result<String, String> {
 /// The variant's start position, or the given position string.
 pub fn position(rules: &Arc<Rules>, text: Option<&str>) -> Result<Position, String> {
     match text {
-        None => Ok(Position::start(rules.clone())),
+        None => Ok(start(rules)),
         Some(t) => Position::from_position_string(rules.clone(), t)
             .map_err(|e| render("<position>", t, &e.message, e.offset..e.offset + e.len, &e.message)),
     }

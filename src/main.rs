@@ -46,6 +46,11 @@ struct Cli {
     /// to play (required).
     #[arg(long, global = true, value_name = "TITLE|N")]
     variant: Option<String>,
+    /// For a variant whose setup shuffles pieces (`shuffle`): draw the start from this seed
+    /// (the same seed gives the same start everywhere; default 0). A position string given
+    /// with `--position` is read as it is.
+    #[arg(long, global = true, value_name = "N")]
+    seed: Option<u64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -355,6 +360,7 @@ enum ReportCommand {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     load::choose_variant(cli.variant);
+    load::choose_seed(cli.seed);
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) if message == CLOSED => ExitCode::SUCCESS,

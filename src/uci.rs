@@ -24,7 +24,7 @@ fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Opt
     let gate_letter = gate_letter.unwrap_or_default();
     match mv.kind {
         MoveKind::Castle => {
-            let c = &r.variant.castlings[mv.extra as usize];
+            let c = &r.castling(mv.extra);
             if gate.is_some_and(|(cell, _)| cell == c.partner_from && cell != c.king_from) {
                 return Some(format!("{}{}{gate_letter}", name(c.partner_from), name(c.king_from)));
             }
@@ -67,7 +67,7 @@ pub fn move_table_named(pos: &mut Position, name: &dyn Fn(CellId) -> String) -> 
         .filter(|&i| legal[i].kind == MoveKind::Castle && coords[i].as_ref().is_some_and(|c| uses[c.as_str()] > 1))
         .collect();
     for i in shared {
-        let c = &pos.rules().variant.castlings[legal[i].extra as usize];
+        let c = &pos.rules().castling(legal[i].extra);
         if pos.gate_of(legal[i]).is_none() {
             coords[i] = Some(format!("{}{}", name(c.king_from), name(c.partner_from)));
         }
@@ -118,7 +118,7 @@ pub fn read_move_named(pos: &mut Position, text: &str, name: &dyn Fn(CellId) -> 
     let r = pos.rules().clone();
     let castle = table.iter().find(|(m, _)| {
         m.kind == MoveKind::Castle && {
-            let c = &r.variant.castlings[m.extra as usize];
+            let c = &r.castling(m.extra);
             format!("{}{}", name(c.king_from), name(c.partner_from)) == text
         }
     });

@@ -29,6 +29,8 @@ mod display;
 mod goals;
 #[path = "lower_pieces.rs"]
 mod pieces;
+#[path = "lower_shuffle.rs"]
+mod shuffle;
 #[path = "lower_program.rs"]
 mod program;
 #[path = "lower_setup.rs"]
@@ -188,6 +190,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
         shared_pieces: !of(Rule::shared_pieces_decl).is_empty(),
         royal_check,
         must_capture: !of(Rule::must_capture_decl).is_empty(),
+        king_takes_partner: !of(Rule::castling_notation_decl).is_empty(),
         teams,
         forbids,
         choices,
@@ -353,7 +356,13 @@ impl Lowerer {
                 "expected a `setup { white: ... black: ... }` in this variant",
             ));
         }
-        Setup { placements: Vec::new(), castling_rights: Vec::new(), square_owners: Vec::new(), hands: Vec::new() }
+        Setup {
+            placements: Vec::new(),
+            castling_rights: Vec::new(),
+            square_owners: Vec::new(),
+            hands: Vec::new(),
+            shuffles: Vec::new(),
+        }
     }
 
     /// The first of blocks of which a file may have one (`squares`, `turn`, `end`); a second is

@@ -48,6 +48,9 @@ impl Lowerer {
 
     pub(super) fn castle(&mut self, c: Node) -> Option<Castling> {
         let parts: Vec<Node> = c.clone().into_inner().collect();
+        if let Some(from) = parts.get(13) {
+            return self.free_castle(&parts, from.clone());
+        }
         let notation = string_value(&parts[1]);
         let player = self.player_id(&parts[2]);
         let right = parts[4].as_str().chars().next().expect("letter");
@@ -102,6 +105,62 @@ impl Lowerer {
             partner_to: pt,
             must_be_empty,
             must_be_safe,
+            free: None,
+        })
+    }
+
+    /// `castle ... king TYPE -> CELL partner TYPE -> CELL from CELLS`: the start cells come
+    /// from the position. The cells must lie on one line with both destinations among them.
+    fn free_castle(&mut self, parts: &[Node], from: Node) -> Option<Castling> {
+        let notation = string_value(&parts[1]);
+        let player = self.player_id(&parts[2]);
+        let right = parts[4].as_str().chars().next().expect("letter");
+        let king = self.piece_ref(&parts[6]);
+        let kt = self.cell(&parts[8]);
+        let partner = self.piece_ref(&parts[10]);
+        let pt = self.cell(&parts[12]);
+        let list = from.clone().into_inner().nth(1).expect("cells");
+        let cells = self.cell_list(list, player);
+        let (player, king, kt, partner, pt) = (player?, king?, kt?, partner?, pt?);
+        let on_line = cells.windows(2).all(|w| self.line(w[0], w[1]).is_some_and(|p| p.len() == 1));
+        if cells.len() < 2 || !on_line || !cells.contains(&kt) || !cells.contains(&pt) || kt == pt {
+            self.error(
+                &from,
+                "the castling's start cells are not a line holding its destinations",
+                "expected cells side by side along one line of the board (like `rank 1`), the king's and the partner's destinations two of them",
+            );
+            return None;
+        }
+        if player.0 > 1 {
+            self.error(
+                &parts[2],
+                "a castling with start cells from the position is for the first two players only",
+                "expected the first or second player (position strings name its rights by file letter, upper or lower case)",
+            );
+            return None;
+        }
+        let mut names: Vec<char> = cells.iter().map(|c| self.cells[c.0 as usize].name.chars().next().unwrap_or('?')).collect();
+        names.sort_unstable();
+        names.dedup();
+        if names.len() != cells.len() || names.iter().any(|c| !c.is_ascii_alphabetic()) {
+            self.error(
+                &from,
+                "the castling's start cells do not each have a file letter of their own",
+                "expected cells whose names begin with different letters (position strings name rights by them)",
+            );
+            return None;
+        }
+        Some(Castling {
+            notation,
+            player,
+            right,
+            king_from: kt,
+            king_to: kt,
+            partner_from: pt,
+            partner_to: pt,
+            must_be_empty: Vec::new(),
+            must_be_safe: Vec::new(),
+            free: Some(FreeCastling { king, partner, cells }),
         })
     }
 
@@ -267,6 +326,7 @@ impl Lowerer {
         let mut rights = Vec::new();
         let mut letters = Vec::new();
         let mut hands = Vec::new();
+        let mut shuffles = Vec::new();
         for item in s.into_inner() {
             match item.as_rule() {
                 Rule::hand_decl => hands.extend(self.hand(item)),
@@ -346,10 +406,17 @@ impl Lowerer {
                         }
                     }
                 }
+                Rule::shuffle_decl => {
+                    let at = span(&item);
+                    shuffles.extend(self.shuffle(item).map(|s| (s, at)));
+                }
                 Rule::castling_rights => {
                     for l in item.into_inner().skip(1) {
                         let ch = l.as_str().chars().next().expect("letter");
-                        if castlings.iter().any(|c| c.right == ch) {
+                        if castlings.iter().any(|c| c.right == ch && c.free.is_some()) {
+                            // Its cells come from the position: checked as the game starts.
+                            rights.push(ch);
+                        } else if castlings.iter().any(|c| c.right == ch) {
                             rights.push(ch);
                             letters.push(l);
                         } else if gates.iter().any(|g| g.right == ch) {
@@ -372,7 +439,9 @@ impl Lowerer {
         for l in &letters {
             self.check_castling_right(l, castlings, &all);
         }
-        Setup { placements, castling_rights: rights, square_owners: Vec::new(), hands }
+        self.check_shuffles(&shuffles, &all);
+        let shuffles = shuffles.into_iter().map(|(s, _)| s).collect();
+        Setup { placements, castling_rights: rights, square_owners: Vec::new(), hands, shuffles }
     }
 
     /// A castling right given at the start needs pieces of its player on the king's and the

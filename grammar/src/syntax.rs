@@ -278,7 +278,7 @@ fn reserved_word(text: &str) -> Option<&str> {
 }
 
 /// Keywords that begin a top-level declaration.
-const TOP_LEVEL: [&str; 24] = [
+const TOP_LEVEL: [&str; 25] = [
     "variant",
     "board",
     "player",
@@ -302,12 +302,13 @@ const TOP_LEVEL: [&str; 24] = [
     "shared-pieces",
     "royal-check",
     "must-capture",
+    "castling-notation",
     "team",
 ];
 
 /// Top-level declarations of version 5, left out of the list of what may start a declaration
 /// (so the messages of earlier versions stay as they were).
-const TOP_LEVEL_V5: [Rule; 13] = [
+const TOP_LEVEL_V5: [Rule; 14] = [
     Rule::k_move_types,
     Rule::k_attributes,
     Rule::k_flags,
@@ -320,6 +321,7 @@ const TOP_LEVEL_V5: [Rule; 13] = [
     Rule::k_shared_pieces,
     Rule::k_royal_check,
     Rule::k_must_capture,
+    Rule::k_castling_notation,
     Rule::k_team,
 ];
 

@@ -390,6 +390,7 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("shared-pieces".into(), e.shared_pieces == got.shared_pieces),
         ("royal-check".into(), e.royal_check == got.royal_check),
         ("must-capture".into(), e.must_capture == got.must_capture),
+        ("castling-notation".into(), e.king_takes_partner == got.king_takes_partner),
         ("the teams".into(), e.teams == got.teams),
         ("the forbid rules".into(), e.forbids == got.forbids),
         ("the choices".into(), e.choices == got.choices),

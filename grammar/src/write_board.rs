@@ -202,16 +202,31 @@ impl Writer<'_> {
             out.push('\n');
         }
         for c in &v.castlings {
+            let Some(f) = &c.free else {
+                let _ = writeln!(
+                    out,
+                    "castle \"{}\" {} right {} king {} -> {} partner {} -> {}",
+                    c.notation,
+                    self.player(c.player),
+                    c.right,
+                    self.cell(c.king_from),
+                    self.cell(c.king_to),
+                    self.cell(c.partner_from),
+                    self.cell(c.partner_to)
+                );
+                continue;
+            };
             let _ = writeln!(
                 out,
-                "castle \"{}\" {} right {} king {} -> {} partner {} -> {}",
+                "castle \"{}\" {} right {} king {} -> {} partner {} -> {} from {}",
                 c.notation,
                 self.player(c.player),
                 c.right,
-                self.cell(c.king_from),
+                self.piece(f.king),
                 self.cell(c.king_to),
-                self.cell(c.partner_from),
-                self.cell(c.partner_to)
+                self.piece(f.partner),
+                self.cell(c.partner_to),
+                self.cells(&f.cells).join(" ")
             );
         }
         for g in &v.gates {
@@ -317,6 +332,10 @@ impl Writer<'_> {
         }
         if v.must_capture {
             let _ = writeln!(out, "must-capture");
+            rules = true;
+        }
+        if v.king_takes_partner {
+            let _ = writeln!(out, "castling-notation king-takes-partner");
             rules = true;
         }
         for team in &v.teams {

@@ -390,6 +390,7 @@ impl Writer<'_> {
                 castling_rights: Vec::new(),
                 square_owners: Vec::new(),
                 hands: Vec::new(),
+                shuffles: Vec::new(),
             };
             for (p, g) in o.grants.iter().enumerate() {
                 let p = PlayerId(p as u8);
@@ -446,6 +447,26 @@ impl Writer<'_> {
         }
         for (p, items) in hands {
             lines.push(format!("hand {}: {}", self.player(p), items.join(", ")));
+        }
+        for sh in &s.shuffles {
+            let targets: Vec<String> =
+                sh.targets.iter().map(|(p, cells)| format!("{}: {}", self.player(*p), self.cells(cells).join(" "))).collect();
+            let first = sh.targets.first().map(|(_, c)| c.as_slice()).unwrap_or_default();
+            let groups: Vec<String> = sh
+                .groups
+                .iter()
+                .map(|g| {
+                    let pieces = join(&g.pieces, " ", |t| self.piece(*t));
+                    match &g.allowed {
+                        Some(places) => {
+                            let cells: Vec<CellId> = places.iter().filter_map(|i| first.get(*i as usize).copied()).collect();
+                            format!("{pieces} on {}", self.cells(&cells).join(" "))
+                        }
+                        None => pieces,
+                    }
+                })
+                .collect();
+            lines.push(format!("shuffle {} {{ {} }}", targets.join("  "), groups.join(", ")));
         }
         if !s.castling_rights.is_empty() {
             lines.push(format!("castling {}", join(&s.castling_rights, " ", |c| c.to_string())));

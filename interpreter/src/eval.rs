@@ -412,6 +412,11 @@ impl Evaluator {
                 start_material += values[ty.0 as usize] as i64;
             }
         }
+        for s in &rules.variant.setup.shuffles {
+            for ty in s.targets.iter().flat_map(|_| s.groups.iter().flat_map(|g| &g.pieces)) {
+                start_material += values[ty.0 as usize] as i64;
+            }
+        }
         for (_, ty, count) in &rules.variant.setup.hands {
             start_material += values[ty.0 as usize] as i64 * (*count).min(1000) as i64;
         }

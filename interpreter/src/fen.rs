@@ -155,7 +155,7 @@ impl Position {
         out.push_str(&side_token(rules, self.st.side));
         out.push(' ');
         // Castling rights, then gating rights, player by player (`KQBCDFGkqbcdfg`).
-        let rights = rules.gates.text(rules.player_count(), self.st.castling);
+        let rights = rules.gates.text(rules.player_count(), self.st.castling, &|p| derived_rights(self, PlayerId(p)));
         out.push_str(if rights.is_empty() { "-" } else { &rights });
         out.push(' ');
         // A running count stands in the en-passant field, its progress in the clock's, as
@@ -271,6 +271,10 @@ impl Position {
         if let Some((o, s)) = field(2) {
             if s != "-" {
                 for (k, ch) in s.char_indices() {
+                    if let Some(found) = alias_right(&pos, ch) {
+                        castling |= 1 << found.map_err(|why| err(o + k, ch.len_utf8(), why))?;
+                        continue;
+                    }
                     let i = rules.gates.bit(ch).ok_or_else(|| {
                         err(
                             o + k,
@@ -278,9 +282,13 @@ impl Position {
                             format!("expected a castling or gating right of this variant or `-`, found `{ch}`"),
                         )
                     })?;
-                    let why = match rules.variant.castlings.get(i) {
-                        Some(c) => castling_mismatch(&pos, c),
-                        None => gate_mismatch(&pos, ch),
+                    let derived = i >= rules.castles.first_bit && i < rules.castles.first_bit + rules.castles.letters.len();
+                    let why = if derived {
+                        derived_mismatch(&pos, i)
+                    } else if i < rules.castles.fixed {
+                        castling_mismatch(&pos, &rules.castles.list[i])
+                    } else {
+                        gate_mismatch(&pos, ch)
                     };
                     if let Some(why) = why {
                         return Err(err(o + k, ch.len_utf8(), why));
@@ -432,6 +440,82 @@ fn gate_mismatch(pos: &Position, letter: char) -> Option<String> {
         r.variant.players[player.0 as usize].name,
         cells.join(" or ")
     ))
+}
+
+/// The king cell and the partner cells on its side of a castling taken from the position, the
+/// outermost first: the player's pieces of the declaration's types on its cells.
+fn free_pieces(pos: &Position, d: &crate::castling::FreeDecl) -> Option<(CellId, Vec<CellId>)> {
+    let r = &pos.rules;
+    let of = |c: CellId, ty| pos.piece_at(c).is_some_and(|p| r.owner(p) == d.player && r.type_of(p) == ty);
+    let k = d.cells.iter().position(|c| of(*c, d.king))?;
+    let mut partners: Vec<CellId> = (0..d.cells.len())
+        .filter(|i| (*i as i32 - k as i32).signum() == d.side && of(d.cells[*i], d.partner))
+        .map(|i| d.cells[i])
+        .collect();
+    if d.side > 0 {
+        partners.reverse();
+    }
+    Some((d.cells[k], partners))
+}
+
+/// The rights bit an X-FEN letter (`K`, `Q`: a castling's own letter, for the outermost
+/// partner on its side) stands for in this position: `None` if no castling taken from the
+/// position has that letter, an error if it has but the position has no such partner.
+pub(crate) fn alias_right(pos: &Position, letter: char) -> Option<Result<usize, String>> {
+    let r = &pos.rules;
+    let d = r.castles.decls.iter().find(|d| d.alias == letter)?;
+    let player = &r.variant.players[d.player.0 as usize].name;
+    let found = free_pieces(pos, d).and_then(|(_, partners)| partners.first().copied());
+    Some(match found.and_then(|c| r.castles.bit_of(d.player, c)) {
+        Some(bit) => Ok(bit),
+        None => Err(format!(
+            "castling right `{letter}` needs {player}'s {} on its castling cells with a {} on the castling's side",
+            r.variant.pieces[d.king.0 as usize].name.to_lowercase(),
+            r.variant.pieces[d.partner.0 as usize].name.to_lowercase()
+        )),
+    })
+}
+
+/// The bit of an X-FEN letter, if the position gives it one (for the setup's rights).
+pub(crate) fn alias_bit(pos: &Position, letter: char) -> Option<usize> {
+    alias_right(pos, letter).and_then(|r| r.ok())
+}
+
+/// Why a right named by its partner's file cannot be held, if it cannot: the partner and the
+/// king of some castling taken from the position must stand there, the partner on its side.
+fn derived_mismatch(pos: &Position, bit: usize) -> Option<String> {
+    let r = &pos.rules;
+    let (player, cell, letter) = r.castles.letters[bit - r.castles.first_bit];
+    let fits = r.castles.decls.iter().filter(|d| d.player == player).any(|d| {
+        free_pieces(pos, d).is_some_and(|(_, partners)| partners.contains(&cell))
+    });
+    (!fits).then(|| {
+        format!(
+            "castling right `{letter}` needs {}'s castling king on its castling cells and a castling partner on {} beside it",
+            r.variant.players[player.0 as usize].name,
+            r.cell_name(cell)
+        )
+    })
+}
+
+/// The rights held of the castlings taken from the position, for one player: the castling's
+/// own letter for the outermost partner on its side (X-FEN), else the partner's file letter;
+/// always the file letter with `castling-notation king-takes-partner` (Shredder-FEN).
+fn derived_rights(pos: &Position, player: PlayerId) -> String {
+    let r = &pos.rules;
+    let mut out = String::new();
+    for d in r.castles.decls.iter().filter(|d| d.player == player) {
+        let Some((_, partners)) = free_pieces(pos, d) else { continue };
+        for (i, c) in partners.iter().enumerate() {
+            let Some(bit) = r.castles.bit_of(player, *c) else { continue };
+            if pos.st.castling & (1 << bit) == 0 {
+                continue;
+            }
+            let letter = r.castles.letters[bit - r.castles.first_bit].2;
+            out.push(if i == 0 && !r.variant.king_takes_partner { d.alias } else { letter });
+        }
+    }
+    out
 }
 
 /// Why a castling right cannot be held in this position, if it cannot: its royal piece and its

@@ -9,6 +9,7 @@
 //! a check, the official ruling Fairy-Stockfish follows), so the generator adds the gated forms
 //! of each move and legality tests the move without them.
 
+use crate::castling::CastleRules;
 use crate::ir::{CellId, PieceTypeId, PlayerId, Variant};
 use crate::position::{Move, MoveKind, State};
 use crate::rules::Rules;
@@ -25,12 +26,23 @@ pub(crate) struct GateRules {
     cells: Vec<u32>,
     /// Per castling: the gate bits a castling right also stands for in position strings.
     implied: Vec<u32>,
+    /// The bits of castlings whose start cells come from the position (written by the
+    /// position string, which knows where the pieces stand).
+    derived: u32,
 }
 
 impl GateRules {
     /// The rights of a variant's castlings and gates.
-    pub(crate) fn new(v: &Variant, cells: usize) -> GateRules {
-        let mut letters: Vec<(PlayerId, char)> = v.castlings.iter().map(|c| (c.player, c.right)).collect();
+    pub(crate) fn new(v: &Variant, castles: &CastleRules, cells: usize) -> GateRules {
+        let fixed = &castles.list[..castles.fixed];
+        let mut letters: Vec<(PlayerId, char)> = fixed.iter().map(|c| (c.player, c.right)).collect();
+        let mut derived = 0u32;
+        for (p, _, l) in &castles.letters {
+            if letters.len() < 32 {
+                derived |= 1 << letters.len();
+            }
+            letters.push((*p, *l));
+        }
         let mut by_cell = vec![0u32; v.players.len() * cells];
         for g in &v.gates {
             let bit = match letters.iter().position(|(p, l)| *p == g.player && *l == g.right) {
@@ -47,12 +59,11 @@ impl GateRules {
                 by_cell[g.player.0 as usize * cells + c.0 as usize] |= 1 << bit;
             }
         }
-        let implied = v
-            .castlings
+        let implied = fixed
             .iter()
             .map(|c| {
                 let mut bits = 0;
-                for (i, (p, l)) in letters.iter().enumerate().skip(v.castlings.len()).take(32) {
+                for (i, (p, l)) in letters.iter().enumerate().skip(fixed.len()).take(32) {
                     // Only a gate that no move can end without ending the castling too: one
                     // whose cells are all the king's or the partner's. A gate on another cell
                     // as well may be lost while the castling is held, and the castling's letter
@@ -71,7 +82,7 @@ impl GateRules {
                 bits
             })
             .collect();
-        GateRules { letters, cells: by_cell, implied }
+        GateRules { letters, cells: by_cell, implied, derived }
     }
 
     /// The bits a right's letter stands for in a position string: a castling's with the gates
@@ -83,16 +94,19 @@ impl GateRules {
 
     /// The rights held, as a position string writes them: each player's castlings, then the
     /// gates no held castling stands for.
-    pub(crate) fn text(&self, players: usize, held: u32) -> String {
+    pub(crate) fn text(&self, players: usize, held: u32, derived: &dyn Fn(u8) -> String) -> String {
         let covered: u32 =
             self.implied.iter().enumerate().filter(|(i, _)| held & (1 << i) != 0).fold(0, |m, (_, b)| m | b);
         let mut out = String::new();
         for p in 0..players as u8 {
             for (i, (owner, letter)) in self.letters.iter().enumerate().take(32) {
-                if owner.0 == p && held & (1 << i) != 0 && (i < self.implied.len() || covered & (1 << i) == 0) {
+                let derived = self.derived & (1 << i) != 0;
+                if owner.0 == p && held & (1 << i) != 0 && !derived && (i < self.implied.len() || covered & (1 << i) == 0)
+                {
                     out.push(*letter);
                 }
             }
+            out.push_str(&derived(p));
         }
         out
     }
@@ -111,14 +125,20 @@ impl GateRules {
 
 /// The bits that touching each cell takes away: a castling's king and partner cells end it; a
 /// gate ends once a piece leaves or lands on one of its cells.
-pub(crate) fn rights_kept(v: &Variant, gates: &GateRules, cells: usize) -> Vec<u32> {
+pub(crate) fn rights_kept(v: &Variant, castles: &CastleRules, gates: &GateRules, cells: usize) -> Vec<u32> {
     let mut keep = vec![u32::MAX; cells];
-    for (i, c) in v.castlings.iter().enumerate() {
+    for (i, c) in castles.list[..castles.fixed].iter().enumerate() {
         keep[c.king_from.0 as usize] &= !(1 << i);
         keep[c.partner_from.0 as usize] &= !(1 << i);
     }
+    // A derived right is lost with its partner's cell (the king's, by `CastleRules::king_loss`).
+    for (i, (_, cell, _)) in castles.letters.iter().enumerate() {
+        if castles.first_bit + i < 32 {
+            keep[cell.0 as usize] &= !(1 << (castles.first_bit + i));
+        }
+    }
     for g in &v.gates {
-        if let Some(bit) = gates.bit(g.right).filter(|b| *b >= v.castlings.len()) {
+        if let Some(bit) = gates.bit(g.right).filter(|b| *b >= castles.fixed) {
             for c in &g.cells {
                 keep[c.0 as usize] &= !(1 << bit);
             }
@@ -145,7 +165,7 @@ impl State {
             let mv = out[i];
             let (cells, lands): (&[(CellId, u8)], &[CellId]) = match mv.kind {
                 MoveKind::Castle => {
-                    let c = &r.variant.castlings[mv.extra as usize];
+                    let c = &r.castles.list[mv.extra as usize];
                     (&[(c.king_from, 0), (c.partner_from, GATE_ON_PARTNER)], &[c.king_to, c.partner_to])
                 }
                 MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => (&[(mv.from, 0)], &[mv.to]),
@@ -201,7 +221,7 @@ pub(crate) fn gate_of(r: &Rules, mv: Move) -> Option<(CellId, PieceTypeId)> {
     let ty = PieceTypeId((mv.gate & !GATE_ON_PARTNER) - 1);
     let cell = match mv.kind {
         MoveKind::Castle => {
-            let c = &r.variant.castlings[mv.extra as usize];
+            let c = &r.castles.list[mv.extra as usize];
             if mv.gate & GATE_ON_PARTNER != 0 {
                 c.partner_from
             } else {

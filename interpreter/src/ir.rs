@@ -114,6 +114,11 @@ pub struct Variant {
     /// turn takes the most pieces of these types (draughts that prefer taking kings).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub maximal_captures_prefer: Vec<PieceTypeId>,
+    /// Castling written as Fairy-Stockfish writes it with UCI_Chess960 (`castling-notation
+    /// king-takes-partner`): UCI coordinates as the king taking its partner (`e1h1`) and
+    /// position strings naming rights by the partner's file letter (Shredder-FEN, `HAha`).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub king_takes_partner: bool,
     /// Goals counting pieces (`pieces-remaining`, `total-pieces`) count those in hand too.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub goals_count_hands: bool,
@@ -777,6 +782,25 @@ pub struct Castling {
     pub must_be_empty: Vec<CellId>,
     /// Cells that must not be attacked (the royal's start, path and end).
     pub must_be_safe: Vec<CellId>,
+    /// A castling whose start cells come from the position (`from CELLS`, as chess960 needs):
+    /// the king and partner stand anywhere on these cells. Then `king_from` and
+    /// `partner_from` repeat the destinations and the two cell lists are empty; the rules
+    /// derive one castling per pair of start cells.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub free: Option<FreeCastling>,
+}
+
+/// The start cells of a castling taken from the position: the player's piece of type `king`
+/// on one of `cells`, and a piece of type `partner` on another, on the side of the king that
+/// the partner's destination is left from (from `partner_to` towards `king_to`).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct FreeCastling {
+    /// The type of the castling king.
+    pub king: PieceTypeId,
+    /// The type of the partner.
+    pub partner: PieceTypeId,
+    /// The cells the two may start on, in line order.
+    pub cells: Vec<CellId>,
 }
 
 /// A gating right (`gate white right B at b1`): while the player holds it, a move of a piece
@@ -881,6 +905,30 @@ pub struct Setup {
     /// Pieces in hand at the start: (player, type, how many).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub hands: Vec<(PlayerId, PieceTypeId, u32)>,
+    /// Shuffled placements drawn at the start (`shuffle`), in file order.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub shuffles: Vec<Shuffle>,
+}
+
+/// A shuffled placement: the same drawn arrangement fills each target's cells (in list
+/// order), e.g. White's first rank and Black's last.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Shuffle {
+    /// Per player: the cells filled, in order; every list has the same length.
+    pub targets: Vec<(PlayerId, Vec<CellId>)>,
+    /// The groups of pieces; together they fill every cell of a target once.
+    pub groups: Vec<ShuffleGroup>,
+}
+
+/// Pieces of a shuffle that stand in this order along the cells (not necessarily side by
+/// side), each on one of the allowed places.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct ShuffleGroup {
+    /// The pieces, in the order they stand.
+    pub pieces: Vec<PieceTypeId>,
+    /// The places (indices into a target's cells) they may take; `None`: any.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub allowed: Option<Vec<u16>>,
 }
 
 /// The result of an end condition from the point of view of the player it applies to.

@@ -63,8 +63,9 @@ impl State {
         if r.resets_clock_code[moved.0 as usize] {
             self.halfmove = 0;
         }
+        let target = self.cells[mv.to.0 as usize];
         if mv.kind == MoveKind::Castle {
-            let c = &r.variant.castlings[mv.extra as usize];
+            let c = &r.castles.list[mv.extra as usize];
             let king = self.lift(r, c.king_from);
             let partner = self.lift(r, c.partner_from);
             self.drop_on(r, c.king_to, king);
@@ -75,6 +76,10 @@ impl State {
             self.carry::<false>(r, mv, &mut undo);
         }
         self.lose_castling(r, mv);
+        if r.castles.has_free() {
+            let taken = if mv.kind == MoveKind::Castle { Piece::EMPTY } else { target };
+            self.drop_castling(r, self.king_keep(r, moved, mv.from) & self.king_keep(r, taken, mv.to));
+        }
         self.next_player(r);
         if !r.variant.phases.is_empty() {
             self.update_phases(r);
@@ -201,9 +206,9 @@ impl State {
         let mut keep = u32::MAX;
         for e in &self.log[log..] {
             match *e {
-                Logged::Took(c, _, _, cap) => {
+                Logged::Took(c, p, _, cap) => {
                     captured |= cap;
-                    keep &= r.castle_keep[c.0 as usize];
+                    keep &= r.castle_keep[c.0 as usize] & self.king_keep(r, p, c);
                 }
                 Logged::Put(c, ..) => keep &= r.castle_keep[c.0 as usize],
                 _ => {}
@@ -290,7 +295,7 @@ impl State {
 
     /// A castling: the king and the partner each go to their cell.
     fn castle(&mut self, r: &Rules, mv: Move) {
-        let c = &r.variant.castlings[mv.extra as usize];
+        let c = &r.castles.list[mv.extra as usize];
         let king = self.cells[c.king_from.0 as usize];
         let partner = self.cells[c.partner_from.0 as usize];
         let ka = self.take_logged(r, c.king_from, king, false);
@@ -486,7 +491,7 @@ impl State {
                 }
             }
         } else if undo.mv.kind == MoveKind::Castle {
-            let c = &r.variant.castlings[undo.mv.extra as usize];
+            let c = &r.castles.list[undo.mv.extra as usize];
             let king = self.lift(r, c.king_to);
             let partner = self.lift(r, c.partner_to);
             self.drop_on(r, c.king_from, king);
@@ -524,6 +529,16 @@ impl State {
     #[inline]
     pub(crate) fn lose_castling(&mut self, r: &Rules, mv: Move) {
         self.drop_castling(r, r.castle_keep[mv.from.0 as usize] & r.castle_keep[mv.to.0 as usize]);
+    }
+
+    /// The rights kept when `piece` leaves `cell` or is taken there: a castling king on its
+    /// castling cells ends the castlings whose start cells come from the position.
+    #[inline]
+    fn king_keep(&self, r: &Rules, piece: Piece, cell: CellId) -> u32 {
+        if piece.is_empty() || piece == Piece::HOLE || !r.castles.has_free() {
+            return u32::MAX;
+        }
+        !r.castles.king_loss(r.owner(piece), r.type_of(piece), cell)
     }
 
     /// Keeps only the castling rights in `keep`.

@@ -469,44 +469,67 @@ impl State {
         if self.castling == 0 {
             return;
         }
-        for (i, c) in r.variant.castlings.iter().enumerate() {
-            // Most castlings end at a cell that must be empty and is not (or has no square).
-            if self.castling & (1 << i) == 0
-                || c.player != side
-                || c.must_be_empty.iter().any(|x| !self.cells[x.0 as usize].is_empty())
-            {
-                continue;
-            }
-            let king = self.cells[c.king_from.0 as usize];
-            let partner = self.cells[c.partner_from.0 as usize];
-            if king.is_empty() || king == Piece::HOLE || r.owner(king) != side {
-                continue;
-            }
-            if partner.is_empty() || partner == Piece::HOLE || r.owner(partner) != side {
-                continue;
-            }
-            if c.must_be_safe.iter().any(|x| self.attacked_as(r, *x, side, king)) {
-                continue;
-            }
-            if r.stacking && (self.count(r, c.king_from) != 1 || self.count(r, c.partner_from) != 1) {
-                continue;
-            }
-            // A piece covering the corner from between cells does not stand on it.
-            if r.covering
-                && (self.standing_at(c.king_from) != c.king_from || self.standing_at(c.partner_from) != c.partner_from)
-            {
-                continue;
-            }
-            out.push(Move::by_power(
-                c.king_from,
-                c.king_to,
-                king,
-                NO_MOVE_TYPE,
-                MoveKind::Castle,
-                i as u16,
-                Piece::EMPTY,
-            ));
+        for i in 0..r.castles.fixed {
+            self.try_castling(r, side, i, out);
         }
+        if self.castling & r.castles.player_bits.get(side.0 as usize).copied().unwrap_or(0) == 0 {
+            return;
+        }
+        // Castlings from the position: the king is the side's castling king on its cells.
+        for &k in &r.castles.king_cells[side.0 as usize] {
+            let p = self.cells[k.0 as usize];
+            if p.is_empty() || p == Piece::HOLE || r.owner(p) != side {
+                continue;
+            }
+            for &i in &r.castles.at[side.0 as usize * r.cells + k.0 as usize] {
+                let d = &r.castles.decls[r.castles.decl_of[i as usize] as usize];
+                let q = self.cells[r.castles.list[i as usize].partner_from.0 as usize];
+                if r.type_of(p) == d.king && !q.is_empty() && q != Piece::HOLE && r.type_of(q) == d.partner {
+                    self.try_castling(r, side, i as usize, out);
+                }
+            }
+        }
+    }
+
+    /// Castling `i`, if `side` holds its right and may make it.
+    fn try_castling(&self, r: &Rules, side: PlayerId, i: usize, out: &mut Vec<Move>) {
+        let c = &r.castles.list[i];
+        // Most castlings end at a cell that must be empty and is not (or has no square).
+        if self.castling & (1 << r.castles.bit[i]) == 0
+            || c.player != side
+            || c.must_be_empty.iter().any(|x| !self.cells[x.0 as usize].is_empty())
+        {
+            return;
+        }
+        let king = self.cells[c.king_from.0 as usize];
+        let partner = self.cells[c.partner_from.0 as usize];
+        if king.is_empty() || king == Piece::HOLE || r.owner(king) != side {
+            return;
+        }
+        if partner.is_empty() || partner == Piece::HOLE || r.owner(partner) != side {
+            return;
+        }
+        if c.must_be_safe.iter().any(|x| self.attacked_as(r, *x, side, king)) {
+            return;
+        }
+        if r.stacking && (self.count(r, c.king_from) != 1 || self.count(r, c.partner_from) != 1) {
+            return;
+        }
+        // A piece covering the corner from between cells does not stand on it.
+        if r.covering
+            && (self.standing_at(c.king_from) != c.king_from || self.standing_at(c.partner_from) != c.partner_from)
+        {
+            return;
+        }
+        out.push(Move::by_power(
+            c.king_from,
+            c.king_to,
+            king,
+            NO_MOVE_TYPE,
+            MoveKind::Castle,
+            i as u16,
+            Piece::EMPTY,
+        ));
     }
 
     /// Whether the `n` pieces on `cell` are one lone piece that the cell's rules make inert.

@@ -79,7 +79,7 @@ impl Position {
             return s;
         }
         if mv.kind == MoveKind::Castle {
-            return format!("{}{}", self.rules.variant.castlings[mv.extra as usize].notation, self.gate_suffix(mv));
+            return format!("{}{}", self.rules.castling(mv.extra).notation, self.gate_suffix(mv));
         }
         let mut s = String::new();
         if let Some(l) = self.letter_of(mv) {
@@ -577,7 +577,7 @@ impl Position {
             // Coordinates as Fairy-Stockfish writes them: the king's move (`e1g1`), with a gated
             // piece's letter (`e1g1h`), or from the partner's cell to the king's when the gate is
             // on the partner's (`h1e1h`).
-            let c = &self.rules.variant.castlings[mv.extra as usize];
+            let c = &self.rules.castling(mv.extra);
             let name = |x| self.rules.cell_name(x);
             match crate::gating::gate_of(&self.rules, mv) {
                 Some((cell, t)) => {

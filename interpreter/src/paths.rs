@@ -173,6 +173,8 @@ pub struct Features {
     pub explosions: bool,
     /// Gating rights.
     pub gates: bool,
+    /// A castling takes its start cells from the position (`castle ... from CELLS`).
+    pub castling_from_position: bool,
     /// Phases.
     pub phases: bool,
     /// A phase changes some cells' occupancy rules.
@@ -234,7 +236,7 @@ impl Features {
             players,
             zones,
             pieces,
-            castlings: _,
+            castlings,
             gates,
             phases,
             turn,
@@ -250,6 +252,7 @@ impl Features {
             pass_turn,
             maximal_captures,
             maximal_captures_prefer: _,
+            king_takes_partner: _,
             goals_count_hands: _,
             shared_pieces,
             royal_check,
@@ -261,6 +264,7 @@ impl Features {
         } = v;
         let mut f = Features {
             gates: !gates.is_empty(),
+            castling_from_position: castlings.iter().any(|c| c.free.is_some()),
             turn_order: turn_order.is_some(),
             priorities: !move_priorities.is_empty(),
             pass_turn: *pass_turn != crate::ir::PassTurn::Never,
@@ -513,7 +517,7 @@ const BUILT_ON: [(Path, &[Path]); 11] = [
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
 /// into account (read as one table by [`Paths::table`]).
-fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 40] {
+fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 41] {
     use Path::*;
     let Features {
         stacks,
@@ -532,6 +536,7 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 40] {
         to_hand,
         explosions,
         gates,
+        castling_from_position,
         phases,
         occupancy_phases,
         many_occupancy_phases,
@@ -605,6 +610,9 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 40] {
         ("to_hand", to_hand, &[PlainMake]),
         ("explosions", explosions, &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings]),
         ("gates", gates, &[PlainMake, Count, StackedCount, EvasionMasks, NoisyGeneration]),
+        // Every path asks `castling_moves` for castlings, and the plain make ends the rights
+        // of a king leaving its castling cells: castlings from the position need no path off.
+        ("castling_from_position", castling_from_position, &[]),
         ("phases", phases, &[CellTrial, Evasions]),
         ("occupancy_phases", occupancy_phases, &[Count]),
         ("many_occupancy_phases", many_occupancy_phases, &[StackedCount]),

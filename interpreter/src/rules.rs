@@ -76,6 +76,9 @@ pub struct Rules {
     pub(crate) z_phase: Vec<u64>,
     /// Castling: per cell, the rights lost when a move starts or ends there.
     pub(crate) castle_keep: Vec<u32>,
+    /// The castlings played: the fixed ones, then those derived from start cells taken from
+    /// the position (`Move::extra` of a castling indexes these).
+    pub(crate) castles: crate::castling::CastleRules,
     /// Per piece code: owner and type (lookups instead of divisions in the hot loops).
     owner_of: Vec<u8>,
     type_of: Vec<u8>,
@@ -313,7 +316,8 @@ impl Rules {
         let z_piece = (0..cells * codes).map(|_| splitmix(&mut seed)).collect();
         let z_side = (0..players).map(|_| splitmix(&mut seed)).collect();
         // One key per rights bit: the castlings', then the gates'.
-        let gates = crate::gating::GateRules::new(&variant, cells);
+        let castles = crate::castling::CastleRules::new(&variant, &graph);
+        let gates = crate::gating::GateRules::new(&variant, &castles, cells);
         let z_castle = (0..gates.letters.len().min(32)).map(|_| splitmix(&mut seed)).collect();
         let z_ep = (0..cells).map(|_| splitmix(&mut seed)).collect();
         let z_phase = (0..variant.phases.len()).map(|_| splitmix(&mut seed)).collect();
@@ -339,7 +343,7 @@ impl Rules {
             None => (RayTable::default(), RayTable::default(), false, false),
         };
 
-        let castle_keep = crate::gating::rights_kept(&variant, &gates, cells);
+        let castle_keep = crate::gating::rights_kept(&variant, &castles, &gates, cells);
         let has_turns = crate::eliminate::has_turns(&variant);
 
         let mut owner_of = vec![0u8; codes];
@@ -485,6 +489,7 @@ impl Rules {
             z_ep,
             z_phase,
             castle_keep,
+            castles,
             variant,
         };
         rules.count = crate::count::CountRules::new(&rules);
@@ -557,6 +562,11 @@ impl Rules {
     #[inline]
     pub(crate) fn attr_default(&self, ty: PieceTypeId) -> u64 {
         self.attr_defaults.get(ty.0 as usize).copied().unwrap_or(0)
+    }
+
+    /// A castling by its index (`Move::extra` of a castling move).
+    pub fn castling(&self, i: u16) -> &crate::ir::Castling {
+        &self.castles.list[i as usize]
     }
 
     /// The name of a cell.
@@ -774,6 +784,14 @@ fn setup_counts(variant: &Variant) -> Vec<u32> {
     for (_, stack) in &variant.setup.placements {
         for (player, ty) in stack {
             counts[player.0 as usize * types + ty.0 as usize] += 1;
+        }
+    }
+    // A shuffle places the same pieces whatever it draws.
+    for s in &variant.setup.shuffles {
+        for (player, _) in &s.targets {
+            for ty in s.groups.iter().flat_map(|g| &g.pieces) {
+                counts[player.0 as usize * types + ty.0 as usize] += 1;
+            }
         }
     }
     counts

@@ -46,7 +46,7 @@ impl Encoding {
             MoveKind::EndTurn => (0, 0, 4 + t),
             MoveKind::Choose => (mv.seq as usize % self.cells, mv.extra as usize % self.cells, 5 + t),
             MoveKind::Castle => {
-                let c = &r.variant.castlings[mv.extra as usize];
+                let c = &r.castling(mv.extra);
                 let slot = pos.gate_of(mv).map_or(0, |(_, g)| 1 + g.0 as usize);
                 (c.king_from.0 as usize, c.king_to.0 as usize, slot)
             }

@@ -91,7 +91,7 @@ impl Move {
         let name = |c: varia_interpreter::ir::CellId| Some(r.cell_name(c).to_string());
         let (from_cell, to_cell) = match mv.kind {
             MoveKind::Castle => {
-                let c = &r.variant.castlings[mv.extra as usize];
+                let c = &r.castling(mv.extra);
                 (name(c.king_from), name(c.king_to))
             }
             MoveKind::Drop | MoveKind::PlaceSquare => (None, name(mv.to)),

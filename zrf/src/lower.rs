@@ -491,7 +491,7 @@ impl<'t> Lowerer<'t> {
                 actions: vec![TurnAction { kinds: vec![ActionKind::MovePiece], optional: false, skip_if_none: None }],
             },
             squares: None,
-            setup: Setup { placements, castling_rights: Vec::new(), square_owners: Vec::new(), hands },
+            setup: Setup { placements, castling_rights: Vec::new(), square_owners: Vec::new(), hands, shuffles: Vec::new() },
             end: EndRules {
                 // Without a checkmated goal nothing is royal, so this outcome never applies.
                 checkmate: goal_rules.checkmate.unwrap_or(Outcome::Loss),
@@ -521,6 +521,7 @@ impl<'t> Lowerer<'t> {
             shared_pieces: set.shared_pieces,
             royal_check: varia_interpreter::ir::RoyalCheck::Any,
             must_capture: false,
+            king_takes_partner: false,
             teams: Vec::new(),
             forbids: Vec::new(),
             choices: Vec::new(),
