@@ -12,7 +12,8 @@ use varia_interpreter::{Limits, Move, MoveKind, Position, Rules, SearchInfo, Sea
 use crate::input::Input;
 
 /// The coordinate form of a move: start and destination cells and a lower-case promotion
-/// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`); drops as `P@e3` (promoted side up `+P@e3`). A gated
+/// letter (`e2e4`, `e7e8q`); castling as the king's move (`e1g1`), or as the king taking its
+/// partner (`e1h1`) where the variant says `castling-notation king-takes-partner`; drops as `P@e3` (promoted side up `+P@e3`). A gated
 /// piece's lower-case letter follows (`b1c3h`); a castling that gates on the partner's cell is
 /// written from there to the king's (`h1e1h`), as Fairy-Stockfish writes them; a pass as the
 /// royal piece's move to its own cell (`e2e2`).
@@ -27,6 +28,10 @@ fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Opt
             let c = &r.castling(mv.extra);
             if gate.is_some_and(|(cell, _)| cell == c.partner_from && cell != c.king_from) {
                 return Some(format!("{}{}{gate_letter}", name(c.partner_from), name(c.king_from)));
+            }
+            // `castling-notation king-takes-partner`: as UCI_Chess960 writes it (`e1h1`).
+            if r.variant.king_takes_partner {
+                return Some(format!("{}{}{gate_letter}", name(c.king_from), name(c.partner_from)));
             }
             Some(format!("{}{}{gate_letter}", name(c.king_from), name(c.king_to)))
         }

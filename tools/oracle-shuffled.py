@@ -7,6 +7,8 @@ For each seed it draws Varia's start (`varia play --seed N`, command `fen`), the
   legal-move list with `varia moves --uci`, reached both by reading pyffish's position string
   (`--position`, Shredder-FEN rights) and by replaying the moves from the start (`--after`,
   castling as the king taking its rook).
+With `--bare`, every back-rank piece but kings and rooks is taken off the drawn start first, so
+that castlings come at once (and pass attacked cells, blocked cells and rooks shielding the king).
 
 Usage: python3 tools/oracle-shuffled.py FILE.var FSF_VARIANT [--seeds 0,1,2] [--depth 3]
            [--games 2] [--plies 80] [--varia BIN]
@@ -35,6 +37,27 @@ def start_fen(binary, path, seed):
     raise RuntimeError("no position string from `varia play`")
 
 
+def bare(fen):
+    """The position with only kings and rooks left on the first and last rows."""
+    rows, rest = fen.split(" ", 1)
+    rows = rows.split("/")
+
+    def keep(row):
+        out, empty = "", 0
+        for ch in row:
+            if ch.isdigit():
+                empty += int(ch)
+            elif ch in "KRkr":
+                out += (str(empty) if empty else "") + ch
+                empty = 0
+            else:
+                empty += 1
+        return out + (str(empty) if empty else "")
+
+    rows[0], rows[-1] = keep(rows[0]), keep(rows[-1])
+    return "/".join(rows) + " " + rest
+
+
 def fsf_perft(variant, fen, moves, depth):
     legal = sf.legal_moves(variant, fen, moves, True)
     if depth == 1:
@@ -51,10 +74,13 @@ def main():
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--plies", type=int, default=80)
     ap.add_argument("--varia", default="target/debug/varia")
+    ap.add_argument("--bare", action="store_true")
     a = ap.parse_args()
     bad = checks = 0
     for seed in [int(s) for s in a.seeds.split(",")]:
         fen = start_fen(a.varia, a.file, seed)
+        if a.bare:
+            fen = bare(fen)
         want = fsf_perft(a.variant, fen, [], a.depth)
         got = int(varia(["perft", "--position", fen, a.file, str(a.depth)], a.varia).split()[-1])
         checks += 1

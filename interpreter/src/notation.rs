@@ -588,7 +588,11 @@ impl Position {
                         forms.push(format!("{}{}{l}", name(c.king_from), name(c.king_to)));
                     }
                 }
-                None => forms.push(format!("{}{}", name(c.king_from), name(c.king_to))),
+                None => {
+                    forms.push(format!("{}{}", name(c.king_from), name(c.king_to)));
+                    // The king taking its partner, as Chess960 GUIs write castling (`e1h1`).
+                    forms.push(format!("{}{}", name(c.king_from), name(c.partner_from)));
+                }
             }
         }
         forms
