@@ -190,7 +190,7 @@ pub fn uci(pos: &mut Position) -> Vec<String> {
             let letter = gate.map(|(_, t)| rules.variant.pieces[t.0 as usize].letter.to_ascii_lowercase());
             let gate_text = letter.map(String::from).unwrap_or_default();
             if m.kind == varia_interpreter::MoveKind::Castle {
-                let c = &rules.variant.castlings[m.extra as usize];
+                let c = rules.castling(m.extra);
                 if gate.is_some_and(|(cell, _)| cell == c.partner_from) {
                     return format!("{}{}{gate_text}", rules.cell_name(c.partner_from), rules.cell_name(c.king_from));
                 }
