@@ -111,6 +111,8 @@ pub const VAR_FEATURES: &[&str] = &[
     "setup-only",
     // pieces and special moves
     "castling",
+    "castling-from-position",
+    "shuffle",
     "gate",
     "explodes",
     "blast-proof",

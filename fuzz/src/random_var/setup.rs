@@ -22,6 +22,11 @@ pub(crate) struct Placed {
     /// Per player: (piece index, cell), a cell listed twice being a stack.
     pub armies: Vec<Vec<(usize, (usize, usize))>>,
     pub castles: Vec<Castle>,
+    /// The castlings take their start cells from the position (`from` the back row), with the
+    /// king's and partner's types.
+    pub free_castling: Option<(usize, usize)>,
+    /// The back row's width, for a `from` list.
+    pub row_width: usize,
     /// The piece types some player has on the board at the start.
     pub types_on_board: BTreeSet<usize>,
 }
@@ -126,6 +131,11 @@ fn castles(g: &mut Gen, ctx: &Ctx, placed: &mut Placed) {
         return;
     }
     g.feature("castling");
+    if g.chance(0.4) {
+        g.feature("castling-from-position");
+        placed.free_castling = Some((king, partner));
+        placed.row_width = w;
+    }
     for (pi, spec) in ctx.plan.players.iter().enumerate() {
         let row = if spec.side == Side::South { 0 } else { b.h - 1 };
         placed.armies[pi].push((king, (kx, row)));
@@ -163,6 +173,21 @@ pub(crate) fn castlings(ctx: &Ctx, placed: &Placed) -> String {
     let mut out = String::new();
     for c in &placed.castles {
         let n = |(x, y): (usize, usize)| Board::name(x, y);
+        if let Some((king, partner)) = placed.free_castling {
+            let row: Vec<String> = (0..placed.row_width).map(|x| n((x, c.king.0 .1))).collect();
+            out.push_str(&format!(
+                "castle \"{}\" {} right {} king {} -> {} partner {} -> {} from {}\n",
+                c.notation,
+                ctx.plan.players[c.player].name,
+                c.right,
+                ctx.pieces[king].name,
+                n(c.king.1),
+                ctx.pieces[partner].name,
+                n(c.partner.1),
+                row.join(" ")
+            ));
+            continue;
+        }
         out.push_str(&format!(
             "castle \"{}\" {} right {} king {} -> {} partner {} -> {}\n",
             c.notation,
@@ -183,7 +208,9 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
     let mut rights: Vec<String> = placed.castles.iter().map(|c| c.right.to_string()).collect();
     let droppers: Vec<usize> = (0..ctx.pieces.len()).filter(|&i| ctx.pieces[i].drops_from_hand).collect();
     let hands = !droppers.is_empty() && g.chance(0.7);
-    if hands && g.chance(0.3) {
+    // A gate's letter could be a castling partner's file letter (`G`): no gates then.
+    let file_letters = placed.free_castling.is_some() && placed.row_width > 6;
+    if hands && !file_letters && g.chance(0.3) {
         // Gating: a piece's first move from these cells may put a piece from hand there.
         g.feature("gate");
         for (pi, army) in placed.armies.iter().enumerate().take(2) {
@@ -213,6 +240,9 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
             out.push_str(&format!("  hand {}: {}\n", p.name, items.join(", ")));
         }
     }
+    if placed.free_castling.is_some() && g.chance(0.5) {
+        out.push_str(&shuffle(g, ctx, placed));
+    }
     if !rights.is_empty() {
         out.push_str(&format!("  castling {}\n", rights.join(" ")));
     }
@@ -221,6 +251,45 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
         out.push_str(&choice(g, ctx, placed));
     }
     out
+}
+
+/// A `shuffle` of a few non-royal pieces over back-row cells both players leave free (the
+/// same files for both), the first item maybe limited to some of them.
+fn shuffle(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
+    let taken = placed.taken();
+    let rows: Vec<usize> =
+        ctx.plan.players.iter().map(|s| if s.side == Side::South { 0 } else { ctx.board.h - 1 }).collect();
+    let files: Vec<usize> = (0..placed.row_width)
+        .filter(|&x| {
+            rows.iter().enumerate().all(|(pi, &y)| {
+                !taken.contains(&(x, y)) && !castle_path(placed, pi).contains(&(x, y)) && ctx.board.standable(x, y)
+            })
+        })
+        .collect();
+    let others: Vec<usize> = (0..ctx.pieces.len()).filter(|&i| !ctx.pieces[i].royal).collect();
+    if files.len() < 2 || others.is_empty() {
+        return String::new();
+    }
+    g.feature("shuffle");
+    let n = g.int(2, 4.min(files.len()));
+    let chosen = g.some(&files, n);
+    let pieces: Vec<&str> = (0..n).map(|_| ctx.pieces[g.pick(&others)].name).collect();
+    let first = g.int(1, n);
+    let mut items = vec![pieces[..first].join(" ")];
+    if g.chance(0.5) {
+        let k = g.int(first, n);
+        let on: Vec<String> = g.some(&chosen, k).iter().map(|&x| Board::name(x, rows[0])).collect();
+        items[0] = format!("{} on {}", items[0], on.join(" "));
+    }
+    items.extend(pieces[first..].iter().map(|p| p.to_string()));
+    let targets: Vec<String> = ctx
+        .plan
+        .players
+        .iter()
+        .zip(&rows)
+        .map(|(s, &y)| format!("{}: {}", s.name, chosen.iter().map(|&x| Board::name(x, y)).collect::<Vec<_>>().join(" ")))
+        .collect();
+    format!("  shuffle {} {{ {} }}\n", targets.join("  "), items.join(", "))
 }
 
 /// A choice of two or three small armies, on home cells the setup leaves free.
