@@ -222,13 +222,18 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
             }
         }
     }
+    let (shuffled, skip) =
+        if placed.free_castling.is_some() && g.chance(0.5) { shuffle(g, ctx, placed) } else { Default::default() };
     out.push_str("setup {\n");
     for (pi, army) in placed.armies.iter().enumerate() {
-        if army.is_empty() {
+        let items: Vec<String> = army
+            .iter()
+            .filter(|(_, c)| !skip.contains(c))
+            .map(|&(p, (x, y))| format!("{} {}", ctx.pieces[p].name, Board::name(x, y)))
+            .collect();
+        if items.is_empty() {
             continue;
         }
-        let items: Vec<String> =
-            army.iter().map(|&(p, (x, y))| format!("{} {}", ctx.pieces[p].name, Board::name(x, y))).collect();
         out.push_str(&format!("  {}: {}\n", ctx.plan.players[pi].name, items.join(", ")));
     }
     if hands {
@@ -240,9 +245,7 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
             out.push_str(&format!("  hand {}: {}\n", p.name, items.join(", ")));
         }
     }
-    if placed.free_castling.is_some() && g.chance(0.5) {
-        out.push_str(&shuffle(g, ctx, placed));
-    }
+    out.push_str(&shuffled);
     if !rights.is_empty() {
         out.push_str(&format!("  castling {}\n", rights.join(" ")));
     }
@@ -253,43 +256,44 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
     out
 }
 
-/// A `shuffle` of a few non-royal pieces over back-row cells both players leave free (the
-/// same files for both), the first item maybe limited to some of them.
-fn shuffle(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
-    let taken = placed.taken();
+/// A `shuffle` of the castling king and partners over their cells and a few cells between them
+/// (the same files for both players), in the order they stood (`R K R`), with other pieces on
+/// the cells between, the first of those maybe limited to some cells. The cells it fills.
+fn shuffle(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> (String, BTreeSet<(usize, usize)>) {
+    let Some((king, partner)) = placed.free_castling else { return (String::new(), BTreeSet::new()) };
     let rows: Vec<usize> =
         ctx.plan.players.iter().map(|s| if s.side == Side::South { 0 } else { ctx.board.h - 1 }).collect();
-    let files: Vec<usize> = (0..placed.row_width)
-        .filter(|&x| {
-            rows.iter().enumerate().all(|(pi, &y)| {
-                !taken.contains(&(x, y)) && !castle_path(placed, pi).contains(&(x, y)) && ctx.board.standable(x, y)
-            })
-        })
-        .collect();
+    let ours: Vec<&Castle> = placed.castles.iter().filter(|c| c.player == 0).collect();
+    let mut order: Vec<(usize, usize)> = vec![(ours[0].king.0 .0, king)];
+    order.extend(ours.iter().map(|c| (c.partner.0 .0, partner)));
+    order.sort_unstable();
+    let path: Vec<usize> = castle_path(placed, 0).into_iter().map(|(x, _)| x).collect();
     let others: Vec<usize> = (0..ctx.pieces.len()).filter(|&i| !ctx.pieces[i].royal).collect();
-    if files.len() < 2 || others.is_empty() {
-        return String::new();
-    }
+    let n = g.int(0, 2.min(path.len()));
+    let extra = if others.is_empty() { Vec::new() } else { g.some(&path, n) };
     g.feature("shuffle");
-    let n = g.int(2, 4.min(files.len()));
-    let chosen = g.some(&files, n);
-    let pieces: Vec<&str> = (0..n).map(|_| ctx.pieces[g.pick(&others)].name).collect();
-    let first = g.int(1, n);
-    let mut items = vec![pieces[..first].join(" ")];
-    if g.chance(0.5) {
-        let k = g.int(first, n);
-        let on: Vec<String> = g.some(&chosen, k).iter().map(|&x| Board::name(x, rows[0])).collect();
-        items[0] = format!("{} on {}", items[0], on.join(" "));
+    let mut files: Vec<usize> = order.iter().map(|(x, _)| *x).chain(extra.iter().copied()).collect();
+    files.sort_unstable();
+    let mut items = vec![order.iter().map(|(_, t)| ctx.pieces[*t].name).collect::<Vec<_>>().join(" ")];
+    for (k, _) in extra.iter().enumerate() {
+        let piece = ctx.pieces[g.pick(&others)].name;
+        if k == 0 && g.chance(0.5) {
+            let n = g.int(1, files.len());
+            let on: Vec<String> = g.some(&files, n).iter().map(|&x| Board::name(x, rows[0])).collect();
+            items.push(format!("{piece} on {}", on.join(" ")));
+        } else {
+            items.push(piece.to_string());
+        }
     }
-    items.extend(pieces[first..].iter().map(|p| p.to_string()));
     let targets: Vec<String> = ctx
         .plan
         .players
         .iter()
         .zip(&rows)
-        .map(|(s, &y)| format!("{}: {}", s.name, chosen.iter().map(|&x| Board::name(x, y)).collect::<Vec<_>>().join(" ")))
+        .map(|(s, &y)| format!("{}: {}", s.name, files.iter().map(|&x| Board::name(x, y)).collect::<Vec<_>>().join(" ")))
         .collect();
-    format!("  shuffle {} {{ {} }}\n", targets.join("  "), items.join(", "))
+    let cells = rows.iter().flat_map(|&y| files.iter().map(move |&x| (x, y))).collect();
+    (format!("  shuffle {} {{ {} }}\n", targets.join("  "), items.join(", ")), cells)
 }
 
 /// A choice of two or three small armies, on home cells the setup leaves free.
