@@ -131,7 +131,7 @@ fn castles(g: &mut Gen, ctx: &Ctx, placed: &mut Placed) {
         return;
     }
     g.feature("castling");
-    if g.chance(0.4) {
+    if g.chance(0.5) {
         g.feature("castling-from-position");
         placed.free_castling = Some((king, partner));
         placed.row_width = w;
@@ -223,7 +223,7 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
         }
     }
     let (shuffled, skip) =
-        if placed.free_castling.is_some() && g.chance(0.5) { shuffle(g, ctx, placed) } else { Default::default() };
+        if placed.free_castling.is_some() && g.chance(0.75) { shuffle(g, ctx, placed) } else { Default::default() };
     out.push_str("setup {\n");
     for (pi, army) in placed.armies.iter().enumerate() {
         let items: Vec<String> = army
