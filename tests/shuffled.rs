@@ -159,7 +159,8 @@ fn castling_is_written_and_read_as_the_king_taking_its_rook() {
     let mut pos = common::position(&rules, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    let castles: Vec<String> = moves.iter().filter(|m| m.kind == MoveKind::Castle).map(|m| pos.long_notation(*m)).collect();
+    let castles: Vec<String> =
+        moves.iter().filter(|m| m.kind == MoveKind::Castle).map(|m| pos.long_notation(*m)).collect();
     assert_eq!(castles, ["O-O", "O-O-O"]);
     // Each castling is read as the king taking its rook, as its notation and as the king's move.
     for (text, want) in [("e1h1", "O-O"), ("e1a1", "O-O-O"), ("O-O", "O-O"), ("e1g1", "O-O"), ("e1c1", "O-O-O")] {
@@ -187,7 +188,11 @@ fn bad_castling_rights_and_shuffles_are_located_errors() {
         ("B on a1 c1 e1 g1,", "B on a2,", "`a2` is not one of the shuffle's cells"),
         ("black: rank 8 {", "black: a8..g8 {", "the shuffle's cell lists differ in length"),
         ("white: P rank 2", "white: P rank 2, N a1", "`a1` is filled twice in the setup"),
-        ("-> c1 partner Rook -> d1 from rank 1", "-> c1 partner Rook -> d1 from e1 f1 g1", "not a line holding its destinations"),
+        (
+            "-> c1 partner Rook -> d1 from rank 1",
+            "-> c1 partner Rook -> d1 from e1 f1 g1",
+            "not a line holding its destinations",
+        ),
         ("partner Rook -> f1 from rank 1", "partner Rook -> f1 from a1 b1 a2", "not a line holding its destinations"),
     ] {
         assert!(base.contains(from), "{from}");

@@ -29,12 +29,12 @@ mod display;
 mod goals;
 #[path = "lower_pieces.rs"]
 mod pieces;
-#[path = "lower_shuffle.rs"]
-mod shuffle;
 #[path = "lower_program.rs"]
 mod program;
 #[path = "lower_setup.rs"]
 mod setup;
+#[path = "lower_shuffle.rs"]
+mod shuffle;
 
 use setup::program_sets_attribute;
 

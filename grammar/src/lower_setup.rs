@@ -139,7 +139,8 @@ impl Lowerer {
             );
             return None;
         }
-        let mut names: Vec<char> = cells.iter().map(|c| self.cells[c.0 as usize].name.chars().next().unwrap_or('?')).collect();
+        let mut names: Vec<char> =
+            cells.iter().map(|c| self.cells[c.0 as usize].name.chars().next().unwrap_or('?')).collect();
         names.sort_unstable();
         names.dedup();
         if names.len() != cells.len() || names.iter().any(|c| !c.is_ascii_alphabetic()) {

@@ -449,8 +449,11 @@ impl Writer<'_> {
             lines.push(format!("hand {}: {}", self.player(p), items.join(", ")));
         }
         for sh in &s.shuffles {
-            let targets: Vec<String> =
-                sh.targets.iter().map(|(p, cells)| format!("{}: {}", self.player(*p), self.cells(cells).join(" "))).collect();
+            let targets: Vec<String> = sh
+                .targets
+                .iter()
+                .map(|(p, cells)| format!("{}: {}", self.player(*p), self.cells(cells).join(" ")))
+                .collect();
             let first = sh.targets.first().map(|(_, c)| c.as_slice()).unwrap_or_default();
             let groups: Vec<String> = sh
                 .groups
@@ -459,7 +462,8 @@ impl Writer<'_> {
                     let pieces = join(&g.pieces, " ", |t| self.piece(*t));
                     match &g.allowed {
                         Some(places) => {
-                            let cells: Vec<CellId> = places.iter().filter_map(|i| first.get(*i as usize).copied()).collect();
+                            let cells: Vec<CellId> =
+                                places.iter().filter_map(|i| first.get(*i as usize).copied()).collect();
                             format!("{pieces} on {}", self.cells(&cells).join(" "))
                         }
                         None => pieces,

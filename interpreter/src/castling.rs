@@ -75,13 +75,7 @@ fn line(graph: &Graph, dirs: usize, from: CellId, to: CellId) -> Option<Vec<Cell
 
 /// A castling from fixed cells: the cells that must be empty and safe, as the declaration's
 /// lowering derives them for a fixed castling.
-pub(crate) fn concrete(
-    graph: &Graph,
-    dirs: usize,
-    template: &Castling,
-    kf: CellId,
-    pf: CellId,
-) -> Option<Castling> {
+pub(crate) fn concrete(graph: &Graph, dirs: usize, template: &Castling, kf: CellId, pf: CellId) -> Option<Castling> {
     let king_path = line(graph, dirs, kf, template.king_to)?;
     let partner_path = line(graph, dirs, pf, template.partner_to)?;
     let mut must_be_empty: Vec<CellId> = Vec::new();
@@ -97,14 +91,7 @@ pub(crate) fn concrete(
     }
     let mut must_be_safe = vec![kf];
     must_be_safe.extend(king_path);
-    Some(Castling {
-        king_from: kf,
-        partner_from: pf,
-        must_be_empty,
-        must_be_safe,
-        free: None,
-        ..template.clone()
-    })
+    Some(Castling { king_from: kf, partner_from: pf, must_be_empty, must_be_safe, free: None, ..template.clone() })
 }
 
 /// The file letter of a cell's name (`h` for `h1`), upper case for the first player.

@@ -282,7 +282,8 @@ impl Position {
                             format!("expected a castling or gating right of this variant or `-`, found `{ch}`"),
                         )
                     })?;
-                    let derived = i >= rules.castles.first_bit && i < rules.castles.first_bit + rules.castles.letters.len();
+                    let derived =
+                        i >= rules.castles.first_bit && i < rules.castles.first_bit + rules.castles.letters.len();
                     let why = if derived {
                         derived_mismatch(&pos, i)
                     } else if i < rules.castles.fixed {
@@ -486,9 +487,12 @@ pub(crate) fn alias_bit(pos: &Position, letter: char) -> Option<usize> {
 fn derived_mismatch(pos: &Position, bit: usize) -> Option<String> {
     let r = &pos.rules;
     let (player, cell, letter) = r.castles.letters[bit - r.castles.first_bit];
-    let fits = r.castles.decls.iter().filter(|d| d.player == player).any(|d| {
-        free_pieces(pos, d).is_some_and(|(_, partners)| partners.contains(&cell))
-    });
+    let fits = r
+        .castles
+        .decls
+        .iter()
+        .filter(|d| d.player == player)
+        .any(|d| free_pieces(pos, d).is_some_and(|(_, partners)| partners.contains(&cell)));
     (!fits).then(|| {
         format!(
             "castling right `{letter}` needs {}'s castling king on its castling cells and a castling partner on {} beside it",

@@ -101,7 +101,10 @@ impl GateRules {
         for p in 0..players as u8 {
             for (i, (owner, letter)) in self.letters.iter().enumerate().take(32) {
                 let derived = self.derived & (1 << i) != 0;
-                if owner.0 == p && held & (1 << i) != 0 && !derived && (i < self.implied.len() || covered & (1 << i) == 0)
+                if owner.0 == p
+                    && held & (1 << i) != 0
+                    && !derived
+                    && (i < self.implied.len() || covered & (1 << i) == 0)
                 {
                     out.push(*letter);
                 }

@@ -521,15 +521,7 @@ impl State {
         {
             return;
         }
-        out.push(Move::by_power(
-            c.king_from,
-            c.king_to,
-            king,
-            NO_MOVE_TYPE,
-            MoveKind::Castle,
-            i as u16,
-            Piece::EMPTY,
-        ));
+        out.push(Move::by_power(c.king_from, c.king_to, king, NO_MOVE_TYPE, MoveKind::Castle, i as u16, Piece::EMPTY));
     }
 
     /// Whether the `n` pieces on `cell` are one lone piece that the cell's rules make inert.

@@ -33,7 +33,7 @@ impl Draw {
 /// `None` if no arrangement was found.
 pub fn draw(shuffle: &Shuffle, seed: u64) -> Option<Vec<PieceTypeId>> {
     let places = shuffle.targets.first().map(|(_, cells)| cells.len())?;
-    let mut rng = Draw(seed ^ 0x5eed_0f_5bff1e);
+    let mut rng = Draw(seed ^ 0x5eed_0f5b_ff1e);
     'attempt: for _ in 0..ATTEMPTS {
         let mut out: Vec<Option<PieceTypeId>> = vec![None; places];
         for g in &shuffle.groups {

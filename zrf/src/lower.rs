@@ -491,7 +491,13 @@ impl<'t> Lowerer<'t> {
                 actions: vec![TurnAction { kinds: vec![ActionKind::MovePiece], optional: false, skip_if_none: None }],
             },
             squares: None,
-            setup: Setup { placements, castling_rights: Vec::new(), square_owners: Vec::new(), hands, shuffles: Vec::new() },
+            setup: Setup {
+                placements,
+                castling_rights: Vec::new(),
+                square_owners: Vec::new(),
+                hands,
+                shuffles: Vec::new(),
+            },
             end: EndRules {
                 // Without a checkmated goal nothing is royal, so this outcome never applies.
                 checkmate: goal_rules.checkmate.unwrap_or(Outcome::Loss),

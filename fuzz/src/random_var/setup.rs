@@ -290,7 +290,9 @@ fn shuffle(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> (String, BTreeSet<(usize,
         .players
         .iter()
         .zip(&rows)
-        .map(|(s, &y)| format!("{}: {}", s.name, files.iter().map(|&x| Board::name(x, y)).collect::<Vec<_>>().join(" ")))
+        .map(|(s, &y)| {
+            format!("{}: {}", s.name, files.iter().map(|&x| Board::name(x, y)).collect::<Vec<_>>().join(" "))
+        })
         .collect();
     let cells = rows.iter().flat_map(|&y| files.iter().map(move |&x| (x, y))).collect();
     (format!("  shuffle {} {{ {} }}\n", targets.join("  "), items.join(", ")), cells)
