@@ -202,3 +202,27 @@ fn bad_castling_rights_and_shuffles_are_located_errors() {
         assert!(shown.contains(says), "{to}: {shown}");
     }
 }
+
+#[test]
+fn shuffled_pieces_own_their_squares_from_the_start() {
+    // Found by the differential fuzzer (seed 500415): with owned squares, the squares under
+    // shuffled pieces belong to their players at the start, as a position string says.
+    let rules = load(
+        r#"variant "Owned shuffle"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+squares { owned }
+setup {
+  shuffle white: a1 b1 c1  black: a4 b4 c4 { R K R }
+}
+"#,
+    );
+    let start = Position::start(rules.clone());
+    let text = start.to_position_string();
+    let back = common::position(&rules, &text);
+    assert_eq!(back.to_position_string(), text);
+    assert_eq!(back.hash(), start.hash(), "{text}");
+}

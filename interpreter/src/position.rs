@@ -460,6 +460,10 @@ impl Position {
                     if !pos.st.attrs.is_empty() {
                         pos.st.attrs[cell.0 as usize] = rules.attr_default(*ty);
                     }
+                    // Owned squares: a player owns the squares under its pieces at the start.
+                    if rules.owned_squares {
+                        pos.st.owner[cell.0 as usize] = player.0 + 1;
+                    }
                 }
             }
         }
