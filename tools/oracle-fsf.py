@@ -73,6 +73,11 @@ GAMES = {
     "losalamos": ("losalamos.var", "losalamos", 4),
     "knightmate": ("knightmate.var", "knightmate", 3),
     "gardner": ("gardner.var", "gardner", 4),
+    "nightrider": ("nightrider.var", "nightrider", 3),
+    "threekings": ("threekings.var", "threekings", 3),
+    "horde": ("horde.var", "horde", 3),
+    "antichess": ("antichess.var", "antichess", 3),
+    "losers": ("losers.var", "losers", 3),
 }
 
 
