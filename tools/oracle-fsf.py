@@ -78,6 +78,9 @@ GAMES = {
     "horde": ("horde.var", "horde", 3),
     "antichess": ("antichess.var", "antichess", 3),
     "losers": ("losers.var", "losers", 3),
+    "shako": ("shako.var", "shako", 3),
+    "tencubed": ("tencubed.var", "tencubed", 3),
+    "paradigm": ("paradigm.var", "paradigm", 3),
 }
 
 
