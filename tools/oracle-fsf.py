@@ -80,6 +80,8 @@ GAMES = {
     "losers": ("losers.var", "losers", 3),
     "shako": ("shako.var", "shako", 3),
     "tencubed": ("tencubed.var", "tencubed", 3),
+    "opulent": ("opulent.var", "opulent", 3),
+    "capahouse": ("capahouse.var", "capahouse", 3),
     "paradigm": ("paradigm.var", "paradigm", 3),
 }
 
