@@ -82,6 +82,9 @@ GAMES = {
     "tencubed": ("tencubed.var", "tencubed", 3),
     "opulent": ("opulent.var", "opulent", 3),
     "capahouse": ("capahouse.var", "capahouse", 3),
+    "gorogoro": ("gorogoro.var", "gorogoro", 3),
+    "judkins": ("judkins.var", "judkins", 3),
+    "euroshogi": ("euroshogi.var", "euroshogi", 3),
     "paradigm": ("paradigm.var", "paradigm", 3),
 }
 
@@ -90,7 +93,7 @@ GAMES = {
 # declares the rule for them (`shogiPawnDropMateIllegal`), but pyffish 0.0.90 lists such drops
 # (even a plain mate: `k4/2+S2/1B3/K4/5[P] w - - 0 1`, P@a4). Varia follows the rule: the
 # comparison takes these drops out of Fairy-Stockfish's lists and counts them apart.
-DROP_MATE_RULE = {"minishogi", "shogi"}
+DROP_MATE_RULE = {"minishogi", "shogi", "gorogoro", "judkins", "euroshogi"}
 
 
 # Games whose draws Fairy-Stockfish lets a player claim where Varia's rules differ (janggi: its
