@@ -85,6 +85,7 @@ GAMES = {
     "gorogoro": ("gorogoro.var", "gorogoro", 3),
     "judkins": ("judkins.var", "judkins", 3),
     "euroshogi": ("euroshogi.var", "euroshogi", 3),
+    "dobutsu": ("dobutsu.var", "dobutsu", 4),
     "paradigm": ("paradigm.var", "paradigm", 3),
 }
 
