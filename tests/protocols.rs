@@ -370,14 +370,15 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
     }
     // Games XBoard knows go by its names (chess is `normal`, three-check `3check`); janggi is
     // described to it; games XBoard cannot show (stacks, three boards, squares that move,
-    // choices before the game) or be told (minishogi's promoted types share letters with
-    // others; sittuyin's pieces start in hand) are not offered.
+    // choices before the game) or be told (the promoted types of minishogi, the shogi family
+    // and capahouse share letters with others; sittuyin's pieces start in hand) are not offered.
     assert!(
         features.contains(
             "variants=\"normal,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,janggi,\
              nocastle,amazon,almost,georgian,raazuvaa,fairy,hoppelpoppel,newzealand,kingofthehill,misere,grasshopper,\
              coregal,perfect,pawnsideways,pawnback,torpedo,gothic,embassy,janus,centaur,chancellor,modern,asean,\
-             chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner\""
+             chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,nightrider,threekings,horde,\
+             antichess,losers,paradigm,shako,tencubed,opulent\""
         ),
         "{features}"
     );
@@ -491,7 +492,8 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
             "variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,\
              janggi,nocastle,amazon,almost,georgian,raazuvaa,fairy,hoppelpoppel,newzealand,kingofthehill,misere,\
              grasshopper,coregal,perfect,pawnsideways,pawnback,torpedo,gothic,embassy,janus,centaur,chancellor,modern,\
-             asean,chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner\""
+             asean,chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,nightrider,threekings,horde,\
+             antichess,losers,paradigm,shako,tencubed,opulent\""
         ),
         "{lines:?}"
     );

@@ -112,14 +112,16 @@ EP_FIELD_UNREAD = {"pawnback", "pawnsideways"}
 
 
 # The built-ins bundled by family (docs/variants/chess-family.md, capablanca-family.md,
-# shatranj-family.md): CI compares fewer random-game positions for each (`--few`), to keep its
-# time down; their full runs are in those pages.
+# shatranj-family.md, shogi-family.md): CI compares fewer random-game positions for each
+# (`--few`), to keep its time down; their full runs are in those pages.
 FAMILIES = {
     "nocastle", "amazon", "almost", "georgian", "raazuvaa", "fairy", "hoppelpoppel", "newzealand",
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk",
+    "knightmate", "gardner", "makruk", "nightrider", "threekings", "horde", "antichess", "losers",
+    "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
+    "dobutsu",
 }
 
 
