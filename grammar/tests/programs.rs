@@ -608,9 +608,12 @@ fn every_bundled_variant_still_loads() {
             let text = std::fs::read_to_string(&path).expect("read");
             let v = varia_grammar::load(&text).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
             // Xiangqi's and janggi's elephants, horses (and xiangqi's general, janggi's cannon)
-            // and sittuyin's promotion are the bundled examples of programs.
+            // and sittuyin's promotion are the bundled examples of programs; the nightrider's
+            // `NN` and paradigm's lame knight leap `nN` are Betza strings made into programs.
             let programs = v.pieces.iter().any(|p| !p.programs.is_empty());
-            let expected = ["xiangqi.var", "janggi.var", "sittuyin.var"].iter().any(|f| path.ends_with(f));
+            let expected = ["xiangqi.var", "janggi.var", "sittuyin.var", "nightrider.var", "paradigm.var"]
+                .iter()
+                .any(|f| path.ends_with(f));
             assert_eq!(programs, expected, "{}", path.display());
             assert!(v.pieces.iter().all(|p| p.drop_supply == DropSupply::Hand));
             n += 1;
