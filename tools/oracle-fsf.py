@@ -65,6 +65,8 @@ GAMES = {
     "modern": ("modern.var", "modern", 3),
     "asean": ("asean.var", "asean", 3),
     "makruk": ("makruk.var", "makruk", 3),
+    "suicide": ("suicide.var", "suicide", 3),
+    "armageddon": ("armageddon.var", "armageddon", 3),
     "chaturanga": ("chaturanga.var", "chaturanga", 3),
     "courier": ("courier.var", "courier", 3),
     "pocketknight": ("pocketknight.var", "pocketknight", 3),
@@ -119,7 +121,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "nightrider", "threekings", "horde", "antichess", "losers",
+    "knightmate", "gardner", "makruk", "suicide", "armageddon", "nightrider", "threekings", "horde", "antichess", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }
