@@ -207,7 +207,7 @@ fn atom_moves(
         }
         // Each atom's moves in compass order (n ne e se s sw w nw, then leaps turning either
         // way from each of n e s w), the order the lowering's powers list them in.
-        out[first..].sort_by_key(|m| compass_rank(m.dr, m.df, a as i8, b as i8));
+        out[first..].sort_by_key(|m| compass_rank(m.dr, m.df, a, b));
     }
     Ok(())
 }
