@@ -23,7 +23,6 @@ const UNSUPPORTED: &[(&str, &[&str], &str)] = &[
     ("castlingRookKingsideFile", &["l", "12"], "castling with a rook away from the corner is not imported"),
     ("castlingRookQueensideFile", &["a", "1"], "castling with a rook away from the corner is not imported"),
     ("oppositeCastling", &["false"], "castling that depends on the opponent's castling has no .var form"),
-    ("mustCapture", &["false"], "compulsory captures need every move written as a typed program, which the import does not write"),
     ("mustDrop", &["false"], "compulsory drops are not imported"),
     ("mustDropType", &["*"], "compulsory drops are not imported"),
     ("dropLoop", &["false"], "promoted pieces kept promoted in hand are not imported"),
@@ -54,11 +53,10 @@ const UNSUPPORTED: &[(&str, &[&str], &str)] = &[
     ("nFoldValueAbsolute", &["false"], "a repetition result from White's point of view is not imported"),
     ("moveRepetitionIllegal", &["false"], "forbidding a piece's moves back and forth has no .var form"),
     ("chasingRule", &["none"], "Xiangqi's chasing rules have no .var form"),
-    ("stalematePieceCount", &["false"], "a stalemate decided by counting pieces has no .var form"),
     ("shatarMateRule", &["false"], "Shatar's mating rules have no .var form"),
     ("bikjangRule", &["false"], "Janggi's bikjang is not imported (variants/janggi.var writes it by hand)"),
-    ("extinctionClaim", &["false"], "claiming extinction only on one's own move is not imported"),
     ("dupleCheck", &["false"], "checks to all pseudo-royal pieces at once are not imported"),
+    ("extinctionClaim", &["false"], "claiming extinction only on one's own move is not imported"),
     ("flagPieceCount", &["1"], "a flag goal needing several pieces in the region has no .var form in the import"),
     ("flagPieceBlockedWin", &["false"], "a flag goal needing several pieces in the region has no .var form in the import"),
     ("flagMove", &["false"], "the extra move after reaching the flag region (racing kings) is not imported"),
@@ -163,6 +161,8 @@ const ORDER: &[&str] = &[
     "flagRegionWhite",
     "flagRegionBlack",
     "checkCounting",
+    "mustCapture",
+    "stalematePieceCount",
 ];
 
 /// Reads one section's entries into the model.
@@ -441,6 +441,8 @@ impl Applier<'_> {
             "shogiPawnDropMateIllegal" => &mut m.shogi_pawn_drop_mate_illegal,
             "immobilityIllegal" => &mut m.immobility_illegal,
             "extinctionPseudoRoyal" => &mut m.extinction_pseudo_royal,
+            "mustCapture" => &mut m.must_capture,
+            "stalematePieceCount" => &mut m.stalemate_piece_count,
             _ => &mut m.check_counting,
         };
         *target = v;

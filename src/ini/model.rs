@@ -161,6 +161,8 @@ pub struct Model {
     pub flag_piece: [Option<usize>; 2],
     pub flag_region: [Region; 2],
     pub check_counting: bool,
+    pub must_capture: bool,
+    pub stalemate_piece_count: bool,
     pub mobility_region: BTreeMap<(usize, usize), Region>,
     /// Options Varia cannot play, by key: their final value and where it was set. Refused at
     /// the end unless a later section set them back to their default.
@@ -223,6 +225,8 @@ impl Model {
             flag_piece: [None; 2],
             flag_region: [0, 0],
             check_counting: false,
+            must_capture: false,
+            stalemate_piece_count: false,
             mobility_region: BTreeMap::new(),
             unsupported: BTreeMap::new(),
             origin: BTreeMap::new(),

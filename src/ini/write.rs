@@ -24,6 +24,8 @@ pub struct Writer<'a> {
     /// Zones by name: the cells of each player.
     zones: BTreeMap<String, [Region; 2]>,
     pub errors: Vec<IniError>,
+    /// The `royal-check` line pseudo-royal pieces need, if any.
+    royal_check: Option<&'static str>,
 }
 
 /// The `.var` name of a slot: `Pawn`, `CustomPiece3`, `King`.
@@ -53,7 +55,7 @@ impl<'a> Writer<'a> {
                 "expected a position for this board and these pieces",
             )
         })?;
-        Ok(Writer { m, name, header, fen, zones: BTreeMap::new(), errors: Vec::new() })
+        Ok(Writer { m, name, header, fen, zones: BTreeMap::new(), errors: Vec::new(), royal_check: None })
     }
 
     /// Refuses an option: located where it was set, naming it and why.
@@ -565,7 +567,7 @@ impl<'a> Writer<'a> {
                 counts_hands = self.fen.has_hands || m.piece_drops;
             }
         } else if m.extinction_value != Value::None {
-            self.pseudo_royal();
+            self.royal_check = self.pseudo_royal();
         }
         self.flag_goals(&mut goals);
         if m.check_counting {
@@ -583,15 +585,35 @@ impl<'a> Writer<'a> {
         }
         let word = |v: Value| if v == Value::None { "loss" } else { v.word() };
         let _ = writeln!(out, "  checkmate {}", word(m.checkmate_value));
-        let _ = writeln!(out, "  stalemate {}", word(m.stalemate_value));
+        // `materialCounting = blackdrawodds` (whitedrawodds): the draws of the game are that
+        // player's wins.
+        let odds = self.odds();
+        if odds.is_some()
+            && (m.stalemate_value != Value::Draw || m.stalemate_piece_count || m.n_fold_value != Value::Draw)
+        {
+            self.refuse(
+                "materialCounting",
+                "draw odds together with a stalemate or repetition that is not a draw are not imported",
+            );
+        }
+        let won = odds.map(|p| format!(" {p} win")).unwrap_or_default();
+        if m.stalemate_piece_count {
+            // The player to move with fewer pieces on the board gets the value, the one with
+            // more its opposite, and as many draw.
+            let _ = writeln!(out, "  stalemate fewer-pieces {}", word(m.stalemate_value));
+        } else if odds.is_some() {
+            let _ = writeln!(out, "  stalemate{won}");
+        } else {
+            let _ = writeln!(out, "  stalemate {}", word(m.stalemate_value));
+        }
         if m.n_move_rule > 0 {
-            let _ = writeln!(out, "  move-rule {}", m.n_move_rule);
+            let _ = writeln!(out, "  move-rule {}{won}", m.n_move_rule);
         }
         if m.n_fold_rule > 0 {
             let perpetual = if m.perpetual_check_illegal { " perpetual-check loss" } else { "" };
             match m.n_fold_value {
                 Value::Draw | Value::None => {
-                    let _ = writeln!(out, "  repetition {}{perpetual}", m.n_fold_rule);
+                    let _ = writeln!(out, "  repetition {}{won}{perpetual}", m.n_fold_rule);
                 }
                 v if m.perpetual_check_illegal => {
                     let _ = v;
@@ -615,25 +637,49 @@ impl<'a> Writer<'a> {
     }
 
     /// Extinction of pseudo-royal pieces is written as royal pieces where that is the same
-    /// game: one piece of the types per side, none in hand, none made by promotion.
-    fn pseudo_royal(&mut self) {
+    /// game: none in hand and none made by promotion, and either every piece of the types
+    /// always pseudo-royal (no more than `extinctionPieceCount` + 1 of a type per side), or
+    /// one type counted to 0, whose
+    /// pieces become pseudo-royal when one is left (`royal-check last`). Returns the
+    /// `royal-check` line the game needs.
+    fn pseudo_royal(&mut self) -> Option<&'static str> {
         let m = self.m;
         let types = m.extinction_piece_types;
-        let count = |white: bool| self.fen.pieces.iter().filter(|p| p.2 == white && types & (1 << p.3) != 0).count();
+        let n = m.extinction_piece_count as usize;
+        let most = m
+            .slots()
+            .filter(|s| types & (1 << s) != 0)
+            .flat_map(|s| [true, false].map(|w| self.fen.pieces.iter().filter(|p| p.2 == w && p.3 == s).count()))
+            .max()
+            .unwrap_or(0);
         let promoted = (m.promotion_piece_types[0] | m.promotion_piece_types[1]) & types != 0
             || m.promoted_piece_type.values().any(|t| types & (1 << t) != 0);
         let in_hand = self.fen.hand.iter().any(|h| types & (1 << h.1) != 0) || m.captures_to_hand;
-        if types & ALL != 0
-            || count(true) > 1
-            || count(false) > 1
-            || promoted
-            || in_hand
-            || m.extinction_piece_count > 0
-        {
+        let single_type = types.count_ones() == 1;
+        let check = if types & ALL != 0 || promoted || in_hand {
+            None
+        } else if most <= n + 1 {
+            Some("")
+        } else if n == 0 && single_type {
+            Some("royal-check last")
+        } else {
+            None
+        };
+        if check.is_none() {
             self.refuse(
                 "extinctionPseudoRoyal",
-                "pseudo-royal pieces are written as royal ones only with one such piece per side, none in hand and none made by promotion",
+                "pseudo-royal pieces are written as royal ones only with none in hand, none made by promotion, and either at most `extinctionPieceCount` + 1 of each type per side or one type counted to 0",
             );
+        }
+        check.filter(|c| !c.is_empty())
+    }
+
+    /// The player given draw odds by `materialCounting`, if that is what it asks.
+    fn odds(&self) -> Option<&'static str> {
+        match self.m.unsupported.get("materialCounting")?.0.to_ascii_lowercase().as_str() {
+            "blackdrawodds" => Some("black"),
+            "whitedrawodds" => Some("white"),
+            _ => None,
         }
     }
 
@@ -661,7 +707,11 @@ impl<'a> Writer<'a> {
 
     /// The whole `.var` text.
     pub fn write(mut self) -> Result<String, Vec<IniError>> {
+        let odds = self.odds().is_some();
         for (key, (value, at, why)) in &self.m.unsupported {
+            if key == "materialCounting" && odds {
+                continue;
+            }
             let via = at.via.as_ref().map(|v| format!(" (set by the built-in `{v}`)")).unwrap_or_default();
             self.errors.push(IniError::new(
                 at.span.clone(),
@@ -707,6 +757,12 @@ impl<'a> Writer<'a> {
         }
         if counts_hands {
             out.push_str("goals-count-hands\n");
+        }
+        if m.must_capture {
+            out.push_str("must-capture\n");
+        }
+        if let Some(check) = self.royal_check {
+            let _ = writeln!(out, "{check}");
         }
         for p in &pieces {
             let _ = writeln!(out, "\npiece {} {} {{", p.name, p.symbol);
