@@ -6,7 +6,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use varia::ini;
-use varia_interpreter::{perft, Position, Rules};
+use varia_interpreter::{perft, EndReason, GameResult, Position, Rules};
 
 /// The shared example file, when it is there.
 fn shared_ini() -> Option<String> {
@@ -92,7 +92,7 @@ fn shared_sections_load_or_are_refused_by_name() {
         }
     }
     // The count tools/oracle-ini.py reports; a change here is a change in what Varia imports.
-    assert_eq!(loaded, 62, "sections that load");
+    assert_eq!(loaded, 73, "sections that load");
 }
 
 #[test]
@@ -124,9 +124,9 @@ fn malformed_files_get_located_errors() {
 
 #[test]
 fn unsupported_options_are_refused_unless_at_their_default() {
-    let text = "[a:chess]\nmustCapture = true\n[b:chess]\nmustCapture = false\n[c:atomic]\n";
+    let text = "[a:chess]\nmustDrop = true\n[b:chess]\nmustDrop = false\n[c:atomic]\n";
     let a = errors(text, "a");
-    assert!(a[0].starts_with("2:15 `mustCapture = true`: compulsory captures"), "{a:?}");
+    assert!(a[0].starts_with("2:12 `mustDrop = true`: compulsory drops"), "{a:?}");
     assert!(ini::convert(text, "b").is_ok());
     // An option a built-in parent sets (here `atomic` through its own parent) is refused at the
     // `:parent` that brings it in.
@@ -208,4 +208,53 @@ fn a_start_position_with_black_to_move_plays_black_first() {
     let mut pos = Position::start(rules(text, "tiny"));
     assert_eq!(common::uci(&mut pos), ["a4a3", "b4b3", "b5a3", "b5c3", "c4c3", "d4d3", "e4e3"]);
     assert!(pos.to_position_string().contains(" b "), "{}", pos.to_position_string());
+}
+
+/// The end of a section's game at a position: who won (`white`, `black`, `draw`) and why.
+fn outcome(text: &str, name: &str, fen: &str) -> Option<(&'static str, EndReason)> {
+    let mut pos = common::position(&rules(text, name), fen);
+    pos.outcome().map(|(r, why)| {
+        let who = match r {
+            GameResult::Win(p) if p.0 == 0 => "white",
+            GameResult::Win(_) => "black",
+            GameResult::Draw => "draw",
+        };
+        (who, why)
+    })
+}
+
+/// Result options written as the language's results: `stalematePieceCount` (the player to move
+/// with fewer pieces gets the stalemate value, as many draw) and `materialCounting =
+/// blackdrawodds` (every draw is Black's win). pyffish's `game_result` at these positions:
+/// 32000 and 0; -32000 with White to move and 32000 with Black to move.
+#[test]
+fn stalemate_counts_and_draw_odds_convert_to_results() {
+    let text = "[fewer:giveaway]\nstalematePieceCount = true\n[odds:chess]\nmaterialCounting = blackdrawodds\n";
+    let fewer = ini::convert(text, "fewer").expect("converts");
+    assert!(fewer.contains("must-capture\n") && fewer.contains("  stalemate fewer-pieces win\n"), "{fewer}");
+    assert_eq!(outcome(text, "fewer", "8/8/8/8/8/p7/P7/7p w - - 0 1"), Some(("white", EndReason::Stalemate)));
+    assert_eq!(outcome(text, "fewer", "8/8/8/8/8/p7/P7/8 w - - 0 1"), Some(("draw", EndReason::Stalemate)));
+    let odds = ini::convert(text, "odds").expect("converts");
+    for line in ["  stalemate black win\n", "  move-rule 50 black win\n", "  repetition 3 black win\n"] {
+        assert!(odds.contains(line), "{line} in {odds}");
+    }
+    assert_eq!(outcome(text, "odds", "K7/2q5/1k6/8/8/8/8/8 w - - 0 1"), Some(("black", EndReason::Stalemate)));
+    assert_eq!(outcome(text, "odds", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1"), Some(("black", EndReason::Stalemate)));
+}
+
+/// `extinctionPseudoRoyal` with two pieces of the type: neither is royal until one is left
+/// (`royal-check last`). pyffish's legal moves: with two commoners White may step next to
+/// Black's; with one, only away or onto it.
+#[test]
+fn two_pseudo_royal_pieces_are_royal_only_when_one_is_left() {
+    let text = "[two:chess]\nking = -\ncommoner = k\ncastlingKingPiece = k\nextinctionValue = loss\n\
+                extinctionPseudoRoyal = true\nextinctionPieceTypes = k\nstartFen = 4k3/8/8/8/8/8/8/1K2K3 w - - 0 1\n";
+    let var = ini::convert(text, "two").expect("converts");
+    assert!(var.contains("\nroyal-check last\n"), "{var}");
+    let r = rules(text, "two");
+    let mut two = common::position(&r, "8/8/8/8/8/8/3k4/1K2K3 w - - 0 1");
+    let want = ["b1a1", "b1a2", "b1b2", "b1c1", "b1c2", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"];
+    assert_eq!(common::uci(&mut two), want);
+    let mut one = common::position(&r, "8/8/8/8/8/8/3k4/4K3 w - - 0 1");
+    assert_eq!(common::uci(&mut one), ["e1d2", "e1f1", "e1f2"]);
 }
