@@ -67,6 +67,7 @@ GAMES = {
     "makruk": ("makruk.var", "makruk", 3),
     "suicide": ("suicide.var", "suicide", 3),
     "armageddon": ("armageddon.var", "armageddon", 3),
+    "berolina": ("berolina.var", "berolina", 3),
     "chaturanga": ("chaturanga.var", "chaturanga", 3),
     "courier": ("courier.var", "courier", 3),
     "pocketknight": ("pocketknight.var", "pocketknight", 3),
@@ -105,12 +106,12 @@ DROP_MATE_RULE = {"minishogi", "shogi", "gorogoro", "judkins", "euroshogi"}
 CLAIMS_DIFFER = {"janggi"}
 
 
-# Games whose pawns may step back or sideways, where Fairy-Stockfish writes several en-passant
-# cells run together in its position strings (`... KQkq g3g4 5 3`, after a pawn that had stepped
-# back steps two cells). Varia does not read that field yet (issue 55, "Fairy-Stockfish's
+# Games whose pawns may step back or sideways, or move diagonally, where Fairy-Stockfish writes
+# several en-passant cells run together in its position strings (`... KQkq g3g4 5 3`, after a
+# pawn that had stepped back steps two cells; berolina's `... KQkq g3f4 0 1` after h2f4). Varia does not read that field yet (issue 55, "Fairy-Stockfish's
 # position forms are not read"): for such a string the comparison by position string is left
 # out and counted; the comparison by replaying the moves is made as everywhere.
-EP_FIELD_UNREAD = {"pawnback", "pawnsideways"}
+EP_FIELD_UNREAD = {"pawnback", "pawnsideways", "berolina"}
 
 
 # The built-ins bundled by family (docs/variants/chess-family.md, capablanca-family.md,
@@ -121,7 +122,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "suicide", "armageddon", "nightrider", "threekings", "horde", "antichess", "losers",
+    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "nightrider", "threekings", "horde", "antichess", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }
