@@ -29,6 +29,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Varia's file, Fairy-Stockfish's variant name, the perft depth from the start.
 GAMES = {
     "xiangqi": ("xiangqi.var", "xiangqi", 4),
+    "minixiangqi": ("minixiangqi.var", "minixiangqi", 3),
     "capablanca": ("capablanca.var", "capablanca", 4),
     "shatranj": ("shatranj.var", "shatranj", 4),
     "three-check": ("three-check.var", "3check", 4),
@@ -122,7 +123,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "nightrider", "threekings", "horde", "antichess", "losers",
+    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "minixiangqi", "nightrider", "threekings", "horde", "antichess", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }
