@@ -37,6 +37,7 @@ GAMES = {
     "crazyhouse": ("crazyhouse.var", "crazyhouse", 4),
     "minishogi": ("minishogi.var", "minishogi", 4),
     "shogi": ("shogi.var", "shogi", 3),
+    "shoshogi": ("shoshogi.var", "shoshogi", 3),
     "grand": ("grand.var", "grand", 3),
     "atomic": ("atomic.var", "atomic", 4),
     "seirawan": ("seirawan.var", "seirawan", 3),
@@ -123,7 +124,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "minixiangqi", "nightrider", "threekings", "horde", "antichess", "losers",
+    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "minixiangqi", "shoshogi", "nightrider", "threekings", "horde", "antichess", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }
