@@ -70,6 +70,7 @@ GAMES = {
     "suicide": ("suicide.var", "suicide", 3),
     "armageddon": ("armageddon.var", "armageddon", 3),
     "berolina": ("berolina.var", "berolina", 3),
+    "spartan": ("spartan.var", "spartan", 3),
     "chaturanga": ("chaturanga.var", "chaturanga", 3),
     "courier": ("courier.var", "courier", 3),
     "pocketknight": ("pocketknight.var", "pocketknight", 3),
@@ -124,7 +125,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "minixiangqi", "shoshogi", "nightrider", "threekings", "horde", "antichess", "losers",
+    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "minixiangqi", "shoshogi", "nightrider", "threekings", "horde", "antichess", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }
