@@ -38,6 +38,7 @@ GAMES = {
     "minishogi": ("minishogi.var", "minishogi", 4),
     "shogi": ("shogi.var", "shogi", 3),
     "shoshogi": ("shoshogi.var", "shoshogi", 3),
+    "okisakishogi": ("okisakishogi.var", "okisakishogi", 3),
     "grand": ("grand.var", "grand", 3),
     "atomic": ("atomic.var", "atomic", 4),
     "seirawan": ("seirawan.var", "seirawan", 3),
@@ -100,7 +101,7 @@ GAMES = {
 # declares the rule for them (`shogiPawnDropMateIllegal`), but pyffish 0.0.90 lists such drops
 # (even a plain mate: `k4/2+S2/1B3/K4/5[P] w - - 0 1`, P@a4). Varia follows the rule: the
 # comparison takes these drops out of Fairy-Stockfish's lists and counts them apart.
-DROP_MATE_RULE = {"minishogi", "shogi", "gorogoro", "judkins", "euroshogi"}
+DROP_MATE_RULE = {"minishogi", "shogi", "gorogoro", "judkins", "euroshogi", "okisakishogi"}
 
 
 # Games whose draws Fairy-Stockfish lets a player claim where Varia's rules differ (janggi: its
@@ -125,7 +126,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "minixiangqi", "shoshogi", "nightrider", "threekings", "horde", "antichess", "losers",
+    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "minixiangqi", "shoshogi", "okisakishogi", "nightrider", "threekings", "horde", "antichess", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }
