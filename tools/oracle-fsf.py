@@ -73,6 +73,7 @@ GAMES = {
     "armageddon": ("armageddon.var", "armageddon", 3),
     "berolina": ("berolina.var", "berolina", 3),
     "spartan": ("spartan.var", "spartan", 3),
+    "legan": ("legan.var", "legan", 4),
     "chaturanga": ("chaturanga.var", "chaturanga", 3),
     "courier": ("courier.var", "courier", 3),
     "pocketknight": ("pocketknight.var", "pocketknight", 3),
@@ -127,7 +128,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "minixiangqi", "shoshogi", "okisakishogi", "yarishogi", "nightrider", "threekings", "horde", "antichess", "losers",
+    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "shoshogi", "okisakishogi", "yarishogi", "nightrider", "threekings", "horde", "antichess", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }
