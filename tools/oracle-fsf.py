@@ -30,6 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAMES = {
     "xiangqi": ("xiangqi.var", "xiangqi", 4),
     "minixiangqi": ("minixiangqi.var", "minixiangqi", 3),
+    "manchu": ("manchu.var", "manchu", 3),
     "capablanca": ("capablanca.var", "capablanca", 4),
     "shatranj": ("shatranj.var", "shatranj", 4),
     "three-check": ("three-check.var", "3check", 4),
@@ -130,7 +131,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "shoshogi", "okisakishogi", "yarishogi", "kyotoshogi", "micro", "nightrider", "threekings", "horde", "antichess", "losers",
+    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "kyotoshogi", "micro", "nightrider", "threekings", "horde", "antichess", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }
