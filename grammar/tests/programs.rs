@@ -611,7 +611,7 @@ fn every_bundled_variant_still_loads() {
             // Betza string makes one (a rider of leaps, a lame leap).
             let programs = v.pieces.iter().any(|p| !p.programs.is_empty());
             let written = text.lines().any(|l| l.trim_start().starts_with("move ") && l.contains('{'));
-            let expected = written || text.split("betza \"").skip(1).any(|rest| betza_makes_programs(rest));
+            let expected = written || text.split("betza \"").skip(1).any(betza_makes_programs);
             assert_eq!(programs, expected, "{}", path.display());
             assert!(v.pieces.iter().all(|p| p.drop_supply == DropSupply::Hand));
             n += 1;
