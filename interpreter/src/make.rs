@@ -242,7 +242,11 @@ impl State {
                 self.vacate(r, mv);
             }
         } else if mv.kind != MoveKind::EndTurn {
-            self.lose_castling(r, mv);
+            // A square carrying a castling king off its cell ends the castlings whose start
+            // cells come from the position, as the king's own move does.
+            let carried =
+                if mv.kind == MoveKind::CarrySquare { self.king_keep(r, mv.piece, mv.from) } else { u32::MAX };
+            self.drop_castling(r, r.castle_keep[mv.from.0 as usize] & r.castle_keep[mv.to.0 as usize] & carried);
         }
         // The partial move going on is keyed with the last move: its key leaves before this
         // move becomes the last, and the continuation is looked for with this move as the

@@ -1,0 +1,16 @@
+//! Random variants the long differential runs found differing, kept with their seed: each game
+//! replayed as the run played it agrees with the reference now.
+
+use varia_fuzz::differential::{check, Budget};
+
+/// A shuffled setup with castling from the position on a board of owned squares that carry
+/// pieces: a square carrying the king off its cell kept the castlings whose start cells come
+/// from the position (and their hash keys), while the position string, which names no right
+/// its king cannot use, dropped them; the string read back with another hash (seed 611731).
+#[test]
+fn a_carried_king_ends_its_castlings_from_the_position() {
+    let path = varia_fuzz::root().join("fuzz/tests/found/random-611731.var");
+    let text = std::fs::read_to_string(&path).expect("the saved variant");
+    let variant = varia_grammar::load(&text).expect("loads");
+    check(variant, 611731, Budget::default()).expect("agrees with the reference");
+}
