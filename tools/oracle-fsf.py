@@ -41,7 +41,6 @@ GAMES = {
     "shoshogi": ("shoshogi.var", "shoshogi", 3),
     "okisakishogi": ("okisakishogi.var", "okisakishogi", 3),
     "yarishogi": ("yarishogi.var", "yarishogi", 3),
-    "micro": ("micro.var", "micro", 4),
     "grand": ("grand.var", "grand", 3),
     "atomic": ("atomic.var", "atomic", 4),
     "seirawan": ("seirawan.var", "seirawan", 3),
@@ -130,7 +129,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "micro", "nightrider", "threekings", "horde", "antichess", "losers",
+    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "nightrider", "threekings", "horde", "antichess", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }
