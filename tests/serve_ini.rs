@@ -9,7 +9,7 @@ use serde_json::Value;
 
 const TINY: &str = "[tiny:chess]\nmaxRank = 5\nmaxFile = 5\nstartFen = rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1\n\
                     castling = false\ndoubleStep = false\npromotionRegionWhite = *5\n\
-                    [forced:tiny]\nmustCapture = true\n";
+                    [forced:tiny]\nmustDrop = true\n";
 
 /// One request on a connection of its own; the status and the JSON body.
 fn request(host: &str, method: &str, path: &str, body: &str) -> (u16, Value) {
@@ -104,7 +104,7 @@ fn serve_refuses_an_ini_without_a_section_or_with_a_refused_one() {
     let err = refused(&[], &path);
     assert!(err.contains("choose a section with --variant NAME (its sections: tiny, forced)"), "{err}");
     let err = refused(&["--variant", "forced"], &path);
-    assert!(err.contains("v.ini:9:15: `mustCapture = true`"), "{err}");
+    assert!(err.contains("v.ini:9:12: `mustDrop = true`"), "{err}");
     let err = refused(&["--variant", "nosuch"], &path);
     assert!(err.contains("nosuch"), "{err}");
 }
