@@ -8,7 +8,7 @@ use pest::iterators::Pair;
 
 use varia_interpreter::ir::*;
 use varia_interpreter::limits::{compile_work, TooMuchWork, MAX_CELLS, MAX_COMPILE_WORK};
-use varia_interpreter::pgn::PgnVariant;
+use varia_interpreter::ir::PgnVariant;
 
 use crate::diagnostic::Diagnostic;
 use crate::syntax::{Rule, SyntaxTree};

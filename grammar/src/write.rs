@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use varia_interpreter::ir::*;
-use varia_interpreter::pgn::PgnVariant;
+use varia_interpreter::ir::PgnVariant;
 
 #[path = "write_board.rs"]
 mod board;

@@ -4,29 +4,8 @@
 //! a royal piece attacked. The count rises when such a move is made and falls again when it is
 //! taken back; it is part of the hash and of position strings (`checks=W,B`).
 
-use crate::ir::{GoalTest, PlayerId, Variant};
+use crate::ir::PlayerId;
 use crate::position::Position;
-
-/// Whether any goal of the variant counts checks.
-pub(crate) fn counts_checks(v: &Variant) -> bool {
-    v.end.goals.iter().any(|g| check_goal(&g.test).is_some())
-}
-
-/// The largest check count a goal test asks for, if it asks for one.
-pub(crate) fn check_goal(t: &GoalTest) -> Option<u32> {
-    match t {
-        GoalTest::ChecksGiven(n) => Some(*n),
-        GoalTest::Not(x) | GoalTest::Opponent(x) => check_goal(x),
-        GoalTest::And(v) | GoalTest::Or(v) => v.iter().filter_map(check_goal).max(),
-        _ => None,
-    }
-}
-
-/// The largest check count the variant's goals ask for: Fairy-Stockfish's position strings
-/// give the checks still needed to reach it (`3+3`).
-pub(crate) fn check_limit(v: &Variant) -> Option<u32> {
-    v.end.goals.iter().filter_map(|g| check_goal(&g.test)).max()
-}
 
 /// The hash key of `n` checks given by `player` (0 for none, so counting costs nothing until a
 /// check is given).
@@ -85,7 +64,7 @@ pub(crate) fn read_checks_remaining(
     pos: &mut Position,
     fields: &mut Vec<(usize, &str)>,
 ) -> Result<(), crate::fen::PositionError> {
-    let Some(limit) = check_limit(&pos.rules.variant).filter(|_| pos.rules.counts_checks) else { return Ok(()) };
+    let Some(limit) = pos.rules.variant.check_limit().filter(|_| pos.rules.counts_checks) else { return Ok(()) };
     let Some(&(at, text)) = fields.get(4).filter(|(_, s)| s.contains('+')) else { return Ok(()) };
     let counts: Option<Vec<u32>> =
         text.split('+').map(|n| n.parse::<u32>().ok().filter(|n| *n <= limit).map(|n| limit - n)).collect();

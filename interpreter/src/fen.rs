@@ -445,7 +445,7 @@ fn gate_mismatch(pos: &Position, letter: char) -> Option<String> {
 
 /// The king cell and the partner cells on its side of a castling taken from the position, the
 /// outermost first: the player's pieces of the declaration's types on its cells.
-fn free_pieces(pos: &Position, d: &crate::castling::FreeDecl) -> Option<(CellId, Vec<CellId>)> {
+fn free_pieces(pos: &Position, d: &crate::rules::castles::FreeDecl) -> Option<(CellId, Vec<CellId>)> {
     let r = &pos.rules;
     let of = |c: CellId, ty| pos.piece_at(c).is_some_and(|p| r.owner(p) == d.player && r.type_of(p) == ty);
     let k = d.cells.iter().position(|c| of(*c, d.king))?;

@@ -1,7 +1,7 @@
 //! Goals: the tests of `goal` lines and `forbid` rules on a position, the points that decide `points` outcomes, and the values of `before(...)` tests kept with each move.
 
 use crate::end::GameResult;
-use crate::ir::{ConfigGroup, DirId, GoalTest, Occupier, PlayerId, Variant};
+use crate::ir::{ConfigGroup, DirId, GoalTest, Occupier, PlayerId};
 use crate::position::{MoveKind, Position, Undo};
 use crate::rules::{Piece, Rules};
 
@@ -17,54 +17,6 @@ fn matches(r: &Rules, o: Occupier, player: PlayerId, q: Piece) -> bool {
 /// Whether a move made was a pass: a player's `end` at the start of a turn.
 fn is_pass(u: &Undo) -> bool {
     u.mv.kind == MoveKind::EndTurn && u.partial.is_none() && u.slot == 0
-}
-
-/// The `before(...)` tests of a variant's goals and `forbid` rules, with their indices.
-pub(crate) fn before_tests(v: &Variant) -> Vec<(u8, GoalTest)> {
-    fn walk(t: &GoalTest, out: &mut Vec<(u8, GoalTest)>) {
-        match t {
-            GoalTest::Before(i, inner) => {
-                if !out.iter().any(|(j, _)| j == i) {
-                    out.push((*i, (**inner).clone()));
-                }
-                walk(inner, out);
-            }
-            GoalTest::Not(x) | GoalTest::Opponent(x) => walk(x, out),
-            GoalTest::And(v) | GoalTest::Or(v) => v.iter().for_each(|x| walk(x, out)),
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for t in v.end.goals.iter().map(|g| &g.test).chain(&v.forbids) {
-        walk(t, &mut out);
-    }
-    out
-}
-
-/// Whether a test asks whether a piece is attacked (`safe-config`).
-pub(crate) fn reads_attacks(t: &GoalTest) -> bool {
-    match t {
-        GoalTest::SafeConfig(..) => true,
-        GoalTest::Before(_, x) | GoalTest::Not(x) | GoalTest::Opponent(x) => reads_attacks(x),
-        GoalTest::And(v) | GoalTest::Or(v) => v.iter().any(reads_attacks),
-        _ => false,
-    }
-}
-
-/// Whether a test reads only what a position's hash covers (the board, the side to move, hands,
-/// counted checks), not the moves that led to it.
-pub(crate) fn reads_position_only(t: &GoalTest) -> bool {
-    match t {
-        // The count is no part of the hash.
-        GoalTest::Passed(_)
-        | GoalTest::Before(..)
-        | GoalTest::Repetition(_)
-        | GoalTest::Captured(_)
-        | GoalTest::CountRunning => false,
-        GoalTest::Not(x) | GoalTest::Opponent(x) => reads_position_only(x),
-        GoalTest::And(v) | GoalTest::Or(v) => v.iter().all(reads_position_only),
-        _ => true,
-    }
 }
 
 impl Position {

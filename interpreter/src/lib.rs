@@ -8,7 +8,6 @@ mod atoms;
 mod attack;
 pub mod bitset;
 mod board;
-mod castling;
 mod checks;
 mod choices;
 mod count;

@@ -290,7 +290,7 @@ impl Features {
         }
         f.program_layer |= !setup.hands.is_empty() || !end.goals.is_empty() || f.turn_order || f.priorities;
         f.program_layer |= f.attributes;
-        f.before_tests = !crate::goals::before_tests(v).is_empty();
+        f.before_tests = !v.before_tests().is_empty();
         f
     }
 }
@@ -363,8 +363,8 @@ fn end_features(end: &EndRules, f: &mut Features) {
         counting,
     } = end;
     f.counting = !counting.is_empty();
-    f.checks_given = goals.iter().any(|g| crate::counters::check_goal(&g.test).is_some());
-    f.attack_goals = goals.iter().any(|g| crate::goals::reads_attacks(&g.test));
+    f.checks_given = goals.iter().any(|g| g.test.checks_asked().is_some());
+    f.attack_goals = goals.iter().any(|g| g.test.reads_attacks());
 }
 
 fn piece_features(p: &PieceType, f: &mut Features) {

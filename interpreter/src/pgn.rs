@@ -7,31 +7,9 @@
 //! and `;` comments, `%` escape lines, `(...)` variations and `$n` glyphs are skipped; several
 //! games may follow one another. A plain list of moves is a game without tags.
 
-use serde::Serialize;
-
 use crate::end::GameResult;
-use crate::ir::Variant;
+use crate::ir::{PgnVariant, Variant};
 use crate::position::{Move, Position};
-
-/// What a variant's games write in PGN's `Variant` tag (`pgn-variant` in a `.var` file).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub enum PgnVariant {
-    /// No declaration: the tag holds the variant's title.
-    #[default]
-    Title,
-    /// PGN's own game, standard chess: no `Variant` tag, and no `SetUp`/`FEN` for a game from
-    /// the variant's setup (`pgn-variant standard`).
-    Standard,
-    /// The tag holds this name (`pgn-variant "Crazyhouse"`).
-    Named(String),
-}
-
-impl PgnVariant {
-    /// Whether this is the default (for serialising only what a file declares).
-    pub fn is_title(&self) -> bool {
-        *self == PgnVariant::Title
-    }
-}
 
 /// The value of the `Variant` tag a game of `variant` carries; `None` for PGN's standard game.
 pub fn variant_tag(variant: &Variant) -> Option<&str> {

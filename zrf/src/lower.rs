@@ -479,7 +479,7 @@ impl<'t> Lowerer<'t> {
         let mut variant = Variant {
             title: title.unwrap_or_default(),
             // Ruling: a Zillions file declares nothing about PGN; its title is the tag.
-            pgn_variant: varia_interpreter::pgn::PgnVariant::Title,
+            pgn_variant: varia_interpreter::ir::PgnVariant::Title,
             board,
             players,
             zones,

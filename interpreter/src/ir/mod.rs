@@ -5,6 +5,12 @@
 
 use serde::Serialize;
 
+mod end;
+mod program;
+
+pub use end::*;
+pub use program::*;
+
 /// Index of a location (cell) of the board graph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
 #[serde(transparent)]
@@ -56,8 +62,8 @@ pub struct Variant {
     /// Display title.
     pub title: String,
     /// What its games write in PGN's `Variant` tag.
-    #[serde(skip_serializing_if = "crate::pgn::PgnVariant::is_title")]
-    pub pgn_variant: crate::pgn::PgnVariant,
+    #[serde(skip_serializing_if = "PgnVariant::is_title")]
+    pub pgn_variant: PgnVariant,
     /// The board graph.
     pub board: Board,
     /// Players in turn order; player 0 moves first.
@@ -496,248 +502,6 @@ pub enum DropSupply {
     Unlimited,
 }
 
-/// A move program: instructions run with a current cell, starting at the moving piece's cell
-/// (a drop's at each cell of the board). Each `add` emits a move; a failing step or test ends
-/// the run, keeping the moves already emitted. Nothing changes on the board while it runs: the
-/// collected changes are the chosen move's effect.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Program {
-    /// The program's move type, if it has one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub move_type: Option<MoveTypeId>,
-    /// The instructions.
-    pub body: Vec<Instr>,
-}
-
-/// A cell relative to the current one: a neighbour in a direction (as the mover reads it) or
-/// a named cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Place {
-    /// The neighbour in this direction (fails when there is none).
-    Dir(DirId),
-    /// This cell.
-    Cell(CellId),
-}
-
-/// A cell a program may return to with `go`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Landmark {
-    /// The moving piece's cell.
-    From,
-    /// The destination set by `to` (the current cell when none is set).
-    To,
-    /// The mark.
-    Mark,
-    /// Where the last move started.
-    LastFrom,
-    /// Where the last move ended.
-    LastTo,
-}
-
-/// How an `add` emits its move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum AddKind {
-    /// The piece moves.
-    Move,
-    /// A copy of the piece appears; the piece stays.
-    Copy,
-    /// The piece moves, and the same piece goes on moving in the same turn.
-    Partial,
-    /// A copy appears and goes on moving in the same turn.
-    CopyPartial,
-}
-
-/// One instruction of a move program.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum Instr {
-    /// Go to the neighbour in a direction (as the mover reads it); fail if there is none.
-    Step(DirId),
-    /// Go to a named cell.
-    Jump(CellId),
-    /// Go to a landmark; fails for a landmark that is not set (no last move yet).
-    Go(Landmark),
-    /// Set the mark to the current cell, or to a place from it.
-    Mark(Option<Place>),
-    /// Return to the mark.
-    Back,
-    /// Fail unless the test holds.
-    Verify(Test),
-    /// Run the first block if the test holds, else the second.
-    If(Test, Vec<Instr>, Vec<Instr>),
-    /// Run the block while the test holds (at most a bound of rounds).
-    While(Test, Vec<Instr>),
-    /// The moving piece's destination is the current cell.
-    To,
-    /// The piece on the current cell becomes the moving piece.
-    From,
-    /// The moving piece's move is complete (to its destination, or the current cell); the
-    /// piece on the current cell moves next.
-    Cascade,
-    /// Emit a move: the moving piece goes to its destination (or the current cell), taking
-    /// what stands there. With `promote`, one move per type, the piece becoming that type.
-    /// `then`: for a partial move, the type of moves the piece continues with.
-    Add { kind: AddKind, promote: Vec<PieceTypeId>, then: Option<MoveTypeId> },
-    /// Remove the piece on the current cell (or a place from it), if any.
-    Capture(Option<Place>),
-    /// The piece there becomes this type (its owner stays).
-    ChangeType(PieceTypeId, Option<Place>),
-    /// The piece there now belongs to the mover.
-    ChangeOwner(Option<Place>),
-    /// The piece there now belongs to the next player after its owner.
-    Flip(Option<Place>),
-    /// A new piece appears: of this owner (default the mover) and type (default the moving
-    /// piece's), on the current cell or a place from it.
-    Create { owner: Option<PlayerId>, piece: Option<PieceTypeId>, at: Option<Place> },
-    /// Set a flag of the running program to the test's value.
-    SetFlag(FlagId, Test),
-    /// Set a flag of a cell for the running program.
-    SetCellFlag(FlagId, Test, Option<Place>),
-    /// Set an attribute of the piece that will stand on the current cell after the move.
-    SetAttribute(AttributeId, Test),
-}
-
-/// A test of a move program, evaluated at the current cell (or a place from it).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum Test {
-    /// Always.
-    True,
-    /// Never.
-    False,
-    /// No piece there.
-    Empty(Option<Place>),
-    /// A piece of the mover there.
-    Friend(Option<Place>),
-    /// A piece of another player there.
-    Enemy(Option<Place>),
-    /// A piece of this type (any owner) there.
-    Piece(PieceTypeId, Option<Place>),
-    /// The cell is in the mover's zone.
-    InZone(ZoneId, Option<Place>),
-    /// The place exists (a neighbour in the direction, or the named cell).
-    OnBoard(Place),
-    /// The current cell is this cell.
-    At(CellId),
-    /// The last move started there.
-    LastFrom(Option<Place>),
-    /// The last move ended there.
-    LastTo(Option<Place>),
-    /// The cell is the mark.
-    Marked(Option<Place>),
-    /// Some move of another player (of a move type, if given) could capture a piece standing
-    /// there.
-    Attacked(Option<MoveTypeId>, Option<Place>),
-    /// Some move of the mover (of a move type) could capture an enemy piece standing there.
-    Defended(Option<MoveTypeId>, Option<Place>),
-    /// A neighbour in some direction holds an enemy piece.
-    AdjacentToEnemy(Option<Place>),
-    /// The program's flag is set.
-    Flag(FlagId),
-    /// The cell's flag is set.
-    CellFlag(FlagId, Option<Place>),
-    /// The piece there has the attribute set.
-    Attribute(AttributeId, Option<Place>),
-    /// A condition of the language holds (with the moving piece's cell and the current cell
-    /// as the move's start and end).
-    Holds(Condition),
-    /// Negation.
-    Not(Box<Test>),
-    /// All hold.
-    And(Vec<Test>),
-    /// One holds.
-    Or(Vec<Test>),
-}
-
-/// What a move may do at its destination.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum MoveMode {
-    /// Move to an empty cell or capture an enemy there.
-    MoveOrCapture,
-    /// Only move to an empty cell (the `m` of Betza, a pawn's step).
-    MoveOnly,
-    /// Only capture (the `c` of Betza, a pawn's diagonal).
-    CaptureOnly,
-}
-
-/// The geometry of a move power.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum Geometry {
-    /// Ride along each direction, one cell at a time, through empty cells, up to `max` cells
-    /// (`None`: unlimited). A step is a slide with `max = 1`.
-    Slide { dirs: Vec<DirId>, max: Option<u8> },
-    /// Jump to the end of each path of directions, ignoring what lies between.
-    Leap { paths: Vec<Vec<DirId>> },
-    /// Ride along each direction over exactly one occupied cell (the screen), then land on an
-    /// empty cell or capture beyond it, up to `max` cells past the screen.
-    Hop { dirs: Vec<DirId>, max: Option<u8> },
-}
-
-/// One move power of a piece type.
-#[derive(Clone, Debug, Serialize)]
-pub struct MoveRule {
-    /// Where the piece may go.
-    pub geometry: Geometry,
-    /// Whether it moves, captures or both.
-    pub mode: MoveMode,
-    /// Conditions that must all hold for the power to be available.
-    pub conditions: Vec<Condition>,
-    /// The cells this move passes over become capturable en passant for one turn.
-    pub marks_en_passant: bool,
-    /// This power may capture en passant: land on a marked cell and take the piece that passed it.
-    pub captures_en_passant: bool,
-    /// A slide may also end half a step short of or past each cell it reaches, on a location
-    /// between cells (never capturing there, and only if every cell it covers is empty).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub stop_between: bool,
-}
-
-/// A condition of the language, evaluated against the position (and the moving piece).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum Condition {
-    /// The moving piece starts in the zone.
-    FromZone(ZoneId),
-    /// The moving piece would land in the zone.
-    ToZone(ZoneId),
-    /// The phase is active.
-    InPhase(PhaseId),
-    /// The number of pieces on the board compares with a number.
-    PieceCount(Compare, u32),
-    /// The number of pieces of these types on the board, of the player to move (or, with
-    /// `enemy`, of every other player), compares with a number.
-    TypeCount { enemy: bool, types: Vec<PieceTypeId>, compare: Compare, n: u32 },
-    /// The turn number (1-based, counting full turns) compares with a number.
-    TurnNumber(Compare, u32),
-    /// Negation.
-    Not(Box<Condition>),
-}
-
-/// A comparison operator of a condition.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Compare {
-    /// `<`
-    Less,
-    /// `<=`
-    LessEq,
-    /// `==`
-    Eq,
-    /// `>=`
-    GreaterEq,
-    /// `>`
-    Greater,
-}
-
-impl Compare {
-    /// Applies the comparison.
-    pub fn holds(self, a: u32, b: u32) -> bool {
-        match self {
-            Compare::Less => a < b,
-            Compare::LessEq => a <= b,
-            Compare::Eq => a == b,
-            Compare::GreaterEq => a >= b,
-            Compare::Greater => a > b,
-        }
-    }
-}
-
 /// Promotion of a piece type on reaching a zone.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Promotion {
@@ -931,153 +695,22 @@ pub struct ShuffleGroup {
     pub allowed: Option<Vec<u16>>,
 }
 
-/// The result of an end condition from the point of view of the player it applies to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Outcome {
-    /// That player wins.
-    Win,
-    /// That player loses.
-    Loss,
-    /// The game is drawn.
-    Draw,
-    /// The game ends and the points decide: the player with the most (pieces' `points` on the
-    /// board plus the player's bonus) wins; a tie at the top is a draw.
-    Points,
+/// What a variant's games write in PGN's `Variant` tag (`pgn-variant` in a `.var` file).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum PgnVariant {
+    /// No declaration: the tag holds the variant's title.
+    #[default]
+    Title,
+    /// PGN's own game, standard chess: no `Variant` tag, and no `SetUp`/`FEN` for a game from
+    /// the variant's setup (`pgn-variant standard`).
+    Standard,
+    /// The tag holds this name (`pgn-variant "Crazyhouse"`).
+    Named(String),
 }
 
-/// End conditions.
-#[derive(Clone, Debug, Serialize)]
-pub struct EndRules {
-    /// Result for the side to move when it is checkmated.
-    pub checkmate: Outcome,
-    /// Result for the side to move when it has no legal move and is not in check.
-    pub stalemate: Outcome,
-    /// Whose result `stalemate` is, when not the stalemated player's.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stalemate_for: Option<ResultFor>,
-    /// Result for a player left with only royal pieces, if the rule is on.
-    pub bare_king: Option<Outcome>,
-    /// Draw after this many moves (each side) without a capture or a clock-resetting move.
-    pub move_rule: Option<u32>,
-    /// Instead of a draw by the move rule: this outcome for this player.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub move_rule_player: Option<(PlayerId, Outcome)>,
-    /// Draw when the same position occurs this many times.
-    pub repetition: Option<u32>,
-    /// Instead of a draw by repetition: this outcome for this player.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub repetition_player: Option<(PlayerId, Outcome)>,
-    /// Before that: the outcome for a player whose every move since the repeated position first
-    /// occurred gave check.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub perpetual_check: Option<Outcome>,
-    /// Further goals, tested after every move in order; the first that holds ends the game.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub goals: Vec<Goal>,
-    /// Points each player gets besides its pieces' when points decide (`points-bonus PLAYER
-    /// N`), in hundredths, by player (empty: none).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub points_bonus: Vec<u32>,
-    /// Counting rules (`counting N: GOALTEST`), in file order: the first whose test holds for
-    /// the player to move starts a count of N moves.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub counting: Vec<Counting>,
-}
-
-/// Who gets the outcome of an end that is not the player to move's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum ResultFor {
-    /// This player, whoever is to move (armageddon: every draw is Black's win).
-    Player(PlayerId),
-    /// The player with the fewest pieces on the board; a tie for the fewest is a draw
-    /// (suicide chess's stalemate).
-    FewerPieces,
-}
-
-/// A counting rule: when its test holds for the player to move and no count runs (or the move
-/// captured), a count of `moves` moves begins; the game is drawn once it has run out.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Counting {
-    /// The moves of each side the count allows.
-    pub moves: u32,
-    /// When it begins.
-    pub test: GoalTest,
-    /// Whether the count begins at as many moves as there are pieces on the board, not at 0.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub from_pieces: bool,
-}
-
-/// A goal: when its test holds for one of its players, the game ends with that outcome for
-/// that player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Goal {
-    /// The players the goal applies to.
-    pub players: Vec<PlayerId>,
-    /// The result for that player.
-    pub outcome: Outcome,
-    /// When it holds.
-    pub test: GoalTest,
-}
-
-/// What a goal tests, for one player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub enum GoalTest {
-    /// The player has exactly this many pieces on the board (of this type, if given).
-    PiecesRemaining(u32, Option<PieceTypeId>),
-    /// All players together have exactly this many pieces (of this type).
-    TotalPieces(u32, Option<PieceTypeId>),
-    /// The last move captured a piece of the player's of this type.
-    Captured(PieceTypeId),
-    /// The player is to move and has no legal move.
-    Stalemated,
-    /// The player is to move.
-    ToMove,
-    /// The player's moves have given check at least this many times in the game.
-    ChecksGiven(u32),
-    /// The player just completed a position that occurred this many times (counting this one).
-    Repetition(u32),
-    /// Every group of cells has a cell holding a piece that matches one of the occupiers.
-    Config(Vec<Occupier>, Vec<ConfigGroup>),
-    /// As `Config`, with each group's matching piece attacked by no player allied against
-    /// its owner (`safe-config`).
-    SafeConfig(Vec<Occupier>, Vec<ConfigGroup>),
-    /// The last this many moves were passes (a player's `end` at the start of a turn).
-    Passed(u32),
-    /// A piece matching the first occupier and one matching the second stand on one line along
-    /// one of the directions (as the player reads them), with only empty cells between.
-    Facing(Occupier, Occupier, Vec<DirId>),
-    /// The test held in the position before the last move (false where there was none).
-    /// The number is the test's index among the variant's `before` tests.
-    Before(u8, Box<GoalTest>),
-    /// The test holds for every opponent of the player (every player with turns, not allied
-    /// with it and still in the game).
-    Opponent(Box<GoalTest>),
-    /// A count of a counting rule runs.
-    CountRunning,
-    /// Negation.
-    Not(Box<GoalTest>),
-    /// All hold.
-    And(Vec<GoalTest>),
-    /// One holds.
-    Or(Vec<GoalTest>),
-}
-
-/// Cells of a configuration goal from which one must hold an occupier.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum ConfigGroup {
-    /// This cell.
-    Cell(CellId),
-    /// Any cell of the goal's player's zone.
-    Zone(ZoneId),
-}
-
-/// A piece that fills a cell of a configuration goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Occupier {
-    /// The goal's player's piece of this type.
-    Own(PieceTypeId),
-    /// Another player's piece of this type.
-    Opponent(PieceTypeId),
-    /// Anybody's piece of this type.
-    AnyOwner(PieceTypeId),
+impl PgnVariant {
+    /// Whether this is the default (for serialising only what a file declares).
+    pub fn is_title(&self) -> bool {
+        *self == PgnVariant::Title
+    }
 }

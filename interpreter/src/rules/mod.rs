@@ -1,5 +1,10 @@
 //! The compiled, immutable rules of a variant: what `Rules::new` derives from the IR, feature by feature, and the look-ups the engine makes in its hot loops.
 
+pub(crate) mod castles;
+pub(crate) mod explosions;
+pub(crate) mod gates;
+mod players;
+
 use std::collections::HashMap;
 
 use crate::bitset::CellSet;
@@ -78,7 +83,7 @@ pub struct Rules {
     pub(crate) castle_keep: Vec<u32>,
     /// The castlings played: the fixed ones, then those derived from start cells taken from
     /// the position (`Move::extra` of a castling indexes these).
-    pub(crate) castles: crate::castling::CastleRules,
+    pub(crate) castles: crate::rules::castles::CastleRules,
     /// Per piece code: owner and type (lookups instead of divisions in the hot loops).
     owner_of: Vec<u8>,
     type_of: Vec<u8>,
@@ -155,9 +160,9 @@ pub struct Rules {
     pub(crate) paths: crate::paths::Paths,
     /// Captures that explode, if any type's do (then every make takes the general path and
     /// legality is tested by making the move).
-    pub(crate) explosions: Option<crate::explosion::Explosions>,
+    pub(crate) explosions: Option<crate::rules::explosions::Explosions>,
     /// The castling and gating rights (bits of `State::castling`) and the cells gates serve.
-    pub(crate) gates: crate::gating::GateRules,
+    pub(crate) gates: crate::rules::gates::GateRules,
     /// Whether and how the last perft ply is counted by ray walks (`count.rs`).
     pub(crate) count: crate::count::CountRules,
     /// Per (attacking player, cell): the slow pieces' entries whose rays hold the cell (none
@@ -316,8 +321,8 @@ impl Rules {
         let z_piece = (0..cells * codes).map(|_| splitmix(&mut seed)).collect();
         let z_side = (0..players).map(|_| splitmix(&mut seed)).collect();
         // One key per rights bit: the castlings', then the gates'.
-        let castles = crate::castling::CastleRules::new(&variant, &graph);
-        let gates = crate::gating::GateRules::new(&variant, &castles, cells);
+        let castles = crate::rules::castles::CastleRules::new(&variant, &graph);
+        let gates = crate::rules::gates::GateRules::new(&variant, &castles, cells);
         let z_castle = (0..gates.letters.len().min(32)).map(|_| splitmix(&mut seed)).collect();
         let z_ep = (0..cells).map(|_| splitmix(&mut seed)).collect();
         let z_phase = (0..variant.phases.len()).map(|_| splitmix(&mut seed)).collect();
@@ -343,8 +348,8 @@ impl Rules {
             None => (RayTable::default(), RayTable::default(), false, false),
         };
 
-        let castle_keep = crate::gating::rights_kept(&variant, &castles, &gates, cells);
-        let has_turns = crate::eliminate::has_turns(&variant);
+        let castle_keep = crate::rules::gates::rights_kept(&variant, &castles, &gates, cells);
+        let has_turns = players::has_turns(&variant);
 
         let mut owner_of = vec![0u8; codes];
         let mut type_of = vec![0u8; codes];
@@ -386,7 +391,7 @@ impl Rules {
             .filter(|i| occupancy_phases & (1 << i) != 0)
             .all(|i| counts_only(&variant.phases[i].when, &variant, 0));
         let captures_to_hand = variant.pieces.iter().any(|p| p.to_hand.is_some());
-        let explosions = crate::explosion::Explosions::new(&variant, &graph);
+        let explosions = crate::rules::explosions::Explosions::new(&variant, &graph);
         let has_royal = variant.pieces.iter().any(|p| p.royal);
         let MoveTables {
             atoms,
@@ -412,13 +417,13 @@ impl Rules {
         }
         features.phases_beyond_captures |= occupancy_phases != 0 && !occupancy_phases_on_capture;
         let paths = derive(&features);
-        let before_tests = crate::goals::before_tests(&variant);
+        let before_tests = variant.before_tests();
         let mut rules = Rules {
             count: Default::default(),
             slow_reach: None,
-            counts_checks: crate::counters::counts_checks(&variant),
+            counts_checks: variant.check_limit().is_some(),
             counting: !variant.end.counting.is_empty(),
-            before_cacheable: before_tests.iter().all(|(_, t)| crate::goals::reads_position_only(t)),
+            before_cacheable: before_tests.iter().all(|(_, t)| t.reads_position_only()),
             before_tests,
             captures_to_hand,
             programmed_types,
@@ -462,7 +467,7 @@ impl Rules {
             apart,
             owner_of,
             type_of,
-            team_of: crate::eliminate::team_of(&variant),
+            team_of: players::team_of(&variant),
             contenders: has_turns.iter().filter(|t| **t).count(),
             has_turns,
             teamed: !variant.teams.is_empty(),
