@@ -6,9 +6,9 @@ use std::ops::Range;
 use indexmap::{IndexMap, IndexSet};
 use pest::iterators::Pair;
 
+use varia_interpreter::ir::PgnVariant;
 use varia_interpreter::ir::*;
 use varia_interpreter::limits::{compile_work, TooMuchWork, MAX_CELLS, MAX_COMPILE_WORK};
-use varia_interpreter::ir::PgnVariant;
 
 use crate::diagnostic::Diagnostic;
 use crate::syntax::{Rule, SyntaxTree};

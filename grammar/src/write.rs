@@ -3,8 +3,8 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
-use varia_interpreter::ir::*;
 use varia_interpreter::ir::PgnVariant;
+use varia_interpreter::ir::*;
 
 #[path = "write_board.rs"]
 mod board;

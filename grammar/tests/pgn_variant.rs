@@ -2,7 +2,8 @@
 
 use varia_grammar::load;
 use varia_grammar::write::write_variant;
-use varia_interpreter::pgn::{self, PgnVariant};
+use varia_interpreter::ir::PgnVariant;
+use varia_interpreter::pgn;
 
 /// Two kings on a 3x3 board, with `decl` after the title.
 fn text(decl: &str) -> String {

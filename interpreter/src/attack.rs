@@ -1,89 +1,11 @@
 //! Attacks: whether a player could capture on a cell, by reverse probes from the tables, by the entries of slow pieces walked toward the cell, and by the programs whose reach holds it; and the pieces pinned to a royal.
 
+use crate::royal_memo::Pins;
+
 use crate::ir::{CaptureRule, CellId, MoveMode, MoveTypeId, PieceTypeId, PlayerId, RoyalCheck};
 use crate::position::{MoveKind, Position, State};
 use crate::rules::{Piece, Rules};
 use crate::tables::{Entry, EntryKind, Probe};
-
-/// Pieces pinned to the royal piece, found once per position.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Pins {
-    pub(crate) cells: [CellId; 16],
-    pub(crate) len: u8,
-    pub(crate) overflow: bool,
-}
-
-impl Pins {
-    /// Records a pinned cell (past the array's room, only that there were more).
-    #[inline]
-    pub(crate) fn add(&mut self, c: CellId) {
-        if (self.len as usize) < self.cells.len() {
-            self.cells[self.len as usize] = c;
-            self.len += 1;
-        } else {
-            self.overflow = true;
-        }
-    }
-
-    /// Whether the piece on the cell may be pinned.
-    #[inline]
-    pub(crate) fn holds(&self, c: CellId) -> bool {
-        self.overflow || self.cells[..self.len as usize].contains(&c)
-    }
-}
-
-/// The entries of slow pieces (hops, lame leaps, conditional captures) by the cells their rays
-/// hold, so that an attack test looks only at the origins that could reach the cell instead of
-/// walking every slow piece of the attacker.
-#[derive(Debug)]
-pub(crate) struct SlowReach {
-    /// Per (attacking player, cell): range into `items`.
-    index: Vec<u32>,
-    /// (origin cell, piece type, entry index).
-    items: Vec<(CellId, PieceTypeId, u32)>,
-}
-
-/// The largest index built: beyond it (long rays on huge boards) the pieces are walked.
-const SLOW_REACH_LIMIT: usize = 1 << 21;
-
-impl SlowReach {
-    pub(crate) fn new(r: &Rules) -> Option<SlowReach> {
-        if !r.paths.allows(crate::paths::Path::SlowReach) {
-            return None;
-        }
-        let mut per_cell: Vec<Vec<(CellId, PieceTypeId, u32)>> = vec![Vec::new(); r.players * r.cells];
-        let mut total = 0;
-        for p in 0..r.players {
-            for t in (0..r.types).filter(|t| r.slow_types[*t]) {
-                for origin in 0..r.cells {
-                    let (from, ty) = (CellId(origin as u16), PieceTypeId(t as u8));
-                    let (a, b, _) = r.entries_for(PlayerId(p as u8), ty, from);
-                    for (k, e) in r.entries[a..b].iter().enumerate() {
-                        if e.mode == MoveMode::MoveOnly {
-                            continue;
-                        }
-                        let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
-                        let targets = if e.kind == EntryKind::Lame { &ray[ray.len() - 1..] } else { ray };
-                        for c in targets {
-                            per_cell[p * r.cells + c.0 as usize].push((from, ty, (a + k) as u32));
-                            total += 1;
-                            if total > SLOW_REACH_LIMIT {
-                                return None;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let mut index = vec![0];
-        let mut items = Vec::with_capacity(total);
-        for list in per_cell {
-            items.extend(list);
-            index.push(items.len() as u32);
-        }
-        Some(SlowReach { index, items })
-    }
-}
 
 impl State {
     /// Whether any player other than `side` attacks `cell`, as a royal there would be
@@ -477,7 +399,7 @@ impl State {
                     continue;
                 }
                 crate::movegen::with_every_choice(|| {
-                    probe.piece_moves_stacked(r, by, from, piece, crate::program::Only::ANY, &mut moves)
+                    probe.piece_moves_stacked(r, by, from, piece, crate::rules::programs::Only::ANY, &mut moves)
                 });
             }
         }

@@ -3,7 +3,7 @@
 use crate::ir::{CellId, PlayerId};
 use crate::paths::Path;
 use crate::position::{Move, MoveKind, Position};
-use crate::raymask::Bits;
+use crate::rules::masks::Bits;
 use crate::rules::Piece;
 
 /// What the trial needs, found once per position: the other player's royal and the mover's
@@ -162,7 +162,7 @@ impl Position {
         }
         st.castling_moves(r, side, out);
         if let Some(pr) = r.program.as_deref() {
-            st.drop_moves(r, pr, side, crate::program::Only::ANY, out);
+            st.drop_moves(r, pr, side, crate::rules::programs::Only::ANY, out);
         }
         true
     }

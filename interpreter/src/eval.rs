@@ -757,3 +757,11 @@ impl Evaluator {
 fn common(a: &CellSet, b: &CellSet) -> u32 {
     a.words().iter().zip(b.words()).map(|(x, y)| (x & y).count_ones()).sum()
 }
+
+impl Position {
+    /// Attaches the evaluation's piece-square table, as a search does (for tests).
+    #[doc(hidden)]
+    pub fn attach_piece_squares(&mut self, eval: &Evaluator) {
+        self.attach_tally(eval.piece_squares().clone());
+    }
+}

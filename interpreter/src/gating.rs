@@ -9,9 +9,9 @@
 //! a check, the official ruling Fairy-Stockfish follows), so the generator adds the gated forms
 //! of each move and legality tests the move without them.
 
-use crate::rules::gates::GATE_ON_PARTNER;
 use crate::ir::{CellId, PieceTypeId, PlayerId};
 use crate::position::{Move, MoveKind, State};
+use crate::rules::gates::GATE_ON_PARTNER;
 use crate::rules::Rules;
 
 impl State {

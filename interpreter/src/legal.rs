@@ -4,11 +4,11 @@
 //! [`crate::paths::Paths::allows`] and the position (a move under way, a check, the move's own
 //! cells in [`State::plain_footprint`]).
 
-use crate::attack::Pins;
 use crate::ir::{CellId, PlayerId, NO_CHECK_DROPS, NO_CHECK_MOVES, NO_CHECK_PROMOTIONS};
 use crate::paths::Path;
 use crate::position::{Move, MoveKind, Position, State};
-use crate::program::{turn_entry, PLAIN_DROP};
+use crate::royal_memo::Pins;
+use crate::rules::programs::{turn_entry, PLAIN_DROP};
 use crate::rules::{Piece, Rules};
 use crate::tables::NO_MOVE_TYPE;
 

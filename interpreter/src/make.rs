@@ -430,7 +430,7 @@ impl State {
     /// Who moves in turn number `t` (0 is the first turn), after `before` moved in turn
     /// `t - 1`: the turn order's player, or else the next player in order.
     pub(crate) fn turn_player(&self, r: &Rules, t: u32) -> PlayerId {
-        match crate::program::turn_entry(r, t) {
+        match crate::rules::programs::turn_entry(r, t) {
             Some(e) => e.player,
             None if t == 0 => PlayerId(0),
             // The next in order, wrapping round (no division: this runs at every move).
@@ -468,8 +468,8 @@ impl State {
         }
         if let Some(pr) = r.program.as_deref() {
             if r.variant.turn_order.is_some() {
-                self.hash ^= pr.z_turn[crate::program::turn_slot(r, start_turn)];
-                self.hash ^= pr.z_turn[crate::program::turn_slot(r, self.turn)];
+                self.hash ^= pr.z_turn[crate::rules::programs::turn_slot(r, start_turn)];
+                self.hash ^= pr.z_turn[crate::rules::programs::turn_slot(r, self.turn)];
             }
         }
         self.hash ^= r.z_side[before.0 as usize] ^ r.z_side[next.0 as usize];

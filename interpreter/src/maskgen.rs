@@ -9,11 +9,11 @@
 //! chance, or not held) are generated and tested after the others; then castlings and drops.
 //! So the list holds the walk's moves, not always in its order.
 
-use crate::attack::Pins;
 use crate::ir::{CellId, MoveMode, PlayerId};
 use crate::legal::{is_noisy, retain_from};
 use crate::position::{Move, MoveKind, Position, State};
-use crate::raymask::{Bits, EntryRay, MaskTables, Occupancy, Slot};
+use crate::royal_memo::Pins;
+use crate::rules::masks::{Bits, EntryRay, MaskTables, Occupancy, Slot};
 use crate::rules::{Piece, Rules};
 use crate::tables::{Entry, NO_PROMOTION};
 
@@ -96,7 +96,7 @@ impl Position {
             self.st.castling_moves(&self.rules, side, out);
         }
         if let Some(pr) = self.rules.program.as_deref() {
-            self.st.drop_moves(&self.rules, pr, side, crate::program::Only::ANY, out);
+            self.st.drop_moves(&self.rules, pr, side, crate::rules::programs::Only::ANY, out);
         }
         self.keep_legal(out, first, &safe, noisy);
         true

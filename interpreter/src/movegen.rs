@@ -2,7 +2,7 @@
 
 use crate::ir::{CaptureRule, CellId, MoveMode, Occupancy, PieceTypeId, PlayerId, Promotion};
 use crate::position::{Move, MoveKind, Position, State};
-use crate::program::Only;
+use crate::rules::programs::Only;
 use crate::rules::{Piece, Rules};
 use crate::tables::{Entry, EntryKind, NO_MOVE_TYPE, NO_PROMOTION};
 

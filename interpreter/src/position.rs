@@ -276,7 +276,7 @@ pub struct Position {
     pub(crate) walk_only: bool,
     /// What was last learnt of the side to move's royal pieces, for the position it was
     /// learnt in (see [`Position::in_check_learnt`]).
-    pub(crate) royal_memo: crate::royal::RoyalMemo,
+    pub(crate) royal_memo: crate::royal_memo::RoyalMemo,
 }
 
 /// The mutable part of a position; methods take the rules explicitly so that making a move
@@ -357,7 +357,7 @@ pub(crate) struct State {
     /// The last [`State::openings_to_royals`] with its position's hash, moves made and side:
     /// the make of an action that may end a turn asks it, then the count or the generation at
     /// the position made.
-    pub(crate) openings_memo: Option<(u64, u32, PlayerId, Option<crate::attack::Pins>)>,
+    pub(crate) openings_memo: Option<(u64, u32, PlayerId, Option<crate::royal_memo::Pins>)>,
     /// Per (choice, player): 0 while the choice is not made, else 1 + the option (empty in
     /// games without choices).
     pub(crate) choices: Vec<u8>,
@@ -436,7 +436,7 @@ impl Position {
             out: 0,
             tally: None,
         };
-        let mut pos = Position { rules, st, walk_only: false, royal_memo: crate::royal::RoyalMemo::NONE };
+        let mut pos = Position { rules, st, walk_only: false, royal_memo: crate::royal_memo::RoyalMemo::NONE };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
         pos.st.hash = pos.st.compute_hash(&pos.rules);
         pos
@@ -719,12 +719,6 @@ impl Position {
             }
         }
         sum
-    }
-
-    /// Attaches the evaluation's piece-square table, as a search does (for tests).
-    #[doc(hidden)]
-    pub fn attach_piece_squares(&mut self, eval: &crate::eval::Evaluator) {
-        self.attach_tally(eval.piece_squares().clone());
     }
 
     /// Whether the attached piece-square sums differ from those computed from scratch (they

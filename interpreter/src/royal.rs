@@ -1,47 +1,10 @@
 //! What each position learns once of the side to move's royal piece: whether it is in check, and where the count by rays applies, its cell, the pieces pinned to it and the enemy pieces' cells.
 
-use crate::attack::Pins;
 use crate::ir::CellId;
 use crate::position::{Position, State};
-use crate::raymask::Bits;
+use crate::royal_memo::{Pins, RoyalMemo};
+use crate::rules::masks::Bits;
 use crate::rules::Rules;
-
-/// What a position tells of the side to move's royal pieces, with the position it was learnt
-/// in (its hash and the moves made to it): whether one is attacked, and where the count
-/// applies the single royal's cell, the pieces pinned to it and the enemy pieces' cells.
-/// Learnt in place (`learn_royal`): a memo built apart and copied in was read back across the
-/// narrower stores that had just built it (a stall, a sixth of learning it).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct RoyalMemo {
-    hash: u64,
-    ply: u32,
-    check: bool,
-    /// The count applies: `royal`, `pins` and `enemies` hold.
-    pub(crate) counted: bool,
-    pub(crate) royal: CellId,
-    pub(crate) pins: Pins,
-    pub(crate) enemies: Option<u128>,
-    /// The pieces kept apart stand far enough apart (always, without such pieces).
-    apart: bool,
-}
-
-impl RoyalMemo {
-    /// Nothing learnt (no position has this many moves made).
-    pub(crate) const NONE: RoyalMemo = RoyalMemo {
-        hash: 0,
-        ply: u32::MAX,
-        check: false,
-        counted: false,
-        royal: CellId(0),
-        pins: Pins { cells: [CellId(0); 16], len: 0, overflow: false },
-        enemies: None,
-        apart: true,
-    };
-
-    fn counted(&self) -> Option<(CellId, Pins, Option<u128>)> {
-        self.counted.then_some((self.royal, self.pins, self.enemies))
-    }
-}
 
 impl Position {
     /// Where the count applies now (see the module doc): the side to move's single royal

@@ -3,7 +3,7 @@
 use crate::ir::{CellId, MoveTypeId, PlayerId};
 use crate::position::{Move, MoveKind, State};
 use crate::program::run::{Change, Probe, Start};
-use crate::program::{DropRule, PLAIN_DROP};
+use crate::rules::programs::{DropRule, PLAIN_DROP};
 use crate::rules::{Piece, Rules};
 
 impl State {

@@ -2,7 +2,7 @@
 
 use crate::ir::{CellId, MoveTypeId, PlayerId};
 use crate::position::{Move, MoveKind, State};
-use crate::program::ProgramRules;
+use crate::rules::programs::ProgramRules;
 use crate::rules::Rules;
 
 impl State {
@@ -215,5 +215,5 @@ pub(crate) fn read_program_field(
 pub(crate) fn first_turn_of(r: &crate::rules::Rules, side: PlayerId, _fullmove: u32) -> u32 {
     let Some(o) = r.variant.turn_order.as_ref() else { return 0 };
     let span = (o.opening.len() + o.cycle.len()) as u32;
-    (0..span).find(|&t| crate::program::turn_entry(r, t).is_some_and(|e| e.player == side)).unwrap_or(0)
+    (0..span).find(|&t| crate::rules::programs::turn_entry(r, t).is_some_and(|e| e.player == side)).unwrap_or(0)
 }

@@ -2,7 +2,7 @@
 
 use crate::ir::{AddKind, AttributeId, CellId, DirId, Landmark, MoveTypeId, PieceTypeId, Place, PlayerId, Test};
 use crate::position::{MoveKind, State};
-use crate::program::code::{Code, Op, MAX_LOOP_LEVELS};
+use crate::rules::programs::code::{Code, Op, MAX_LOOP_LEVELS};
 use crate::rules::{Piece, Rules};
 
 /// One change a program collects for its move.

@@ -1,9 +1,16 @@
 //! The compiled, immutable rules of a variant: what `Rules::new` derives from the IR, feature by feature, and the look-ups the engine makes in its hot loops.
 
 pub(crate) mod castles;
+pub(crate) mod counting;
 pub(crate) mod explosions;
 pub(crate) mod gates;
+pub(crate) mod masks;
 mod players;
+pub(crate) mod programs;
+pub(crate) mod rays;
+pub(crate) mod slow_reach;
+pub(crate) mod stacks;
+pub(crate) mod threats;
 
 use std::collections::HashMap;
 
@@ -12,9 +19,9 @@ use crate::graph::Graph;
 use crate::ir::{
     ActionKind, CellId, Condition, Occupancy, PhaseId, PieceTypeId, PlayerId, TurnAction, Variant, ZoneId,
 };
-use crate::program::ProgramRules;
-use crate::squares::RayTable;
+use crate::rules::programs::ProgramRules;
 use crate::tables::{BoardFacts, Entry, MoveTables, Probe};
+use rays::RayTable;
 
 pub use crate::tables::EntryKind;
 
@@ -164,10 +171,10 @@ pub struct Rules {
     /// The castling and gating rights (bits of `State::castling`) and the cells gates serve.
     pub(crate) gates: crate::rules::gates::GateRules,
     /// Whether and how the last perft ply is counted by ray walks (`count.rs`).
-    pub(crate) count: crate::count::CountRules,
+    pub(crate) count: counting::CountRules,
     /// Per (attacking player, cell): the slow pieces' entries whose rays hold the cell (none
     /// where stacks, covering pieces or the index's size rule it out).
-    pub(crate) slow_reach: Option<crate::attack::SlowReach>,
+    pub(crate) slow_reach: Option<slow_reach::SlowReach>,
     /// A goal counts the checks each player gives (`checks-given`).
     pub(crate) counts_checks: bool,
     /// The variant has counting rules (`counting N: ...`).
@@ -497,8 +504,8 @@ impl Rules {
             castles,
             variant,
         };
-        rules.count = crate::count::CountRules::new(&rules);
-        rules.slow_reach = crate::attack::SlowReach::new(&rules);
+        rules.count = counting::CountRules::new(&rules);
+        rules.slow_reach = slow_reach::SlowReach::new(&rules);
         rules
     }
 

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use crate::atoms::is_geometric;
 use crate::graph::Graph;
 use crate::ir::{CellId, DirId, Landmark, Place, Test, Variant};
-use crate::program::code::{Code, Op};
+use crate::rules::programs::code::{Code, Op};
 use crate::tables::{geometric_holds, BoardFacts};
 
 /// Most abstract states explored for one program from one cell before giving up (and

@@ -1,0 +1,405 @@
+//! The compiled move programs of a variant: programs that are not atoms, drops, attributes, hands, the turn order and priorities, and where programs may capture.
+
+pub(crate) mod code;
+pub(crate) mod reach;
+
+use crate::atoms::{is_geometric, recognise, Atom};
+use crate::bitset::CellSet;
+use crate::ir::{CellId, Instr, MoveTypeId, PieceTypeId, PlayerId, Program, Test, TurnEntry, Variant};
+use crate::rules::Rules;
+use crate::tables::{geometric_holds, BoardFacts, NO_MOVE_TYPE};
+use code::Code;
+use reach::Reach;
+
+/// In a drop [`Move`]'s `seq`: the drop only places its piece (nothing is replayed).
+pub(crate) const PLAIN_DROP: u16 = u16::MAX;
+
+/// A drop program: a plain drop on the cells its geometric tests allow, or code to run.
+#[derive(Debug)]
+pub(crate) enum DropRule {
+    /// Places the piece on an empty cell (or any cell: `need_empty` false) of these, per player.
+    Plain { cells: Vec<CellSet>, need_empty: bool, move_type: Option<MoveTypeId> },
+    /// Runs from every cell of the board.
+    Code(Code),
+}
+
+/// The compiled program rules of a variant: programs that are not atoms, drops, attributes,
+/// hands, the turn order and priorities.
+#[derive(Debug)]
+pub(crate) struct ProgramRules {
+    /// Per piece type: (index among the piece's programs, code) of its programs that are not atoms.
+    pub(crate) codes: Vec<Vec<(u16, Code)>>,
+    /// Per piece type: its drop programs.
+    pub(crate) drops: Vec<Vec<DropRule>>,
+    /// Per piece type: drops take from the hand.
+    pub(crate) from_hand: Vec<bool>,
+    pub(crate) attributes: usize,
+    /// Hash keys: per (cell, attribute); per (player, type, count up to 64); per turn slot;
+    /// per cell of a partial move's piece.
+    pub(crate) z_attr: Vec<u64>,
+    pub(crate) z_hand: Vec<u64>,
+    pub(crate) z_turn: Vec<u64>,
+    pub(crate) z_partial: Vec<u64>,
+    /// Hash keys of the rest of a partial move's state: per move type it continues with; per
+    /// (cell, 0 for the last move's start and 1 for its end), and one for a drop (tests of the
+    /// last move see it: see [`State::partial_key`]).
+    pub(crate) z_partial_type: Vec<u64>,
+    pub(crate) z_last: Vec<u64>,
+    /// Some move or drop program reads the last move (`last-from`, `last-to`): the position
+    /// string then gives it.
+    pub(crate) reads_history: bool,
+    /// Move priority rank per move type (`u8::MAX - 1` for types not listed, `u8::MAX` none).
+    pub(crate) rank: Vec<u8>,
+    /// The variant has move priorities.
+    pub(crate) prioritised: bool,
+    /// Per (attacking player, target cell): range into `reach`.
+    pub(crate) reach_index: Vec<u32>,
+    /// (start cell, piece type) whose programs may capture on the target cell.
+    pub(crate) reach: Vec<(CellId, PieceTypeId)>,
+    /// Per attacking player: (start cell, type) whose programs may capture anywhere.
+    pub(crate) anywhere: Vec<Vec<(CellId, PieceTypeId)>>,
+    /// Per (attacking player, target cell): range into `drop_reach`.
+    pub(crate) drop_reach_index: Vec<u32>,
+    /// (start cell, piece type, drop index) of drops that may capture on the target cell: a
+    /// drop landing on an enemy piece takes it, so a royal piece it could land on is attacked.
+    pub(crate) drop_reach: Vec<(CellId, PieceTypeId, u16)>,
+    /// Per attacking player: drops that may capture anywhere.
+    pub(crate) drop_anywhere: Vec<Vec<(CellId, PieceTypeId, u16)>>,
+    /// Some program that may capture reads the last move (the light legality test must show
+    /// it the move being tested).
+    pub(crate) attacks_read_history: bool,
+    /// Some program that may capture reads more of the position than its cells and the last
+    /// move (attributes, conditions, attacks): the light legality test cannot be used.
+    pub(crate) attacks_read_position: bool,
+}
+
+impl ProgramRules {
+    /// Whether the variant has any program feature.
+    pub(crate) fn needed(v: &Variant) -> bool {
+        v.pieces.iter().any(|p| !p.programs.is_empty() || !p.drops.is_empty() || !p.attributes.is_empty())
+            || !v.setup.hands.is_empty()
+            || !v.end.goals.is_empty()
+            || v.turn_order.is_some()
+            || !v.move_priorities.is_empty()
+            || !v.attributes.is_empty()
+            || v.pieces.iter().any(|p| p.to_hand.is_some())
+    }
+
+    /// The atoms the programs of each piece type are written as (when `recognise_atoms`), and
+    /// the program rules with the programs that remain.
+    pub(crate) fn build(
+        v: &Variant,
+        facts: &BoardFacts,
+        recognise_atoms: bool,
+        seed: &mut u64,
+    ) -> (Vec<Vec<Atom>>, ProgramRules) {
+        let players = v.players.len();
+        let types = v.pieces.len();
+        let cells = v.board.cells.len();
+        let mut atoms = vec![Vec::new(); types];
+        let mut codes = vec![Vec::new(); types];
+        for (t, piece) in v.pieces.iter().enumerate() {
+            for (i, prog) in piece.programs.iter().enumerate() {
+                match recognise_atoms.then(|| recognise(prog)).flatten() {
+                    Some(atom) => atoms[t].push(atom),
+                    None => {
+                        let mut code = Code::compile(prog);
+                        if recognise_atoms && code.guard.is_some() {
+                            code.guard_cells = guard_cells(v, facts, &code.prefix);
+                        }
+                        codes[t].push((i as u16, code));
+                    }
+                }
+            }
+        }
+        let drops: Vec<Vec<DropRule>> = v
+            .pieces
+            .iter()
+            .map(|p| p.drops.iter().map(|d| drop_rule(v, facts, p.stands_between(), d)).collect())
+            .collect();
+        let from_hand = v.pieces.iter().map(|p| p.drop_supply == crate::ir::DropSupply::Hand).collect();
+        let attributes = v.attributes.len().min(64);
+        let z_attr = (0..cells * attributes).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        let z_hand = (0..players * types * 65).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        let slots = v.turn_order.as_ref().map_or(1, |t| t.opening.len() + t.cycle.len()).max(1);
+        let z_turn = (0..slots).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        let z_partial = (0..cells).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        // Drawn from a seed of their own, so that every other key stays as it was.
+        let mut own = *seed ^ 0x9e37_79b9_7f4a_7c15;
+        let z_partial_type = (0..v.move_types.len()).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
+        let z_last = (0..2 * cells + 1).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
+        let reads_history = codes.iter().flatten().any(|(_, c)| c.reads_history)
+            || drops.iter().flatten().any(|d| matches!(d, DropRule::Code(c) if c.reads_history));
+        let mut rank = vec![u8::MAX - 1; v.move_types.len()];
+        for (i, t) in v.move_priorities.iter().enumerate() {
+            if let Some(r) = rank.get_mut(t.0 as usize) {
+                *r = (*r).min(i.min(250) as u8);
+            }
+        }
+        // Reverse reach: per (player, target) the (start, type) pairs whose programs may
+        // capture there.
+        let mut reach_index = vec![0u32];
+        let mut reach_list = Vec::new();
+        let mut anywhere = vec![Vec::new(); players];
+        let mut attacks_read_history = false;
+        let mut attacks_read_position = false;
+        for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
+            let mut by_target: Vec<Vec<(CellId, PieceTypeId)>> = vec![Vec::new(); cells];
+            for (t, type_codes) in codes.iter().enumerate() {
+                for (_, code) in type_codes {
+                    for c in 0..cells {
+                        let start = CellId(c as u16);
+                        match reach::reach(v, facts, code, p, start, false) {
+                            Reach::Cells(targets) => {
+                                if !targets.is_empty() {
+                                    attacks_read_history |= code.reads_history;
+                                    attacks_read_position |= code.reads_position || code.reads_attacks;
+                                }
+                                for x in targets {
+                                    let list = &mut by_target[x.0 as usize];
+                                    if !list.contains(&(start, PieceTypeId(t as u8))) {
+                                        list.push((start, PieceTypeId(t as u8)));
+                                    }
+                                }
+                            }
+                            Reach::Anywhere => {
+                                attacks_read_history |= code.reads_history;
+                                attacks_read_position |= code.reads_position || code.reads_attacks;
+                                if !anywhere_of.contains(&(start, PieceTypeId(t as u8))) {
+                                    anywhere_of.push((start, PieceTypeId(t as u8)));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            append_reverse(by_target, &mut reach_index, &mut reach_list);
+        }
+        let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &drops);
+        // Whether a drop can take a royal piece depends on the hands.
+        attacks_read_position |= !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty());
+        let rules = ProgramRules {
+            codes,
+            drop_reach_index,
+            drop_reach,
+            drop_anywhere,
+            drops,
+            from_hand,
+            attributes,
+            z_attr,
+            z_hand,
+            z_turn,
+            z_partial,
+            z_partial_type,
+            z_last,
+            reads_history,
+            rank,
+            prioritised: !v.move_priorities.is_empty(),
+            reach_index,
+            reach: reach_list,
+            anywhere,
+            attacks_read_history,
+            attacks_read_position,
+        };
+        (atoms, rules)
+    }
+
+    /// A move type's priority rank (lower is better): types the priorities leave out, and
+    /// moves of no type, rank after every listed type.
+    #[inline]
+    pub(crate) fn rank_of(&self, move_type: u8) -> u8 {
+        if move_type == crate::tables::NO_MOVE_TYPE {
+            u8::MAX - 1
+        } else {
+            self.rank[move_type as usize]
+        }
+    }
+
+    /// Whether some program or drop may capture anywhere (attacks then need more than the
+    /// probes of the tables).
+    pub(crate) fn may_capture(&self) -> bool {
+        !self.reach.is_empty()
+            || self.anywhere.iter().any(|a| !a.is_empty())
+            || !self.drop_reach.is_empty()
+            || self.drop_anywhere.iter().any(|a| !a.is_empty())
+    }
+
+    /// The drops of `by` that may capture on `cell`: (start, type, drop index).
+    #[inline]
+    pub(crate) fn drops_reaching(
+        &self,
+        cells: usize,
+        by: PlayerId,
+        cell: CellId,
+    ) -> impl Iterator<Item = &(CellId, PieceTypeId, u16)> {
+        let i = by.0 as usize * cells + cell.0 as usize;
+        self.drop_reach[self.drop_reach_index[i] as usize..self.drop_reach_index[i + 1] as usize]
+            .iter()
+            .chain(self.drop_anywhere[by.0 as usize].iter())
+    }
+
+    /// The (start, type) pairs whose programs may capture on `cell` for `by`.
+    #[inline]
+    pub(crate) fn reaching(
+        &self,
+        cells: usize,
+        by: PlayerId,
+        cell: CellId,
+    ) -> impl Iterator<Item = &(CellId, PieceTypeId)> {
+        let i = by.0 as usize * cells + cell.0 as usize;
+        self.reach[self.reach_index[i] as usize..self.reach_index[i + 1] as usize]
+            .iter()
+            .chain(self.anywhere[by.0 as usize].iter())
+    }
+}
+
+/// Appends one player's per-target lists to a reverse index: `list[index[i]..index[i + 1]]`
+/// holds target `i`'s entries.
+fn append_reverse<T>(by_target: Vec<Vec<T>>, index: &mut Vec<u32>, list: &mut Vec<T>) {
+    for targets in by_target {
+        list.extend(targets);
+        index.push(list.len() as u32);
+    }
+}
+
+/// Where each player's drops may capture: per (player, target) the (start, type, drop index)
+/// of drops whose piece could land on (or otherwise take) a piece there, as an index into one
+/// list, and per player those that may capture anywhere. Drops that need an empty cell take
+/// nothing and are left out.
+#[allow(clippy::type_complexity)]
+fn drop_reaches(
+    v: &Variant,
+    facts: &BoardFacts,
+    drops: &[Vec<DropRule>],
+) -> (Vec<u32>, Vec<(CellId, PieceTypeId, u16)>, Vec<Vec<(CellId, PieceTypeId, u16)>>) {
+    let cells = v.board.cells.len();
+    let mut index = vec![0u32];
+    let mut list = Vec::new();
+    let mut anywhere = vec![Vec::new(); v.players.len()];
+    for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
+        let mut by_target: Vec<Vec<(CellId, PieceTypeId, u16)>> = vec![Vec::new(); cells];
+        for (t, rules) in drops.iter().enumerate() {
+            let ty = PieceTypeId(t as u8);
+            for (i, rule) in rules.iter().enumerate() {
+                match rule {
+                    DropRule::Plain { need_empty: true, .. } => {}
+                    DropRule::Plain { cells: allowed, .. } => {
+                        // A drop between cells needs every covered cell empty: it takes nothing.
+                        for c in allowed[p].iter().filter(|c| v.board.cells[c.0 as usize].covers.is_empty()) {
+                            by_target[c.0 as usize].push((c, ty, i as u16));
+                        }
+                    }
+                    DropRule::Code(code) => {
+                        for c in 0..cells {
+                            let start = CellId(c as u16);
+                            match reach::reach(v, facts, code, p, start, true) {
+                                Reach::Cells(targets) => {
+                                    for x in targets {
+                                        by_target[x.0 as usize].push((start, ty, i as u16));
+                                    }
+                                }
+                                Reach::Anywhere => anywhere_of.push((start, ty, i as u16)),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        append_reverse(by_target, &mut index, &mut list);
+    }
+    (index, list, anywhere)
+}
+
+/// Per (player, start cell): where a program's first steps lead (`NO_CELL` off the board).
+fn guard_cells(v: &Variant, facts: &BoardFacts, prefix: &[crate::ir::DirId]) -> Vec<CellId> {
+    let cells = v.board.cells.len();
+    let mut out = Vec::with_capacity(v.players.len() * cells);
+    for p in &v.players {
+        for c in 0..cells {
+            let mut at = Some(CellId(c as u16));
+            for d in prefix {
+                at = at.and_then(|x| facts.graph.step(x, p.direction_map[d.0 as usize]).first().copied());
+            }
+            out.push(at.unwrap_or(code::NO_CELL));
+        }
+    }
+    out
+}
+
+/// A drop program: a plain drop where it is only geometric tests, `verify empty` and `add`.
+/// Its cells leave out the locations between cells where the type may not stand (`stands`).
+fn drop_rule(v: &Variant, facts: &BoardFacts, stands: bool, p: &Program) -> DropRule {
+    let plain_add = |x: &Instr| matches!(x, Instr::Add { kind: crate::ir::AddKind::Move, promote, then: None } if promote.is_empty());
+    let (tests, last) = p.body.split_at(p.body.len().saturating_sub(1));
+    let simple = last.len() == 1
+        && plain_add(&last[0])
+        && tests.iter().all(|i| matches!(i, Instr::Verify(t) if is_geometric(t) || *t == Test::Empty(None)));
+    if !simple {
+        return DropRule::Code(Code::compile(p));
+    }
+    let cells = v.board.cells.len();
+    let need_empty = tests.iter().any(|i| matches!(i, Instr::Verify(Test::Empty(None))));
+    let per_player = (0..v.players.len())
+        .map(|pl| {
+            let mut set = CellSet::new(cells);
+            for c in 0..cells {
+                let cell = CellId(c as u16);
+                let ok = (stands || v.board.cells[c].covers.is_empty())
+                    && tests.iter().all(|i| match i {
+                        Instr::Verify(t) if is_geometric(t) => geometric_holds(facts, v, pl, cell, cell, t),
+                        _ => true,
+                    });
+                if ok {
+                    set.insert(cell);
+                }
+            }
+            set
+        })
+        .collect();
+    DropRule::Plain { cells: per_player, need_empty, move_type: p.move_type }
+}
+
+/// The index of turn number `t` in the hash keys of turn slots.
+pub(crate) fn turn_slot(r: &Rules, t: u32) -> usize {
+    match &r.variant.turn_order {
+        None => 0,
+        Some(o) => {
+            let t = t as usize;
+            if t < o.opening.len() {
+                t
+            } else {
+                o.opening.len() + (t - o.opening.len()) % o.cycle.len().max(1)
+            }
+        }
+    }
+}
+
+/// The turn-order entry of turn number `t`, if the variant has a turn order.
+pub(crate) fn turn_entry(r: &Rules, t: u32) -> Option<TurnEntry> {
+    let o = r.variant.turn_order.as_ref()?;
+    let t = t as usize;
+    if t < o.opening.len() {
+        return o.opening.get(t).copied();
+    }
+    if o.cycle.is_empty() {
+        return None;
+    }
+    o.cycle.get((t - o.opening.len()) % o.cycle.len()).copied()
+}
+
+/// Which moves a piece may make: any, or only those of one move type (`NO_MOVE_TYPE`: any).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Only(pub(crate) u8);
+
+impl Only {
+    pub(crate) const ANY: Only = Only(NO_MOVE_TYPE);
+
+    #[inline]
+    pub(crate) fn allows(self, ty: u8) -> bool {
+        self.0 == NO_MOVE_TYPE || self.0 == ty
+    }
+
+    pub(crate) fn of(t: Option<MoveTypeId>) -> Only {
+        Only(t.map_or(NO_MOVE_TYPE, |t| t.0))
+    }
+}
