@@ -4,52 +4,24 @@
 //! [`Rules::new`] compiles it into flat tables; a [`Position`] holds the state and generates,
 //! makes and unmakes moves.
 
-mod atoms;
-mod attack;
-pub mod bitset;
-mod board;
-mod checks;
-mod choices;
-mod count;
-mod counters;
-mod eliminate;
-pub mod end;
-pub mod eval;
-mod explosion;
-pub mod fen;
-mod gating;
-mod goals;
-pub mod graph;
-pub mod ir;
-mod legal;
-pub mod limits;
-mod make;
-mod maskgen;
-pub mod maximal;
-pub mod movegen;
-mod multipv;
-pub mod notation;
-mod order;
-pub mod pass;
-pub mod paths;
-pub mod perft;
-pub mod pgn;
-mod phases;
-pub mod position;
-pub mod program;
-mod reference;
-mod royal;
-mod royal_memo;
+mod game;
+mod model;
+mod moves;
 pub mod rules;
 pub mod search;
-pub mod shuffle;
-pub mod squares;
-mod stackcount;
-mod symbols;
-mod table;
-mod tables;
-mod threats;
-mod to_hand;
+mod state;
+
+// The layers' modules by their own names: a layer imports only from the layers below it.
+pub use game::{end, maximal, notation, pgn};
+pub(crate) use model::{atoms, tables};
+pub use model::{bitset, graph, ir, limits, shuffle};
+pub(crate) use moves::legal;
+pub use moves::{movegen, pass, perft, program, squares};
+pub use rules::paths;
+pub use search::eval;
+pub(crate) use search::{multipv, order, table};
+pub(crate) use state::{choices, counters, gating, program_fields, royal_memo, to_hand};
+pub use state::{fen, position};
 
 pub use end::{EndReason, GameResult};
 pub use eval::{Evaluator, Weights};

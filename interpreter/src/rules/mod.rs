@@ -5,11 +5,13 @@ pub(crate) mod counting;
 pub(crate) mod explosions;
 pub(crate) mod gates;
 pub(crate) mod masks;
+pub mod paths;
 mod players;
 pub(crate) mod programs;
 pub(crate) mod rays;
 pub(crate) mod slow_reach;
 pub(crate) mod stacks;
+pub(crate) mod symbols;
 pub(crate) mod threats;
 
 use std::collections::HashMap;

@@ -383,7 +383,7 @@ impl Position {
                 }
                 match s.strip_prefix("choices=") {
                     Some(v) if !rules.variant.choices.is_empty() => pos.read_choice_field(v, o + 8)?,
-                    _ if rules.program.is_some() => crate::program::fields::read_program_field(&mut pos, s, o)?,
+                    _ if rules.program.is_some() => crate::program_fields::read_program_field(&mut pos, s, o)?,
                     _ => {
                         return Err(err(
                             o,
@@ -400,7 +400,7 @@ impl Position {
             }
             if !turn_given && rules.program.is_some() {
                 // Without `turn=`, the first turn of the order in which the side moves.
-                pos.st.turn = crate::program::fields::first_turn_of(&rules, side, fullmove);
+                pos.st.turn = crate::program_fields::first_turn_of(&rules, side, fullmove);
             }
         }
         if let Some((o, s)) = field(next) {

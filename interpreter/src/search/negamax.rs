@@ -5,6 +5,8 @@
 //! same player acts. Each refinement is guarded by a one-line condition saying when it is
 //! unsafe, and can be switched off through [`Features`] (the tests do, to show it matters).
 
+mod quiesce;
+
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -17,8 +19,6 @@ use crate::rules::Rules;
 use crate::table::{Bound, Table};
 
 pub use crate::eval::{Evaluator, Weights};
-
-mod quiesce;
 
 /// A score of a won game: mate scores are `MATE - plies to the end`.
 pub const MATE: i32 = 1_000_000;

@@ -8,7 +8,6 @@
 //! replayed.
 
 pub(crate) mod apply;
-pub(crate) mod fields;
 pub(crate) mod run;
 
 use crate::ir::{CellId, MoveTypeId, PieceTypeId, PlayerId};
