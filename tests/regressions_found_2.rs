@@ -116,3 +116,26 @@ setup { white: King b1, Rook a4  black: King c3, Oscar b2.5 }
     let counts: Vec<u64> = found.iter().map(|f| f.1).collect();
     assert!(counts.iter().all(|n| *n == counts[0]), "{found:?}");
 }
+
+/// Two rooks check along lines that branch apart after sharing cells (the centre cells every
+/// board of central-squares shares): the check was taken for a double check, answered only by
+/// the royal, while a piece standing on a shared cell of both lines blocks both. An answer to
+/// every check now stands on every checking line (found by tests/properties.rs).
+#[test]
+fn a_block_on_the_shared_part_of_two_checking_lines_answers_both() {
+    let rules = common::rules("central-squares.var");
+    let mut pos = common::position(&rules, "6/2r3/4/1P2/6/6|6/2P3/6/3R2/P1Kb2/6|1nk3/1pr3/4/3P/6/6 w - - 1 57");
+    let mut reference = Vec::new();
+    pos.reference_moves(&mut reference);
+    let mut reference: Vec<String> = reference.iter().map(|m| pos.long_notation(*m)).collect();
+    reference.sort();
+    let mut listed = common::legal(&mut pos);
+    listed.sort();
+    assert!(listed.iter().any(|m| m.contains("Rd3-c3")), "{listed:?}");
+    assert_eq!(listed.len(), 6, "{listed:?}");
+    let mut fast = Vec::new();
+    pos.legal_moves(&mut fast);
+    let mut fast: Vec<String> = fast.iter().map(|m| pos.long_notation(*m)).collect();
+    fast.sort();
+    assert_eq!(fast, reference);
+}

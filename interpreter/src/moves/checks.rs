@@ -72,7 +72,8 @@ impl Position {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Evasions {
     royal: CellId,
-    /// Checked by pieces on two cells or more: only the royal may move.
+    /// No cell lies on every checking line (checked by pieces on two cells, their lines
+    /// apart): only the royal may move.
     double: bool,
     answers: [CellId; 32],
     len: u8,
@@ -106,30 +107,37 @@ impl Position {
         let mut royals = st.royal_cells(side);
         let (Some(royal), None) = (royals.next(), royals.next()) else { return None };
         let mut ev = Evasions { royal, double: false, answers: [royal; 32], len: 0, mask: 0 };
-        let mut checker: Option<CellId> = None;
+        let mut checked = false;
         for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
             for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
                 let Some(k) = st.probe_hit(r, probe, PlayerId(p)) else { continue };
-                let at = r.probe_cells[k];
-                match checker {
-                    // The same checker met by another probe along the same line.
-                    Some(c) if c == at => {}
-                    Some(_) => ev.double = true,
-                    None => {
-                        checker = Some(at);
-                        let line = &r.probe_cells[probe.start as usize..=k];
-                        if line.len() > ev.answers.len() {
-                            return None;
-                        }
-                        ev.answers[..line.len()].copy_from_slice(line);
-                        ev.len = line.len() as u8;
-                        ev.mask = line.iter().fold(0, |m, c| m | 1u128 << (c.0 & 127));
+                // The cells of this line, its checker included: an answer to every check
+                // stands on each line (lines that branch may share cells before their
+                // checkers, on one piece or on two).
+                let line = &r.probe_cells[probe.start as usize..=k];
+                if !checked {
+                    if line.len() > ev.answers.len() {
+                        return None;
                     }
+                    ev.answers[..line.len()].copy_from_slice(line);
+                    ev.len = line.len() as u8;
+                    checked = true;
+                } else {
+                    let mut kept = 0;
+                    for j in 0..ev.len as usize {
+                        if line.contains(&ev.answers[j]) {
+                            ev.answers[kept] = ev.answers[j];
+                            kept += 1;
+                        }
+                    }
+                    ev.len = kept as u8;
                 }
             }
         }
-        checker.map(|_| ev)
+        ev.double = checked && ev.len == 0;
+        ev.mask = ev.answers[..ev.len as usize].iter().fold(0, |m, c| m | 1u128 << (c.0 & 127));
+        checked.then_some(ev)
     }
 }
 
