@@ -162,7 +162,7 @@ fn check(index: usize, choices: &[usize]) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(400))]
 
     #[test]
     fn counted_moves_equal_generated_moves(index in 0..games().len(), choices in proptest::collection::vec(any::<usize>(), 0..120)) {

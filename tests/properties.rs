@@ -110,7 +110,7 @@ fn play(index: usize, choices: &[usize], notations: bool) -> Result<(), TestCase
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(600))]
 
     /// Make/unmake, hashes and position strings along random games of every variant.
     #[test]
@@ -120,7 +120,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 120, ..ProptestConfig::default() })]
+    #![proptest_config(common::proptest_config(120))]
 
     /// In random games of every variant, the long and the short form of every legal move read
     /// back as that move, and no two legal moves share a long form.

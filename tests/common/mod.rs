@@ -219,3 +219,16 @@ pub fn every_rules(text: &str, without: &[varia_interpreter::paths::Path]) -> Ve
     all.push(Rules::reference(variant));
     all.into_iter().map(Arc::new).collect()
 }
+
+/// A property test's configuration: `cases` runs from a fixed seed, so that every run of the
+/// suite tests the same games (`PROPTEST_RNG_SEED=N` explores others; the fuzz target
+/// `varia-fuzz differential` is where random search goes on).
+#[allow(dead_code)]
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    let seed = std::env::var("PROPTEST_RNG_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x7661_7269_61);
+    proptest::test_runner::Config {
+        cases,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(seed),
+        ..proptest::test_runner::Config::default()
+    }
+}
