@@ -74,7 +74,7 @@ impl Position {
         if new == 0 {
             return;
         }
-        for (p, key) in r.z_out.iter().enumerate() {
+        for (p, key) in r.keys.out.iter().enumerate() {
             if new & (1 << p) != 0 {
                 self.st.hash ^= key;
             }
@@ -159,7 +159,7 @@ impl Position {
             };
             if self.st.out & (1 << player.0) == 0 {
                 self.st.out |= 1 << player.0;
-                self.st.hash ^= rules.z_out[player.0 as usize];
+                self.st.hash ^= rules.keys.out[player.0 as usize];
             }
             offset += part.len() + 1;
         }

@@ -265,7 +265,7 @@ impl Position {
                     && (r.explosions.is_none() || !mv.is_capture())
                 {
                     // The square left behind may vanish and block a line the trial saw open.
-                    let vacates = r.vacates;
+                    let vacates = r.squares.vacates;
                     return self.legal_light(mv) || (vacates && self.is_legal(mv));
                 }
                 if self.st.off_stacks(r, mv) && self.kept_apart_learnt() {
@@ -381,7 +381,7 @@ impl Position {
                     });
                 }
             }
-        } else if self.rules.square_play {
+        } else if self.rules.squares.play {
             self.legal_square_play(out);
             // Priorities rank square actions too (they have no move type).
             self.keep_best_priority(out, 0);
@@ -503,7 +503,7 @@ impl Position {
             if self.decided_before_moves().is_some() || self.drawn_by_rule().is_some() {
                 return 0;
             }
-            let n = if self.rules.square_play { self.count_square_play(buf) } else { self.count_piece_moves(buf) };
+            let n = if self.rules.squares.play { self.count_square_play(buf) } else { self.count_piece_moves(buf) };
             // With no move, a player out of a game of several may still have to resign.
             if n > 0 || !self.rules.eliminating() {
                 return n;

@@ -47,9 +47,9 @@ impl Position {
             frozen: st.frozen,
         };
         st.clear_en_passant(r);
-        if r.square_play {
+        if r.squares.play {
             for c in st.frozen.cells() {
-                st.hash ^= r.z_frozen[c.0 as usize];
+                st.hash ^= r.keys.frozen[c.0 as usize];
             }
             st.frozen = SquareMarks::default();
         }

@@ -167,7 +167,7 @@ impl Position {
                 end.piece = self.st.cells[cell.0 as usize];
                 out.push(end);
             }
-        } else if self.rules.square_play {
+        } else if self.rules.squares.play {
             let end = self.walk_slots(|pos, kind| {
                 let start = out.len();
                 match kind {

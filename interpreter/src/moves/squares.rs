@@ -71,10 +71,10 @@ impl State {
             }
             let (table, kind) = if p.is_empty() {
                 // With owned squares, only one's own empty squares move.
-                if carries_only || (r.owned_squares && self.owner[c] != side.0 + 1) {
+                if carries_only || (r.squares.owned && self.owner[c] != side.0 + 1) {
                     continue;
                 }
-                (&r.square_moves, MoveKind::MoveSquare)
+                (&r.squares.moves, MoveKind::MoveSquare)
             } else {
                 if r.owner(p) != side || (!sq.carry_royal && r.royal_code[p.0 as usize]) {
                     continue;
@@ -84,7 +84,7 @@ impl State {
                 if (r.stacking && self.count(r, from) != 1) || self.standing_at(from) != from {
                     continue;
                 }
-                (&r.square_carries, MoveKind::CarrySquare)
+                (&r.squares.carries, MoveKind::CarrySquare)
             };
             let mut mv = Move::square_action(kind, from, from, p);
             for ray in table.rays(r.cells, side, from) {
@@ -127,7 +127,7 @@ impl State {
         // Square actions off every line that could open to a royal need no trial.
         let open = self.openings_to_royals(r, side);
         let mut buf = Vec::new();
-        for slot in &r.slots[self.slot as usize..] {
+        for slot in &r.squares.slots[self.slot as usize..] {
             for kind in &slot.kinds {
                 if open.as_ref().is_some_and(|o| self.safe_square_action_exists(r, side, *kind, o)) {
                     return true;
@@ -205,7 +205,7 @@ impl State {
                 Some(u64::from((places & !opening).count_ones()))
             }
             ActionKind::MoveSquare => {
-                if r.square_moves.leaps.is_empty() && !r.square_moves.rays.is_empty() {
+                if r.squares.moves.leaps.is_empty() && !r.squares.moves.rays.is_empty() {
                     return None;
                 }
                 let pieces = self.occupied.iter().fold(0u128, |m, o| m | <u128 as Bits>::from_words(o.words()));
@@ -216,15 +216,15 @@ impl State {
                     let c = empty.trailing_zeros() as usize;
                     empty &= empty - 1;
                     let from = CellId(c as u16);
-                    if self.frozen.contains(from) || (r.owned_squares && self.owner[c] != side.0 + 1) {
+                    if self.frozen.contains(from) || (r.squares.owned && self.owner[c] != side.0 + 1) {
                         continue;
                     }
-                    let targets = r.square_moves.leaps.get(side.0 as usize * r.cells + c).map_or(0, |t| t & holes);
+                    let targets = r.squares.moves.leaps.get(side.0 as usize * r.cells + c).map_or(0, |t| t & holes);
                     n += u64::from((targets & !opening).count_ones());
                     trials(MoveKind::MoveSquare, Some(from), targets & opening, buf);
                 }
                 // Carries are generated (their promotions) and tried.
-                if !r.square_carries.rays.is_empty() {
+                if !r.squares.carries.rays.is_empty() {
                     self.any_square_move(r, side, true, |m| {
                         self.push_promoting(
                             r,
@@ -242,7 +242,7 @@ impl State {
 
     /// Whether every action still due in the turn may be left out.
     pub(crate) fn rest_optional(&self, r: &Rules) -> bool {
-        r.slots[self.slot as usize..].iter().all(|s| s.optional)
+        r.squares.slots[self.slot as usize..].iter().all(|s| s.optional)
     }
 }
 
@@ -273,7 +273,7 @@ impl Position {
     pub(crate) fn pseudo_square_actions(&self, out: &mut Vec<Move>) {
         let r = &*self.rules;
         let side = self.st.side;
-        for slot in &r.slots[self.st.slot as usize..] {
+        for slot in &r.squares.slots[self.st.slot as usize..] {
             for kind in &slot.kinds {
                 match kind {
                     ActionKind::MoveSquare => self.st.square_moves(r, side, out),
@@ -332,8 +332,8 @@ impl Position {
             // The kinds read by index: `act` takes the position whole (no reference count of
             // the rules held across it, a cost at every count).
             let mut found = 0;
-            for k in 0..self.rules.slots[s].kinds.len() {
-                let kind = self.rules.slots[s].kinds[k];
+            for k in 0..self.rules.squares.slots[s].kinds.len() {
+                let kind = self.rules.squares.slots[s].kinds[k];
                 if done & kind.bit() != 0 {
                     continue;
                 }
@@ -341,7 +341,7 @@ impl Position {
                 found += act(self, kind);
             }
             let r = &*self.rules;
-            let slot = &r.slots[s];
+            let slot = &r.squares.slots[s];
             let skip = slot.optional
                 || (found == 0
                     && slot
@@ -352,7 +352,7 @@ impl Position {
                 return false;
             }
             s += 1;
-            if s == r.slots.len() {
+            if s == r.squares.slots.len() {
                 // Every remaining action may be left out: the turn may end here, once something
                 // has been done in it.
                 return self.st.slot > 0;

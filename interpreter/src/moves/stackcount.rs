@@ -218,7 +218,7 @@ impl State {
             own = own.without(at);
             let from = CellId(at as u16);
             // Pieces kept apart are royal: their moves are tested.
-            let royal_tried = r.program.is_none() && !r.vacates && !captures_tested;
+            let royal_tried = r.program.is_none() && !r.squares.vacates && !captures_tested;
             if from == royal && !(crowds | inert).has(at) && royal_tried {
                 let piece = self.cells[at as usize];
                 let slot = masks.slot(piece, from, r.cells);

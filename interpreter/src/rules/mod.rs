@@ -4,12 +4,13 @@ pub(crate) mod castles;
 pub(crate) mod counting;
 pub(crate) mod explosions;
 pub(crate) mod gates;
+pub(crate) mod keys;
 pub(crate) mod masks;
 pub mod paths;
 mod players;
 pub(crate) mod programs;
-pub(crate) mod rays;
 pub(crate) mod slow_reach;
+pub(crate) mod squares;
 pub(crate) mod stacks;
 pub(crate) mod symbols;
 pub(crate) mod threats;
@@ -18,12 +19,10 @@ use std::collections::HashMap;
 
 use crate::bitset::CellSet;
 use crate::graph::Graph;
-use crate::ir::{
-    ActionKind, CellId, Condition, Occupancy, PhaseId, PieceTypeId, PlayerId, TurnAction, Variant, ZoneId,
-};
+use crate::ir::{CellId, Condition, Occupancy, PhaseId, PieceTypeId, PlayerId, Variant, ZoneId};
 use crate::rules::programs::ProgramRules;
 use crate::tables::{BoardFacts, Entry, MoveTables, Probe};
-use rays::RayTable;
+use squares::SquarePlay;
 
 pub use crate::tables::EntryKind;
 
@@ -80,14 +79,8 @@ pub struct Rules {
     pub(crate) zone_sets: Vec<CellSet>,
     /// Some piece type is royal.
     pub(crate) has_royal: bool,
-    /// Zobrist keys: per (cell, piece code).
-    pub(crate) z_piece: Vec<u64>,
-    pub(crate) z_side: Vec<u64>,
-    /// Per player: out of the game (games of more than two players).
-    pub(crate) z_out: Vec<u64>,
-    pub(crate) z_castle: Vec<u64>,
-    pub(crate) z_ep: Vec<u64>,
-    pub(crate) z_phase: Vec<u64>,
+    /// The hash keys of everything a position holds but programs' fields.
+    pub(crate) keys: keys::Keys,
     /// Castling: per cell, the rights lost when a move starts or ends there.
     pub(crate) castle_keep: Vec<u32>,
     /// The castlings played: the fixed ones, then those derived from start cells taken from
@@ -142,24 +135,8 @@ pub struct Rules {
     /// to fill it): the walks test them without following the board's lists. Empty where no
     /// location stands between cells or one covers more than four.
     pub(crate) cover_cells: Vec<[CellId; 4]>,
-    /// Squares are game objects, or a turn has several actions: turns go by action slots.
-    pub(crate) square_play: bool,
-    /// Squares are owned by players.
-    pub(crate) owned_squares: bool,
-    /// Squares pieces leave may be removed (so a piece leaving a cell can block a line there).
-    pub(crate) vacates: bool,
-    /// How empty squares move, and how squares carrying a piece move.
-    pub(crate) square_moves: RayTable,
-    pub(crate) square_carries: RayTable,
-    /// The action slots of a turn.
-    pub(crate) slots: Vec<TurnAction>,
-    /// Zobrist keys of square play: owner per (cell, player), reserve per (player, count up to
-    /// 64), untouchable and touched squares per cell, action slot.
-    pub(crate) z_owner: Vec<u64>,
-    pub(crate) z_reserve: Vec<u64>,
-    pub(crate) z_frozen: Vec<u64>,
-    pub(crate) z_touched: Vec<u64>,
-    pub(crate) z_slot: Vec<u64>,
+    /// Squares as game objects and turns of several actions.
+    pub(crate) squares: SquarePlay,
     /// Programs that are not atoms, drops, attributes, hands, goals, a turn order or
     /// priorities.
     pub(crate) program: Option<Box<ProgramRules>>,
@@ -327,35 +304,11 @@ impl Rules {
         let slow_attacks = tables.slow_types.iter().any(|s| *s);
 
         let codes = players * types + 1;
-        let z_piece = (0..cells * codes).map(|_| splitmix(&mut seed)).collect();
-        let z_side = (0..players).map(|_| splitmix(&mut seed)).collect();
-        // One key per rights bit: the castlings', then the gates'.
         let castles = crate::rules::castles::CastleRules::new(&variant, &graph);
         let gates = crate::rules::gates::GateRules::new(&variant, &castles, cells);
-        let z_castle = (0..gates.letters.len().min(32)).map(|_| splitmix(&mut seed)).collect();
-        let z_ep = (0..cells).map(|_| splitmix(&mut seed)).collect();
-        let z_phase = (0..variant.phases.len()).map(|_| splitmix(&mut seed)).collect();
-        let z_owner = (0..cells * players).map(|_| splitmix(&mut seed)).collect();
-        let z_reserve = (0..players * 65).map(|_| splitmix(&mut seed)).collect();
-        let z_frozen = (0..cells).map(|_| splitmix(&mut seed)).collect();
-        let z_touched = (0..cells).map(|_| splitmix(&mut seed)).collect();
-        let z_slot = (0..8).map(|_| splitmix(&mut seed)).collect();
-        // Drawn last, so that the other keys are those of games before players could be out.
-        let z_out = (0..players).map(|_| splitmix(&mut seed)).collect();
+        let keys = keys::Keys::draw(&mut seed, cells, codes, players, gates.letters.len(), variant.phases.len());
 
-        let slots = variant.turn.actions.clone();
-        let square_play = variant.squares.is_some()
-            || slots.len() > 1
-            || slots.iter().any(|s| s.optional || s.kinds.iter().any(|k| *k != ActionKind::MovePiece));
-        let (square_moves, square_carries, owned_squares, vacates) = match &variant.squares {
-            Some(sq) => (
-                RayTable::build(&variant, &graph, &sq.moves),
-                RayTable::build(&variant, &graph, &sq.carries),
-                sq.owned,
-                sq.vacate.is_some(),
-            ),
-            None => (RayTable::default(), RayTable::default(), false, false),
-        };
+        let squares = SquarePlay::new(&variant, &graph);
 
         let castle_keep = crate::rules::gates::rights_kept(&variant, &castles, &gates, cells);
         let has_turns = players::has_turns(&variant);
@@ -453,17 +406,7 @@ impl Rules {
             paths,
             explosions,
             gates,
-            square_play,
-            owned_squares,
-            vacates,
-            square_moves,
-            square_carries,
-            slots,
-            z_owner,
-            z_reserve,
-            z_frozen,
-            z_touched,
-            z_slot,
+            squares,
             covering,
             between_cell,
             cover_cells,
@@ -496,12 +439,7 @@ impl Rules {
             cells,
             zone_sets,
             has_royal,
-            z_piece,
-            z_side,
-            z_out,
-            z_castle,
-            z_ep,
-            z_phase,
+            keys,
             castle_keep,
             castles,
             variant,
@@ -686,7 +624,7 @@ impl Rules {
 
     /// Whether squares are game objects here, or turns have several actions.
     pub fn has_square_play(&self) -> bool {
-        self.square_play
+        self.squares.play
     }
 
     /// Whether any cell of the variant may hold several pieces.
@@ -714,13 +652,13 @@ impl Rules {
         if n == u32::MAX {
             return 0;
         }
-        self.z_reserve[player.0 as usize * 65 + n.min(64) as usize]
+        self.keys.reserve[player.0 as usize * 65 + n.min(64) as usize]
     }
 
     /// The hash key of a location without a square.
     #[inline]
     pub(crate) fn zhole(&self, cell: CellId) -> u64 {
-        self.z_piece[cell.0 as usize * (self.players * self.types + 1)]
+        self.keys.piece[cell.0 as usize * (self.players * self.types + 1)]
     }
 
     /// The hash key of a square's owner.
@@ -729,14 +667,14 @@ impl Rules {
         if owner == 0 {
             return 0;
         }
-        self.z_owner[cell.0 as usize * self.players + owner as usize - 1]
+        self.keys.owner[cell.0 as usize * self.players + owner as usize - 1]
     }
 
     /// The hash key of the `k`-th piece of one code on a cell (k = 0 for the first).
     #[inline]
     pub(crate) fn zkey(&self, cell: CellId, piece: Piece, k: usize) -> u64 {
         let codes = self.players * self.types + 1;
-        let base = self.z_piece[cell.0 as usize * codes + piece.0 as usize];
+        let base = self.keys.piece[cell.0 as usize * codes + piece.0 as usize];
         if k == 0 {
             return base;
         }

@@ -7,8 +7,8 @@ use crate::rules::{Piece, Rules};
 impl State {
     pub(crate) fn compute_hash(&self, r: &Rules) -> u64 {
         let codes = r.players * r.types + 1;
-        let mut h = r.z_side[self.side.0 as usize];
-        for (p, key) in r.z_out.iter().enumerate() {
+        let mut h = r.keys.side[self.side.0 as usize];
+        for (p, key) in r.keys.out.iter().enumerate() {
             if self.out & (1 << p) != 0 {
                 h ^= key;
             }
@@ -19,7 +19,7 @@ impl State {
                 continue;
             }
             if *p == Piece::HOLE {
-                h ^= r.z_piece[i * codes];
+                h ^= r.keys.piece[i * codes];
             } else if r.stacking && r.is_stack_cell(CellId(i as u16)) {
                 let stack = &self.stacks[i];
                 for (k, q) in stack.iter().enumerate() {
@@ -27,40 +27,40 @@ impl State {
                     h ^= r.zkey(CellId(i as u16), *q, same_before);
                 }
             } else if *p != Piece::EMPTY {
-                h ^= r.z_piece[i * codes + p.0 as usize];
+                h ^= r.keys.piece[i * codes + p.0 as usize];
             }
         }
-        for (i, key) in r.z_castle.iter().enumerate() {
+        for (i, key) in r.keys.castle.iter().enumerate() {
             if self.castling & (1 << i) != 0 {
                 h ^= key;
             }
         }
         if let Some(ep) = self.ep {
             for c in ep.passed() {
-                h ^= r.z_ep[c.0 as usize];
+                h ^= r.keys.ep[c.0 as usize];
             }
         }
         for i in 0..r.variant.phases.len() {
             if self.phases & (1 << i) != 0 {
-                h ^= r.z_phase[i];
+                h ^= r.keys.phase[i];
             }
         }
-        if r.square_play {
+        if r.squares.play {
             for (i, o) in self.owner.iter().enumerate() {
                 if *o > 0 && self.cells[i] != Piece::HOLE {
-                    h ^= r.z_owner[i * r.players + *o as usize - 1];
+                    h ^= r.keys.owner[i * r.players + *o as usize - 1];
                 }
             }
             for (p, n) in self.reserve.iter().enumerate() {
                 h ^= r.zreserve(PlayerId(p as u8), *n);
             }
             for c in self.frozen.cells() {
-                h ^= r.z_frozen[c.0 as usize];
+                h ^= r.keys.frozen[c.0 as usize];
             }
             for c in self.touched.cells() {
-                h ^= r.z_touched[c.0 as usize];
+                h ^= r.keys.touched[c.0 as usize];
             }
-            h ^= r.z_slot[self.slot as usize];
+            h ^= r.keys.slot[self.slot as usize];
         }
         for (p, n) in self.checks.iter().enumerate() {
             h ^= crate::counters::check_key(PlayerId(p as u8), *n);

@@ -70,7 +70,7 @@ impl State {
         let g = &r.variant.choices[i].options[k].grants[side.0 as usize];
         for &(c, t) in &g.placements {
             self.put_logged(r, c, r.piece(side, t), r.attr_default(t));
-            if r.owned_squares {
+            if r.squares.owned {
                 self.own_logged(r, c, side.0 + 1);
             }
         }
@@ -90,7 +90,7 @@ impl State {
             Some((_, p)) => p,
             None => self.turn_player(r, self.turn),
         };
-        self.hash ^= r.z_side[side.0 as usize] ^ r.z_side[next.0 as usize];
+        self.hash ^= r.keys.side[side.0 as usize] ^ r.keys.side[next.0 as usize];
         self.side = next;
     }
 

@@ -85,7 +85,7 @@ impl Position {
     /// piece joining a stack takes the square, and a piece left behind stands on it. A square
     /// under pieces is never unowned (a piece landing takes it, the setup gives it).
     fn owner_mark(&self, cell: CellId) -> Option<char> {
-        let owner = self.square_owner(cell).filter(|_| self.rules.owned_squares)?;
+        let owner = self.square_owner(cell).filter(|_| self.rules.squares.owned)?;
         let implied = implied_owner(&self.rules, self.pieces_at(cell));
         (implied != Some(owner)).then_some(if owner == PlayerId(0) { '+' } else { '-' })
     }
@@ -186,7 +186,7 @@ impl Position {
             out.push(' ');
             out.push_str(&cells(self.st.frozen.cells()));
         }
-        if rules.slots.len() > 1 {
+        if rules.squares.slots.len() > 1 {
             out.push_str(&format!(" {} {}", self.st.slot + 1, cells(self.st.touched.cells())));
         }
         out.push_str(&self.program_fields());
@@ -337,14 +337,14 @@ impl Position {
             pos.set_square_state(reserve, frozen, 0, SquareMarks::default());
             next += 2;
         }
-        if rules.slots.len() > 1 {
+        if rules.squares.slots.len() > 1 {
             let slot = number(next, 1, 1)?;
-            if slot as usize > rules.slots.len() {
+            if slot as usize > rules.squares.slots.len() {
                 let (o, s) = field(next).expect("a number was read");
                 return Err(err(
                     o,
                     s.len(),
-                    format!("expected the number of the action due, 1 to {}, found `{s}`", rules.slots.len()),
+                    format!("expected the number of the action due, 1 to {}, found `{s}`", rules.squares.slots.len()),
                 ));
             }
             let touched = match field(next + 1) {

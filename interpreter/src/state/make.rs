@@ -158,7 +158,7 @@ impl State {
         undo.general = true;
         let log = self.log.len();
         self.hashes.push(self.hash);
-        if r.square_play {
+        if r.squares.play {
             self.square_history.push(SquareUndo { frozen: self.frozen, touched: self.touched });
         }
         if mv.kind == MoveKind::Choose {
@@ -176,7 +176,7 @@ impl State {
         }
         // En passant is open for one turn: any action of a one-action turn ends it, and a piece
         // move (the only action that could use it) ends it in a turn of several actions.
-        if r.slots.len() == 1 || mv.kind.is_piece_move() {
+        if r.squares.slots.len() == 1 || mv.kind.is_piece_move() {
             self.clear_en_passant(r);
         }
         let continues = match mv.kind {
@@ -225,7 +225,7 @@ impl State {
         }
         if mv.kind.is_piece_move() {
             self.drop_castling(r, keep);
-            if r.owned_squares {
+            if r.squares.owned {
                 // A piece landing on a square takes it for its owner, also when it joins a
                 // stack (whoever else stands there); a piece put and then taken away again
                 // (blown up) takes nothing. The ownership changes are logged after the move's
@@ -259,7 +259,7 @@ impl State {
         }
         // A turn ends by itself after its last possible action (the rest being optional).
         if settle
-            && r.square_play
+            && r.squares.play
             && self.slot > 0
             && self.partial.is_none()
             && self.rest_optional(r)
@@ -316,7 +316,7 @@ impl State {
             && conds.iter().all(|c| self.condition_holds(r, c, Some((mv.from, mv.to))))
         {
             self.square_logged(r, from, false);
-            if r.owned_squares {
+            if r.squares.owned {
                 self.own_logged(r, from, 0);
             }
             let n = self.reserve[self.side.0 as usize];
@@ -337,7 +337,7 @@ impl State {
         };
         if mv.kind == MoveKind::PlaceSquare {
             self.square_logged(r, mv.to, true);
-            if r.owned_squares {
+            if r.squares.owned {
                 self.own_logged(r, mv.to, me);
             }
             let n = self.reserve[side.0 as usize];
@@ -356,7 +356,7 @@ impl State {
                 self.put_logged(r, mv.to, mv.landed(r, mv.piece), attrs);
             }
             self.square_logged(r, mv.from, false);
-            if r.owned_squares {
+            if r.squares.owned {
                 let o = self.owner[mv.from.0 as usize];
                 self.own_logged(r, mv.to, o);
                 self.own_logged(r, mv.from, 0);
@@ -364,7 +364,7 @@ impl State {
         }
         if touches && !self.touched.contains(mv.to) {
             self.touched.push(mv.to);
-            self.hash ^= r.z_touched[mv.to.0 as usize];
+            self.hash ^= r.keys.touched[mv.to.0 as usize];
         }
     }
 
@@ -380,14 +380,15 @@ impl State {
             }
             self.set_partial(r, None);
         }
-        if r.square_play && mv.kind != MoveKind::EndTurn {
+        if r.squares.play && mv.kind != MoveKind::EndTurn {
             let kind = ActionKind::of(mv.kind).unwrap_or(ActionKind::MovePiece);
             let from = self.slot as usize;
-            let filled = (from..r.slots.len()).find(|&s| r.slots[s].kinds.contains(&kind)).unwrap_or(from);
-            if filled + 1 < r.slots.len() {
-                self.hash ^= r.z_slot[self.slot as usize];
+            let filled =
+                (from..r.squares.slots.len()).find(|&s| r.squares.slots[s].kinds.contains(&kind)).unwrap_or(from);
+            if filled + 1 < r.squares.slots.len() {
+                self.hash ^= r.keys.slot[self.slot as usize];
                 self.slot = (filled + 1) as u8;
-                self.hash ^= r.z_slot[self.slot as usize];
+                self.hash ^= r.keys.slot[self.slot as usize];
                 return;
             }
         }
@@ -409,19 +410,19 @@ impl State {
     /// for the next player and an en-passant chance it did not create closes; then the next
     /// player moves.
     pub(crate) fn end_turn(&mut self, r: &Rules) {
-        if r.square_play {
+        if r.squares.play {
             for c in self.frozen.cells() {
-                self.hash ^= r.z_frozen[c.0 as usize];
+                self.hash ^= r.keys.frozen[c.0 as usize];
             }
             for c in self.touched.cells() {
-                self.hash ^= r.z_touched[c.0 as usize] ^ r.z_frozen[c.0 as usize];
+                self.hash ^= r.keys.touched[c.0 as usize] ^ r.keys.frozen[c.0 as usize];
             }
             self.frozen = self.touched;
             self.touched = Default::default();
             if self.ep.is_some_and(|ep| !r.allied(r.owner(ep.piece), self.side)) {
                 self.clear_en_passant(r);
             }
-            self.hash ^= r.z_slot[self.slot as usize] ^ r.z_slot[0];
+            self.hash ^= r.keys.slot[self.slot as usize] ^ r.keys.slot[0];
             self.slot = 0;
         }
         self.next_player(r);
@@ -472,7 +473,7 @@ impl State {
                 self.hash ^= pr.z_turn[crate::rules::programs::turn_slot(r, self.turn)];
             }
         }
-        self.hash ^= r.z_side[before.0 as usize] ^ r.z_side[next.0 as usize];
+        self.hash ^= r.keys.side[before.0 as usize] ^ r.keys.side[next.0 as usize];
         self.side = next;
         // A new round begins when the first player's turn comes back (or, past players out of
         // the game, when the order wraps round).
@@ -488,7 +489,7 @@ impl State {
         self.hashes.pop();
         if undo.general {
             self.unlog(r, undo.log as usize);
-            if r.square_play {
+            if r.squares.play {
                 if let Some(su) = self.square_history.pop() {
                     self.frozen = su.frozen;
                     self.touched = su.touched;
@@ -524,7 +525,7 @@ impl State {
     pub(crate) fn clear_en_passant(&mut self, r: &Rules) {
         if let Some(ep) = self.ep.take() {
             for c in ep.passed() {
-                self.hash ^= r.z_ep[c.0 as usize];
+                self.hash ^= r.keys.ep[c.0 as usize];
             }
         }
     }
@@ -558,7 +559,7 @@ impl State {
     /// keeping the hash.
     #[inline]
     pub(crate) fn flip_castling(&mut self, r: &Rules, bits: u32) {
-        for (i, key) in r.z_castle.iter().enumerate() {
+        for (i, key) in r.keys.castle.iter().enumerate() {
             if bits & (1 << i) != 0 {
                 self.hash ^= key;
             }
@@ -587,7 +588,7 @@ impl State {
         }
         if ep.len > 0 {
             for c in ep.passed() {
-                self.hash ^= r.z_ep[c.0 as usize];
+                self.hash ^= r.keys.ep[c.0 as usize];
             }
             self.ep = Some(ep);
         }
@@ -598,7 +599,7 @@ impl State {
         for (i, phase) in r.variant.phases.iter().enumerate() {
             if self.phases & (1 << i) == 0 && self.condition_holds(r, &phase.when, None) {
                 self.phases |= 1 << i;
-                self.hash ^= r.z_phase[i];
+                self.hash ^= r.keys.phase[i];
             }
         }
     }

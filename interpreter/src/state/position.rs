@@ -406,7 +406,7 @@ impl Position {
             history: Vec::with_capacity(256),
             hashes: Vec::with_capacity(256),
             log: Vec::new(),
-            owner: if rules.owned_squares { vec![0; n] } else { Vec::new() },
+            owner: if rules.squares.owned { vec![0; n] } else { Vec::new() },
             reserve: match &rules.variant.squares {
                 Some(sq) => vec![sq.reserve.unwrap_or(UNLIMITED); players],
                 None => vec![0; players],
@@ -461,7 +461,7 @@ impl Position {
                         pos.st.attrs[cell.0 as usize] = rules.attr_default(*ty);
                     }
                     // Owned squares: a player owns the squares under its pieces at the start.
-                    if rules.owned_squares {
+                    if rules.squares.owned {
                         pos.st.owner[cell.0 as usize] = player.0 + 1;
                     }
                 }
@@ -479,7 +479,7 @@ impl Position {
             let i = player.0 as usize * rules.variant.pieces.len() + ty.0 as usize;
             pos.st.hand[i] = pos.st.hand[i].saturating_add(*n);
         }
-        if rules.owned_squares {
+        if rules.squares.owned {
             for (cell, player) in &rules.variant.setup.square_owners {
                 pos.st.owner[cell.0 as usize] = player.0 + 1;
             }

@@ -45,7 +45,7 @@ pub(super) fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize
         }
         if ch == '*' {
             pos.set_hole(row[i]);
-        } else if ch == '+' && !rules.owned_squares && rules.has_marks() {
+        } else if ch == '+' && !rules.squares.owned && rules.has_marks() {
             // `+P`: a piece of a type marked `+`.
             let (piece, _) = rules.read_piece_symbol(&text[o..], true).ok_or_else(|| PositionError {
                 offset: at + o,
@@ -56,7 +56,7 @@ pub(super) fn read_row(pos: &mut Position, row: &[CellId], text: &str, at: usize
             pos.set_owner(row[i], Some(rules.owner(piece)));
             k += 1;
         } else if ch == '+' || ch == '-' {
-            if !rules.owned_squares {
+            if !rules.squares.owned {
                 return Err(PositionError {
                     offset: at + o,
                     len: 1,
@@ -108,14 +108,14 @@ fn read_stack(pos: &mut Position, cell: CellId, text: &str, at: usize) -> Result
     let mut inner: Vec<(usize, Result<Piece, char>)> = Vec::new();
     // Where squares are owned, `+` or `-` last names the square's owner (`(pG+)`).
     let mark = match inner_text.chars().last() {
-        Some(m @ ('+' | '-')) if rules.owned_squares && inner_text.len() > 1 => Some(m),
+        Some(m @ ('+' | '-')) if rules.squares.owned && inner_text.len() > 1 => Some(m),
         _ => None,
     };
     let inner_text = &inner_text[..inner_text.len() - mark.map_or(0, char::len_utf8)];
     let mut j = 0;
     while j < inner_text.len() {
         let rest = &inner_text[j..];
-        match rules.read_piece_symbol(rest, !rules.owned_squares) {
+        match rules.read_piece_symbol(rest, !rules.squares.owned) {
             Some((piece, len)) => {
                 inner.push((1 + j, Ok(piece)));
                 j += len;

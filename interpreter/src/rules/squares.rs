@@ -1,4 +1,4 @@
-//! Rays per (player, cell) for the moves of squares, walked through locations without a square.
+//! Square play compiled: squares as game objects (owned, moved, carried, removed) and turns of several actions, with the rays square moves walk.
 
 use crate::graph::Graph;
 use crate::ir::CellId;
@@ -6,6 +6,7 @@ use crate::ir::DirId;
 use crate::ir::Geometry;
 use crate::ir::PlayerId;
 use crate::ir::Variant;
+use crate::ir::{ActionKind, TurnAction};
 
 /// Rays per (player, cell) for the moves of squares: each ray is walked through locations
 /// without a square, every one of them a target.
@@ -79,5 +80,42 @@ impl RayTable {
         self.rays[self.index[i] as usize..self.index[i + 1] as usize]
             .iter()
             .map(|&(s, n)| &self.cells[s as usize..s as usize + n as usize])
+    }
+}
+
+/// Square play: squares as game objects, turns of several actions.
+#[derive(Debug, Default)]
+pub(crate) struct SquarePlay {
+    /// Squares are game objects, or a turn has several actions: turns go by action slots.
+    pub(crate) play: bool,
+    /// Squares are owned by players.
+    pub(crate) owned: bool,
+    /// Squares pieces leave may be removed (so a piece leaving a cell can block a line there).
+    pub(crate) vacates: bool,
+    /// How empty squares move, and how squares carrying a piece move.
+    pub(crate) moves: RayTable,
+    pub(crate) carries: RayTable,
+    /// The action slots of a turn.
+    pub(crate) slots: Vec<TurnAction>,
+}
+
+impl SquarePlay {
+    /// The square play of a variant (none, with one slot of a piece's move, for most games).
+    pub(crate) fn new(variant: &Variant, graph: &Graph) -> SquarePlay {
+        let slots = variant.turn.actions.clone();
+        let play = variant.squares.is_some()
+            || slots.len() > 1
+            || slots.iter().any(|s| s.optional || s.kinds.iter().any(|k| *k != ActionKind::MovePiece));
+        match &variant.squares {
+            Some(sq) => SquarePlay {
+                play,
+                owned: sq.owned,
+                vacates: sq.vacate.is_some(),
+                moves: RayTable::build(variant, graph, &sq.moves),
+                carries: RayTable::build(variant, graph, &sq.carries),
+                slots,
+            },
+            None => SquarePlay { play, slots, ..SquarePlay::default() },
+        }
     }
 }
