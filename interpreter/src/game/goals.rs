@@ -135,7 +135,7 @@ impl Position {
         let r = &*self.rules;
         let count = |owner: Option<PlayerId>, ty: Option<crate::ir::PieceTypeId>| {
             // One piece per occupied cell: the cell sets count them.
-            if ty.is_none() && !r.stacking && !r.covering && !r.variant.goals_count_hands {
+            if ty.is_none() && !r.stacks.on && !r.between.on && !r.variant.goals_count_hands {
                 return match owner {
                     Some(o) => self.occupied_by(o).len() as u32,
                     None => (0..r.player_count() as u8).map(|p| self.occupied_by(PlayerId(p)).len() as u32).sum(),

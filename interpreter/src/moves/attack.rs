@@ -83,7 +83,7 @@ impl State {
         blast: bool,
     ) -> bool {
         if ty.is_none() {
-            let probed = if r.stacking {
+            let probed = if r.stacks.on {
                 self.attacked_stacked(r, cell, by, blast)
             } else {
                 self.probe_attack(r, cell, by, blast)
@@ -103,8 +103,9 @@ impl State {
     #[inline]
     fn probe_attack(&self, r: &Rules, cell: CellId, by: PlayerId, blast: bool) -> bool {
         self.probes_holding(r, cell, by).any(|probe| {
-            self.probe_hit(r, probe, by)
-                .is_some_and(|k| self.counts(r, by, r.type_of(self.cells[r.probe_cells[k].0 as usize]), cell, blast))
+            self.probe_hit(r, probe, by).is_some_and(|k| {
+                self.counts(r, by, r.type_of(self.cells[r.tables.probe_cells[k].0 as usize]), cell, blast)
+            })
         })
     }
 
@@ -113,7 +114,7 @@ impl State {
     pub(crate) fn probe_attackers(&self, r: &Rules, cell: CellId, by: PlayerId, out: &mut Vec<CellId>) {
         for probe in self.probes_holding(r, cell, by) {
             if let Some(k) = self.probe_hit(r, probe, by) {
-                out.push(r.probe_cells[k]);
+                out.push(r.tables.probe_cells[k]);
             }
         }
     }
@@ -125,7 +126,7 @@ impl State {
         let s = probe.start as usize;
         let end = s + probe.len as usize;
         for k in s..end {
-            let q = self.cells[r.probe_cells[k].0 as usize];
+            let q = self.cells[r.tables.probe_cells[k].0 as usize];
             if q.is_empty() {
                 continue;
             }
@@ -136,7 +137,7 @@ impl State {
             if r.probe_has(k, ty) {
                 return Some(k);
             }
-            return if r.covering { self.covering_hit(r, k, end, ty) } else { None };
+            return if r.between.on { self.covering_hit(r, k, end, ty) } else { None };
         }
         None
     }
@@ -147,18 +148,18 @@ impl State {
     /// it attacks from.
     #[inline(never)]
     fn covering_hit(&self, r: &Rules, k: usize, end: usize, ty: PieceTypeId) -> Option<usize> {
-        let at = self.standing_at(r.probe_cells[k]);
-        if at == r.probe_cells[k] {
+        let at = self.standing_at(r.tables.probe_cells[k]);
+        if at == r.tables.probe_cells[k] {
             return None;
         }
-        (k + 1..end).take_while(|j| self.standing_at(r.probe_cells[*j]) == at).find(|j| r.probe_has(*j, ty))
+        (k + 1..end).take_while(|j| self.standing_at(r.tables.probe_cells[*j]) == at).find(|j| r.probe_has(*j, ty))
     }
 
     /// Attacks the probes do not hold: the entries of `by`'s slow pieces (hops, lame leaps,
     /// conditional captures; every entry of a move type when one is asked for), each walked
     /// toward `cell` as the generator would walk it with a victim there.
     fn slow_attack(&self, r: &Rules, cell: CellId, by: PlayerId, ty: Option<MoveTypeId>, blast: bool) -> bool {
-        if r.stacking {
+        if r.stacks.on {
             return self.attacked_by_generation(r, cell, by, ty, blast);
         }
         if let (Some(reach), None) = (&r.slow_reach, ty) {
@@ -166,19 +167,19 @@ impl State {
             return reach.items[reach.index[i] as usize..reach.index[i + 1] as usize].iter().any(|&(from, t, e)| {
                 self.cells[from.0 as usize] == r.piece(by, t)
                     && self.counts(r, by, t, cell, blast)
-                    && self.entry_captures_at(r, &r.entries[e as usize], t, from, from, cell)
+                    && self.entry_captures_at(r, &r.tables.entries[e as usize], t, from, from, cell)
             });
         }
         for from in self.occupied[by.0 as usize].iter() {
             let piece = self.cells[from.0 as usize];
             let t = r.type_of(piece);
-            if (ty.is_none() && !r.slow_types[t.0 as usize]) || !self.counts(r, by, t, cell, blast) {
+            if (ty.is_none() && !r.tables.slow_types[t.0 as usize]) || !self.counts(r, by, t, cell, blast) {
                 continue;
             }
             let origins: &[CellId] = if r.is_between(from) { r.covers(from) } else { std::slice::from_ref(&from) };
             for &origin in origins {
                 let (a, b, _) = r.entries_for(by, t, origin);
-                for e in &r.entries[a..b] {
+                for e in &r.tables.entries[a..b] {
                     if ty.is_some_and(|m| m.0 != e.move_type) {
                         continue;
                     }
@@ -205,19 +206,19 @@ impl State {
         if e.mode == MoveMode::MoveOnly {
             return false;
         }
-        let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+        let ray = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
         // Conditions as the attacker reads them, whoever is to move.
         let by = r.owner(self.cells[from.0 as usize]);
         let allowed = || {
             !e.dynamic
-                || r.atoms[ty.0 as usize][e.atom as usize]
+                || r.tables.atoms[ty.0 as usize][e.atom as usize]
                     .conditions
                     .iter()
                     .all(|c| self.condition_holds_for(r, c, Some((origin, cell)), by))
         };
         let occupied = |c: CellId| {
             let q = self.cells[c.0 as usize];
-            !(q.is_empty() || (r.covering && self.anchor.get(c.0 as usize) == Some(&from)))
+            !(q.is_empty() || (r.between.on && self.anchor.get(c.0 as usize) == Some(&from)))
         };
         match e.kind {
             EntryKind::Lame => {
@@ -228,7 +229,7 @@ impl State {
             }
             EntryKind::Slide => {
                 for &to in ray {
-                    if r.covering && r.between_cell[to.0 as usize] {
+                    if r.between.on && r.between.cells[to.0 as usize] {
                         continue;
                     }
                     if to == cell {
@@ -328,7 +329,7 @@ impl State {
         for probe in self.probes_holding(r, cell, by) {
             let s = probe.start as usize;
             for k in s..s + probe.len as usize {
-                let c = r.probe_cells[k];
+                let c = r.tables.probe_cells[k];
                 let q = self.cells[c.0 as usize];
                 if q.is_empty() {
                     continue;
@@ -360,10 +361,10 @@ impl State {
         by: PlayerId,
     ) -> impl Iterator<Item = &'r Probe> {
         let i = by.0 as usize * r.cells + cell.0 as usize;
-        let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
+        let (a, b) = (r.tables.probe_index[i] as usize, r.tables.probe_index[i + 1] as usize);
         let (masks, theirs) = self.held_by(r, by);
         let masks = masks.get(a..b).unwrap_or(&[]);
-        r.probes[a..b]
+        r.tables.probes[a..b]
             .iter()
             .enumerate()
             .filter(move |(j, _)| masks.get(*j).is_none_or(|m| m & theirs != 0))
@@ -393,7 +394,7 @@ impl State {
         let mut moves = Vec::new();
         for from in probe.occupied[by.0 as usize].iter() {
             for &piece in probe.pieces_at(r, from).to_vec().iter().filter(|p| r.owner(**p) == by) {
-                if (ty.is_none() && !r.slow_types[r.type_of(piece).0 as usize])
+                if (ty.is_none() && !r.tables.slow_types[r.type_of(piece).0 as usize])
                     || !self.counts(r, by, r.type_of(piece), cell, blast)
                 {
                     continue;
@@ -453,7 +454,7 @@ impl State {
                 let s = probe.start as usize;
                 let mut shield: Option<CellId> = None;
                 for k in s..s + probe.len as usize {
-                    let c = r.probe_cells[k];
+                    let c = r.tables.probe_cells[k];
                     let q = self.cells[c.0 as usize];
                     if q.is_empty() {
                         continue;
@@ -475,7 +476,7 @@ impl State {
                         continue;
                     }
                     let hit = attacker_in(r, stack, PlayerId(p), k, &ANY_TYPE)
-                        || (r.covering
+                        || (r.between.on
                             && r.owner(q) == PlayerId(p)
                             && self.covering_hit(r, k, s + probe.len as usize, r.type_of(q)).is_some());
                     if hit {

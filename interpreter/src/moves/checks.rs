@@ -110,12 +110,12 @@ impl Position {
         let mut checked = false;
         for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
-            for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+            for probe in &r.tables.probes[r.tables.probe_index[i] as usize..r.tables.probe_index[i + 1] as usize] {
                 let Some(k) = st.probe_hit(r, probe, PlayerId(p)) else { continue };
                 // The cells of this line, its checker included: an answer to every check
                 // stands on each line (lines that branch may share cells before their
                 // checkers, on one piece or on two).
-                let line = &r.probe_cells[probe.start as usize..=k];
+                let line = &r.tables.probe_cells[probe.start as usize..=k];
                 if !checked {
                     if line.len() > ev.answers.len() {
                         return None;

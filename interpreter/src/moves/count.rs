@@ -73,8 +73,8 @@ impl State {
         let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
         for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
-            let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
-            let probes = &r.probes[a..b];
+            let (a, b) = (r.tables.probe_index[i] as usize, r.tables.probe_index[i + 1] as usize);
+            let probes = &r.tables.probes[a..b];
             match enemies {
                 Some(e) => {
                     for (probe, _) in probes.iter().zip(&r.count.masks.probes[a..b]).filter(|(_, m)| *m & e != 0) {
@@ -97,7 +97,7 @@ impl State {
     fn pin_walk(&self, r: &Rules, probe: &Probe, p: u8, side: PlayerId, pins: &mut Pins) -> Option<()> {
         let s = probe.start as usize;
         let mut shield: Option<CellId> = None;
-        for (k, &c) in r.probe_cells[s..s + probe.len as usize].iter().enumerate() {
+        for (k, &c) in r.tables.probe_cells[s..s + probe.len as usize].iter().enumerate() {
             let q = self.cells[c.0 as usize];
             if q.is_empty() {
                 continue;
@@ -126,8 +126,8 @@ impl State {
     pub(crate) fn attacked_through(&self, r: &Rules, cell: CellId, side: PlayerId, enemies: u128) -> bool {
         for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side)) {
             let i = p as usize * r.cells + cell.0 as usize;
-            let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
-            for (j, probe) in r.probes[a..b].iter().enumerate() {
+            let (a, b) = (r.tables.probe_index[i] as usize, r.tables.probe_index[i + 1] as usize);
+            for (j, probe) in r.tables.probes[a..b].iter().enumerate() {
                 if r.count.masks.probes.get(a + j).is_some_and(|m| m & enemies == 0) {
                     continue;
                 }
@@ -151,7 +151,7 @@ impl State {
 
     /// [`State::promotions_at`] for an entry that may promote.
     fn promotion_choices_at(&self, r: &Rules, e: &Entry, side: PlayerId, from: CellId, to: CellId) -> u64 {
-        let p = &r.promotions[e.promo as usize];
+        let p = &r.tables.promotions[e.promo as usize];
         if !r.promotes(p, side, from, to) {
             return 1;
         }
@@ -168,12 +168,12 @@ impl State {
     fn count_rays(&self, r: &Rules, side: PlayerId, from: CellId, a: usize, b: usize, buf: &mut Vec<Move>) -> u64 {
         let mut n = 0;
         let piece = self.cells[from.0 as usize];
-        for e in &r.entries[a..b] {
-            let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+        for e in &r.tables.entries[a..b] {
+            let ray = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
             let quiet = e.mode != MoveMode::CaptureOnly;
             let captures = e.mode != MoveMode::MoveOnly;
             for &to in ray {
-                if r.covering && r.between_cell[to.0 as usize] {
+                if r.between.on && r.between.cells[to.0 as usize] {
                     if quiet && self.covers_free(r, to, from) {
                         n += self.promotions_at(r, e, side, from, to);
                     }
@@ -190,7 +190,7 @@ impl State {
                     continue;
                 }
                 if captures && q != Piece::HOLE && !r.allied(r.owner(q), side) {
-                    if r.covering && self.standing_at(to) != to {
+                    if r.between.on && self.standing_at(to) != to {
                         let mv = Move::by_power(from, to, piece, e.move_type, MoveKind::Normal, 0, q);
                         self.push(r, e.promo, mv, buf);
                     } else {
@@ -244,12 +244,12 @@ impl State {
         };
         for &origin in r.covers(from) {
             let i = (side.0 as usize * r.types + ty.0 as usize) * r.cells + origin.0 as usize;
-            for e in &r.entries[r.entry_index[i] as usize..r.entry_index[i + 1] as usize] {
-                let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+            for e in &r.tables.entries[r.tables.entry_index[i] as usize..r.tables.entry_index[i + 1] as usize] {
+                let ray = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
                 let quiet = e.mode != MoveMode::CaptureOnly;
                 let captures = e.mode != MoveMode::MoveOnly;
                 for &to in ray {
-                    if r.between_cell[to.0 as usize] {
+                    if r.between.cells[to.0 as usize] {
                         if quiet && to != from && self.covers_free(r, to, from) {
                             meet(to);
                         }
@@ -317,7 +317,7 @@ impl State {
     #[inline(always)]
     pub(crate) fn held_by<'r>(&self, r: &'r Rules, by: PlayerId) -> (&'r [u128], u128) {
         let theirs = u128::from_words(self.occupied[by.0 as usize].words());
-        if r.covering {
+        if r.between.on {
             (&r.count.cover_masks.probes, theirs | self.covered_by(r, by))
         } else {
             (&r.count.masks.probes, theirs)
@@ -463,7 +463,7 @@ impl State {
                     continue;
                 }
                 // En passant is pushed to be tested by the ray walk, not by the masks.
-                let general = r.entry_dedup[i] || pinned_here;
+                let general = r.tables.entry_dedup[i] || pinned_here;
                 let walked = MASKS
                     && ((ep && r.count.ep_type[t] && masks.ep_reach[i] & passed != 0)
                         || (between_enemies && masks.captures_on(r, piece, from, occ, enemy_covered)));
@@ -496,7 +496,14 @@ impl State {
                         continue;
                     }
                 } else if !general && from != royal && r.count.plain_type[t] && !r.programmed_types[t] {
-                    n += self.count_rays(r, side, from, r.entry_index[i] as usize, r.entry_index[i + 1] as usize, buf);
+                    n += self.count_rays(
+                        r,
+                        side,
+                        from,
+                        r.tables.entry_index[i] as usize,
+                        r.tables.entry_index[i + 1] as usize,
+                        buf,
+                    );
                     continue;
                 }
                 self.single_piece_moves(r, side, from, buf);
@@ -522,7 +529,7 @@ impl Position {
         let st = &mut self.st;
         let side = st.side;
         let masks = enemies.is_some();
-        let cover = r.covering && !r.count.cover_masks.fits.is_empty();
+        let cover = r.between.on && !r.count.cover_masks.fits.is_empty();
         buf.clear();
         let (mut n, targets) = if r.count.stacked || masks || cover {
             let captures_tested = r.count.stacked && st.stacked_count_now(r)?;
@@ -534,7 +541,7 @@ impl Position {
                           captures_tested: bool,
                           buf: &mut Vec<Move>|
              -> (u64, u128) {
-                match (r.count.stacked, r.cells <= 64, r.covering) {
+                match (r.count.stacked, r.cells <= 64, r.between.on) {
                     (true, true, _) => st.count_stacked::<u64>(r, side, royal, pins, captures_tested, buf),
                     (true, false, _) => st.count_stacked::<u128>(r, side, royal, pins, captures_tested, buf),
                     (false, _, true) => st.count_pieces::<u128, true, true>(r, side, royal, pins, buf),
@@ -569,7 +576,7 @@ impl Position {
                 let attacked = if off_stacks && !r.count.threats.stackable(to) {
                     st.threatened(r, to, lifted, enemies, unsure)
                         .unwrap_or_else(|| st.attacked_by_any_enemy(r, to, side))
-                } else if r.count.stacked || r.covering {
+                } else if r.count.stacked || r.between.on {
                     st.attacked_by_any_enemy(r, to, side)
                 } else {
                     st.royal_attacked_on(r, to, side, enemies, lifted)

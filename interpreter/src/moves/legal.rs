@@ -54,19 +54,19 @@ impl State {
         }
         // On a stacking board, a move onto the royal's cell changes its safety, and a move from
         // or to an inert cell can wake a piece or open a line through the cell.
-        if r.stacking
+        if r.stacks.on
             && (mv.to == royal
-                || (r.inert_cells.contains(mv.from) && !self.leaves_unseen(r, mv.from))
-                || (r.inert_cells.contains(mv.to) && !self.lands_unseen(r, mv)))
+                || (r.stacks.inert_cells.contains(mv.from) && !self.leaves_unseen(r, mv.from))
+                || (r.stacks.inert_cells.contains(mv.to) && !self.lands_unseen(r, mv)))
         {
             return false;
         }
         // Capturing a piece that stands between cells clears cells off the capturer's path.
-        if r.covering && mv.is_capture() && self.standing_at(mv.to) != mv.to {
+        if r.between.on && mv.is_capture() && self.standing_at(mv.to) != mv.to {
             return false;
         }
         // A phase that this move may begin can change the occupancy rules of every cell.
-        if r.occupancy_phases & !self.phases != 0 && (!r.occupancy_phases_on_capture || mv.is_capture()) {
+        if r.stacks.phases & !self.phases != 0 && (!r.stacks.phases_on_capture || mv.is_capture()) {
             return false;
         }
         true
@@ -261,7 +261,7 @@ impl Position {
                     return true;
                 }
                 if r.paths.allows(Path::LightTrial)
-                    && (!r.covering || self.st.square_to_square(r, mv))
+                    && (!r.between.on || self.st.square_to_square(r, mv))
                     && (r.explosions.is_none() || !mv.is_capture())
                 {
                     // The square left behind may vanish and block a line the trial saw open.

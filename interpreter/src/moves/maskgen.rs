@@ -236,7 +236,7 @@ impl State {
         if is_royal {
             self.cells[from.0 as usize] = Piece::EMPTY;
         }
-        for (e, ray) in r.entries[a..b].iter().zip(&masks.entry_rays[a..b]) {
+        for (e, ray) in r.tables.entries[a..b].iter().zip(&masks.entry_rays[a..b]) {
             mv.move_type = e.move_type;
             let passes = e.marks_ep && !e.leap;
             // In the walk's order: outward from the piece.

@@ -50,7 +50,7 @@ impl State {
         out: &mut Vec<Move>,
     ) {
         let mv = Move::by_power(from, to, piece, move_type, kind, extra, take);
-        self.push_promoting(r, Some(&r.promotions[promo as usize]), mv, out);
+        self.push_promoting(r, Some(&r.tables.promotions[promo as usize]), mv, out);
     }
 
     /// Whether a promotion on a move to `to` offers the choice `ty` to `player` now: always,
@@ -107,7 +107,7 @@ impl State {
             }
             return;
         }
-        if r.stacking {
+        if r.stacks.on {
             for from in self.occupied[side.0 as usize].iter() {
                 let pieces = self.pieces_at(r, from);
                 for (k, &piece) in pieces.iter().enumerate() {
@@ -118,7 +118,7 @@ impl State {
                     self.moves_of(r, side, from, piece, Only::ANY, out);
                 }
             }
-        } else if r.covering {
+        } else if r.between.on {
             for from in self.occupied[side.0 as usize].iter() {
                 self.moves_of(r, side, from, self.cells[from.0 as usize], Only::ANY, out);
             }
@@ -182,7 +182,7 @@ impl State {
     /// cells, from any cell it covers): by its tables, then by its programs, each move once.
     #[inline]
     pub(crate) fn single_piece_moves(&self, r: &Rules, side: PlayerId, from: CellId, out: &mut Vec<Move>) {
-        if r.covering {
+        if r.between.on {
             self.moves_of(r, side, from, self.cells[from.0 as usize], Only::ANY, out);
         } else {
             self.moves_of_lone::<false>(r, side, from, out);
@@ -223,7 +223,7 @@ impl State {
         out: &mut Vec<Move>,
     ) {
         let first = out.len();
-        if r.stacking {
+        if r.stacks.on {
             self.piece_moves_stacked(r, side, from, piece, only, out);
         } else if r.is_between(from) {
             // A piece covering several cells moves as if from each of them; every route to
@@ -233,7 +233,7 @@ impl State {
                 self.piece_moves::<true, false>(r, side, from, origin, piece, only, out);
             }
             dedup_from(r, out, first);
-        } else if r.covering {
+        } else if r.between.on {
             self.piece_moves::<true, false>(r, side, from, from, piece, only, out);
         } else {
             self.piece_moves::<false, false>(r, side, from, from, piece, only, out);
@@ -276,7 +276,7 @@ impl State {
         };
         // The fixed array walked as one (four tests unrolled): the slice was 4% of Multiple
         // Squares perft.
-        match r.cover_cells.get(at.0 as usize) {
+        match r.between.covers.get(at.0 as usize) {
             Some(cells) => cells.iter().all(free),
             None => r.covers(at).iter().all(free),
         }
@@ -287,7 +287,7 @@ impl State {
     #[inline]
     fn allowed(&self, r: &Rules, e: &Entry, ty: PieceTypeId, side: PlayerId, origin: CellId, to: CellId) -> bool {
         !e.dynamic
-            || r.atoms[ty.0 as usize][e.atom as usize]
+            || r.tables.atoms[ty.0 as usize][e.atom as usize]
                 .conditions
                 .iter()
                 .all(|c| self.condition_holds_for(r, c, Some((origin, to)), side))
@@ -314,11 +314,11 @@ impl State {
         let first = out.len();
         let any = only == Only::ANY;
         let mut mv = Move::by_power(from, from, piece, NO_MOVE_TYPE, MoveKind::Normal, 0, Piece::EMPTY);
-        for e in &r.entries[a..b] {
+        for e in &r.tables.entries[a..b] {
             if !any && !only.allows(e.move_type) {
                 continue;
             }
-            let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+            let ray = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
             mv.move_type = e.move_type;
             mv.take = Piece::EMPTY;
             if e.kind == EntryKind::Lame {
@@ -330,7 +330,7 @@ impl State {
             for (i, &to) in ray.iter().enumerate() {
                 let mut q = self.cells[to.0 as usize];
                 if COVER {
-                    if r.between_cell[to.0 as usize] {
+                    if r.between.cells[to.0 as usize] {
                         // Stopping between cells never captures and never blocks the way on.
                         if to != from
                             && e.mode != MoveMode::CaptureOnly
@@ -431,7 +431,7 @@ impl State {
         mut mv: Move,
         out: &mut Vec<Move>,
     ) {
-        let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+        let ray = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
         let (last, path) = ray.split_last().expect("a lame leap has cells");
         let blocked = path.iter().enumerate().any(|(i, c)| {
             e.need_empty & (1 << i) != 0 && {
@@ -512,11 +512,11 @@ impl State {
         if c.must_be_safe.iter().any(|x| self.attacked_as(r, *x, side, king)) {
             return;
         }
-        if r.stacking && (self.count(r, c.king_from) != 1 || self.count(r, c.partner_from) != 1) {
+        if r.stacks.on && (self.count(r, c.king_from) != 1 || self.count(r, c.partner_from) != 1) {
             return;
         }
         // A piece covering the corner from between cells does not stand on it.
-        if r.covering
+        if r.between.on
             && (self.standing_at(c.king_from) != c.king_from || self.standing_at(c.partner_from) != c.partner_from)
         {
             return;
@@ -527,7 +527,7 @@ impl State {
     /// Whether the `n` pieces on `cell` are one lone piece that the cell's rules make inert.
     #[inline]
     pub(crate) fn lone_inert(&self, r: &Rules, cell: CellId, n: usize) -> bool {
-        n == 1 && r.inert_cells.contains(cell) && r.occupancy(cell, self.phases).lone_inert
+        n == 1 && r.stacks.inert_cells.contains(cell) && r.occupancy(cell, self.phases).lone_inert
     }
 
     /// How a piece of `side` moving by a power of `mode` may land on the occupied stack cell
@@ -583,11 +583,11 @@ impl State {
         let inert = self.lone_inert(r, from, self.count(r, from));
         // Joins onto a lone enemy by a moving power, dropped later if a capture power reaches it.
         let mut joins_by_move: Vec<CellId> = Vec::new();
-        for e in &r.entries[a..b] {
+        for e in &r.tables.entries[a..b] {
             if !only.allows(e.move_type) {
                 continue;
             }
-            let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+            let ray = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
             let mv = |to, kind, extra, take| Move::by_power(from, to, piece, e.move_type, kind, extra, take);
             let mut screened = e.kind == EntryKind::Slide;
             let mut past_screen = 0u16;

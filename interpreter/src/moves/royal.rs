@@ -79,7 +79,7 @@ fn learn_royal(r: &Rules, st: &State, hash: u64, ply: u32, m: &mut RoyalMemo) {
         m.check = attacked();
         return;
     }
-    if r.count.stacked || r.covering {
+    if r.count.stacked || r.between.on {
         // Crowds, pieces between cells: the attack test and the pins that read them (no
         // ray masks to check). A royal between cells is tested move by move.
         if r.is_between(royal) {

@@ -81,7 +81,7 @@ impl State {
                 }
                 // A square carries the one piece standing on it (not a stack, nor a piece
                 // covering it from between cells).
-                if (r.stacking && self.count(r, from) != 1) || self.standing_at(from) != from {
+                if (r.stacks.on && self.count(r, from) != 1) || self.standing_at(from) != from {
                     continue;
                 }
                 (&r.squares.carries, MoveKind::CarrySquare)
@@ -468,15 +468,15 @@ impl State {
         for royal in self.royals[side.0 as usize].iter() {
             for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side)) {
                 let i = p as usize * r.cells + royal.0 as usize;
-                let (a, b) = (r.probe_index[i] as usize, r.probe_index[i + 1] as usize);
-                for (j, probe) in r.probes[a..b].iter().enumerate() {
+                let (a, b) = (r.tables.probe_index[i] as usize, r.tables.probe_index[i + 1] as usize);
+                for (j, probe) in r.tables.probes[a..b].iter().enumerate() {
                     if enemies.is_some_and(|e| masks[a + j] & e == 0) {
                         continue;
                     }
                     let s = probe.start as usize;
                     let mut hole = None;
                     for k in s..s + probe.len as usize {
-                        let c = r.probe_cells[k];
+                        let c = r.tables.probe_cells[k];
                         let q = self.cells[c.0 as usize];
                         if q.is_empty() {
                             continue;

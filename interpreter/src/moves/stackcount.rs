@@ -23,11 +23,11 @@ impl State {
     /// begin a phase that changes the occupancy rules (such a capture is then tested).
     /// `None` where a move of another kind may begin one.
     pub(crate) fn stacked_count_now(&self, r: &Rules) -> Option<bool> {
-        let pending = r.occupancy_phases & !self.phases;
+        let pending = r.stacks.phases & !self.phases;
         if pending == 0 {
             return Some(false);
         }
-        if !r.occupancy_phases_on_capture {
+        if !r.stacks.phases_on_capture {
             return None;
         }
         // Phases beginning on a count of pieces: does one hold with the pieces a capture leaves?
@@ -98,7 +98,7 @@ impl State {
         for p in (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, side)) {
             for probe in self.probes_holding(r, royal, p) {
                 let s = probe.start as usize;
-                for (k, c) in r.probe_cells[s..s + probe.len as usize].iter().enumerate() {
+                for (k, c) in r.tables.probe_cells[s..s + probe.len as usize].iter().enumerate() {
                     let q = self.cells[c.0 as usize];
                     if woken & 1 << c.0 != 0 && r.owner(q) == p && r.probe_has(s + k, r.type_of(q)) {
                         threats |= 1 << c.0;
@@ -116,7 +116,7 @@ impl State {
         let own = B::from_words(self.occupied[side.0 as usize].words());
         let pieces = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
         let crowds = B::from_words(self.crowds.words());
-        let phases = self.phases & r.occupancy_phases;
+        let phases = self.phases & r.stacks.phases;
         let rules = r.count.stack_rules.iter().find(|s| s.phases == phases).expect("a set of phases");
         let inert = B::of(rules.inert);
         let lone = pieces & !crowds;

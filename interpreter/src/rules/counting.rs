@@ -66,8 +66,8 @@ impl CountRules {
         for p in 0..r.players {
             for t in 0..r.types {
                 let i = (p * r.types + t) * r.cells;
-                let (a, b) = (r.entry_index[i] as usize, r.entry_index[i + r.cells] as usize);
-                for e in &r.entries[a..b] {
+                let (a, b) = (r.tables.entry_index[i] as usize, r.tables.entry_index[i + r.cells] as usize);
+                for e in &r.tables.entries[a..b] {
                     plain_type[t] &= e.kind == EntryKind::Slide && !e.dynamic && !r.crowns_or_uncrowns(t, e.promo);
                     ep_type[t] |= e.captures_ep;
                     one_per_target[t] &= e.promo == NO_PROMOTION && !e.marks_ep && !e.captures_ep;
@@ -79,9 +79,9 @@ impl CountRules {
         }
         // The masks know nothing of locations between cells: on such boards they hold the
         // pieces whose rays stay on cells, for the count alone; the other rays are walked.
-        let masks = if (applies && !r.covering) || stacked { MaskTables::new(r) } else { MaskTables::default() };
-        let cover_masks = if applies && r.covering { MaskTables::new(r) } else { MaskTables::default() };
-        let threats = if (applies || stacked) && !r.covering && !masks.fits.is_empty() {
+        let masks = if (applies && !r.between.on) || stacked { MaskTables::new(r) } else { MaskTables::default() };
+        let cover_masks = if applies && r.between.on { MaskTables::new(r) } else { MaskTables::default() };
+        let threats = if (applies || stacked) && !r.between.on && !masks.fits.is_empty() {
             ThreatTables::new(r)
         } else {
             ThreatTables::default()

@@ -230,7 +230,7 @@ impl MaskTables {
     /// first 128 whose rays hold only such cells; every other slot does not fit.
     pub(crate) fn new(r: &Rules) -> MaskTables {
         let mut t = MaskTables::default();
-        if r.cells > 128 && !r.covering {
+        if r.cells > 128 && !r.between.on {
             return t;
         }
         // A cell a mask can hold, and not a location between cells (where stops have their
@@ -241,14 +241,15 @@ impl MaskTables {
         t.passages.push(Passage::default());
         let mut slots = vec![Slot::default(); n];
         t.ep_reach = vec![0; n];
-        let mut capture_reach = vec![0u128; if r.covering { n } else { 0 }];
-        t.entry_rays = vec![EntryRay::default(); r.entries.len()];
+        let mut capture_reach = vec![0u128; if r.between.on { n } else { 0 }];
+        t.entry_rays = vec![EntryRay::default(); r.tables.entries.len()];
         t.probes = r
+            .tables
             .probes
             .iter()
             .map(|p| {
                 let s = p.start as usize;
-                let cells = &r.probe_cells[s..s + p.len as usize];
+                let cells = &r.tables.probe_cells[s..s + p.len as usize];
                 // A probe past the masks' cells is never skipped.
                 if cells.iter().all(|c| c.0 < 128) {
                     cells.iter().fold(0u128, |m, c| m | 1 << c.0)
@@ -259,7 +260,7 @@ impl MaskTables {
             .collect();
         for (i, slot) in slots.iter_mut().enumerate() {
             let player = PlayerId((i / (r.types * r.cells)) as u8);
-            let (a, b) = (r.entry_index[i] as usize, r.entry_index[i + 1] as usize);
+            let (a, b) = (r.tables.entry_index[i] as usize, r.tables.entry_index[i + 1] as usize);
             let start = t.rays.len();
             // Per direction (up, down): the plain rays.
             let mut plain: [Vec<u128>; 2] = Default::default();
@@ -267,10 +268,10 @@ impl MaskTables {
             // The stops between cells: those covering nothing else, and the others with theirs.
             let mut slot_stops = Stops::default();
             let mut tested: Vec<(CellId, u128)> = Vec::new();
-            for (k, e) in r.entries[a..b].iter().enumerate() {
-                let full = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+            for (k, e) in r.tables.entries[a..b].iter().enumerate() {
+                let full = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
                 // A slide that may stop between cells: its cells, and per cell the stop before it.
-                let stopping = r.covering && full.iter().any(|c| r.is_between(*c));
+                let stopping = r.between.on && full.iter().any(|c| r.is_between(*c));
                 let (ray_cells, stops) = if stopping {
                     match stops_of(r, e, CellId((i % r.cells) as u16), full, held) {
                         Some(found) => found,
@@ -307,7 +308,7 @@ impl MaskTables {
                 // and one that crowns the piece or takes its crown makes a royal to test:
                 // walked instead.
                 let fixed_choices = e.promo == NO_PROMOTION || {
-                    let p = &r.promotions[e.promo as usize];
+                    let p = &r.tables.promotions[e.promo as usize];
                     !p.captured_only && !p.setup_only && !r.crowns_or_uncrowns((i / r.cells) % r.types, e.promo)
                 };
                 if !kind_fits || e.dynamic || !(up || down) || ray.is_empty() || !fixed_choices {
@@ -321,12 +322,12 @@ impl MaskTables {
                 }
                 let quiet = e.mode != MoveMode::CaptureOnly;
                 let captures = e.mode != MoveMode::MoveOnly;
-                if captures && r.covering {
+                if captures && r.between.on {
                     capture_reach[i] |= cells;
                 }
                 let (mut promo, mut promo_moves, mut forced) = (0, 1, 0);
                 if e.promo != NO_PROMOTION {
-                    let p = &r.promotions[e.promo as usize];
+                    let p = &r.tables.promotions[e.promo as usize];
                     let from = CellId((i % r.cells) as u16);
                     promo = ray.iter().filter(|c| r.promotes(p, player, from, **c)).fold(0u128, |m, c| m | 1 << c.0);
                     promo_moves = u8::from(!p.mandatory) + p.choices.len() as u8;
@@ -391,10 +392,10 @@ impl MaskTables {
             slot.shape = u8::from(slot.plain_counts != [0, 0]) | u8::from(slot.ray_count != 0) << 1;
             t.fits[i] = fits;
             let ty = (i / r.cells) % r.types;
-            slot.counted = fits && !r.entry_dedup[i] && !r.programmed_types[ty];
+            slot.counted = fits && !r.tables.entry_dedup[i] && !r.programmed_types[ty];
             if fits && !r.programmed_types[ty] && slot.stops == 0 {
                 let rays = &t.rays[start..start + slot.ray_count as usize];
-                if let Some((move_type, passage)) = whole_moves(&r.entries[a..b], &t.entry_rays[a..b], rays) {
+                if let Some((move_type, passage)) = whole_moves(&r.tables.entries[a..b], &t.entry_rays[a..b], rays) {
                     slot.whole = true;
                     slot.move_type = move_type;
                     if let Some(p) = passage {

@@ -21,8 +21,9 @@ use crate::bitset::CellSet;
 use crate::graph::Graph;
 use crate::ir::{CellId, Condition, Occupancy, PhaseId, PieceTypeId, PlayerId, Variant, ZoneId};
 use crate::rules::programs::ProgramRules;
-use crate::tables::{BoardFacts, Entry, MoveTables, Probe};
+use crate::tables::{BoardFacts, MoveTables};
 use squares::SquarePlay;
+use stacks::{Between, Stacks};
 
 pub use crate::tables::EntryKind;
 
@@ -55,24 +56,9 @@ pub struct Rules {
     pub(crate) players: usize,
     pub(crate) types: usize,
     pub(crate) cells: usize,
-    // The move tables (see `tables.rs`), from declarative powers and recognised programs.
-    pub(crate) atoms: Vec<Vec<crate::atoms::Atom>>,
-    pub(crate) entries: Vec<Entry>,
-    /// Per (player, type, cell): range into `entries`.
-    pub(crate) entry_index: Vec<u32>,
-    /// Per (player, type, cell): the entries' reachable cells may overlap, so dedupe moves.
-    pub(crate) entry_dedup: Vec<bool>,
-    pub(crate) ray_cells: Vec<CellId>,
-    pub(crate) promotions: Vec<crate::ir::Promotion>,
-    /// Per (attacking player, cell): range into `probes`.
-    pub(crate) probe_index: Vec<u32>,
-    pub(crate) probes: Vec<Probe>,
-    pub(crate) probe_cells: Vec<CellId>,
-    pub(crate) probe_masks: Vec<u64>,
-    pub(crate) type_words: usize,
-    /// Per piece type: some capture of it is not in the probes, so attacks by it are found
-    /// by generating its moves.
-    pub(crate) slow_types: Vec<bool>,
+    /// The move tables (rays per player, type and cell) and the reverse probes of attacks, from
+    /// declarative powers and recognised programs.
+    pub(crate) tables: MoveTables,
     /// Some piece type is slow (see `slow_types`).
     pub(crate) slow_attacks: bool,
     /// Per (zone, player): membership.
@@ -112,29 +98,12 @@ pub struct Rules {
     pub(crate) setup_counts: Vec<u32>,
     /// Per piece type: the attribute bits a new piece carries.
     pub(crate) attr_defaults: Vec<u64>,
-    /// Some cells hold stacks (a zone has occupancy rules): the stack-aware paths are used.
-    pub(crate) stacking: bool,
-    /// Per cell: 0 for a plain cell, else 1 + index into `occupancies`.
-    pub(crate) occ_kind: Vec<u8>,
-    /// Occupancy rules of each zone that has them: base rules and phase overrides.
-    pub(crate) occupancies: Vec<(Occupancy, Vec<(PhaseId, Occupancy)>)>,
     /// Piece types that keep apart, with, per cell, the cells within their distance.
     pub(crate) apart: Vec<(PieceTypeId, Vec<CellSet>)>,
-    /// Cells that are `lone-inert` in some phase.
-    pub(crate) inert_cells: CellSet,
-    /// Phases that change some cell's occupancy rules.
-    pub(crate) occupancy_phases: u32,
-    /// Those phases begin only on a change of the piece count (so only captures start them).
-    pub(crate) occupancy_phases_on_capture: bool,
-    /// Some locations stand between cells (a piece there covers several): the covering paths
-    /// are used.
-    pub(crate) covering: bool,
-    /// Per cell: it is a location between cells.
-    pub(crate) between_cell: Vec<bool>,
-    /// Per location between cells, the cells it covers in one fixed array (the first repeated
-    /// to fill it): the walks test them without following the board's lists. Empty where no
-    /// location stands between cells or one covers more than four.
-    pub(crate) cover_cells: Vec<[CellId; 4]>,
+    /// Cells that hold stacks, with their occupancy rules.
+    pub(crate) stacks: Stacks,
+    /// Locations between cells, and the cells each covers.
+    pub(crate) between: Between,
     /// Squares as game objects and turns of several actions.
     pub(crate) squares: SquarePlay,
     /// Programs that are not atoms, drops, attributes, hands, goals, a turn order or
@@ -355,20 +324,6 @@ impl Rules {
         let captures_to_hand = variant.pieces.iter().any(|p| p.to_hand.is_some());
         let explosions = crate::rules::explosions::Explosions::new(&variant, &graph);
         let has_royal = variant.pieces.iter().any(|p| p.royal);
-        let MoveTables {
-            atoms,
-            entries,
-            entry_index,
-            entry_dedup,
-            ray_cells,
-            promotions,
-            probe_index,
-            probes,
-            probe_cells,
-            probe_masks,
-            type_words,
-            slow_types,
-        } = tables;
         let programmed_types = (0..types).map(|t| program.as_ref().is_some_and(|p| !p.codes[t].is_empty())).collect();
         // What the tables and programs found, for the derivation of the fast paths.
         features.slow_attacks = slow_attacks;
@@ -389,33 +344,22 @@ impl Rules {
             before_tests,
             captures_to_hand,
             programmed_types,
-            atoms,
-            entries,
-            entry_index,
-            entry_dedup,
-            ray_cells,
-            promotions,
-            probe_index,
-            probes,
-            probe_cells,
-            probe_masks,
-            type_words,
-            slow_types,
             slow_attacks,
+            tables,
             program,
             paths,
             explosions,
             gates,
             squares,
-            covering,
-            between_cell,
-            cover_cells,
-            occupancy_phases,
-            occupancy_phases_on_capture,
-            inert_cells,
-            stacking,
-            occ_kind,
-            occupancies,
+            between: Between { on: covering, cells: between_cell, covers: cover_cells },
+            stacks: Stacks {
+                on: stacking,
+                kind: occ_kind,
+                occupancies,
+                inert_cells,
+                phases: occupancy_phases,
+                phases_on_capture: occupancy_phases_on_capture,
+            },
             apart,
             owner_of,
             type_of,
@@ -486,7 +430,7 @@ impl Rules {
     pub(crate) fn crowns_or_uncrowns(&self, ty: usize, promo: u16) -> bool {
         let royal = |t: usize| self.variant.pieces[t].royal;
         promo != crate::tables::NO_PROMOTION
-            && self.promotions[promo as usize].choices.iter().any(|c| royal(c.0 as usize) != royal(ty))
+            && self.tables.promotions[promo as usize].choices.iter().any(|c| royal(c.0 as usize) != royal(ty))
     }
 
     /// Whether a promoting move of `player` to `to` must promote (no unpromoted choice).
@@ -561,11 +505,11 @@ impl Rules {
     /// The occupancy rules of a cell while the given phases are on.
     #[inline]
     pub fn occupancy(&self, cell: CellId, phases: u32) -> Occupancy {
-        let k = self.occ_kind[cell.0 as usize];
+        let k = self.stacks.kind[cell.0 as usize];
         if k == 0 {
             return Occupancy::default();
         }
-        let (base, by_phase) = &self.occupancies[k as usize - 1];
+        let (base, by_phase) = &self.stacks.occupancies[k as usize - 1];
         let mut o = *base;
         for (p, x) in by_phase {
             if phases & (1 << p.0) != 0 {
@@ -577,11 +521,11 @@ impl Rules {
 
     /// The most pieces a cell may ever hold, in any phase (`None`: no limit).
     pub fn most_pieces(&self, cell: CellId) -> Option<u8> {
-        let k = self.occ_kind[cell.0 as usize];
+        let k = self.stacks.kind[cell.0 as usize];
         if k == 0 {
             return Some(1);
         }
-        let (base, by_phase) = &self.occupancies[k as usize - 1];
+        let (base, by_phase) = &self.stacks.occupancies[k as usize - 1];
         let mut most = base.capacity;
         for (_, o) in by_phase {
             most = match (most, o.capacity) {
@@ -595,7 +539,7 @@ impl Rules {
     /// Whether the cell keeps a stack (its zone has occupancy rules).
     #[inline]
     pub fn is_stack_cell(&self, cell: CellId) -> bool {
-        self.occ_kind[cell.0 as usize] != 0
+        self.stacks.kind[cell.0 as usize] != 0
     }
 
     /// The cells a location between cells covers (empty for an ordinary cell).
@@ -608,18 +552,18 @@ impl Rules {
     /// (possibly with the first repeated: for tests of every cell, not for counting them).
     #[inline(always)]
     pub(crate) fn covered_cells(&self, cell: CellId) -> &[CellId] {
-        self.cover_cells.get(cell.0 as usize).map_or(self.covers(cell), |c| &c[..])
+        self.between.covers.get(cell.0 as usize).map_or(self.covers(cell), |c| &c[..])
     }
 
     /// Whether the location stands between cells (a piece there covers several).
     #[inline]
     pub fn is_between(&self, cell: CellId) -> bool {
-        self.covering && self.between_cell[cell.0 as usize]
+        self.between.on && self.between.cells[cell.0 as usize]
     }
 
     /// Whether any location of the variant stands between cells.
     pub fn has_between(&self) -> bool {
-        self.covering
+        self.between.on
     }
 
     /// Whether squares are game objects here, or turns have several actions.
@@ -629,7 +573,7 @@ impl Rules {
 
     /// Whether any cell of the variant may hold several pieces.
     pub fn has_stacks(&self) -> bool {
-        self.stacking
+        self.stacks.on
     }
 
     /// Whether the last ply's count reads this board of stacks from the ray masks (for tests).
@@ -685,14 +629,14 @@ impl Rules {
     #[inline]
     pub(crate) fn entries_for(&self, player: PlayerId, ty: PieceTypeId, cell: CellId) -> (usize, usize, bool) {
         let i = (player.0 as usize * self.types + ty.0 as usize) * self.cells + cell.0 as usize;
-        (self.entry_index[i] as usize, self.entry_index[i + 1] as usize, self.entry_dedup[i])
+        (self.tables.entry_index[i] as usize, self.tables.entry_index[i + 1] as usize, self.tables.entry_dedup[i])
     }
 
     /// Whether a piece of type `ty` attacks from probe cell `k`.
     #[inline]
     pub(crate) fn probe_has(&self, k: usize, ty: PieceTypeId) -> bool {
         let t = ty.0 as usize;
-        self.probe_masks[k * self.type_words + (t >> 6)] & (1 << (t & 63)) != 0
+        self.tables.probe_masks[k * self.tables.type_words + (t >> 6)] & (1 << (t & 63)) != 0
     }
 }
 

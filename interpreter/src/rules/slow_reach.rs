@@ -29,15 +29,15 @@ impl SlowReach {
         let mut per_cell: Vec<Vec<(CellId, PieceTypeId, u32)>> = vec![Vec::new(); r.players * r.cells];
         let mut total = 0;
         for p in 0..r.players {
-            for t in (0..r.types).filter(|t| r.slow_types[*t]) {
+            for t in (0..r.types).filter(|t| r.tables.slow_types[*t]) {
                 for origin in 0..r.cells {
                     let (from, ty) = (CellId(origin as u16), PieceTypeId(t as u8));
                     let (a, b, _) = r.entries_for(PlayerId(p as u8), ty, from);
-                    for (k, e) in r.entries[a..b].iter().enumerate() {
+                    for (k, e) in r.tables.entries[a..b].iter().enumerate() {
                         if e.mode == MoveMode::MoveOnly {
                             continue;
                         }
-                        let ray = &r.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                        let ray = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
                         let targets = if e.kind == EntryKind::Lame { &ray[ray.len() - 1..] } else { ray };
                         for c in targets {
                             per_cell[p * r.cells + c.0 as usize].push((from, ty, (a + k) as u32));

@@ -33,10 +33,10 @@ impl ThreatTables {
     pub(crate) fn new(r: &Rules) -> ThreatTables {
         // On a board of stacks, they read the board while no cell that may hold a stack holds a
         // piece: not built where every cell may.
-        let stackable = (0..r.cells).filter(|c| r.occ_kind[*c] != 0).fold(0u128, |m, c| m | 1 << (c & 127));
+        let stackable = (0..r.cells).filter(|c| r.stacks.kind[*c] != 0).fold(0u128, |m, c| m | 1 << (c & 127));
         if r.cells > 128
-            || r.probe_cells.iter().any(|c| c.0 >= 128)
-            || (r.stacking && stackable.count_ones() as usize >= r.cells)
+            || r.tables.probe_cells.iter().any(|c| c.0 >= 128)
+            || (r.stacks.on && stackable.count_ones() as usize >= r.cells)
         {
             return ThreatTables::default();
         }
@@ -47,10 +47,10 @@ impl ThreatTables {
         for p in 0..r.players {
             for cell in 0..r.cells {
                 let i = p * r.cells + cell;
-                for probe in &r.probes[r.probe_index[i] as usize..r.probe_index[i + 1] as usize] {
+                for probe in &r.tables.probes[r.tables.probe_index[i] as usize..r.tables.probe_index[i + 1] as usize] {
                     let mut passed = 0u128;
                     for k in probe.start as usize..probe.start as usize + probe.len as usize {
-                        let c = r.probe_cells[k].0 as usize;
+                        let c = r.tables.probe_cells[k].0 as usize;
                         let at = i * r.cells + c;
                         between[at] = if seen[at] { TWO_PROBES } else { passed };
                         seen[at] = true;
@@ -65,7 +65,7 @@ impl ThreatTables {
             }
         }
         let any = spans.chunks(codes).map(|s| s.iter().fold(0, |m, span| m | span)).collect();
-        ThreatTables { spans, codes, any, between, stackable, exact: !r.stacking }
+        ThreatTables { spans, codes, any, between, stackable, exact: !r.stacks.on }
     }
 
     /// Whether the tables were built and read the board at all times (no stacks).

@@ -478,9 +478,9 @@ impl CellExchange {
             let (a, b, _) = r.entries_for(side, r.type_of(piece), from);
             // Only a capture that may promote on the target has its moves generated.
             let may_promote = |e: &crate::tables::Entry| {
-                e.promo != NO_PROMOTION && r.promotes(&r.promotions[e.promo as usize], side, from, target)
+                e.promo != NO_PROMOTION && r.promotes(&r.tables.promotions[e.promo as usize], side, from, target)
             };
-            if r.entries[a..b].iter().any(may_promote) {
+            if r.tables.entries[a..b].iter().any(may_promote) {
                 let saved = pos.st.side;
                 pos.st.side = side;
                 let next = cheapest_capture(pos, r, eval, target, buf, cells);

@@ -14,13 +14,13 @@ impl State {
             }
         }
         for (i, p) in self.cells.iter().enumerate() {
-            if r.covering && self.anchor[i] != NO_ANCHOR {
+            if r.between.on && self.anchor[i] != NO_ANCHOR {
                 // A covering piece is hashed once, at its location.
                 continue;
             }
             if *p == Piece::HOLE {
                 h ^= r.keys.piece[i * codes];
-            } else if r.stacking && r.is_stack_cell(CellId(i as u16)) {
+            } else if r.stacks.on && r.is_stack_cell(CellId(i as u16)) {
                 let stack = &self.stacks[i];
                 for (k, q) in stack.iter().enumerate() {
                     let same_before = stack[..k].iter().filter(|x| *x == q).count();
@@ -88,7 +88,7 @@ impl State {
     /// The pieces on a cell: its stack, or the single piece of a plain cell.
     pub(crate) fn pieces_at<'a>(&'a self, r: &Rules, cell: CellId) -> &'a [Piece] {
         let i = cell.0 as usize;
-        if r.stacking && r.is_stack_cell(cell) {
+        if r.stacks.on && r.is_stack_cell(cell) {
             return &self.stacks[i];
         }
         let p = &self.cells[i];
@@ -105,7 +105,7 @@ impl State {
         let p = self.cells[cell.0 as usize];
         if p.is_empty() || p == Piece::HOLE {
             0
-        } else if r.stacking && r.is_stack_cell(cell) {
+        } else if r.stacks.on && r.is_stack_cell(cell) {
             self.stacks[cell.0 as usize].len()
         } else {
             1
@@ -115,7 +115,7 @@ impl State {
     /// Adds a piece to a cell (on top of a stack cell's pieces, kept in code order).
     pub(crate) fn add(&mut self, r: &Rules, cell: CellId, p: Piece) {
         let i = cell.0 as usize;
-        if !(r.stacking && r.is_stack_cell(cell)) {
+        if !(r.stacks.on && r.is_stack_cell(cell)) {
             self.put_on(r, cell, p);
             return;
         }
@@ -139,7 +139,7 @@ impl State {
     /// Removes one piece of the given code from a cell.
     pub(crate) fn remove(&mut self, r: &Rules, cell: CellId, p: Piece) {
         let i = cell.0 as usize;
-        if !(r.stacking && r.is_stack_cell(cell)) {
+        if !(r.stacks.on && r.is_stack_cell(cell)) {
             self.take_off(r, cell);
             return;
         }

@@ -70,7 +70,7 @@ impl State {
             let partner = self.lift(r, c.partner_from);
             self.drop_on(r, c.king_to, king);
             self.drop_on(r, c.partner_to, partner);
-        } else if r.covering {
+        } else if r.between.on {
             self.carry::<true>(r, mv, &mut undo);
         } else {
             self.carry::<false>(r, mv, &mut undo);
@@ -276,7 +276,7 @@ impl State {
     /// target (on a stack: the pieces the move names), then the piece, keeping its attributes.
     fn move_piece(&mut self, r: &Rules, mv: Move) {
         let at = if mv.kind == MoveKind::EnPassant { CellId(mv.extra) } else { self.standing_at(mv.to) };
-        if r.stacking && r.is_stack_cell(at) {
+        if r.stacks.on && r.is_stack_cell(at) {
             if mv.take == Piece::ALL {
                 let side = self.side;
                 let victims: Vec<Piece> =
@@ -501,7 +501,7 @@ impl State {
             let partner = self.lift(r, c.partner_to);
             self.drop_on(r, c.king_from, king);
             self.drop_on(r, c.partner_from, partner);
-        } else if r.covering {
+        } else if r.between.on {
             self.uncarry::<true>(r, &undo);
         } else {
             self.uncarry::<false>(r, &undo);

@@ -78,7 +78,7 @@ impl State {
     /// stack zone the piece joins.
     fn land_new(&mut self, r: &Rules, c: CellId, p: Piece) {
         let at = self.standing_at(c);
-        if (!r.stacking || !r.is_stack_cell(at)) && !self.cells[at.0 as usize].is_empty() {
+        if (!r.stacks.on || !r.is_stack_cell(at)) && !self.cells[at.0 as usize].is_empty() {
             self.clear_logged(r, at, true);
         }
         self.put_logged(r, c, p, r.attr_default(r.type_of(p)));
@@ -127,7 +127,7 @@ impl State {
                         continue;
                     }
                     let at = self.standing_at(to);
-                    if (!r.stacking || !r.is_stack_cell(at)) && !self.cells[at.0 as usize].is_empty() {
+                    if (!r.stacks.on || !r.is_stack_cell(at)) && !self.cells[at.0 as usize].is_empty() {
                         self.clear_logged(r, at, true);
                     }
                     self.put_logged(r, to, landed, attrs);

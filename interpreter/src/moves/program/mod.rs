@@ -135,7 +135,7 @@ impl State {
     /// Pushes an ordinary move made by a program: on a cell of a stack zone, one move per way
     /// the cell's rules let the piece land there (see `land_choices`).
     fn push_landing(&self, r: &Rules, mut mv: Move, out: &mut Vec<Move>) {
-        if r.stacking && r.is_stack_cell(mv.to) {
+        if r.stacks.on && r.is_stack_cell(mv.to) {
             for take in self.land_choices(r, self.side_of(r, mv.piece), mv.to, crate::ir::MoveMode::MoveOrCapture) {
                 mv.take = take;
                 out.push(mv);
@@ -252,7 +252,7 @@ impl State {
     /// Pushes a plain drop: on a cell of a stack zone only where the piece may join the
     /// pieces there (a drop never captures on a stack).
     fn push_drop(&self, r: &Rules, mut mv: Move, out: &mut Vec<Move>) {
-        if r.stacking && r.is_stack_cell(mv.to) && self.count(r, mv.to) > 0 {
+        if r.stacks.on && r.is_stack_cell(mv.to) && self.count(r, mv.to) > 0 {
             if self.land_choices(r, r.owner(mv.piece), mv.to, crate::ir::MoveMode::MoveOnly).contains(&Piece::EMPTY) {
                 mv.take = Piece::EMPTY;
                 out.push(mv);
@@ -287,7 +287,7 @@ impl State {
             let stands = self.standing_at(start);
             // Only on a stack may the victim share the attacker's cell (a program may take
             // the piece it leaves behind).
-            if stands == c && !r.stacking {
+            if stands == c && !r.stacks.on {
                 continue;
             }
             let piece = r.piece(by, t);
@@ -369,7 +369,7 @@ impl State {
     /// Whether the cell holds this piece (one of its pieces, on a stack).
     #[inline]
     pub(crate) fn holds(&self, r: &Rules, c: CellId, p: Piece) -> bool {
-        if r.stacking && r.is_stack_cell(c) {
+        if r.stacks.on && r.is_stack_cell(c) {
             self.stacks[c.0 as usize].contains(&p)
         } else {
             self.cells[c.0 as usize] == p

@@ -131,7 +131,7 @@ impl<'a> Run<'a> {
         }
         let p = self.st.cells[c.0 as usize];
         // A piece covering cells from between them does not block itself.
-        if self.r.covering && !p.is_empty() && Some(self.st.standing_at(c)) == self.start.stands {
+        if self.r.between.on && !p.is_empty() && Some(self.st.standing_at(c)) == self.start.stands {
             return Piece::EMPTY;
         }
         p
@@ -143,7 +143,7 @@ impl<'a> Run<'a> {
         if p.is_empty() || p == Piece::HOLE {
             return false;
         }
-        if self.r.stacking && self.r.is_stack_cell(c) && self.probe.imagined.is_none_or(|(at, _)| at != c) {
+        if self.r.stacks.on && self.r.is_stack_cell(c) && self.probe.imagined.is_none_or(|(at, _)| at != c) {
             return self.st.pieces_at(self.r, c).iter().any(|q| f(*q));
         }
         f(p)
@@ -410,7 +410,7 @@ impl<'a> Run<'a> {
     /// type makes a piece standing between cells (once the pieces have moved) a type that
     /// must be able to stand there too.
     fn lands_between_badly(&self) -> bool {
-        if !self.r.covering {
+        if !self.r.between.on {
             return false;
         }
         let r = self.r;
@@ -467,7 +467,7 @@ impl<'a> Run<'a> {
     /// only by their own captures.
     fn overfills(&self, ends: bool) -> bool {
         let r = self.r;
-        if !r.stacking {
+        if !r.stacks.on {
             return false;
         }
         if let [Change::Go { from, to, piece, copy: false, .. }] = self.s.pending[..] {
@@ -547,7 +547,7 @@ impl<'a> Run<'a> {
         // changes than its piece's going there joins the stack (its own `capture`s take).
         let can_take = |extra: usize| self.st.capturable_on(self.r, c, self.start.side, extra);
         let alone = ends && self.s.pending.len() == 1;
-        let joins = |x: CellId| self.r.stacking && self.r.is_stack_cell(self.st.standing_at(x)) && !alone;
+        let joins = |x: CellId| self.r.stacks.on && self.r.is_stack_cell(self.st.standing_at(x)) && !alone;
         self.s.pending.iter().any(|op| match *op {
             Change::Capture(x) => x == c && can_take(0),
             Change::Go { from, to, .. } => to == c && from != c && !self.leaves(c) && !joins(c) && can_take(1),
