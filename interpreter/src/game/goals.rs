@@ -23,7 +23,7 @@ impl Position {
     /// [`Position::before_bits`], kept for the position's hash where the tests read only what
     /// the hash covers: a position's moves are made from it one after another.
     pub(crate) fn before_bits_cached(&mut self) -> u64 {
-        if !self.rules.before_cacheable {
+        if !self.rules.ends.before_cacheable {
             return self.before_bits();
         }
         if let Some((hash, bits)) = self.st.before_cache {
@@ -42,7 +42,7 @@ impl Position {
         let r = &*self.rules;
         let players = r.player_count();
         let mut bits = 0u64;
-        for (i, test) in &r.before_tests {
+        for (i, test) in &r.ends.before_tests {
             for p in 0..players {
                 let bit = *i as usize * players + p;
                 if bit < 64 && self.goal_holds(test, PlayerId(p as u8), false) {

@@ -479,7 +479,7 @@ impl Position {
             format!("the square on {fname} holds an enemy piece")
         } else if occupied.is_some() && sq.carries.is_empty() {
             format!("the square on {fname} holds a piece: only empty squares move")
-        } else if occupied.is_some_and(|p| !sq.carry_royal && rules.royal_code[p.0 as usize]) {
+        } else if occupied.is_some_and(|p| !sq.carry_royal && rules.pieces.royal_code[p.0 as usize]) {
             format!("the square on {fname} holds the royal piece, which is never carried")
         } else if occupied.is_none() && self.square_owner(from).is_some_and(|o| !mine(o)) {
             format!("the square on {fname} is the opponent's")

@@ -499,7 +499,7 @@ impl State {
             let (c0, c1) = (r.piece(PlayerId(0), *ty), r.piece(PlayerId(1), *ty));
             // Royal types are found through the royal cell sets, the others through occupancy.
             let cells = |p: usize, code: Piece| {
-                let set = if r.royal_code[code.0 as usize] { &self.royals[p] } else { &self.occupied[p] };
+                let set = if r.pieces.royal_code[code.0 as usize] { &self.royals[p] } else { &self.occupied[p] };
                 set.iter().filter(move |c| self.pieces_at(r, *c).contains(&code))
             };
             for a in cells(0, c0) {

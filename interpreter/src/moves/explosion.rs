@@ -81,7 +81,7 @@ impl State {
             self.royals[by.0 as usize].contains(c)
                 && self.pieces_at(r, c).iter().any(|q| {
                     r.owner(*q) == by
-                        && r.royal_code[q.0 as usize]
+                        && r.pieces.royal_code[q.0 as usize]
                         && !(proof_counts && ex.proof[r.type_of(*q).0 as usize])
                 })
         };
@@ -102,7 +102,7 @@ impl State {
         let blast = moved.iter().position(|e| matches!(e, Logged::Blast)).unwrap_or(moved.len());
         let own = moved[blast..].iter().any(|e| {
             matches!(*e, Logged::Took(_, p, _, _) if !p.is_empty() && p != Piece::HOLE
-                && r.royal_code[p.0 as usize] && r.owner(p) == mover)
+                && r.pieces.royal_code[p.0 as usize] && r.owner(p) == mover)
         });
         // Per other owner: royal pieces put on the board minus those taken off (a royal that
         // moves counts once each way).
@@ -113,7 +113,7 @@ impl State {
                 Logged::Put(_, p, _) => (p, 1),
                 _ => continue,
             };
-            if p.is_empty() || p == Piece::HOLE || !r.royal_code[p.0 as usize] {
+            if p.is_empty() || p == Piece::HOLE || !r.pieces.royal_code[p.0 as usize] {
                 continue;
             }
             let owner = r.owner(p);

@@ -24,7 +24,7 @@ impl State {
         r.paths.allows(Path::StackTrial)
             && mv.take.is_empty()
             && mv.kind != MoveKind::EnPassant
-            && !r.royal_code[mv.piece.0 as usize]
+            && !r.pieces.royal_code[mv.piece.0 as usize]
             && !r.is_stack_cell(mv.from)
             && !r.is_stack_cell(mv.to)
     }
@@ -104,7 +104,7 @@ impl State {
         self.plain_footprint(r, mv, *royal)
             && mv.from != *royal
             && !pins.holds(mv.from)
-            && !r.royal_code[mv.landed(r, mv.piece).0 as usize]
+            && !r.pieces.royal_code[mv.landed(r, mv.piece).0 as usize]
     }
 
     /// Whether a move goes from a cell to a cell, neither between cells nor covered from there
@@ -182,8 +182,8 @@ impl Position {
         }
         // A promotion may crown the piece or take its crown: it is royal after the move if
         // it lands as a royal type, and the cell it left holds no royal of its any more.
-        let left = r.royal_code[moving.0 as usize];
-        let ok = (!r.royal_code[st.cells[to].0 as usize] || !st.attacked_by_any_enemy(r, mv.to, side))
+        let left = r.pieces.royal_code[moving.0 as usize];
+        let ok = (!r.pieces.royal_code[st.cells[to].0 as usize] || !st.attacked_by_any_enemy(r, mv.to, side))
             && st.royals[side.0 as usize].iter().all(|c| (left && c == mv.from) || !st.royal_cell_attacked(r, c, side));
         if history {
             st.history.pop();
@@ -205,8 +205,8 @@ impl Position {
         let mv = Move { gate: 0, ..mv };
         // Both rules may hold for one drop: each is asked.
         let mates_barred =
-            mv.kind == MoveKind::Drop && self.rules.no_drop_checkmate[self.rules.type_of(mv.piece).0 as usize];
-        let checks_barred = !self.rules.no_check.is_empty() && self.no_check_applies(mv);
+            mv.kind == MoveKind::Drop && self.rules.pieces.no_drop_checkmate[self.rules.type_of(mv.piece).0 as usize];
+        let checks_barred = !self.rules.pieces.no_check.is_empty() && self.no_check_applies(mv);
         self.legal_fast_by_rules(mv, royal)
             && !(mates_barred && self.checkmates(mv))
             && !(checks_barred && self.gives_check(mv))
@@ -214,7 +214,7 @@ impl Position {
 
     /// Whether a `no-check` rule of the moving piece's type covers this action.
     fn no_check_applies(&self, mv: Move) -> bool {
-        let kinds = self.rules.no_check[self.rules.type_of(mv.piece).0 as usize];
+        let kinds = self.rules.pieces.no_check[self.rules.type_of(mv.piece).0 as usize];
         if mv.kind == MoveKind::Drop {
             kinds & NO_CHECK_DROPS != 0
         } else if mv.kind.is_piece_move() {
@@ -285,7 +285,7 @@ impl Position {
             MoveKind::Drop
                 if mv.seq == PLAIN_DROP
                     && self.st.royals[self.st.side.0 as usize].is_empty()
-                    && !r.royal_code[mv.piece.0 as usize]
+                    && !r.pieces.royal_code[mv.piece.0 as usize]
                     && r.paths.allows(Path::DropShortcut)
                     && mv.take.is_empty() =>
             {

@@ -17,7 +17,10 @@ impl State {
         self.royals[player.0 as usize]
             .iter()
             .map(|c| {
-                self.pieces_at(r, c).iter().filter(|q| r.owner(**q) == player && r.royal_code[q.0 as usize]).count()
+                self.pieces_at(r, c)
+                    .iter()
+                    .filter(|q| r.owner(**q) == player && r.pieces.royal_code[q.0 as usize])
+                    .count()
             })
             .sum()
     }
@@ -53,7 +56,7 @@ impl State {
                 let log = self.log.len();
                 self.make_general_with(r, mv, false, false);
                 let royal_taken = |e: &Logged| match *e {
-                    Logged::Took(c, q, _, true) if r.owner(q) == victim && r.royal_code[q.0 as usize] => Some(c),
+                    Logged::Took(c, q, _, true) if r.owner(q) == victim && r.pieces.royal_code[q.0 as usize] => Some(c),
                     _ => None,
                 };
                 let cells: Vec<crate::ir::CellId> = self.log[log..].iter().filter_map(royal_taken).collect();
@@ -253,7 +256,7 @@ impl Position {
         let checks = ok && self.reference_check_barred(judged) && self.others_takeable(side);
         let mates = ok
             && judged.kind == MoveKind::Drop
-            && rules.no_drop_checkmate[rules.type_of(judged.piece).0 as usize]
+            && rules.pieces.no_drop_checkmate[rules.type_of(judged.piece).0 as usize]
             && self.reference_mated();
         self.unmake_with(false);
         ok && !checks && !mates
@@ -262,10 +265,10 @@ impl Position {
     /// Whether a `no-check` rule of the moving piece's type names this action.
     fn reference_check_barred(&self, mv: Move) -> bool {
         let r = &*self.rules;
-        if r.no_check.is_empty() {
+        if r.pieces.no_check.is_empty() {
             return false;
         }
-        let kinds = r.no_check[r.type_of(mv.piece).0 as usize];
+        let kinds = r.pieces.no_check[r.type_of(mv.piece).0 as usize];
         match mv.kind {
             MoveKind::Drop => kinds & NO_CHECK_DROPS != 0,
             k if k.is_piece_move() => {

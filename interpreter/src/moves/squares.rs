@@ -76,7 +76,7 @@ impl State {
                 }
                 (&r.squares.moves, MoveKind::MoveSquare)
             } else {
-                if r.owner(p) != side || (!sq.carry_royal && r.royal_code[p.0 as usize]) {
+                if r.owner(p) != side || (!sq.carry_royal && r.pieces.royal_code[p.0 as usize]) {
                     continue;
                 }
                 // A square carries the one piece standing on it (not a stack, nor a piece
@@ -421,7 +421,7 @@ impl State {
     #[inline]
     fn square_action_safe(&self, r: &Rules, mv: Move, open: &Pins) -> bool {
         if mv.kind == MoveKind::CarrySquare {
-            !r.royal_code[mv.piece.0 as usize]
+            !r.pieces.royal_code[mv.piece.0 as usize]
         } else {
             !open.holds(mv.to)
         }

@@ -7,7 +7,7 @@ pub(crate) mod gates;
 pub(crate) mod keys;
 pub(crate) mod masks;
 pub mod paths;
-mod players;
+pub(crate) mod players;
 pub(crate) mod programs;
 pub(crate) mod slow_reach;
 pub(crate) mod squares;
@@ -72,32 +72,10 @@ pub struct Rules {
     /// The castlings played: the fixed ones, then those derived from start cells taken from
     /// the position (`Move::extra` of a castling indexes these).
     pub(crate) castles: crate::rules::castles::CastleRules,
-    /// Per piece code: owner and type (lookups instead of divisions in the hot loops).
-    owner_of: Vec<u8>,
-    type_of: Vec<u8>,
-    /// Per player: its team (the first player of it; itself outside teams), and whether the
-    /// game has teams at all.
-    pub(crate) team_of: Vec<u8>,
-    pub(crate) teamed: bool,
-    /// Per player: it has turns (the turn order names it, or there is none). A player without
-    /// turns is neutral: its pieces never move, so they threaten nobody's, and it neither wins
-    /// nor goes out.
-    pub(crate) has_turns: Vec<bool>,
-    /// How many players have turns (read at every position: whether a loss puts a player out).
-    pub(crate) contenders: usize,
-    /// Per piece code: the piece is royal.
-    pub(crate) royal_code: Vec<bool>,
-    /// Per piece code: moving it resets the move clock.
-    pub(crate) resets_clock_code: Vec<bool>,
-    /// Per piece type: a drop of it may not checkmate.
-    pub(crate) no_drop_checkmate: Vec<bool>,
-    /// Per piece type, which of its actions may not give check (`no-check`, ir bits); empty
-    /// when no piece has the rule.
-    pub(crate) no_check: Vec<u8>,
-    /// Per (player, piece type): the pieces the setup gives (for `captured-only` promotions).
-    pub(crate) setup_counts: Vec<u32>,
-    /// Per piece type: the attribute bits a new piece carries.
-    pub(crate) attr_defaults: Vec<u64>,
+    /// Per piece code and per piece type: what the hot loops look up of a piece.
+    pub(crate) pieces: Pieces,
+    /// Who plays: teams, players with turns.
+    pub(crate) sides: players::Sides,
     /// Piece types that keep apart, with, per cell, the cells within their distance.
     pub(crate) apart: Vec<(PieceTypeId, Vec<CellSet>)>,
     /// Cells that hold stacks, with their occupancy rules.
@@ -123,15 +101,8 @@ pub struct Rules {
     /// Per (attacking player, cell): the slow pieces' entries whose rays hold the cell (none
     /// where stacks, covering pieces or the index's size rule it out).
     pub(crate) slow_reach: Option<slow_reach::SlowReach>,
-    /// A goal counts the checks each player gives (`checks-given`).
-    pub(crate) counts_checks: bool,
-    /// The variant has counting rules (`counting N: ...`).
-    pub(crate) counting: bool,
-    /// The `before(...)` tests of goals and `forbid` rules (see `goals.rs`).
-    pub(crate) before_tests: Vec<(u8, crate::ir::GoalTest)>,
-    /// The `before(...)` tests read only what a position's hash covers (their values may be
-    /// kept by hash).
-    pub(crate) before_cacheable: bool,
+    /// What the end rules read of a position beyond its moves: checks, counts, `before` tests.
+    pub(crate) ends: Ends,
     /// Some piece type goes to the capturer's hand when captured (`captured-to-hand`).
     pub(crate) captures_to_hand: bool,
 }
@@ -338,10 +309,12 @@ impl Rules {
         let mut rules = Rules {
             count: Default::default(),
             slow_reach: None,
-            counts_checks: variant.check_limit().is_some(),
-            counting: !variant.end.counting.is_empty(),
-            before_cacheable: before_tests.iter().all(|(_, t)| t.reads_position_only()),
-            before_tests,
+            ends: Ends {
+                counts_checks: variant.check_limit().is_some(),
+                counting: !variant.end.counting.is_empty(),
+                before_cacheable: before_tests.iter().all(|(_, t)| t.reads_position_only()),
+                before_tests,
+            },
             captures_to_hand,
             programmed_types,
             slow_attacks,
@@ -361,22 +334,26 @@ impl Rules {
                 phases_on_capture: occupancy_phases_on_capture,
             },
             apart,
-            owner_of,
-            type_of,
-            team_of: players::team_of(&variant),
-            contenders: has_turns.iter().filter(|t| **t).count(),
-            has_turns,
-            teamed: !variant.teams.is_empty(),
-            royal_code,
-            resets_clock_code,
-            no_drop_checkmate: variant.pieces.iter().map(|p| p.no_drop_checkmate).collect(),
-            no_check: if variant.pieces.iter().any(|p| p.no_check != 0) {
-                variant.pieces.iter().map(|p| p.no_check).collect()
-            } else {
-                Vec::new()
+            sides: players::Sides {
+                team_of: players::team_of(&variant),
+                contenders: has_turns.iter().filter(|t| **t).count(),
+                has_turns,
+                teamed: !variant.teams.is_empty(),
             },
-            setup_counts: setup_counts(&variant),
-            attr_defaults,
+            pieces: Pieces {
+                owner_of,
+                type_of,
+                royal_code,
+                resets_clock_code,
+                no_drop_checkmate: variant.pieces.iter().map(|p| p.no_drop_checkmate).collect(),
+                no_check: if variant.pieces.iter().any(|p| p.no_check != 0) {
+                    variant.pieces.iter().map(|p| p.no_check).collect()
+                } else {
+                    Vec::new()
+                },
+                setup_counts: setup_counts(&variant),
+                attr_defaults,
+            },
             graph,
             players,
             types,
@@ -402,13 +379,13 @@ impl Rules {
     /// The owner of a (non-empty) piece code.
     #[inline]
     pub fn owner(&self, piece: Piece) -> PlayerId {
-        PlayerId(self.owner_of[piece.0 as usize])
+        PlayerId(self.pieces.owner_of[piece.0 as usize])
     }
 
     /// The type of a (non-empty) piece code.
     #[inline]
     pub fn type_of(&self, piece: Piece) -> PieceTypeId {
-        PieceTypeId(self.type_of[piece.0 as usize])
+        PieceTypeId(self.pieces.type_of[piece.0 as usize])
     }
 
     /// Whether `cell` is in `zone` for `player`.
@@ -457,7 +434,7 @@ impl Rules {
     /// The attribute bits a new piece of the type carries.
     #[inline]
     pub(crate) fn attr_default(&self, ty: PieceTypeId) -> u64 {
-        self.attr_defaults.get(ty.0 as usize).copied().unwrap_or(0)
+        self.pieces.attr_defaults.get(ty.0 as usize).copied().unwrap_or(0)
     }
 
     /// A castling by its index (`Move::extra` of a castling move).
@@ -691,4 +668,39 @@ fn setup_counts(variant: &Variant) -> Vec<u32> {
         }
     }
     counts
+}
+
+/// Per piece code and per piece type: what the hot loops look up of a piece.
+#[derive(Debug)]
+pub(crate) struct Pieces {
+    /// Per piece code: owner and type (lookups instead of divisions in the hot loops).
+    pub(crate) owner_of: Vec<u8>,
+    pub(crate) type_of: Vec<u8>,
+    /// Per piece code: the piece is royal.
+    pub(crate) royal_code: Vec<bool>,
+    /// Per piece code: moving it resets the move clock.
+    pub(crate) resets_clock_code: Vec<bool>,
+    /// Per piece type: a drop of it may not checkmate.
+    pub(crate) no_drop_checkmate: Vec<bool>,
+    /// Per piece type, which of its actions may not give check (`no-check`, ir bits); empty
+    /// when no piece has the rule.
+    pub(crate) no_check: Vec<u8>,
+    /// Per (player, piece type): the pieces the setup gives (for `captured-only` promotions).
+    pub(crate) setup_counts: Vec<u32>,
+    /// Per piece type: the attribute bits a new piece carries.
+    pub(crate) attr_defaults: Vec<u64>,
+}
+
+/// What the end rules read of a position beyond its moves.
+#[derive(Debug)]
+pub(crate) struct Ends {
+    /// A goal counts the checks each player gives (`checks-given`).
+    pub(crate) counts_checks: bool,
+    /// The variant has counting rules (`counting N: ...`).
+    pub(crate) counting: bool,
+    /// The `before(...)` tests of goals and `forbid` rules (see `game/goals.rs`).
+    pub(crate) before_tests: Vec<(u8, crate::ir::GoalTest)>,
+    /// The `before(...)` tests read only what a position's hash covers (their values may be
+    /// kept by hash).
+    pub(crate) before_cacheable: bool,
 }

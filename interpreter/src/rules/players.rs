@@ -17,13 +17,13 @@ impl Rules {
     /// out).
     #[inline]
     pub fn has_turns(&self, player: PlayerId) -> bool {
-        self.has_turns.get(player.0 as usize).copied().unwrap_or(false)
+        self.sides.has_turns.get(player.0 as usize).copied().unwrap_or(false)
     }
 
     /// How many players have turns.
     #[inline]
     pub fn contenders(&self) -> usize {
-        self.contenders
+        self.sides.contenders
     }
 
     /// Whether pieces of `by` may capture pieces of `side`'s (so that they attack, check and
@@ -37,7 +37,7 @@ impl Rules {
     /// Whether two players play on one side: the same player, or partners in a team.
     #[inline]
     pub fn allied(&self, a: PlayerId, b: PlayerId) -> bool {
-        a == b || (self.teamed && self.team_of[a.0 as usize] == self.team_of[b.0 as usize])
+        a == b || (self.sides.teamed && self.sides.team_of[a.0 as usize] == self.sides.team_of[b.0 as usize])
     }
 
     /// The players on `player`'s side, in turn order: its team, or itself alone.
@@ -80,4 +80,19 @@ pub(crate) fn team_of(v: &Variant) -> Vec<u8> {
     (0..v.players.len() as u8)
         .map(|p| v.teams.iter().find(|t| t.contains(&PlayerId(p))).and_then(|t| t.iter().min()).map_or(p, |f| f.0))
         .collect()
+}
+
+/// Who plays: teams and players with turns.
+#[derive(Debug)]
+pub(crate) struct Sides {
+    /// Per player: its team (the first player of it; itself outside teams), and whether the
+    /// game has teams at all.
+    pub(crate) team_of: Vec<u8>,
+    pub(crate) teamed: bool,
+    /// Per player: it has turns (the turn order names it, or there is none). A player without
+    /// turns is neutral: its pieces never move, so they threaten nobody's, and it neither wins
+    /// nor goes out.
+    pub(crate) has_turns: Vec<bool>,
+    /// How many players have turns (read at every position: whether a loss puts a player out).
+    pub(crate) contenders: usize,
 }

@@ -131,7 +131,7 @@ impl State {
         self.tally(r, cell, p, 1);
         let owner = r.owner(p).0 as usize;
         self.occupied[owner].insert(cell);
-        if r.royal_code[p.0 as usize] {
+        if r.pieces.royal_code[p.0 as usize] {
             self.royals[owner].insert(cell);
         }
     }
@@ -156,7 +156,9 @@ impl State {
         if !stack.iter().any(|q| r.owner(*q) == owner) {
             self.occupied[owner.0 as usize].remove(cell);
         }
-        if r.royal_code[p.0 as usize] && !stack.iter().any(|q| r.owner(*q) == owner && r.royal_code[q.0 as usize]) {
+        if r.pieces.royal_code[p.0 as usize]
+            && !stack.iter().any(|q| r.owner(*q) == owner && r.pieces.royal_code[q.0 as usize])
+        {
             self.royals[owner.0 as usize].remove(cell);
         }
         self.tally(r, cell, p, -1);
@@ -209,7 +211,7 @@ impl State {
         self.cells[cell.0 as usize] = Piece::EMPTY;
         let owner = r.owner(p).0 as usize;
         self.occupied[owner].remove(cell);
-        if r.royal_code[p.0 as usize] {
+        if r.pieces.royal_code[p.0 as usize] {
             self.royals[owner].remove(cell);
         }
         self.hash ^= r.zkey(cell, p, 0);
@@ -222,7 +224,7 @@ impl State {
         self.cells[cell.0 as usize] = p;
         let owner = r.owner(p).0 as usize;
         self.occupied[owner].insert(cell);
-        if r.royal_code[p.0 as usize] {
+        if r.pieces.royal_code[p.0 as usize] {
             self.royals[owner].insert(cell);
         }
         self.hash ^= r.zkey(cell, p, 0);

@@ -97,7 +97,7 @@ impl State {
     /// How many pieces of a type `player` had at the start: the setup's and those of the
     /// options it chose.
     pub(crate) fn setup_count(&self, r: &Rules, player: PlayerId, ty: PieceTypeId) -> u32 {
-        let mut n = r.setup_counts[player.0 as usize * r.types + ty.0 as usize];
+        let mut n = r.pieces.setup_counts[player.0 as usize * r.types + ty.0 as usize];
         for (i, c) in r.variant.choices.iter().enumerate() {
             if let Some(k) = self.chosen(r, i, player) {
                 n += c.options[k].grants[player.0 as usize].placements.iter().filter(|(_, t)| *t == ty).count() as u32;

@@ -50,7 +50,7 @@ impl Position {
 
     /// Sets the checks given (position strings), keeping the hash to be recomputed.
     pub(crate) fn set_checks(&mut self, checks: Vec<u32>) {
-        if self.rules.counts_checks {
+        if self.rules.ends.counts_checks {
             self.st.checks = checks;
         }
     }
@@ -64,7 +64,7 @@ pub(crate) fn read_checks_remaining(
     pos: &mut Position,
     fields: &mut Vec<(usize, &str)>,
 ) -> Result<(), crate::fen::PositionError> {
-    let Some(limit) = pos.rules.variant.check_limit().filter(|_| pos.rules.counts_checks) else { return Ok(()) };
+    let Some(limit) = pos.rules.variant.check_limit().filter(|_| pos.rules.ends.counts_checks) else { return Ok(()) };
     let Some(&(at, text)) = fields.get(4).filter(|(_, s)| s.contains('+')) else { return Ok(()) };
     let counts: Option<Vec<u32>> =
         text.split('+').map(|n| n.parse::<u32>().ok().filter(|n| *n <= limit).map(|n| limit - n)).collect();

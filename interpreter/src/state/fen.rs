@@ -301,7 +301,7 @@ impl Position {
         let mut ep = None;
         let mut count_limit = 0;
         if let Some((o, s)) = field(3) {
-            if rules.counting && s.starts_with(|c: char| c.is_ascii_digit()) {
+            if rules.ends.counting && s.starts_with(|c: char| c.is_ascii_digit()) {
                 count_limit = match s.parse::<u32>() {
                     Ok(n) if (1..=MAX_COUNT).contains(&n) => n,
                     _ => {

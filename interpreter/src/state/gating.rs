@@ -62,7 +62,7 @@ impl State {
         let side = self.side;
         let i = side.0 as usize * r.types + ty.0 as usize;
         self.hand_logged(r, i, self.hand[i].saturating_sub(1));
-        let attrs = r.attr_defaults[ty.0 as usize];
+        let attrs = r.pieces.attr_defaults[ty.0 as usize];
         self.put_logged(r, cell, r.piece(side, ty), attrs);
     }
 }

@@ -60,7 +60,7 @@ impl State {
         // The counters stop at the largest number a position string may give, so that every
         // position written reads back.
         self.halfmove = (self.halfmove + 1).min(MAX_CLOCK);
-        if r.resets_clock_code[moved.0 as usize] {
+        if r.pieces.resets_clock_code[moved.0 as usize] {
             self.halfmove = 0;
         }
         let target = self.cells[mv.to.0 as usize];
@@ -220,7 +220,7 @@ impl State {
         // A drop adds material to the board for good, as a capture takes it away: it resets
         // the clock whatever it drops (as Fairy-Stockfish does).
         let places_piece = moves_piece || mv.kind == MoveKind::CarrySquare;
-        if captured || mv.kind == MoveKind::Drop || (places_piece && r.resets_clock_code[mv.piece.0 as usize]) {
+        if captured || mv.kind == MoveKind::Drop || (places_piece && r.pieces.resets_clock_code[mv.piece.0 as usize]) {
             self.halfmove = 0;
         }
         if mv.kind.is_piece_move() {

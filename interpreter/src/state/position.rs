@@ -427,7 +427,7 @@ impl Position {
                 }
                 set
             },
-            checks: if rules.counts_checks { vec![0; players] } else { Vec::new() },
+            checks: if rules.ends.counts_checks { vec![0; players] } else { Vec::new() },
             count: (0, 0),
             count_history: Vec::new(),
             before_cache: None,
@@ -741,7 +741,7 @@ impl Position {
     /// [`Position::make`]; `count`: false where the move is only being judged (legality,
     /// check) and is taken back at once, so a counting rule's count need not move.
     pub(crate) fn make_with(&mut self, mv: Move, count: bool) {
-        let before = if self.rules.before_tests.is_empty() { 0 } else { self.before_bits_cached() };
+        let before = if self.rules.ends.before_tests.is_empty() { 0 } else { self.before_bits_cached() };
         self.st.make(&self.rules, mv);
         if self.rules.eliminating() {
             self.eliminate_losers();
@@ -751,10 +751,10 @@ impl Position {
                 u.before = before;
             }
         }
-        if self.rules.counts_checks {
+        if self.rules.ends.counts_checks {
             self.count_check();
         }
-        if count && self.rules.counting {
+        if count && self.rules.ends.counting {
             self.update_count();
         }
     }
@@ -766,10 +766,10 @@ impl Position {
 
     /// Takes back a move made by [`Position::make_with`] with the same `count`.
     pub(crate) fn unmake_with(&mut self, count: bool) {
-        if count && self.rules.counting {
+        if count && self.rules.ends.counting {
             self.st.count = self.st.count_history.pop().unwrap_or_default();
         }
-        if self.rules.counts_checks {
+        if self.rules.ends.counts_checks {
             self.uncount_check();
         }
         self.st.unmake(&self.rules);
@@ -801,7 +801,7 @@ impl Position {
             probe.pseudo_moves(r, p, &mut moves);
             let hit = moves.iter().any(|m| {
                 let at = if m.kind == MoveKind::EnPassant { CellId(m.extra) } else { m.to };
-                let royal_here = |q: &Piece| r.owner(*q) == side && r.royal_code[q.0 as usize];
+                let royal_here = |q: &Piece| r.owner(*q) == side && r.pieces.royal_code[q.0 as usize];
                 m.kind != MoveKind::Castle
                     && ((m.take == Piece::ALL && self.st.pieces_at(r, at).iter().any(royal_here))
                         || (m.take != Piece::ALL && !m.take.is_empty() && royal_here(&m.take)))

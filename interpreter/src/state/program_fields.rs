@@ -54,7 +54,7 @@ impl crate::position::Position {
                 .collect();
             out.push_str(&format!(" attrs={}", parts.join(";")));
         }
-        if r.counts_checks {
+        if r.ends.counts_checks {
             let n: Vec<String> = self.st.checks.iter().map(|n| n.to_string()).collect();
             out.push_str(&format!(" checks={}", n.join(",")));
         }
@@ -159,7 +159,7 @@ pub(crate) fn read_program_field(
                 o += part.len() + 1;
             }
         }
-        "checks" if r.counts_checks => {
+        "checks" if r.ends.counts_checks => {
             let counts: Vec<Option<u32>> = value.split(',').map(|n| n.parse().ok().filter(|n| *n <= 1000)).collect();
             match counts.into_iter().collect::<Option<Vec<u32>>>() {
                 Some(c) if c.len() == r.players => pos.set_checks(c),
