@@ -291,6 +291,44 @@ fn a_captured_only_promotion_offers_lost_types() {
     assert!(text.contains("promote in far to R N optional except in last captured-only"), "{text}");
 }
 
+/// The several-rules example of docs/language.md: each side's pawns promote by their own rule.
+const OWN_PROMOTIONS: &str = r#"
+variant "Own promotions"
+board { grid 3 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone white-last { white: rank 4 }
+zone black-last { black: rank 1 }
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+piece Knight N { leap 2 1 }
+piece Pawn P {
+  step n move-only
+  promote in white-last to R
+  promote in black-last to N
+}
+setup { white: K c1, P a3  black: K c4, P b2 }
+"#;
+
+#[test]
+fn each_player_promotes_by_its_own_rule() {
+    let rules = Arc::new(Rules::new(varia_grammar::load(OWN_PROMOTIONS).unwrap_or_else(|e| panic!("{e:?}"))));
+    let mut pos = Position::start(rules.clone());
+    assert_eq!(piece_moves(&mut pos, 'P'), ["Pa3-a4=R"]);
+    let mut pos = Position::from_position_string(rules.clone(), "2k/P2/1p1/2K b - - 0 1").unwrap();
+    assert_eq!(piece_moves(&mut pos, 'P'), ["Pb2-b1=N"]);
+    // Written back, both rules stay, in their order, and read back the same.
+    let text = varia_grammar::write::write_variant(&rules.variant).expect("writes");
+    assert!(text.contains("promote in white-last to R\n  promote in black-last to N"), "{text}");
+    let again = varia_grammar::load(&text).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+    assert_eq!(again.pieces[3].more_promotions.len(), 1);
+    // Two rules for one player are refused, naming both.
+    let bad =
+        OWN_PROMOTIONS.replace("zone black-last { black: rank 1 }", "zone black-last { black: rank 1  white: rank 3 }");
+    let err = format!("{:?}", varia_grammar::load(&bad).expect_err("two rules for White"));
+    assert!(err.contains("two `promote` rules for player `white`") && err.contains("line 13, column 3"), "{err}");
+}
+
 /// The piece-count example of docs/language.md: powers that depend on a side's pieces of a type.
 const COUNTED: &str = r#"
 variant "Counted"

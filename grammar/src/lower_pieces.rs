@@ -247,6 +247,7 @@ impl Lowerer {
             no_check: 0,
             moves: Vec::new(),
             promotion: None,
+            more_promotions: Vec::new(),
             keep_apart: None,
             programs: Vec::new(),
             drops: Vec::new(),
@@ -276,6 +277,40 @@ impl Lowerer {
         None
     }
 
+    /// Keeps a `promote` rule of piece `index`: the first, or one that reaches only players the
+    /// earlier ones leave out (a move promotes by the one rule of its player).
+    fn add_promotion(&mut self, index: usize, rule: Promotion, at: &Node, promote_at: &mut Vec<(usize, usize)>) {
+        let reached = |r: &Promotion, zones: &IndexMap<String, Zone>, p: usize| {
+            let has = |z: ZoneId| {
+                zones.get_index(z.0 as usize).is_some_and(|(_, z)| z.cells.get(p).is_some_and(|c| !c.is_empty()))
+            };
+            has(r.zone) || r.from_zone.is_some_and(has)
+        };
+        let piece = &self.pieces[index];
+        let clash = piece.promotions().enumerate().find_map(|(k, earlier)| {
+            let both =
+                (0..self.players.len()).find(|&p| reached(earlier, &self.zones, p) && reached(&rule, &self.zones, p));
+            both.map(|p| (k, p))
+        });
+        if let Some((k, p)) = clash {
+            let (line, col) = promote_at[k];
+            let message = format!(
+                "piece `{}` has two `promote` rules for player `{}`: this one and the one at line {line}, column {col}",
+                piece.name, self.players[p].name
+            );
+            let label =
+                "expected one `promote` rule per player: give each rule a zone with cells for other players only";
+            return self.error(at, message, label);
+        }
+        promote_at.push(at.as_span().start_pos().line_col());
+        let piece = &mut self.pieces[index];
+        if piece.promotion.is_none() {
+            piece.promotion = Some(rule);
+        } else {
+            piece.more_promotions.push(rule);
+        }
+    }
+
     /// A list of directions and sets, each direction once, in the order written.
     pub(super) fn dir_list(&mut self, list: Node) -> Vec<DirId> {
         let mut dirs = Vec::new();
@@ -293,6 +328,8 @@ impl Lowerer {
         let mut moves = Vec::new();
         let mut attributes = Vec::new();
         let mut explodes_at = None;
+        // Where each `promote` rule kept so far was written, for the error on a second one.
+        let mut promote_at = Vec::new();
         for item in p.into_inner().skip(3) {
             match item.as_rule() {
                 Rule::royal_flag => self.pieces[index].royal = true,
@@ -329,6 +366,7 @@ impl Lowerer {
                     self.pieces[index].value = Some(int_value(self, &n, 1_000_000) as i32);
                 }
                 Rule::promote_decl => {
+                    let at = item.clone();
                     let mut zone = None;
                     let mut from_zone = None;
                     let mut forced_zone = None;
@@ -355,15 +393,9 @@ impl Lowerer {
                         }
                     }
                     if let Some(zone) = zone {
-                        self.pieces[index].promotion = Some(Promotion {
-                            zone,
-                            from_zone,
-                            forced_zone,
-                            choices,
-                            mandatory,
-                            captured_only,
-                            setup_only,
-                        });
+                        let rule =
+                            Promotion { zone, from_zone, forced_zone, choices, mandatory, captured_only, setup_only };
+                        self.add_promotion(index, rule, &at, &mut promote_at);
                     }
                 }
                 Rule::move_rule => moves.extend(self.move_rule(item)),

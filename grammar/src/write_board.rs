@@ -513,7 +513,7 @@ impl Writer<'_> {
                 lines.extend(self.block(&head, &prog.body, &what())?);
             }
         }
-        if let Some(pr) = &p.promotion {
+        for pr in p.promotions() {
             if pr.choices.is_empty() {
                 return fail(what(), "it promotes to no piece type");
             }

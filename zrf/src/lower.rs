@@ -685,6 +685,7 @@ impl<'t> Lowerer<'t> {
             resets_move_clock: false,
             moves: Vec::new(),
             promotion: None,
+            more_promotions: Vec::new(),
             keep_apart: None,
             programs: Vec::new(),
             drops: Vec::new(),

@@ -39,8 +39,9 @@ pub(crate) struct Atom {
     pub(crate) marks_ep: bool,
     pub(crate) captures_ep: bool,
     pub(crate) stop_between: bool,
-    /// Promotion on landing (`None`: the atom's moves never promote).
-    pub(crate) promotion: Option<Promotion>,
+    /// Promotions on landing, the first that reaches the moving player applying (none: the
+    /// atom's moves never promote).
+    pub(crate) promotion: Vec<Promotion>,
     pub(crate) move_type: Option<MoveTypeId>,
 }
 
@@ -54,7 +55,7 @@ pub(crate) fn of_power(piece: &PieceType, rule: &MoveRule) -> Vec<Atom> {
         marks_ep: rule.marks_en_passant,
         captures_ep: rule.captures_en_passant,
         stop_between: rule.stop_between,
-        promotion: piece.promotion.clone(),
+        promotion: piece.promotions().cloned().collect(),
         move_type: None,
     };
     match &rule.geometry {
@@ -128,7 +129,7 @@ pub(crate) fn recognise(program: &Program) -> Option<Atom> {
         marks_ep: false,
         captures_ep: false,
         stop_between: false,
-        promotion,
+        promotion: Option::into_iter(promotion).collect(),
         move_type: program.move_type,
     };
     // A ride: `while empty { ADD PATH }`, then the end of the program or a capture.
@@ -297,7 +298,7 @@ mod tests {
         ]);
         let a = recognise(&step).unwrap();
         assert_eq!(a.mode, MoveMode::MoveOnly);
-        assert!(a.promotion.as_ref().is_some_and(|p| p.mandatory));
+        assert!(a.promotion.first().is_some_and(|p| p.mandatory));
         let double = prog(vec![
             Instr::Step(n),
             Instr::Verify(Test::Empty(None)),

@@ -3,7 +3,7 @@
 use crate::atoms::{Atom, Shape};
 use crate::bitset::CellSet;
 use crate::graph::Graph;
-use crate::ir::{CellId, Condition, DirId, MoveMode, Promotion, Test, Variant};
+use crate::ir::{CellId, Condition, DirId, MoveMode, PlayerId, Promotion, Test, Variant};
 
 /// The shape of a compiled move entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,7 +202,7 @@ impl MoveTables {
             ..MoveTables::default()
         };
         // Promotions, interned so that equal ones share an index.
-        let promo_of = |p: &Option<Promotion>, table: &mut Vec<Promotion>| -> u16 {
+        let promo_of = |p: Option<&Promotion>, table: &mut Vec<Promotion>| -> u16 {
             let Some(p) = p else { return NO_PROMOTION };
             match table.iter().position(|x| x == p) {
                 Some(i) => i as u16,
@@ -238,7 +238,10 @@ impl MoveTables {
                                 _ => 0,
                             },
                             need_empty: 0,
-                            promo: promo_of(&atom.promotion, &mut t.promotions),
+                            promo: promo_of(
+                                atom.promotion.iter().find(|pr| pr.reaches(&v.zones, PlayerId(p as u8))),
+                                &mut t.promotions,
+                            ),
                             move_type: atom.move_type.map_or(NO_MOVE_TYPE, |m| m.0),
                         };
                         let mut push = |ray: Vec<CellId>, kind, dir: DirId, leap: bool, need_empty: u16| {

@@ -44,7 +44,7 @@ impl State {
     pub(crate) fn square_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
         self.any_square_move(r, side, false, |mv| {
             if mv.kind == MoveKind::CarrySquare {
-                self.push_promoting(r, r.variant.pieces[r.type_of(mv.piece).0 as usize].promotion.as_ref(), mv, out);
+                self.push_promoting(r, r.promotion_of(mv.piece), mv, out);
             } else {
                 out.push(mv);
             }
@@ -157,8 +157,7 @@ impl State {
         match kind {
             ActionKind::MovePiece => false,
             ActionKind::MoveSquare => self.any_square_move(r, side, false, |mv| {
-                (mv.kind != MoveKind::CarrySquare
-                    || r.variant.pieces[r.type_of(mv.piece).0 as usize].promotion.is_none())
+                (mv.kind != MoveKind::CarrySquare || r.promotion_of(mv.piece).is_none())
                     && self.square_action_safe(r, mv, open)
             }),
             ActionKind::PlaceSquare => {
@@ -226,12 +225,7 @@ impl State {
                 // Carries are generated (their promotions) and tried.
                 if !r.squares.carries.rays.is_empty() {
                     self.any_square_move(r, side, true, |m| {
-                        self.push_promoting(
-                            r,
-                            r.variant.pieces[r.type_of(m.piece).0 as usize].promotion.as_ref(),
-                            m,
-                            buf,
-                        );
+                        self.push_promoting(r, r.promotion_of(m.piece), m, buf);
                         false
                     });
                 }

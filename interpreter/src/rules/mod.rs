@@ -394,6 +394,11 @@ impl Rules {
         self.zone_sets[zone.0 as usize * self.players + player.0 as usize].contains(cell)
     }
 
+    /// The `promote` rule that applies to a piece: its type's first that reaches its owner.
+    pub(crate) fn promotion_of(&self, piece: Piece) -> Option<&crate::ir::Promotion> {
+        self.variant.pieces[self.type_of(piece).0 as usize].promotion_for(&self.variant.zones, self.owner(piece))
+    }
+
     /// Whether a move of `player` from `from` to `to` may promote by this promotion: it ends in
     /// the zone, or starts in its `from` zone.
     #[inline]

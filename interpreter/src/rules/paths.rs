@@ -380,6 +380,7 @@ fn piece_features(p: &PieceType, f: &mut Features) {
         no_check,
         moves: _,
         promotion: _,
+        more_promotions: _,
         keep_apart,
         programs,
         drops,

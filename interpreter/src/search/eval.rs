@@ -379,7 +379,7 @@ impl Evaluator {
                 let code = rules.piece(player, ty).0 as usize;
                 let (reach, targets) = &reach[p * types + t];
                 let avg_reach = reach.iter().sum::<usize>() as f64 / n.max(1) as f64;
-                let advance = def.promotion.as_ref().map(|pr| {
+                let advance = def.promotion_for(&rules.variant.zones, player).map(|pr| {
                     let dist = promotion_distances(targets, |c| rules.in_zone(pr.zone, player, c));
                     let most = dist.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
                     let best = pr.choices.iter().map(|c| values[c.0 as usize]).max().unwrap_or(0);

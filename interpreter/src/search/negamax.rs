@@ -194,7 +194,7 @@ impl Searcher {
 
     /// A searcher with a given evaluation (for instance with tuned weights).
     pub fn with_evaluator(rules: &Arc<Rules>, table_mb: usize, eval: Evaluator) -> Searcher {
-        let officer = rules.variant.pieces.iter().map(|p| !p.royal && p.promotion.is_none()).collect();
+        let officer = rules.variant.pieces.iter().map(|p| !p.royal && p.promotions().next().is_none()).collect();
         let lmr = (0..64)
             .map(|d| {
                 let mut row = [0u8; 64];

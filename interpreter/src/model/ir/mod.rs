@@ -436,8 +436,13 @@ pub struct PieceType {
     pub no_check: u8,
     /// Move and capture powers.
     pub moves: Vec<MoveRule>,
-    /// Promotion, if the piece promotes.
+    /// Promotion, if the piece promotes: its first `promote` rule.
     pub promotion: Option<Promotion>,
+    /// Its further `promote` rules, in the order written. Each reaches players none of the
+    /// others reaches (its zones have cells for them), so a player has one rule at most:
+    /// see [`PieceType::promotion_for`].
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub more_promotions: Vec<Promotion>,
     /// Two pieces of this type of different players may never stand on one cell or within this
     /// many steps of each other (counting steps along any direction of the board).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -479,6 +484,27 @@ impl PieceType {
     /// there all ask this one question.
     pub fn stands_between(&self) -> bool {
         self.moves.iter().any(|m| m.stop_between)
+    }
+
+    /// Every `promote` rule of the piece, in the order written.
+    pub fn promotions(&self) -> impl Iterator<Item = &Promotion> {
+        self.promotion.iter().chain(&self.more_promotions)
+    }
+
+    /// The `promote` rule that applies to `player`: the first that reaches it.
+    pub fn promotion_for(&self, zones: &[Zone], player: PlayerId) -> Option<&Promotion> {
+        self.promotions().find(|p| p.reaches(zones, player))
+    }
+}
+
+impl Promotion {
+    /// Whether the rule can promote a piece of `player`: its zone, or the zone a move from
+    /// promotes, has cells for it.
+    pub fn reaches(&self, zones: &[Zone], player: PlayerId) -> bool {
+        let has = |z: ZoneId| {
+            zones.get(z.0 as usize).and_then(|z| z.cells.get(player.0 as usize)).is_some_and(|c| !c.is_empty())
+        };
+        has(self.zone) || self.from_zone.is_some_and(has)
     }
 }
 
