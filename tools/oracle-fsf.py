@@ -49,6 +49,8 @@ GAMES = {
     "nocastle": ("nocastle.var", "nocastle", 3),
     "amazon": ("amazon.var", "amazon", 3),
     "almost": ("almost.var", "almost", 3),
+    "chigorin": ("chigorin.var", "chigorin", 4),
+    "sortofalmost": ("sortofalmost.var", "sortofalmost", 4),
     "georgian": ("georgian.var", "georgian", 3),
     "raazuvaa": ("raazuvaa.var", "raazuvaa", 3),
     "fairy": ("fairy.var", "fairy", 3),
@@ -125,7 +127,7 @@ EP_FIELD_UNREAD = {"pawnback", "pawnsideways", "berolina"}
 # shatranj-family.md, shogi-family.md): CI compares fewer random-game positions for each
 # (`--few`), to keep its time down; their full runs are in those pages.
 FAMILIES = {
-    "nocastle", "amazon", "almost", "georgian", "raazuvaa", "fairy", "hoppelpoppel", "newzealand",
+    "nocastle", "amazon", "almost", "chigorin", "sortofalmost", "georgian", "raazuvaa", "fairy", "hoppelpoppel", "newzealand",
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
