@@ -107,6 +107,7 @@ pub const VAR_FEATURES: &[&str] = &[
     "promote-optional",
     "promote-except",
     "promote-from",
+    "promote-per-player",
     "captured-only",
     "setup-only",
     // pieces and special moves

@@ -278,15 +278,26 @@ pub(crate) fn condition(g: &mut Gen, ctx: &Ctx) -> String {
     }
 }
 
-/// `promote in ZONE [or from ZONE] to TYPES [optional [except in ZONE]] [captured-only|setup-only]`
+/// `promote in ZONE [or from ZONE] to TYPES [optional [except in ZONE]] [captured-only|setup-only]`,
+/// or two such rules, one for the first player and one for the others.
 fn promotion(g: &mut Gen, ctx: &Ctx, me: usize) -> String {
+    if g.chance(0.15) {
+        g.feature("promote-per-player");
+        let first = promotion_in(g, ctx, me, "far-first");
+        return format!("{first}\n  {}", promotion_in(g, ctx, me, "far-rest"));
+    }
+    promotion_in(g, ctx, me, "far")
+}
+
+/// One `promote` rule whose zone is `far` or a part of it.
+fn promotion_in(g: &mut Gen, ctx: &Ctx, me: usize, far: &str) -> String {
     g.feature("promote");
     let to = targets(ctx, me);
     let n = g.int(1, to.len().min(3));
-    let mut s = "promote in far".to_string();
+    let mut s = format!("promote in {far}");
     if g.chance(0.15) {
         g.feature("promote-from");
-        s.push_str(" or from far");
+        s.push_str(&format!(" or from {far}"));
     }
     s.push_str(&format!(" to {}", g.some(&to, n).join(" ")));
     if g.chance(0.35) {

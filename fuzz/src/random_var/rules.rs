@@ -31,9 +31,14 @@ pub(crate) fn players_extra(g: &mut Gen, ctx: &Ctx, out: &mut String) {
 /// A per-player zone: for each player, the cells `depths` rows from its far edge (0: the last
 /// row), or from its own edge with `near`.
 fn rows(ctx: &Ctx, depths: &[usize], near: bool) -> String {
+    rows_of(ctx, depths, near, |_| true)
+}
+
+/// [`rows`] for the players `which` keeps (by index) only.
+fn rows_of(ctx: &Ctx, depths: &[usize], near: bool, which: impl Fn(usize) -> bool) -> String {
     let (w, h) = (ctx.board.w, ctx.board.h);
     let mut parts = Vec::new();
-    for p in &ctx.plan.players {
+    for (_, p) in ctx.plan.players.iter().enumerate().filter(|(i, _)| which(*i)) {
         let across = if matches!(p.side, Side::South | Side::North) { h } else { w };
         let terms: Vec<String> = depths
             .iter()
@@ -64,6 +69,9 @@ pub(crate) fn zones_and_phases(g: &mut Gen, ctx: &mut Ctx) -> String {
     }
     out.push_str(&format!("zone far {{ {} }}\n", rows(ctx, &[0, 1], false)));
     out.push_str(&format!("zone last {{ {} }}\n", rows(ctx, &[0], false)));
+    // The far rows of the first player alone and of the others: a `promote` rule for each.
+    out.push_str(&format!("zone far-first {{ {} }}\n", rows_of(ctx, &[0, 1], false, |i| i == 0)));
+    out.push_str(&format!("zone far-rest {{ {} }}\n", rows_of(ctx, &[0, 1], false, |i| i != 0)));
     // The start rows: one row in from each player's own edge.
     out.push_str(&format!("zone start {{ {} }}\n", rows(ctx, &[1], true)));
     let middle: Vec<String> = ctx
@@ -74,7 +82,7 @@ pub(crate) fn zones_and_phases(g: &mut Gen, ctx: &mut Ctx) -> String {
         .map(|(x, y)| Board::name(x, y))
         .collect();
     out.push_str(&format!("zone mid {{ {} }}\n", middle.join(" ")));
-    ctx.zones.extend(["far", "last", "start", "mid"]);
+    ctx.zones.extend(["far", "last", "start", "mid", "far-first", "far-rest"]);
     if ctx.plan.stacks {
         out.push_str(&stack_zone(g, ctx));
     }
