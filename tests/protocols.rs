@@ -375,7 +375,7 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
     assert!(
         features.contains(
             "variants=\"normal,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,janggi,\
-             nocastle,amazon,almost,chigorin,sortofalmost,georgian,raazuvaa,fairy,hoppelpoppel,newzealand,kingofthehill,misere,grasshopper,\
+             nocastle,amazon,almost,chigorin,sortofalmost,fischerandom,caparandom,georgian,raazuvaa,fairy,hoppelpoppel,newzealand,kingofthehill,misere,grasshopper,\
              coregal,perfect,pawnsideways,pawnback,torpedo,gothic,embassy,janus,centaur,chancellor,modern,asean,\
              chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,makruk,nightrider,threekings,horde,\
              antichess,losers,paradigm,shako,tencubed,opulent,suicide,armageddon,berolina,minixiangqi,spartan,legan,manchu\""
@@ -490,7 +490,7 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
     assert!(
         lines[0].contains(
             "variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,\
-             janggi,nocastle,amazon,almost,chigorin,sortofalmost,georgian,raazuvaa,fairy,hoppelpoppel,newzealand,kingofthehill,misere,\
+             janggi,nocastle,amazon,almost,chigorin,sortofalmost,fischerandom,caparandom,georgian,raazuvaa,fairy,hoppelpoppel,newzealand,kingofthehill,misere,\
              grasshopper,coregal,perfect,pawnsideways,pawnback,torpedo,gothic,embassy,janus,centaur,chancellor,modern,\
              asean,chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,makruk,nightrider,threekings,horde,\
              antichess,losers,paradigm,shako,tencubed,opulent,suicide,armageddon,berolina,minixiangqi,spartan,legan,manchu\""

@@ -18,7 +18,7 @@ fn load(text: &str) -> Arc<Rules> {
 }
 
 fn file(name: &str) -> String {
-    std::fs::read_to_string(common::root().join("tests/shuffled").join(name)).expect("test file")
+    std::fs::read_to_string(common::root().join("variants").join(name)).expect("bundled file")
 }
 
 /// The same rules written with X-FEN letters and the king's castling move (no
@@ -56,7 +56,7 @@ fn list(moves: &str) -> Vec<String> {
 
 #[test]
 fn drawn_starts_keep_the_constraints_and_reach_all_960() {
-    let rules = load(&file("chess960.var"));
+    let rules = load(&file("fischerandom.var"));
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..20_000u64 {
         let pos = Position::start_seeded(rules.clone(), seed);
@@ -77,7 +77,7 @@ fn drawn_starts_keep_the_constraints_and_reach_all_960() {
 
 #[test]
 fn a_seed_gives_the_same_start_and_the_start_reads_back() {
-    let rules = load(&file("chess960.var"));
+    let rules = load(&file("fischerandom.var"));
     let texts: Vec<String> = (0..4).map(|s| Position::start_seeded(rules.clone(), s).to_position_string()).collect();
     assert_eq!(
         texts,
@@ -94,7 +94,7 @@ fn a_seed_gives_the_same_start_and_the_start_reads_back() {
     }
     // Without `castling-notation`, the outermost rooks are written K and Q (X-FEN).
     assert_eq!(
-        Position::start_seeded(xfen("chess960.var"), 1).to_position_string(),
+        Position::start_seeded(xfen("fischerandom.var"), 1).to_position_string(),
         "rqbnkbrn/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBRN w KQkq - 0 1"
     );
 }
@@ -103,13 +103,13 @@ fn a_seed_gives_the_same_start_and_the_start_reads_back() {
 fn perft_3_from_drawn_starts_is_fairy_stockfishs() {
     // pyffish: perft by recursion over legal_moves(variant, fen, moves, True).
     let cases = [
-        ("chess960.var", "brnbnqkr/pppppppp/8/8/8/8/PPPPPPPP/BRNBNQKR w HBhb - 0 1", 8956),
-        ("chess960.var", "rqbnkbrn/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBRN w GAga - 0 1", 7803),
+        ("fischerandom.var", "brnbnqkr/pppppppp/8/8/8/8/PPPPPPPP/BRNBNQKR w HBhb - 0 1", 8956),
+        ("fischerandom.var", "rqbnkbrn/pppppppp/8/8/8/8/PPPPPPPP/RQBNKBRN w GAga - 0 1", 7803),
         // The pieces between kings and rooks taken off: castlings at once.
-        ("chess960.var", "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", 13518),
-        ("chess960.var", "r3k1r1/pppppppp/8/8/8/8/PPPPPPPP/R3K1R1 w GAga - 0 1", 15156),
-        ("chess960.var", "2rkr3/pppppppp/8/8/8/8/PPPPPPPP/2RKR3 w ECec - 0 1", 12012),
-        ("chess960.var", "2r1kr2/pppppppp/8/8/8/8/PPPPPPPP/2R1KR2 w FCfc - 0 1", 13494),
+        ("fischerandom.var", "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1", 13518),
+        ("fischerandom.var", "r3k1r1/pppppppp/8/8/8/8/PPPPPPPP/R3K1R1 w GAga - 0 1", 15156),
+        ("fischerandom.var", "2rkr3/pppppppp/8/8/8/8/PPPPPPPP/2RKR3 w ECec - 0 1", 12012),
+        ("fischerandom.var", "2r1kr2/pppppppp/8/8/8/8/PPPPPPPP/2R1KR2 w FCfc - 0 1", 13494),
         ("caparandom.var", "rkbbnrncqa/pppppppppp/10/10/10/10/PPPPPPPPPP/RKBBNRNCQA w FAfa - 0 1", 22216),
         ("caparandom.var", "bnrbqackrn/pppppppppp/10/10/10/10/PPPPPPPPPP/BNRBQACKRN w ICic - 0 1", 25039),
     ];
@@ -124,7 +124,7 @@ fn perft_3_from_drawn_starts_is_fairy_stockfishs() {
 
 #[test]
 fn castling_from_the_position_is_fairy_stockfishs() {
-    let rules = load(&file("chess960.var"));
+    let rules = load(&file("fischerandom.var"));
     // The rook on b1 shields c1 from the queen: castling would leave the king in check.
     let mut pos = common::position(&rules, "4k3/8/8/8/8/8/8/qRK5 w B - 0 1");
     assert_eq!(uci960(&mut pos), list("b1a1 c1c2 c1d1 c1d2"));
@@ -155,7 +155,7 @@ fn castling_from_the_position_is_fairy_stockfishs() {
 
 #[test]
 fn castling_is_written_and_read_as_the_king_taking_its_rook() {
-    let rules = load(&file("chess960.var"));
+    let rules = load(&file("fischerandom.var"));
     let mut pos = common::position(&rules, "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
@@ -171,7 +171,7 @@ fn castling_is_written_and_read_as_the_king_taking_its_rook() {
 
 #[test]
 fn bad_castling_rights_and_shuffles_are_located_errors() {
-    let rules = load(&file("chess960.var"));
+    let rules = load(&file("fischerandom.var"));
     // K needs a rook on the king's side; a file letter needs a rook there beside the king.
     for (fen, says) in [
         ("4k3/8/8/8/8/8/8/R3K3 w K - 0 1", "castling right `K` needs white's king on its castling cells with a rook"),
@@ -181,7 +181,7 @@ fn bad_castling_rights_and_shuffles_are_located_errors() {
         assert!(e.message.contains(says), "{fen}: {}", e.message);
         assert_eq!(e.offset, fen.find(" w ").expect("side") + 3, "{fen}");
     }
-    let base = file("chess960.var");
+    let base = file("fischerandom.var");
     for (from, to, says) in [
         ("Q, N, N, R K R", "Q, N, R K R", "the shuffle's pieces do not fill its cells"),
         ("B on a1 c1 e1 g1, B on b1 d1 f1 h1", "B on a1, B on a1", "the shuffle's pieces cannot be placed"),

@@ -10,6 +10,10 @@ For each game named (all by default) it
   stops uncompared where Fairy-Stockfish would let a player claim a draw (the move rule,
   repetition): Varia declares those draws itself.
 
+Games with a shuffled start (SHUFFLED) are compared from the starts Varia draws for a few seeds
+(`varia play --seed N`), with Fairy-Stockfish's chess960 on: castling is written as the king
+taking its rook, rights in Shredder-FEN.
+
 Usage: pip install pyffish; cargo build
        python3 tools/oracle-fsf.py [--depth D] [--positions N] [--few N] [--seed S] [--varia BIN] [GAME ...]
        python3 tools/oracle-fsf.py --start FEN GAME   (random games from that position)
@@ -50,6 +54,8 @@ GAMES = {
     "amazon": ("amazon.var", "amazon", 3),
     "almost": ("almost.var", "almost", 3),
     "chigorin": ("chigorin.var", "chigorin", 4),
+    "fischerandom": ("fischerandom.var", "fischerandom", 3),
+    "caparandom": ("caparandom.var", "caparandom", 3),
     "sortofalmost": ("sortofalmost.var", "sortofalmost", 4),
     "georgian": ("georgian.var", "georgian", 3),
     "raazuvaa": ("raazuvaa.var", "raazuvaa", 3),
@@ -102,6 +108,14 @@ GAMES = {
 }
 
 
+# Games with a shuffled start: Varia draws it from a seed; the comparison runs from the starts of
+# these seeds, Fairy-Stockfish with chess960 on.
+SHUFFLED = {"fischerandom": [0, 1, 2], "caparandom": [0, 1, 2]}
+
+# Whether the game compared now is a chess960 one (every pyffish call passes it).
+C960 = False
+
+
 # Games whose pawn may not be dropped to give checkmate (shogi's uchifuzume). Fairy-Stockfish
 # declares the rule for them (`shogiPawnDropMateIllegal`), but pyffish 0.0.90 lists such drops
 # (even a plain mate: `k4/2+S2/1B3/K4/5[P] w - - 0 1`, P@a4). Varia follows the rule: the
@@ -127,7 +141,8 @@ EP_FIELD_UNREAD = {"pawnback", "pawnsideways", "berolina"}
 # shatranj-family.md, shogi-family.md): CI compares fewer random-game positions for each
 # (`--few`), to keep its time down; their full runs are in those pages.
 FAMILIES = {
-    "nocastle", "amazon", "almost", "chigorin", "sortofalmost", "georgian", "raazuvaa", "fairy", "hoppelpoppel", "newzealand",
+    "nocastle", "amazon", "almost", "chigorin", "sortofalmost", "fischerandom", "caparandom",
+    "georgian", "raazuvaa", "fairy", "hoppelpoppel", "newzealand",
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
@@ -144,21 +159,21 @@ def several_ep_cells(fen):
 
 def pawn_drop_mate(variant, start, moves, move):
     after = moves + [move]
-    return move.startswith("P@") and sf.gives_check(variant, start, after) and not sf.legal_moves(variant, start, after)
+    return move.startswith("P@") and sf.gives_check(variant, start, after, C960) and not sf.legal_moves(variant, start, after, C960)
 
 
 def fsf_over(variant, start, moves):
     """Whether Fairy-Stockfish ends the game here: no legal move, or a variant end rule."""
-    if not sf.legal_moves(variant, start, moves):
+    if not sf.legal_moves(variant, start, moves, C960):
         return True
-    return sf.is_immediate_game_end(variant, start, moves)[0]
+    return sf.is_immediate_game_end(variant, start, moves, C960)[0]
 
 
 def fsf_expected(name, variant, start, moves):
     """Whether Fairy-Stockfish ends the game here, its legal moves (none if it does) and how
     many pawn drops that mate it listed and the rule took out."""
     over = fsf_over(variant, start, moves)
-    expected = [] if over else sorted(sf.legal_moves(variant, start, moves))
+    expected = [] if over else sorted(sf.legal_moves(variant, start, moves, C960))
     mates = []
     if name in DROP_MATE_RULE:
         mates = [m for m in expected if pawn_drop_mate(variant, start, moves, m)]
@@ -169,9 +184,9 @@ def fsf_expected(name, variant, start, moves):
 def fsf_perft(variant, start, moves, depth):
     if depth == 0:
         return 1
-    if sf.is_immediate_game_end(variant, start, moves)[0]:
+    if sf.is_immediate_game_end(variant, start, moves, C960)[0]:
         return 0
-    legal = sf.legal_moves(variant, start, moves)
+    legal = sf.legal_moves(variant, start, moves, C960)
     if depth == 1:
         return len(legal)
     return sum(fsf_perft(variant, start, moves + [m], depth - 1) for m in legal)
@@ -188,8 +203,8 @@ class Varia:
             return None, out.stderr.strip()
         return out.stdout, None
 
-    def perft(self, depth):
-        out, err = self.run("perft", self.file, str(depth))
+    def perft(self, depth, *args):
+        out, err = self.run("perft", self.file, str(depth), *args)
         return int(out.split()[-1]) if out else err
 
     def moves(self, *args):
@@ -197,30 +212,58 @@ class Varia:
         return sorted(out.split()) if out is not None else ["ERROR: " + err]
 
 
+    def drawn_start(self, seed):
+        out = subprocess.run([self.binary, "play", "--seed", str(seed), self.file], input="fen\nquit\n",
+                             capture_output=True, text=True).stdout
+        return next(line.split("> ", 1)[-1].strip() for line in out.splitlines() if "/" in line)
+
+
 def compare(name, args, rng):
+    """Compares one game: from its start, from `--start`, or from each drawn start of a
+    shuffled game (the random-game positions shared among them)."""
+    global C960
+    C960 = name in SHUFFLED
     file, variant, depth = GAMES[name]
     varia = Varia(args.varia, file)
-    start = args.start or sf.start_fen(variant)
+    wanted = min(args.positions, args.few) if args.few is not None and name in FAMILIES else args.positions
+    if C960 and not args.start:
+        seeds = SHUFFLED[name]
+        bad = 0
+        for k, seed in enumerate(seeds):
+            start = varia.drawn_start(seed)
+            print(f"{name}: seed {seed}: start {start}")
+            share = wanted // len(seeds) + (k < wanted % len(seeds))
+            bad += compare_from(name, args, rng, start, True, share, args.depth or depth)
+        return bad
+    return compare_from(name, args, rng, args.start or sf.start_fen(variant), bool(args.start), wanted,
+                        0 if args.start else args.depth or depth)
+
+
+def compare_from(name, args, rng, start, given, wanted, depth):
+    """Perft to `depth` and `wanted` random-game positions from `start` (`given`: Varia is told
+    it with `--position`)."""
+    file, variant, _ = GAMES[name]
+    varia = Varia(args.varia, file)
+    at = ["--position", start] if given else []
     bad = 0
-    for d in range(1, 0 if args.start else (args.depth or depth) + 1):
-        a, b = fsf_perft(variant, start, [], d), varia.perft(d)
+    for d in range(1, depth + 1):
+        a, b = fsf_perft(variant, start, [], d), varia.perft(d, *at)
         print(f"{name}: perft {d}: Fairy-Stockfish {a}, Varia {b}", flush=True)
         bad += a != b
     positions = 0
     games = {"variant rule": 0, "no legal move": 0, "claimable draw": 0, "cut short": 0}
     drop_mates = 0
     unread = 0
-    wanted = min(args.positions, args.few) if args.few is not None and name in FAMILIES else args.positions
     while positions < wanted:
         moves = []
         for _ in range(args.plies):
             over, expected, mates = fsf_expected(name, variant, start, moves)
             drop_mates += mates
-            fen = sf.get_fen(variant, start, moves)
-            if not over and sf.is_optional_game_end(variant, start, moves)[0]:
+            fen = sf.get_fen(variant, start, moves, C960)
+            if not over and sf.is_optional_game_end(variant, start, moves, C960)[0]:
                 # Fairy-Stockfish lets a player claim this draw; Varia declares it: no moves.
                 games["claimable draw"] += 1
-                got = varia.moves(*(["--position", start] if args.start else []), "--after", " ".join(moves))
+                got = varia.moves(*at, "--after", " ".join(moves))
                 if got and name not in CLAIMS_DIFFER:
                     bad += 1
                     print(f"{name}: DIFFERENCE (claimable draw) at {fen} after {' '.join(moves)}: Varia plays on")
@@ -229,7 +272,7 @@ def compare(name, args, rng):
             # by Fairy-Stockfish from the same string (an end that needs the history, such as
             # janggi's two passes, is not over there).
             from_fen = fsf_expected(name, variant, fen, [])[1] if moves else expected
-            checks = [("after", varia.moves(*(["--position", start] if args.start else []), "--after", " ".join(moves)), expected)]
+            checks = [("after", varia.moves(*at, "--after", " ".join(moves)), expected)]
             if name in EP_FIELD_UNREAD and several_ep_cells(fen):
                 unread += 1
             else:
@@ -243,7 +286,7 @@ def compare(name, args, rng):
                     print(f"  only Fairy-Stockfish: {missing}\n  only Varia: {extra}")
             positions += 1
             if over:
-                games["variant rule" if sf.is_immediate_game_end(variant, start, moves)[0] else "no legal move"] += 1
+                games["variant rule" if sf.is_immediate_game_end(variant, start, moves, C960)[0] else "no legal move"] += 1
                 break
             if positions >= wanted or len(moves) + 1 >= args.plies:
                 games["cut short"] += 1
