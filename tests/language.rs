@@ -329,6 +329,26 @@ fn each_player_promotes_by_its_own_rule() {
     assert!(err.contains("two `promote` rules for player `white`") && err.contains("line 13, column 3"), "{err}");
 }
 
+/// The castling example of docs/language.md: a king that is not royal castles through an attack.
+const PLAIN_KING_CASTLES: &str = r#"
+variant "Plain king castles"
+board { grid 8 x 8 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { step all }
+piece Rook R { slide orthogonal }
+castle "O-O" white right K king e1 -> g1 partner h1 -> f1
+setup { white: K e1, R h1  black: K e8, R f8  castling K }
+"#;
+
+#[test]
+fn only_a_royal_king_castles_clear_of_attacks() {
+    assert!(moves_of(PLAIN_KING_CASTLES).contains(&"O-O".to_string()));
+    let royal = PLAIN_KING_CASTLES.replace("piece King K { step all }", "piece King K { royal step all }");
+    let moves = moves_of(&royal);
+    assert!(!moves.contains(&"O-O".to_string()) && moves.contains(&"Ke1-d1".to_string()), "{moves:?}");
+}
+
 /// The piece-count example of docs/language.md: powers that depend on a side's pieces of a type.
 const COUNTED: &str = r#"
 variant "Counted"
