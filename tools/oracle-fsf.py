@@ -47,6 +47,7 @@ GAMES = {
     "yarishogi": ("yarishogi.var", "yarishogi", 3),
     "grand": ("grand.var", "grand", 3),
     "atomic": ("atomic.var", "atomic", 4),
+    "nocheckatomic": ("nocheckatomic.var", "nocheckatomic", 3),
     "seirawan": ("seirawan.var", "seirawan", 3),
     "janggi": ("janggi.var", "janggi", 3),
     "sittuyin": ("sittuyin.var", "sittuyin", 3),
@@ -150,7 +151,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "nightrider", "threekings", "horde", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
+    "knightmate", "gardner", "makruk", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "nightrider", "threekings", "horde", "nocheckatomic", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }
