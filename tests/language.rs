@@ -184,6 +184,15 @@ fn a_symbol_is_used_once_and_plus_is_refused_beside_owned_squares() {
 
 /// The legal moves of pieces of one letter, in long notation, sorted; checks that perft's count
 /// of the last ply (by ray masks where it can) agrees with the list.
+/// Every legal move in long notation, sorted.
+fn common_moves(pos: &mut Position) -> Vec<String> {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let mut out: Vec<String> = legal.iter().map(|m| pos.long_notation(*m)).collect();
+    out.sort();
+    out
+}
+
 fn piece_moves(pos: &mut Position, letter: char) -> Vec<String> {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
@@ -347,6 +356,35 @@ fn only_a_royal_king_castles_clear_of_attacks() {
     let royal = PLAIN_KING_CASTLES.replace("piece King K { step all }", "piece King K { royal step all }");
     let moves = moves_of(&royal);
     assert!(!moves.contains(&"O-O".to_string()) && moves.contains(&"Ke1-d1".to_string()), "{moves:?}");
+}
+
+/// The `held-by-check` example of docs/language.md: a king that may not step out of check.
+const HELD_BY_CHECK: &str = r#"
+variant "Held by check"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal held-by-check step all }
+piece Rook R { slide orthogonal }
+setup { white: K a1, R d3  black: K c4, R a2 }
+"#;
+
+#[test]
+fn a_king_held_by_check_only_takes_the_checker() {
+    let rules = Arc::new(Rules::new(varia_grammar::load(HELD_BY_CHECK).unwrap_or_else(|e| panic!("{e:?}"))));
+    let mut pos = Position::start(rules.clone());
+    assert_eq!(piece_moves(&mut pos, 'K'), ["Ka1xa2"]);
+    assert_eq!(varia_interpreter::perft(&mut pos, 3), pos.reference_perft(3));
+    // The checker guarded: the king has no move, the rook on d2 takes the checker.
+    let mut pos = Position::from_position_string(rules.clone(), "4/1k2/r2R/K3 w - - 0 1").unwrap();
+    assert_eq!(common_moves(&mut pos), ["Rd2xa2"]);
+    assert_eq!(varia_interpreter::perft(&mut pos, 3), pos.reference_perft(3));
+    // Without the rule the king steps away as well.
+    let plain = HELD_BY_CHECK.replace(" held-by-check", "");
+    assert_eq!(moves_of(&plain).iter().filter(|m| m.starts_with('K')).count(), 2);
+    // Written back, the flag stays.
+    let text = varia_grammar::write::write_variant(&rules.variant).expect("writes");
+    assert!(text.contains("held-by-check"), "{text}");
 }
 
 /// The piece-count example of docs/language.md: powers that depend on a side's pieces of a type.

@@ -80,6 +80,7 @@ GAMES = {
     "asean": ("asean.var", "asean", 3),
     "makruk": ("makruk.var", "makruk", 3),
     "ai-wok": ("ai-wok.var", "ai-wok", 3),
+    "makpong": ("makpong.var", "makpong", 3),
     "suicide": ("suicide.var", "suicide", 3),
     "armageddon": ("armageddon.var", "armageddon", 3),
     "berolina": ("berolina.var", "berolina", 3),
@@ -152,7 +153,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "ai-wok", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "nightrider", "threekings", "horde", "nocheckatomic", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
+    "knightmate", "gardner", "makruk", "ai-wok", "makpong", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "nightrider", "threekings", "horde", "nocheckatomic", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu",
 }

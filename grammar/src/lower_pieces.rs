@@ -256,6 +256,7 @@ impl Lowerer {
             to_hand: None,
             explodes: None,
             blast_proof: false,
+            held_by_check: false,
             points: 0,
         });
     }
@@ -348,6 +349,7 @@ impl Lowerer {
                     self.pieces[index].no_check = if kinds == 0 { NO_CHECK_MOVES | NO_CHECK_DROPS } else { kinds };
                 }
                 Rule::blast_proof_flag => self.pieces[index].blast_proof = true,
+                Rule::held_by_check_flag => self.pieces[index].held_by_check = true,
                 Rule::explodes_decl => {
                     explodes_at = Some(item.clone());
                     let dirs = self.dir_list(item.into_inner().nth(1).expect("directions"));

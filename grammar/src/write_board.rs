@@ -484,6 +484,9 @@ impl Writer<'_> {
         if p.blast_proof {
             lines.push("blast-proof".into());
         }
+        if p.held_by_check {
+            lines.push("held-by-check".into());
+        }
         if p.points > 0 {
             lines.push(format!("points {}", points_text(p.points)));
         }

@@ -694,6 +694,7 @@ impl<'t> Lowerer<'t> {
             to_hand: None,
             explodes: None,
             blast_proof: false,
+            held_by_check: false,
             points: 0,
             mark: None,
             no_drop_checkmate: false,

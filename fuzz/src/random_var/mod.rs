@@ -122,6 +122,7 @@ pub const VAR_FEATURES: &[&str] = &[
     "royal-2",
     "keep-apart",
     "no-check",
+    "held-by-check",
     "no-drop-checkmate",
     "points",
     // end of game

@@ -341,6 +341,11 @@ fn flags(g: &mut Gen, ctx: &mut Ctx, me: usize, placed: &Placed) -> Vec<String> 
         g.feature("no-check");
         v.push(g.pick(&["no-check", "no-check moves", "no-check drops promotions", "no-check promotions"]).into());
     }
+    // Mostly a royal piece (makpong's king), sometimes another that may not leave check either.
+    if ctx.plan.royals > 0 && g.chance(if p.royal { 0.12 } else { 0.03 }) {
+        g.feature("held-by-check");
+        v.push("held-by-check".into());
+    }
     if g.chance(0.08) {
         g.feature("explodes");
         v.push(format!("explodes {}", g.pick(&["all", "orthogonal", "diagonal", "n s"])));

@@ -435,7 +435,9 @@ impl Position {
     /// The legal moves of pieces, or (`noisy`) their captures and promotions only, whose
     /// generation then skips the moves that can be neither.
     fn collect_legal_piece_moves(&mut self, out: &mut Vec<Move>, noisy: bool) {
+        let first = out.len();
         if !self.walk_only && self.legal_moves_by_masks(out, noisy) {
+            self.keep_held_by_check(out, first);
             return;
         }
         let start = out.len();
@@ -468,6 +470,7 @@ impl Position {
                 && !evasions.is_some_and(|e| e.ignores(&mv))
                 && self.legal_fast(mv, &royal)
         });
+        self.keep_held_by_check(out, start);
         self.keep_best_priority(out, start);
     }
 

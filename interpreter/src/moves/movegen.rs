@@ -511,7 +511,7 @@ impl State {
         }
         // Attacks matter to a royal king only: one that is not royal castles out of, through
         // and into attacked cells, as any of its moves may (Fairy-Stockfish's giveaway).
-        if r.royal_code[king.0 as usize] && c.must_be_safe.iter().any(|x| self.attacked_as(r, *x, side, king)) {
+        if r.pieces.royal_code[king.0 as usize] && c.must_be_safe.iter().any(|x| self.attacked_as(r, *x, side, king)) {
             return;
         }
         if r.stacks.on && (self.count(r, c.king_from) != 1 || self.count(r, c.partner_from) != 1) {

@@ -6,7 +6,7 @@
 //! `tests/reference.rs`). Compiled with [`crate::Rules::reference`], the engine's own checks
 //! (the end of the game, whether a turn may go on) are decided the same way.
 
-use crate::ir::{ActionKind, PlayerId, NO_CHECK_DROPS, NO_CHECK_MOVES, NO_CHECK_PROMOTIONS};
+use crate::ir::{ActionKind, CellId, PlayerId, NO_CHECK_DROPS, NO_CHECK_MOVES, NO_CHECK_PROMOTIONS};
 use crate::position::{Logged, Move, MoveKind, Position, State};
 use crate::rules::programs::turn_entry;
 use crate::rules::Rules;
@@ -95,7 +95,83 @@ impl State {
     }
 }
 
+impl State {
+    /// The cells of the pieces giving check to `victim`: those from which another player's
+    /// pseudo-legal move, made in full, takes one of its royal pieces (a `held-by-check` piece
+    /// may take only the one there is).
+    pub(crate) fn checkers(&mut self, r: &Rules, victim: PlayerId) -> Vec<CellId> {
+        let (side, partial, slot) = (self.side, self.partial, self.slot);
+        let mut replies = Vec::new();
+        let mut out = Vec::new();
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, victim)) {
+            self.side = p;
+            self.partial = None;
+            self.slot = 0;
+            replies.clear();
+            crate::movegen::with_every_choice(|| self.pseudo_moves(r, p, &mut replies));
+            for &mv in &replies {
+                if mv.kind == MoveKind::Castle || out.contains(&mv.from) {
+                    continue;
+                }
+                let log = self.log.len();
+                self.make_general_with(r, mv, false, false);
+                let takes = self.log[log..].iter().any(
+                    |e| matches!(*e, Logged::Took(_, q, _, true) if r.owner(q) == victim && r.pieces.royal_code[q.0 as usize]),
+                );
+                self.unmake(r);
+                if takes {
+                    out.push(mv.from);
+                }
+            }
+            (self.side, self.partial, self.slot) = (side, partial, slot);
+        }
+        out
+    }
+}
+
 impl Position {
+    /// Of the legal moves from `start` on, drops those the `held-by-check` rule bars: while
+    /// the mover is in check, a move of such a piece must take every piece giving check (so
+    /// there must be one only, on a cell the move takes on).
+    pub(crate) fn keep_held_by_check(&mut self, out: &mut Vec<Move>, start: usize) {
+        let rules = self.rules.clone();
+        let held =
+            |m: &Move| m.kind.is_piece_move() && rules.variant.pieces[rules.type_of(m.piece).0 as usize].held_by_check;
+        let side = self.st.side;
+        if !rules.pieces.held_by_check || !out[start..].iter().any(held) || !self.st.royal_attacked(&rules, side) {
+            return;
+        }
+        let checkers = self.st.checkers(&rules, side);
+        let mut kept = start;
+        for i in start..out.len() {
+            let mv = out[i];
+            if !held(&mv) || self.takes_every(mv, &checkers) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Whether the move, made in full, captures on every one of `cells` (none: it does not).
+    fn takes_every(&mut self, mv: Move, cells: &[CellId]) -> bool {
+        if cells.is_empty() {
+            return false;
+        }
+        let rules = self.rules.clone();
+        let log = self.st.log.len();
+        self.st.make_general_with(&rules, Move { gate: 0, ..mv }, false, false);
+        let taken: Vec<CellId> = self.st.log[log..]
+            .iter()
+            .filter_map(|e| match *e {
+                Logged::Took(c, _, _, true) => Some(c),
+                _ => None,
+            })
+            .collect();
+        self.st.unmake(&rules);
+        cells.iter().all(|c| taken.contains(c))
+    }
+
     /// The legal moves by the plain definition: the same moves as [`Position::legal_moves`]
     /// (perhaps in another order), found without any fast path.
     pub fn reference_moves(&mut self, out: &mut Vec<Move>) {
@@ -227,6 +303,7 @@ impl Position {
             }
         }
         out.truncate(kept);
+        self.keep_held_by_check(out, start);
         self.keep_best_priority(out, start);
     }
 

@@ -346,6 +346,7 @@ impl Rules {
                 royal_code,
                 resets_clock_code,
                 no_drop_checkmate: variant.pieces.iter().map(|p| p.no_drop_checkmate).collect(),
+                held_by_check: variant.pieces.iter().any(|p| p.held_by_check),
                 no_check: if variant.pieces.iter().any(|p| p.no_check != 0) {
                     variant.pieces.iter().map(|p| p.no_check).collect()
                 } else {
@@ -687,6 +688,8 @@ pub(crate) struct Pieces {
     pub(crate) resets_clock_code: Vec<bool>,
     /// Per piece type: a drop of it may not checkmate.
     pub(crate) no_drop_checkmate: Vec<bool>,
+    /// Some piece type is `held-by-check`.
+    pub(crate) held_by_check: bool,
     /// Per piece type, which of its actions may not give check (`no-check`, ir bits); empty
     /// when no piece has the rule.
     pub(crate) no_check: Vec<u8>,

@@ -189,6 +189,8 @@ pub struct Features {
     pub keep_apart_not_royal: bool,
     /// Some action may not give check.
     pub no_check: bool,
+    /// A piece moves only to take the one checker while its player is in check.
+    pub held_by_check: bool,
     /// `forbid` tests.
     pub forbids: bool,
     /// Every player moves every piece.
@@ -389,10 +391,12 @@ fn piece_features(p: &PieceType, f: &mut Features) {
         to_hand,
         explodes,
         blast_proof: _,
+        held_by_check,
         points: _,
     } = p;
     f.no_royal &= !*royal;
     f.no_check |= *no_check != 0;
+    f.held_by_check |= *held_by_check;
     f.keep_apart |= keep_apart.is_some();
     f.keep_apart_not_royal |= keep_apart.is_some() && !*royal;
     f.to_hand |= to_hand.is_some();
@@ -518,7 +522,7 @@ const BUILT_ON: [(Path, &[Path]); 11] = [
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
 /// into account (read as one table by [`Paths::table`]).
-fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 41] {
+fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 42] {
     use Path::*;
     let Features {
         stacks,
@@ -545,6 +549,7 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 41] {
         keep_apart,
         keep_apart_not_royal,
         no_check,
+        held_by_check,
         forbids,
         shared_pieces,
         teams,
@@ -621,6 +626,8 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 41] {
         ("keep_apart", keep_apart, &[LightTrial, Count, DropShortcut]),
         ("keep_apart_not_royal", keep_apart_not_royal, &[PinShortcut, StackTrial]),
         ("no_check", no_check, &[Count, StackedCount, StackTrial]),
+        // The rule filters the list of legal moves: the counts, which make none, are off.
+        ("held_by_check", held_by_check, &[Count, StackedCount, BulkCount]),
         // A forbidden test is judged on the position after the move: every move is made.
         ("forbids", forbids, &[PinShortcut, LightTrial, StackTrial, DropShortcut, Evasions, MaskMoves, BulkCount]),
         // The count and the masks move the side's own pieces only.

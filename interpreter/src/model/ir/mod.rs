@@ -472,6 +472,11 @@ pub struct PieceType {
     /// The piece survives an explosion beside it (not one on its own cell).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub blast_proof: bool,
+    /// While its player is in check, the piece moves only to take the one piece giving check:
+    /// no other move of it is legal, nor any while two pieces give check (`held-by-check`;
+    /// makpong's king).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub held_by_check: bool,
     /// What the piece counts for when an outcome is decided by points (`points N`), in
     /// hundredths of a point.
     #[serde(skip_serializing_if = "is_zero")]
