@@ -197,6 +197,21 @@ fn a_triple_step_marks_both_cells_it_passes() {
     assert_eq!(from_d4, ["d4d3", "d4e3"]);
 }
 
+/// Pawns that promote to different pieces for each side: a `promote` rule per side, each with a
+/// zone of that side's cells; the moves are pyffish's after `load_variant_config` of the section.
+#[test]
+fn each_side_promotes_by_its_own_list() {
+    let text = "[sides:chess]\npromotionPieceTypesWhite = q\npromotionPieceTypesBlack = nr\n";
+    let var = ini::convert(text, "sides").expect("converts");
+    assert!(var.contains("promote in promotion-pawn-white to Queen\n"), "{var}");
+    assert!(var.contains("promote in promotion-pawn-black to Knight Rook\n"), "{var}");
+    let rules = rules(text, "sides");
+    let mut pos = common::position(&rules, "4k3/P7/8/8/8/8/p7/4K3 w - - 0 1");
+    assert_eq!(common::uci(&mut pos), ["a7a8q", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+    let mut pos = common::position(&rules, "4k3/P7/8/8/8/8/p7/4K3 b - - 0 1");
+    assert_eq!(common::uci(&mut pos), ["a2a1n", "a2a1r", "e8d7", "e8d8", "e8e7", "e8f7", "e8f8"]);
+}
+
 /// A start position with Black to move: Black's turn comes first (a `turn-order`), and White
 /// keeps its name and upper-case letters.
 #[test]

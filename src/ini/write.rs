@@ -227,43 +227,19 @@ impl<'a> Writer<'a> {
         let pawn = [0, 1].map(|c| m.promotion_pawn_types[c] & (1 << slot) != 0);
         let shogi = m.promoted_piece_type.get(&slot).copied().filter(|t| m.letters[*t].is_some());
         if pawn[0] || pawn[1] {
-            let lists: Vec<u64> = (0..2).filter(|&c| pawn[c]).map(|c| m.promotion_piece_types[c]).collect();
-            if lists.len() == 2 && lists[0] != lists[1] {
-                return self.refuse(
-                    "promotionPieceTypesWhite",
-                    "a pawn promoting to different pieces for each side has no .var form",
-                );
-            }
-            let mut to: Vec<String> = (0..SLOTS)
-                .filter(|s| lists[0] & (1 << s) != 0 && m.letters[*s].is_some())
-                .map(|s| if m.captures_to_hand { format!("{}Promoted", type_name(s)) } else { type_name(s) })
-                .collect();
-            if let Some(t) = shogi {
-                if slot != PAWN && !to.is_empty() {
-                    return self.refuse(
-                        "promotedPieceType",
-                        "a piece with both pawn-style and shogi-style promotions is not imported",
-                    );
-                }
-                let _ = t;
-                to.push(format!("Promoted{}", type_name(slot)));
-            }
-            if to.is_empty() {
-                // Without choices it never enters the zone (see `mobility`), or stays a pawn.
-                return;
-            }
-            let zone = self.zone(
-                &format!("promotion-{}", type_name(slot).to_lowercase()),
-                [0, 1].map(|c| if pawn[c] { m.promotion_region[c] } else { 0 }),
-            );
-            let Some(zone) = zone else {
-                if (m.promotion_region[0] | m.promotion_region[1]) & m.board() == 0 {
+            // One rule for the sides whose lists agree; sides that differ get a rule each, its
+            // zone holding that side's cells only.
+            let lists = m.promotion_piece_types;
+            let groups: Vec<Vec<usize>> = if pawn[0] && pawn[1] && lists[0] != lists[1] {
+                vec![vec![0], vec![1]]
+            } else {
+                vec![(0..2).filter(|&c| pawn[c]).collect()]
+            };
+            for group in groups {
+                if !self.pawn_promotion(slot, &group, shogi, body) {
                     return;
                 }
-                return self.refuse("promotionRegionWhite", "promotion on every square has no .var form");
-            };
-            let optional = if m.mandatory_pawn_promotion { "" } else { " optional" };
-            body.push(format!("promote in {zone} to {}{optional}", to.join(" ")));
+            }
         } else if shogi.is_some() {
             if (m.promotion_region[0] | m.promotion_region[1]) & m.board() == 0 {
                 return;
@@ -274,6 +250,47 @@ impl<'a> Writer<'a> {
             let optional = if m.mandatory_piece_promotion { "" } else { " optional" };
             body.push(format!("promote in {zone} or from {zone} to Promoted{}{optional}", type_name(slot)));
         }
+    }
+
+    /// The pawn-style `promote` rule of a slot for the sides in `group` (their lists agree);
+    /// `false` once the section is refused.
+    fn pawn_promotion(&mut self, slot: usize, group: &[usize], shogi: Option<usize>, body: &mut Vec<String>) -> bool {
+        let m = self.m;
+        let list = m.promotion_piece_types[group[0]];
+        let mut to: Vec<String> = (0..SLOTS)
+            .filter(|s| list & (1 << s) != 0 && m.letters[*s].is_some())
+            .map(|s| if m.captures_to_hand { format!("{}Promoted", type_name(s)) } else { type_name(s) })
+            .collect();
+        if shogi.is_some() {
+            if slot != PAWN && !to.is_empty() {
+                self.refuse(
+                    "promotedPieceType",
+                    "a piece with both pawn-style and shogi-style promotions is not imported",
+                );
+                return false;
+            }
+            to.push(format!("Promoted{}", type_name(slot)));
+        }
+        if to.is_empty() {
+            // Without choices it never enters the zone (see `mobility`), or stays a pawn.
+            return true;
+        }
+        let side = match group {
+            [0] if m.promotion_pawn_types[1] & (1 << slot) != 0 => "-white",
+            [1] if m.promotion_pawn_types[0] & (1 << slot) != 0 => "-black",
+            _ => "",
+        };
+        let regions = [0, 1].map(|c| if group.contains(&c) { m.promotion_region[c] } else { 0 });
+        let Some(zone) = self.zone(&format!("promotion-{}{side}", type_name(slot).to_lowercase()), regions) else {
+            if regions[0] & m.board() == 0 && regions[1] & m.board() == 0 {
+                return true;
+            }
+            self.refuse("promotionRegionWhite", "promotion on every square has no .var form");
+            return false;
+        };
+        let optional = if m.mandatory_pawn_promotion { "" } else { " optional" };
+        body.push(format!("promote in {zone} to {}{optional}", to.join(" ")));
+        true
     }
 
     /// The drop program of a slot.
