@@ -288,6 +288,9 @@ const TERM_COUNT: usize = 14;
 /// How far ahead in material a player must be for the cornering term, in centipawns.
 const CORNERING_LEAD: i64 = 200;
 
+/// A royal piece's value in exchanges: more than any material it could win.
+const ROYAL_EXCHANGE: i32 = 20_000;
+
 /// Phase is counted in 256ths: 256 with all the start's material on the board, 0 with none.
 const PHASE_ONE: i64 = 256;
 
@@ -297,6 +300,9 @@ pub struct Evaluator {
     weights: Weights,
     /// Per piece type: its untuned value in centipawns (royal pieces 0).
     values: Vec<i32>,
+    /// Per piece code: [`Evaluator::exchange_value`] (no piece 0), read at every capture an
+    /// ordering scores and every step of an exchange.
+    exchange: Vec<i32>,
     /// Per piece type: whether the value was declared in the `.var` file.
     declared: Vec<bool>,
     /// Per piece type: its weights' index in the feature vector (royal: none).
@@ -423,9 +429,17 @@ impl Evaluator {
         }
         let clock_span = rules.variant.end.move_rule.map_or(0, |m| 2 * m);
         let weights = weights.unwrap_or_else(|| Weights::with_values(rules, &values));
+        let exchange = (0..codes)
+            .map(|code| match code {
+                0 => 0,
+                _ if rules.variant.pieces[rules.type_of(Piece(code as u16)).0 as usize].royal => ROYAL_EXCHANGE,
+                _ => values[rules.type_of(Piece(code as u16)).0 as usize],
+            })
+            .collect();
         let mut e = Evaluator {
             weights,
             values,
+            exchange,
             declared,
             piece_index,
             cells: n,
@@ -511,13 +525,17 @@ impl Evaluator {
     }
 
     /// The value of a piece for exchanges (royal pieces count as very valuable).
+    #[inline]
     pub fn exchange_value(&self, r: &Rules, p: Piece) -> i32 {
-        if p.is_empty() || p == Piece::HOLE || p == Piece::ALL {
+        if let Some(v) = self.exchange.get(p.0 as usize) {
+            return *v;
+        }
+        if p == Piece::HOLE || p == Piece::ALL {
             return 0;
         }
         let t = r.type_of(p);
         if r.variant.pieces[t.0 as usize].royal {
-            return 20_000;
+            return ROYAL_EXCHANGE;
         }
         self.values[t.0 as usize]
     }

@@ -254,12 +254,14 @@ pub(crate) fn see(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, thr
     if first - promoted_value(r, eval, &mv) >= threshold {
         return true;
     }
+    let light = light_exchange(pos, r, &mv);
     let opponent = crate::ir::PlayerId(((pos.side_to_move().0 as usize + 1) % r.player_count()) as u8);
-    // No recapture, once the capturer has left its cell (a line through it counts).
-    if pos.st.attacked_leaving(r, mv.to, opponent, mv.from) == Some(false) {
+    // No recapture, once the capturer has left its cell (a line through it counts). The
+    // exchange in the cells asks that first itself, from the same tables: not asked twice.
+    if !light && pos.st.attacked_leaving(r, mv.to, opponent, mv.from) == Some(false) {
         return true;
     }
-    if light_exchange(pos, r, &mv) {
+    if light {
         if let Some(wins) = see_in_cells_at_least(pos, r, eval, mv, first, threshold) {
             return wins;
         }

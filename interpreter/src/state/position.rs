@@ -104,7 +104,7 @@ pub(crate) struct SquareUndo {
 }
 
 /// A move: small and `Copy`, so move lists never allocate per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Hash)]
 // In C order: the fields a generator sets once per piece come first, those set per target
 // next, then those that are constant in a run of targets, so a push stores few words.
 #[repr(C)]
@@ -133,6 +133,22 @@ pub struct Move {
     /// castling partner's cell); 0 for none (see the gating module).
     pub gate: u8,
 }
+
+// Equal field by field, compared as two words (the fields fill the 16 bytes): the ordering
+// compares every move of a list with the table's move and the killers.
+impl PartialEq for Move {
+    #[inline(always)]
+    fn eq(&self, o: &Move) -> bool {
+        let w = |m: &Move| {
+            let a = m.from.0 as u64 | (m.piece.0 as u64) << 16 | (m.to.0 as u64) << 32 | (m.take.0 as u64) << 48;
+            let b = m.extra as u64 | (m.seq as u64) << 16 | (m.kind as u64) << 32 | (m.promote as u64) << 40;
+            (a, b | (m.move_type as u64) << 48 | (m.gate as u64) << 56)
+        };
+        w(self) == w(o)
+    }
+}
+
+impl Eq for Move {}
 
 impl Move {
     /// A move of `piece` by a power of type `move_type`, a castling or a square action (no
