@@ -7,11 +7,11 @@
 //! royal's side between. This is the probe walk's answer exactly: the walk stops at the first
 //! piece past the shield, which is either such an attacker or ends the probe without effect.
 //! Built on boards of up to 128 cells where the ray masks are; a cell two probes of one
-//! player pass through (irregular boards) leaves that position to the walk. On a board of
-//! stacks they read the royal's lines off the cells that may hold a stack: an occupied such
-//! cell on them (an enemy piece there on the royal's spans, any piece between it and an
-//! attacker) leaves the position to the walk; they are not built where every cell may hold a
-//! stack.
+//! player pass through, each past other cells first (irregular boards), leaves that position
+//! to the walk. On a board of stacks they read the royal's lines off the cells that may hold
+//! a stack: an occupied such cell on them (an enemy piece there on the royal's spans, any
+//! piece between it and an attacker) leaves the position to the walk; they are not built
+//! where every cell may hold a stack.
 
 use crate::rules::threats::TWO_PROBES;
 
@@ -25,7 +25,7 @@ impl State {
     /// The pieces among `enemies` that would attack `cell` were their ways clear: for each,
     /// `f` is given its cell and the cells between and may end the look (`None`), which makes the answer
     /// `Some(true)`; `Some(false)` when it looked at them all; `None` where the walk decides
-    /// (a cell two probes of a player pass through, a cell of `unsure` between, or an enemy on
+    /// (a cell two probes of a player pass through past other cells, a cell of `unsure` between, or an enemy on
     /// such a cell within the cell's spans). `unsure`: cells whose contents the tables cannot
     /// read (occupied cells that may hold a stack).
     #[inline(always)]

@@ -4,7 +4,8 @@ use crate::ir::CellId;
 use crate::ir::PieceTypeId;
 use crate::rules::Rules;
 
-/// The cells between, where a cell is on two probes of the same player.
+/// The cells between, where a cell is on two probes of the same player that pass different
+/// cells before it.
 pub(crate) const TWO_PROBES: u128 = !0;
 
 /// The spans and the cells between, derived from the reverse probes once.
@@ -18,7 +19,7 @@ pub(crate) struct ThreatTables {
     /// Per cell: the union of the spans of every code.
     pub(crate) any: Vec<u128>,
     /// Per (attacking player, cell, cell of an attacker): the cells the probe passes before
-    /// the attacker's ([`TWO_PROBES`] where two probes pass there).
+    /// the attacker's ([`TWO_PROBES`] where two probes pass there, each past other cells).
     pub(crate) between: Vec<u128>,
     /// The cells that may hold a stack: while none holds a piece, the board reads as one of
     /// single pieces.
@@ -52,7 +53,9 @@ impl ThreatTables {
                     for k in probe.start as usize..probe.start as usize + probe.len as usize {
                         let c = r.tables.probe_cells[k].0 as usize;
                         let at = i * r.cells + c;
-                        between[at] = if seen[at] { TWO_PROBES } else { passed };
+                        // Two probes that pass the same cells before this one (a step and a
+                        // ride the same way) see the same piece first: one answer.
+                        between[at] = if seen[at] && between[at] != passed { TWO_PROBES } else { passed };
                         seen[at] = true;
                         for ty in 0..r.types {
                             if r.probe_has(k, PieceTypeId(ty as u8)) {
