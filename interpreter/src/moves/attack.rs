@@ -22,6 +22,9 @@ impl State {
     /// (castling's path): a program that captures only an enemy it finds there sees the piece,
     /// as the tables read every cell as holding one.
     pub(crate) fn attacked_as(&self, r: &Rules, cell: CellId, side: PlayerId, piece: Piece) -> bool {
+        if let Some(attacked) = self.attacked_in_trial(r, cell, side, 0, (0, 0)) {
+            return attacked;
+        }
         let blast = r.explosions.is_some();
         (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, side)).any(|p| {
             if r.paths.allows(crate::paths::Path::ProbeAttacks) {

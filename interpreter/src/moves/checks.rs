@@ -47,8 +47,15 @@ impl Position {
         let piece = cells[mv.from.0 as usize];
         cells[mv.from.0 as usize] = Piece::EMPTY;
         cells[mv.to.0 as usize] = piece;
+        // From the threat tables where they tell (the mover's pieces are the royal's enemies).
+        let told = if mv.from.0 < 128 && mv.to.0 < 128 && r.threatens(self.st.side, trial.opponent) {
+            let (from, to) = (1u128 << mv.from.0, 1u128 << mv.to.0);
+            self.st.attacked_in_trial(r, trial.royal, trial.opponent, from & !to, (0, to))
+        } else {
+            None
+        };
         let movers = if mv.to.0 < 128 { trial.movers | u128::cell(mv.to.0 as u32) } else { trial.movers };
-        let check = self.st.attacked_through(r, trial.royal, trial.opponent, movers);
+        let check = told.unwrap_or_else(|| self.st.attacked_through(r, trial.royal, trial.opponent, movers));
         let cells = &mut self.st.cells;
         cells[mv.to.0 as usize] = Piece::EMPTY;
         cells[mv.from.0 as usize] = piece;

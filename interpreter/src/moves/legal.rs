@@ -183,8 +183,22 @@ impl Position {
         // A promotion may crown the piece or take its crown: it is royal after the move if
         // it lands as a royal type, and the cell it left holds no royal of its any more.
         let left = r.pieces.royal_code[moving.0 as usize];
-        let ok = (!r.pieces.royal_code[st.cells[to].0 as usize] || !st.attacked_by_any_enemy(r, mv.to, side))
-            && st.royals[side.0 as usize].iter().all(|c| (left && c == mv.from) || !st.royal_cell_attacked(r, c, side));
+        // The threat tables tell attacks where they are built (on the first 128 cells), with
+        // the trial's cells: the mover's left, its target's and the victim's taken.
+        let trial = r.count.threats.built().then(|| {
+            let bit = |c: usize| 1u128 << (c & 127);
+            ((bit(from) | victim_at.map_or(0, bit)) & !bit(to), bit(to))
+        });
+        let read = |st: &State, c: CellId| {
+            trial.and_then(|(emptied, own)| st.attacked_in_trial(r, c, side, emptied, (own, 0)))
+        };
+        let ok = (!r.pieces.royal_code[st.cells[to].0 as usize]
+            || !read(st, mv.to).unwrap_or_else(|| st.attacked_by_any_enemy(r, mv.to, side)))
+            && st.royals[side.0 as usize].iter().all(|c| {
+                (left && c == mv.from)
+                    || !(if r.is_between(c) { None } else { read(st, c) })
+                        .unwrap_or_else(|| st.royal_cell_attacked(r, c, side))
+            });
         if history {
             st.history.pop();
         }

@@ -134,6 +134,32 @@ impl State {
         self.threats(r, cell, enemies, unsure, |_, between| (between & all != 0).then_some(()))
     }
 
+    /// Whether a player threatening `side` attacks `cell` by the probes, read from the tables,
+    /// after a trial in the cell array has emptied the cells of `emptied` and put a piece of
+    /// `side`'s on those of `own` and an enemy's on those of `theirs` (the occupancy sets, not
+    /// updated by a trial, show the cells as before it): the probe walk's answer, `None` where
+    /// the tables cannot tell it (the probes miss some attacks, blasts, pieces between cells).
+    #[inline]
+    pub(crate) fn attacked_in_trial(
+        &self,
+        r: &Rules,
+        cell: CellId,
+        side: PlayerId,
+        emptied: u128,
+        (own, theirs): (u128, u128),
+    ) -> Option<bool> {
+        if !(r.count.threats.built() && r.paths.allows(crate::paths::Path::ProbeAttacks))
+            || r.explosions.is_some()
+            || r.between.on
+            || cell.0 >= 128
+        {
+            return None;
+        }
+        let all = (self.occupancy::<u128>(side).all & !emptied) | own | theirs;
+        let enemies = (self.enemy_cells(r, side) & !(emptied | own)) | theirs;
+        self.threatened(r, cell, all, enemies, 0)
+    }
+
     /// [`State::lines_to`] for `side`'s royal on a board of stacks, off the cells that may hold
     /// one: their lines read as those of single pieces unless an occupied such cell lies on one
     /// of them (an enemy piece there on the royal's spans, or any piece between it and an
