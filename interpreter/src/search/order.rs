@@ -145,8 +145,8 @@ pub(crate) struct Picker {
     unsure: Vec<bool>,
     /// The moves from this index on are sorted (highest score first): picked in turn.
     sorted_from: usize,
-    /// Scratch space of the sort: score, index, unsure, move.
-    rest: Vec<(i32, u32, bool, Move)>,
+    /// Scratch space of the sort: score, unsure, move.
+    rest: Vec<(i32, bool, Move)>,
 }
 
 /// Picks made one at a time before the rest of the list is sorted at once: a cut-off comes
@@ -193,15 +193,21 @@ impl Picker {
 
     /// Sorts the moves from `i` on by score, highest first (ties in list order).
     fn sort_rest(&mut self, moves: &mut [Move], i: usize) {
-        let mut rest = std::mem::take(&mut self.rest);
-        rest.clear();
-        rest.extend((i..moves.len()).map(|j| (self.scores[j], j as u32, self.unsure[j], moves[j])));
-        // The index breaks ties: the order of a stable sort, without its buffer.
-        rest.sort_unstable_by_key(|&(score, j, _, _)| (std::cmp::Reverse(score), j));
-        for (k, &(score, _, unsure, mv)) in rest.iter().enumerate() {
-            (self.scores[i + k], self.unsure[i + k], moves[i + k]) = (score, unsure, mv);
-        }
-        self.rest = rest;
+        self.rest.clear();
+        self.rest.extend((i..moves.len()).map(|j| (self.scores[j], self.unsure[j], moves[j])));
+        // One word per move, sorted as integers: the score turned so that the highest comes
+        // first, then the index, which breaks ties (the order of a stable sort, without its
+        // buffer).
+        KEYS.with_borrow_mut(|keys| {
+            keys.clear();
+            keys.extend(
+                self.rest.iter().enumerate().map(|(k, r)| (u64::from(!(r.0 as u32 ^ 1 << 31)) << 32) | k as u64),
+            );
+            keys.sort_unstable();
+            for (k, key) in keys.iter().enumerate() {
+                (self.scores[i + k], self.unsure[i + k], moves[i + k]) = self.rest[*key as u32 as usize];
+            }
+        });
         self.sorted_from = i;
     }
 
@@ -270,6 +276,9 @@ pub(crate) fn see(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, thr
 }
 
 thread_local! {
+    // The sort keys of [`Picker::sort_rest`], kept out of the picker (which the search moves
+    // in and out of its ply lists at every node).
+    static KEYS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
     // The moves and cells each step of an exchange looks at: no allocation per exchange.
     static SCRATCH: std::cell::RefCell<(Vec<Move>, Vec<CellId>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
