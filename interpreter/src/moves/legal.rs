@@ -210,6 +210,41 @@ impl Position {
         ok
     }
 
+    /// [`Position::legal_light`] for a castling: the king and its partner lifted, then set
+    /// down on their targets in the cell array (as the make carries them), and the royals
+    /// asked about.
+    fn castle_light(&mut self, mv: Move) -> bool {
+        let r = &*self.rules;
+        let st = &mut self.st;
+        let side = st.side;
+        let c = &r.castles.list[mv.extra as usize];
+        let cells = [c.king_from, c.partner_from, c.king_to, c.partner_to].map(|c| c.0 as usize);
+        let saved = cells.map(|c| st.cells[c]);
+        let (king, partner) = (saved[0], saved[1]);
+        st.cells[cells[0]] = Piece::EMPTY;
+        st.cells[cells[1]] = Piece::EMPTY;
+        st.cells[cells[2]] = king;
+        st.cells[cells[3]] = partner;
+        let trial = r.count.threats.built().then(|| {
+            let [kf, pf, kt, pt] = cells.map(|c| 1u128 << (c & 127));
+            ((kf | pf) & !(kt | pt), kt | pt)
+        });
+        let st = &*st;
+        let attacked = |c: CellId| {
+            (if r.is_between(c) { None } else { trial })
+                .and_then(|(emptied, own)| st.attacked_in_trial(r, c, side, emptied, (own, 0)))
+                .unwrap_or_else(|| st.royal_cell_attacked(r, c, side))
+        };
+        let ok = (!r.royal_code[king.0 as usize] || !attacked(c.king_to))
+            && (!r.royal_code[partner.0 as usize] || !attacked(c.partner_to))
+            && st.royals[side.0 as usize].iter().all(|x| x == c.king_from || x == c.partner_from || !attacked(x));
+        // Each cell as it stood (the saved pieces were all read before the trial).
+        for (cell, piece) in cells.into_iter().zip(saved) {
+            self.st.cells[cell] = piece;
+        }
+        ok
+    }
+
     /// Whether a pseudo-legal move is legal, by the cheapest sound test; a drop of a
     /// `no-drop-checkmate` piece must not checkmate besides, and an action a `no-check` rule
     /// names must not give check.
@@ -285,6 +320,17 @@ impl Position {
                 if self.st.off_stacks(r, mv) && self.kept_apart_learnt() {
                     return self.legal_light(mv);
                 }
+            }
+            // A castling tried in the cell array as a plain move is, where that is sound.
+            MoveKind::Castle
+                if r.paths.allows(Path::LightTrial)
+                    && !r.paths.generated_checks()
+                    && !r.covering
+                    && !r.vacates
+                    && r.explosions.is_none()
+                    && self.st.partial.is_none() =>
+            {
+                return self.castle_light(mv);
             }
             // A drop on an empty cell can only block lines: safe when no royal is attacked.
             MoveKind::Drop
