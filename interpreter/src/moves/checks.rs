@@ -1,6 +1,7 @@
 //! Whether a quiet move gives check, told before it is made: the search prunes the quiet moves that cannot lift a hopeless position unless they check, and making each one to ask cost a fifth of a chess search's time.
 
 use crate::ir::{CellId, PlayerId};
+use crate::moves::threats::TrialBoard;
 use crate::paths::Path;
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::masks::Bits;
@@ -13,6 +14,9 @@ pub(crate) struct CheckTrial {
     royal: CellId,
     opponent: PlayerId,
     movers: u128,
+    /// The board the threat tables read the trials from (the mover's pieces threatening the
+    /// royal), where they tell.
+    board: Option<TrialBoard>,
 }
 
 impl Position {
@@ -32,7 +36,8 @@ impl Position {
         // Without ray masks no probe is skipped.
         let movers =
             if r.count.masks.fits.is_empty() { !0 } else { u128::from_words(st.occupied[st.side.0 as usize].words()) };
-        Some(CheckTrial { royal, opponent, movers })
+        let board = st.trial_board(r, opponent).filter(|_| r.threatens(st.side, opponent));
+        Some(CheckTrial { royal, opponent, movers, board })
     }
 
     /// Whether the side to move's `mv` would attack the other player's royal: `None` unless
@@ -48,11 +53,12 @@ impl Position {
         cells[mv.from.0 as usize] = Piece::EMPTY;
         cells[mv.to.0 as usize] = piece;
         // From the threat tables where they tell (the mover's pieces are the royal's enemies).
-        let told = if mv.from.0 < 128 && mv.to.0 < 128 && r.threatens(self.st.side, trial.opponent) {
-            let (from, to) = (1u128 << mv.from.0, 1u128 << mv.to.0);
-            self.st.attacked_in_trial(r, trial.royal, trial.opponent, from & !to, (0, to))
-        } else {
-            None
+        let told = match trial.board {
+            Some(board) if mv.from.0 < 128 && mv.to.0 < 128 => {
+                let (from, to) = (1u128 << mv.from.0, 1u128 << mv.to.0);
+                self.st.attacked_on_trial_board(r, board, trial.royal, from & !to, (0, to))
+            }
+            _ => None,
         };
         let movers = if mv.to.0 < 128 { trial.movers | u128::cell(mv.to.0 as u32) } else { trial.movers };
         let check = told.unwrap_or_else(|| self.st.attacked_through(r, trial.royal, trial.opponent, movers));

@@ -235,8 +235,8 @@ impl Position {
                 .and_then(|(emptied, own)| st.attacked_in_trial(r, c, side, emptied, (own, 0)))
                 .unwrap_or_else(|| st.royal_cell_attacked(r, c, side))
         };
-        let ok = (!r.royal_code[king.0 as usize] || !attacked(c.king_to))
-            && (!r.royal_code[partner.0 as usize] || !attacked(c.partner_to))
+        let ok = (!r.pieces.royal_code[king.0 as usize] || !attacked(c.king_to))
+            && (!r.pieces.royal_code[partner.0 as usize] || !attacked(c.partner_to))
             && st.royals[side.0 as usize].iter().all(|x| x == c.king_from || x == c.partner_from || !attacked(x));
         // Each cell as it stood (the saved pieces were all read before the trial).
         for (cell, piece) in cells.into_iter().zip(saved) {
@@ -325,8 +325,8 @@ impl Position {
             MoveKind::Castle
                 if r.paths.allows(Path::LightTrial)
                     && !r.paths.generated_checks()
-                    && !r.covering
-                    && !r.vacates
+                    && !r.between.on
+                    && !r.squares.vacates
                     && r.explosions.is_none()
                     && self.st.partial.is_none() =>
             {

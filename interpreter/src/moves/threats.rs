@@ -21,6 +21,14 @@ use crate::royal_memo::Pins;
 use crate::rules::masks::Bits;
 use crate::rules::Rules;
 
+/// A position's occupancy (every piece and location without a square) and the cells of the
+/// pieces that threaten one side, as a trial in the cell array starts from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TrialBoard {
+    all: u128,
+    enemies: u128,
+}
+
 impl State {
     /// The pieces among `enemies` that would attack `cell` were their ways clear: for each,
     /// `f` is given its cell and the cells between and may end the look (`None`), which makes the answer
@@ -146,17 +154,40 @@ impl State {
         cell: CellId,
         side: PlayerId,
         emptied: u128,
-        (own, theirs): (u128, u128),
+        filled: (u128, u128),
     ) -> Option<bool> {
+        let board = self.trial_board(r, side)?;
+        self.attacked_on_trial_board(r, board, cell, emptied, filled)
+    }
+
+    /// What [`State::attacked_in_trial`] reads of the position before a trial, where the
+    /// tables tell `side`'s attackers (else `None`): the same for every trial of a position.
+    #[inline]
+    pub(crate) fn trial_board(&self, r: &Rules, side: PlayerId) -> Option<TrialBoard> {
         if !(r.count.threats.built() && r.paths.allows(crate::paths::Path::ProbeAttacks))
             || r.explosions.is_some()
             || r.between.on
-            || cell.0 >= 128
         {
             return None;
         }
-        let all = (self.occupancy::<u128>(side).all & !emptied) | own | theirs;
-        let enemies = (self.enemy_cells(r, side) & !(emptied | own)) | theirs;
+        Some(TrialBoard { all: self.occupancy::<u128>(side).all, enemies: self.enemy_cells(r, side) })
+    }
+
+    /// [`State::attacked_in_trial`] from the board read before the trial.
+    #[inline]
+    pub(crate) fn attacked_on_trial_board(
+        &self,
+        r: &Rules,
+        board: TrialBoard,
+        cell: CellId,
+        emptied: u128,
+        (own, theirs): (u128, u128),
+    ) -> Option<bool> {
+        if cell.0 >= 128 {
+            return None;
+        }
+        let all = (board.all & !emptied) | own | theirs;
+        let enemies = (board.enemies & !(emptied | own)) | theirs;
         self.threatened(r, cell, all, enemies, 0)
     }
 
