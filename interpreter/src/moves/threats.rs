@@ -33,8 +33,8 @@ impl State {
     /// The pieces among `enemies` that would attack `cell` were their ways clear: for each,
     /// `f` is given its cell and the cells between and may end the look (`None`), which makes the answer
     /// `Some(true)`; `Some(false)` when it looked at them all; `None` where the walk decides
-    /// (a cell two probes of a player pass through past other cells, a cell of `unsure` between, or an enemy on
-    /// such a cell within the cell's spans). `unsure`: cells whose contents the tables cannot
+    /// (a cell two probes of a player pass through past other cells, a cell of `unsure`
+    /// between, or an enemy on such a cell within the cell's spans). `unsure`: cells whose contents the tables cannot
     /// read (occupied cells that may hold a stack).
     #[inline(always)]
     fn threats<F: FnMut(usize, u128) -> Option<()>>(

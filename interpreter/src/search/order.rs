@@ -110,11 +110,14 @@ impl Ordering {
         picker: &mut Picker,
     ) {
         let rules = &**pos.rules();
+        // Sized first and written in place: no length check per move.
         picker.scores.clear();
+        picker.scores.resize(moves.len(), 0);
         picker.unsure.clear();
+        picker.unsure.resize(moves.len(), false);
         picker.sorted_from = usize::MAX;
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        for m in moves {
+        for ((m, score), sure) in moves.iter().zip(&mut picker.scores).zip(&mut picker.unsure) {
             let mut unsure = false;
             let s = if Some(*m) == best {
                 TT_MOVE
@@ -130,8 +133,7 @@ impl Ordering {
             } else {
                 self.history(m)
             };
-            picker.scores.push(s);
-            picker.unsure.push(unsure);
+            (*score, *sure) = (s, unsure);
         }
     }
 }
