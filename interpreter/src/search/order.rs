@@ -170,10 +170,11 @@ impl Picker {
         }
         let scores = &mut self.scores;
         loop {
-            let mut best = i;
-            for j in i + 1..moves.len() {
-                if scores[j] > scores[best] {
-                    best = j;
+            // The first of the highest scores, its value kept at hand.
+            let (mut best, mut top) = (i, scores[i]);
+            for (j, &s) in scores.iter().enumerate().take(moves.len()).skip(i + 1) {
+                if s > top {
+                    (best, top) = (j, s);
                 }
             }
             if self.unsure[best] {
