@@ -104,6 +104,9 @@ pub(crate) struct SquareUndo {
 }
 
 /// A move: small and `Copy`, so move lists never allocate per move.
+// The equality below is the derived one (field by field), only compared faster: the derived
+// hash agrees with it.
+#[allow(clippy::derived_hash_with_manual_eq)]
 #[derive(Clone, Copy, Debug, Hash)]
 // In C order: the fields a generator sets once per piece come first, those set per target
 // next, then those that are constant in a run of targets, so a push stores few words.
