@@ -164,10 +164,7 @@ impl State {
     /// tables tell `side`'s attackers (else `None`): the same for every trial of a position.
     #[inline]
     pub(crate) fn trial_board(&self, r: &Rules, side: PlayerId) -> Option<TrialBoard> {
-        if !(r.count.threats.built() && r.paths.allows(crate::paths::Path::ProbeAttacks))
-            || r.explosions.is_some()
-            || r.between.on
-        {
+        if !(r.count.threats.built() && r.paths.allows(crate::paths::Path::ThreatTrial)) {
             return None;
         }
         Some(TrialBoard { all: self.occupancy::<u128>(side).all, enemies: self.enemy_cells(r, side) })

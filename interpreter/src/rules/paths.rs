@@ -61,11 +61,13 @@ pub enum Path {
     StackLines,
     /// The royal's targets come from the masks, each tried in the cell array (the count, the mask moves).
     RoyalTargets,
+    /// Attacks after a move tried in the cell array are read from the threat tables.
+    ThreatTrial,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 22] = [
+    pub const ALL: [Path; 23] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -88,6 +90,7 @@ impl Path {
         Path::CheckTrial,
         Path::StackLines,
         Path::RoyalTargets,
+        Path::ThreatTrial,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -115,6 +118,7 @@ impl Path {
             Path::CheckTrial => "The search asks whether a quiet move checks by trying it in the cell array.",
             Path::StackLines => "On stacks, check and pins read off the stack cells as lines of single pieces.",
             Path::RoyalTargets => "The royal's targets come from the masks, each tried in the cell array (the count, the mask moves).",
+            Path::ThreatTrial => "Attacks after a move tried in the cell array are read from the threat tables.",
         }
     }
 
@@ -506,7 +510,7 @@ impl Paths {
 
 /// The paths built on others (each listed after those it is built on): where one of those is
 /// off, so is it.
-const BUILT_ON: [(Path, &[Path]); 11] = [
+const BUILT_ON: [(Path, &[Path]); 12] = [
     (Path::CellTrial, &[Path::PlainMake, Path::ProbeAttacks]),
     (Path::Count, &[Path::PinShortcut, Path::LightTrial]),
     (Path::StackedCount, &[Path::PinShortcut]),
@@ -518,6 +522,7 @@ const BUILT_ON: [(Path, &[Path]); 11] = [
     (Path::CheckTrial, &[Path::CellTrial, Path::Count]),
     (Path::StackLines, &[Path::StackedCount]),
     (Path::RoyalTargets, &[Path::Count]),
+    (Path::ThreatTrial, &[Path::ProbeAttacks]),
 ];
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
@@ -599,6 +604,7 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 42] {
                 MaskMoves,
                 SquareOpenings,
                 ProbeAttackers,
+                ThreatTrial,
             ],
         ),
         ("branching", branching, &[Atoms]),
@@ -614,7 +620,11 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 42] {
         ("partial_moves", partial_moves, &[PlainMake]),
         ("maximal_captures", maximal_captures, &[BulkCount, NoisyFirst]),
         ("to_hand", to_hand, &[PlainMake]),
-        ("explosions", explosions, &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings]),
+        (
+            "explosions",
+            explosions,
+            &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings, ThreatTrial],
+        ),
         ("gates", gates, &[PlainMake, Count, StackedCount, EvasionMasks, NoisyGeneration]),
         // Every path asks `castling_moves` for castlings, and the plain make ends the rights
         // of a king leaving its castling cells: castlings from the position need no path off.
