@@ -16,8 +16,17 @@ use crate::input::Input;
 /// partner (`e1h1`) where the variant says `castling-notation king-takes-partner`; drops as `P@e3` (promoted side up `+P@e3`). A gated
 /// piece's lower-case letter follows (`b1c3h`); a castling that gates on the partner's cell is
 /// written from there to the king's (`h1e1h`), as Fairy-Stockfish writes them; a pass as the
-/// royal piece's move to its own cell (`e2e2`).
+/// royal piece's move to its own cell (`e2e2`). A move that walls up a cell ends with a comma,
+/// its destination and the wall's cell (`e2e4,e4d5`), as Fairy-Stockfish writes them.
 fn coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Option<String> {
+    let text = plain_coordinates(pos, mv, name)?;
+    let Some(wall) = mv.wall() else { return Some(text) };
+    let to = if mv.kind == MoveKind::Castle { pos.rules().castling(mv.extra).king_to } else { mv.to };
+    Some(format!("{text},{}{}", name(to), name(wall)))
+}
+
+/// [`coordinates`] without the wall.
+fn plain_coordinates(pos: &Position, mv: Move, name: &dyn Fn(CellId) -> String) -> Option<String> {
     let r = pos.rules();
     let promo = mv.promotion().map(|t| r.uci_promotion(r.type_of(mv.piece), t)).unwrap_or_default();
     let gate = pos.gate_of(mv);

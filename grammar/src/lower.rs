@@ -35,6 +35,8 @@ mod program;
 mod setup;
 #[path = "lower_shuffle.rs"]
 mod shuffle;
+#[path = "lower_walls.rs"]
+mod walls;
 
 use setup::program_sets_attribute;
 
@@ -120,6 +122,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
     if let Some((at, sq)) = &squares {
         l.check_squares(at, sq, &mut setup);
     }
+    let walls = l.one_block(&of(Rule::walls_block), "walls").map(|b| l.walls(b));
     let end = match l.one_block(&of(Rule::end_block), "end") {
         Some(e) => l.end(e),
         None => setup::default_end(),
@@ -175,6 +178,7 @@ pub fn lower(mut tree: SyntaxTree) -> Result<Variant, Vec<Diagnostic>> {
             .collect(),
         turn,
         squares: squares.map(|(_, s)| s),
+        walls,
         setup,
         end,
         move_types: l.move_types.into_iter().collect(),

@@ -375,6 +375,7 @@ fn check(e: &Variant, text: &str) -> Result<(), (u8, WriteError)> {
         ("the phases".into(), same(&e.phases, &got.phases)),
         ("the turn".into(), same(&e.turn, &got.turn)),
         ("the squares rules".into(), same(&e.squares, &got.squares)),
+        ("the walls".into(), same(&e.walls, &got.walls)),
         ("the setup".into(), same(&e.setup, &got.setup)),
         ("the end rules".into(), same(&e.end, &got.end)),
         ("the move types".into(), e.move_types == got.move_types),

@@ -247,6 +247,10 @@ impl Writer<'_> {
             out.push_str(&self.squares_block(s)?);
             out.push('\n');
         }
+        if let Some(w) = &v.walls {
+            out.push_str(&self.walls_block(w));
+            out.push('\n');
+        }
         let default_turn = v.turn.actions.len() == 1
             && v.turn.actions[0].kinds == [ActionKind::MovePiece]
             && !v.turn.actions[0].optional

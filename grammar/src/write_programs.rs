@@ -339,6 +339,26 @@ impl Writer<'_> {
         Ok(format!("squares {{\n{}}}\n", join(lines, "", |l| format!("  {l}\n"))))
     }
 
+    pub(super) fn walls_block(&self, w: &WallRules) -> String {
+        let mut lines = Vec::new();
+        if let Some(place) = w.place {
+            let rule = match place {
+                WallPlace::Arrow => "arrow",
+                WallPlace::Past => "past",
+                WallPlace::Anywhere => "anywhere",
+                WallPlace::Duck => "duck",
+            };
+            match w.zone {
+                Some(z) => lines.push(format!("place {rule} in {}", self.zone(z))),
+                None => lines.push(format!("place {rule}")),
+            }
+        }
+        if !w.petrify.is_empty() {
+            lines.push(format!("petrify {}", join(&w.petrify, " ", |t| self.piece(*t))));
+        }
+        format!("walls {{\n{}}}\n", join(lines, "", |l| format!("  {l}\n")))
+    }
+
     pub(super) fn turn_block(&self, t: &Turn) -> Result<String, WriteError> {
         let what = "the turn";
         if t.actions.is_empty() {

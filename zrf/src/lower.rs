@@ -491,6 +491,7 @@ impl<'t> Lowerer<'t> {
                 actions: vec![TurnAction { kinds: vec![ActionKind::MovePiece], optional: false, skip_if_none: None }],
             },
             squares: None,
+            walls: None,
             setup: Setup {
                 placements,
                 castling_rights: Vec::new(),

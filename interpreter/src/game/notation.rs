@@ -72,6 +72,14 @@ impl Position {
         }
     }
 
+    /// A walled move's suffix: `,*d5` (the cell it walls up).
+    fn wall_suffix(&self, mv: Move) -> String {
+        match mv.wall() {
+            Some(c) => format!(",*{}", self.rules.cell_name(c)),
+            None => String::new(),
+        }
+    }
+
     /// The long algebraic form: piece letter (unless the type omits it), from, `-` or `x`, to,
     /// promotion, gate; castling by its declared notation.
     pub fn long_notation(&self, mv: Move) -> String {
@@ -79,7 +87,12 @@ impl Position {
             return s;
         }
         if mv.kind == MoveKind::Castle {
-            return format!("{}{}", self.rules.castling(mv.extra).notation, self.gate_suffix(mv));
+            return format!(
+                "{}{}{}",
+                self.rules.castling(mv.extra).notation,
+                self.gate_suffix(mv),
+                self.wall_suffix(mv)
+            );
         }
         let mut s = String::new();
         if let Some(l) = self.letter_of(mv) {
@@ -92,6 +105,7 @@ impl Position {
         s.push_str(&self.promotion_suffix(mv));
         s.push_str(&self.gate_suffix(mv));
         s.push_str(&self.effects_suffix(mv));
+        s.push_str(&self.wall_suffix(mv));
         s
     }
 
@@ -254,6 +268,7 @@ impl Position {
             s.push_str(&self.promotion_suffix(*m));
             s.push_str(&self.gate_suffix(*m));
             s.push_str(&self.effects_suffix(*m));
+            s.push_str(&self.wall_suffix(*m));
             s
         };
         while level <= 3 {
@@ -377,6 +392,9 @@ impl Position {
         let rules = self.rules.clone();
         let mut found = None;
         for &mv in legal.iter().filter(|m| m.kind.is_piece_move() && m.kind != MoveKind::Castle) {
+            if mv.kind == MoveKind::Drop {
+                continue;
+            }
             let promo = mv.promotion().map(|t| rules.uci_promotion(rules.type_of(mv.piece), t)).unwrap_or_default();
             let (from, to) = (rules.cell_name(mv.from), rules.cell_name(mv.to));
             let gate = self.gate_suffix(mv).to_lowercase();
@@ -387,9 +405,16 @@ impl Position {
             if !self.has_square(cell) {
                 continue;
             }
-            self.make(mv);
-            let walled = !self.has_square(cell);
-            self.unmake();
+            // A move that carries its wall names it; another (a square vacated) is made to see.
+            let walled = match mv.wall() {
+                Some(c) => c == cell,
+                None => {
+                    self.make(mv);
+                    let walled = !self.has_square(cell);
+                    self.unmake();
+                    walled
+                }
+            };
             if walled {
                 if found.is_some() {
                     return None;

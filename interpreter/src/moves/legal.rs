@@ -438,6 +438,7 @@ impl Position {
                         seq: 0,
                         move_type: NO_MOVE_TYPE,
                         gate: 0,
+                        wall: 0,
                     });
                 }
             }
@@ -518,6 +519,9 @@ impl Position {
         let generated = generated || (noisy && self.st.pseudo_noisy_moves(&self.rules, side, out));
         if !generated {
             self.st.pseudo_moves(&self.rules, side, out);
+        }
+        if self.rules.variant.walls.is_some() {
+            self.add_walls(out, start);
         }
         let entry_type = if self.st.partial.is_none() {
             turn_entry(&self.rules, self.st.turn).and_then(|e| e.move_type).map(|t| t.0)

@@ -15,3 +15,4 @@ pub(crate) mod royal;
 pub mod squares;
 pub(crate) mod stackcount;
 pub(crate) mod threats;
+pub(crate) mod walls;

@@ -157,6 +157,8 @@ pub struct Features {
     pub square_play: bool,
     /// Squares a piece leaves may vanish.
     pub vacates: bool,
+    /// Walls: placed with each piece move, or left by pieces that turn to stone.
+    pub walls: bool,
     /// Placed squares become untouchable for the next player.
     pub touched_squares: bool,
     /// Pieces carry attributes.
@@ -247,6 +249,7 @@ impl Features {
             phases,
             turn,
             squares,
+            walls,
             setup,
             end,
             move_types: _,
@@ -284,6 +287,7 @@ impl Features {
             phases: !phases.is_empty(),
             royal_check: *royal_check != crate::ir::RoyalCheck::Any,
             must_capture: *must_capture,
+            walls: walls.is_some(),
             ..Features::default()
         };
         board_features(board, &mut f);
@@ -527,7 +531,7 @@ const BUILT_ON: [(Path, &[Path]); 12] = [
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
 /// into account (read as one table by [`Paths::table`]).
-fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 42] {
+fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 43] {
     use Path::*;
     let Features {
         stacks,
@@ -536,6 +540,7 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 42] {
         big_board,
         square_play,
         vacates,
+        walls,
         touched_squares,
         attributes,
         turn_order,
@@ -611,6 +616,31 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 42] {
         ("big_board", big_board, &[StackedCount]),
         ("square_play", square_play, &[PlainMake, Evasions, NoisyFirst]),
         ("vacates", vacates, &[CellTrial, Evasions, RoyalTargets]),
+        // A move's wall may block a line, and a stone leaves its cell: every move is made
+        // (walls added) and judged by the plain reference.
+        (
+            "walls",
+            walls,
+            &[
+                PlainMake,
+                LightTrial,
+                StackTrial,
+                CellTrial,
+                PinShortcut,
+                DropShortcut,
+                Evasions,
+                EvasionMasks,
+                NoisyGeneration,
+                MaskMoves,
+                Count,
+                StackedCount,
+                SquareOpenings,
+                BulkCount,
+                CheckTrial,
+                RoyalTargets,
+                ThreatTrial,
+            ],
+        ),
         ("touched_squares", touched_squares, &[]),
         ("attributes", attributes, &[PlainMake]),
         ("turn_order", turn_order, &[PlainMake, Count, StackedCount, BulkCount]),

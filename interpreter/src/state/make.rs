@@ -198,6 +198,9 @@ impl State {
         if blast && r.explosions.is_some() && mv.kind.is_piece_move() {
             self.explode(r, mv, log);
         }
+        if r.variant.walls.is_some() && mv.kind.is_piece_move() {
+            self.build_walls(r, mv, log);
+        }
         if mv.gate != 0 {
             self.place_gated(r, mv);
         }

@@ -135,6 +135,8 @@ pub struct Move {
     /// A piece from hand put on the cell the move leaves: its type plus one (with a flag for a
     /// castling partner's cell); 0 for none (see the gating module).
     pub gate: u8,
+    /// The cell the move walls up (see the walls module), plus one; 0 for none.
+    pub wall: u16,
 }
 
 // Equal field by field, compared as two words (the fields fill the 16 bytes): the ordering
@@ -166,7 +168,7 @@ impl Move {
         extra: u16,
         take: Piece,
     ) -> Move {
-        Move { from, to, kind, promote: 0, extra, piece, take, seq: 0, move_type, gate: 0 }
+        Move { from, to, kind, promote: 0, extra, piece, take, seq: 0, move_type, gate: 0, wall: 0 }
     }
 
     /// `end`: the turn ends here (a pass, or the optional actions of a turn left out).
@@ -183,7 +185,13 @@ impl Move {
             seq: 0,
             move_type: crate::tables::NO_MOVE_TYPE,
             gate: 0,
+            wall: 0,
         }
+    }
+
+    /// The cell the move walls up, if any.
+    pub fn wall(&self) -> Option<CellId> {
+        (self.wall != 0).then(|| CellId(self.wall - 1))
     }
 
     /// The promotion piece type, if any.

@@ -85,6 +85,10 @@ pub struct Variant {
     /// Squares as game objects (owned, moved, held in reserve, placed), if the game has them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub squares: Option<SquareRules>,
+    /// Walls: cells that lose their square for good, placed with every piece move or left by
+    /// capturing pieces that turn to stone (`walls { ... }`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub walls: Option<WallRules>,
     /// The starting position.
     pub setup: Setup,
     /// How the game ends.
@@ -662,6 +666,35 @@ pub struct SquareRules {
     /// When these conditions hold as a piece moves, the square it leaves is removed from the
     /// board (to the mover's reserve). `None`: squares stay.
     pub vacate: Option<Vec<Condition>>,
+}
+
+/// Walls: a wall is a location without a square (a hole), as `no-square` makes; pieces neither
+/// stand on it nor pass it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WallRules {
+    /// Where every piece move places a wall, if it places one.
+    pub place: Option<WallPlace>,
+    /// The zone the walls are placed in (the mover's cells of it); `None`: anywhere.
+    pub zone: Option<ZoneId>,
+    /// Piece types that turn into a wall when they capture: the capturer leaves the board and
+    /// its cell loses its square.
+    pub petrify: Vec<PieceTypeId>,
+}
+
+/// Where a piece move places its wall: always on a location with a square and no piece after
+/// the move (a move with nowhere to place one is not a move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum WallPlace {
+    /// On a cell the moved piece could move to (without capturing) from where it landed, as
+    /// the board stands after the move (the arrow of the Game of the Amazons).
+    Arrow,
+    /// On the cell the piece left.
+    Past,
+    /// On any empty cell.
+    Anywhere,
+    /// The duck: the walls placed before are lifted, then one is placed on any empty cell
+    /// where none stood.
+    Duck,
 }
 
 /// Which squares of the opponent's last turn the mover may not move.

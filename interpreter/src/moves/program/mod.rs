@@ -96,6 +96,7 @@ impl State {
                         seq: this,
                         move_type,
                         gate: 0,
+                        wall: 0,
                     };
                     // A move of the piece alone, from its cell to another, is an ordinary move.
                     if let [Change::Go { from, to, piece: p, copy: false, .. }] = changes {
@@ -185,6 +186,7 @@ impl State {
                                     seq: PLAIN_DROP,
                                     move_type,
                                     gate: 0,
+                                    wall: 0,
                                 },
                                 out,
                             );
@@ -223,6 +225,7 @@ impl State {
                                     seq: k as u16,
                                     move_type,
                                     gate: 0,
+                                    wall: 0,
                                 };
                                 if let [Change::Drop(to, p, _)] = changes {
                                     if *p == piece && e.partial.is_none() {
