@@ -112,6 +112,16 @@ GAMES = {
     "euroshogi": ("euroshogi.var", "euroshogi", 3),
     "dobutsu": ("dobutsu.var", "dobutsu", 4),
     "paradigm": ("paradigm.var", "paradigm", 3),
+    "snailtrail": ("snailtrail.var", "snailtrail", 3),
+    "joust": ("joust.var", "joust", 3),
+    "isolation": ("isolation.var", "isolation", 2),
+    "isolation7x7": ("isolation7x7.var", "isolation7x7", 2),
+    "amazons": ("amazons.var", "amazons", 1),
+    "duck": ("duck.var", "duck", 2),
+    "petrified": ("petrified.var", "petrified", 3),
+    "gustav3": ("gustav3.var", "gustav3", 3),
+    "troitzky": ("troitzky.var", "troitzky", 3),
+    "omicron": ("omicron.var", "omicron", 3),
 }
 
 
@@ -141,7 +151,7 @@ CLAIMS_DIFFER = {"janggi"}
 # pawn that had stepped back steps two cells; berolina's `... KQkq g3f4 0 1` after h2f4). Varia does not read that field yet (issue 55, "Fairy-Stockfish's
 # position forms are not read"): for such a string the comparison by position string is left
 # out and counted; the comparison by replaying the moves is made as everywhere.
-EP_FIELD_UNREAD = {"pawnback", "pawnsideways", "berolina"}
+EP_FIELD_UNREAD = {"pawnback", "pawnsideways", "berolina", "petrified"}
 
 
 # The built-ins bundled by family (docs/variants/chess-family.md, capablanca-family.md,
@@ -155,7 +165,8 @@ FAMILIES = {
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
     "knightmate", "gardner", "makruk", "ai-wok", "makpong", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "nightrider", "threekings", "horde", "nocheckatomic", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
-    "dobutsu",
+    "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
+    "gustav3", "troitzky", "omicron",
 }
 
 
