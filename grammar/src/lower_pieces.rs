@@ -200,7 +200,12 @@ impl Lowerer {
         let id = self.zones.get_index_of(n.as_str()).map(|i| ZoneId(i as u8));
         if id.is_none() {
             let known: Vec<&str> = self.zones.keys().map(|s| s.as_str()).collect();
-            self.error(n, format!("unknown zone `{}`", n.as_str()), format!("expected one of: {}", known.join(" ")));
+            let expected = if known.is_empty() {
+                "expected a zone declared with `zone NAME { ... }` (this file declares none)".to_string()
+            } else {
+                format!("expected one of: {}", known.join(" "))
+            };
+            self.error(n, format!("unknown zone `{}`", n.as_str()), expected);
         }
         id
     }

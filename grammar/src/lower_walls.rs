@@ -34,6 +34,14 @@ impl Lowerer {
                 Rule::petrify_decl => {
                     for n in item.into_inner().filter(|n| n.as_rule() == Rule::piece_ref) {
                         if let Some(t) = self.piece_ref(&n) {
+                            if self.pieces[t.0 as usize].royal {
+                                self.error(
+                                    &n,
+                                    format!("the royal piece `{}` cannot turn into a wall", n.as_str()),
+                                    "expected pieces that are not royal: give a royal piece moves that never capture instead",
+                                );
+                                continue;
+                            }
                             if !out.petrify.contains(&t) {
                                 out.petrify.push(t);
                             }

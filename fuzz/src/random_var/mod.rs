@@ -60,6 +60,8 @@ pub const VAR_FEATURES: &[&str] = &[
     "place-in-zone",
     "untouchable",
     "vacate",
+    "walls-place",
+    "petrify",
     "turn-block",
     "optional-action",
     "skip-if-none",
@@ -342,5 +344,7 @@ fn write_variant(g: &mut Gen, seed: u64) -> String {
     out.push_str(&rules::top_level(g, &ctx));
     out.push_str(&setup::text(g, &ctx, &placed));
     out.push_str(&end::end_block(g, &ctx));
+    // Drawn last, so the rest of each seed's variant stays as it was.
+    out.push_str(&rules::walls(g, &ctx));
     out
 }

@@ -215,6 +215,38 @@ pub(crate) fn squares_and_turn(g: &mut Gen, ctx: &Ctx) -> String {
     out
 }
 
+/// Now and then a `walls` block: where each piece move places its wall (`anywhere` and `duck`
+/// only in the middle zone, to keep the moves few), and petrifying types (never a royal one,
+/// which the lowering refuses). None with pieces between cells, which cover cells a wall
+/// could go on.
+pub(crate) fn walls(g: &mut Gen, ctx: &Ctx) -> String {
+    if ctx.plan.between || !g.chance(0.1) {
+        return String::new();
+    }
+    let mut items = Vec::new();
+    if g.chance(0.8) {
+        g.feature("walls-place");
+        // The duck lifts every hole but the board's own, squares moved away among them.
+        let rule = if ctx.plan.squares {
+            g.pick(&["past", "arrow", "anywhere"])
+        } else {
+            g.pick(&["past", "past", "arrow", "anywhere", "duck"])
+        };
+        let zone = if matches!(rule, "anywhere" | "duck") || g.chance(0.3) { " in mid" } else { "" };
+        items.push(format!("place {rule}{zone}"));
+    }
+    let stones: Vec<&str> = ctx.pieces.iter().filter(|p| !p.royal).map(|p| p.name).collect();
+    if !stones.is_empty() && (items.is_empty() || g.chance(0.4)) {
+        g.feature("petrify");
+        let n = g.int(1, stones.len().min(3));
+        items.push(format!("petrify {}", g.some(&stones, n).join(" ")));
+    }
+    if items.is_empty() {
+        return String::new();
+    }
+    format!("walls {{\n  {}\n}}\n", items.join("\n  "))
+}
+
 /// A turn of several actions on pieces and squares (a square is placed only from a reserve).
 fn square_turn(g: &mut Gen, reserve: bool) -> String {
     let place = if reserve { " | place-square" } else { "" };

@@ -289,6 +289,10 @@ impl Position {
         let start = out.len();
         let side = self.st.side;
         self.st.pseudo_moves(&self.rules, side, out);
+        // Each piece move with each of its walls: the walls are part of the move.
+        if self.rules.variant.walls.is_some() {
+            self.add_walls(out, start);
+        }
         let entry = if self.st.partial.is_none() {
             turn_entry(&self.rules, self.st.turn).and_then(|e| e.move_type).map(|t| t.0)
         } else {

@@ -42,6 +42,8 @@ impl Position {
             MoveKind::Castle => r.castling(mv.extra).king_to,
             _ => mv.to,
         };
+        // The arrow flies from where the piece landed, also when it turned to stone there.
+        let shooter = mv.landed(r, mv.piece);
         self.make_with(Move { wall: 0, ..mv }, false);
         let st = &self.st;
         let open = |c: CellId| st.cells[c.0 as usize] == Piece::EMPTY && zone.is_none_or(|z| r.in_zone(z, side, c));
@@ -50,17 +52,16 @@ impl Position {
             WallPlace::Anywhere | WallPlace::Duck => {
                 (0..r.cells).map(|c| CellId(c as u16)).filter(|c| open(*c)).collect()
             }
-            WallPlace::Arrow => arrow_cells(st, r, side, landing).into_iter().filter(|c| open(*c)).collect(),
+            WallPlace::Arrow => arrow_cells(st, r, side, landing, shooter).into_iter().filter(|c| open(*c)).collect(),
         };
         self.unmake_with(false);
         cells
     }
 }
 
-/// The cells the mover's piece on `landing` could move to without capturing, in generation
-/// order, each once.
-fn arrow_cells(st: &State, r: &Rules, side: crate::ir::PlayerId, landing: CellId) -> Vec<CellId> {
-    let piece = st.cells[landing.0 as usize];
+/// The cells the mover's `piece`, standing on `landing`, could move to without capturing, in
+/// generation order, each once.
+fn arrow_cells(st: &State, r: &Rules, side: crate::ir::PlayerId, landing: CellId, piece: Piece) -> Vec<CellId> {
     if piece.is_empty() || piece == Piece::HOLE || r.owner(piece) != side {
         return Vec::new();
     }
