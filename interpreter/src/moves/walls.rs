@@ -89,7 +89,7 @@ impl State {
                 if self.pieces_at(r, mv.to).contains(&stone) {
                     self.take_logged(r, mv.to, stone, false);
                     if self.pieces_at(r, mv.to).is_empty() {
-                        self.square_logged(r, mv.to, false);
+                        self.wall_up(r, mv.to);
                     }
                 }
             }
@@ -102,6 +102,14 @@ impl State {
                 self.square_logged(r, c, true);
             }
         }
+        self.wall_up(r, cell);
+    }
+
+    /// A cell loses its square, and with it its owner (an owned square's owner goes with it).
+    fn wall_up(&mut self, r: &Rules, cell: CellId) {
         self.square_logged(r, cell, false);
+        if r.owned_squares {
+            self.own_logged(r, cell, 0);
+        }
     }
 }
