@@ -304,6 +304,11 @@ impl Position {
     #[inline]
     fn legal_fast_by_rules(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
         let r = &*self.rules;
+        // A walled move, which no trial in part can judge, is made in full below; where no
+        // royal piece, `forbid` test or pieces kept apart exist nothing can make it illegal.
+        if mv.wall != 0 && !r.has_royal && r.variant.forbids.is_empty() && r.apart.is_empty() {
+            return true;
+        }
         match mv.kind {
             MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => {
                 if self.st.surely_legal(r, mv, royal) {
@@ -521,6 +526,11 @@ impl Position {
             self.st.pseudo_moves(&self.rules, side, out);
         }
         if self.rules.variant.walls.is_some() {
+            // A wall changes nothing of what a move takes or promotes to: quiescence's moves
+            // are chosen before they are multiplied by their walls.
+            if noisy {
+                retain_from(out, start, |mv| is_noisy(&mv));
+            }
             self.add_walls(out, start);
         }
         let entry_type = if self.st.partial.is_none() {

@@ -3,7 +3,7 @@
 use super::{PlyLists, Searcher, INFINITY, MAX_PLY};
 use crate::legal::is_noisy;
 use crate::order::{is_capture, victim_value};
-use crate::position::Position;
+use crate::position::{Move, Position};
 
 impl Searcher {
     /// Quiescence: captures and promotions that do not lose material by static exchange (all
@@ -70,6 +70,10 @@ impl Searcher {
             } else {
                 moves.retain(is_noisy);
             }
+            // A wall changes nothing of what a capture takes: quiescence tries each capture
+            // with the first of its walls only (they come together), the full-width search
+            // with every one.
+            moves.dedup_by(|a, b| a.wall != 0 && Move { wall: 0, ..*a } == Move { wall: 0, ..*b });
         }
         self.order.scores(&self.eval, pos, moves, None, MAX_PLY, picker);
         let mover = pos.side_to_move();
