@@ -123,8 +123,6 @@ GAMES = {
     "troitzky": ("troitzky.var", "troitzky", 3),
     "omicron": ("omicron.var", "omicron", 3),
     "breakthrough": ("breakthrough.var", "breakthrough", 3),
-    "clobber": ("clobber.var", "clobber", 3),
-    "clobber10": ("clobber10.var", "clobber10", 2),
     "fox-and-hounds": ("fox-and-hounds.var", "fox-and-hounds", 3),
     "jesonmor": ("jesonmor.var", "jesonmor", 3),
 }
@@ -171,7 +169,7 @@ FAMILIES = {
     "knightmate", "gardner", "makruk", "ai-wok", "makpong", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "nightrider", "threekings", "horde", "nocheckatomic", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
-    "gustav3", "troitzky", "omicron", "breakthrough", "clobber", "clobber10", "fox-and-hounds", "jesonmor",
+    "gustav3", "troitzky", "omicron", "breakthrough", "fox-and-hounds", "jesonmor",
 }
 
 
