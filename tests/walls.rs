@@ -130,3 +130,23 @@ fn petrified_rooks_block_lines() {
     let mut kings = Position::from_position_string(pos.rules().clone(), "8/8/8/8/8/3k4/8/3K4 w - - 0 1").unwrap();
     assert!(common::legal(&mut kings).contains(&"Kd1-d2".to_string()), "the black king gives no check");
 }
+
+/// Two moves that differ only in their wall are two moves: the list holds each walled form
+/// once, and none equals another (the move's equality compares the wall too).
+#[test]
+fn moves_that_differ_only_in_their_wall_are_unequal() {
+    let mut pos = Position::start(example());
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let walled: Vec<_> = moves.iter().filter(|m| m.wall != 0).collect();
+    let mut pairs = 0;
+    for (i, a) in walled.iter().enumerate() {
+        for b in &walled[i + 1..] {
+            assert_ne!(a, b, "two listed moves compare equal");
+            if (a.from, a.to) == (b.from, b.to) {
+                pairs += 1;
+            }
+        }
+    }
+    assert!(pairs > 0, "the example's start has a move with two walls");
+}

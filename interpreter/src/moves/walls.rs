@@ -108,7 +108,7 @@ impl State {
     /// A cell loses its square, and with it its owner (an owned square's owner goes with it).
     fn wall_up(&mut self, r: &Rules, cell: CellId) {
         self.square_logged(r, cell, false);
-        if r.owned_squares {
+        if r.squares.owned {
             self.own_logged(r, cell, 0);
         }
     }

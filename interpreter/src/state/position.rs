@@ -149,7 +149,22 @@ impl PartialEq for Move {
             let b = m.extra as u64 | (m.seq as u64) << 16 | (m.kind as u64) << 32 | (m.promote as u64) << 40;
             (a, b | (m.move_type as u64) << 48 | (m.gate as u64) << 56)
         };
-        w(self) == w(o)
+        // Every field is compared: this does not compile until a new field is named here.
+        let Move {
+            from: _,
+            piece: _,
+            to: _,
+            take: _,
+            extra: _,
+            seq: _,
+            kind: _,
+            promote: _,
+            move_type: _,
+            gate: _,
+            wall: _,
+        } = *self;
+        // The two words hold all but the wall.
+        w(self) == w(o) && self.wall == o.wall
     }
 }
 
