@@ -225,7 +225,7 @@ pub fn every_rules(text: &str, without: &[varia_interpreter::paths::Path]) -> Ve
 /// `varia-fuzz differential` is where random search goes on).
 #[allow(dead_code)]
 pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
-    let seed = std::env::var("PROPTEST_RNG_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x7661_7269_61);
+    let seed = std::env::var("PROPTEST_RNG_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0x0076_6172_6961);
     proptest::test_runner::Config {
         cases,
         rng_seed: proptest::test_runner::RngSeed::Fixed(seed),
