@@ -18,6 +18,7 @@ import argparse
 import os
 import re
 import subprocess
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -53,6 +54,9 @@ def fairymax(moves, seconds):
     proc.stdin.flush()
     best = None
     start = time.time()
+    # Fairy-Max may fall silent (no line to read): the watchdog ends it, and the reading with it.
+    watchdog = threading.Timer(4 * seconds + 10, proc.kill)
+    watchdog.start()
     for line in proc.stdout:
         # Thinking output: depth, score, time in centiseconds, nodes, principal variation.
         m = re.match(r"\s*(\d+)\s+-?\d+\s+(\d+)\s+(\d+)\s", line)
@@ -63,6 +67,7 @@ def fairymax(moves, seconds):
             best = (int(m.group(1)), int(m.group(3)), t)
         if time.time() - start > 4 * seconds + 10:
             break
+    watchdog.cancel()
     proc.kill()
     proc.wait()
     return best
