@@ -40,54 +40,32 @@ impl State {
         let rule = r.variant.royal_check;
         // Where one royal taken is not enough (`royal-check`), the cells of those a reply takes.
         let mut taken_cells: Vec<crate::ir::CellId> = Vec::new();
-        let (side, partial, slot) = (self.side, self.partial, self.slot);
-        let mut replies = Vec::new();
         let mut taken = false;
-        for p in (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, victim)) {
-            self.side = p;
-            self.partial = None;
-            self.slot = 0;
-            replies.clear();
-            crate::movegen::with_every_choice(|| self.pseudo_moves(r, p, &mut replies));
-            for &mv in &replies {
-                if mv.kind == MoveKind::Castle {
-                    continue;
-                }
-                let log = self.log.len();
-                self.make_general_with(r, mv, false, false);
-                let royal_taken = |e: &Logged| match *e {
-                    Logged::Took(c, q, _, true) if r.owner(q) == victim && r.pieces.royal_code[q.0 as usize] => Some(c),
-                    _ => None,
-                };
-                let cells: Vec<crate::ir::CellId> = self.log[log..].iter().filter_map(royal_taken).collect();
-                taken = !cells.is_empty();
-                self.unmake(r);
-                if taken && r.explosions.is_some() {
-                    // Made in full, the capture may not take one of its mover's royal pieces
-                    // off the board, as its legality says (`royals_lost`): a royal capturer
-                    // goes with its blast whatever it promotes to.
-                    let log = self.log.len();
-                    self.make_general_with(r, mv, false, true);
-                    taken = !self.royals_lost(r, log, p).0;
-                    self.unmake(r);
-                }
-                if taken && rule != crate::ir::RoyalCheck::Any {
-                    for c in cells {
-                        if !taken_cells.contains(&c) {
-                            taken_cells.push(c);
-                        }
+        self.each_reply(r, victim, |st, p, mv| {
+            let log = st.log.len();
+            st.make_general_with(r, mv, false, false);
+            let cells = st.royals_taken(r, log, victim);
+            taken = !cells.is_empty();
+            st.unmake(r);
+            if taken && r.explosions.is_some() {
+                // Made in full, the capture may not take one of its mover's royal pieces
+                // off the board, as its legality says (`royals_lost`): a royal capturer
+                // goes with its blast whatever it promotes to.
+                let log = st.log.len();
+                st.make_general_with(r, mv, false, true);
+                taken = !st.royals_lost(r, log, p).0;
+                st.unmake(r);
+            }
+            if taken && rule != crate::ir::RoyalCheck::Any {
+                for c in cells {
+                    if !taken_cells.contains(&c) {
+                        taken_cells.push(c);
                     }
-                    taken = false;
                 }
-                if taken {
-                    break;
-                }
+                taken = false;
             }
-            (self.side, self.partial, self.slot) = (side, partial, slot);
-            if taken {
-                break;
-            }
-        }
+            taken
+        });
         if rule != crate::ir::RoyalCheck::Any {
             return rule.in_check(self.royals[victim.0 as usize].len(), taken_cells.len());
         }
@@ -100,32 +78,50 @@ impl State {
     /// pseudo-legal move, made in full, takes one of its royal pieces (a `held-by-check` piece
     /// may take only the one there is).
     pub(crate) fn checkers(&mut self, r: &Rules, victim: PlayerId) -> Vec<CellId> {
+        let mut out = Vec::new();
+        self.each_reply(r, victim, |st, _, mv| {
+            if !out.contains(&mv.from) {
+                let log = st.log.len();
+                st.make_general_with(r, mv, false, false);
+                if !st.royals_taken(r, log, victim).is_empty() {
+                    out.push(mv.from);
+                }
+                st.unmake(r);
+            }
+            false
+        });
+        out
+    }
+
+    /// Calls `f` with each pseudo-legal move (castlings left out: they take nothing) of each
+    /// player who threatens `victim`, as if its turn had come with no partial move under way,
+    /// until `f` says to stop; the turn is put back after each player.
+    fn each_reply(&mut self, r: &Rules, victim: PlayerId, mut f: impl FnMut(&mut State, PlayerId, Move) -> bool) {
         let (side, partial, slot) = (self.side, self.partial, self.slot);
         let mut replies = Vec::new();
-        let mut out = Vec::new();
         for p in (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, victim)) {
             self.side = p;
             self.partial = None;
             self.slot = 0;
             replies.clear();
             crate::movegen::with_every_choice(|| self.pseudo_moves(r, p, &mut replies));
-            for &mv in &replies {
-                if mv.kind == MoveKind::Castle || out.contains(&mv.from) {
-                    continue;
-                }
-                let log = self.log.len();
-                self.make_general_with(r, mv, false, false);
-                let takes = self.log[log..].iter().any(
-                    |e| matches!(*e, Logged::Took(_, q, _, true) if r.owner(q) == victim && r.pieces.royal_code[q.0 as usize]),
-                );
-                self.unmake(r);
-                if takes {
-                    out.push(mv.from);
-                }
-            }
+            let stop = replies.iter().filter(|mv| mv.kind != MoveKind::Castle).any(|&mv| f(self, p, mv));
             (self.side, self.partial, self.slot) = (side, partial, slot);
+            if stop {
+                return;
+            }
         }
-        out
+    }
+
+    /// The cells of `victim`'s royal pieces the change log takes as captured from `log` on.
+    fn royals_taken(&self, r: &Rules, log: usize, victim: PlayerId) -> Vec<CellId> {
+        self.log[log..]
+            .iter()
+            .filter_map(|e| match *e {
+                Logged::Took(c, q, _, true) if r.owner(q) == victim && r.pieces.royal_code[q.0 as usize] => Some(c),
+                _ => None,
+            })
+            .collect()
     }
 }
 
