@@ -330,6 +330,11 @@ pub struct Evaluator {
     start_material: i64,
     /// Term weights as integers: [mg, eg] per term.
     term: Vec<[i32; 2]>,
+    /// The counted terms besides shelter and danger that weigh (not zero) and that the variant
+    /// can count: the only ones the evaluation counts (the others add nothing).
+    weighed: Vec<usize>,
+    /// Some player may hold pieces in hand (a setup's hands or a piece's drops).
+    holds_hands: bool,
     /// Scales the evaluation down as the move clock grows (none without a move rule).
     clock_span: u32,
 }
@@ -457,6 +462,9 @@ impl Evaluator {
             cornering: Cornering::new(rules),
             start_material: start_material.max(1),
             term: Vec::new(),
+            weighed: Vec::new(),
+            holds_hands: !rules.variant.setup.hands.is_empty()
+                || rules.variant.pieces.iter().any(|p| !p.drops.is_empty()),
             clock_span,
         };
         e.build_tables(rules);
@@ -470,6 +478,18 @@ impl Evaluator {
         let codes = rules.player_count() * types + 1;
         let terms: Vec<Phased> = self.weights.terms.values().copied().collect();
         self.term = terms.iter().map(|w| [w[0].round() as i32, w[1].round() as i32]).collect();
+        // The terms the variant can count (the others are 0 in every position) and that weigh.
+        let squares = rules.variant.squares.as_ref();
+        let counts = |i: usize| match i {
+            RESERVE => squares.is_some_and(|s| s.reserve.is_some()),
+            OWNED => rules.has_square_play() && squares.is_some_and(|s| s.owned),
+            CROWD => rules.has_stacks(),
+            _ => true,
+        };
+        self.weighed = [MOBILITY, RESERVE, OWNED, CROWD, OPEN_LINES, ROYAL_ZONE]
+            .into_iter()
+            .filter(|&i| self.term[i] != [0, 0] && counts(i))
+            .collect();
         self.table = vec![[0, 0]; codes * n];
         for p in 0..rules.player_count() {
             for t in 0..types {
@@ -594,13 +614,9 @@ impl Evaluator {
             if let Some(m) = own_material.get_mut(p) {
                 *m += value;
             }
-            let extra = self.extra_features(pos, player);
-            for (i, f) in extra.iter().enumerate() {
-                if *f != 0 {
-                    pmg += self.term[i][0] as i64 * *f as i64;
-                    peg += self.term[i][1] as i64 * *f as i64;
-                }
-            }
+            let [wmg, weg] = self.weighed_terms(pos, player);
+            pmg += wmg;
+            peg += weg;
             let (hmg, heg, hm) = self.hand(pos, player);
             pmg += hmg;
             peg += heg;
@@ -628,8 +644,7 @@ impl Evaluator {
 
     /// Pieces in hand: their weighted value and material (program play with drops).
     fn hand(&self, pos: &Position, player: PlayerId) -> (i64, i64, i64) {
-        let r = &**pos.rules();
-        if r.variant.setup.hands.is_empty() && r.variant.pieces.iter().all(|p| p.drops.is_empty()) {
+        if !self.holds_hands {
             return (0, 0, 0);
         }
         let (mut mg, mut eg, mut material) = (0, 0, 0);
@@ -646,53 +661,83 @@ impl Evaluator {
         (mg, eg, material)
     }
 
-    /// The counted features of one player besides the tables: shelter, danger, open lines, the
-    /// royal zone, mobility, reserve, owned squares, crowding (indexed like [`TERMS`]; table
-    /// terms and tempo are 0).
-    fn extra_features(&self, pos: &Position, player: PlayerId) -> [i32; TERM_COUNT] {
-        let r = &**pos.rules();
-        let mut f = [0i32; TERM_COUNT];
+    /// One player's counted terms times their weights, [mg, eg]: [`Evaluator::extra_features`]
+    /// weighed, counting only the terms that may weigh (this runs at every leaf).
+    fn weighed_terms(&self, pos: &Position, player: PlayerId) -> [i64; 2] {
+        let [shelter, danger] = self.royal_neighbourhood(pos, player).map(i64::from);
+        let mut sum = [0, 1].map(|s| self.term[SHELTER][s] as i64 * shelter + self.term[DANGER][s] as i64 * danger);
+        for &i in &self.weighed {
+            let f = self.extra_feature(pos, player, i) as i64;
+            sum[0] += self.term[i][0] as i64 * f;
+            sum[1] += self.term[i][1] as i64 * f;
+        }
+        sum
+    }
+
+    /// The shelter and danger terms: the player's own pieces next to each of its royal pieces,
+    /// and enemy pieces within two steps of them.
+    fn royal_neighbourhood(&self, pos: &Position, player: PlayerId) -> [i32; 2] {
         let own = pos.occupied_by(player);
+        let [mut shelter, mut danger] = [0, 0];
         // The royal cells word by word: this runs for every player at every leaf.
         for (w, &word) in pos.st.royals[player.0 as usize].words().iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let royal = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                f[SHELTER] += common(&self.near1[royal], own) as i32 - 1;
+                shelter += common(&self.near1[royal], own) as i32 - 1;
                 for q in &self.enemies[player.0 as usize] {
-                    f[DANGER] += common(&self.near2[royal], pos.occupied_by(*q)) as i32;
+                    danger += common(&self.near2[royal], pos.occupied_by(*q)) as i32;
                 }
             }
         }
-        if self.term[OPEN_LINES] != [0, 0] {
-            f[OPEN_LINES] = self.open_lines(pos, player);
+        [shelter, danger]
+    }
+
+    /// The counted features of one player besides the tables: shelter, danger, open lines, the
+    /// royal zone, mobility, reserve, owned squares, crowding (indexed like [`TERMS`]; table
+    /// terms and tempo are 0). Open lines, the royal zone and mobility cost attack tests or move
+    /// generation: they are counted only where weighed.
+    fn extra_features(&self, pos: &Position, player: PlayerId) -> [i32; TERM_COUNT] {
+        let mut f = [0i32; TERM_COUNT];
+        [f[SHELTER], f[DANGER]] = self.royal_neighbourhood(pos, player);
+        for i in [RESERVE, OWNED, CROWD] {
+            f[i] = self.extra_feature(pos, player, i);
         }
-        // Attacks tests cost a third of a chess search's speed: asked only when weighed.
-        if self.term[ROYAL_ZONE] != [0, 0] {
-            f[ROYAL_ZONE] = self.royal_zone(pos, player);
-        }
-        if self.term[MOBILITY] != [0, 0] {
-            f[MOBILITY] = self.mobility(pos, player);
-        }
-        if let Some(sq) = &r.variant.squares {
-            if sq.reserve.is_some() {
-                f[RESERVE] = pos.reserve(player).unwrap_or(0).min(1000) as i32;
-            }
-        }
-        if r.has_square_play() && r.variant.squares.as_ref().is_some_and(|s| s.owned) {
-            f[OWNED] =
-                (0..r.cell_count()).filter(|&c| pos.square_owner(CellId(c as u16)) == Some(player)).count() as i32;
-        }
-        if r.has_stacks() {
-            for c in own.iter() {
-                let mine = pos.pieces_at(c).iter().filter(|q| r.owner(**q) == player).count();
-                if mine >= 2 {
-                    f[CROWD] += mine as i32;
-                }
+        for i in [OPEN_LINES, ROYAL_ZONE, MOBILITY] {
+            if self.term[i] != [0, 0] {
+                f[i] = self.extra_feature(pos, player, i);
             }
         }
         f
+    }
+
+    /// One counted term of one player (see [`Evaluator::extra_features`]).
+    fn extra_feature(&self, pos: &Position, player: PlayerId, term: usize) -> i32 {
+        let r = &**pos.rules();
+        match term {
+            OPEN_LINES => self.open_lines(pos, player),
+            ROYAL_ZONE => self.royal_zone(pos, player),
+            MOBILITY => self.mobility(pos, player),
+            RESERVE => match &r.variant.squares {
+                Some(sq) if sq.reserve.is_some() => pos.reserve(player).unwrap_or(0).min(1000) as i32,
+                _ => 0,
+            },
+            OWNED if r.has_square_play() && r.variant.squares.as_ref().is_some_and(|s| s.owned) => {
+                (0..r.cell_count()).filter(|&c| pos.square_owner(CellId(c as u16)) == Some(player)).count() as i32
+            }
+            CROWD if r.has_stacks() => {
+                let mut crowd = 0;
+                for c in pos.occupied_by(player).iter() {
+                    let mine = pos.pieces_at(c).iter().filter(|q| r.owner(**q) == player).count();
+                    if mine >= 2 {
+                        crowd += mine as i32;
+                    }
+                }
+                crowd
+            }
+            _ => 0,
+        }
     }
 
     /// The number of pseudo-legal piece moves a player has.
