@@ -593,7 +593,8 @@ impl Evaluator {
         let mut eg = 0i64;
         let mut material = 0i64;
         let players = r.player_count();
-        let allies = (0..players).filter(|p| r.allied(PlayerId(*p as u8), me)).count() as i64;
+        // The players not allied to me are my enemies; the rest (me among them) my allies.
+        let allies = (players - self.enemies[me.0 as usize].len()) as i64;
         let others = (players as i64 - allies).max(1);
         let mut own_material = [0i64; 2];
         let tallied = pos.tally_sums(&self.squares);
@@ -679,8 +680,23 @@ impl Evaluator {
     fn royal_neighbourhood(&self, pos: &Position, player: PlayerId) -> [i32; 2] {
         let own = pos.occupied_by(player);
         let [mut shelter, mut danger] = [0, 0];
+        let royals = pos.st.royals[player.0 as usize].words();
+        if let [word] = royals {
+            // A board of one word (up to 64 cells, most games): the sets read as integers.
+            let mut bits = *word;
+            while bits != 0 {
+                let royal = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                shelter += (self.near1[royal].words()[0] & own.words()[0]).count_ones() as i32 - 1;
+                let near = self.near2[royal].words()[0];
+                for q in &self.enemies[player.0 as usize] {
+                    danger += (near & pos.occupied_by(*q).words()[0]).count_ones() as i32;
+                }
+            }
+            return [shelter, danger];
+        }
         // The royal cells word by word: this runs for every player at every leaf.
-        for (w, &word) in pos.st.royals[player.0 as usize].words().iter().enumerate() {
+        for (w, &word) in royals.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let royal = w * 64 + bits.trailing_zeros() as usize;
