@@ -149,6 +149,7 @@ pub fn dictionary(target: Target) -> &'static [&'static str] {
             "attrs=",
             "turn=",
             "partial=",
+            "parts=",
             "last=",
         ],
         Target::Move => &["e2-e4", "x", "=", "@@", "@", "+", "#", "O-O", "end", "-", "a1", "Z99", "(", ")", "e8=Q"],

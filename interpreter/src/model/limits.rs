@@ -36,6 +36,10 @@ pub const MOVE_TYPES: usize = 255;
 pub const PROGRAMS_PER_PIECE: usize = 65_535;
 /// Phases and castlings (each a bit of a 32-bit set).
 pub const PHASES: usize = 32;
+/// Most actions of one turn of partial moves: after its 32nd action the turn ends even where
+/// the piece could go on (a man hopping to and fro would otherwise never hand the turn over).
+/// The longest capture chain of draughts on 10x10 takes 20 pieces.
+pub const TURN_PARTS: u8 = 32;
 
 /// What pushed the compile work of a variant past [`MAX_COMPILE_WORK`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

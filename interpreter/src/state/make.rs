@@ -45,6 +45,7 @@ impl State {
             turn: self.turn,
             slot: self.slot,
             partial: self.partial,
+            parts: self.parts,
             before: 0,
             out: self.out,
         }
@@ -254,9 +255,10 @@ impl State {
         // The partial move going on is keyed with the last move: its key leaves before this
         // move becomes the last, and the continuation is looked for with this move as the
         // last (a continuation may test `last-from`).
-        self.set_partial(r, None);
+        let parts = self.parts;
+        self.set_partial(r, None, 0);
         self.history.push(undo);
-        self.advance(r, mv, continues);
+        self.advance(r, mv, continues, parts);
         if !r.variant.phases.is_empty() {
             self.update_phases(r);
         }
@@ -371,17 +373,19 @@ impl State {
         }
     }
 
-    /// After an action: a partial move's piece goes on if it can; else the next action of
-    /// the turn is due, or the turn ends.
-    fn advance(&mut self, r: &Rules, mv: Move, continues: Option<Option<MoveTypeId>>) {
-        if let Some(ty) = continues {
-            self.set_partial(r, Some((mv.to, ty)));
+    /// After an action: a partial move's piece goes on if it can, unless the turn has had
+    /// [`crate::limits::TURN_PARTS`] actions (`parts` before this one); else the next action
+    /// of the turn is due, or the turn ends.
+    fn advance(&mut self, r: &Rules, mv: Move, continues: Option<Option<MoveTypeId>>, parts: u8) {
+        let parts = parts.saturating_add(1);
+        if let Some(ty) = continues.filter(|_| parts < crate::limits::TURN_PARTS) {
+            self.set_partial(r, Some((mv.to, ty)), parts);
             let mut next = Vec::new();
             self.pseudo_moves(r, self.side, &mut next);
             if !next.is_empty() {
                 return;
             }
-            self.set_partial(r, None);
+            self.set_partial(r, None, 0);
         }
         if r.squares.play && mv.kind != MoveKind::EndTurn {
             let kind = ActionKind::of(mv.kind).unwrap_or(ActionKind::MovePiece);
@@ -398,14 +402,15 @@ impl State {
         self.end_turn(r);
     }
 
-    /// Sets or clears the piece that goes on with a partial move, keeping the hash.
-    pub(crate) fn set_partial(&mut self, r: &Rules, p: Option<(CellId, Option<MoveTypeId>)>) {
+    /// Sets or clears the piece that goes on with a partial move and the actions its turn has
+    /// had, keeping the hash.
+    pub(crate) fn set_partial(&mut self, r: &Rules, p: Option<(CellId, Option<MoveTypeId>)>, parts: u8) {
         let Some(pr) = r.program.as_deref() else {
-            self.partial = p;
+            (self.partial, self.parts) = (p, parts);
             return;
         };
         self.hash ^= self.partial_key(r, pr);
-        self.partial = p;
+        (self.partial, self.parts) = (p, parts);
         self.hash ^= self.partial_key(r, pr);
     }
 
@@ -450,7 +455,7 @@ impl State {
         // A partial move never outlives its player's turn, however the turn passes (a player
         // put out of the game in the middle of one, say).
         if self.partial.is_some() {
-            self.set_partial(r, None);
+            self.set_partial(r, None, 0);
         }
         let before = self.side;
         let start_turn = self.turn;
@@ -514,6 +519,7 @@ impl State {
         self.turn = undo.turn;
         self.slot = undo.slot;
         self.partial = undo.partial;
+        self.parts = undo.parts;
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;

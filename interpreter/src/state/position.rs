@@ -278,6 +278,7 @@ pub(crate) struct Undo {
     pub(crate) turn: u32,
     pub(crate) slot: u8,
     pub(crate) partial: Option<(CellId, Option<MoveTypeId>)>,
+    pub(crate) parts: u8,
     /// The variant's `before(...)` tests in the position before the move, one bit per (test,
     /// player).
     pub(crate) before: u64,
@@ -382,6 +383,9 @@ pub(crate) struct State {
     /// In the middle of a partial move: the piece that goes on and the type of move it
     /// continues with.
     pub(crate) partial: Option<(CellId, Option<MoveTypeId>)>,
+    /// With a partial move going on: the actions its turn has had (at most
+    /// [`crate::limits::TURN_PARTS`]); 0 otherwise.
+    pub(crate) parts: u8,
     /// The move made before the first of `history`, as a position string gives it (`last=`).
     pub(crate) prior: Option<Move>,
     /// The locations without a square (where `cells` holds [`Piece::HOLE`]), for the counts
@@ -461,6 +465,7 @@ impl Position {
             hand: vec![0; players * rules.variant.pieces.len()],
             turn: 0,
             partial: None,
+            parts: 0,
             prior: None,
             no_square: {
                 let mut set = CellSet::new(n);
@@ -890,5 +895,10 @@ impl Position {
     /// In the middle of a partial move: the cell of the piece that goes on.
     pub fn partial_move(&self) -> Option<CellId> {
         self.st.partial.map(|(c, _)| c)
+    }
+
+    /// In the middle of a partial move: the actions its turn has had (0 otherwise).
+    pub fn turn_parts(&self) -> u8 {
+        self.st.parts
     }
 }

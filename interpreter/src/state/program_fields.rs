@@ -12,11 +12,12 @@ impl State {
     }
 
     /// The hash key of a partial move going on (0 when none): everything its continuation
-    /// depends on besides the board, that is its piece's cell, the move type it continues with
-    /// and, where programs test it, the last move.
+    /// depends on besides the board, that is its piece's cell, the move type it continues with,
+    /// the actions its turn has had (the turn ends at the limit) and, where programs test it,
+    /// the last move.
     pub(crate) fn partial_key(&self, r: &Rules, pr: &ProgramRules) -> u64 {
         let Some((c, ty)) = self.partial else { return 0 };
-        let mut key = pr.z_partial[c.0 as usize];
+        let mut key = pr.z_partial[c.0 as usize] ^ pr.z_parts[self.parts.min(crate::limits::TURN_PARTS) as usize];
         if let Some(t) = ty {
             key ^= pr.z_partial_type.get(t.0 as usize).copied().unwrap_or(0);
         }
@@ -35,8 +36,8 @@ impl crate::position::Position {
     /// The position-string fields of program play, each with a leading space (the hands are
     /// written after the rows, see [`crate::to_hand`]; `hand=` is still read): `attrs=` (for each attribute, the cells whose piece has
     /// it: `never-moved:a1,e1;...`), `turn=` (turns completed, with a turn order), `last=`
-    /// (the last move, where programs test it) and `partial=` (the piece that goes on in the
-    /// middle of a partial move).
+    /// (the last move, where programs test it), `partial=` (the piece that goes on in the
+    /// middle of a partial move) and `parts=` (the actions its turn has had).
     pub(crate) fn program_fields(&self) -> String {
         let r = &*self.rules;
         let Some(pr) = r.program.as_deref() else { return String::new() };
@@ -76,6 +77,7 @@ impl crate::position::Position {
             if let Some(t) = ty {
                 out.push_str(&format!(":{}", v.move_types[t.0 as usize]));
             }
+            out.push_str(&format!(" parts={}", self.st.parts));
         }
         out
     }
@@ -99,7 +101,7 @@ pub(crate) fn read_program_field(
         return Err(err(
             0,
             field.len(),
-            format!("expected `hand=`, `attrs=`, `checks=`, `turn=`, `partial=` or `last=`, found `{field}`"),
+            format!("expected `hand=`, `attrs=`, `checks=`, `turn=`, `partial=`, `parts=` or `last=`, found `{field}`"),
         ));
     };
     let vat = key.len() + 1;
@@ -187,6 +189,20 @@ pub(crate) fn read_program_field(
                 None => (value, None),
             };
             pos.st.partial = Some((cell(c, vat)?, ty));
+            pos.st.parts = pos.st.parts.max(1);
+        }
+        "parts" => {
+            if pos.st.partial.is_none() {
+                return Err(err(0, field.len(), "`parts=` counts the actions of a partial move: it follows `partial=`".into()));
+            }
+            let max = crate::limits::TURN_PARTS;
+            pos.st.parts = value.parse().ok().filter(|n| (1..max).contains(n)).ok_or_else(|| {
+                err(
+                    vat,
+                    value.len(),
+                    format!("expected the actions of the turn so far, 1 to {} (a turn has at most {max}), found `{value}`", max - 1),
+                )
+            })?;
         }
         "last" => {
             let (from, to, kind) = match (value.split_once('@'), value.split_once('-')) {
@@ -203,7 +219,7 @@ pub(crate) fn read_program_field(
             return Err(err(
                 0,
                 key.len(),
-                format!("expected `hand=`, `attrs=`, `turn=`, `partial=` or `last=`, found `{key}=`"),
+                format!("expected `hand=`, `attrs=`, `turn=`, `partial=`, `parts=` or `last=`, found `{key}=`"),
             ))
         }
     }

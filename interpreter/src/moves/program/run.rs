@@ -345,6 +345,8 @@ impl<'a> Run<'a> {
     }
 
     fn emit(&mut self, dest: CellId, promote: Option<PieceTypeId>, copy: bool, partial: Option<Option<MoveTypeId>>) {
+        // The turn's last allowed action ends it: a partial move there is the plain move.
+        let partial = partial.filter(|_| self.st.parts.saturating_add(1) < crate::limits::TURN_PARTS);
         let mark = self.s.pending.len();
         let first_to = self.first_to;
         self.push_move(dest, promote, copy);

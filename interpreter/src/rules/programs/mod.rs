@@ -45,6 +45,8 @@ pub(crate) struct ProgramRules {
     /// last move see it: see [`State::partial_key`]).
     pub(crate) z_partial_type: Vec<u64>,
     pub(crate) z_last: Vec<u64>,
+    /// Per count of actions in the turn of a partial move (0 to `TURN_PARTS`).
+    pub(crate) z_parts: Vec<u64>,
     /// Some move or drop program reads the last move (`last-from`, `last-to`): the position
     /// string then gives it.
     pub(crate) reads_history: bool,
@@ -128,6 +130,8 @@ impl ProgramRules {
         let mut own = *seed ^ 0x9e37_79b9_7f4a_7c15;
         let z_partial_type = (0..v.move_types.len()).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
         let z_last = (0..2 * cells + 1).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
+        let z_parts =
+            (0..=crate::limits::TURN_PARTS as usize).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
         let reads_history = codes.iter().flatten().any(|(_, c)| c.reads_history)
             || drops.iter().flatten().any(|d| matches!(d, DropRule::Code(c) if c.reads_history));
         let mut rank = vec![u8::MAX - 1; v.move_types.len()];
@@ -191,6 +195,7 @@ impl ProgramRules {
             z_turn,
             z_partial,
             z_partial_type,
+            z_parts,
             z_last,
             reads_history,
             rank,
