@@ -33,6 +33,7 @@ pub const ZRF_FEATURES: &[&str] = &[
     "zrf-verify",
     "zrf-test",
     "zrf-add-partial",
+    "zrf-hop-partial",
     "zrf-capture",
     "zrf-promotion",
     "zrf-mark-back",

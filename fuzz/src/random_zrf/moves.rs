@@ -31,7 +31,7 @@ pub(crate) fn body(g: &mut Gen, game: &mut Game) -> (Option<&'static str>, Strin
     let kinds: Vec<&'static str> = game.pieces.iter().copied().filter(|&p| p != "King").collect();
     let promo = g.pick(&kinds);
     let owner = g.pick(&game.players);
-    let text = match g.int(0, 17) {
+    let text = match g.int(0, 18) {
         0 | 1 => {
             g.feature("zrf-not-friend");
             format!("({e} (verify not-friend?) add)")
@@ -96,6 +96,13 @@ pub(crate) fn body(g: &mut Gen, game: &mut Game) -> (Option<&'static str>, Strin
         16 => {
             g.feature("zrf-capture");
             format!("({d} (verify empty?) (verify (enemy? {e})) (capture {e}) add)")
+        }
+        17 => {
+            // A man hopping over any piece, to and fro, going on with any of its moves: only
+            // the bound on a turn's actions ends such a turn.
+            g.feature("zrf-hop-partial");
+            let hop = |d: &str| format!("({d} (verify not-empty?) {d} (verify empty?) add-partial)");
+            format!("{} {}", hop(d), hop(back))
         }
         _ => format!("({d} {e} (verify not-friend?) (verify {}) add)", test(g, game)),
     };

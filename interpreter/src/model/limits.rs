@@ -36,6 +36,13 @@ pub const MOVE_TYPES: usize = 255;
 pub const PROGRAMS_PER_PIECE: usize = 65_535;
 /// Phases and castlings (each a bit of a 32-bit set).
 pub const PHASES: usize = 32;
+/// Steps one run of a move program may take (one run: from one start cell, or one cell of a
+/// drop), whatever the board's size or the program's length ...
+pub const PROGRAM_STEPS: u32 = 4096;
+/// ... and this many more for each move the run has produced, so that a generation costs at
+/// most a constant per run and per move produced. A run past its steps ends there, keeping the
+/// moves it has produced (a looping program on a large board took seconds for one list).
+pub const PROGRAM_STEPS_PER_MOVE: u32 = 256;
 /// Most actions of one turn of partial moves: after its 32nd action the turn ends even where
 /// the piece could go on (a man hopping to and fro would otherwise never hand the turn over).
 /// The longest capture chain of draughts on 10x10 takes 20 pieces.

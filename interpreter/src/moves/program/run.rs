@@ -3,6 +3,7 @@
 use crate::ir::{AddKind, AttributeId, CellId, DirId, Landmark, MoveTypeId, PieceTypeId, Place, PlayerId, Test};
 use crate::position::{MoveKind, State};
 use crate::rules::programs::code::{Code, Op, MAX_LOOP_LEVELS};
+use crate::limits::{PROGRAM_STEPS, PROGRAM_STEPS_PER_MOVE};
 use crate::rules::{Piece, Rules};
 
 /// One change a program collects for its move.
@@ -116,12 +117,6 @@ struct Run<'a> {
     first: usize,
 }
 
-/// Steps one run may take: enough to walk every cell of the board many times over.
-fn step_budget(r: &Rules, code: &Code) -> u32 {
-    let cells = r.cell_count() as u32 + 16;
-    cells.saturating_mul(8).saturating_mul((code.ops.len() as u32).max(8))
-}
-
 impl<'a> Run<'a> {
     fn piece(&self, c: CellId) -> Piece {
         if let Some((at, p)) = self.probe.imagined {
@@ -174,7 +169,6 @@ impl<'a> Run<'a> {
     /// Runs the code; returns when it ends, fails, or finds its target.
     fn exec(&mut self) {
         let code = self.code;
-        let budget = step_budget(self.r, code);
         let bound = self.r.cell_count() as u32 + 1;
         let mut loops = [0u32; MAX_LOOP_LEVELS];
         let loops = &mut loops[..(code.loop_levels as usize).min(MAX_LOOP_LEVELS)];
@@ -182,7 +176,11 @@ impl<'a> Run<'a> {
         let mut pc = 0usize;
         while let Some(op) = code.ops.get(pc) {
             steps += 1;
-            if steps > budget {
+            // The run's steps: a constant, and a constant more per move it has produced.
+            if steps > PROGRAM_STEPS
+                && steps > PROGRAM_STEPS
+                    .saturating_add(PROGRAM_STEPS_PER_MOVE.saturating_mul((self.s.emissions.len() - self.first) as u32))
+            {
                 return;
             }
             pc += 1;
@@ -356,26 +354,27 @@ impl<'a> Run<'a> {
             _ => false,
         });
         if !lands_on_hole && !self.lands_between_badly() && !self.overfills(partial.is_none()) {
+            // A probe keeps the moves too (dropped when it returns): the moves a run has produced
+            // give it its steps, so that a probe's run goes exactly as far as the listing's.
+            let take = self.first_capture();
+            let ops = &self.s.pending;
+            // The same move emitted again (a loop that stands still) is one move.
+            let again = self.s.emissions[self.first..].iter().any(|e| {
+                e.to == to
+                    && e.promote == promote
+                    && e.partial == partial
+                    && &self.s.changes[e.ops.0 as usize..e.ops.1 as usize] == ops.as_slice()
+            });
+            if !again {
+                let start = self.s.changes.len() as u32;
+                self.s.changes.extend_from_slice(&self.s.pending);
+                let end = self.s.changes.len() as u32;
+                self.s.emissions.push(Emission { to, promote, partial, take, ops: (start, end) });
+            }
             if let Some(target) = self.probe.target {
                 let spares = || !self.probe.blast || self.blast_spares(to);
                 if self.captures_on(target, partial.is_none()) && spares() {
                     self.hit = true;
-                }
-            } else {
-                let take = self.first_capture();
-                let ops = &self.s.pending;
-                // The same move emitted again (a loop that stands still) is one move.
-                let again = self.s.emissions[self.first..].iter().any(|e| {
-                    e.to == to
-                        && e.promote == promote
-                        && e.partial == partial
-                        && &self.s.changes[e.ops.0 as usize..e.ops.1 as usize] == ops.as_slice()
-                });
-                if !again {
-                    let start = self.s.changes.len() as u32;
-                    self.s.changes.extend_from_slice(&self.s.pending);
-                    let end = self.s.changes.len() as u32;
-                    self.s.emissions.push(Emission { to, promote, partial, take, ops: (start, end) });
                 }
             }
         }
@@ -668,6 +667,7 @@ impl State {
             s.cell_flags.clear();
         }
         let first = s.emissions.len();
+        let changes = s.changes.len();
         let mut run = Run {
             st: self,
             r,
@@ -688,7 +688,12 @@ impl State {
             first,
         };
         run.exec();
-        run.hit
+        let hit = run.hit;
+        if probe.target.is_some() {
+            s.emissions.truncate(first);
+            s.changes.truncate(changes);
+        }
+        hit
     }
 
     /// Takes a scratch space from this thread's pool (or a new one).

@@ -147,13 +147,14 @@ impl ProgramRules {
         let mut anywhere = vec![Vec::new(); players];
         let mut attacks_read_history = false;
         let mut attacks_read_position = false;
+        let mut left = reach::MAX_VARIANT_STATES;
         for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
             let mut by_target: Vec<Vec<(CellId, PieceTypeId)>> = vec![Vec::new(); cells];
             for (t, type_codes) in codes.iter().enumerate() {
                 for (_, code) in type_codes {
                     for c in 0..cells {
                         let start = CellId(c as u16);
-                        match reach::reach(v, facts, code, p, start, false) {
+                        match reach::reach(v, facts, code, p, start, false, &mut left) {
                             Reach::Cells(targets) => {
                                 if !targets.is_empty() {
                                     attacks_read_history |= code.reads_history;
@@ -179,7 +180,7 @@ impl ProgramRules {
             }
             append_reverse(by_target, &mut reach_index, &mut reach_list);
         }
-        let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &drops);
+        let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &drops, &mut left);
         // Whether a drop can take a royal piece depends on the hands.
         attacks_read_position |= !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty());
         let rules = ProgramRules {
@@ -276,6 +277,7 @@ fn drop_reaches(
     v: &Variant,
     facts: &BoardFacts,
     drops: &[Vec<DropRule>],
+    left: &mut usize,
 ) -> (Vec<u32>, Vec<(CellId, PieceTypeId, u16)>, Vec<Vec<(CellId, PieceTypeId, u16)>>) {
     let cells = v.board.cells.len();
     let mut index = vec![0u32];
@@ -297,7 +299,7 @@ fn drop_reaches(
                     DropRule::Code(code) => {
                         for c in 0..cells {
                             let start = CellId(c as u16);
-                            match reach::reach(v, facts, code, p, start, true) {
+                            match reach::reach(v, facts, code, p, start, true, left) {
                                 Reach::Cells(targets) => {
                                     for x in targets {
                                         by_target[x.0 as usize].push((start, ty, i as u16));

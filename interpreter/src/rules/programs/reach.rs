@@ -17,6 +17,12 @@ use crate::tables::{geometric_holds, BoardFacts};
 /// assuming it may capture anywhere).
 const MAX_STATES: usize = 20_000;
 
+/// Most abstract states explored for all the programs of a variant, from every cell, for every
+/// player: once they are spent the programs left may capture anywhere (their attack probes run
+/// from every cell, each run bounded by its steps). Without it, eight looping programs on a
+/// board of 676 cells took 216 million states (37 s) to compile.
+pub(crate) const MAX_VARIANT_STATES: usize = 2_000_000;
+
 /// The cells a program may capture on from a start cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Reach {
@@ -39,8 +45,36 @@ struct State {
 }
 
 /// The reach of a program's code for `player` from `start` (`stands`: the piece's cell,
-/// `None` for a drop).
-pub(crate) fn reach(v: &Variant, facts: &BoardFacts, code: &Code, player: usize, start: CellId, drop: bool) -> Reach {
+/// `None` for a drop), spending the states it explores from `left` (what is left of
+/// [`MAX_VARIANT_STATES`]).
+pub(crate) fn reach(
+    v: &Variant,
+    facts: &BoardFacts,
+    code: &Code,
+    player: usize,
+    start: CellId,
+    drop: bool,
+    left: &mut usize,
+) -> Reach {
+    let cap = MAX_STATES.min(*left);
+    let mut seen: HashSet<State> = HashSet::new();
+    let reach = follow(v, facts, code, player, start, drop, cap, &mut seen);
+    *left = left.saturating_sub(seen.len().max(1));
+    reach
+}
+
+/// [`reach`] exploring at most `cap` states, kept in `seen`.
+#[allow(clippy::too_many_arguments)]
+fn follow(
+    v: &Variant,
+    facts: &BoardFacts,
+    code: &Code,
+    player: usize,
+    start: CellId,
+    drop: bool,
+    cap: usize,
+    seen: &mut HashSet<State>,
+) -> Reach {
     let graph: &Graph = facts.graph;
     let map = &v.players[player].direction_map;
     let step = |c: CellId, d: DirId| graph.step(c, map.get(d.0 as usize).copied().unwrap_or(d)).first().copied();
@@ -49,7 +83,6 @@ pub(crate) fn reach(v: &Variant, facts: &BoardFacts, code: &Code, player: usize,
         Some(Place::Cell(c)) => Some(*c),
         Some(Place::Dir(d)) => step(st.cur, *d),
     };
-    let mut seen: HashSet<State> = HashSet::new();
     let mut todo =
         vec![State { pc: 0, cur: start, mark: start, to: None, from: (!drop).then_some(start), start_empty: false }];
     let mut out: Vec<CellId> = Vec::new();
@@ -58,7 +91,7 @@ pub(crate) fn reach(v: &Variant, facts: &BoardFacts, code: &Code, player: usize,
             if !seen.insert(st) {
                 break;
             }
-            if seen.len() > MAX_STATES {
+            if seen.len() > cap {
                 return Reach::Anywhere;
             }
             let Some(op) = code.ops.get(st.pc as usize) else { break };

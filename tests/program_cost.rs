@@ -1,0 +1,121 @@
+//! What a move program may cost: one run takes at most `limits::PROGRAM_STEPS` steps and
+//! `limits::PROGRAM_STEPS_PER_MOVE` more per move it has produced, whatever the board's size
+//! or the program's length; a run past them ends, keeping its moves. Attack tests run the same
+//! programs and stop where the listing stops.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use varia_interpreter::limits::{PROGRAM_STEPS, PROGRAM_STEPS_PER_MOVE};
+use varia_interpreter::{Position, Rules};
+
+/// A strip of 26 cells with a Walker on a1 (White) and a King on z1 (Black), the Walker's
+/// program being `body`; `royal` makes the King royal (its check read from the Walker's moves).
+fn strip(body: &str, royal: bool) -> Arc<Rules> {
+    let royal = if royal { " royal" } else { "" };
+    let text = format!(
+        "variant \"Strip\"\nboard {{ grid 26 x 1 }}\nplayer white\nplayer black\n\
+         piece Walker W {{\n  move {{ {body} }}\n}}\npiece King K {{ step e w{royal} }}\n\
+         setup {{\n  white: Walker a1\n  black: King z1\n}}\n"
+    );
+    match varia_grammar::load(&text) {
+        Ok(v) => Arc::new(Rules::new(v)),
+        Err(d) => panic!("{d:?}"),
+    }
+}
+
+/// `n` pairs of steps east and back west: 2n steps that end where they began.
+fn to_and_fro(n: u32) -> String {
+    "e w ".repeat(n as usize)
+}
+
+fn walker_moves(rules: Arc<Rules>) -> Vec<String> {
+    let mut pos = Position::start(rules);
+    let mut out = Vec::new();
+    pos.legal_moves(&mut out);
+    out.iter().map(|m| pos.long_notation(*m)).filter(|m| m.starts_with('W')).collect()
+}
+
+#[test]
+fn a_run_ends_after_its_steps() {
+    // `e verify empty add` after 2k steps: the add is step 2k + 3.
+    let last = (PROGRAM_STEPS - 3) / 2;
+    let within = format!("{} e verify empty add", to_and_fro(last));
+    assert_eq!(walker_moves(strip(&within, false)), ["Wa1-b1"]);
+    let past = format!("{} e verify empty add", to_and_fro(last + 1));
+    assert_eq!(walker_moves(strip(&past, false)), Vec::<String>::new());
+}
+
+#[test]
+fn each_move_produced_gives_the_run_more_steps() {
+    // A first move, then as many steps as a run has without moves and not more than one move's
+    // more: the second move is produced.
+    let more = (PROGRAM_STEPS + PROGRAM_STEPS_PER_MOVE) / 2 - 4;
+    let body = format!("e verify empty add {} e verify empty add", to_and_fro(more));
+    assert_eq!(walker_moves(strip(&body, false)), ["Wa1-b1", "Wa1-c1"]);
+    // Without the first move the same walk is cut short.
+    let body = format!("e verify empty {} e verify empty add", to_and_fro(more));
+    assert_eq!(walker_moves(strip(&body, false)), Vec::<String>::new());
+}
+
+/// A strip of 26 cells with a royal King on a1 (White) and a Walker on z1 (Black) whose
+/// program is `body`.
+fn checking(body: &str) -> Position {
+    let text = format!(
+        "variant \"Strip\"\nboard {{ grid 26 x 1 }}\nplayer white\nplayer black\n\
+         piece Walker W {{\n  move {{ {body} }}\n}}\npiece King K {{ step e w royal }}\n\
+         setup {{\n  white: King a1\n  black: Walker z1\n}}\n"
+    );
+    let v = varia_grammar::load(&text).unwrap_or_else(|d| panic!("{d:?}"));
+    Position::start(Arc::new(Rules::new(v)))
+}
+
+#[test]
+fn an_attack_test_stops_where_the_listing_stops() {
+    // The Walker reaches the King on a1 by a walk west: within its steps it gives check...
+    let slide = "w ".repeat(24);
+    let pos = checking(&format!("{slide} w verify enemy add"));
+    assert!(pos.in_check(), "{}", pos.to_position_string());
+    // ... and after more steps than a run has, it does not (its own list would not take the
+    // King either).
+    let pos = checking(&format!("{} {slide} w verify enemy add", "w e ".repeat(PROGRAM_STEPS as usize / 2)));
+    assert!(!pos.in_check(), "{}", pos.to_position_string());
+}
+
+#[test]
+fn a_looping_program_on_a_large_board_costs_a_bounded_time() {
+    // 52 pieces a side whose 8 programs each walk the board in nested loops (26 x 26 cells),
+    // producing nothing: each run stops after its steps (before the bound, a run could take
+    // (cells + 16) x 8 x its length steps, about 110,000 here, and took its 37,000).
+    let mut programs = String::new();
+    for d in ["n", "e", "s", "w", "ne", "nw", "se", "sw"] {
+        // East along the board; at each column down to the edge and up again, and at each
+        // cell on the way up west to the edge and back: about 37,000 steps a run.
+        programs.push_str(&format!(
+            "  move {{ while on-board(e) {{ e while on-board(s) {{ s }} while on-board(n) {{ n mark while on-board(w) {{ w }} back }} }} {d} verify empty add }}\n"
+        ));
+    }
+    let files: Vec<char> = ('a'..='z').collect();
+    let cells = |rank: u32| files.iter().map(|f| format!("{f}{rank}")).collect::<Vec<_>>().join(" ");
+    let text = format!(
+        "variant \"Loops\"\nboard {{ grid 26 x 26 }}\nplayer white\nplayer black\n\
+         piece Walker W {{\n{programs}}}\nsetup {{\n  white: Walker {} {}\n  black: Walker {} {}\n}}\n",
+        cells(1),
+        cells(2),
+        cells(25),
+        cells(26)
+    );
+    // Compiling: where such programs may capture is followed for at most 2 million abstract
+    // states in all (it took 216 million, 37 s in the test build, before that bound).
+    let began = Instant::now();
+    let rules = Arc::new(Rules::new(varia_grammar::load(&text).expect("loads")));
+    let compiled = began.elapsed();
+    // Listing: 416 runs (White's) of at most 4,096 steps, 1.7 million steps.
+    let mut pos = Position::start(rules);
+    let began = Instant::now();
+    let mut out = Vec::new();
+    pos.legal_moves(&mut out);
+    let listed = began.elapsed();
+    eprintln!("compiled in {compiled:?}; {} moves listed in {listed:?}", out.len());
+    assert!(compiled.as_secs_f64() < 10.0 && listed.as_secs_f64() < 5.0, "{compiled:?}, {listed:?}");
+}
