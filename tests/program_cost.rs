@@ -105,7 +105,7 @@ fn a_looping_program_on_a_large_board_costs_a_bounded_time() {
         cells(25),
         cells(26)
     );
-    // Compiling: where such programs may capture is followed for at most 2 million abstract
+    // Compiling: where such programs may capture is followed for at most 1 million abstract
     // states in all (it took 216 million, 37 s in the test build, before that bound).
     let began = Instant::now();
     let rules = Arc::new(Rules::new(varia_grammar::load(&text).expect("loads")));

@@ -84,7 +84,8 @@ fn a_move_two_programs_make_keeps_its_best_priority() {
 
 /// A turn of partial moves that may go back and forth for ever (Gate, in ../shared/zrf-corpus,
 /// shifts a piece to and fro): `perft --turns` overflowed the stack. A turn longer than
-/// `MAX_TURN_ACTIONS` actions is now an error naming the position.
+/// `MAX_TURN_ACTIONS` (24) actions is now an error naming the position (the turn itself ends
+/// after 32 actions, `limits::TURN_PARTS`).
 const SHUTTLE: &str = r#"(game (title "t") (players White Black) (turn-order White Black)
   (option "pass partial" true)
   (board (grid (start-rectangle 0 0 10 10) (dimensions ("a/b/c" (10 0)) ("1" (0 10)))
@@ -97,7 +98,7 @@ fn a_turn_that_never_ends_is_refused_by_perft_by_turns() {
     let variant = varia_zrf::load(SHUTTLE, None).expect("loads").variant;
     let mut pos = Position::start(Arc::new(Rules::new(variant)));
     let err = varia_interpreter::perft_turns(&mut pos, 1).expect_err("refused");
-    assert!(err.to_string().starts_with("a turn went on past 64 actions (at `"), "{err}");
+    assert!(err.to_string().starts_with("a turn went on past 24 actions (at `"), "{err}");
     assert!(varia_interpreter::perft_threads(&mut pos, 1, true, 2).is_err());
     // Plies are counted as ever: White's one move is a1-b1.
     assert_eq!(varia_interpreter::perft(&mut pos, 1), 1);
@@ -111,7 +112,7 @@ fn a_turn_that_never_ends_is_refused_by_perft_by_turns() {
         .expect("run varia");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("a turn went on past 64 actions"), "{stderr}");
+    assert!(stderr.contains("a turn went on past 24 actions"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

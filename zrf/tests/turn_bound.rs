@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use varia_interpreter::limits::TURN_PARTS;
-use varia_interpreter::{perft_turns, Limits, Position, Rules, Searcher};
+use varia_interpreter::{perft, perft_turns, Limits, Position, Rules, Searcher, MAX_TURN_ACTIONS};
 
 /// A strip of `cells` cells (directions `e`, `w`, read alike by every player): a man hops over
 /// any piece next to it onto the empty cell beyond, capturing nothing, and goes on hopping.
@@ -68,15 +68,15 @@ fn a_turn_of_partial_moves_ends_after_its_last_allowed_action() {
 }
 
 #[test]
-fn whole_turns_of_a_man_hopping_to_and_fro_are_counted() {
-    // Without a choice the turn is the 32 hops: one turn, where perft --turns ran into its
-    // limit of actions before.
+fn perft_follows_the_turn_to_its_end() {
+    // The turn is the 32 hops, then Black has no move: one line of 32 plies.
     let mut pos = start(&to_and_fro(""));
-    assert_eq!(perft_turns(&mut pos, 1).expect("the turn ends"), 1);
-    // With "pass partial" the player may stop after any hop from the 1st to the 31st, or
-    // make the 32nd: 32 turns.
-    let mut pos = start(&to_and_fro(r#"(option "pass partial" true)"#));
-    assert_eq!(perft_turns(&mut pos, 1).expect("the turn ends"), u64::from(TURN_PARTS));
+    assert_eq!(perft(&mut pos, u32::from(TURN_PARTS)), 1);
+    assert_eq!(perft(&mut pos, u32::from(TURN_PARTS) + 1), 0);
+    // Whole turns of more than `MAX_TURN_ACTIONS` actions are too many to count where a piece
+    // may wander: perft --turns refuses them, naming the position.
+    let err = perft_turns(&mut pos, 1).expect_err("refused");
+    assert!(err.to_string().contains(&format!("past {MAX_TURN_ACTIONS} actions")), "{err}");
 }
 
 #[test]
@@ -154,4 +154,30 @@ fn six_hopping_players_play_on_turn_after_turn() {
     }
     assert_eq!(turns, 12, "{}", pos.to_position_string());
     assert!(began.elapsed() < Duration::from_secs(60), "{:?}", began.elapsed());
+}
+
+#[test]
+fn the_search_does_not_follow_a_man_back_where_it_was_in_the_turn() {
+    // A man back on a cell it went on from earlier in the turn stands where every turn from
+    // there was already open: a1-c1 and c1-a1 are new (the turn began with no man going on),
+    // the next a1-c1 repeats the first.
+    let mut pos = start(&to_and_fro(r#"(option "pass partial" true)"#));
+    let hop_on = |pos: &mut Position| {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mv = *moves.iter().find(|m| pos.long_notation(**m).contains(",then")).expect("a hop");
+        pos.make(mv);
+    };
+    hop_on(&mut pos);
+    assert!(!pos.repeats_in_turn());
+    hop_on(&mut pos);
+    assert!(!pos.repeats_in_turn());
+    hop_on(&mut pos);
+    assert!(pos.repeats_in_turn(), "{}", pos.to_position_string());
+    // The search of such turns is then a handful of nodes.
+    let mut pos = start(&to_and_fro(r#"(option "pass partial" true)"#));
+    let mut searcher = Searcher::new(pos.rules(), 4);
+    let info = searcher.search(&mut pos, Limits { depth: Some(2), ..Limits::default() }, |_| {});
+    assert!(!info.pv.is_empty());
+    assert!(info.nodes < 1000, "{} nodes", info.nodes);
 }

@@ -48,10 +48,12 @@ fn divide_by(pos: &mut Position, mut count: impl FnMut(&mut Position) -> u64) ->
         .collect()
 }
 
-/// The most actions perft follows in one turn when it counts whole turns (a turn of partial
-/// moves that may go back and forth, or pass over the same cells, could otherwise go on for
-/// ever).
-pub const MAX_TURN_ACTIONS: u32 = 64;
+/// The most actions perft follows in one turn when it counts whole turns. A turn of partial
+/// moves ends after [`crate::limits::TURN_PARTS`] actions, but where a piece may wander (Gate's
+/// stones, a man hopping to and fro) the turns of that many actions are too many to count, so
+/// perft refuses a turn longer than this, fewer (the longest capture chain of 10x10 draughts
+/// takes 20 pieces).
+pub const MAX_TURN_ACTIONS: u32 = 24;
 
 /// A turn went on past [`MAX_TURN_ACTIONS`] actions while perft counted whole turns.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -491,7 +491,11 @@ impl Searcher {
             let within_turn = same_side && !turn_ended(pos);
             let gives_check =
                 !same_side && self.features.check_extensions && gives_check(pos, mv, turn_start, &mut checked_before);
-            let next = if within_turn { depth } else { depth - 1 + gives_check as u32 };
+            let next = match within_turn {
+                true if pos.repeats_in_turn() => 0,
+                true => depth,
+                false => depth - 1 + gives_check as u32,
+            };
             let s = if i == 0 {
                 self.child(pos, same_side, next, 1, alpha, beta)
             } else {
@@ -819,7 +823,13 @@ impl Searcher {
                 && self.features.check_extensions
                 && ply < MAX_PLY / 2
                 && (turn_start || pv_node || !self.features.late_checks_on_pv_only);
-            let next = if within_turn { depth } else { depth - 1 + extend as u32 };
+            // Back where it was earlier in this turn (a man hopping to and fro): every turn
+            // from here was open from there, so this line stops at the evaluation.
+            let next = match within_turn {
+                true if pos.repeats_in_turn() => 0,
+                true => depth,
+                false => depth - 1 + extend as u32,
+            };
             let s = if i == 0 {
                 self.child(pos, same_side, next, ply + 1, alpha, beta)
             } else {

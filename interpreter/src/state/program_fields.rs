@@ -33,6 +33,36 @@ impl State {
 }
 
 impl crate::position::Position {
+    /// In the middle of a turn of partial moves: whether this position, the count of actions
+    /// aside, was met earlier in the same turn (a man hopping to and fro is back where it was).
+    /// Every turn that goes on from here could have gone on from there, so the search need not
+    /// look further.
+    pub fn repeats_in_turn(&self) -> bool {
+        let (st, r) = (&self.st, &*self.rules);
+        let Some(pr) = r.program.as_deref().filter(|_| st.partial.is_some()) else { return false };
+        let without_parts = |hash: u64, partial: bool, parts: u8| {
+            if partial {
+                hash ^ pr.z_parts[parts.min(crate::limits::TURN_PARTS) as usize]
+            } else {
+                hash
+            }
+        };
+        let here = without_parts(st.hash, true, st.parts);
+        for u in st.history.iter().rev() {
+            if u.side != st.side {
+                return false;
+            }
+            if without_parts(u.hash, u.partial.is_some(), u.parts) == here {
+                return true;
+            }
+            // The turn's first action: nothing before it belongs to this turn.
+            if u.partial.is_none() && u.slot == 0 {
+                return false;
+            }
+        }
+        false
+    }
+
     /// The position-string fields of program play, each with a leading space (the hands are
     /// written after the rows, see [`crate::to_hand`]; `hand=` is still read): `attrs=` (for each attribute, the cells whose piece has
     /// it: `never-moved:a1,e1;...`), `turn=` (turns completed, with a turn order), `last=`
@@ -193,14 +223,21 @@ pub(crate) fn read_program_field(
         }
         "parts" => {
             if pos.st.partial.is_none() {
-                return Err(err(0, field.len(), "`parts=` counts the actions of a partial move: it follows `partial=`".into()));
+                return Err(err(
+                    0,
+                    field.len(),
+                    "`parts=` counts the actions of a partial move: it follows `partial=`".into(),
+                ));
             }
             let max = crate::limits::TURN_PARTS;
             pos.st.parts = value.parse().ok().filter(|n| (1..max).contains(n)).ok_or_else(|| {
                 err(
                     vat,
                     value.len(),
-                    format!("expected the actions of the turn so far, 1 to {} (a turn has at most {max}), found `{value}`", max - 1),
+                    format!(
+                        "expected the actions of the turn so far, 1 to {} (a turn has at most {max}), found `{value}`",
+                        max - 1
+                    ),
                 )
             })?;
         }

@@ -1,9 +1,9 @@
 //! Running flattened move programs: the moves a run emits with their changes, and whether a run could capture on a cell.
 
 use crate::ir::{AddKind, AttributeId, CellId, DirId, Landmark, MoveTypeId, PieceTypeId, Place, PlayerId, Test};
+use crate::limits::{PROGRAM_STEPS, PROGRAM_STEPS_PER_MOVE};
 use crate::position::{MoveKind, State};
 use crate::rules::programs::code::{Code, Op, MAX_LOOP_LEVELS};
-use crate::limits::{PROGRAM_STEPS, PROGRAM_STEPS_PER_MOVE};
 use crate::rules::{Piece, Rules};
 
 /// One change a program collects for its move.
@@ -178,8 +178,10 @@ impl<'a> Run<'a> {
             steps += 1;
             // The run's steps: a constant, and a constant more per move it has produced.
             if steps > PROGRAM_STEPS
-                && steps > PROGRAM_STEPS
-                    .saturating_add(PROGRAM_STEPS_PER_MOVE.saturating_mul((self.s.emissions.len() - self.first) as u32))
+                && steps
+                    > PROGRAM_STEPS.saturating_add(
+                        PROGRAM_STEPS_PER_MOVE.saturating_mul((self.s.emissions.len() - self.first) as u32),
+                    )
             {
                 return;
             }

@@ -130,8 +130,7 @@ impl ProgramRules {
         let mut own = *seed ^ 0x9e37_79b9_7f4a_7c15;
         let z_partial_type = (0..v.move_types.len()).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
         let z_last = (0..2 * cells + 1).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
-        let z_parts =
-            (0..=crate::limits::TURN_PARTS as usize).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
+        let z_parts = (0..=crate::limits::TURN_PARTS as usize).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
         let reads_history = codes.iter().flatten().any(|(_, c)| c.reads_history)
             || drops.iter().flatten().any(|d| matches!(d, DropRule::Code(c) if c.reads_history));
         let mut rank = vec![u8::MAX - 1; v.move_types.len()];

@@ -21,7 +21,7 @@ const MAX_STATES: usize = 20_000;
 /// player: once they are spent the programs left may capture anywhere (their attack probes run
 /// from every cell, each run bounded by its steps). Without it, eight looping programs on a
 /// board of 676 cells took 216 million states (37 s) to compile.
-pub(crate) const MAX_VARIANT_STATES: usize = 2_000_000;
+pub(crate) const MAX_VARIANT_STATES: usize = 1_000_000;
 
 /// The cells a program may capture on from a start cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
