@@ -520,6 +520,18 @@ fn check(file: &std::path::Path) -> Result<(), String> {
     if let Some(warning) = no_way_to_end(v) {
         eprintln!("warning: {}: {warning}", file.display());
     }
+    // A move program that runs past its steps stops there, keeping the moves it produced:
+    // said when it happens in the start position.
+    let mut pos = Position::start(rules.clone());
+    pos.legal_moves(&mut Vec::new());
+    if let Some((piece, cell)) = pos.take_cut_run() {
+        eprintln!(
+            "warning: {}: a move program of piece '{piece}' from {cell} ran past {} steps (and {} more per move it produced; docs/language.md, limits): it stopped there, keeping the moves it had",
+            file.display(),
+            varia_interpreter::limits::PROGRAM_STEPS,
+            varia_interpreter::limits::PROGRAM_STEPS_PER_MOVE
+        );
+    }
     Ok(())
 }
 

@@ -119,3 +119,34 @@ fn a_looping_program_on_a_large_board_costs_a_bounded_time() {
     eprintln!("compiled in {compiled:?}; {} moves listed in {listed:?}", out.len());
     assert!(compiled.as_secs_f64() < 10.0 && listed.as_secs_f64() < 5.0, "{compiled:?}, {listed:?}");
 }
+
+#[test]
+fn varia_check_warns_of_a_run_past_its_steps() {
+    let dir = std::env::temp_dir().join(format!("varia-program-cost-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let check = |name: &str, body: &str| {
+        let text = format!(
+            "variant \"Strip\"\nboard {{ grid 26 x 1 }}\nplayer white\nplayer black\n\
+             piece Walker W {{\n  move {{ {body} }}\n}}\npiece King K {{ step e w }}\n\
+             setup {{\n  white: Walker a1\n  black: King z1\n}}\n"
+        );
+        let file = dir.join(name);
+        std::fs::write(&file, text).expect("written");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+            .args(["check", file.to_str().expect("a path")])
+            .output()
+            .expect("run varia");
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8_lossy(&out.stderr).into_owned()
+    };
+    let past = check("past.var", &format!("{} e verify empty add", to_and_fro(PROGRAM_STEPS)));
+    assert!(
+        past.contains(
+            "past.var: a move program of piece 'Walker' from a1 ran past 4096 steps (and 256 more per move it produced"
+        ),
+        "{past}"
+    );
+    let within = check("within.var", "e verify empty add");
+    assert!(!within.contains("ran past"), "{within}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -67,6 +67,21 @@ impl Scratch {
 thread_local! {
     /// Scratch spaces of program runs on this thread, reused so that runs do not allocate.
     static POOL: std::cell::RefCell<Vec<Scratch>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The first run on this thread that passed its steps since last asked: the moving piece's
+    /// type and the cell the run started from (see [`crate::position::Position::take_cut_run`]).
+    static CUT: std::cell::Cell<Option<(PieceTypeId, CellId)>> = const { std::cell::Cell::new(None) };
+}
+
+impl crate::position::Position {
+    /// The first run of a move program on this thread that passed its steps
+    /// ([`PROGRAM_STEPS`], and [`PROGRAM_STEPS_PER_MOVE`] more per move it had produced) since
+    /// the last call, as the moving piece's name and the cell the run started from, and
+    /// forgets it (`varia check` warns of it).
+    pub fn take_cut_run(&self) -> Option<(String, String)> {
+        let (t, c) = CUT.with(|cut| cut.take())?;
+        let name = self.rules().variant.pieces.get(t.0 as usize).map_or("?", |p| p.name.as_str());
+        Some((name.to_string(), self.rules().cell_name(c).to_string()))
+    }
 }
 
 /// Where and for whom a program runs.
@@ -183,6 +198,8 @@ impl<'a> Run<'a> {
                         PROGRAM_STEPS_PER_MOVE.saturating_mul((self.s.emissions.len() - self.first) as u32),
                     )
             {
+                let at = (self.r.type_of(self.start.mover), self.start.cell);
+                CUT.with(|cut| cut.set(cut.get().or(Some(at))));
                 return;
             }
             pc += 1;
