@@ -646,7 +646,9 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 43] {
         ("turn_order", turn_order, &[PlainMake, Count, StackedCount, BulkCount]),
         ("priorities", priorities, &[Count, StackedCount, BulkCount, NoisyFirst]),
         ("pass_turn", pass_turn, &[BulkCount]),
-        // A move made partway through a partial move must go on with it (bug 1 of #49).
+        // A move made partway through a partial move must go on with it (bug 1 of #49). The
+        // bound on a turn's actions (limits::TURN_PARTS) needs no other path: it is applied
+        // where every path's moves come from and go, in a program's emission and the make.
         ("partial_moves", partial_moves, &[PlainMake]),
         ("maximal_captures", maximal_captures, &[BulkCount, NoisyFirst]),
         ("to_hand", to_hand, &[PlainMake]),
