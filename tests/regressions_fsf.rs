@@ -55,6 +55,26 @@ fn a_drop_promoted_side_up_leaves_the_hand() {
     assert_eq!(pos.to_position_string(), "3k/4/1P2/K3[] b - - 0 1");
 }
 
+/// SAN's check sign after a drop was read as a promotion sign: micro's PGN `B@c5+` (the plain
+/// bishop dropped with check) replayed as the drop promoted side up. Where the plain drop gives
+/// check, its `+` is the check sign; elsewhere `P@b2+` still names the promoted drop.
+#[test]
+fn a_check_sign_after_a_drop_is_no_promotion() {
+    let rules = load(DROP_PROMOTED);
+    // A pawn on d3 attacks d4 (the black king), dropped plain or promoted side up.
+    for (text, after) in [
+        ("P@d3+", "3k/3P/4/K3[] b - - 0 1"),
+        ("P@d3", "3k/3P/4/K3[] b - - 0 1"),
+        ("+P@d3", "3k/3+P/4/K3[] b - - 0 1"),
+        ("P@d3=+P+", "3k/3+P/4/K3[] b - - 0 1"),
+    ] {
+        let mut pos = Position::start(rules.clone());
+        let mv = pos.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.make(mv);
+        assert_eq!(pos.to_position_string(), after, "{text}");
+    }
+}
+
 /// A `no-drop-checkmate` pawn's drop that gives check was refused where a check wins by a goal
 /// (checkshogi): the goal ended the game, the reply list was empty, and that was read as mate.
 /// Fairy-Stockfish (pyffish 0.0.90, `checkshogi`, `4k4/9/9/9/9/9/9/9/4K4[P] w - - 0 1`) lists

@@ -291,11 +291,13 @@ impl Position {
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
         // A shogi promotion in UCI (`e4e5+`, a drop promoted side up `+P@b2` as Fairy-Stockfish
-        // writes it, or `P@b2+`): its `+` is not a check sign; nor is the `-` of a promoted
-        // piece turning back (`a1a2-`).
+        // writes it, or `P@b2+` as Varia once wrote it): its `+` is not a check sign; nor is the
+        // `-` of a promoted piece turning back (`a1a2-`). But where the plain drop gives check,
+        // a `+` after it is the check sign SAN writes (`B@c5+`; the promoted drop is `B@c5=+B+`).
         let trimmed = text.trim();
+        let checking_drop = trimmed.strip_suffix('+').is_some_and(|p| p.contains('@') && self.drop_checks(&legal, p));
         let signed = (trimmed.strip_prefix('+').filter(|p| p.contains('@')))
-            .or_else(|| trimmed.strip_suffix('+'))
+            .or_else(|| trimmed.strip_suffix('+').filter(|_| !checking_drop))
             .map(|p| (p, "+"))
             .or_else(|| trimmed.strip_suffix('-').map(|p| (p, "-")));
         if let Some((plain, sign)) = signed {
@@ -382,6 +384,18 @@ impl Position {
                 candidates: found.iter().map(|m| self.long_notation(*m)).collect(),
             }),
         }
+    }
+
+    /// Whether the legal drop written `plain` (`B@c5`, no promotion) gives check.
+    fn drop_checks(&mut self, legal: &[Move], plain: &str) -> bool {
+        let drop = legal.iter().find(|m| {
+            m.kind == MoveKind::Drop && m.promotion().is_none() && self.long_notation(**m).eq_ignore_ascii_case(plain)
+        });
+        let Some(&mv) = drop else { return false };
+        self.make(mv);
+        let check = self.in_check();
+        self.unmake();
+        check
     }
 
     /// Fairy-Stockfish's form of a move that leaves a wall (`a1a2,a2a1`: the piece's move in
