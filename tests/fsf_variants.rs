@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic, seirawan, janggi, sittuyin): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic, seirawan, janggi, sittuyin, bughouse, dragon): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -746,4 +746,29 @@ fn sittuyin_a_count_out_of_range_in_a_position_string_is_a_located_error() {
     let e = Position::from_position_string(rules, "k7/8/8/8/8/8/8/4K2R[] b - 99999 0 1").expect_err("an error");
     assert_eq!(e.offset, 26, "{e:?}");
     assert!(e.message.contains("a count's limit in half-moves, 1 to 20000"), "{e:?}");
+}
+
+#[test]
+fn bughouse_a_capture_passes_nothing_and_stalemate_loses() {
+    // Fairy-Stockfish: 4k3/8/8/8/8/8/3K4/8[Nq] b - - 0 1 (the rook is not in White's hand).
+    let mut pos = at("bughouse.var", "4k3/8/8/8/8/8/3r4/4K3[Nq] w - - 0 1");
+    common::play(&mut pos, "Kxd2");
+    assert_eq!(pos.to_position_string(), "4k3/8/8/8/8/8/3K4/8[Nq] b - - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(moves.len(), 67, "{moves:?}");
+    assert_eq!(common::from(&moves, "Q@").len(), 62);
+    // The stalemated player loses (pyffish's game_result: -32000 for the side to move).
+    let mut stalemate = at("bughouse.var", "k7/8/1Q6/8/8/8/8/4K3[] b - - 0 1");
+    assert!(common::uci(&mut stalemate).is_empty());
+    assert_eq!(stalemate.outcome(), Some((GameResult::Win(WHITE), EndReason::Stalemate)));
+}
+
+#[test]
+fn dragon_is_dropped_on_its_players_first_rank_only() {
+    let mut pos = at("dragon.var", "4k3/8/8/8/8/8/8/4K3[Dd] b - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("D@a8 D@b8 D@c8 D@d8 D@f8 D@g8 D@h8 e8d7 e8d8 e8e7 e8f7 e8f8"));
+    // Stalemate draws, as in chess (pyffish's game_result: 0).
+    let mut stalemate = at("dragon.var", "k7/8/1Q6/8/8/8/8/4K3[] b - - 0 1");
+    assert!(common::uci(&mut stalemate).is_empty());
+    assert_eq!(stalemate.outcome(), Some((GameResult::Draw, EndReason::Stalemate)));
 }

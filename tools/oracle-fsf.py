@@ -14,6 +14,8 @@ Games with a shuffled start (SHUFFLED) are compared from the starts Varia draws 
 (`varia play --seed N`), with Fairy-Stockfish's chess960 on: castling is written as the king
 taking its rook, rights in Shredder-FEN.
 
+Games whose start leaves a rule unplayed (ALSO_FROM) are compared from further positions too.
+
 Usage: pip install pyffish; cargo build
        python3 tools/oracle-fsf.py [--depth D] [--positions N] [--few N] [--seed S] [--varia BIN] [GAME ...]
        python3 tools/oracle-fsf.py --start FEN GAME   (random games from that position)
@@ -40,6 +42,8 @@ GAMES = {
     "three-check": ("three-check.var", "3check", 4),
     "loop": ("loop.var", "loop", 4),
     "crazyhouse": ("crazyhouse.var", "crazyhouse", 4),
+    "bughouse": ("bughouse.var", "bughouse", 4),
+    "dragon": ("dragon.var", "dragon", 4),
     "minishogi": ("minishogi.var", "minishogi", 4),
     "shogi": ("shogi.var", "shogi", 3),
     "shoshogi": ("shoshogi.var", "shoshogi", 3),
@@ -133,6 +137,13 @@ GAMES = {
 # these seeds, Fairy-Stockfish with chess960 on.
 SHUFFLED = {"fischerandom": [0, 1, 2], "caparandom": [0, 1, 2]}
 
+# Games whose start leaves a rule unplayed (bughouse's hands are empty at the start: only the
+# partner fills them): besides the games from the start, as many random-game positions from each
+# of these position strings (without `--start`).
+ALSO_FROM = {
+    "bughouse": ["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRPPbnpp] w KQkq - 2 3"],
+}
+
 # Whether the game compared now is a chess960 one (every pyffish call passes it).
 C960 = False
 
@@ -170,7 +181,7 @@ FAMILIES = {
     "knightmate", "gardner", "makruk", "ai-wok", "makpong", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "micro", "nightrider", "threekings", "horde", "nocheckatomic", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
-    "gustav3", "troitzky", "omicron", "breakthrough", "fox-and-hounds", "jesonmor",
+    "gustav3", "troitzky", "omicron", "breakthrough", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
 }
 
 
@@ -263,8 +274,12 @@ def compare(name, args, rng):
             share = wanted // len(seeds) + (k < wanted % len(seeds))
             bad += compare_from(name, args, rng, start, True, share, perft_depth(args, depth))
         return bad
-    return compare_from(name, args, rng, args.start or sf.start_fen(variant), bool(args.start), wanted,
-                        0 if args.start else perft_depth(args, depth))
+    bad = compare_from(name, args, rng, args.start or sf.start_fen(variant), bool(args.start), wanted,
+                       0 if args.start else perft_depth(args, depth))
+    for start in [] if args.start else ALSO_FROM.get(name, []):
+        print(f"{name}: from {start}")
+        bad += compare_from(name, args, rng, start, True, wanted, 0)
+    return bad
 
 
 def compare_from(name, args, rng, start, given, wanted, depth):
