@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic, seirawan, janggi, sittuyin, bughouse, dragon): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic, seirawan, janggi, sittuyin, bughouse, dragon, atomar): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -771,4 +771,25 @@ fn dragon_is_dropped_on_its_players_first_rank_only() {
     let mut stalemate = at("dragon.var", "k7/8/1Q6/8/8/8/8/4K3[] b - - 0 1");
     assert!(common::uci(&mut stalemate).is_empty());
     assert_eq!(stalemate.outcome(), Some((GameResult::Draw, EndReason::Stalemate)));
+}
+
+#[test]
+fn atomar_kings_are_immune_to_blasts_and_never_take_each_other() {
+    // Fairy-Stockfish lists no e1d2: the king may not take the king beside it.
+    let mut pos = at("atomar.var", "8/8/8/8/8/8/3k4/4K3 w - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("e1d1 e1e2 e1f1 e1f2"));
+    // The king's capture blows up the bishop beside the target and the king stays
+    // (Fairy-Stockfish: 4k3/8/8/8/8/8/3K4/8 b - - 0 1).
+    let mut pos = at("atomar.var", "4k3/8/8/8/8/8/3nB3/4K3 w - - 0 1");
+    common::play(&mut pos, "e1d2");
+    assert_eq!(pos.to_position_string(), "4k3/8/8/8/8/8/3K4/8 b - - 0 1");
+    // A king beside another piece's blast survives (Fairy-Stockfish: 4k3/8/8/8/8/8/8/4K3 b - - 0 1).
+    let mut pos = at("atomar.var", "4k3/8/8/8/8/8/3nB3/4KN2 w - - 0 1");
+    common::play(&mut pos, "f1d2");
+    assert_eq!(pos.to_position_string(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    // A king taken loses (pyffish's game_result: -32000 for White, to move).
+    let mut pos = at("atomar.var", "4k3/8/8/8/8/8/3q4/4K3 b - - 0 1");
+    common::play(&mut pos, "d2e1");
+    assert!(common::uci(&mut pos).is_empty());
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(BLACK), _))), "{:?}", pos.outcome());
 }
