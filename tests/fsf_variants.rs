@@ -1,4 +1,4 @@
-//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic, seirawan, janggi, sittuyin, bughouse, dragon, atomar): positions that
+//! The Fairy-Stockfish games bundled with Varia (xiangqi, shatranj, three-check, loop, crazyhouse, minishogi, shogi, grand, atomic, seirawan, janggi, sittuyin, bughouse, dragon, atomar, torishogi): positions that
 //! exercise each game's special rules. Every expected move list and result is Fairy-Stockfish's
 //! (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position
 //! string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
@@ -792,4 +792,26 @@ fn atomar_kings_are_immune_to_blasts_and_never_take_each_other() {
     common::play(&mut pos, "d2e1");
     assert!(common::uci(&mut pos).is_empty());
     assert!(matches!(pos.outcome(), Some((GameResult::Win(BLACK), _))), "{:?}", pos.outcome());
+}
+
+#[test]
+fn torishogi_two_swallows_a_file_and_quails_turned_round() {
+    // Fairy-Stockfish drops the swallow anywhere but the far rank and the d-file, which holds
+    // two white swallows already.
+    let mut pos = at("torishogi.var", "k6/7/3S3/7/7/3S3/6K[S] w 0 1");
+    let drops: Vec<String> = common::uci(&mut pos).into_iter().filter(|m| m.contains('@')).collect();
+    let mut expected = Vec::new();
+    for file in ["a", "b", "c", "e", "f", "g"] {
+        for rank in 1..=6 {
+            if !(file == "g" && rank == 1) {
+                expected.push(format!("S@{file}{rank}"));
+            }
+        }
+    }
+    assert_eq!(drops, expected);
+    // Black's left quail on d4 slides forwards (south) and back to its right (north-west on the
+    // board) and steps back to its left (north-east): Fairy-Stockfish's d4 moves.
+    let mut pos = at("torishogi.var", "6k/7/7/3l3/7/7/K6[-] b 0 1");
+    let quail: Vec<String> = common::uci(&mut pos).into_iter().filter(|m| m.starts_with("d4")).collect();
+    assert_eq!(quail, list("d4a7 d4b6 d4c5 d4d1 d4d2 d4d3 d4e5"));
 }

@@ -50,6 +50,7 @@ GAMES = {
     "okisakishogi": ("okisakishogi.var", "okisakishogi", 3),
     "yarishogi": ("yarishogi.var", "yarishogi", 3),
     "micro": ("micro.var", "micro", 4),
+    "torishogi": ("torishogi.var", "torishogi", 4),
     "grand": ("grand.var", "grand", 3),
     "atomic": ("atomic.var", "atomic", 4),
     "nocheckatomic": ("nocheckatomic.var", "nocheckatomic", 3),
@@ -152,8 +153,10 @@ C960 = False
 # Games whose pawn may not be dropped to give checkmate (shogi's uchifuzume). Fairy-Stockfish
 # declares the rule for them (`shogiPawnDropMateIllegal`), but pyffish 0.0.90 lists such drops
 # (even a plain mate: `k4/2+S2/1B3/K4/5[P] w - - 0 1`, P@a4). Varia follows the rule: the
-# comparison takes these drops out of Fairy-Stockfish's lists and counts them apart.
-DROP_MATE_RULE = {"minishogi", "shogi", "gorogoro", "judkins", "euroshogi", "okisakishogi"}
+# comparison takes these drops out of Fairy-Stockfish's lists and counts them apart. The letter
+# is the piece's whose drop may not mate (torishogi's swallow).
+DROP_MATE_RULE = {"minishogi": "P", "shogi": "P", "gorogoro": "P", "judkins": "P", "euroshogi": "P",
+                  "okisakishogi": "P", "torishogi": "S"}
 
 
 # Games whose draws Fairy-Stockfish lets a player claim where Varia's rules differ (janggi: its
@@ -179,7 +182,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "ai-wok", "makpong", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "micro", "nightrider", "threekings", "horde", "nocheckatomic", "atomar", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
+    "knightmate", "gardner", "makruk", "ai-wok", "makpong", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "micro", "torishogi", "nightrider", "threekings", "horde", "nocheckatomic", "atomar", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
     "gustav3", "troitzky", "omicron", "breakthrough", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
@@ -191,9 +194,9 @@ def several_ep_cells(fen):
     return len(fields) > 3 and len(re.findall(r"[a-z][0-9]+", fields[3])) > 1
 
 
-def pawn_drop_mate(variant, start, moves, move):
+def pawn_drop_mate(variant, start, moves, move, letter):
     after = moves + [move]
-    return move.startswith("P@") and sf.gives_check(variant, start, after, C960) and not sf.legal_moves(variant, start, after, C960)
+    return move.startswith(f"{letter}@") and sf.gives_check(variant, start, after, C960) and not sf.legal_moves(variant, start, after, C960)
 
 
 def fsf_over(variant, start, moves):
@@ -210,7 +213,7 @@ def fsf_expected(name, variant, start, moves):
     expected = [] if over else sorted(sf.legal_moves(variant, start, moves, C960))
     mates = []
     if name in DROP_MATE_RULE:
-        mates = [m for m in expected if pawn_drop_mate(variant, start, moves, m)]
+        mates = [m for m in expected if pawn_drop_mate(variant, start, moves, m, DROP_MATE_RULE[name])]
         expected = [m for m in expected if m not in mates]
     return over, expected, len(mates)
 
