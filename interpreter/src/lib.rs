@@ -19,7 +19,7 @@ pub(crate) use moves::legal;
 pub use moves::{movegen, pass, perft, program, squares};
 pub use rules::paths;
 pub use search::eval;
-pub(crate) use search::{multipv, order, table};
+pub(crate) use search::{order, table};
 pub(crate) use state::{choices, counters, gating, program_fields, royal_memo, to_hand};
 pub use state::{fen, position};
 

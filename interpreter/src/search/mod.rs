@@ -1,7 +1,6 @@
 //! The search: the evaluation, move ordering, the transposition table and the alpha-beta search.
 
 pub mod eval;
-pub(crate) mod multipv;
 pub mod negamax;
 pub(crate) mod order;
 pub(crate) mod table;

@@ -1,6 +1,6 @@
 //! MultiPV bookkeeping: an iteration's lines ranked best first, and the lines a stopped iteration leaves, each first move once.
 
-use crate::search::SearchInfo;
+use super::SearchInfo;
 
 /// Ranks a finished iteration's lines best first. Line k searched the root without the first
 /// moves of lines 1 to k-1, so its score should be no higher than theirs; where the search says
