@@ -20,7 +20,7 @@ pub use moves::{movegen, pass, perft, program, squares};
 pub use rules::paths;
 pub use search::eval;
 pub(crate) use search::{order, table};
-pub(crate) use state::{choices, counters, gating, program_fields, royal_memo, to_hand};
+pub(crate) use state::{choices, counters, gating, move_types, position_error, program_fields, royal_memo, to_hand};
 pub use state::{fen, position};
 
 pub use end::{EndReason, GameResult};

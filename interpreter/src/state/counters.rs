@@ -7,6 +7,11 @@
 use crate::ir::PlayerId;
 use crate::position::Position;
 
+/// The largest half-move clock and move number a position string may give: far beyond any
+/// game. Playing on stops the counters here (a move from move 1000000000 leaves the move
+/// number at 1000000000), so every position the engine writes reads back.
+pub const MAX_CLOCK: u32 = 1_000_000_000;
+
 /// The hash key of `n` checks given by `player` (0 for none, so counting costs nothing until a
 /// check is given).
 pub(crate) fn check_key(player: PlayerId, n: u32) -> u64 {
@@ -63,7 +68,7 @@ impl Position {
 pub(crate) fn read_checks_remaining(
     pos: &mut Position,
     fields: &mut Vec<(usize, &str)>,
-) -> Result<(), crate::fen::PositionError> {
+) -> Result<(), crate::position_error::PositionError> {
     let Some(limit) = pos.rules.variant.check_limit().filter(|_| pos.rules.ends.counts_checks) else { return Ok(()) };
     let Some(&(at, text)) = fields.get(4).filter(|(_, s)| s.contains('+')) else { return Ok(()) };
     let counts: Option<Vec<u32>> =
@@ -74,7 +79,7 @@ pub(crate) fn read_checks_remaining(
             fields.remove(4);
             Ok(())
         }
-        _ => Err(crate::fen::PositionError {
+        _ => Err(crate::position_error::PositionError {
             offset: at,
             len: text.len(),
             message: format!("expected the checks each player still needs, 0 to {limit} (e.g. `3+2`), found `{text}`"),
@@ -104,9 +109,9 @@ impl Position {
         match begun {
             Some(c) => {
                 let start = if c.from_pieces { 2 * self.pieces_on_board_total() } else { 0 };
-                self.st.count = (2 * c.moves, start.min(crate::fen::MAX_CLOCK));
+                self.st.count = (2 * c.moves, start.min(MAX_CLOCK));
             }
-            None if limit > 0 => self.st.count.1 = (ply + 1).min(crate::fen::MAX_CLOCK),
+            None if limit > 0 => self.st.count.1 = (ply + 1).min(MAX_CLOCK),
             None => {}
         }
     }

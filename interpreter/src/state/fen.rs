@@ -16,24 +16,14 @@
 
 use std::sync::Arc;
 
+pub use crate::counters::MAX_CLOCK;
 use crate::ir::{CellId, Geometry, PlayerId};
 use crate::position::{EnPassant, Position, SquareMarks, UNLIMITED};
+pub use crate::position_error::PositionError;
 use crate::rules::{Piece, Rules};
 
 mod rows;
 use rows::{implied_owner, read_between, read_row};
-
-/// A position string that could not be read; `offset..offset+len` is the offending text.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct PositionError {
-    /// Byte offset of the offending text.
-    pub offset: usize,
-    /// Its length in bytes (at least 1 when the text is non-empty).
-    pub len: usize,
-    /// What was wrong and what was expected.
-    pub message: String,
-}
 
 /// The cells in position-string order, grouped into layers of rows.
 pub fn layout(rules: &Rules) -> Vec<Vec<Vec<CellId>>> {
@@ -71,10 +61,6 @@ fn side_token(rules: &Rules, p: PlayerId) -> String {
     }
 }
 
-/// The largest half-move clock and move number a position string may give: far beyond any
-/// game. Playing on stops the counters here (a move from move 1000000000 leaves the move
-/// number at 1000000000), so every position the engine writes reads back.
-pub const MAX_CLOCK: u32 = 1_000_000_000;
 /// The largest count limit a position string may give, in half-moves (twice the largest
 /// `counting N` a variant may declare).
 pub const MAX_COUNT: u32 = 20_000;

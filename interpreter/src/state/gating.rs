@@ -10,7 +10,7 @@
 //! of each move and legality tests the move without them.
 
 use crate::ir::{CellId, PieceTypeId, PlayerId};
-use crate::position::{Move, MoveKind, State};
+use crate::position::{Move, MoveKind, Position, State};
 use crate::rules::gates::GATE_ON_PARTNER;
 use crate::rules::Rules;
 
@@ -78,6 +78,13 @@ fn overlap(r: &Rules, a: CellId, b: CellId) -> bool {
         }
     };
     a == b || on(a).contains(&b) || on(b).contains(&a) || on(a).iter().any(|c| on(b).contains(c))
+}
+
+impl Position {
+    /// Where a gated move puts a piece from hand, and its type.
+    pub fn gate_of(&self, mv: Move) -> Option<(CellId, PieceTypeId)> {
+        gate_of(&self.rules, mv)
+    }
 }
 
 /// The cell and type of a move's gate, if it gates.

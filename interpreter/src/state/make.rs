@@ -4,7 +4,7 @@
 //! continuation, or the next player by the turn order), phases begin, and the undo record is
 //! pushed. Unmaking restores the record and, for the general path, takes the log back.
 
-use crate::fen::MAX_CLOCK;
+use crate::counters::MAX_CLOCK;
 use crate::ir::{ActionKind, CellId, Condition, DirId, MoveTypeId, PlayerId, Untouchable};
 use crate::position::{EnPassant, Logged, Move, MoveKind, SquareUndo, State, Undo, UNLIMITED};
 use crate::rules::{Piece, Rules};

@@ -119,10 +119,10 @@ pub(crate) fn read_program_field(
     pos: &mut crate::position::Position,
     field: &str,
     at: usize,
-) -> Result<(), crate::fen::PositionError> {
+) -> Result<(), crate::position_error::PositionError> {
     let rules = pos.rules.clone();
     let r = &*rules;
-    let err = |offset: usize, len: usize, message: String| crate::fen::PositionError {
+    let err = |offset: usize, len: usize, message: String| crate::position_error::PositionError {
         offset: at + offset,
         len: len.max(1),
         message,

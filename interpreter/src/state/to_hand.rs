@@ -44,8 +44,9 @@ pub(crate) fn read_hand(
     pos: &mut crate::position::Position,
     text: &str,
     at: usize,
-) -> Result<(), crate::fen::PositionError> {
-    let err = |offset: usize, len: usize, message: String| crate::fen::PositionError { offset, len, message };
+) -> Result<(), crate::position_error::PositionError> {
+    let err =
+        |offset: usize, len: usize, message: String| crate::position_error::PositionError { offset, len, message };
     let rules = pos.rules.clone();
     let r = &*rules;
     let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {

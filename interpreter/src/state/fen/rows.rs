@@ -1,8 +1,8 @@
 //! The rows of a position string: cells, stacks and the pieces standing between cells.
 
-use super::PositionError;
 use crate::ir::{CellId, PlayerId};
 use crate::position::Position;
+use crate::position_error::PositionError;
 use crate::rules::{Piece, Rules};
 
 /// Reads one row of cells at byte offset `at`.
