@@ -294,7 +294,7 @@ fn named_module(
     full.extend(rest.iter().cloned());
     // A re-exported name at the crate root stands for its path.
     for _ in 0..4 {
-        match full.first().and_then(|head| aliases.get(head)).filter(|_| full.len() > 0) {
+        match full.first().and_then(|head| aliases.get(head)) {
             Some(to) if !all.contains_key(&full[0]) => {
                 let mut expanded = to.clone();
                 expanded.extend(full[1..].iter().cloned());

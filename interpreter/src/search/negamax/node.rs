@@ -326,13 +326,9 @@ impl Searcher {
         } else {
             self.features.late_move_reductions && n.depth >= 3
         };
-        if !(reducible
-            && t.quiet
-            && !n.in_check
-            && !t.gives_check
-            && t.index >= if n.pv_node { 4 } else { 2 }
-            && !self.order.is_killer(&t.mv, n.ply))
-        {
+        let late_quiet =
+            reducible && t.quiet && !n.in_check && !t.gives_check && t.index >= if n.pv_node { 4 } else { 2 };
+        if !late_quiet || self.order.is_killer(&t.mv, n.ply) {
             return 0;
         }
         let mut r = self.lmr[n.depth.min(63) as usize][t.index.min(63)] as u32;
