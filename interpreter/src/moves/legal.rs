@@ -35,7 +35,7 @@ impl State {
     pub(crate) fn programs_may_take(&self, r: &Rules, cell: CellId, side: PlayerId) -> bool {
         let Some(pr) = r.program.as_deref() else { return false };
         (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, side)).any(|p| {
-            pr.reaching(r.cells, p, cell).any(|&(start, t)| self.holds(r, start, r.piece(p, t)))
+            pr.reaching(r.cells, p, cell).any(|&(start, t, _)| self.holds(r, start, r.piece(p, t)))
                 || pr.drops_reaching(r.cells, p, cell).next().is_some()
         })
     }

@@ -282,9 +282,13 @@ impl State {
         let Some(pr) = r.program.as_deref() else { return false };
         let mut s: Option<Scratch> = None;
         let mut hit = false;
-        for &(start, t) in pr.reaching(r.cells, by, c) {
+        for &(start, t, k) in pr.reaching(r.cells, by, c) {
             let q = self.cells[start.0 as usize];
             if q.is_empty() || q == Piece::HOLE || !self.holds(r, start, r.piece(by, t)) {
+                continue;
+            }
+            let code = &pr.codes[t.0 as usize][k as usize].1;
+            if ty.is_some() && code.move_type != ty {
                 continue;
             }
             let stands = self.standing_at(start);
@@ -295,24 +299,16 @@ impl State {
             }
             let piece = r.piece(by, t);
             let scratch = s.get_or_insert_with(|| self.scratch());
-            for (_, code) in &pr.codes[t.0 as usize] {
-                if ty.is_some() && code.move_type != ty {
-                    continue;
-                }
-                let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth, blast };
-                scratch.clear();
-                if self.run_code(
-                    r,
-                    code,
-                    Start { side: by, cell: start, stands: Some(stands), mover: piece },
-                    probe,
-                    scratch,
-                ) {
-                    hit = true;
-                    break;
-                }
-            }
-            if hit {
+            let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth, blast };
+            scratch.clear();
+            if self.run_code(
+                r,
+                code,
+                Start { side: by, cell: start, stands: Some(stands), mover: piece },
+                probe,
+                scratch,
+            ) {
+                hit = true;
                 break;
             }
         }

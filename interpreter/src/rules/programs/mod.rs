@@ -23,6 +23,10 @@ pub(crate) enum DropRule {
     Code(Code),
 }
 
+/// A program that may capture on a cell: its start cell, its piece type and its index in
+/// that type's codes ([`ProgramRules::codes`]).
+pub(crate) type ReachEntry = (CellId, PieceTypeId, u16);
+
 /// The compiled program rules of a variant: programs that are not atoms, drops, attributes,
 /// hands, the turn order and priorities.
 #[derive(Debug)]
@@ -56,10 +60,10 @@ pub(crate) struct ProgramRules {
     pub(crate) prioritised: bool,
     /// Per (attacking player, target cell): range into `reach`.
     pub(crate) reach_index: Vec<u32>,
-    /// (start cell, piece type) whose programs may capture on the target cell.
-    pub(crate) reach: Vec<(CellId, PieceTypeId)>,
-    /// Per attacking player: (start cell, type) whose programs may capture anywhere.
-    pub(crate) anywhere: Vec<Vec<(CellId, PieceTypeId)>>,
+    /// The programs that may capture on the target cell.
+    pub(crate) reach: Vec<ReachEntry>,
+    /// Per attacking player: the programs that may capture anywhere.
+    pub(crate) anywhere: Vec<Vec<ReachEntry>>,
     /// Per (attacking player, target cell): range into `drop_reach`.
     pub(crate) drop_reach_index: Vec<u32>,
     /// (start cell, piece type, drop index) of drops that may capture on the target cell: a
@@ -148,11 +152,15 @@ impl ProgramRules {
         let mut attacks_read_position = false;
         let mut left = reach::MAX_VARIANT_STATES;
         for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
-            let mut by_target: Vec<Vec<(CellId, PieceTypeId)>> = vec![Vec::new(); cells];
+            // One entry per program (not per piece type), so an attack probe runs only the
+            // programs that may capture on the target: a slider's other rays are not run.
+            let mut by_target: Vec<Vec<ReachEntry>> = vec![Vec::new(); cells];
             for (t, type_codes) in codes.iter().enumerate() {
-                for (_, code) in type_codes {
+                for (k, (_, code)) in type_codes.iter().enumerate() {
                     for c in 0..cells {
                         let start = CellId(c as u16);
+                        // Each (start, type, program) is met once and its targets do not repeat.
+                        let entry = (start, PieceTypeId(t as u8), k as u16);
                         match reach::reach(v, facts, code, p, start, false, &mut left) {
                             Reach::Cells(targets) => {
                                 if !targets.is_empty() {
@@ -160,18 +168,13 @@ impl ProgramRules {
                                     attacks_read_position |= code.reads_position || code.reads_attacks;
                                 }
                                 for x in targets {
-                                    let list = &mut by_target[x.0 as usize];
-                                    if !list.contains(&(start, PieceTypeId(t as u8))) {
-                                        list.push((start, PieceTypeId(t as u8)));
-                                    }
+                                    by_target[x.0 as usize].push(entry);
                                 }
                             }
                             Reach::Anywhere => {
                                 attacks_read_history |= code.reads_history;
                                 attacks_read_position |= code.reads_position || code.reads_attacks;
-                                if !anywhere_of.contains(&(start, PieceTypeId(t as u8))) {
-                                    anywhere_of.push((start, PieceTypeId(t as u8)));
-                                }
+                                anywhere_of.push(entry);
                             }
                         }
                     }
@@ -243,14 +246,9 @@ impl ProgramRules {
             .chain(self.drop_anywhere[by.0 as usize].iter())
     }
 
-    /// The (start, type) pairs whose programs may capture on `cell` for `by`.
+    /// The programs that may capture on `cell` for `by`: (start, type, index in the type's codes).
     #[inline]
-    pub(crate) fn reaching(
-        &self,
-        cells: usize,
-        by: PlayerId,
-        cell: CellId,
-    ) -> impl Iterator<Item = &(CellId, PieceTypeId)> {
+    pub(crate) fn reaching(&self, cells: usize, by: PlayerId, cell: CellId) -> impl Iterator<Item = &ReachEntry> {
         let i = by.0 as usize * cells + cell.0 as usize;
         self.reach[self.reach_index[i] as usize..self.reach_index[i + 1] as usize]
             .iter()
