@@ -143,7 +143,7 @@ impl ProgramRules {
                 *r = (*r).min(i.min(250) as u8);
             }
         }
-        // Reverse reach: per (player, target) the (start, type) pairs whose programs may
+        // Reverse reach: per (player, target) the programs (start, type, index) that may
         // capture there.
         let mut reach_index = vec![0u32];
         let mut reach_list = Vec::new();
