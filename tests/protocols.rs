@@ -608,7 +608,7 @@ fn xboard_level_and_time_never_flag() {
     // 10 moves in 3 s; the engine plays Black against the moves given, charged wall time.
     e.send("new\nlevel 10 0:03 0\nforce");
     let mut clock = 3_000i64;
-    let mut given = 0;
+    let (mut given, mut played) = (0, 0i64);
     let white = ["e2e4", "g1f3", "f1c4", "b1c3", "d2d3", "c1g5", "h2h3", "a2a3", "d1d2", "e1c1", "h1e1", "g2g4"];
     let mut prev = String::new();
     for (n, w) in white.iter().enumerate() {
@@ -625,6 +625,7 @@ fn xboard_level_and_time_never_flag() {
         let spent = start.elapsed().as_millis() as i64;
         clock -= spent;
         given += spent;
+        played += 1;
         assert!(clock > 0, "Black's move {n} ({mv}) took {spent} ms; the clock fell (last move {prev})");
         if (n + 1) % 10 == 0 {
             clock += 3_000;
@@ -632,6 +633,8 @@ fn xboard_level_and_time_never_flag() {
         e.send("force");
         prev = mv;
     }
-    assert!(given > 1_000, "only {given} ms of the clock used");
+    // The clock is used, not hoarded: about 300 ms a move are due (3 s for 10 moves). How many
+    // moves are played depends on the engine's moves (a given White move may turn illegal).
+    assert!(played >= 3 && given > 100 * played, "only {given} ms of the clock used in {played} moves");
     e.send("quit");
 }
