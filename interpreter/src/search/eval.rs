@@ -729,8 +729,6 @@ impl Evaluator {
     }
 }
 
-/// How many cells two sets share.
-
 impl Position {
     /// Attaches the evaluation's piece-square table, as a search does (for tests).
     #[doc(hidden)]

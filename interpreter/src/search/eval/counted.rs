@@ -111,6 +111,7 @@ impl Evaluator {
     }
 }
 
+/// How many cells two sets share.
 fn common(a: &CellSet, b: &CellSet) -> u32 {
     a.words().iter().zip(b.words()).map(|(x, y)| (x & y).count_ones()).sum()
 }
