@@ -87,28 +87,11 @@ fn a_looping_program_on_a_large_board_costs_a_bounded_time() {
     // 52 pieces a side whose 8 programs each walk the board in nested loops (26 x 26 cells),
     // producing nothing: each run stops after its steps (before the bound, a run could take
     // (cells + 16) x 8 x its length steps, about 110,000 here, and took its 37,000).
-    let mut programs = String::new();
-    for d in ["n", "e", "s", "w", "ne", "nw", "se", "sw"] {
-        // East along the board; at each column down to the edge and up again, and at each
-        // cell on the way up west to the edge and back: about 37,000 steps a run.
-        programs.push_str(&format!(
-            "  move {{ while on-board(e) {{ e while on-board(s) {{ s }} while on-board(n) {{ n mark while on-board(w) {{ w }} back }} }} {d} verify empty add }}\n"
-        ));
-    }
-    let files: Vec<char> = ('a'..='z').collect();
-    let cells = |rank: u32| files.iter().map(|f| format!("{f}{rank}")).collect::<Vec<_>>().join(" ");
-    let text = format!(
-        "variant \"Loops\"\nboard {{ grid 26 x 26 }}\nplayer white\nplayer black\n\
-         piece Walker W {{\n{programs}}}\nsetup {{\n  white: Walker {} {}\n  black: Walker {} {}\n}}\n",
-        cells(1),
-        cells(2),
-        cells(25),
-        cells(26)
-    );
+    let text = include_str!("games/looping-programs.var");
     // Compiling: where such programs may capture is followed for at most 1 million abstract
     // states in all (it took 216 million, 37 s in the test build, before that bound).
     let began = Instant::now();
-    let rules = Arc::new(Rules::new(varia_grammar::load(&text).expect("loads")));
+    let rules = Arc::new(Rules::new(varia_grammar::load(text).expect("loads")));
     let compiled = began.elapsed();
     // Listing: 416 runs (White's) of at most 4,096 steps, 1.7 million steps.
     let mut pos = Position::start(rules);

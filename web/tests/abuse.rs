@@ -250,32 +250,16 @@ fn light_requests_answer_while_heavy_ones_run() {
 }
 
 /// Eight pieces' programs a side, each walking a 26 x 26 board in nested loops without
-/// producing a move (tests/program_cost.rs has the same game): before programs were bounded by
-/// a constant per move, compiling such a game took about 37 s and listing its moves seconds.
-fn looping_game() -> String {
-    let mut programs = String::new();
-    for d in ["n", "e", "s", "w", "ne", "nw", "se", "sw"] {
-        programs.push_str(&format!(
-            "  move {{ while on-board(e) {{ e while on-board(s) {{ s }} while on-board(n) {{ n mark while on-board(w) {{ w }} back }} }} {d} verify empty add }}\n"
-        ));
-    }
-    let rank = |r: u32| ('a'..='z').map(|f| format!("{f}{r}")).collect::<Vec<_>>().join(" ");
-    format!(
-        "variant \"Loops\"\nboard {{ grid 26 x 26 }}\nplayer white\nplayer black\n\
-         piece Walker W {{\n{programs}}}\nsetup {{\n  white: Walker {} {}\n  black: Walker {} {}\n}}\n",
-        rank(1),
-        rank(2),
-        rank(25),
-        rank(26)
-    )
-}
+/// producing a move: before programs were bounded by a constant per move, compiling such a game
+/// took about 37 s and listing its moves seconds.
+const LOOPING_GAME: &str = include_str!("../../tests/games/looping-programs.var");
 
 /// Issue 50, item 4: eight requests for a game of looping programs are answered within the
 /// usual deadline, light requests answer meanwhile, and no work goes on after the answers.
 #[test]
 fn games_of_looping_programs_are_answered_within_their_deadline() {
     let (addr, server) = start(Timeouts::default());
-    let game = json!({"source": looping_game(), "moves": []});
+    let game = json!({"source": LOOPING_GAME, "moves": []});
     let started = Instant::now();
     std::thread::scope(|s| {
         let heavies: Vec<_> = (0..8).map(|_| s.spawn(|| post(&addr, "/api/game", &game))).collect();
