@@ -469,8 +469,15 @@ impl State {
         if self.castling == 0 {
             return;
         }
-        for i in 0..r.castles.fixed {
-            self.try_castling(r, side, i, out);
+        // Most nodes hold rights whose castlings are blocked: those are passed over here, not
+        // in a call per castling.
+        for &i in r.castles.fixed_of.get(side.0 as usize).map_or(&[][..], |v| &v[..]) {
+            let c = &r.castles.list[i as usize];
+            if self.castling & (1 << r.castles.bit[i as usize]) != 0
+                && c.must_be_empty.iter().all(|x| self.cells[x.0 as usize].is_empty())
+            {
+                self.try_castling(r, side, i as usize, out);
+            }
         }
         if self.castling & r.castles.player_bits.get(side.0 as usize).copied().unwrap_or(0) == 0 {
             return;

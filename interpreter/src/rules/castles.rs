@@ -33,6 +33,8 @@ pub(crate) struct CastleRules {
     pub(crate) bit: Vec<u8>,
     /// How many of `list` are fixed.
     pub(crate) fixed: usize,
+    /// Per player: its fixed castlings (indices into `list`), tried at every node.
+    pub(crate) fixed_of: Vec<Vec<u16>>,
     /// The declarations `from CELLS`.
     pub(crate) decls: Vec<FreeDecl>,
     /// Per (player, cell): the derived castlings whose king starts there.
@@ -115,9 +117,13 @@ impl CastleRules {
             player_bits: vec![0; players],
             cells: vec![CellSet::new(cells); players],
             king_cells: vec![Vec::new(); players],
+            fixed_of: vec![Vec::new(); players],
             ..CastleRules::default()
         };
         for c in v.castlings.iter().filter(|c| c.free.is_none()) {
+            if let Some(of) = out.fixed_of.get_mut(c.player.0 as usize) {
+                of.push(out.list.len() as u16);
+            }
             out.bit.push(out.list.len() as u8);
             out.decl_of.push(0);
             out.list.push(c.clone());
