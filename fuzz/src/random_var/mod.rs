@@ -99,6 +99,8 @@ pub const VAR_FEATURES: &[&str] = &[
     "move-type",
     "mark-back",
     "program-test",
+    "cell-flag",
+    "add-copy-partial",
     // drops and hands
     "drop",
     "drop-unlimited",

@@ -23,7 +23,9 @@ fn dir(g: &mut Gen, ctx: &Ctx) -> &'static str {
 fn test(g: &mut Gen, ctx: &Ctx) -> String {
     g.feature("program-test");
     let d = dir(g, ctx);
-    match g.int(0, 11) {
+    // A move type some program declares, for the tests that name one.
+    let ty = ctx.move_types.iter().next().copied();
+    match g.int(0, 14) {
         0 => "not attacked".into(),
         1 => format!("defended or empty({d})"),
         2 => "adjacent-to-enemy".into(),
@@ -35,6 +37,9 @@ fn test(g: &mut Gen, ctx: &Ctx) -> String {
         8 => "not marked".into(),
         9 => format!("(empty({d}) or enemy({d})) and not friend"),
         10 => format!("not attacked({d})"),
+        11 => ty.map_or_else(|| "true".into(), |t| format!("not attacked-by({t})")),
+        12 => ty.map_or_else(|| "true".into(), |t| format!("defended-by({t}, {d})")),
+        13 => format!("not last-from({d})"),
         _ => "true".into(),
     }
 }
@@ -57,7 +62,7 @@ pub(crate) fn move_program(g: &mut Gen, ctx: &mut Ctx, me: usize) -> String {
     let (d, back) = compass(g);
     let e = dir(g, ctx);
     let other = g.pick(&targets(ctx, me));
-    let shape = g.int(0, 15);
+    let shape = g.int(0, 17);
     if shape <= 1 {
         return jump_chain(g, ctx, me, d);
     }
@@ -112,6 +117,18 @@ pub(crate) fn move_program(g: &mut Gen, ctx: &mut Ctx, me: usize) -> String {
             format!("{d} verify empty verify enemy({e}) capture({e}) add")
         }
         14 if ctx.plan.attributes => attribute_program(g, d),
+        15 => {
+            g.feature("cell-flag");
+            g.feature("while");
+            format!(
+                "{d} while empty {{ set-cell-flag passed true {d} }} verify not friend verify cell-flag(passed, {back}) or not empty({back}) add"
+            )
+        }
+        16 => {
+            // The copy goes on moving: a turn of partial moves (bounded by the turn's parts).
+            g.feature("add-copy-partial");
+            format!("{d} verify empty verify adjacent-to-enemy add-copy-partial")
+        }
         _ => {
             g.feature("while");
             g.feature("if-else");
