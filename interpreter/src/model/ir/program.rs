@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::*;
+use super::ids::{AttributeId, CellId, DirId, FlagId, MoveTypeId, PhaseId, PieceTypeId, PlayerId, ZoneId};
 
 /// A move program: instructions run with a current cell, starting at the moving piece's cell
 /// (a drop's at each cell of the board). Each `add` emits a move; a failing step or test ends
