@@ -8,7 +8,8 @@ use crate::ir::{CellId, PlayerId, NO_CHECK_DROPS, NO_CHECK_MOVES, NO_CHECK_PROMO
 use crate::paths::Path;
 use crate::position::{Move, MoveKind, Position, State};
 use crate::royal_memo::Pins;
-use crate::rules::programs::{turn_entry, PLAIN_DROP};
+use crate::rules::players::turn_entry;
+use crate::rules::programs::PLAIN_DROP;
 use crate::rules::{Piece, Rules};
 use crate::tables::NO_MOVE_TYPE;
 

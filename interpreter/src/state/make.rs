@@ -439,7 +439,7 @@ impl State {
     /// Who moves in turn number `t` (0 is the first turn), after `before` moved in turn
     /// `t - 1`: the turn order's player, or else the next player in order.
     pub(crate) fn turn_player(&self, r: &Rules, t: u32) -> PlayerId {
-        match crate::rules::programs::turn_entry(r, t) {
+        match crate::rules::players::turn_entry(r, t) {
             Some(e) => e.player,
             None if t == 0 => PlayerId(0),
             // The next in order, wrapping round (no division: this runs at every move).
@@ -477,8 +477,8 @@ impl State {
         }
         if let Some(pr) = r.program.as_deref() {
             if r.variant.turn_order.is_some() {
-                self.hash ^= pr.z_turn[crate::rules::programs::turn_slot(r, start_turn)];
-                self.hash ^= pr.z_turn[crate::rules::programs::turn_slot(r, self.turn)];
+                self.hash ^= pr.z_turn[crate::rules::players::turn_slot(r, start_turn)];
+                self.hash ^= pr.z_turn[crate::rules::players::turn_slot(r, self.turn)];
             }
         }
         self.hash ^= r.keys.side[before.0 as usize] ^ r.keys.side[next.0 as usize];

@@ -268,5 +268,5 @@ pub(crate) fn read_program_field(
 pub(crate) fn first_turn_of(r: &crate::rules::Rules, side: PlayerId, _fullmove: u32) -> u32 {
     let Some(o) = r.variant.turn_order.as_ref() else { return 0 };
     let span = (o.opening.len() + o.cycle.len()) as u32;
-    (0..span).find(|&t| crate::rules::programs::turn_entry(r, t).is_some_and(|e| e.player == side)).unwrap_or(0)
+    (0..span).find(|&t| crate::rules::players::turn_entry(r, t).is_some_and(|e| e.player == side)).unwrap_or(0)
 }
