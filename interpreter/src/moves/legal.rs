@@ -402,7 +402,7 @@ impl Position {
 
     /// [`Position::legal_moves`] with every move walked and tested one by one, none made from
     /// the ray masks: the same moves, maybe in another order (a cross-check for tests).
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn legal_moves_by_walk(&mut self, out: &mut Vec<Move>) {
         self.walk_only = true;
         self.legal_moves(out);

@@ -292,7 +292,7 @@ impl Rules {
     }
 
     /// Whether the last ply's count reads this board of stacks from the ray masks (for tests).
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn counts_stacks(&self) -> bool {
         self.count.stacked
     }

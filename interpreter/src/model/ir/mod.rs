@@ -528,11 +528,13 @@ pub struct Castling {
     pub player: PlayerId,
     /// Letter of the right in position strings, e.g. `K`.
     pub right: char,
-    /// The royal piece's start and end cells.
+    /// The royal piece's start cell.
     pub king_from: CellId,
+    /// The royal piece's end cell.
     pub king_to: CellId,
-    /// The partner's start and end cells.
+    /// The partner's start cell.
     pub partner_from: CellId,
+    /// The partner's end cell.
     pub partner_to: CellId,
     /// Cells that must be empty (other than the two castling pieces).
     pub must_be_empty: Vec<CellId>,
