@@ -158,102 +158,108 @@ fn a_closed_output_ends_the_engine_quietly() {
     }
 }
 
+/// Numbers at the edges of the protocols' bounds, and a few that are no numbers.
+const NUMBERS: &[&str] = &[
+    "0",
+    "1",
+    "-1",
+    "2",
+    "50",
+    "51",
+    "100",
+    "101",
+    "1000",
+    "4096",
+    "4097",
+    "10000",
+    "86400",
+    "1000000000",
+    "1000000001",
+    "-1000000001",
+    "18446744073709551615",
+    "18446744073709551616",
+    "nan",
+    "inf",
+    "1e309",
+    "0.001",
+    "5:30",
+    "x",
+    "",
+];
+
+/// The UCI commands, bare and with arguments.
+const UCI_WORDS: &[&str] = &[
+    "uci",
+    "isready",
+    "ucinewgame",
+    "stop",
+    "ponderhit",
+    "debug on",
+    "debug off",
+    "position startpos",
+    "position startpos moves e2e4 e7e5",
+    "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1000000000 moves e1g1",
+    "position fen",
+    "go",
+    "go depth",
+    "go movetime",
+    "go wtime",
+    "go btime",
+    "go winc",
+    "go movestogo",
+    "go mate",
+    "go nodes",
+    "go infinite",
+    "go ponder",
+    "setoption name Hash value",
+    "setoption name MultiPV value",
+    "setoption name UCI_Variant value",
+    "setoption value",
+    "position startpos moves",
+];
+
+/// The XBoard commands, bare and with arguments.
+const XBOARD_WORDS: &[&str] = &[
+    "xboard",
+    "protover",
+    "new",
+    "force",
+    "go",
+    "playother",
+    "analyze",
+    "exit",
+    "undo",
+    "remove",
+    "post",
+    "nopost",
+    "?",
+    "ping",
+    "level",
+    "level 40",
+    "level 0 5",
+    "st",
+    "sd",
+    "time",
+    "otim",
+    "memory",
+    "setboard",
+    "setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1000000000",
+    "usermove",
+    "usermove e2e4",
+    "e7e5",
+    "variant",
+    "variant capablanca",
+    "variant nope",
+    "result 1-0",
+    "cores",
+    "e2e4",
+];
+
 /// Random command lines, built from each protocol's words, the numbers at the edges of their
 /// bounds and stray bytes: the session answers every one, never panics, and still answers
 /// `isready` (`ping`) at the end and ends with its input. A fixed seed: the same lines each run.
 #[test]
 fn random_command_lines_never_end_a_session() {
-    let numbers = [
-        "0",
-        "1",
-        "-1",
-        "2",
-        "50",
-        "51",
-        "100",
-        "101",
-        "1000",
-        "4096",
-        "4097",
-        "10000",
-        "86400",
-        "1000000000",
-        "1000000001",
-        "-1000000001",
-        "18446744073709551615",
-        "18446744073709551616",
-        "nan",
-        "inf",
-        "1e309",
-        "0.001",
-        "5:30",
-        "x",
-        "",
-    ];
-    let uci = [
-        "uci",
-        "isready",
-        "ucinewgame",
-        "stop",
-        "ponderhit",
-        "debug on",
-        "debug off",
-        "position startpos",
-        "position startpos moves e2e4 e7e5",
-        "position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1000000000 moves e1g1",
-        "position fen",
-        "go",
-        "go depth",
-        "go movetime",
-        "go wtime",
-        "go btime",
-        "go winc",
-        "go movestogo",
-        "go mate",
-        "go nodes",
-        "go infinite",
-        "go ponder",
-        "setoption name Hash value",
-        "setoption name MultiPV value",
-        "setoption name UCI_Variant value",
-        "setoption value",
-        "position startpos moves",
-    ];
-    let xboard = [
-        "xboard",
-        "protover",
-        "new",
-        "force",
-        "go",
-        "playother",
-        "analyze",
-        "exit",
-        "undo",
-        "remove",
-        "post",
-        "nopost",
-        "?",
-        "ping",
-        "level",
-        "level 40",
-        "level 0 5",
-        "st",
-        "sd",
-        "time",
-        "otim",
-        "memory",
-        "setboard",
-        "setboard 4k3/8/8/8/8/8/8/4K2R w K - 0 1000000000",
-        "usermove",
-        "usermove e2e4",
-        "e7e5",
-        "variant",
-        "variant capablanca",
-        "variant nope",
-        "result 1-0",
-        "cores",
-        "e2e4",
-    ];
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move |n: usize| {
         state ^= state << 13;
@@ -262,14 +268,14 @@ fn random_command_lines_never_end_a_session() {
         (state % n as u64) as usize
     };
     for (args, words, last, answer) in
-        [(["uci"], &uci[..], "isready\n", "readyok"), (["xboard"], &xboard[..], "ping 7\n", "pong 7")]
+        [(["uci"], UCI_WORDS, "isready\n", "readyok"), (["xboard"], XBOARD_WORDS, "ping 7\n", "pong 7")]
     {
         let mut input = Vec::new();
         for _ in 0..400 {
             input.extend_from_slice(words[next(words.len())].as_bytes());
             for _ in 0..next(3) {
                 input.push(b' ');
-                input.extend_from_slice(numbers[next(numbers.len())].as_bytes());
+                input.extend_from_slice(NUMBERS[next(NUMBERS.len())].as_bytes());
             }
             match next(20) {
                 0 => input.push(0xff),

@@ -28,15 +28,7 @@ impl Lowerer {
             free.extend(self.free_cell(item.clone()));
         }
         if grids > 0 {
-            for (name, _, _) in COMPASS {
-                let id = DirId(self.dirs.len() as u8);
-                self.dirs.entry(name.to_string()).or_insert(id);
-            }
-            let set =
-                |names: &[&str], dirs: &IndexMap<String, DirId>| names.iter().map(|n| dirs[*n]).collect::<Vec<_>>();
-            self.dir_sets.insert("orthogonal".into(), set(&["n", "e", "s", "w"], &self.dirs));
-            self.dir_sets.insert("diagonal".into(), set(&["ne", "se", "sw", "nw"], &self.dirs));
-            self.dir_sets.insert("all".into(), set(&["n", "ne", "e", "se", "s", "sw", "w", "nw"], &self.dirs));
+            self.compass_directions();
         }
         for item in items.iter().filter(|p| p.as_rule() == Rule::direction_decl) {
             for n in item.clone().into_inner().skip(1) {
@@ -44,6 +36,68 @@ impl Lowerer {
             }
         }
         // Directions by offset of display coordinates: declared here, linked with the compass.
+        let offsets = self.offset_directions(&items);
+        let mut removed = Vec::new();
+        for item in items.iter().filter(|p| p.as_rule() == Rule::remove_decl) {
+            let list = item.clone().into_inner().nth(1).expect("cells");
+            removed.extend(self.cell_list(list, None));
+        }
+        self.link_by_coordinates(grids > 0, &offsets, &removed, &free);
+        if !removed.is_empty() {
+            self.remove_cells(&removed);
+        }
+        for item in items.iter().filter(|p| p.as_rule() == Rule::merge_decl) {
+            self.merge(item.clone());
+        }
+        let items_between: Vec<Node> = items.iter().filter(|p| p.as_rule() == Rule::between_decl).cloned().collect();
+        for item in items {
+            match item.as_rule() {
+                Rule::link_decl => {
+                    let mut it = item.into_inner().skip(1);
+                    let (a, d, b) = (it.next().expect("from"), it.next().expect("dir"), it.next().expect("to"));
+                    let (a, b) = (self.cell(&a), self.cell(&b));
+                    let d = self.direction(&d);
+                    if let (Some(from), Some(dir), Some(to)) = (a, d, b) {
+                        self.links.push(Link { from, dir, to });
+                    }
+                }
+                Rule::unlink_decl => self.unlink(item),
+                Rule::dirset_decl => self.direction_set(item),
+                Rule::no_square_decl => {
+                    let list = item.into_inner().nth(1).expect("cells");
+                    let cells = self.cell_list(list, None);
+                    self.no_square.extend(cells);
+                }
+                _ => {}
+            }
+        }
+        // Between locations last: they sit between the final cells and links.
+        for item in items_between {
+            self.between(item);
+        }
+        if self.cells.is_empty() && self.errors.is_empty() {
+            self.errors.push(Diagnostic::new(
+                "the board has no cells",
+                block_span.clone(),
+                "expected a `grid W x H` in this block",
+            ));
+        }
+    }
+
+    /// The compass directions of grids, with their sets `orthogonal`, `diagonal` and `all`.
+    fn compass_directions(&mut self) {
+        for (name, _, _) in COMPASS {
+            let id = DirId(self.dirs.len() as u8);
+            self.dirs.entry(name.to_string()).or_insert(id);
+        }
+        let set = |names: &[&str], dirs: &IndexMap<String, DirId>| names.iter().map(|n| dirs[*n]).collect::<Vec<_>>();
+        self.dir_sets.insert("orthogonal".into(), set(&["n", "e", "s", "w"], &self.dirs));
+        self.dir_sets.insert("diagonal".into(), set(&["ne", "se", "sw", "nw"], &self.dirs));
+        self.dir_sets.insert("all".into(), set(&["n", "ne", "e", "se", "s", "sw", "w", "nw"], &self.dirs));
+    }
+
+    /// The directions declared by an offset of display coordinates (`direction up offset 0 0 1`).
+    fn offset_directions(&mut self, items: &[Node]) -> Vec<(DirId, i32, i32, i32)> {
         let mut offsets: Vec<(DirId, i32, i32, i32)> = Vec::new();
         for item in items.iter().filter(|p| p.as_rule() == Rule::offset_dir_decl) {
             let mut it = item.clone().into_inner().skip(1);
@@ -69,13 +123,20 @@ impl Lowerer {
                 offsets.push((id, delta[0], delta[1], delta[2]));
             }
         }
-        let mut removed = Vec::new();
-        for item in items.iter().filter(|p| p.as_rule() == Rule::remove_decl) {
-            let list = item.clone().into_inner().nth(1).expect("cells");
-            removed.extend(self.cell_list(list, None));
-        }
+        offsets
+    }
+
+    /// The links by coordinates: the compass's within each layer (with `compass`: the board has
+    /// grids) and the offset directions'; removed and single cells break them.
+    fn link_by_coordinates(
+        &mut self,
+        compass: bool,
+        offsets: &[(DirId, i32, i32, i32)],
+        removed: &[CellId],
+        free: &[CellId],
+    ) {
         // Compass links by coordinates within each layer; removed cells break them.
-        if grids > 0 {
+        if compass {
             for (i, cell) in self.cells.iter().enumerate() {
                 let from = CellId(i as u16);
                 if removed.contains(&from) || free.contains(&from) {
@@ -92,7 +153,7 @@ impl Lowerer {
         }
         for (i, cell) in self.cells.iter().enumerate() {
             let from = CellId(i as u16);
-            for &(dir, dx, dy, dl) in &offsets {
+            for &(dir, dx, dy, dl) in offsets {
                 if let Some(&to) = self.coords.get(&(cell.x + dx, cell.y + dy, cell.layer + dl)) {
                     let joined = [from, to].iter().all(|c| !removed.contains(c) && !free.contains(c));
                     if joined {
@@ -101,77 +162,40 @@ impl Lowerer {
                 }
             }
         }
-        if !removed.is_empty() {
-            self.remove_cells(&removed);
-        }
-        for item in items.iter().filter(|p| p.as_rule() == Rule::merge_decl) {
-            self.merge(item.clone());
-        }
-        let items_between: Vec<Node> = items.iter().filter(|p| p.as_rule() == Rule::between_decl).cloned().collect();
-        for item in items {
-            match item.as_rule() {
-                Rule::link_decl => {
-                    let mut it = item.into_inner().skip(1);
-                    let (a, d, b) = (it.next().expect("from"), it.next().expect("dir"), it.next().expect("to"));
-                    let (a, b) = (self.cell(&a), self.cell(&b));
-                    let d = self.direction(&d);
-                    if let (Some(from), Some(dir), Some(to)) = (a, d, b) {
-                        self.links.push(Link { from, dir, to });
-                    }
-                }
-                Rule::unlink_decl => {
-                    let mut it = item.clone().into_inner().skip(1);
-                    let (a, d) = (it.next().expect("from"), it.next().expect("dir"));
-                    let (a, d) = (self.cell(&a), self.direction(&d));
-                    if let (Some(from), Some(dir)) = (a, d) {
-                        let before = self.links.len();
-                        self.links.retain(|l| l.from != from || l.dir != dir);
-                        if self.links.len() == before {
-                            let mut it = item.clone().into_inner().skip(1);
-                            let (a, d) = (it.next().expect("from"), it.next().expect("dir"));
-                            self.error(
-                                &item,
-                                format!("`{}` has no link in direction `{}`", a.as_str(), d.as_str()),
-                                "expected a cell and a direction that are linked (here, so far)",
-                            );
-                        }
-                    }
-                }
-                Rule::dirset_decl => {
-                    let mut it = item.into_inner().skip(1);
-                    let name = it.next().expect("set name");
-                    let mut set = Vec::new();
-                    for d in it.filter(|p| p.as_rule() == Rule::name) {
-                        set.extend(self.directions(&d));
-                    }
-                    if self.dirs.contains_key(name.as_str()) || self.dir_sets.contains_key(name.as_str()) {
-                        self.error(
-                            &name,
-                            format!("`{}` is already a direction or set", name.as_str()),
-                            "choose another name",
-                        );
-                    } else {
-                        self.dir_sets.insert(name.as_str().to_string(), set);
-                    }
-                }
-                Rule::no_square_decl => {
-                    let list = item.into_inner().nth(1).expect("cells");
-                    let cells = self.cell_list(list, None);
-                    self.no_square.extend(cells);
-                }
-                _ => {}
+    }
+
+    /// `unlink CELL DIR`: takes the cell's links in that direction away (an error if it has none).
+    fn unlink(&mut self, item: Node) {
+        let mut it = item.clone().into_inner().skip(1);
+        let (a, d) = (it.next().expect("from"), it.next().expect("dir"));
+        let (a, d) = (self.cell(&a), self.direction(&d));
+        if let (Some(from), Some(dir)) = (a, d) {
+            let before = self.links.len();
+            self.links.retain(|l| l.from != from || l.dir != dir);
+            if self.links.len() == before {
+                let mut it = item.clone().into_inner().skip(1);
+                let (a, d) = (it.next().expect("from"), it.next().expect("dir"));
+                self.error(
+                    &item,
+                    format!("`{}` has no link in direction `{}`", a.as_str(), d.as_str()),
+                    "expected a cell and a direction that are linked (here, so far)",
+                );
             }
         }
-        // Between locations last: they sit between the final cells and links.
-        for item in items_between {
-            self.between(item);
+    }
+
+    /// `directions NAME = DIR...`: a named set of directions.
+    fn direction_set(&mut self, item: Node) {
+        let mut it = item.into_inner().skip(1);
+        let name = it.next().expect("set name");
+        let mut set = Vec::new();
+        for d in it.filter(|p| p.as_rule() == Rule::name) {
+            set.extend(self.directions(&d));
         }
-        if self.cells.is_empty() && self.errors.is_empty() {
-            self.errors.push(Diagnostic::new(
-                "the board has no cells",
-                block_span.clone(),
-                "expected a `grid W x H` in this block",
-            ));
+        if self.dirs.contains_key(name.as_str()) || self.dir_sets.contains_key(name.as_str()) {
+            self.error(&name, format!("`{}` is already a direction or set", name.as_str()), "choose another name");
+        } else {
+            self.dir_sets.insert(name.as_str().to_string(), set);
         }
     }
 

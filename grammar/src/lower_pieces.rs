@@ -342,17 +342,7 @@ impl Lowerer {
                 Rule::san_flag => self.pieces[index].san_without_letter = true,
                 Rule::clock_flag => self.pieces[index].resets_move_clock = true,
                 Rule::drop_mate_flag => self.pieces[index].no_drop_checkmate = true,
-                Rule::no_check_decl => {
-                    let mut kinds = 0;
-                    for kind in item.into_inner().skip(1) {
-                        kinds |= match kind.as_str() {
-                            "moves" => NO_CHECK_MOVES,
-                            "drops" => NO_CHECK_DROPS,
-                            _ => NO_CHECK_PROMOTIONS,
-                        };
-                    }
-                    self.pieces[index].no_check = if kinds == 0 { NO_CHECK_MOVES | NO_CHECK_DROPS } else { kinds };
-                }
+                Rule::no_check_decl => self.no_check_decl(index, item),
                 Rule::blast_proof_flag => self.pieces[index].blast_proof = true,
                 Rule::held_by_check_flag => self.pieces[index].held_by_check = true,
                 Rule::explodes_decl => {
@@ -372,58 +362,10 @@ impl Lowerer {
                     let n = item.into_inner().nth(1).expect("value");
                     self.pieces[index].value = Some(int_value(self, &n, 1_000_000) as i32);
                 }
-                Rule::promote_decl => {
-                    let at = item.clone();
-                    let mut zone = None;
-                    let mut from_zone = None;
-                    let mut forced_zone = None;
-                    let mut captured_only = false;
-                    let mut setup_only = false;
-                    let mut choices = Vec::new();
-                    let mut mandatory = true;
-                    for part in item.into_inner() {
-                        match part.as_rule() {
-                            Rule::any_name => zone = self.zone_id(&part),
-                            Rule::promote_from => {
-                                let name = part.into_inner().nth(2).expect("the zone");
-                                from_zone = self.zone_id(&name);
-                            }
-                            Rule::promote_forced => {
-                                let name = part.into_inner().nth(2).expect("the zone");
-                                forced_zone = self.zone_id(&name);
-                            }
-                            Rule::piece_ref => choices.extend(self.piece_ref(&part)),
-                            Rule::optional_flag => mandatory = false,
-                            Rule::captured_only_flag => captured_only = true,
-                            Rule::setup_only_flag => setup_only = true,
-                            _ => {}
-                        }
-                    }
-                    if let Some(zone) = zone {
-                        let rule =
-                            Promotion { zone, from_zone, forced_zone, choices, mandatory, captured_only, setup_only };
-                        self.add_promotion(index, rule, &at, &mut promote_at);
-                    }
-                }
+                Rule::promote_decl => self.promote_decl(index, item, &mut promote_at),
                 Rule::move_rule => moves.extend(self.move_rule(item)),
                 Rule::betza_rule => moves.extend(self.betza(item, Some(index))),
-                Rule::move_program | Rule::drop_program => {
-                    let drop = item.as_rule() == Rule::drop_program;
-                    let Some(p) = self.program(item.clone()) else { continue };
-                    self.check_loops(&p, &item);
-                    let list = if drop { &mut self.pieces[index].drops } else { &mut self.pieces[index].programs };
-                    if list.len() >= varia_interpreter::limits::PROGRAMS_PER_PIECE {
-                        let most = varia_interpreter::limits::PROGRAMS_PER_PIECE;
-                        let what = if drop { "drop" } else { "move" };
-                        self.error(
-                            &item,
-                            format!("too many {what} programs"),
-                            format!("expected at most {most} per piece"),
-                        );
-                        continue;
-                    }
-                    list.push(p);
-                }
+                Rule::move_program | Rule::drop_program => self.piece_program(index, item),
                 Rule::to_hand_decl => {
                     let base = item.into_inner().nth(2);
                     self.pieces[index].to_hand = match base {
@@ -462,6 +404,69 @@ impl Lowerer {
                 "expected `explodes` on a piece that is not royal, or no promotion: its blast takes it whatever it became",
             );
         }
+    }
+
+    /// `no-check [moves] [drops] [promotions]`: the actions of the piece that may not give
+    /// check (moves and drops when none is named).
+    fn no_check_decl(&mut self, index: usize, item: Node) {
+        let mut kinds = 0;
+        for kind in item.into_inner().skip(1) {
+            kinds |= match kind.as_str() {
+                "moves" => NO_CHECK_MOVES,
+                "drops" => NO_CHECK_DROPS,
+                _ => NO_CHECK_PROMOTIONS,
+            };
+        }
+        self.pieces[index].no_check = if kinds == 0 { NO_CHECK_MOVES | NO_CHECK_DROPS } else { kinds };
+    }
+
+    /// A `promote` rule of the piece (`promote_at`: where each rule kept so far was written).
+    fn promote_decl(&mut self, index: usize, item: Node, promote_at: &mut Vec<(usize, usize)>) {
+        let at = item.clone();
+        let mut zone = None;
+        let mut from_zone = None;
+        let mut forced_zone = None;
+        let mut captured_only = false;
+        let mut setup_only = false;
+        let mut choices = Vec::new();
+        let mut mandatory = true;
+        for part in item.into_inner() {
+            match part.as_rule() {
+                Rule::any_name => zone = self.zone_id(&part),
+                Rule::promote_from => {
+                    let name = part.into_inner().nth(2).expect("the zone");
+                    from_zone = self.zone_id(&name);
+                }
+                Rule::promote_forced => {
+                    let name = part.into_inner().nth(2).expect("the zone");
+                    forced_zone = self.zone_id(&name);
+                }
+                Rule::piece_ref => choices.extend(self.piece_ref(&part)),
+                Rule::optional_flag => mandatory = false,
+                Rule::captured_only_flag => captured_only = true,
+                Rule::setup_only_flag => setup_only = true,
+                _ => {}
+            }
+        }
+        if let Some(zone) = zone {
+            let rule = Promotion { zone, from_zone, forced_zone, choices, mandatory, captured_only, setup_only };
+            self.add_promotion(index, rule, &at, promote_at);
+        }
+    }
+
+    /// A move or drop program of the piece, checked for loops and counted against the limit.
+    fn piece_program(&mut self, index: usize, item: Node) {
+        let drop = item.as_rule() == Rule::drop_program;
+        let Some(p) = self.program(item.clone()) else { return };
+        self.check_loops(&p, &item);
+        let list = if drop { &mut self.pieces[index].drops } else { &mut self.pieces[index].programs };
+        if list.len() >= varia_interpreter::limits::PROGRAMS_PER_PIECE {
+            let most = varia_interpreter::limits::PROGRAMS_PER_PIECE;
+            let what = if drop { "drop" } else { "move" };
+            self.error(&item, format!("too many {what} programs"), format!("expected at most {most} per piece"));
+            return;
+        }
+        list.push(p);
     }
 
     pub(super) fn move_rule(&mut self, rule: Node) -> Option<MoveRule> {

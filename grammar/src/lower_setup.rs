@@ -331,82 +331,7 @@ impl Lowerer {
         for item in s.into_inner() {
             match item.as_rule() {
                 Rule::hand_decl => hands.extend(self.hand(item)),
-                Rule::setup_player => {
-                    let mut it = item.into_inner();
-                    let who = it.next().expect("player");
-                    let player = self.player_id(&who);
-                    for pl in it.filter(|p| p.as_rule() == Rule::placement) {
-                        let mut pi = pl.into_inner();
-                        let piece = pi.next().expect("piece");
-                        let list = pi.next().expect("cells");
-                        let ty = self.piece_ref(&piece);
-                        let cells = self.cell_list_spanned(list, player);
-                        if let (Some(player), Some(ty)) = (player, ty) {
-                            for (c, at) in cells {
-                                let piece = &self.pieces[ty.0 as usize];
-                                if !self.cells[c.0 as usize].covers.is_empty() && !piece.stands_between() {
-                                    let name = piece.name.clone();
-                                    self.errors.push(Diagnostic::new(
-                                        format!("a {name} cannot stand between cells"),
-                                        at,
-                                        "expected a cell: none of its moves may `stop-between`",
-                                    ));
-                                    continue;
-                                }
-                                if self.no_square.contains(&c) {
-                                    let name = self.cells[c.0 as usize].name.clone();
-                                    self.errors.push(Diagnostic::new(
-                                        format!("`{name}` has no square: a piece cannot be set up there"),
-                                        at,
-                                        "expected a location with a square (the board's `no-square` lists this one)",
-                                    ));
-                                    continue;
-                                }
-                                if let Some(other) =
-                                    self.covered_by_other(c, base).or_else(|| self.covered_by_other(c, &placements))
-                                {
-                                    let (a, b) = (&self.cells[c.0 as usize].name, &self.cells[other.0 as usize].name);
-                                    self.errors.push(Diagnostic::new(
-                                        format!("`{a}` overlaps the piece set up on `{b}`"),
-                                        at,
-                                        "a piece between cells covers them: expected cells it leaves free",
-                                    ));
-                                    continue;
-                                }
-                                let capacity = self.start_capacity(c);
-                                if !base.is_empty() && base.iter().any(|(x, _)| *x == c) {
-                                    let name = self.cells[c.0 as usize].name.clone();
-                                    self.errors.push(Diagnostic::new(
-                                        format!("`{name}` already has a piece in the setup"),
-                                        at,
-                                        "an option places its pieces on cells the setup leaves empty",
-                                    ));
-                                    continue;
-                                }
-                                if let Some((_, stack)) = placements.iter_mut().find(|(x, _)| *x == c) {
-                                    if capacity.is_some_and(|n| stack.len() >= n as usize) {
-                                        let name = self.cells[c.0 as usize].name.clone();
-                                        let n = capacity.unwrap_or(1);
-                                        let label = if n == 1 {
-                                            format!("`{name}` already has a piece: a cell holds one piece")
-                                        } else {
-                                            format!("`{name}` already has {n} pieces, its capacity")
-                                        };
-                                        self.errors.push(Diagnostic::new(
-                                            format!("too many pieces set up on `{name}`"),
-                                            at,
-                                            label,
-                                        ));
-                                        continue;
-                                    }
-                                    stack.push((player, ty));
-                                    continue;
-                                }
-                                placements.push((c, vec![(player, ty)]));
-                            }
-                        }
-                    }
-                }
+                Rule::setup_player => self.setup_player(item, base, &mut placements),
                 Rule::shuffle_decl => {
                     let at = span(&item);
                     shuffles.extend(self.shuffle(item).map(|s| (s, at)));
@@ -443,6 +368,85 @@ impl Lowerer {
         self.check_shuffles(&shuffles, &all);
         let shuffles = shuffles.into_iter().map(|(s, _)| s).collect();
         Setup { placements, castling_rights: rights, square_owners: Vec::new(), hands, shuffles }
+    }
+
+    /// One player's placements of the setup (`player: piece cells, ...`), each checked against
+    /// the cells (a square, room between cells, capacity) and the setup's own (`base`).
+    fn setup_player(
+        &mut self,
+        item: Node,
+        base: &[(CellId, Vec<(PlayerId, PieceTypeId)>)],
+        placements: &mut Vec<(CellId, Vec<(PlayerId, PieceTypeId)>)>,
+    ) {
+        let mut it = item.into_inner();
+        let who = it.next().expect("player");
+        let player = self.player_id(&who);
+        for pl in it.filter(|p| p.as_rule() == Rule::placement) {
+            let mut pi = pl.into_inner();
+            let piece = pi.next().expect("piece");
+            let list = pi.next().expect("cells");
+            let ty = self.piece_ref(&piece);
+            let cells = self.cell_list_spanned(list, player);
+            if let (Some(player), Some(ty)) = (player, ty) {
+                for (c, at) in cells {
+                    let piece = &self.pieces[ty.0 as usize];
+                    if !self.cells[c.0 as usize].covers.is_empty() && !piece.stands_between() {
+                        let name = piece.name.clone();
+                        self.errors.push(Diagnostic::new(
+                            format!("a {name} cannot stand between cells"),
+                            at,
+                            "expected a cell: none of its moves may `stop-between`",
+                        ));
+                        continue;
+                    }
+                    if self.no_square.contains(&c) {
+                        let name = self.cells[c.0 as usize].name.clone();
+                        self.errors.push(Diagnostic::new(
+                            format!("`{name}` has no square: a piece cannot be set up there"),
+                            at,
+                            "expected a location with a square (the board's `no-square` lists this one)",
+                        ));
+                        continue;
+                    }
+                    if let Some(other) = self.covered_by_other(c, base).or_else(|| self.covered_by_other(c, placements))
+                    {
+                        let (a, b) = (&self.cells[c.0 as usize].name, &self.cells[other.0 as usize].name);
+                        self.errors.push(Diagnostic::new(
+                            format!("`{a}` overlaps the piece set up on `{b}`"),
+                            at,
+                            "a piece between cells covers them: expected cells it leaves free",
+                        ));
+                        continue;
+                    }
+                    let capacity = self.start_capacity(c);
+                    if !base.is_empty() && base.iter().any(|(x, _)| *x == c) {
+                        let name = self.cells[c.0 as usize].name.clone();
+                        self.errors.push(Diagnostic::new(
+                            format!("`{name}` already has a piece in the setup"),
+                            at,
+                            "an option places its pieces on cells the setup leaves empty",
+                        ));
+                        continue;
+                    }
+                    if let Some((_, stack)) = placements.iter_mut().find(|(x, _)| *x == c) {
+                        if capacity.is_some_and(|n| stack.len() >= n as usize) {
+                            let name = self.cells[c.0 as usize].name.clone();
+                            let n = capacity.unwrap_or(1);
+                            let label = if n == 1 {
+                                format!("`{name}` already has a piece: a cell holds one piece")
+                            } else {
+                                format!("`{name}` already has {n} pieces, its capacity")
+                            };
+                            self.errors.push(Diagnostic::new(format!("too many pieces set up on `{name}`"), at, label));
+                            continue;
+                        }
+                        stack.push((player, ty));
+                        continue;
+                    }
+                    placements.push((c, vec![(player, ty)]));
+                }
+            }
+        }
     }
 
     /// A castling right given at the start needs pieces of its player on the king's and the

@@ -35,14 +35,8 @@ pub(super) fn file_rank(x: i32, y: i32) -> Option<String> {
 /// The grid description of the board, if it is made of grids (with the compass first).
 pub(super) fn grid_plan(e: &Variant) -> Option<GridPlan> {
     let b = &e.board;
-    if b.directions.len() < 8 || (0..8).any(|i| b.directions[i] != COMPASS[i].0) || b.direction_sets.len() < 3 {
+    if !has_grid_directions(b) {
         return None;
-    }
-    for (i, (name, members)) in GRID_SETS.iter().enumerate() {
-        let want: Vec<DirId> = members.iter().map(|&m| DirId(m)).collect();
-        if b.direction_sets[i].0 != *name || b.direction_sets[i].1 != want {
-            return None;
-        }
     }
     // Cells between cells come last (`between` runs after everything else).
     let n = b.cells.iter().position(|c| !c.covers.is_empty()).unwrap_or(b.cells.len());
@@ -50,15 +44,7 @@ pub(super) fn grid_plan(e: &Variant) -> Option<GridPlan> {
         return None;
     }
     let cells = &b.cells[..n];
-    // Each layer's prefix, from its first cell named as a grid names it.
-    let mut prefixes: HashMap<i32, String> = HashMap::new();
-    for c in cells.iter().filter(|c| c.also_at.is_empty()) {
-        if let Some(own) = file_rank(c.x, c.y) {
-            if let Some(p) = c.name.strip_suffix(&own) {
-                prefixes.entry(c.layer).or_insert_with(|| p.to_string());
-            }
-        }
-    }
+    let prefixes = layer_prefixes(cells);
     let grid_name = |x: i32, y: i32, l: i32| Some(format!("{}{}", prefixes.get(&l)?, file_rank(x, y)?));
     let is_grid = |c: &Cell| {
         if c.also_at.is_empty() {
@@ -74,11 +60,77 @@ pub(super) fn grid_plan(e: &Variant) -> Option<GridPlan> {
     if grid_ids.is_empty() {
         return None;
     }
-    // Grids in order of their first cell; sizes from the positions they cover.
+    let grids = grid_sizes(cells, &grid_ids, &prefixes)?;
+    // Directions after the compass: plain ones, then those that link by a constant offset.
+    let mut first_offset = b.directions.len();
+    while first_offset > 8 && offset_of(b, first_offset - 1).is_some() {
+        first_offset -= 1;
+    }
+    for first in [first_offset, b.directions.len()] {
+        let offsets: Vec<(DirId, [i32; 3])> =
+            (first..b.directions.len()).map(|d| (DirId(d as u8), offset_of(b, d).unwrap_or_default())).collect();
+        let Some((removed, merges, sim_links)) = simulate(b, n, &grids, &offsets, &extra_cells) else {
+            continue;
+        };
+        let Some((unlinks, links)) = link_changes(b, &sim_links) else {
+            continue;
+        };
+        let offset_touched = |d: DirId| offsets.iter().any(|(o, _)| *o == d);
+        if first < b.directions.len()
+            && (unlinks.iter().any(|u| offset_touched(u.1)) || links.iter().any(|l| offset_touched(l.dir)))
+        {
+            continue;
+        }
+        return Some(GridPlan {
+            grids,
+            plain_dirs: (8..first).map(|d| DirId(d as u8)).collect(),
+            offset_dirs: offsets,
+            removed,
+            merges,
+            extra_cells,
+            unlinks,
+            links,
+        });
+    }
+    None
+}
+
+/// Whether the board's directions start with the compass and its sets, as grids declare them.
+fn has_grid_directions(b: &Board) -> bool {
+    if b.directions.len() < 8 || (0..8).any(|i| b.directions[i] != COMPASS[i].0) || b.direction_sets.len() < 3 {
+        return false;
+    }
+    GRID_SETS.iter().enumerate().all(|(i, (name, members))| {
+        let want: Vec<DirId> = members.iter().map(|&m| DirId(m)).collect();
+        b.direction_sets[i].0 == *name && b.direction_sets[i].1 == want
+    })
+}
+
+/// Each layer's prefix, from its first cell named as a grid names it.
+fn layer_prefixes(cells: &[Cell]) -> HashMap<i32, String> {
+    let mut prefixes: HashMap<i32, String> = HashMap::new();
+    for c in cells.iter().filter(|c| c.also_at.is_empty()) {
+        if let Some(own) = file_rank(c.x, c.y) {
+            if let Some(p) = c.name.strip_suffix(&own) {
+                prefixes.entry(c.layer).or_insert_with(|| p.to_string());
+            }
+        }
+    }
+    prefixes
+}
+
+/// The grids (width, height, prefix, layer) in order of their first cell, their sizes from
+/// the positions their cells cover; `None` where two cells share a position or a layer has no
+/// prefix.
+fn grid_sizes(
+    cells: &[Cell],
+    grid_ids: &[usize],
+    prefixes: &HashMap<i32, String>,
+) -> Option<Vec<(i32, i32, String, i32)>> {
     let mut layers: Vec<i32> = Vec::new();
     let mut size: HashMap<i32, (i32, i32)> = HashMap::new();
     let mut occupied: HashSet<(i32, i32, i32)> = HashSet::new();
-    for &i in &grid_ids {
+    for &i in grid_ids {
         let c = &cells[i];
         if !layers.contains(&c.layer) {
             layers.push(c.layer);
@@ -99,77 +151,55 @@ pub(super) fn grid_plan(e: &Variant) -> Option<GridPlan> {
     if layers.iter().any(|l| *l < 0 || !prefixes.contains_key(l)) {
         return None;
     }
-    let grids: Vec<(i32, i32, String, i32)> =
-        layers.iter().map(|l| (size[l].0, size[l].1, prefixes[l].clone(), *l)).collect();
-    // Directions after the compass: plain ones, then those that link by a constant offset.
+    Some(layers.iter().map(|l| (size[l].0, size[l].1, prefixes[l].clone(), *l)).collect())
+}
+
+/// The one offset by which direction `d` links every pair of single-position cells, if it
+/// has one (between -16 and 16, not zero).
+fn offset_of(b: &Board, d: usize) -> Option<[i32; 3]> {
     let pos = |c: CellId| {
         let c = &b.cells[c.0 as usize];
         (c.x, c.y, c.layer, c.also_at.is_empty())
     };
-    let offset_of = |d: usize| -> Option<[i32; 3]> {
-        let mut delta = None;
-        for l in b.links.iter().filter(|l| l.dir.0 as usize == d) {
-            let (a, z) = (pos(l.from), pos(l.to));
-            // A merged cell has several positions: its links are checked by the simulation.
-            if !a.3 || !z.3 {
-                continue;
-            }
-            let dd = [z.0 - a.0, z.1 - a.1, z.2 - a.2];
-            if *delta.get_or_insert(dd) != dd {
-                return None;
-            }
+    let mut delta = None;
+    for l in b.links.iter().filter(|l| l.dir.0 as usize == d) {
+        let (a, z) = (pos(l.from), pos(l.to));
+        // A merged cell has several positions: its links are checked by the simulation.
+        if !a.3 || !z.3 {
+            continue;
         }
-        delta.filter(|d| d.iter().all(|v| (-16..=16).contains(v)) && *d != [0, 0, 0])
-    };
-    let mut first_offset = b.directions.len();
-    while first_offset > 8 && offset_of(first_offset - 1).is_some() {
-        first_offset -= 1;
+        let dd = [z.0 - a.0, z.1 - a.1, z.2 - a.2];
+        if *delta.get_or_insert(dd) != dd {
+            return None;
+        }
     }
-    for first in [first_offset, b.directions.len()] {
-        let offsets: Vec<(DirId, [i32; 3])> =
-            (first..b.directions.len()).map(|d| (DirId(d as u8), offset_of(d).unwrap_or_default())).collect();
-        if let Some(plan) = simulate(b, n, &grids, &offsets, &extra_cells) {
-            let (removed, merges, sim_links) = plan;
-            // The board's links: the grid's, less some, plus others.
-            let mut unlinks: Vec<(CellId, DirId)> = Vec::new();
-            let mut kept: Vec<(CellId, DirId)> = Vec::new();
-            let mut i = 0;
-            for s in &sim_links {
-                match b.links.get(i) {
-                    Some(l) if (l.from, l.dir, l.to) == (s.from, s.dir, s.to) => {
-                        i += 1;
-                        kept.push((s.from, s.dir));
-                    }
-                    _ => {
-                        if !unlinks.contains(&(s.from, s.dir)) {
-                            unlinks.push((s.from, s.dir));
-                        }
-                    }
+    delta.filter(|d| d.iter().all(|v| (-16..=16).contains(v)) && *d != [0, 0, 0])
+}
+
+/// The board's links as the grid's (`sim_links`) less some (the unlinks), plus others (the
+/// links past them); `None` where a link the board lacks cannot be told from one it keeps.
+#[allow(clippy::type_complexity)]
+fn link_changes(b: &Board, sim_links: &[Link]) -> Option<(Vec<(CellId, DirId)>, Vec<Link>)> {
+    let mut unlinks: Vec<(CellId, DirId)> = Vec::new();
+    let mut kept: Vec<(CellId, DirId)> = Vec::new();
+    let mut i = 0;
+    for s in sim_links {
+        match b.links.get(i) {
+            Some(l) if (l.from, l.dir, l.to) == (s.from, s.dir, s.to) => {
+                i += 1;
+                kept.push((s.from, s.dir));
+            }
+            _ => {
+                if !unlinks.contains(&(s.from, s.dir)) {
+                    unlinks.push((s.from, s.dir));
                 }
             }
-            if unlinks.iter().any(|u| kept.contains(u)) {
-                continue;
-            }
-            let links = b.links[i..].to_vec();
-            let offset_touched = |d: DirId| offsets.iter().any(|(o, _)| *o == d);
-            if first < b.directions.len()
-                && (unlinks.iter().any(|u| offset_touched(u.1)) || links.iter().any(|l| offset_touched(l.dir)))
-            {
-                continue;
-            }
-            return Some(GridPlan {
-                grids,
-                plain_dirs: (8..first).map(|d| DirId(d as u8)).collect(),
-                offset_dirs: offsets,
-                removed,
-                merges,
-                extra_cells,
-                unlinks,
-                links,
-            });
         }
     }
-    None
+    if unlinks.iter().any(|u| kept.contains(u)) {
+        return None;
+    }
+    Some((unlinks, b.links[i..].to_vec()))
 }
 
 pub(super) type Simulated = (Vec<String>, Vec<(Vec<String>, CellId)>, Vec<Link>);

@@ -4,6 +4,8 @@
 //! [`Rules::new`] compiles it into flat tables; a [`Position`] holds the state and generates,
 //! makes and unmakes moves.
 
+#![warn(missing_docs)]
+
 mod game;
 mod model;
 mod moves;

@@ -190,10 +190,7 @@ fn applies(facts: &BoardFacts, v: &Variant, p: usize, atom: &Atom, cell: CellId)
 impl MoveTables {
     /// Builds the move entries and attack probes of every atom.
     pub(crate) fn build(v: &Variant, facts: &BoardFacts, atoms: Vec<Vec<Atom>>) -> MoveTables {
-        let players = v.players.len();
         let types = v.pieces.len();
-        let cells = v.board.cells.len();
-        let graph = facts.graph;
         let mut t = MoveTables {
             type_words: types.div_ceil(64).max(1),
             slow_types: vec![false; types],
@@ -201,148 +198,94 @@ impl MoveTables {
             probe_index: vec![0],
             ..MoveTables::default()
         };
-        // Promotions, interned so that equal ones share an index.
-        let promo_of = |p: Option<&Promotion>, table: &mut Vec<Promotion>| -> u16 {
-            let Some(p) = p else { return NO_PROMOTION };
-            match table.iter().position(|x| x == p) {
-                Some(i) => i as u16,
-                None => {
-                    table.push(p.clone());
-                    (table.len() - 1) as u16
-                }
-            }
-        };
-        for p in 0..players {
-            let map = &v.players[p].direction_map;
+        for p in 0..v.players.len() {
             for type_atoms in atoms.iter() {
-                for c in 0..cells {
-                    let cell = CellId(c as u16);
-                    let first = t.entries.len();
-                    for (ai, atom) in type_atoms.iter().enumerate() {
-                        if !applies(facts, v, p, atom, cell) {
-                            continue;
-                        }
-                        let template = Entry {
-                            start: 0,
-                            len: 0,
-                            kind: EntryKind::Slide,
-                            mode: atom.mode,
-                            atom: ai as u16,
-                            dir: DirId(0),
-                            leap: false,
-                            dynamic: atom.conditions.iter().any(|c| !is_static(c)),
-                            marks_ep: atom.marks_ep,
-                            captures_ep: atom.captures_ep,
-                            hop_max: match atom.shape {
-                                Shape::Hop { max: Some(m), .. } => m,
-                                _ => 0,
-                            },
-                            need_empty: 0,
-                            promo: promo_of(
-                                atom.promotion.iter().find(|pr| pr.reaches(&v.zones, PlayerId(p as u8))),
-                                &mut t.promotions,
-                            ),
-                            move_type: atom.move_type.map_or(NO_MOVE_TYPE, |m| m.0),
-                        };
-                        let mut push = |ray: Vec<CellId>, kind, dir: DirId, leap: bool, need_empty: u16| {
-                            t.entries.push(Entry {
-                                start: t.ray_cells.len() as u32,
-                                len: ray.len() as u16,
-                                kind,
-                                dir,
-                                leap,
-                                need_empty,
-                                ..template
-                            });
-                            t.ray_cells.extend(ray);
-                        };
-                        match &atom.shape {
-                            Shape::Ride { path, max } if path.len() == 1 && atom.stop_between => {
-                                // The ray with the between locations interleaved: before each
-                                // cell, and after the last one reachable when the next exists.
-                                let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
-                                let d = map[path[0].0 as usize];
-                                for ray in graph.rays(cell, d, max.saturating_add(1), false) {
-                                    let mut with = Vec::new();
-                                    let mut prev = cell;
-                                    for (i, &x) in ray.iter().enumerate() {
-                                        with.extend(facts.between.get(&(prev, x)));
-                                        if i == max {
-                                            break;
-                                        }
-                                        with.push(x);
-                                        prev = x;
-                                    }
-                                    push(with, EntryKind::Slide, d, false, 0);
-                                }
-                            }
-                            Shape::Ride { path, max } if path.len() == 1 => {
-                                let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
-                                let d = map[path[0].0 as usize];
-                                for ray in graph.rays(cell, d, max, false) {
-                                    push(ray, EntryKind::Slide, d, false, 0);
-                                }
-                            }
-                            Shape::Ride { path, max } => {
-                                let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
-                                let ray = path_ray(facts, cell, &mapped, *max, false);
-                                if !ray.is_empty() {
-                                    push(ray, EntryKind::Slide, mapped[0], true, 0);
-                                }
-                            }
-                            Shape::Leap { path, lame } => {
-                                let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
-                                if *lame != 0 {
-                                    if let Some(ray) = facts.walk(cell, &mapped) {
-                                        push(ray, EntryKind::Lame, mapped[0], true, *lame);
-                                    }
-                                } else {
-                                    for x in graph.follow(cell, &mapped, false) {
-                                        push(vec![x], EntryKind::Slide, mapped[0], true, 0);
-                                    }
-                                }
-                            }
-                            Shape::Hop { dir, .. } => {
-                                let d = map[dir.0 as usize];
-                                for ray in graph.rays(cell, d, usize::MAX, false) {
-                                    push(ray, EntryKind::Hop, d, false, 0);
-                                }
-                            }
-                        }
-                    }
-                    // An entry none of whose cells lies in its promotion zone never promotes
-                    // (unless it starts in the zone a move from promotes).
-                    for e in &mut t.entries[first..] {
-                        if e.promo != NO_PROMOTION {
-                            let promotion = &t.promotions[e.promo as usize];
-                            let (zone, from_zone) = (promotion.zone, promotion.from_zone);
-                            let ray = &t.ray_cells[e.start as usize..e.start as usize + e.len as usize];
-                            let leaves = from_zone.is_some_and(|z| facts.in_zone(players, z, p, cell));
-                            if !leaves && !ray.iter().any(|x| facts.in_zone(players, zone, p, *x)) {
-                                e.promo = NO_PROMOTION;
-                            }
-                        }
-                    }
-                    // Two rays (or two atoms) that can reach one cell may produce one move twice.
-                    prune_subsumed(&mut t.entries, first, &t.ray_cells);
-                    let mut total = CellSet::new(cells);
-                    let mut count = 0;
-                    for e in &t.entries[first..] {
-                        let ray = &t.ray_cells[e.start as usize..e.start as usize + e.len as usize];
-                        let targets = if e.kind == EntryKind::Lame { &ray[ray.len() - 1..] } else { ray };
-                        for &x in targets {
-                            count += 1;
-                            total.insert(x);
-                        }
-                    }
-                    t.entry_dedup.push(total.len() != count);
-                    t.entry_index.push(t.entries.len() as u32);
+                for c in 0..v.board.cells.len() {
+                    t.add_slot(v, facts, p, type_atoms, CellId(c as u16));
                 }
             }
         }
         t.build_probes(v, facts, &atoms);
         t.atoms = atoms;
         t
+    }
+
+    /// The entries of player `p`'s piece type (with these atoms) on `cell`: each atom's rays,
+    /// then promotions that cannot happen dropped, entries that another covers pruned, and
+    /// whether two of them still reach one cell.
+    fn add_slot(&mut self, v: &Variant, facts: &BoardFacts, p: usize, type_atoms: &[Atom], cell: CellId) {
+        let players = v.players.len();
+        let first = self.entries.len();
+        for (ai, atom) in type_atoms.iter().enumerate() {
+            if applies(facts, v, p, atom, cell) {
+                self.add_atom(v, facts, p, ai, atom, cell);
+            }
+        }
+        // An entry none of whose cells lies in its promotion zone never promotes
+        // (unless it starts in the zone a move from promotes).
+        for e in &mut self.entries[first..] {
+            if e.promo != NO_PROMOTION {
+                let promotion = &self.promotions[e.promo as usize];
+                let (zone, from_zone) = (promotion.zone, promotion.from_zone);
+                let ray = &self.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                let leaves = from_zone.is_some_and(|z| facts.in_zone(players, z, p, cell));
+                if !leaves && !ray.iter().any(|x| facts.in_zone(players, zone, p, *x)) {
+                    e.promo = NO_PROMOTION;
+                }
+            }
+        }
+        // Two rays (or two atoms) that can reach one cell may produce one move twice.
+        prune_subsumed(&mut self.entries, first, &self.ray_cells);
+        let mut total = CellSet::new(v.board.cells.len());
+        let mut count = 0;
+        for e in &self.entries[first..] {
+            let ray = &self.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+            let targets = if e.kind == EntryKind::Lame { &ray[ray.len() - 1..] } else { ray };
+            for &x in targets {
+                count += 1;
+                total.insert(x);
+            }
+        }
+        self.entry_dedup.push(total.len() != count);
+        self.entry_index.push(self.entries.len() as u32);
+    }
+
+    /// The entries of atom `ai` of player `p`'s piece on `cell`: one per ray of its shape.
+    fn add_atom(&mut self, v: &Variant, facts: &BoardFacts, p: usize, ai: usize, atom: &Atom, cell: CellId) {
+        let template = Entry {
+            start: 0,
+            len: 0,
+            kind: EntryKind::Slide,
+            mode: atom.mode,
+            atom: ai as u16,
+            dir: DirId(0),
+            leap: false,
+            dynamic: atom.conditions.iter().any(|c| !is_static(c)),
+            marks_ep: atom.marks_ep,
+            captures_ep: atom.captures_ep,
+            hop_max: match atom.shape {
+                Shape::Hop { max: Some(m), .. } => m,
+                _ => 0,
+            },
+            need_empty: 0,
+            promo: intern_promotion(
+                atom.promotion.iter().find(|pr| pr.reaches(&v.zones, PlayerId(p as u8))),
+                &mut self.promotions,
+            ),
+            move_type: atom.move_type.map_or(NO_MOVE_TYPE, |m| m.0),
+        };
+        for (ray, kind, dir, leap, need_empty) in atom_rays(facts, &v.players[p].direction_map, atom, cell) {
+            self.entries.push(Entry {
+                start: self.ray_cells.len() as u32,
+                len: ray.len() as u16,
+                kind,
+                dir,
+                leap,
+                need_empty,
+                ..template
+            });
+            self.ray_cells.extend(ray);
+        }
     }
 
     /// Reverse attack probes: for each attacker and each target cell, rays back along every
@@ -503,4 +446,81 @@ fn prune_subsumed(entries: &mut Vec<Entry>, first: usize, ray_cells: &[CellId]) 
         }
     }
     entries.truncate(kept);
+}
+
+/// A promotion's index in `table`, interned so that equal ones share an index
+/// ([`NO_PROMOTION`] for none).
+fn intern_promotion(p: Option<&Promotion>, table: &mut Vec<Promotion>) -> u16 {
+    let Some(p) = p else { return NO_PROMOTION };
+    match table.iter().position(|x| x == p) {
+        Some(i) => i as u16,
+        None => {
+            table.push(p.clone());
+            (table.len() - 1) as u16
+        }
+    }
+}
+
+/// One ray of an atom from a cell: its cells, kind, first direction, whether it is a leap,
+/// and (a lame leap's) the cells on the way that must be empty.
+type AtomRay = (Vec<CellId>, EntryKind, DirId, bool, u16);
+
+/// The rays of an atom from `cell`, its directions seen by the player (`map`).
+fn atom_rays(facts: &BoardFacts, map: &[DirId], atom: &Atom, cell: CellId) -> Vec<AtomRay> {
+    let graph = facts.graph;
+    let mut out = Vec::new();
+    match &atom.shape {
+        Shape::Ride { path, max } if path.len() == 1 && atom.stop_between => {
+            // The ray with the between locations interleaved: before each
+            // cell, and after the last one reachable when the next exists.
+            let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
+            let d = map[path[0].0 as usize];
+            for ray in graph.rays(cell, d, max.saturating_add(1), false) {
+                let mut with = Vec::new();
+                let mut prev = cell;
+                for (i, &x) in ray.iter().enumerate() {
+                    with.extend(facts.between.get(&(prev, x)));
+                    if i == max {
+                        break;
+                    }
+                    with.push(x);
+                    prev = x;
+                }
+                out.push((with, EntryKind::Slide, d, false, 0));
+            }
+        }
+        Shape::Ride { path, max } if path.len() == 1 => {
+            let max = max.map(|m| m as usize).unwrap_or(usize::MAX);
+            let d = map[path[0].0 as usize];
+            for ray in graph.rays(cell, d, max, false) {
+                out.push((ray, EntryKind::Slide, d, false, 0));
+            }
+        }
+        Shape::Ride { path, max } => {
+            let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
+            let ray = path_ray(facts, cell, &mapped, *max, false);
+            if !ray.is_empty() {
+                out.push((ray, EntryKind::Slide, mapped[0], true, 0));
+            }
+        }
+        Shape::Leap { path, lame } => {
+            let mapped: Vec<DirId> = path.iter().map(|d| map[d.0 as usize]).collect();
+            if *lame != 0 {
+                if let Some(ray) = facts.walk(cell, &mapped) {
+                    out.push((ray, EntryKind::Lame, mapped[0], true, *lame));
+                }
+            } else {
+                for x in graph.follow(cell, &mapped, false) {
+                    out.push((vec![x], EntryKind::Slide, mapped[0], true, 0));
+                }
+            }
+        }
+        Shape::Hop { dir, .. } => {
+            let d = map[dir.0 as usize];
+            for ray in graph.rays(cell, d, usize::MAX, false) {
+                out.push((ray, EntryKind::Hop, d, false, 0));
+            }
+        }
+    }
+    out
 }

@@ -72,7 +72,7 @@ impl Position {
 impl Position {
     /// Whether `mv` would give check as the search's trial tells it before making it (`None`
     /// where no trial is sound), for tests to hold against the move made.
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn check_told_before(&mut self, mv: Move) -> Option<bool> {
         let trial = self.check_trial()?;
         self.quiet_move_checks(&trial, mv)

@@ -27,7 +27,7 @@ impl State {
         // takes it there, once.
         let mut hit: Vec<CellId> = Vec::new();
         let landing = self.standing_at(mv.to);
-        for &c in ex.around(r, mover, ty, mv.to) {
+        for &c in ex.around(mover, ty, mv.to) {
             let at = self.standing_at(c);
             if at != landing && !hit.contains(&at) {
                 hit.push(at);
@@ -88,7 +88,7 @@ impl State {
         // A royal between cells is beside the target if it covers a cell there.
         let at_target = self.standing_at(target);
         !royal_of_by(target, false)
-            && !ex.around(r, by, ty, target).iter().any(|&c| {
+            && !ex.around(by, ty, target).iter().any(|&c| {
                 let c = self.standing_at(c);
                 c != at_target && royal_of_by(c, true)
             })

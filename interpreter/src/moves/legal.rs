@@ -8,7 +8,8 @@ use crate::ir::{CellId, PlayerId, NO_CHECK_DROPS, NO_CHECK_MOVES, NO_CHECK_PROMO
 use crate::paths::Path;
 use crate::position::{Move, MoveKind, Position, State};
 use crate::royal_memo::Pins;
-use crate::rules::programs::{turn_entry, PLAIN_DROP};
+use crate::rules::players::turn_entry;
+use crate::rules::programs::PLAIN_DROP;
 use crate::rules::{Piece, Rules};
 use crate::tables::NO_MOVE_TYPE;
 
@@ -401,7 +402,7 @@ impl Position {
 
     /// [`Position::legal_moves`] with every move walked and tested one by one, none made from
     /// the ray masks: the same moves, maybe in another order (a cross-check for tests).
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn legal_moves_by_walk(&mut self, out: &mut Vec<Move>) {
         self.walk_only = true;
         self.legal_moves(out);

@@ -590,120 +590,121 @@ impl State {
         let first = out.len();
         // A lone piece on an inert cell may leave it, but not by capturing.
         let inert = self.lone_inert(r, from, self.count(r, from));
+        let mover = StackedMover { side, from, piece, ty, inert };
         // Joins onto a lone enemy by a moving power, dropped later if a capture power reaches it.
         let mut joins_by_move: Vec<CellId> = Vec::new();
         for e in &r.tables.entries[a..b] {
-            if !only.allows(e.move_type) {
-                continue;
-            }
-            let ray = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
-            let mv = |to, kind, extra, take| Move::by_power(from, to, piece, e.move_type, kind, extra, take);
-            let mut screened = e.kind == EntryKind::Slide;
-            let mut past_screen = 0u16;
-            for (i, &to) in ray.iter().enumerate() {
-                let q = self.cells[to.0 as usize];
-                if q == Piece::HOLE {
-                    break;
-                }
-                // An empty cell's rules need no lookup: every capacity is at least one piece.
-                let (n, occ) = if q.is_empty() {
-                    (0, Occupancy::default())
-                } else {
-                    (self.count(r, to), r.occupancy(to, self.phases))
-                };
-                let see_through = n == 0 || (n == 1 && occ.lone_inert);
-                if e.kind == EntryKind::Lame && i + 1 < ray.len() {
-                    if e.need_empty & (1 << i) != 0 && !see_through {
-                        break;
-                    }
-                    continue;
-                }
-                if !screened {
-                    if !see_through {
-                        screened = true;
-                    }
-                    continue;
-                }
-                if e.kind == EntryKind::Hop {
-                    past_screen += 1;
-                    if e.hop_max != 0 && past_screen > e.hop_max as u16 {
-                        break;
-                    }
-                }
-                let fits = |after: usize| occ.capacity.is_none_or(|c| after <= c as usize);
-                if see_through {
-                    if e.mode != MoveMode::CaptureOnly && fits(n + 1) && self.allowed(r, e, ty, side, from, to) {
-                        let m = if e.marks_ep && !e.leap && i > 0 {
-                            mv(to, MoveKind::Passage, e.dir.0 as u16, Piece::EMPTY)
-                        } else {
-                            mv(to, MoveKind::Normal, 0, Piece::EMPTY)
-                        };
-                        self.push(r, e.promo, m, out);
-                    } else if e.captures_ep && n == 0 && !inert {
-                        if let Some(ep) = self.ep {
-                            if ep.passed().contains(&to)
-                                && !r.allied(r.owner(ep.piece), side)
-                                && self.pieces_at(r, ep.victim).contains(&ep.piece)
-                                && self.capturable_on(r, ep.victim, side, 0)
-                                && self.allowed(r, e, ty, side, from, to)
-                            {
-                                self.push(r, e.promo, mv(to, MoveKind::EnPassant, ep.victim.0, ep.piece), out);
-                            }
-                        }
-                    }
-                    continue;
-                }
-                // An occupied cell: capture, join, or nothing; either way the ray ends here.
-                let stack = self.pieces_at(r, to);
-                let enemies = stack.iter().filter(|q| !r.allied(r.owner(**q), side)).count();
-                if enemies > 0
-                    && e.mode != MoveMode::MoveOnly
-                    && !inert
-                    && !(occ.crowd_safe && n >= 2)
-                    && self.allowed(r, e, ty, side, from, to)
-                {
-                    if n >= 2 && occ.capture == CaptureRule::All {
-                        if fits(n - enemies + 1) {
-                            self.push(r, e.promo, mv(to, MoveKind::Normal, 0, Piece::ALL), out);
-                        }
-                    } else if fits(n) {
-                        for (k, &q) in stack.iter().enumerate() {
-                            if !r.allied(r.owner(q), side) && (k == 0 || stack[k - 1] != q) {
-                                self.push(r, e.promo, mv(to, MoveKind::Normal, 0, q), out);
-                            }
-                        }
-                    }
-                }
-                let join = mv(to, MoveKind::Normal, 0, Piece::EMPTY);
-                if fits(n + 1) && self.allowed(r, e, ty, side, from, to) {
-                    if occ.join_mixed_crowd && n >= 2 && enemies > 0 {
-                        self.push(r, e.promo, join, out);
-                    } else if occ.join_enemy_by_move && n == 1 && enemies == 1 && e.mode == MoveMode::MoveOnly {
-                        joins_by_move.push(to);
-                        self.push(r, e.promo, join, out);
-                    }
-                }
-                break;
+            if only.allows(e.move_type) {
+                self.ray_moves_stacked(r, mover, e, &mut joins_by_move, out);
             }
         }
         if !joins_by_move.is_empty() {
-            // A join by a moving power needs the piece unable to capture on that cell.
-            let mut i = first;
-            while i < out.len() {
-                let m = out[i];
-                let drop = !m.is_capture()
-                    && joins_by_move.contains(&m.to)
-                    && out[first..].iter().any(|o| o.to == m.to && o.is_capture());
-                if drop {
-                    out.remove(i);
-                } else {
-                    i += 1;
-                }
-            }
+            drop_beaten_joins(out, first, &joins_by_move);
         }
         // Two rays (or rules) may reach one cell: keep each move once.
         if dedup {
             dedup_from(r, out, first);
+        }
+    }
+
+    /// The moves of one entry of a piece on a board of stacks, along its ray; the joins onto a
+    /// lone enemy by a moving power are noted in `joins_by_move`.
+    fn ray_moves_stacked(
+        &self,
+        r: &Rules,
+        m: StackedMover,
+        e: &Entry,
+        joins_by_move: &mut Vec<CellId>,
+        out: &mut Vec<Move>,
+    ) {
+        let ray = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+        let mv = |to, kind, extra, take| Move::by_power(m.from, to, m.piece, e.move_type, kind, extra, take);
+        let mut screened = e.kind == EntryKind::Slide;
+        let mut past_screen = 0u16;
+        for (i, &to) in ray.iter().enumerate() {
+            let q = self.cells[to.0 as usize];
+            if q == Piece::HOLE {
+                break;
+            }
+            // An empty cell's rules need no lookup: every capacity is at least one piece.
+            let (n, occ) = if q.is_empty() {
+                (0, Occupancy::default())
+            } else {
+                (self.count(r, to), r.occupancy(to, self.phases))
+            };
+            let see_through = n == 0 || (n == 1 && occ.lone_inert);
+            if e.kind == EntryKind::Lame && i + 1 < ray.len() {
+                if e.need_empty & (1 << i) != 0 && !see_through {
+                    break;
+                }
+                continue;
+            }
+            if !screened {
+                if !see_through {
+                    screened = true;
+                }
+                continue;
+            }
+            if e.kind == EntryKind::Hop {
+                past_screen += 1;
+                if e.hop_max != 0 && past_screen > e.hop_max as u16 {
+                    break;
+                }
+            }
+            let fits = |after: usize| occ.capacity.is_none_or(|c| after <= c as usize);
+            if see_through {
+                if e.mode != MoveMode::CaptureOnly && fits(n + 1) && self.allowed(r, e, m.ty, m.side, m.from, to) {
+                    let made = if e.marks_ep && !e.leap && i > 0 {
+                        mv(to, MoveKind::Passage, e.dir.0 as u16, Piece::EMPTY)
+                    } else {
+                        mv(to, MoveKind::Normal, 0, Piece::EMPTY)
+                    };
+                    self.push(r, e.promo, made, out);
+                } else if e.captures_ep && n == 0 && !m.inert {
+                    if let Some(ep) = self.ep {
+                        if ep.passed().contains(&to)
+                            && !r.allied(r.owner(ep.piece), m.side)
+                            && self.pieces_at(r, ep.victim).contains(&ep.piece)
+                            && self.capturable_on(r, ep.victim, m.side, 0)
+                            && self.allowed(r, e, m.ty, m.side, m.from, to)
+                        {
+                            self.push(r, e.promo, mv(to, MoveKind::EnPassant, ep.victim.0, ep.piece), out);
+                        }
+                    }
+                }
+                continue;
+            }
+            // An occupied cell: capture, join, or nothing; either way the ray ends here.
+            let stack = self.pieces_at(r, to);
+            let enemies = stack.iter().filter(|q| !r.allied(r.owner(**q), m.side)).count();
+            if enemies > 0
+                && e.mode != MoveMode::MoveOnly
+                && !m.inert
+                && !(occ.crowd_safe && n >= 2)
+                && self.allowed(r, e, m.ty, m.side, m.from, to)
+            {
+                if n >= 2 && occ.capture == CaptureRule::All {
+                    if fits(n - enemies + 1) {
+                        self.push(r, e.promo, mv(to, MoveKind::Normal, 0, Piece::ALL), out);
+                    }
+                } else if fits(n) {
+                    for (k, &q) in stack.iter().enumerate() {
+                        if !r.allied(r.owner(q), m.side) && (k == 0 || stack[k - 1] != q) {
+                            self.push(r, e.promo, mv(to, MoveKind::Normal, 0, q), out);
+                        }
+                    }
+                }
+            }
+            let join = mv(to, MoveKind::Normal, 0, Piece::EMPTY);
+            if fits(n + 1) && self.allowed(r, e, m.ty, m.side, m.from, to) {
+                if occ.join_mixed_crowd && n >= 2 && enemies > 0 {
+                    self.push(r, e.promo, join, out);
+                } else if occ.join_enemy_by_move && n == 1 && enemies == 1 && e.mode == MoveMode::MoveOnly {
+                    joins_by_move.push(to);
+                    self.push(r, e.promo, join, out);
+                }
+            }
+            break;
         }
     }
 }
@@ -750,4 +751,32 @@ pub(crate) fn dedup_from(r: &Rules, out: &mut Vec<Move>, first: usize) {
         }
     }
     out.truncate(kept);
+}
+
+/// A piece moving on a board of stacks: its side, cell, code and type, and whether it stands
+/// alone on an inert cell (then it may leave, but not by capturing).
+#[derive(Clone, Copy)]
+struct StackedMover {
+    side: PlayerId,
+    from: CellId,
+    piece: Piece,
+    ty: PieceTypeId,
+    inert: bool,
+}
+
+/// Drops the joins by a moving power (onto `joins_by_move`) among the moves from `first` on
+/// where the piece may capture on that cell: such a join needs the piece unable to.
+fn drop_beaten_joins(out: &mut Vec<Move>, first: usize, joins_by_move: &[CellId]) {
+    let mut i = first;
+    while i < out.len() {
+        let m = out[i];
+        let drop = !m.is_capture()
+            && joins_by_move.contains(&m.to)
+            && out[first..].iter().any(|o| o.to == m.to && o.is_capture());
+        if drop {
+            out.remove(i);
+        } else {
+            i += 1;
+        }
+    }
 }

@@ -8,7 +8,7 @@
 
 use crate::ir::{ActionKind, CellId, PlayerId, NO_CHECK_DROPS, NO_CHECK_MOVES, NO_CHECK_PROMOTIONS};
 use crate::position::{Logged, Move, MoveKind, Position, State};
-use crate::rules::programs::turn_entry;
+use crate::rules::players::turn_entry;
 use crate::rules::Rules;
 
 impl State {

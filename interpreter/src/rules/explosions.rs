@@ -2,8 +2,6 @@
 
 use crate::ir::{CellId, PieceTypeId, PlayerId, Variant};
 
-use super::Rules;
-
 /// The compiled explosions of a variant.
 #[derive(Debug)]
 pub(crate) struct Explosions {
@@ -14,6 +12,9 @@ pub(crate) struct Explosions {
     /// Per (player, type, target cell): the cells beside the target that the blast reaches
     /// (empty for types that do not explode).
     pub(crate) around: Vec<Box<[CellId]>>,
+    /// The variant's piece types and cells, which index `around`.
+    types: usize,
+    cells: usize,
 }
 
 impl Explosions {
@@ -45,6 +46,8 @@ impl Explosions {
             exploding: v.pieces.iter().map(|p| p.explodes.is_some()).collect(),
             proof: v.pieces.iter().map(|p| p.blast_proof).collect(),
             around,
+            types,
+            cells,
         })
     }
 
@@ -56,7 +59,7 @@ impl Explosions {
 
     /// The cells beside `target` that a blast of `player`'s piece of type `ty` reaches.
     #[inline]
-    pub(crate) fn around(&self, r: &Rules, player: PlayerId, ty: PieceTypeId, target: CellId) -> &[CellId] {
-        &self.around[(player.0 as usize * r.types + ty.0 as usize) * r.cells + target.0 as usize]
+    pub(crate) fn around(&self, player: PlayerId, ty: PieceTypeId, target: CellId) -> &[CellId] {
+        &self.around[(player.0 as usize * self.types + ty.0 as usize) * self.cells + target.0 as usize]
     }
 }

@@ -3,7 +3,6 @@
 use crate::ir::{CellId, PlayerId, Variant};
 
 use super::castles::CastleRules;
-use super::Rules;
 
 /// `Move::gate`'s flag: on a castling, the piece goes on the partner's cell, not the king's.
 pub(crate) const GATE_ON_PARTNER: u8 = 0x80;
@@ -20,6 +19,8 @@ pub(crate) struct GateRules {
     /// The bits of castlings whose start cells come from the position (written by the
     /// position string, which knows where the pieces stand).
     pub(crate) derived: u32,
+    /// The board's cell count, which indexes `cells`.
+    cell_count: usize,
 }
 
 impl GateRules {
@@ -73,7 +74,7 @@ impl GateRules {
                 bits
             })
             .collect();
-        GateRules { letters, cells: by_cell, implied, derived }
+        GateRules { letters, cells: by_cell, implied, derived, cell_count: cells }
     }
 
     /// The bits a right's letter stands for in a position string: a castling's with the gates
@@ -112,8 +113,8 @@ impl GateRules {
 
     /// The rights that gate a cell for a player.
     #[inline]
-    pub(crate) fn gating(&self, r: &Rules, player: PlayerId, cell: CellId) -> u32 {
-        self.cells.get(player.0 as usize * r.cells + cell.0 as usize).copied().unwrap_or(0)
+    pub(crate) fn gating(&self, player: PlayerId, cell: CellId) -> u32 {
+        self.cells.get(player.0 as usize * self.cell_count + cell.0 as usize).copied().unwrap_or(0)
     }
 }
 

@@ -1,7 +1,5 @@
 //! The hash keys (Zobrist) of a position: random words drawn once per variant from a fixed seed, so that a position hashes the same on every run.
 
-use super::splitmix;
-
 /// The hash keys of a variant, XORed into a position's hash as it changes.
 #[derive(Debug)]
 pub(crate) struct Keys {
@@ -51,4 +49,13 @@ impl Keys {
         let out = draw(players);
         Keys { piece, side, out, castle, ep, phase, owner, reserve, frozen, touched, slot }
     }
+}
+
+/// Deterministic 64-bit generator for hash keys (splitmix64).
+pub(crate) fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

@@ -1,6 +1,6 @@
 //! The players of a game: who has turns, who plays on whose side, and how a side is named.
 
-use crate::ir::{PlayerId, Variant};
+use crate::ir::{PlayerId, TurnEntry};
 
 use super::Rules;
 
@@ -62,37 +62,30 @@ impl Rules {
     }
 }
 
-/// Per player: whether the turn order names it (every player when the variant has none).
-pub(crate) fn has_turns(v: &Variant) -> Vec<bool> {
-    let mut named = vec![v.turn_order.is_none(); v.players.len()];
-    if let Some(order) = &v.turn_order {
-        for entry in order.opening.iter().chain(&order.cycle) {
-            if let Some(slot) = named.get_mut(entry.player.0 as usize) {
-                *slot = true;
+/// The index of turn number `t` in the hash keys of turn slots.
+pub(crate) fn turn_slot(r: &Rules, t: u32) -> usize {
+    match &r.variant.turn_order {
+        None => 0,
+        Some(o) => {
+            let t = t as usize;
+            if t < o.opening.len() {
+                t
+            } else {
+                o.opening.len() + (t - o.opening.len()) % o.cycle.len().max(1)
             }
         }
     }
-    named
 }
 
-/// Per player: the first player of its team, or itself outside teams.
-pub(crate) fn team_of(v: &Variant) -> Vec<u8> {
-    (0..v.players.len() as u8)
-        .map(|p| v.teams.iter().find(|t| t.contains(&PlayerId(p))).and_then(|t| t.iter().min()).map_or(p, |f| f.0))
-        .collect()
-}
-
-/// Who plays: teams and players with turns.
-#[derive(Debug)]
-pub(crate) struct Sides {
-    /// Per player: its team (the first player of it; itself outside teams), and whether the
-    /// game has teams at all.
-    pub(crate) team_of: Vec<u8>,
-    pub(crate) teamed: bool,
-    /// Per player: it has turns (the turn order names it, or there is none). A player without
-    /// turns is neutral: its pieces never move, so they threaten nobody's, and it neither wins
-    /// nor goes out.
-    pub(crate) has_turns: Vec<bool>,
-    /// How many players have turns (read at every position: whether a loss puts a player out).
-    pub(crate) contenders: usize,
+/// The turn-order entry of turn number `t`, if the variant has a turn order.
+pub(crate) fn turn_entry(r: &Rules, t: u32) -> Option<TurnEntry> {
+    let o = r.variant.turn_order.as_ref()?;
+    let t = t as usize;
+    if t < o.opening.len() {
+        return o.opening.get(t).copied();
+    }
+    if o.cycle.is_empty() {
+        return None;
+    }
+    o.cycle.get((t - o.opening.len()) % o.cycle.len()).copied()
 }

@@ -1,8 +1,6 @@
 //! Threat tables: per target cell, the cells from which each attacker could capture there.
 
 use crate::ir::CellId;
-use crate::ir::PieceTypeId;
-use crate::rules::Rules;
 
 /// The cells between, where a cell is on two probes of the same player that pass different
 /// cells before it.
@@ -29,48 +27,6 @@ pub(crate) struct ThreatTables {
 }
 
 impl ThreatTables {
-    /// The tables of a board of at most 128 cells (empty otherwise, or where a probe leaves
-    /// the first 128 cells).
-    pub(crate) fn new(r: &Rules) -> ThreatTables {
-        // On a board of stacks, they read the board while no cell that may hold a stack holds a
-        // piece: not built where every cell may.
-        let stackable = (0..r.cells).filter(|c| r.stacks.kind[*c] != 0).fold(0u128, |m, c| m | 1 << (c & 127));
-        if r.cells > 128
-            || r.tables.probe_cells.iter().any(|c| c.0 >= 128)
-            || (r.stacks.on && stackable.count_ones() as usize >= r.cells)
-        {
-            return ThreatTables::default();
-        }
-        let codes = r.players * r.types + 1;
-        let mut spans = vec![0u128; codes * r.cells];
-        let mut between = vec![0u128; r.players * r.cells * r.cells];
-        let mut seen = vec![false; r.players * r.cells * r.cells];
-        for p in 0..r.players {
-            for cell in 0..r.cells {
-                let i = p * r.cells + cell;
-                for probe in &r.tables.probes[r.tables.probe_index[i] as usize..r.tables.probe_index[i + 1] as usize] {
-                    let mut passed = 0u128;
-                    for k in probe.start as usize..probe.start as usize + probe.len as usize {
-                        let c = r.tables.probe_cells[k].0 as usize;
-                        let at = i * r.cells + c;
-                        // Two probes that pass the same cells before this one (a step and a
-                        // ride the same way) see the same piece first: one answer.
-                        between[at] = if seen[at] && between[at] != passed { TWO_PROBES } else { passed };
-                        seen[at] = true;
-                        for ty in 0..r.types {
-                            if r.probe_has(k, PieceTypeId(ty as u8)) {
-                                spans[cell * codes + 1 + ty * r.players + p] |= 1 << c;
-                            }
-                        }
-                        passed |= 1 << c;
-                    }
-                }
-            }
-        }
-        let any = spans.chunks(codes).map(|s| s.iter().fold(0, |m, span| m | span)).collect();
-        ThreatTables { spans, codes, any, between, stackable, exact: !r.stacks.on }
-    }
-
     /// Whether the tables were built and read the board at all times (no stacks).
     #[inline(always)]
     pub(crate) fn built(&self) -> bool {

@@ -731,7 +731,7 @@ impl Evaluator {
 
 impl Position {
     /// Attaches the evaluation's piece-square table, as a search does (for tests).
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn attach_piece_squares(&mut self, eval: &Evaluator) {
         self.attach_tally(eval.piece_squares().clone());
     }

@@ -400,7 +400,7 @@ impl Searcher {
 
     /// A capture's static exchange value played out with the moves made, and in the cell
     /// array where the search does that (for tests to compare the two).
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn exchange_both_ways(&self, pos: &mut Position, mv: Move) -> (i32, Option<i32>) {
         let rules = pos.rules().clone();
         crate::order::exchange_both_ways(pos, &rules, &self.eval, mv)

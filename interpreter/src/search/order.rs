@@ -288,6 +288,7 @@ thread_local! {
 
 /// A capture's exchange value with the moves made, and in the cell array where that applies
 /// (for tests to compare the two).
+#[cfg(feature = "test-hooks")]
 pub(crate) fn exchange_both_ways(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move) -> (i32, Option<i32>) {
     let made = exchange(pos, r, eval, mv);
     let first = victim_value(pos, r, eval, &mv);
@@ -345,7 +346,9 @@ fn light_exchange(pos: &Position, r: &Rules, mv: &Move) -> bool {
 }
 
 /// [`exchange`] played out in the cell array (see [`CellExchange`]). `None` when a recapture
-/// would promote: the caller then makes the moves.
+/// would promote: the caller then makes the moves. Read by the tests' cross-check alone; the
+/// search asks [`see_in_cells_at_least`].
+#[cfg(feature = "test-hooks")]
 fn see_in_cells(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, first: i32) -> Option<i32> {
     let mut gains = [0i32; 32];
     gains[0] = first;
@@ -371,7 +374,7 @@ fn see_in_cells(pos: &mut Position, r: &Rules, eval: &Evaluator, mv: Move, first
     (!promotes).then(|| negamax_gains(&mut gains, d))
 }
 
-/// Whether [`see_in_cells`]'s value is at least `threshold`, looking for no more recaptures
+/// Whether `see_in_cells`'s value is at least `threshold`, looking for no more recaptures
 /// than decide it: with the material balance after each capture, the side that may stop
 /// next is either sure of its side of the threshold whatever follows, or must go on. The same
 /// captures in the same order as the full exchange (up to its 31 recaptures), so the answer

@@ -79,7 +79,7 @@ impl State {
             for (i, n) in self.hand.iter().enumerate() {
                 h ^= pr.z_hand[i * 65 + (*n).min(64) as usize];
             }
-            h ^= pr.z_turn[crate::rules::programs::turn_slot(r, self.turn)];
+            h ^= pr.z_turn[crate::rules::players::turn_slot(r, self.turn)];
             h ^= self.partial_key(r, pr);
         }
         h

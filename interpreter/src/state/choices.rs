@@ -7,7 +7,7 @@ use crate::rules::{Piece, Rules};
 /// The hash key of `option` made in the choice slot `slot` (choice × players + player).
 pub(crate) fn choice_key(slot: usize, option: u8) -> u64 {
     let mut s = 0x6368_6f69_6365_0000 ^ ((slot as u64) << 8) ^ option as u64;
-    crate::rules::splitmix_pub(&mut s)
+    crate::rules::keys::splitmix(&mut s)
 }
 
 impl State {

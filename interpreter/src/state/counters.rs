@@ -19,7 +19,7 @@ pub(crate) fn check_key(player: PlayerId, n: u32) -> u64 {
         return 0;
     }
     let mut s = 0x6368_6563_6b73_0000 ^ ((player.0 as u64) << 32) ^ n as u64;
-    crate::rules::splitmix_pub(&mut s)
+    crate::rules::keys::splitmix(&mut s)
 }
 
 impl Position {

@@ -39,7 +39,7 @@ impl State {
                 _ => continue,
             };
             for &(cell, flag) in cells {
-                if r.gates.gating(r, side, cell) & rights == 0 {
+                if r.gates.gating(side, cell) & rights == 0 {
                     continue;
                 }
                 // A cell the move's pieces land on, or still cover from between cells, is not

@@ -180,22 +180,7 @@ impl State {
         if r.squares.slots.len() == 1 || mv.kind.is_piece_move() {
             self.clear_en_passant(r);
         }
-        let continues = match mv.kind {
-            MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => {
-                self.move_piece(r, mv);
-                None
-            }
-            MoveKind::Castle => {
-                self.castle(r, mv);
-                None
-            }
-            MoveKind::Program | MoveKind::Drop => self.apply_program(r, mv),
-            MoveKind::MoveSquare | MoveKind::CarrySquare | MoveKind::PlaceSquare => {
-                self.square_action(r, mv);
-                None
-            }
-            MoveKind::EndTurn | MoveKind::Choose => None,
-        };
+        let continues = self.act(r, mv);
         if blast && r.explosions.is_some() && mv.kind.is_piece_move() {
             self.explode(r, mv, log);
         }
@@ -206,18 +191,7 @@ impl State {
             self.place_gated(r, mv);
         }
         let moves_piece = mv.kind.is_piece_move() && mv.kind != MoveKind::Drop;
-        let mut captured = false;
-        let mut keep = u32::MAX;
-        for e in &self.log[log..] {
-            match *e {
-                Logged::Took(c, p, _, cap) => {
-                    captured |= cap;
-                    keep &= r.castle_keep[c.0 as usize] & self.king_keep(r, p, c);
-                }
-                Logged::Put(c, ..) => keep &= r.castle_keep[c.0 as usize],
-                _ => {}
-            }
-        }
+        let (captured, keep) = self.captured_and_kept(r, log);
         if captured && r.captures_to_hand {
             self.captures_to_hand(r, log);
         }
@@ -230,17 +204,7 @@ impl State {
         if mv.kind.is_piece_move() {
             self.drop_castling(r, keep);
             if r.squares.owned {
-                // A piece landing on a square takes it for its owner, also when it joins a
-                // stack (whoever else stands there); a piece put and then taken away again
-                // (blown up) takes nothing. The ownership changes are logged after the move's
-                // own entries.
-                for k in log..self.log.len() {
-                    if let Logged::Put(c, p, _) = self.log[k] {
-                        if self.pieces_at(r, c).contains(&p) {
-                            self.own_logged(r, c, r.owner(p).0 + 1);
-                        }
-                    }
-                }
+                self.own_landed_squares(r, log);
             }
             if moves_piece {
                 self.vacate(r, mv);
@@ -273,6 +237,58 @@ impl State {
             self.end_turn(r);
             if !r.variant.phases.is_empty() {
                 self.update_phases(r);
+            }
+        }
+    }
+
+    /// Plays the move's action (a piece's move, a castling, a program or drop, a square's
+    /// action): for a program, whether and how the turn continues.
+    fn act(&mut self, r: &Rules, mv: Move) -> Option<Option<MoveTypeId>> {
+        match mv.kind {
+            MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant => {
+                self.move_piece(r, mv);
+                None
+            }
+            MoveKind::Castle => {
+                self.castle(r, mv);
+                None
+            }
+            MoveKind::Program | MoveKind::Drop => self.apply_program(r, mv),
+            MoveKind::MoveSquare | MoveKind::CarrySquare | MoveKind::PlaceSquare => {
+                self.square_action(r, mv);
+                None
+            }
+            MoveKind::EndTurn | MoveKind::Choose => None,
+        }
+    }
+
+    /// From the log entries since `log`: whether a piece was captured, and the castling and
+    /// gating rights the cells touched leave.
+    fn captured_and_kept(&self, r: &Rules, log: usize) -> (bool, u32) {
+        let mut captured = false;
+        let mut keep = u32::MAX;
+        for e in &self.log[log..] {
+            match *e {
+                Logged::Took(c, p, _, cap) => {
+                    captured |= cap;
+                    keep &= r.castle_keep[c.0 as usize] & self.king_keep(r, p, c);
+                }
+                Logged::Put(c, ..) => keep &= r.castle_keep[c.0 as usize],
+                _ => {}
+            }
+        }
+        (captured, keep)
+    }
+
+    /// A piece landing on a square takes it for its owner, also when it joins a stack
+    /// (whoever else stands there); a piece put and then taken away again (blown up) takes
+    /// nothing. The ownership changes are logged after the move's own entries (since `log`).
+    fn own_landed_squares(&mut self, r: &Rules, log: usize) {
+        for k in log..self.log.len() {
+            if let Logged::Put(c, p, _) = self.log[k] {
+                if self.pieces_at(r, c).contains(&p) {
+                    self.own_logged(r, c, r.owner(p).0 + 1);
+                }
             }
         }
     }
@@ -439,7 +455,7 @@ impl State {
     /// Who moves in turn number `t` (0 is the first turn), after `before` moved in turn
     /// `t - 1`: the turn order's player, or else the next player in order.
     pub(crate) fn turn_player(&self, r: &Rules, t: u32) -> PlayerId {
-        match crate::rules::programs::turn_entry(r, t) {
+        match crate::rules::players::turn_entry(r, t) {
             Some(e) => e.player,
             None if t == 0 => PlayerId(0),
             // The next in order, wrapping round (no division: this runs at every move).
@@ -477,8 +493,8 @@ impl State {
         }
         if let Some(pr) = r.program.as_deref() {
             if r.variant.turn_order.is_some() {
-                self.hash ^= pr.z_turn[crate::rules::programs::turn_slot(r, start_turn)];
-                self.hash ^= pr.z_turn[crate::rules::programs::turn_slot(r, self.turn)];
+                self.hash ^= pr.z_turn[crate::rules::players::turn_slot(r, start_turn)];
+                self.hash ^= pr.z_turn[crate::rules::players::turn_slot(r, self.turn)];
             }
         }
         self.hash ^= r.keys.side[before.0 as usize] ^ r.keys.side[next.0 as usize];

@@ -464,7 +464,7 @@ impl Position {
 
     /// Whether the attached piece-square sums differ from those computed from scratch (they
     /// never should; for tests). `false` without a table.
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn piece_square_drift(&self) -> bool {
         self.st.tally.as_deref().is_some_and(|t| self.tally_from_scratch(&t.table) != t.sums)
     }
@@ -529,7 +529,7 @@ impl Position {
     /// Check decided by move generation alone: can a pseudo-legal move of a player other than
     /// `victim` capture a royal piece of `victim`? Slower than
     /// [`Position::in_check`], which uses attack tables; kept as an independent cross-check.
-    #[doc(hidden)]
+    #[cfg(feature = "test-hooks")]
     pub fn royal_capturable_by_generation(&self, victim: PlayerId) -> bool {
         let side = victim;
         let r = &*self.rules;

@@ -1,7 +1,8 @@
 //! The position-string fields of program features: pieces in hand, attributes, the turn number of a turn order, a partial move's piece, the last move; and the hash key of a partial move.
 
 use crate::ir::{CellId, MoveTypeId, PlayerId};
-use crate::position::{Move, MoveKind, State};
+use crate::position::{Move, MoveKind, Position, State};
+use crate::position_error::PositionError;
 use crate::rules::programs::ProgramRules;
 use crate::rules::Rules;
 
@@ -115,82 +116,21 @@ impl crate::position::Position {
 
 /// Reads one `key=value` field of program play into the position (see
 /// [`crate::position::Position::program_fields`]).
-pub(crate) fn read_program_field(
-    pos: &mut crate::position::Position,
-    field: &str,
-    at: usize,
-) -> Result<(), crate::position_error::PositionError> {
+pub(crate) fn read_program_field(pos: &mut Position, field: &str, at: usize) -> Result<(), PositionError> {
     let rules = pos.rules.clone();
     let r = &*rules;
-    let err = |offset: usize, len: usize, message: String| crate::position_error::PositionError {
-        offset: at + offset,
-        len: len.max(1),
-        message,
-    };
     let Some((key, value)) = field.split_once('=') else {
         return Err(err(
-            0,
+            at,
             field.len(),
             format!("expected `hand=`, `attrs=`, `checks=`, `turn=`, `partial=`, `parts=` or `last=`, found `{field}`"),
         ));
     };
-    let vat = key.len() + 1;
-    let cell = |name: &str, o: usize| {
-        r.cell_by_name(name).ok_or_else(|| err(o, name.len(), format!("expected a cell name, found `{name}`")))
-    };
+    // Where the value starts.
+    let vat = at + key.len() + 1;
     match key {
-        "hand" => {
-            pos.st.hand.iter_mut().for_each(|n| *n = 0);
-            if value == "-" {
-                return Ok(());
-            }
-            let chars: Vec<(usize, char)> = value.char_indices().collect();
-            let mut k = 0;
-            while k < chars.len() {
-                let (o, ch) = chars[k];
-                let (piece, len) = r
-                    .read_piece_symbol(&value[o..], true)
-                    .ok_or_else(|| err(vat + o, ch.len_utf8(), format!("expected a piece letter, found `{ch}`")))?;
-                // The symbol's characters (`Q~` is two).
-                k += value[o..o + len].chars().count();
-                let start = k;
-                while k < chars.len() && chars[k].1.is_ascii_digit() {
-                    k += 1;
-                }
-                let digits: String = chars[start..k].iter().map(|(_, c)| *c).collect();
-                // Bounded as a setup's hand is: hands are written one letter per piece.
-                let n: u32 = digits.parse().ok().filter(|n| *n <= 10_000).ok_or_else(|| {
-                    err(vat + o, ch.len_utf8(), format!("expected a count from 0 to 10000 after `{ch}`"))
-                })?;
-                let i = r.owner(piece).0 as usize * r.types + r.type_of(piece).0 as usize;
-                pos.st.hand[i] = n;
-            }
-        }
-        "attrs" => {
-            pos.st.attrs.iter_mut().for_each(|a| *a = 0);
-            let mut o = vat;
-            for part in value.split(';') {
-                let Some((name, cells)) = part.split_once(':') else {
-                    return Err(err(o, part.len(), format!("expected `attribute:cells`, found `{part}`")));
-                };
-                let a = r
-                    .variant
-                    .attributes
-                    .iter()
-                    .position(|x| x == name)
-                    .filter(|a| *a < 64 && !pos.st.attrs.is_empty())
-                    .ok_or_else(|| err(o, name.len(), format!("expected an attribute of this game, found `{name}`")))?;
-                let mut co = o + name.len() + 1;
-                if cells != "-" {
-                    for c in cells.split(',') {
-                        let id = cell(c, co)?;
-                        pos.st.attrs[id.0 as usize] |= 1u64 << a;
-                        co += c.len() + 1;
-                    }
-                }
-                o += part.len() + 1;
-            }
-        }
+        "hand" => read_hand(pos, value, vat)?,
+        "attrs" => read_attrs(pos, value, vat)?,
         "checks" if r.ends.counts_checks => {
             let counts: Vec<Option<u32>> = value.split(',').map(|n| n.parse().ok().filter(|n| *n <= 1000)).collect();
             match counts.into_iter().collect::<Option<Vec<u32>>>() {
@@ -218,43 +158,14 @@ pub(crate) fn read_program_field(
                 }
                 None => (value, None),
             };
-            pos.st.partial = Some((cell(c, vat)?, ty));
+            pos.st.partial = Some((cell(r, c, vat)?, ty));
             pos.st.parts = pos.st.parts.max(1);
         }
-        "parts" => {
-            if pos.st.partial.is_none() {
-                return Err(err(
-                    0,
-                    field.len(),
-                    "`parts=` counts the actions of a partial move: it follows `partial=`".into(),
-                ));
-            }
-            let max = crate::limits::TURN_PARTS;
-            pos.st.parts = value.parse().ok().filter(|n| (1..max).contains(n)).ok_or_else(|| {
-                err(
-                    vat,
-                    value.len(),
-                    format!(
-                        "expected the actions of the turn so far, 1 to {} (a turn has at most {max}), found `{value}`",
-                        max - 1
-                    ),
-                )
-            })?;
-        }
-        "last" => {
-            let (from, to, kind) = match (value.split_once('@'), value.split_once('-')) {
-                (Some((f, t)), _) => (if f.is_empty() { t } else { f }, t, MoveKind::Drop),
-                (None, Some((f, t))) => (f, t, MoveKind::Normal),
-                _ => return Err(err(vat, value.len(), format!("expected `FROM-TO` or `@TO`, found `{value}`"))),
-            };
-            let to_at = vat + value.len() - to.len();
-            let from_at = if value.starts_with('@') { to_at } else { vat };
-            let (from, to) = (cell(from, from_at)?, cell(to, to_at)?);
-            pos.st.prior = Some(Move { from, to, kind, ..Move::end_turn() });
-        }
+        "parts" => read_parts(pos, field, value, at)?,
+        "last" => read_last(pos, value, vat)?,
         _ => {
             return Err(err(
-                0,
+                at,
                 key.len(),
                 format!("expected `hand=`, `attrs=`, `turn=`, `partial=`, `parts=` or `last=`, found `{key}=`"),
             ))
@@ -263,10 +174,122 @@ pub(crate) fn read_program_field(
     Ok(())
 }
 
+/// An error at `offset` in the position string, at least one character long.
+fn err(offset: usize, len: usize, message: String) -> PositionError {
+    PositionError { offset, len: len.max(1), message }
+}
+
+/// The cell named `name`, written at `at`.
+fn cell(r: &Rules, name: &str, at: usize) -> Result<CellId, PositionError> {
+    r.cell_by_name(name).ok_or_else(|| err(at, name.len(), format!("expected a cell name, found `{name}`")))
+}
+
+/// `hand=`: the pieces in hand, each a piece's symbol and a count (`-`: none), the value at `vat`.
+fn read_hand(pos: &mut Position, value: &str, vat: usize) -> Result<(), PositionError> {
+    let r = pos.rules.clone();
+    pos.st.hand.iter_mut().for_each(|n| *n = 0);
+    if value == "-" {
+        return Ok(());
+    }
+    let chars: Vec<(usize, char)> = value.char_indices().collect();
+    let mut k = 0;
+    while k < chars.len() {
+        let (o, ch) = chars[k];
+        let (piece, len) = r
+            .read_piece_symbol(&value[o..], true)
+            .ok_or_else(|| err(vat + o, ch.len_utf8(), format!("expected a piece letter, found `{ch}`")))?;
+        // The symbol's characters (`Q~` is two).
+        k += value[o..o + len].chars().count();
+        let start = k;
+        while k < chars.len() && chars[k].1.is_ascii_digit() {
+            k += 1;
+        }
+        let digits: String = chars[start..k].iter().map(|(_, c)| *c).collect();
+        // Bounded as a setup's hand is: hands are written one letter per piece.
+        let n: u32 = digits
+            .parse()
+            .ok()
+            .filter(|n| *n <= 10_000)
+            .ok_or_else(|| err(vat + o, ch.len_utf8(), format!("expected a count from 0 to 10000 after `{ch}`")))?;
+        let i = r.owner(piece).0 as usize * r.types + r.type_of(piece).0 as usize;
+        pos.st.hand[i] = n;
+    }
+    Ok(())
+}
+
+/// `attrs=`: per attribute, the cells whose pieces carry it (`name:cells;...`), the value at
+/// `vat`.
+fn read_attrs(pos: &mut Position, value: &str, vat: usize) -> Result<(), PositionError> {
+    let r = pos.rules.clone();
+    pos.st.attrs.iter_mut().for_each(|a| *a = 0);
+    let mut o = vat;
+    for part in value.split(';') {
+        let Some((name, cells)) = part.split_once(':') else {
+            return Err(err(o, part.len(), format!("expected `attribute:cells`, found `{part}`")));
+        };
+        let a = r
+            .variant
+            .attributes
+            .iter()
+            .position(|x| x == name)
+            .filter(|a| *a < 64 && !pos.st.attrs.is_empty())
+            .ok_or_else(|| err(o, name.len(), format!("expected an attribute of this game, found `{name}`")))?;
+        let mut co = o + name.len() + 1;
+        if cells != "-" {
+            for c in cells.split(',') {
+                let id = cell(&r, c, co)?;
+                pos.st.attrs[id.0 as usize] |= 1u64 << a;
+                co += c.len() + 1;
+            }
+        }
+        o += part.len() + 1;
+    }
+    Ok(())
+}
+
+/// `parts=`: the actions of the partial move so far (after `partial=`), the field at `at`.
+fn read_parts(pos: &mut Position, field: &str, value: &str, at: usize) -> Result<(), PositionError> {
+    if pos.st.partial.is_none() {
+        return Err(err(
+            at,
+            field.len(),
+            "`parts=` counts the actions of a partial move: it follows `partial=`".into(),
+        ));
+    }
+    let vat = at + "parts=".len();
+    let max = crate::limits::TURN_PARTS;
+    pos.st.parts = value.parse().ok().filter(|n| (1..max).contains(n)).ok_or_else(|| {
+        err(
+            vat,
+            value.len(),
+            format!(
+                "expected the actions of the turn so far, 1 to {} (a turn has at most {max}), found `{value}`",
+                max - 1
+            ),
+        )
+    })?;
+    Ok(())
+}
+
+/// `last=`: the move played last (`FROM-TO`, or a drop `@TO`), the value at `vat`.
+fn read_last(pos: &mut Position, value: &str, vat: usize) -> Result<(), PositionError> {
+    let r = pos.rules.clone();
+    let (from, to, kind) = match (value.split_once('@'), value.split_once('-')) {
+        (Some((f, t)), _) => (if f.is_empty() { t } else { f }, t, MoveKind::Drop),
+        (None, Some((f, t))) => (f, t, MoveKind::Normal),
+        _ => return Err(err(vat, value.len(), format!("expected `FROM-TO` or `@TO`, found `{value}`"))),
+    };
+    let to_at = vat + value.len() - to.len();
+    let from_at = if value.starts_with('@') { to_at } else { vat };
+    let (from, to) = (cell(&r, from, from_at)?, cell(&r, to, to_at)?);
+    pos.st.prior = Some(Move { from, to, kind, ..Move::end_turn() });
+    Ok(())
+}
+
 /// The first turn of the turn order in which `side` moves (0 without a turn order), for a
 /// position string that gives no `turn=`.
 pub(crate) fn first_turn_of(r: &crate::rules::Rules, side: PlayerId, _fullmove: u32) -> u32 {
     let Some(o) = r.variant.turn_order.as_ref() else { return 0 };
     let span = (o.opening.len() + o.cycle.len()) as u32;
-    (0..span).find(|&t| crate::rules::programs::turn_entry(r, t).is_some_and(|e| e.player == side)).unwrap_or(0)
+    (0..span).find(|&t| crate::rules::players::turn_entry(r, t).is_some_and(|e| e.player == side)).unwrap_or(0)
 }

@@ -50,7 +50,7 @@ impl Position {
         }
         let mut castling = 0;
         for letter in &rules.variant.setup.castling_rights {
-            castling |= crate::fen::alias_bit(&pos, *letter)
+            castling |= crate::fen::rights::alias_bit(&pos, *letter)
                 .map(|b| 1 << b)
                 .or_else(|| rules.gates.read_letter(*letter))
                 .unwrap_or(0);

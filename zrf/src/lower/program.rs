@@ -103,13 +103,6 @@ impl Lowerer<'_> {
         };
         let args = node.tail();
         let head = head.to_ascii_lowercase();
-        let place_arg = |this: &Self, args: &[Sexp]| -> Result<Option<Place>, ZrfError> {
-            match args {
-                [] => Ok(None),
-                [place] => this.place(place, label).map(Some),
-                [_, extra, ..] => Err(this.err("unexpected extra argument", extra, label)),
-            }
-        };
         Ok(match head.as_str() {
             "verify" => {
                 let [condition] = args else {
@@ -117,69 +110,11 @@ impl Lowerer<'_> {
                 };
                 Instr::Verify(self.test(condition, label)?)
             }
-            "if" => {
-                let Some((condition, rest)) = args.split_first() else {
-                    return Err(self.err("'if' needs a condition", node, label));
-                };
-                let test = self.test(condition, label)?;
-                let split = rest.iter().position(|item| item.is_atom("else"));
-                let (then, otherwise) = match split {
-                    Some(at) => (rest.get(..at).unwrap_or(&[]), rest.get(at + 1..).unwrap_or(&[])),
-                    None => (rest, &[][..]),
-                };
-                if let Some(second) = otherwise.iter().find(|item| item.is_atom("else")) {
-                    return Err(self.err("'if' has a second 'else'", second, label));
-                }
-                Instr::If(test, self.block(then, label)?, self.block(otherwise, label)?)
-            }
-            "while" => {
-                let Some((condition, body)) = args.split_first() else {
-                    return Err(self.err("'while' needs a condition", node, label));
-                };
-                let instr = Instr::While(self.test(condition, label)?, self.block(body, label)?);
-                let alone = Program { move_type: None, body: vec![instr.clone()] };
-                if varia_interpreter::endless_loops(&alone).contains(&0) {
-                    return Err(self.err(
-                        "this loop never ends once entered: its body neither moves nor sets a flag, so its test keeps its value",
-                        node,
-                        "expected a loop that steps to another position (or sets a flag its condition reads)",
-                    ));
-                }
-                instr
-            }
-            "opposite" => {
-                let [dir] = args else {
-                    return Err(self.err("'opposite' needs one direction", node, label));
-                };
-                let Some(d) = dir.as_atom().and_then(|name| self.dirs.get(name)) else {
-                    return Err(self.err(format!("unknown direction '{}'", construct_name(dir)), dir, label));
-                };
-                match self.opposites.get(d).copied().flatten() {
-                    Some(back) => Instr::Step(back),
-                    None => {
-                        return Err(self.err(
-                            format!("no direction leads back along every link of '{}'", construct_name(dir)),
-                            node,
-                            "(opposite d) needs a direction that reverses d's links",
-                        ))
-                    }
-                }
-            }
-            "mark" => Instr::Mark(place_arg(self, args)?),
-            "go" => {
-                let [to] = args else {
-                    return Err(self.err("'go' needs one landmark", node, label));
-                };
-                let landmark = match to.as_atom().map(str::to_ascii_lowercase).as_deref() {
-                    Some("from") => Landmark::From,
-                    Some("to") => Landmark::To,
-                    Some("mark") => Landmark::Mark,
-                    Some("last-from") => Landmark::LastFrom,
-                    Some("last-to") => Landmark::LastTo,
-                    _ => return Err(self.unsupported(to, "expected from, to, mark, last-from or last-to")),
-                };
-                Instr::Go(landmark)
-            }
+            "if" => self.if_instr(node, args, label)?,
+            "while" => self.while_instr(node, args, label)?,
+            "opposite" => self.opposite_instr(node, args, label)?,
+            "mark" => Instr::Mark(self.place_arg(args, label)?),
+            "go" => self.go_instr(node, args, label)?,
             "add" | "add-copy" => {
                 let promote = args.iter().map(|ty| self.piece(ty, label)).collect::<Result<Vec<_>, _>>()?;
                 let kind = if head == "add" { AddKind::Move } else { AddKind::Copy };
@@ -197,32 +132,16 @@ impl Lowerer<'_> {
                 };
                 Instr::Add { kind, promote, then }
             }
-            "capture" => Instr::Capture(place_arg(self, args)?),
+            "capture" => Instr::Capture(self.place_arg(args, label)?),
             "change-type" => {
                 let Some((ty, rest)) = args.split_first() else {
                     return Err(self.err("'change-type' needs a piece type", node, label));
                 };
-                Instr::ChangeType(self.piece(ty, label)?, place_arg(self, rest)?)
+                Instr::ChangeType(self.piece(ty, label)?, self.place_arg(rest, label)?)
             }
-            "change-owner" => Instr::ChangeOwner(place_arg(self, args)?),
-            "flip" => Instr::Flip(place_arg(self, args)?),
-            "create" => {
-                // (create [player] [type] [position-or-direction]), each part optional, in order.
-                let mut rest = args;
-                let mut owner = None;
-                let mut piece = None;
-                if let Some(first) = rest.first().filter(|a| a.as_atom().is_some_and(|n| self.players.get(n).is_some()))
-                {
-                    owner = Some(self.player(first, label)?);
-                    rest = rest.get(1..).unwrap_or(&[]);
-                }
-                if let Some(first) = rest.first().filter(|a| a.as_atom().is_some_and(|n| self.pieces.get(n).is_some()))
-                {
-                    piece = Some(self.piece(first, label)?);
-                    rest = rest.get(1..).unwrap_or(&[]);
-                }
-                Instr::Create { owner, piece, at: place_arg(self, rest)? }
-            }
+            "change-owner" => Instr::ChangeOwner(self.place_arg(args, label)?),
+            "flip" => Instr::Flip(self.place_arg(args, label)?),
+            "create" => self.create_instr(args, label)?,
             "set-flag" => {
                 let [flag, value] = args else {
                     return Err(self.err("'set-flag' needs a flag and a value", node, label));
@@ -234,23 +153,115 @@ impl Lowerer<'_> {
                     return Err(self.err("'set-position-flag' needs a flag and a value", node, label));
                 };
                 let flag = self.flag(flag)?;
-                Instr::SetCellFlag(flag, self.test(value, label)?, place_arg(self, rest)?)
+                Instr::SetCellFlag(flag, self.test(value, label)?, self.place_arg(rest, label)?)
             }
-            "set-attribute" => {
-                let [attribute, value] = args else {
-                    return Err(self.err("'set-attribute' needs an attribute and a value", node, label));
-                };
-                let Some(id) = attribute.as_atom().and_then(|a| self.attribute_named(a)) else {
-                    return Err(self.err(
-                        format!("unknown attribute '{}'", construct_name(attribute)),
-                        attribute,
-                        label,
-                    ));
-                };
-                Instr::SetAttribute(id, self.test(value, label)?)
-            }
+            "set-attribute" => self.set_attribute_instr(node, args, label)?,
             _ => return Err(self.err(super::keywords::unknown_word_message(&head), node, label)),
         })
+    }
+
+    /// `(if condition then... [else otherwise...])`.
+    fn if_instr(&mut self, node: &Sexp, args: &[Sexp], label: &str) -> Result<Instr, ZrfError> {
+        let Some((condition, rest)) = args.split_first() else {
+            return Err(self.err("'if' needs a condition", node, label));
+        };
+        let test = self.test(condition, label)?;
+        let split = rest.iter().position(|item| item.is_atom("else"));
+        let (then, otherwise) = match split {
+            Some(at) => (rest.get(..at).unwrap_or(&[]), rest.get(at + 1..).unwrap_or(&[])),
+            None => (rest, &[][..]),
+        };
+        if let Some(second) = otherwise.iter().find(|item| item.is_atom("else")) {
+            return Err(self.err("'if' has a second 'else'", second, label));
+        }
+        Ok(Instr::If(test, self.block(then, label)?, self.block(otherwise, label)?))
+    }
+
+    /// `(while condition body...)`, refused where its body can never end it.
+    fn while_instr(&mut self, node: &Sexp, args: &[Sexp], label: &str) -> Result<Instr, ZrfError> {
+        let Some((condition, body)) = args.split_first() else {
+            return Err(self.err("'while' needs a condition", node, label));
+        };
+        let instr = Instr::While(self.test(condition, label)?, self.block(body, label)?);
+        let alone = Program { move_type: None, body: vec![instr.clone()] };
+        if varia_interpreter::endless_loops(&alone).contains(&0) {
+            return Err(self.err(
+                "this loop never ends once entered: its body neither moves nor sets a flag, so its test keeps its value",
+                node,
+                "expected a loop that steps to another position (or sets a flag its condition reads)",
+            ));
+        }
+        Ok(instr)
+    }
+
+    /// `(opposite d)`: a step along the direction that reverses `d`'s links.
+    fn opposite_instr(&mut self, node: &Sexp, args: &[Sexp], label: &str) -> Result<Instr, ZrfError> {
+        let [dir] = args else {
+            return Err(self.err("'opposite' needs one direction", node, label));
+        };
+        let Some(d) = dir.as_atom().and_then(|name| self.dirs.get(name)) else {
+            return Err(self.err(format!("unknown direction '{}'", construct_name(dir)), dir, label));
+        };
+        match self.opposites.get(d).copied().flatten() {
+            Some(back) => Ok(Instr::Step(back)),
+            None => Err(self.err(
+                format!("no direction leads back along every link of '{}'", construct_name(dir)),
+                node,
+                "(opposite d) needs a direction that reverses d's links",
+            )),
+        }
+    }
+
+    /// `(go landmark)`: back to `from`, `to`, the mark, or the last move's cells.
+    fn go_instr(&mut self, node: &Sexp, args: &[Sexp], label: &str) -> Result<Instr, ZrfError> {
+        let [to] = args else {
+            return Err(self.err("'go' needs one landmark", node, label));
+        };
+        let landmark = match to.as_atom().map(str::to_ascii_lowercase).as_deref() {
+            Some("from") => Landmark::From,
+            Some("to") => Landmark::To,
+            Some("mark") => Landmark::Mark,
+            Some("last-from") => Landmark::LastFrom,
+            Some("last-to") => Landmark::LastTo,
+            _ => return Err(self.unsupported(to, "expected from, to, mark, last-from or last-to")),
+        };
+        Ok(Instr::Go(landmark))
+    }
+
+    /// `(create [player] [type] [position-or-direction])`, each part optional, in order.
+    fn create_instr(&mut self, args: &[Sexp], label: &str) -> Result<Instr, ZrfError> {
+        let mut rest = args;
+        let mut owner = None;
+        let mut piece = None;
+        if let Some(first) = rest.first().filter(|a| a.as_atom().is_some_and(|n| self.players.get(n).is_some())) {
+            owner = Some(self.player(first, label)?);
+            rest = rest.get(1..).unwrap_or(&[]);
+        }
+        if let Some(first) = rest.first().filter(|a| a.as_atom().is_some_and(|n| self.pieces.get(n).is_some())) {
+            piece = Some(self.piece(first, label)?);
+            rest = rest.get(1..).unwrap_or(&[]);
+        }
+        Ok(Instr::Create { owner, piece, at: self.place_arg(rest, label)? })
+    }
+
+    /// `(set-attribute attribute value)`.
+    fn set_attribute_instr(&mut self, node: &Sexp, args: &[Sexp], label: &str) -> Result<Instr, ZrfError> {
+        let [attribute, value] = args else {
+            return Err(self.err("'set-attribute' needs an attribute and a value", node, label));
+        };
+        let Some(id) = attribute.as_atom().and_then(|a| self.attribute_named(a)) else {
+            return Err(self.err(format!("unknown attribute '{}'", construct_name(attribute)), attribute, label));
+        };
+        Ok(Instr::SetAttribute(id, self.test(value, label)?))
+    }
+
+    /// An instruction's optional position or direction (none: the current position).
+    fn place_arg(&self, args: &[Sexp], label: &str) -> Result<Option<Place>, ZrfError> {
+        match args {
+            [] => Ok(None),
+            [place] => self.place(place, label).map(Some),
+            [_, extra, ..] => Err(self.err("unexpected extra argument", extra, label)),
+        }
     }
 
     /// A position or a direction relative to the current position.

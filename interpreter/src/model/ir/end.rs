@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::*;
+use super::ids::{CellId, DirId, PieceTypeId, PlayerId, ZoneId};
 
 /// The result of an end condition from the point of view of the player it applies to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -190,35 +190,5 @@ impl GoalTest {
             GoalTest::And(v) | GoalTest::Or(v) => v.iter().all(GoalTest::reads_position_only),
             _ => true,
         }
-    }
-}
-
-impl Variant {
-    /// The `before(...)` tests of the variant's goals and `forbid` rules, with their indices.
-    pub fn before_tests(&self) -> Vec<(u8, GoalTest)> {
-        fn walk(t: &GoalTest, out: &mut Vec<(u8, GoalTest)>) {
-            match t {
-                GoalTest::Before(i, inner) => {
-                    if !out.iter().any(|(j, _)| j == i) {
-                        out.push((*i, (**inner).clone()));
-                    }
-                    walk(inner, out);
-                }
-                GoalTest::Not(x) | GoalTest::Opponent(x) => walk(x, out),
-                GoalTest::And(v) | GoalTest::Or(v) => v.iter().for_each(|x| walk(x, out)),
-                _ => {}
-            }
-        }
-        let mut out = Vec::new();
-        for t in self.end.goals.iter().map(|g| &g.test).chain(&self.forbids) {
-            walk(t, &mut out);
-        }
-        out
-    }
-
-    /// The largest check count the variant's goals ask for: Fairy-Stockfish's position strings
-    /// give the checks still needed to reach it (`3+3`).
-    pub fn check_limit(&self) -> Option<u32> {
-        self.end.goals.iter().filter_map(|g| g.test.checks_asked()).max()
     }
 }

@@ -6,55 +6,12 @@
 use serde::Serialize;
 
 mod end;
+mod ids;
 mod program;
 
 pub use end::*;
+pub use ids::*;
 pub use program::*;
-
-/// Index of a location (cell) of the board graph.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Default)]
-#[serde(transparent)]
-pub struct CellId(pub u16);
-
-/// Index of a named direction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
-pub struct DirId(pub u8);
-
-/// Index of a piece type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
-pub struct PieceTypeId(pub u8);
-
-/// Index of a zone.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
-pub struct ZoneId(pub u8);
-
-/// Index of a player (0 moves first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
-pub struct PlayerId(pub u8);
-
-/// Index of a move type (a named group of move programs, as Zillions' `move-type`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
-pub struct MoveTypeId(pub u8);
-
-/// Index of a piece attribute (a boolean each piece carries, e.g. `never-moved`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
-pub struct AttributeId(pub u8);
-
-/// Index of a flag of a running move program (per program, or per cell of it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
-pub struct FlagId(pub u8);
-
-/// Index of a phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(transparent)]
-pub struct PhaseId(pub u8);
 
 /// A whole variant.
 #[derive(Clone, Debug, Serialize)]
@@ -571,11 +528,13 @@ pub struct Castling {
     pub player: PlayerId,
     /// Letter of the right in position strings, e.g. `K`.
     pub right: char,
-    /// The royal piece's start and end cells.
+    /// The royal piece's start cell.
     pub king_from: CellId,
+    /// The royal piece's end cell.
     pub king_to: CellId,
-    /// The partner's start and end cells.
+    /// The partner's start cell.
     pub partner_from: CellId,
+    /// The partner's end cell.
     pub partner_to: CellId,
     /// Cells that must be empty (other than the two castling pieces).
     pub must_be_empty: Vec<CellId>,
@@ -776,5 +735,35 @@ impl PgnVariant {
     /// Whether this is the default (for serialising only what a file declares).
     pub fn is_title(&self) -> bool {
         *self == PgnVariant::Title
+    }
+}
+
+impl Variant {
+    /// The `before(...)` tests of the variant's goals and `forbid` rules, with their indices.
+    pub fn before_tests(&self) -> Vec<(u8, GoalTest)> {
+        fn walk(t: &GoalTest, out: &mut Vec<(u8, GoalTest)>) {
+            match t {
+                GoalTest::Before(i, inner) => {
+                    if !out.iter().any(|(j, _)| j == i) {
+                        out.push((*i, (**inner).clone()));
+                    }
+                    walk(inner, out);
+                }
+                GoalTest::Not(x) | GoalTest::Opponent(x) => walk(x, out),
+                GoalTest::And(v) | GoalTest::Or(v) => v.iter().for_each(|x| walk(x, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for t in self.end.goals.iter().map(|g| &g.test).chain(&self.forbids) {
+            walk(t, &mut out);
+        }
+        out
+    }
+
+    /// The largest check count the variant's goals ask for: Fairy-Stockfish's position strings
+    /// give the checks still needed to reach it (`3+3`).
+    pub fn check_limit(&self) -> Option<u32> {
+        self.end.goals.iter().filter_map(|g| g.test.checks_asked()).max()
     }
 }

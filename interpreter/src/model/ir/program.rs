@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use super::*;
+use super::ids::{AttributeId, CellId, DirId, FlagId, MoveTypeId, PhaseId, PieceTypeId, PlayerId, ZoneId};
 
 /// A move program: instructions run with a current cell, starting at the moving piece's cell
 /// (a drop's at each cell of the board). Each `add` emits a move; a failing step or test ends
@@ -84,7 +84,14 @@ pub enum Instr {
     /// Emit a move: the moving piece goes to its destination (or the current cell), taking
     /// what stands there. With `promote`, one move per type, the piece becoming that type.
     /// `then`: for a partial move, the type of moves the piece continues with.
-    Add { kind: AddKind, promote: Vec<PieceTypeId>, then: Option<MoveTypeId> },
+    Add {
+        /// A move, a copy, or a partial move of either.
+        kind: AddKind,
+        /// The types the piece may become (one move each); empty: it stays what it is.
+        promote: Vec<PieceTypeId>,
+        /// For a partial move, the type of moves the piece continues with.
+        then: Option<MoveTypeId>,
+    },
     /// Remove the piece on the current cell (or a place from it), if any.
     Capture(Option<Place>),
     /// The piece there becomes this type (its owner stays).
@@ -95,7 +102,14 @@ pub enum Instr {
     Flip(Option<Place>),
     /// A new piece appears: of this owner (default the mover) and type (default the moving
     /// piece's), on the current cell or a place from it.
-    Create { owner: Option<PlayerId>, piece: Option<PieceTypeId>, at: Option<Place> },
+    Create {
+        /// Its owner (`None`: the mover).
+        owner: Option<PlayerId>,
+        /// Its type (`None`: the moving piece's).
+        piece: Option<PieceTypeId>,
+        /// Where (`None`: the current cell).
+        at: Option<Place>,
+    },
     /// Set a flag of the running program to the test's value.
     SetFlag(FlagId, Test),
     /// Set a flag of a cell for the running program.
@@ -171,12 +185,25 @@ pub enum MoveMode {
 pub enum Geometry {
     /// Ride along each direction, one cell at a time, through empty cells, up to `max` cells
     /// (`None`: unlimited). A step is a slide with `max = 1`.
-    Slide { dirs: Vec<DirId>, max: Option<u8> },
+    Slide {
+        /// The directions ridden, each on its own.
+        dirs: Vec<DirId>,
+        /// The most cells ridden (`None`: unlimited).
+        max: Option<u8>,
+    },
     /// Jump to the end of each path of directions, ignoring what lies between.
-    Leap { paths: Vec<Vec<DirId>> },
+    Leap {
+        /// The paths of directions, each ending on a target.
+        paths: Vec<Vec<DirId>>,
+    },
     /// Ride along each direction over exactly one occupied cell (the screen), then land on an
     /// empty cell or capture beyond it, up to `max` cells past the screen.
-    Hop { dirs: Vec<DirId>, max: Option<u8> },
+    Hop {
+        /// The directions ridden, each on its own.
+        dirs: Vec<DirId>,
+        /// The most cells past the screen (`None`: unlimited).
+        max: Option<u8>,
+    },
 }
 
 /// One move power of a piece type.
@@ -211,7 +238,16 @@ pub enum Condition {
     PieceCount(Compare, u32),
     /// The number of pieces of these types on the board, of the player to move (or, with
     /// `enemy`, of every other player), compares with a number.
-    TypeCount { enemy: bool, types: Vec<PieceTypeId>, compare: Compare, n: u32 },
+    TypeCount {
+        /// Count every other player's pieces instead of the player to move's.
+        enemy: bool,
+        /// The piece types counted.
+        types: Vec<PieceTypeId>,
+        /// How the count compares with `n`.
+        compare: Compare,
+        /// The number compared with.
+        n: u32,
+    },
     /// The turn number (1-based, counting full turns) compares with a number.
     TurnNumber(Compare, u32),
     /// Negation.

@@ -5,8 +5,7 @@ pub(crate) mod reach;
 
 use crate::atoms::{is_geometric, recognise, Atom};
 use crate::bitset::CellSet;
-use crate::ir::{CellId, Instr, MoveTypeId, PieceTypeId, PlayerId, Program, Test, TurnEntry, Variant};
-use crate::rules::Rules;
+use crate::ir::{CellId, Instr, MoveTypeId, PieceTypeId, PlayerId, Program, Test, Variant};
 use crate::tables::{geometric_holds, BoardFacts, NO_MOVE_TYPE};
 use code::Code;
 use reach::Reach;
@@ -125,16 +124,17 @@ impl ProgramRules {
             .collect();
         let from_hand = v.pieces.iter().map(|p| p.drop_supply == crate::ir::DropSupply::Hand).collect();
         let attributes = v.attributes.len().min(64);
-        let z_attr = (0..cells * attributes).map(|_| crate::rules::splitmix_pub(seed)).collect();
-        let z_hand = (0..players * types * 65).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        let z_attr = (0..cells * attributes).map(|_| crate::rules::keys::splitmix(seed)).collect();
+        let z_hand = (0..players * types * 65).map(|_| crate::rules::keys::splitmix(seed)).collect();
         let slots = v.turn_order.as_ref().map_or(1, |t| t.opening.len() + t.cycle.len()).max(1);
-        let z_turn = (0..slots).map(|_| crate::rules::splitmix_pub(seed)).collect();
-        let z_partial = (0..cells).map(|_| crate::rules::splitmix_pub(seed)).collect();
+        let z_turn = (0..slots).map(|_| crate::rules::keys::splitmix(seed)).collect();
+        let z_partial = (0..cells).map(|_| crate::rules::keys::splitmix(seed)).collect();
         // Drawn from a seed of their own, so that every other key stays as it was.
         let mut own = *seed ^ 0x9e37_79b9_7f4a_7c15;
-        let z_partial_type = (0..v.move_types.len()).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
-        let z_last = (0..2 * cells + 1).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
-        let z_parts = (0..=crate::limits::TURN_PARTS as usize).map(|_| crate::rules::splitmix_pub(&mut own)).collect();
+        let z_partial_type = (0..v.move_types.len()).map(|_| crate::rules::keys::splitmix(&mut own)).collect();
+        let z_last = (0..2 * cells + 1).map(|_| crate::rules::keys::splitmix(&mut own)).collect();
+        let z_parts =
+            (0..=crate::limits::TURN_PARTS as usize).map(|_| crate::rules::keys::splitmix(&mut own)).collect();
         let reads_history = codes.iter().flatten().any(|(_, c)| c.reads_history)
             || drops.iter().flatten().any(|d| matches!(d, DropRule::Code(c) if c.reads_history));
         let mut rank = vec![u8::MAX - 1; v.move_types.len()];
@@ -361,34 +361,6 @@ fn drop_rule(v: &Variant, facts: &BoardFacts, stands: bool, p: &Program) -> Drop
         })
         .collect();
     DropRule::Plain { cells: per_player, need_empty, move_type: p.move_type }
-}
-
-/// The index of turn number `t` in the hash keys of turn slots.
-pub(crate) fn turn_slot(r: &Rules, t: u32) -> usize {
-    match &r.variant.turn_order {
-        None => 0,
-        Some(o) => {
-            let t = t as usize;
-            if t < o.opening.len() {
-                t
-            } else {
-                o.opening.len() + (t - o.opening.len()) % o.cycle.len().max(1)
-            }
-        }
-    }
-}
-
-/// The turn-order entry of turn number `t`, if the variant has a turn order.
-pub(crate) fn turn_entry(r: &Rules, t: u32) -> Option<TurnEntry> {
-    let o = r.variant.turn_order.as_ref()?;
-    let t = t as usize;
-    if t < o.opening.len() {
-        return o.opening.get(t).copied();
-    }
-    if o.cycle.is_empty() {
-        return None;
-    }
-    o.cycle.get((t - o.opening.len()) % o.cycle.len()).copied()
 }
 
 /// Which moves a piece may make: any, or only those of one move type (`NO_MOVE_TYPE`: any).
