@@ -105,6 +105,8 @@ pub struct Rules {
     pub(crate) ends: Ends,
     /// Some piece type goes to the capturer's hand when captured (`captured-to-hand`).
     pub(crate) captures_to_hand: bool,
+    /// Every move of the game captures (see [`Rules::every_move_captures`]).
+    every_move_captures: bool,
 }
 
 /// [`splitmix`] for the other modules that make hash keys.
@@ -305,6 +307,7 @@ impl Rules {
         }
         features.phases_beyond_captures |= occupancy_phases != 0 && !occupancy_phases_on_capture;
         let paths = derive(&features);
+        let every_move_captures = every_move_captures(&variant, &features);
         let before_tests = variant.before_tests();
         let mut rules = Rules {
             count: Default::default(),
@@ -316,6 +319,7 @@ impl Rules {
                 before_tests,
             },
             captures_to_hand,
+            every_move_captures,
             programmed_types,
             slow_attacks,
             tables,
@@ -565,6 +569,14 @@ impl Rules {
         self.count.stacked
     }
 
+    /// Whether every move of the game captures: each piece power is `capture-only`, and there
+    /// are no programs, drops, hands, castlings, gates, square actions or passes that could
+    /// make a quiet move. The search reads it to bound its quiescence, which follows captures
+    /// and would otherwise search the whole tree.
+    pub fn every_move_captures(&self) -> bool {
+        self.every_move_captures
+    }
+
     /// How many of the piece types' programs run as compiled atoms, and how many are run
     /// instruction by instruction (for reports and benchmarks).
     pub fn program_counts(&self) -> (usize, usize) {
@@ -643,6 +655,14 @@ fn occupancy_kinds(v: &Variant) -> (Vec<u8>, Vec<(Occupancy, Vec<(PhaseId, Occup
         }
     }
     (occ_kind, occupancies)
+}
+
+/// Whether no move can be quiet (see [`Rules::every_move_captures`]): read from the powers and
+/// from the features that bring other moves (programs, drops and hands are all in the program
+/// layer).
+fn every_move_captures(v: &Variant, f: &crate::paths::Features) -> bool {
+    let other_moves = f.program_layer || f.square_play || f.pass_turn || f.gates || !v.castlings.is_empty();
+    !other_moves && v.pieces.iter().all(|p| p.moves.iter().all(|m| m.mode == crate::ir::MoveMode::CaptureOnly))
 }
 
 /// Whether a phase condition can only change when the number of pieces does.
