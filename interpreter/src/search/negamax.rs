@@ -169,7 +169,7 @@ pub struct Searcher {
     /// captures (no leaf is ever quiet there, and following captures searches the whole tree).
     quiescence_plies: u32,
     /// Per (type, type), `reversible_types` to a row: a quiet move turning the first into the
-    /// second is no move quiescence follows (the second turns back: see `quiesce.rs`).
+    /// second is no move quiescence follows (the second turns back: see `order.rs`).
     reversible: Vec<bool>,
     reversible_types: usize,
     nodes: u64,
@@ -227,7 +227,7 @@ impl Searcher {
             stalemate_decides: rules.variant.end.stalemate != crate::ir::Outcome::Draw
                 || rules.variant.end.stalemate_for.is_some(),
             quiescence_plies: if rules.every_move_captures() { 0 } else { QUIESCENCE_PLIES },
-            reversible: quiesce::reversible_promotions(&rules.variant),
+            reversible: crate::order::reversible_promotions(&rules.variant),
             reversible_types: rules.variant.pieces.len(),
             nodes: 0,
             start: Instant::now(),
