@@ -130,8 +130,15 @@ GAMES = {
     "troitzky": ("troitzky.var", "troitzky", 3),
     "omicron": ("omicron.var", "omicron", 3),
     "breakthrough": ("breakthrough.var", "breakthrough", 3),
+    "clobber": ("clobber.var", "clobber", 3),
+    "clobber10": ("clobber10.var", "clobber10", 2),
     "fox-and-hounds": ("fox-and-hounds.var", "fox-and-hounds", 3),
     "jesonmor": ("jesonmor.var", "jesonmor", 3),
+    "checkshogi": ("checkshogi.var", "checkshogi", 3),
+    "supply": ("supply.var", "supply", 3),
+    "janggicasual": ("janggicasual.var", "janggicasual", 3),
+    "janggitraditional": ("janggitraditional.var", "janggitraditional", 3),
+    "kyotoshogi": ("kyotoshogi.var", "kyotoshogi", 4),
 }
 
 
@@ -144,6 +151,7 @@ SHUFFLED = {"fischerandom": [0, 1, 2], "caparandom": [0, 1, 2]}
 # of these position strings (without `--start`).
 ALSO_FROM = {
     "bughouse": ["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRPPbnpp] w KQkq - 2 3"],
+    "supply": ["r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKABR1[RNCPPrbcap] w - - 4 3"],
 }
 
 # Whether the game compared now is a chess960 one (every pyffish call passes it).
@@ -185,7 +193,8 @@ FAMILIES = {
     "knightmate", "gardner", "makruk", "ai-wok", "makpong", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "micro", "torishogi", "nightrider", "threekings", "horde", "nocheckatomic", "atomar", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
-    "gustav3", "troitzky", "omicron", "breakthrough", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
+    "gustav3", "troitzky", "omicron", "breakthrough", "clobber", "clobber10", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
+    "checkshogi", "supply", "kyotoshogi",
 }
 
 

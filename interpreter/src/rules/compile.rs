@@ -68,11 +68,13 @@ impl Rules {
         }
         features.phases_beyond_captures |= stacks.phases != 0 && !stacks.phases_on_capture;
         let paths = derive(&features);
+        let every_move_captures = every_move_captures(&variant, &features);
         let mut rules = Rules {
             count: CountRules::default(),
             slow_reach: None,
             ends: ends(&variant),
             captures_to_hand: variant.pieces.iter().any(|p| p.to_hand.is_some()),
+            every_move_captures,
             programmed_types: (0..types).map(|t| program.as_ref().is_some_and(|p| !p.codes[t].is_empty())).collect(),
             slow_attacks,
             tables,
@@ -333,4 +335,12 @@ fn setup_counts(variant: &Variant) -> Vec<u32> {
         }
     }
     counts
+}
+
+/// Whether no move can be quiet (see [`Rules::every_move_captures`]): read from the powers and
+/// from the features that bring other moves (programs, drops and hands are all in the program
+/// layer).
+fn every_move_captures(v: &Variant, f: &crate::paths::Features) -> bool {
+    let other_moves = f.program_layer || f.square_play || f.pass_turn || f.gates || !v.castlings.is_empty();
+    !other_moves && v.pieces.iter().all(|p| p.moves.iter().all(|m| m.mode == crate::ir::MoveMode::CaptureOnly))
 }

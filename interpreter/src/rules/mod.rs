@@ -90,6 +90,8 @@ pub struct Rules {
     pub(crate) ends: Ends,
     /// Some piece type goes to the capturer's hand when captured (`captured-to-hand`).
     pub(crate) captures_to_hand: bool,
+    /// Every move of the game captures (see [`Rules::every_move_captures`]).
+    pub(crate) every_move_captures: bool,
 }
 
 impl Rules {
@@ -295,6 +297,14 @@ impl Rules {
     #[cfg(feature = "test-hooks")]
     pub fn counts_stacks(&self) -> bool {
         self.count.stacked
+    }
+
+    /// Whether every move of the game captures: each piece power is `capture-only`, and there
+    /// are no programs, drops, hands, castlings, gates, square actions or passes that could
+    /// make a quiet move. The search reads it to bound its quiescence, which follows captures
+    /// and would otherwise search the whole tree.
+    pub fn every_move_captures(&self) -> bool {
+        self.every_move_captures
     }
 
     /// How many of the piece types' programs run as compiled atoms, and how many are run

@@ -37,6 +37,8 @@ const LATE_MOVE_COUNT: usize = 4;
 const MID_TURN_MOVE_COUNT: usize = 8;
 /// Late-move pruning reaches this many turns from the leaves.
 const LATE_MOVE_DEPTH: u32 = 2;
+/// How many plies of captures quiescence follows at most.
+const QUIESCENCE_PLIES: u32 = 16;
 
 /// When to stop searching.
 #[derive(Clone, Copy, Debug, Default)]
@@ -163,6 +165,13 @@ pub struct Searcher {
     officer: Vec<bool>,
     /// Having no legal move wins or loses the game (not a draw): quiescence looks for moves.
     stalemate_decides: bool,
+    /// How many plies of captures quiescence follows: none where every move of the game
+    /// captures (no leaf is ever quiet there, and following captures searches the whole tree).
+    quiescence_plies: u32,
+    /// Per (type, type), `reversible_types` to a row: a quiet move turning the first into the
+    /// second is no move quiescence follows (the second turns back: see `order.rs`).
+    reversible: Vec<bool>,
+    reversible_types: usize,
     nodes: u64,
     start: Instant,
     limits: Limits,
@@ -217,6 +226,9 @@ impl Searcher {
             officer,
             stalemate_decides: rules.variant.end.stalemate != crate::ir::Outcome::Draw
                 || rules.variant.end.stalemate_for.is_some(),
+            quiescence_plies: if rules.every_move_captures() { 0 } else { QUIESCENCE_PLIES },
+            reversible: crate::order::reversible_promotions(&rules.variant),
+            reversible_types: rules.variant.pieces.len(),
             nodes: 0,
             start: Instant::now(),
             limits: Limits::default(),

@@ -1,7 +1,7 @@
 //! Move ordering for the search: static exchange evaluation, killer moves and the history of quiet moves that refuted others.
 
 use crate::eval::Evaluator;
-use crate::ir::CellId;
+use crate::ir::{CellId, Instr, PieceType, PieceTypeId, Variant};
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::{Piece, Rules};
 use crate::tables::NO_PROMOTION;
@@ -577,4 +577,45 @@ fn promoted_value(r: &Rules, eval: &Evaluator, mv: &Move) -> i32 {
         Some(t) => eval.exchange_value(r, r.piece(r.owner(mv.piece), t)),
         None => eval.exchange_value(r, mv.piece),
     }
+}
+
+/// Per (type, type), row by row: a piece's moves may turn the first type into the second, and the
+/// second's moves turn it back into the first (pieces that turn over both ways).
+pub(crate) fn reversible_promotions(v: &Variant) -> Vec<bool> {
+    let n = v.pieces.len();
+    let into: Vec<Vec<PieceTypeId>> = v.pieces.iter().map(turns_into).collect();
+    let mut out = vec![false; n * n];
+    for (a, targets) in into.iter().enumerate() {
+        for b in targets {
+            let back = into.get(b.0 as usize).is_some_and(|t| t.iter().any(|x| x.0 as usize == a));
+            if back && b.0 as usize != a {
+                out[a * n + b.0 as usize] = true;
+            }
+        }
+    }
+    out
+}
+
+/// The types a piece's moves may turn it into: its promotions' choices and the types its move
+/// programs give it (drops are no moves of a piece on the board).
+fn turns_into(p: &PieceType) -> Vec<PieceTypeId> {
+    fn walk(body: &[Instr], out: &mut Vec<PieceTypeId>) {
+        for i in body {
+            match i {
+                Instr::Add { promote, .. } => out.extend(promote),
+                Instr::ChangeType(t, _) => out.push(*t),
+                Instr::If(_, a, b) => {
+                    walk(a, out);
+                    walk(b, out);
+                }
+                Instr::While(_, a) => walk(a, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out: Vec<PieceTypeId> = p.promotions().flat_map(|r| r.choices.iter().copied()).collect();
+    for program in &p.programs {
+        walk(&program.body, &mut out);
+    }
+    out
 }

@@ -6,9 +6,10 @@ use crate::order::{is_capture, victim_value};
 use crate::position::{Move, Position};
 
 impl Searcher {
-    /// Quiescence: captures and promotions that do not lose material by static exchange (all
-    /// moves when in check), standing pat on the evaluation otherwise. In the middle of a turn
-    /// of several actions it stands pat.
+    /// Quiescence: captures, and promotions into a type that cannot turn back, that do not lose
+    /// material by static exchange (all moves when in check), standing pat on the evaluation
+    /// otherwise, for at most `quiescence_plies` plies. In the middle of a turn of several
+    /// actions it stands pat.
     pub(super) fn quiesce(&mut self, pos: &mut Position, ply: usize, alpha: i32, beta: i32, qdepth: u32) -> i32 {
         let mut lists = std::mem::take(&mut self.quiet_lists[ply]);
         let s = self.quiesce_with(pos, ply, alpha, beta, qdepth, &mut lists);
@@ -56,8 +57,9 @@ impl Searcher {
         }
         let stand = self.static_eval(pos);
         // With no opponent (a puzzle, one team), no exchange is left unresolved: every
-        // capture is a move of the game, searched to the depth asked.
-        if !turn_start || ply >= MAX_PLY || qdepth >= 16 || self.unopposed() {
+        // capture is a move of the game, searched to the depth asked. Where every move
+        // captures, `quiescence_plies` is 0: the leaf stands as it is.
+        if !turn_start || ply >= MAX_PLY || qdepth >= self.quiescence_plies || self.unopposed() {
             return stand;
         }
         if !in_check {
@@ -91,6 +93,12 @@ impl Searcher {
                 if mv.promote == 0 && stand + gain + 200 < alpha {
                     continue;
                 }
+                // A quiet move that turns its piece over, into a type that can turn back
+                // (where every move turns pieces over, both ways), settles nothing: followed,
+                // such moves would make the whole tree noisy.
+                if !is_capture(&mv) && self.turns_back(pos, &mv) {
+                    continue;
+                }
             }
             pos.make(mv);
             let s = if self.same_team(pos.side_to_move(), mover) {
@@ -116,5 +124,14 @@ impl Searcher {
             return stand;
         }
         best
+    }
+}
+
+impl Searcher {
+    /// Whether the move turns its piece into a type whose moves may turn it back.
+    fn turns_back(&self, pos: &Position, mv: &Move) -> bool {
+        let Some(to) = mv.promotion() else { return false };
+        let from = pos.rules().type_of(mv.piece);
+        self.reversible.get(from.0 as usize * self.reversible_types + to.0 as usize).copied().unwrap_or(false)
     }
 }

@@ -1,0 +1,132 @@
+//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
+
+mod common;
+
+use varia_interpreter::ir::PlayerId;
+use varia_interpreter::{EndReason, GameResult, Position};
+
+const WHITE: PlayerId = PlayerId(0);
+
+fn at(file: &str, text: &str) -> Position {
+    common::position(&common::rules(file), text)
+}
+
+fn list(moves: &str) -> Vec<String> {
+    moves.split_whitespace().map(str::to_string).collect()
+}
+
+/// The cells where pieces of one letter are dropped, sorted.
+fn drops(moves: &[String], letter: char) -> Vec<String> {
+    let mut cells: Vec<String> =
+        moves.iter().filter_map(|m| m.strip_prefix(&format!("{letter}@")).map(str::to_string)).collect();
+    cells.sort();
+    cells
+}
+
+#[test]
+fn clobber_stones_only_capture_and_a_player_without_a_capture_loses() {
+    // White's a1 takes a2 or b1 (orthogonal neighbours); c1 is no neighbour.
+    let mut pos = at("clobber.var", "5/5/5/5/p4/Ppp2 w - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("a1a2 a1b1"));
+    // After a1a2 Black's b1 and c1 have no white neighbour: Black cannot move and loses.
+    common::play(&mut pos, "a1a2");
+    assert!(common::uci(&mut pos).is_empty());
+    assert_eq!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Stalemate)));
+}
+
+#[test]
+fn checkshogi_the_first_check_wins() {
+    // 84 moves, among them the rook's drops; a drop on the e-file gives check and wins at once.
+    let mut pos = at("checkshogi.var", "4k4/9/9/9/9/9/9/9/4K4[R] w - - 0 1");
+    assert_eq!(common::uci(&mut pos).len(), 84);
+    common::play(&mut pos, "R@e5");
+    assert!(common::uci(&mut pos).is_empty());
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Goal(_)))));
+}
+
+#[test]
+fn supply_drops_land_where_each_piece_could_stand_in_its_own_half() {
+    let mut pos = at("supply.var", "5k3/9/9/9/9/9/9/9/9/3K5[ABNRCP] w - - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(moves.len(), 150);
+    // Advisors on their palace's points, elephants on theirs, soldiers on ranks 4 and 5 of the
+    // files they start on.
+    assert_eq!(drops(&moves, 'A'), list("d3 e2 f1 f3"));
+    assert_eq!(drops(&moves, 'B'), list("a3 c1 c5 e3 g1 g5 i3"));
+    assert_eq!(drops(&moves, 'P'), list("a4 a5 c4 c5 e4 e5 g4 g5 i4 i5"));
+    // Horses and cannons anywhere empty in White's half; the chariot not on the f-file, where
+    // it would give check.
+    assert_eq!(drops(&moves, 'N').len(), 44);
+    assert_eq!(drops(&moves, 'C').len(), 44);
+    assert_eq!(drops(&moves, 'R').len(), 39);
+    assert!(!drops(&moves, 'R').iter().any(|c| c.starts_with('f')));
+    // Black's drops are the same in Black's half.
+    let mut pos = at("supply.var", "5k3/9/9/9/9/9/9/9/9/3K5[abnrcp] b - - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(moves.len(), 150);
+    assert_eq!(drops(&moves, 'A'), list("d10 d8 e9 f8"));
+    assert_eq!(drops(&moves, 'P'), list("a6 a7 c6 c7 e6 e7 g6 g7 i6 i7"));
+}
+
+#[test]
+fn supply_no_drop_gives_check_not_even_a_cannon_over_a_screen() {
+    // Black's soldier on d6 would screen a cannon dropped on the d-file against the general on d10.
+    let mut pos = at("supply.var", "3k5/9/9/9/3p5/9/9/9/9/5K3[C] w - - 0 1");
+    let cannon = drops(&common::uci(&mut pos), 'C');
+    assert_eq!(cannon.len(), 39);
+    assert!(!cannon.iter().any(|c| c.starts_with('d')), "{cannon:?}");
+}
+
+#[test]
+fn supply_captures_pass_nothing_to_the_hand() {
+    let mut pos = at("supply.var", "3k5/9/9/9/9/9/9/9/r8/R4K3[] w - - 0 1");
+    common::play(&mut pos, "a1a2");
+    assert_eq!(pos.to_position_string(), "3k5/9/9/9/9/9/9/9/R8/5K3[] b - - 0 1");
+}
+
+#[test]
+fn janggi_casual_two_passes_draw_and_the_generals_face_freely() {
+    let mut pos = at("janggicasual.var", "start");
+    common::play(&mut pos, "e2e2 e9e9");
+    assert!(common::uci(&mut pos).is_empty());
+    assert!(matches!(pos.outcome(), Some((GameResult::Draw, EndReason::Goal(_)))));
+    // No bikjang: the general may stay on the open file, and a pass there goes on.
+    let mut pos = at("janggicasual.var", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("e2d1 e2d2 e2d3 e2e1 e2e2 e2e3 e2f1 e2f2 e2f3"));
+    common::play(&mut pos, "e2e2");
+    assert_eq!(pos.outcome(), None);
+}
+
+#[test]
+fn janggi_traditional_bikjang_and_two_passes_draw() {
+    let mut pos = at("janggitraditional.var", "start");
+    common::play(&mut pos, "e2e2 e9e9");
+    assert!(matches!(pos.outcome(), Some((GameResult::Draw, EndReason::Goal(_)))));
+    // Generals facing: a move must part them, and a pass leaves them facing and draws.
+    let mut pos = at("janggitraditional.var", "4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("e2d1 e2d2 e2d3 e2e2 e2f1 e2f2 e2f3"));
+    common::play(&mut pos, "e2e2");
+    assert!(matches!(pos.outcome(), Some((GameResult::Draw, EndReason::Goal(_)))));
+}
+
+#[test]
+fn kyotoshogi_every_move_turns_the_piece_over_both_ways() {
+    let mut pos = at("kyotoshogi.var", "start");
+    assert_eq!(common::uci(&mut pos), list("a1a2- a1b2- b1a2+ b1b2+ b1c2+ c1b2 c1c2 c1d2 d1c2- d1d2- d1e2- e1e2+"));
+    // The silver turns into a bishop, the gold on a1 back into a lance.
+    common::play(&mut pos, "b1b2+");
+    assert_eq!(pos.to_position_string(), "p+nks+l/5/5/1+S3/+L1K+NP[] b - - 1 1");
+    let mut pos = at("kyotoshogi.var", "start");
+    common::play(&mut pos, "a1a2-");
+    assert_eq!(pos.to_position_string(), "p+nks+l/5/5/L4/1SK+NP[] b - - 1 1");
+}
+
+#[test]
+fn kyotoshogi_a_piece_in_hand_is_dropped_either_side_up() {
+    let mut pos = at("kyotoshogi.var", "2k2/5/5/5/2K2[S] w - - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(moves.len(), 51);
+    assert!(common::has(&moves, "S@c3") && common::has(&moves, "+S@c3"), "{moves:?}");
+    common::play(&mut pos, "+S@c3");
+    assert_eq!(pos.to_position_string(), "2k2/5/2+S2/5/2K2[] b - - 0 1");
+}
