@@ -226,13 +226,14 @@ impl Rules {
         // (moved by players who do not own them) make false.
         features.branching |= branching;
         let recognise = derive(&features).allows(crate::paths::Path::Atoms);
+        let start_cells = derive(&features).allows(crate::paths::Path::StartCells);
         let mut atoms: Vec<Vec<crate::atoms::Atom>> = variant
             .pieces
             .iter()
             .map(|p| p.moves.iter().flat_map(|m| crate::atoms::of_power(p, m)).collect())
             .collect();
         let program = if ProgramRules::needed(&variant) {
-            let (from_programs, pr) = ProgramRules::build(&variant, &facts, recognise, &mut seed);
+            let (from_programs, pr) = ProgramRules::build(&variant, &facts, recognise, start_cells, &mut seed);
             for (t, more) in from_programs.into_iter().enumerate() {
                 atoms[t].extend(more);
             }
