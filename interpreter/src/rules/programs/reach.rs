@@ -64,10 +64,24 @@ pub(crate) fn reach(
     left: &mut usize,
 ) -> Outcome {
     let cap = MAX_STATES.min(*left);
-    let mut seen: States = States::default();
-    let outcome = follow(v, facts, code, player, start, drop, cap, &mut seen);
-    *left = left.saturating_sub(seen.len().max(1));
+    let outcome = SEEN.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        // Kept from run to run (most runs are small: growing a new set each time cost as
+        // much as the analysis); a set grown large is dropped, as clearing it costs its size.
+        if seen.capacity() > 4 * 1024 {
+            *seen = States::default();
+        }
+        seen.clear();
+        let outcome = follow(v, facts, code, player, start, drop, cap, &mut seen);
+        *left = left.saturating_sub(seen.len().max(1));
+        outcome
+    });
     outcome
+}
+
+thread_local! {
+    /// The states of [`reach`]'s runs on this thread.
+    static SEEN: std::cell::RefCell<States> = std::cell::RefCell::new(States::default());
 }
 
 /// The abstract states met, hashed by a multiply-and-rotate hasher: the states are small
