@@ -136,3 +136,34 @@ fn goals_end_the_game_for_the_player_they_name() {
         Some((varia_interpreter::GameResult::Win(PlayerId(1)), varia_interpreter::EndReason::Goal(0)))
     );
 }
+
+/// Drop programs that can emit from few cells (a zone, a first step) run only from those
+/// cells (the `StartCells` path), and give the moves the reference gives running them from
+/// every cell: a drop into the home row that takes an enemy there, and one that steps north
+/// first and lands on an empty cell of the middle row.
+#[test]
+fn drop_programs_run_only_from_the_cells_they_can_emit_from() {
+    let text =
+        "variant \"Drops\"\nboard {\n  grid 3 x 3\n}\nplayer white\nplayer black swap n <-> s  ne <-> se  nw <-> sw\n\
+                zone home {\n  white: rank 1\n  black: rank 3\n}\nzone middle {\n  white: rank 2\n  black: rank 2\n}\n\
+                piece King K {\n  royal\n  step all\n}\n\
+                piece Raider R {\n  drop-supply unlimited\n  drop { verify in(home) verify not friend add }\n}\n\
+                piece Scout S {\n  drop-supply unlimited\n  drop { n verify in(middle) verify empty add }\n}\n\
+                setup {\n  white: K a1\n  black: K c3, R b1\n}\nend {\n  checkmate loss\n  stalemate draw\n}\n";
+    let v = varia_grammar::load(text).unwrap_or_else(|d| panic!("{d:?}"));
+    let fast = Arc::new(Rules::new(v.clone()));
+    assert!(fast.fast_paths().contains(&"StartCells".to_string()), "{:?}", fast.fast_paths());
+    let mut pos = Position::start(fast);
+    // The raider lands on c1 (empty) or takes the black raider on b1 (White's king stands
+    // on a1); the scout lands on each middle cell from the cell below it. The king may not go
+    // to b2, next to Black's king.
+    assert_eq!(common::legal(&mut pos), ["Ka1-a2", "Ka1xb1", "R@b1", "R@c1", "S@a2", "S@b2", "S@c2"]);
+    for rules in [Rules::without(v.clone(), &[varia_interpreter::paths::Path::StartCells]), Rules::reference(v.clone())]
+    {
+        let mut other = Position::start(Arc::new(rules));
+        assert_eq!(common::legal(&mut other), common::legal(&mut pos));
+        for depth in 1..=3 {
+            assert_eq!(perft(&mut other, depth), perft(&mut pos, depth), "depth {depth}");
+        }
+    }
+}

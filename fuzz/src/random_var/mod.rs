@@ -104,6 +104,7 @@ pub const VAR_FEATURES: &[&str] = &[
     // drops and hands
     "drop",
     "drop-unlimited",
+    "drop-capture",
     "hand",
     "captured-to-hand",
     // promotion

@@ -216,11 +216,17 @@ pub(crate) fn drops(g: &mut Gen, ctx: &mut Ctx, me: usize) -> Vec<String> {
     }
     let ty = move_type(g, ctx, me, 0.2, "drop");
     // Mostly onto a few rows, so that drops do not swamp the list of legal moves.
-    let body = match g.int(0, 5) {
+    // Programs whose zone, or first step, leaves them few start cells (the `StartCells` path).
+    let body = match g.int(0, 7) {
         0 => "verify empty verify not in(last) add".to_string(),
         1 | 2 => "verify empty verify in(start) add".to_string(),
         3 => format!("verify empty verify in(far) verify {} add", test(g, ctx)),
         4 => "verify empty verify adjacent-to-enemy add".to_string(),
+        5 => {
+            g.feature("drop-capture");
+            "verify in(start) verify not friend add".to_string()
+        }
+        6 => format!("{} verify in(start) verify empty add", dir(g, ctx)),
         _ => "verify empty add".to_string(),
     };
     v.push(format!("drop{ty} {{ {body} }}"));

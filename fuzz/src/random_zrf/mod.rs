@@ -45,6 +45,7 @@ pub const ZRF_FEATURES: &[&str] = &[
     "zrf-flag",
     "zrf-move-type",
     "zrf-drops",
+    "zrf-drops-capture",
     "zrf-hand",
     "zrf-maximal-captures",
     "zrf-maximal-captures-2",

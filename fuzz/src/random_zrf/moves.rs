@@ -118,9 +118,14 @@ pub(crate) fn body(g: &mut Gen, game: &mut Game) -> (Option<&'static str>, Strin
 /// A `(drops ...)` item: onto empty cells, mostly of the player's home.
 pub(crate) fn drops(g: &mut Gen) -> String {
     g.feature("zrf-drops");
-    let body = match g.int(0, 2) {
+    let body = match g.int(0, 3) {
         0 => "((verify empty?) add)",
         1 => "((verify empty?) (verify (in-zone? home)) add)",
+        2 => {
+            // Onto any cell of the home but a friend's: it takes an enemy standing there.
+            g.feature("zrf-drops-capture");
+            "((verify (in-zone? home)) (verify not-friend?) add)"
+        }
         _ => "((verify empty?) (verify (not (in-zone? promo))) add)",
     };
     format!("(drops {body})")

@@ -52,7 +52,8 @@ impl Rules {
         // (moved by players who do not own them) make false.
         features.branching |= branches(&variant, &graph);
         let recognise = derive(&features).allows(Path::Atoms);
-        let (tables, program) = move_tables(&variant, &facts, recognise, &mut seed);
+        let start_cells = derive(&features).allows(Path::StartCells);
+        let (tables, program) = move_tables(&variant, &facts, (recognise, start_cells), &mut seed);
         let slow_attacks = tables.slow_types.iter().any(|s| *s);
         let castles = castles::CastleRules::new(&variant, &graph);
         let gates = gates::GateRules::new(&variant, &castles, cells);
@@ -114,17 +115,18 @@ fn branches(v: &Variant, graph: &Graph) -> bool {
 
 /// The move tables: declarative powers as atoms, then the programs that have an atom's shape
 /// (where `recognise`: only where a cell holds one piece and directions do not branch, where
-/// the two read alike), with the programs left to run.
+/// the two read alike), with the programs left to run (each from the cells it may emit from,
+/// where `start_cells`).
 fn move_tables(
     v: &Variant,
     facts: &BoardFacts,
-    recognise: bool,
+    (recognise, start_cells): (bool, bool),
     seed: &mut u64,
 ) -> (MoveTables, Option<Box<ProgramRules>>) {
     let mut atoms: Vec<Vec<crate::atoms::Atom>> =
         v.pieces.iter().map(|p| p.moves.iter().flat_map(|m| crate::atoms::of_power(p, m)).collect()).collect();
     let program = if ProgramRules::needed(v) {
-        let (from_programs, pr) = ProgramRules::build(v, facts, recognise, seed);
+        let (from_programs, pr) = ProgramRules::build(v, facts, recognise, start_cells, seed);
         for (t, more) in from_programs.into_iter().enumerate() {
             atoms[t].extend(more);
         }

@@ -63,11 +63,13 @@ pub enum Path {
     RoyalTargets,
     /// Attacks after a move tried in the cell array are read from the threat tables.
     ThreatTrial,
+    /// Move and drop programs run only from the cells where the board lets them emit a move.
+    StartCells,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 23] = [
+    pub const ALL: [Path; 24] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -91,6 +93,7 @@ impl Path {
         Path::StackLines,
         Path::RoyalTargets,
         Path::ThreatTrial,
+        Path::StartCells,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -119,6 +122,7 @@ impl Path {
             Path::StackLines => "On stacks, check and pins read off the stack cells as lines of single pieces.",
             Path::RoyalTargets => "The royal's targets come from the masks, each tried in the cell array (the count, the mask moves).",
             Path::ThreatTrial => "Attacks after a move tried in the cell array are read from the threat tables.",
+            Path::StartCells => "Move and drop programs run only from the cells where the board lets them emit a move.",
         }
     }
 
@@ -594,10 +598,13 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 43] {
                 EvasionMasks,
             ],
         ),
+        // A piece between cells runs its programs from the cells it covers, but its `from` is
+        // where it stands: the start cells, found from the covered cell, would not hold.
         (
             "between",
             between,
             &[
+                StartCells,
                 Atoms,
                 CellTrial,
                 Evasions,

@@ -47,6 +47,9 @@ impl State {
             }
             let mut seq = 0u16;
             for &origin in origins {
+                if !code.may_start(side, origin) {
+                    continue;
+                }
                 if let Some(g) = code.guard {
                     if !code.guard_cells.is_empty() {
                         let at = code.guard_cells[side.0 as usize * r.cells + origin.0 as usize];
@@ -201,7 +204,7 @@ impl State {
                         let mut s = self.scratch();
                         for c in 0..r.cells {
                             let cell = CellId(c as u16);
-                            if self.cells[c] == Piece::HOLE {
+                            if self.cells[c] == Piece::HOLE || !code.may_start(side, cell) {
                                 continue;
                             }
                             s.clear();

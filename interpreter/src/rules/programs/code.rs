@@ -76,6 +76,9 @@ pub(crate) struct Code {
     /// Per (player, start cell): the cell the guard tests ([`NO_CELL`] where the steps
     /// leave the board); empty where guards are not used (stacks, pieces between cells).
     pub(crate) guard_cells: Vec<CellId>,
+    /// Per player: the cells a run may start from and emit a move (where the board lets it
+    /// reach an `add`); empty where every cell is tried (the `StartCells` path is off).
+    pub(crate) starts: Vec<crate::bitset::CellSet>,
 }
 
 /// In [`Code::guard_cells`]: no such cell.
@@ -95,6 +98,12 @@ pub(crate) enum Guard {
 pub(crate) const MAX_LOOP_LEVELS: usize = 32;
 
 impl Code {
+    /// Whether a run for `side` from `cell` may emit a move (see [`Code::starts`]).
+    #[inline]
+    pub(crate) fn may_start(&self, side: PlayerId, cell: CellId) -> bool {
+        self.starts.get(side.0 as usize).is_none_or(|s| s.contains(cell))
+    }
+
     /// Flattens a program.
     pub(crate) fn compile(p: &Program) -> Code {
         let mut code = Code { promotions: vec![Vec::new()], move_type: p.move_type, ..Code::default() };

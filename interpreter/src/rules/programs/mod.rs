@@ -18,7 +18,7 @@ pub(crate) const PLAIN_DROP: u16 = u16::MAX;
 pub(crate) enum DropRule {
     /// Places the piece on an empty cell (or any cell: `need_empty` false) of these, per player.
     Plain { cells: Vec<CellSet>, need_empty: bool, move_type: Option<MoveTypeId> },
-    /// Runs from every cell of the board.
+    /// Runs from every cell of the board (or those of [`Code::starts`]).
     Code(Code),
 }
 
@@ -92,10 +92,13 @@ impl ProgramRules {
 
     /// The atoms the programs of each piece type are written as (when `recognise_atoms`), and
     /// the program rules with the programs that remain.
+    /// With `start_cells` (the `StartCells` path), each program and drop program keeps the
+    /// cells it may emit from ([`Code::starts`]).
     pub(crate) fn build(
         v: &Variant,
         facts: &BoardFacts,
         recognise_atoms: bool,
+        start_cells: bool,
         seed: &mut u64,
     ) -> (Vec<Vec<Atom>>, ProgramRules) {
         let players = v.players.len();
@@ -117,7 +120,7 @@ impl ProgramRules {
                 }
             }
         }
-        let drops: Vec<Vec<DropRule>> = v
+        let mut drops: Vec<Vec<DropRule>> = v
             .pieces
             .iter()
             .map(|p| p.drops.iter().map(|d| drop_rule(v, facts, p.stands_between(), d)).collect())
@@ -151,17 +154,34 @@ impl ProgramRules {
         let mut attacks_read_history = false;
         let mut attacks_read_position = false;
         let mut left = reach::MAX_VARIANT_STATES;
+        if start_cells {
+            let none = || vec![CellSet::new(cells); players];
+            for code in codes.iter_mut().flatten().map(|(_, c)| c) {
+                code.starts = none();
+            }
+            for code in drops.iter_mut().flatten() {
+                if let DropRule::Code(code) = code {
+                    code.starts = none();
+                }
+            }
+        }
         for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
             // One entry per program (not per piece type), so an attack probe runs only the
             // programs that may capture on the target: a slider's other rays are not run.
             let mut by_target: Vec<Vec<ReachEntry>> = vec![Vec::new(); cells];
-            for (t, type_codes) in codes.iter().enumerate() {
-                for (k, (_, code)) in type_codes.iter().enumerate() {
+            for (t, type_codes) in codes.iter_mut().enumerate() {
+                for (k, (_, code)) in type_codes.iter_mut().enumerate() {
                     for c in 0..cells {
                         let start = CellId(c as u16);
                         // Each (start, type, program) is met once and its targets do not repeat.
                         let entry = (start, PieceTypeId(t as u8), k as u16);
-                        match reach::reach(v, facts, code, p, start, false, &mut left) {
+                        let outcome = reach::reach(v, facts, code, p, start, false, &mut left);
+                        if outcome.emits {
+                            if let Some(s) = code.starts.get_mut(p) {
+                                s.insert(start);
+                            }
+                        }
+                        match outcome.reach {
                             Reach::Cells(targets) => {
                                 if !targets.is_empty() {
                                     attacks_read_history |= code.reads_history;
@@ -182,7 +202,7 @@ impl ProgramRules {
             }
             append_reverse(by_target, &mut reach_index, &mut reach_list);
         }
-        let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &drops, &mut left);
+        let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &mut drops, &mut left);
         // Whether a drop can take a royal piece depends on the hands.
         attacks_read_position |= !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty());
         let rules = ProgramRules {
@@ -268,12 +288,12 @@ fn append_reverse<T>(by_target: Vec<Vec<T>>, index: &mut Vec<u32>, list: &mut Ve
 /// Where each player's drops may capture: per (player, target) the (start, type, drop index)
 /// of drops whose piece could land on (or otherwise take) a piece there, as an index into one
 /// list, and per player those that may capture anywhere. Drops that need an empty cell take
-/// nothing and are left out.
+/// nothing and are left out. A drop program that keeps its start cells gets them here.
 #[allow(clippy::type_complexity)]
 fn drop_reaches(
     v: &Variant,
     facts: &BoardFacts,
-    drops: &[Vec<DropRule>],
+    drops: &mut [Vec<DropRule>],
     left: &mut usize,
 ) -> (Vec<u32>, Vec<(CellId, PieceTypeId, u16)>, Vec<Vec<(CellId, PieceTypeId, u16)>>) {
     let cells = v.board.cells.len();
@@ -282,9 +302,9 @@ fn drop_reaches(
     let mut anywhere = vec![Vec::new(); v.players.len()];
     for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
         let mut by_target: Vec<Vec<(CellId, PieceTypeId, u16)>> = vec![Vec::new(); cells];
-        for (t, rules) in drops.iter().enumerate() {
+        for (t, rules) in drops.iter_mut().enumerate() {
             let ty = PieceTypeId(t as u8);
-            for (i, rule) in rules.iter().enumerate() {
+            for (i, rule) in rules.iter_mut().enumerate() {
                 match rule {
                     DropRule::Plain { need_empty: true, .. } => {}
                     DropRule::Plain { cells: allowed, .. } => {
@@ -296,7 +316,13 @@ fn drop_reaches(
                     DropRule::Code(code) => {
                         for c in 0..cells {
                             let start = CellId(c as u16);
-                            match reach::reach(v, facts, code, p, start, true, left) {
+                            let outcome = reach::reach(v, facts, code, p, start, true, left);
+                            if outcome.emits {
+                                if let Some(s) = code.starts.get_mut(p) {
+                                    s.insert(start);
+                                }
+                            }
+                            match outcome.reach {
                                 Reach::Cells(targets) => {
                                     for x in targets {
                                         by_target[x.0 as usize].push((start, ty, i as u16));

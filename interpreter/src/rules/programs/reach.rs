@@ -32,6 +32,14 @@ pub(crate) enum Reach {
     Anywhere,
 }
 
+/// What a program could ever do from a start cell: where it may capture, and whether it may
+/// emit a move at all (a run from a cell where it cannot need not be started).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    pub(crate) reach: Reach,
+    pub(crate) emits: bool,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct State {
     pc: u32,
@@ -44,9 +52,8 @@ struct State {
     start_empty: bool,
 }
 
-/// The reach of a program's code for `player` from `start` (`stands`: the piece's cell,
-/// `None` for a drop), spending the states it explores from `left` (what is left of
-/// [`MAX_VARIANT_STATES`]).
+/// The reach of a program's code for `player` from `start` (`drop`: no piece stands there),
+/// spending the states it explores from `left` (what is left of [`MAX_VARIANT_STATES`]).
 pub(crate) fn reach(
     v: &Variant,
     facts: &BoardFacts,
@@ -55,12 +62,73 @@ pub(crate) fn reach(
     start: CellId,
     drop: bool,
     left: &mut usize,
-) -> Reach {
+) -> Outcome {
     let cap = MAX_STATES.min(*left);
-    let mut seen: HashSet<State> = HashSet::new();
-    let reach = follow(v, facts, code, player, start, drop, cap, &mut seen);
-    *left = left.saturating_sub(seen.len().max(1));
-    reach
+    let outcome = SEEN.with(|seen| {
+        let mut seen = seen.borrow_mut();
+        // Kept from run to run (most runs are small: growing a new set each time cost as
+        // much as the analysis); a set grown large is dropped, as clearing it costs its size.
+        if seen.capacity() > 4 * 1024 {
+            *seen = States::default();
+        }
+        seen.clear();
+        let outcome = follow(v, facts, code, player, start, drop, cap, &mut seen);
+        *left = left.saturating_sub(seen.len().max(1));
+        outcome
+    });
+    outcome
+}
+
+thread_local! {
+    /// The states of [`reach`]'s runs on this thread.
+    static SEEN: std::cell::RefCell<States> = std::cell::RefCell::new(States::default());
+}
+
+/// The abstract states met, hashed by a multiply-and-rotate hasher: the states are small
+/// and made here (no input chooses them to collide), and SipHash took most of the analysis.
+type States = HashSet<State, std::hash::BuildHasherDefault<StateHasher>>;
+
+/// A word-at-a-time hasher (the Fx hash of rustc) for [`States`].
+#[derive(Default)]
+struct StateHasher(u64);
+
+impl std::hash::Hasher for StateHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(*b as u64);
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn write_u16(&mut self, n: u16) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
 /// [`reach`] exploring at most `cap` states, kept in `seen`.
@@ -73,8 +141,8 @@ fn follow(
     start: CellId,
     drop: bool,
     cap: usize,
-    seen: &mut HashSet<State>,
-) -> Reach {
+    seen: &mut States,
+) -> Outcome {
     let graph: &Graph = facts.graph;
     let map = &v.players[player].direction_map;
     let step = |c: CellId, d: DirId| graph.step(c, map.get(d.0 as usize).copied().unwrap_or(d)).first().copied();
@@ -86,20 +154,25 @@ fn follow(
     let mut todo =
         vec![State { pc: 0, cur: start, mark: start, to: None, from: (!drop).then_some(start), start_empty: false }];
     let mut out: Vec<CellId> = Vec::new();
+    let mut emits = false;
+    let anywhere = Outcome { reach: Reach::Anywhere, emits: true };
     while let Some(mut st) = todo.pop() {
         loop {
             if !seen.insert(st) {
                 break;
             }
             if seen.len() > cap {
-                return Reach::Anywhere;
+                return anywhere;
             }
             let Some(op) = code.ops.get(st.pc as usize) else { break };
             st.pc += 1;
-            // A test decided by geometry alone is followed; any other may go either way.
+            // A test decided by geometry alone is followed; any other may go either way. A
+            // `from` zone is read where a run reads it: the moving piece's cell, or for a
+            // drop that has not named one, the current cell.
             let decided = |t: u16, st: &State| {
                 let test = &code.tests[t as usize];
-                is_geometric(test).then(|| geometric_holds(facts, v, player, start, st.cur, test))
+                let from = st.from.unwrap_or(st.cur);
+                is_geometric(test).then(|| geometric_holds(facts, v, player, from, st.cur, test))
             };
             match op {
                 Op::Step(d) => match step(st.cur, *d) {
@@ -114,7 +187,7 @@ fn follow(
                     },
                     Landmark::To => st.cur = st.to.unwrap_or(st.cur),
                     Landmark::Mark => st.cur = st.mark,
-                    Landmark::LastFrom | Landmark::LastTo => return Reach::Anywhere,
+                    Landmark::LastFrom | Landmark::LastTo => return anywhere,
                 },
                 Op::Mark(p) => match place(&st, p) {
                     Some(c) => st.mark = c,
@@ -149,6 +222,7 @@ fn follow(
                     st.from = Some(st.cur);
                 }
                 Op::Add { .. } => {
+                    emits = true;
                     let target = st.to.unwrap_or(st.cur);
                     if !(target == start && st.start_empty) {
                         out.push(target);
@@ -169,5 +243,5 @@ fn follow(
     }
     out.sort();
     out.dedup();
-    Reach::Cells(out)
+    Outcome { reach: Reach::Cells(out), emits }
 }
