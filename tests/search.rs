@@ -3,7 +3,6 @@
 
 mod common;
 
-use varia_interpreter::ir::{Instr, PieceType, PieceTypeId};
 use varia_interpreter::{GameResult, Limits, Move, MoveKind, Position, Searcher};
 
 fn depth(d: u32) -> Limits {
@@ -210,46 +209,14 @@ fn quiescence_stands_at_the_leaves_where_every_move_captures() {
     assert_eq!((mv.as_str(), mate_in), ("a1xa2", Some(1)));
 }
 
-/// The types a piece's moves may turn it into: its promotions' choices and the types its move
-/// programs give it (drops left out: they are no moves of a piece on the board).
-fn turns_into(p: &PieceType) -> Vec<PieceTypeId> {
-    fn walk(body: &[Instr], out: &mut Vec<PieceTypeId>) {
-        for i in body {
-            match i {
-                Instr::Add { promote, .. } => out.extend(promote),
-                Instr::ChangeType(t, _) => out.push(*t),
-                Instr::If(_, a, b) => {
-                    walk(a, out);
-                    walk(b, out);
-                }
-                Instr::While(_, a) => walk(a, out),
-                _ => {}
-            }
-        }
-    }
-    let mut out: Vec<PieceTypeId> = p.promotions().flat_map(|r| r.choices.iter().copied()).collect();
-    for program in &p.programs {
-        walk(&program.body, &mut out);
-    }
-    out
-}
-
 /// Quiescence does not follow a quiet move that turns a piece into a type that can turn back:
 /// where every move turns pieces over, both ways (kyotoshogi), such moves would make every move
 /// noisy. Of the bundled games only two have pieces that turn both ways, and micro's turn only
 /// by capturing (followed as before): no other game's search changes.
 #[test]
 fn quiescence_leaves_out_quiet_moves_that_turn_a_piece_over_both_ways() {
-    let turning: Vec<String> = common::variant_files()
-        .into_iter()
-        .filter(|n| {
-            let rules = common::rules(n);
-            let into: Vec<Vec<PieceTypeId>> = rules.variant.pieces.iter().map(turns_into).collect();
-            into.iter().enumerate().any(|(a, targets)| {
-                targets.iter().any(|b| b.0 as usize != a && into[b.0 as usize].contains(&PieceTypeId(a as u8)))
-            })
-        })
-        .collect();
+    let turning: Vec<String> =
+        common::variant_files().into_iter().filter(|n| Searcher::turns_over_both_ways(&common::rules(n))).collect();
     assert_eq!(turning, ["kyotoshogi.var", "micro.var"]);
     let rules = common::rules("kyotoshogi.var");
     let mut pos = Position::start(rules.clone());

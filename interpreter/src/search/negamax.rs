@@ -417,6 +417,13 @@ impl Searcher {
         let rules = pos.rules().clone();
         crate::order::exchange_both_ways(pos, &rules, &self.eval, mv)
     }
+
+    /// Whether some piece type of the game turns into another whose moves turn it back, as the
+    /// quiescence reads it (for tests to list the games it changes).
+    #[cfg(feature = "test-hooks")]
+    pub fn turns_over_both_ways(rules: &Rules) -> bool {
+        crate::order::reversible_promotions(&rules.variant).contains(&true)
+    }
 }
 
 /// A ply's lists: the legal moves, their order, the quiet moves tried.
