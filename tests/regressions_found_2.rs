@@ -139,3 +139,46 @@ fn a_block_on_the_shared_part_of_two_checking_lines_answers_both() {
     fast.sort();
     assert_eq!(fast, reference);
 }
+
+/// On a cell of a stack zone a program move that does more than move its piece, and every
+/// drop or created piece, joins what stands there (`apply_changes` takes nothing there but its
+/// own `capture`s). The attack test took such a landing on a royal's cell for a capture, and
+/// the move was written and searched as one (`x`), so a royal could not step next to a piece
+/// whose only way there joins it, nor anywhere a drop program reaches (random variant 720931).
+#[test]
+fn a_joining_program_move_or_drop_does_not_check() {
+    let text = r#"variant "Joining a royal's crowd"
+board { grid 3 x 3 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone crowd { rank 1 rank 2 rank 3 capacity any }
+piece King K { royal step orthogonal }
+piece Mule M { move { n verify enemy change-type(Mule) add } }
+piece Seed S { drop { verify not friend add } }
+setup { white: King a1, Mule c1  black: King c3  hand white: Seed 1 }
+"#;
+    let mut counts = Vec::new();
+    for rules in every_rules(text, &[]) {
+        let reference = rules.is_reference();
+        let mut pos = Position::start(rules);
+        common::play(&mut pos, "Ka1-b1");
+        let mut moves = Vec::new();
+        if reference {
+            pos.reference_moves(&mut moves);
+        } else {
+            pos.legal_moves(&mut moves);
+        }
+        let mut written: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+        written.sort();
+        assert_eq!(written, ["Kc3-b3", "Kc3-c2"], "{:?}", pos.rules().fast_paths());
+        common::play(&mut pos, "Kc3-c2");
+        let mut white = common::legal(&mut pos);
+        white.sort();
+        // The mule joins the king's cell: written as a move, not a capture.
+        assert!(white.iter().any(|m| m == "Mc1-c2=M"), "{white:?}");
+        assert!(!white.iter().any(|m| m.contains('x')), "{white:?}");
+        let mut pos = Position::start(pos.rules().clone());
+        counts.push(if reference { pos.reference_perft(3) } else { perft(&mut pos, 3) });
+    }
+    assert!(counts.iter().all(|n| *n == counts[0]), "{counts:?}");
+}

@@ -14,3 +14,15 @@ fn a_carried_king_ends_its_castlings_from_the_position() {
     let variant = varia_grammar::load(&text).expect("loads");
     check(variant, 611731, Budget::default()).expect("agrees with the reference");
 }
+
+/// A program move that changes a type as it lands, and a drop program, on the lone royal of a
+/// stack zone of any capacity: both join the royal's cell, as the make does, but the attack
+/// test took the landing for a capture, so the royal could not step where a drop reaches
+/// (seed 720931).
+#[test]
+fn a_landing_that_joins_a_royal_does_not_attack_it() {
+    let path = varia_fuzz::root().join("fuzz/tests/found/random-720931.var");
+    let text = std::fs::read_to_string(&path).expect("the saved variant");
+    let variant = varia_grammar::load(&text).expect("loads");
+    check(variant, 720931, Budget::default()).expect("agrees with the reference");
+}

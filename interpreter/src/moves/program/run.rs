@@ -538,16 +538,19 @@ impl<'a> Run<'a> {
 
     /// The first piece the collected changes capture.
     fn first_capture(&self) -> Piece {
+        // A piece landing on a cell of a stack zone joins what stands there (as
+        // `apply_changes` makes it): only its own `capture`s take.
+        let joins = |c: CellId| self.r.stacks.on && self.r.is_stack_cell(self.st.standing_at(c));
         for op in &self.s.pending {
             match *op {
                 Change::Capture(c) => return self.piece(c),
-                Change::Go { from, to, .. } if to != from && !self.leaves(to) => {
+                Change::Go { from, to, .. } if to != from && !self.leaves(to) && !joins(to) => {
                     let p = self.piece(to);
                     if !p.is_empty() && p != Piece::HOLE && !self.r.allied(self.r.owner(p), self.start.side) {
                         return p;
                     }
                 }
-                Change::Drop(c, ..) => {
+                Change::Drop(c, ..) if !joins(c) => {
                     let p = self.piece(c);
                     if !p.is_empty() && p != Piece::HOLE {
                         return p;
@@ -567,11 +570,13 @@ impl<'a> Run<'a> {
         // changes than its piece's going there joins the stack (its own `capture`s take).
         let can_take = |extra: usize| self.st.capturable_on(self.r, c, self.start.side, extra);
         let alone = ends && self.s.pending.len() == 1;
-        let joins = |x: CellId| self.r.stacks.on && self.r.is_stack_cell(self.st.standing_at(x)) && !alone;
+        let on_stack = |x: CellId| self.r.stacks.on && self.r.is_stack_cell(self.st.standing_at(x));
+        let joins = |x: CellId| on_stack(x) && !alone;
         self.s.pending.iter().any(|op| match *op {
             Change::Capture(x) => x == c && can_take(0),
             Change::Go { from, to, .. } => to == c && from != c && !self.leaves(c) && !joins(c) && can_take(1),
-            Change::Drop(x, ..) | Change::Create(x, ..) => x == c && can_take(1),
+            // A dropped or created piece joins a stack (`land_new`), whatever stands there.
+            Change::Drop(x, ..) | Change::Create(x, ..) => x == c && !on_stack(c) && can_take(1),
             _ => false,
         })
     }
