@@ -2,7 +2,7 @@
 """Checks the engine's move-list snapshots of the Hans38 family against the oracle.
 
 Reads every snapshot in tests/snapshots/ whose body is `FILE.var`, a position string in the
-engine's format, `--` and the sorted legal moves (the `snap` helper of tests/hans38.rs and
+engine's format, `--` and the sorted legal moves (the `snap` helper of tests/hans38.rs, tests/hans38_neutral_postal.rs and
 tests/infinite_reserves.rs, whose snapshots have no file line: `infinite_*` are The Game of
 Infinite Reserves, `occupied_*` Moving Occupied Squares), for the games the oracle knows, reads the position into the oracle
 and compares the oracle's legal single actions with the snapshot's list. Also checks
