@@ -2,11 +2,13 @@
 """Checks the engine's move-list snapshots of the Hans38 family against the oracle.
 
 Reads every snapshot in tests/snapshots/ whose body is `FILE.var`, a position string in the
-engine's format, `--` and the sorted legal moves (the `snap` helper of tests/hans38.rs, tests/hans38_neutral_postal.rs and
-tests/infinite_reserves.rs, whose snapshots have no file line: `infinite_*` are The Game of
-Infinite Reserves, `occupied_*` Moving Occupied Squares), for the games the oracle knows, reads the position into the oracle
-and compares the oracle's legal single actions with the snapshot's list. Also checks
-tests/snapshots/variants__start-moves-FILE.snap (the moves from the start) for the same games.
+engine's format, `--` and the sorted legal moves (the `snap` helper of tests/hans38.rs and
+tests/hans38_neutral_postal.rs), or a position string, `--` and the moves (tests/infinite_reserves.rs
+and tests/moving_occupied_squares.rs, whose snapshots have no file line: `infinite_*` are The
+Game of Infinite Reserves, `occupied_*` Moving Occupied Squares), for the games the oracle
+knows, reads the position into the oracle and compares the oracle's legal single actions with
+the snapshot's list. Also checks tests/snapshots/variants__start-moves-FILE.snap (the moves
+from the start) for the same games.
 
 Usage (from the repository root): python3 tools/hans38-oracle/snapshots.py [--forced-end]
 Prints one line per snapshot and exits 1 on any difference.
@@ -78,7 +80,7 @@ def main(argv):
         name = os.path.basename(path)
         if len(lines) >= 3 and lines[0] in FILES and lines[2] == "--":
             cases.append((path, lines[0], lines[1], lines[3:]))
-        elif name.startswith("infinite_reserves__") and len(lines) >= 2 and lines[1] == "--":
+        elif name.startswith(("infinite_reserves__", "moving_occupied_squares__")) and len(lines) >= 2 and lines[1] == "--":
             game = "infinite" if name.startswith("infinite_reserves__infinite_") else "occupied"
             cases.append((path, MODES[game][0].split("/")[-1], lines[0], lines[2:]))
         for file in FILES:
