@@ -85,8 +85,10 @@ fn differential(time: Duration, first: u64) -> ExitCode {
     let start = std::time::Instant::now();
     let (mut games, mut differ) = (0, 0);
     let mut seed = first;
+    let watch = SlowGameWatch::start();
     while start.elapsed() < time {
         for zrf in [false, true] {
+            watch.begin(seed, zrf);
             let text = if zrf { varia_fuzz::random_zrf(seed) } else { varia_fuzz::random_var(seed) };
             let variant = if zrf {
                 varia_zrf::load(&text, None).map(|g| g.variant).map_err(|e| e.message)
@@ -116,3 +118,38 @@ fn differential(time: Duration, first: u64) -> ExitCode {
         ExitCode::FAILURE
     }
 }
+
+/// Names on stderr a game that has run a minute or more, once, so that a long run that does not
+/// finish in its time still tells which seed held it up (a reference made slow by its rules).
+struct SlowGameWatch {
+    /// The seed under test (times two, plus one for a `.zrf` game) and when it began.
+    current: std::sync::Arc<std::sync::Mutex<(u64, std::time::Instant)>>,
+}
+
+impl SlowGameWatch {
+    const SLOW: Duration = Duration::from_secs(60);
+
+    fn start() -> SlowGameWatch {
+        let current = std::sync::Arc::new(std::sync::Mutex::new((u64::MAX, std::time::Instant::now())));
+        let watched = current.clone();
+        std::thread::spawn(move || {
+            let mut told = u64::MAX;
+            loop {
+                std::thread::sleep(Duration::from_secs(5));
+                let (game, since) = *watched.lock().unwrap_or_else(|e| e.into_inner());
+                if game != told && game != u64::MAX && since.elapsed() >= Self::SLOW {
+                    let kind = if game % 2 == 1 { "zrf" } else { "var" };
+                    eprintln!("seed {} ({kind}) has run {} s", game / 2, since.elapsed().as_secs());
+                    told = game;
+                }
+            }
+        });
+        SlowGameWatch { current }
+    }
+
+    fn begin(&self, seed: u64, zrf: bool) {
+        *self.current.lock().unwrap_or_else(|e| e.into_inner()) =
+            (seed.saturating_mul(2) + u64::from(zrf), std::time::Instant::now());
+    }
+}
+
