@@ -220,7 +220,10 @@ fn compare_perft(f: &mut Position, p: &mut Position, budget: Budget, seen: &mut 
             return Err(format!("perft {depth} on two threads is {threaded}, serial {counted}"));
         }
         // Whole turns may be many plies deep: compared at depth 1, and at 2 where few.
-        if budget.turns && (depth == 1 || (depth == 2 && last.1 <= 12)) {
+        // A turn of copies that go on moving may branch past any count within its bound of
+        // actions: compared only where the tree of actions is small.
+        let mut room = TURN_TREE_POSITIONS;
+        if budget.turns && (depth == 1 || (depth == 2 && last.1 <= 12)) && turn_tree_within(f, depth, 0, &mut room) {
             // A turn too long to count is refused on one thread and on two (each names the
             // first position it met).
             let turns = perft_turns(f, depth).ok();
@@ -233,6 +236,34 @@ fn compare_perft(f: &mut Position, p: &mut Position, budget: Budget, seen: &mut 
         last = (last.1, expected.max(1));
     }
     Ok(())
+}
+
+/// The most positions of whole turns' action trees a perft by turns is compared on.
+const TURN_TREE_POSITIONS: u64 = 20_000;
+
+/// Whether the tree of actions of `depth` whole turns (as `perft_turns` walks it, `actions`
+/// made in the turn under way) has at most `room` positions; `room` is spent as they are met.
+fn turn_tree_within(f: &mut Position, depth: u32, actions: u32, room: &mut u64) -> bool {
+    if depth == 0 || actions >= varia_interpreter::MAX_TURN_ACTIONS {
+        return true;
+    }
+    let mut moves = Vec::new();
+    f.legal_moves(&mut moves);
+    for mv in moves {
+        if *room == 0 {
+            return false;
+        }
+        *room -= 1;
+        f.make(mv);
+        let done = f.action_index() == 0 && f.partial_move().is_none();
+        let within =
+            if done { turn_tree_within(f, depth - 1, 0, room) } else { turn_tree_within(f, depth, actions + 1, room) };
+        f.unmake();
+        if !within {
+            return false;
+        }
+    }
+    true
 }
 
 /// The first node of the tree `depth` plies deep whose legal moves (or their count) differ

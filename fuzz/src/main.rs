@@ -4,6 +4,7 @@
 //! cargo run --release -p varia-fuzz -- run var 3600     # an hour on .var texts; findings in target/fuzz/
 //! cargo run --release -p varia-fuzz -- seeds target/fuzz/seeds   # one folder of seeds per target
 //! cargo run --release -p varia-fuzz -- differential 3600 500      # random games against the reference
+//! cargo run --release -p varia-fuzz -- random var 500              # the random game of seed 500
 //! ```
 
 use std::path::PathBuf;
@@ -15,7 +16,7 @@ use varia_fuzz::{fuzz, seeds, Target};
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: varia-fuzz run TARGET SECONDS [SEED] | varia-fuzz seeds DIR | varia-fuzz differential SECONDS \
-                 [FIRST-SEED]   (TARGET: var zrf position move web)";
+                 [FIRST-SEED] | varia-fuzz random var|zrf SEED   (TARGET: var zrf position move web)";
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["differential", seconds, rest @ ..] => {
             let Ok(seconds) = seconds.parse::<u64>() else {
@@ -54,6 +55,15 @@ fn main() -> ExitCode {
             } else {
                 ExitCode::FAILURE
             }
+        }
+        // The random game a differential run checks for a seed, to reproduce a slow one.
+        ["random", kind @ ("var" | "zrf"), seed] => {
+            let Ok(seed) = seed.parse::<u64>() else {
+                eprintln!("{usage}");
+                return ExitCode::FAILURE;
+            };
+            print!("{}", if *kind == "zrf" { varia_fuzz::random_zrf(seed) } else { varia_fuzz::random_var(seed) });
+            ExitCode::SUCCESS
         }
         ["seeds", dir] => {
             for target in Target::ALL {
@@ -152,4 +162,3 @@ impl SlowGameWatch {
             (seed.saturating_mul(2) + u64::from(zrf), std::time::Instant::now());
     }
 }
-
