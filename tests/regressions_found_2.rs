@@ -182,3 +182,38 @@ setup { white: King a1, Mule c1  black: King c3  hand white: Seed 1 }
     }
     assert!(counts.iter().all(|n| *n == counts[0]), "{counts:?}");
 }
+
+/// A drop that must not checkmate is asked whether it mates by listing the replies; where the
+/// replies' own such drops were each asked the same in turn, the questions branched at every
+/// level (random variant 721638: an unlimited supply of them ran for minutes on one position).
+/// The replies are now listed first without those drops, and with them only where nothing else
+/// answers: here the lance dropped on e5 checks the king on a5, whose one answer is its own lance
+/// dropped between (which checks nothing), so the drop is no mate and is legal, on every path
+/// and on the reference.
+#[test]
+fn a_check_answered_only_by_a_drop_that_must_not_mate_is_no_mate() {
+    let text = r#"variant "Lances answer lances"
+board { grid 5 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Wall W { }
+piece Lance L {
+  slide orthogonal
+  no-drop-checkmate
+  drop { verify empty add }
+}
+setup { white: K e1  black: K a5, W a4, W b4  hand white: L 1  hand black: L 1 }
+"#;
+    let found = legal_everywhere(text, &[], 2);
+    for (moves, _, paths) in &found {
+        assert!(moves.iter().any(|m| m == "L@e5"), "{paths}: {moves:?}");
+    }
+    let counts: Vec<u64> = found.iter().map(|f| f.1).collect();
+    assert!(counts.iter().all(|n| *n == counts[0]), "{found:?}");
+    // After the drop Black's only answers are its lance between the two (b5, c5, d5).
+    let rules = every_rules(text, &[]).remove(0);
+    let mut pos = Position::start(rules);
+    common::play(&mut pos, "L@e5");
+    assert_eq!(common::legal(&mut pos), ["L@b5", "L@c5", "L@d5"]);
+}

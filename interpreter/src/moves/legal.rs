@@ -258,7 +258,7 @@ impl Position {
             mv.kind == MoveKind::Drop && self.rules.pieces.no_drop_checkmate[self.rules.type_of(mv.piece).0 as usize];
         let checks_barred = !self.rules.pieces.no_check.is_empty() && self.no_check_applies(mv);
         self.legal_fast_by_rules(mv, royal)
-            && !(mates_barred && self.checkmates(mv))
+            && !(mates_barred && (self.mate_tests_deferred || self.checkmates(mv)))
             && !(checks_barred && self.gives_check(mv))
     }
 
@@ -294,11 +294,26 @@ impl Position {
         self.make_with(mv, false);
         let mut replies = Vec::new();
         let mated = self.in_check() && {
-            self.generate_legal(&mut replies);
+            self.replies_answer(&mut replies, |pos, out| pos.generate_legal(out));
             replies.is_empty()
         };
         self.unmake_with(false);
         mated
+    }
+
+    /// Lists into `out` the legal replies by `generate`, or some of them: first without the
+    /// drops that must not checkmate (taken as illegal), and only where no other reply is left
+    /// with them asked whether they mate. A list that is not empty without them is not empty
+    /// with them (the rules that keep some moves of a list, such as compulsory capture, never
+    /// empty one), so the drops' own mate questions, each of which lists replies in turn, are
+    /// asked only where nothing else answers the check: else they branch at every level.
+    pub(crate) fn replies_answer(&mut self, out: &mut Vec<Move>, mut generate: impl FnMut(&mut Self, &mut Vec<Move>)) {
+        let deferred = std::mem::replace(&mut self.mate_tests_deferred, true);
+        generate(self, out);
+        self.mate_tests_deferred = deferred;
+        if out.is_empty() && self.rules.pieces.no_drop_checkmate.iter().any(|b| *b) {
+            generate(self, out);
+        }
     }
 
     /// [`Position::legal_fast`] without the rule on checkmating drops.

@@ -334,7 +334,7 @@ impl Position {
         let mates = ok
             && judged.kind == MoveKind::Drop
             && rules.pieces.no_drop_checkmate[rules.type_of(judged.piece).0 as usize]
-            && self.reference_mated();
+            && (self.mate_tests_deferred || self.reference_mated());
         self.unmake_with(false);
         ok && !checks && !mates
     }
@@ -374,7 +374,7 @@ impl Position {
         // Mate is having no move in check, whatever ends the game besides (a goal the drop
         // reaches is no mate).
         let mut replies = Vec::new();
-        self.reference_generate(&mut replies);
+        self.replies_answer(&mut replies, |pos, out| pos.reference_generate(out));
         replies.is_empty()
     }
 

@@ -74,6 +74,9 @@ pub struct Position {
     /// Legal moves walked and tested one by one, never made from the ray masks (a cross-check
     /// for tests, see [`Position::legal_moves_by_walk`]).
     pub(crate) walk_only: bool,
+    /// A drop that must not checkmate is taken as illegal without asking whether it mates:
+    /// set while looking for a reply that needs no such question (see `Position::checkmates`).
+    pub(crate) mate_tests_deferred: bool,
     /// What was last learnt of the side to move's royal pieces, for the position it was
     /// learnt in (see [`Position::in_check_learnt`]).
     pub(crate) royal_memo: crate::royal_memo::RoyalMemo,
@@ -240,7 +243,13 @@ impl Position {
             out: 0,
             tally: None,
         };
-        let mut pos = Position { rules, st, walk_only: false, royal_memo: crate::royal_memo::RoyalMemo::NONE };
+        let mut pos = Position {
+            rules,
+            st,
+            walk_only: false,
+            mate_tests_deferred: false,
+            royal_memo: crate::royal_memo::RoyalMemo::NONE,
+        };
         pos.st.side = pos.st.turn_player(&pos.rules, 0);
         pos.st.hash = pos.st.compute_hash(&pos.rules);
         pos
