@@ -3,7 +3,7 @@
 use crate::ir::{AddKind, AttributeId, CellId, DirId, Landmark, MoveTypeId, PieceTypeId, Place, PlayerId, Test};
 use crate::limits::{PROGRAM_STEPS, PROGRAM_STEPS_PER_MOVE};
 use crate::position::{MoveKind, State};
-use crate::rules::programs::code::{Code, Op, MAX_LOOP_LEVELS};
+use crate::rules::programs::code::{Code, Op, MAX_LOOP_LEVELS, NO_CELL};
 use crate::rules::{Piece, Rules};
 
 /// One change a program collects for its move.
@@ -114,8 +114,8 @@ pub(crate) struct Probe {
 struct Run<'a> {
     st: &'a State,
     r: &'a Rules,
-    /// The mover's reading of directions.
-    map: &'a [DirId],
+    /// Per (direction, cell) as the mover reads directions: the cell one step away.
+    next: &'a [CellId],
     code: &'a Code,
     s: &'a mut Scratch,
     start: Start,
@@ -160,13 +160,9 @@ impl<'a> Run<'a> {
     }
 
     #[inline]
-    fn dir(&self, d: DirId) -> DirId {
-        self.map.get(d.0 as usize).copied().unwrap_or(d)
-    }
-
-    #[inline]
     fn neighbour(&self, c: CellId, d: DirId) -> Option<CellId> {
-        self.r.graph.step(c, self.dir(d)).first().copied()
+        let n = self.next.get(d.0 as usize * self.r.cells + c.0 as usize).copied().unwrap_or(NO_CELL);
+        (n != NO_CELL).then_some(n)
     }
 
     fn place(&self, p: &Option<Place>) -> Option<CellId> {
@@ -690,7 +686,10 @@ impl State {
         let mut run = Run {
             st: self,
             r,
-            map: &r.variant.players[start.side.0 as usize].direction_map,
+            next: r
+                .program
+                .as_deref()
+                .map_or(&[], |pr| pr.next_of(r.cells, r.variant.board.directions.len(), start.side)),
             code,
             s,
             start,

@@ -76,6 +76,9 @@ pub(crate) struct ProgramRules {
     /// Some program that may capture reads more of the position than its cells and the last
     /// move (attributes, conditions, attacks): the light legality test cannot be used.
     pub(crate) attacks_read_position: bool,
+    /// Per (player, direction, cell): the first cell one step along the direction as the
+    /// player reads it ([`code::NO_CELL`] off the board), so a run's step is one load.
+    pub(crate) next: Vec<CellId>,
 }
 
 impl ProgramRules {
@@ -228,6 +231,7 @@ impl ProgramRules {
             anywhere,
             attacks_read_history,
             attacks_read_position,
+            next: next_cells(v, facts),
         };
         (atoms, rules)
     }
@@ -250,6 +254,13 @@ impl ProgramRules {
             || self.anywhere.iter().any(|a| !a.is_empty())
             || !self.drop_reach.is_empty()
             || self.drop_anywhere.iter().any(|a| !a.is_empty())
+    }
+
+    /// `player`'s part of [`ProgramRules::next`]: per (direction, cell).
+    #[inline]
+    pub(crate) fn next_of(&self, cells: usize, dirs: usize, player: PlayerId) -> &[CellId] {
+        let n = cells * dirs;
+        self.next.get(player.0 as usize * n..(player.0 as usize + 1) * n).unwrap_or(&[])
     }
 
     /// The drops of `by` that may capture on `cell`: (start, type, drop index).
@@ -338,6 +349,23 @@ fn drop_reaches(
         append_reverse(by_target, &mut index, &mut list);
     }
     (index, list, anywhere)
+}
+
+/// Per (player, direction, cell): the first cell one step along the direction as the player
+/// reads it, `NO_CELL` where there is none (see [`ProgramRules::next`]).
+fn next_cells(v: &Variant, facts: &BoardFacts) -> Vec<CellId> {
+    let cells = v.board.cells.len();
+    let dirs = v.board.directions.len();
+    let mut out = Vec::with_capacity(v.players.len() * dirs * cells);
+    for p in &v.players {
+        for d in 0..dirs {
+            let dir = p.direction_map.get(d).copied().unwrap_or(crate::ir::DirId(d as u8));
+            for c in 0..cells {
+                out.push(facts.graph.step(CellId(c as u16), dir).first().copied().unwrap_or(code::NO_CELL));
+            }
+        }
+    }
+    out
 }
 
 /// Per (player, start cell): where a program's first steps lead (`NO_CELL` off the board).
