@@ -572,8 +572,40 @@ impl<'a> Run<'a> {
         })
     }
 
-    /// A test; a test of a place that does not exist is false.
+    /// A test; a test of a place that does not exist is false. The tests of the current
+    /// cell's contents and of the board's edge, and their negations (most of the tests runs
+    /// make), are read in line; the others in [`Run::test_any`].
+    #[inline(always)]
     fn test(&mut self, t: &Test) -> bool {
+        if let Some(v) = self.quick_test(t) {
+            return v;
+        }
+        if let Test::Not(inner) = t {
+            if let Some(v) = self.quick_test(inner) {
+                return !v;
+            }
+        }
+        self.test_any(t)
+    }
+
+    /// The value of a test of the current cell's contents or of the board's edge, as
+    /// [`Run::test_any`] gives it; `None` for the other tests.
+    #[inline(always)]
+    fn quick_test(&self, t: &Test) -> Option<bool> {
+        let r = self.r;
+        let side = self.start.side;
+        Some(match t {
+            Test::Empty(None) => self.piece(self.cur).is_empty(),
+            Test::Friend(None) => self.any_piece(self.cur, |q| r.allied(r.owner(q), side)),
+            Test::Enemy(None) => self.any_piece(self.cur, |q| !r.allied(r.owner(q), side)),
+            Test::Piece(ty, None) => self.any_piece(self.cur, |q| r.type_of(q) == *ty),
+            Test::OnBoard(p) => self.place(&Some(*p)).is_some(),
+            _ => return None,
+        })
+    }
+
+    /// Any test (see [`Run::test`]).
+    fn test_any(&mut self, t: &Test) -> bool {
         let r = self.r;
         let side = self.start.side;
         match t {
