@@ -58,6 +58,12 @@ impl State {
                         }
                     }
                 }
+                if scratch.is_none() {
+                    let mut fresh = self.scratch();
+                    seen = std::mem::take(&mut fresh.made);
+                    seen.clear();
+                    scratch = Some(fresh);
+                }
                 let s = scratch.get_or_insert_with(|| self.scratch());
                 let first = s.emissions.len();
                 self.run_code(
@@ -117,7 +123,8 @@ impl State {
                 }
             }
         }
-        if let Some(s) = scratch {
+        if let Some(mut s) = scratch {
+            s.made = seen;
             self.return_scratch(s);
         }
     }

@@ -49,6 +49,9 @@ pub(crate) struct Scratch {
     /// Emitted moves, and their changes.
     pub(crate) emissions: Vec<Emission>,
     pub(crate) changes: Vec<Change>,
+    /// The emissions a listing made moves of, with the moves' range in its list (see
+    /// `program_moves_of`); kept here so that a listing does not allocate once warm.
+    pub(crate) made: Vec<(usize, std::ops::Range<usize>)>,
 }
 
 impl Scratch {
