@@ -58,6 +58,12 @@ impl State {
                         }
                     }
                 }
+                if scratch.is_none() {
+                    let mut fresh = self.scratch();
+                    seen = std::mem::take(&mut fresh.made);
+                    seen.clear();
+                    scratch = Some(fresh);
+                }
                 let s = scratch.get_or_insert_with(|| self.scratch());
                 let first = s.emissions.len();
                 self.run_code(
@@ -117,7 +123,8 @@ impl State {
                 }
             }
         }
-        if let Some(s) = scratch {
+        if let Some(mut s) = scratch {
+            s.made = seen;
             self.return_scratch(s);
         }
     }
@@ -285,35 +292,27 @@ impl State {
         let Some(pr) = r.program.as_deref() else { return false };
         let mut s: Option<Scratch> = None;
         let mut hit = false;
-        for &(start, t, k) in pr.reaching(r.cells, by, c) {
-            let q = self.cells[start.0 as usize];
-            if q.is_empty() || q == Piece::HOLE || !self.holds(r, start, r.piece(by, t)) {
-                continue;
-            }
-            let code = &pr.codes[t.0 as usize][k as usize].1;
-            if ty.is_some() && code.move_type != ty {
-                continue;
-            }
-            let stands = self.standing_at(start);
-            // Only on a stack may the victim share the attacker's cell (a program may take
-            // the piece it leaves behind).
-            if stands == c && !r.stacks.on {
-                continue;
-            }
-            let piece = r.piece(by, t);
-            let scratch = s.get_or_insert_with(|| self.scratch());
-            let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth, blast };
-            scratch.clear();
-            if self.run_code(
-                r,
-                code,
-                Start { side: by, cell: start, stands: Some(stands), mover: piece },
-                probe,
-                scratch,
-            ) {
-                hit = true;
+        let range = pr.reaching_range(r.cells, by, c);
+        let mut i = range.start;
+        let anywhere = &pr.anywhere[by.0 as usize];
+        while !hit {
+            let entry = if i < range.end {
+                let (start, ..) = pr.reach[i];
+                let q = self.cells[start.0 as usize];
+                // The programs of a cell holding none of `by`'s pieces are skipped together.
+                let stack = r.stacks.on && r.is_stack_cell(start);
+                if q.is_empty() || q == Piece::HOLE || (!stack && r.owner(q) != by) {
+                    i = (pr.reach_skip[i] as usize).min(range.end);
+                    continue;
+                }
+                pr.reach[i]
+            } else if let Some(e) = anywhere.get(i - range.end) {
+                *e
+            } else {
                 break;
-            }
+            };
+            i += 1;
+            hit = self.program_hits(r, pr, entry, c, by, ty, imagined, depth, blast, &mut s);
         }
         if !hit {
             hit = self.drop_attacks(r, pr, c, by, ty, imagined, depth, &mut s, blast);
@@ -322,6 +321,43 @@ impl State {
             self.return_scratch(s);
         }
         hit
+    }
+
+    /// Whether the program of a reach entry, run for `by` if its piece stands on its start
+    /// cell, captures on `c` (see [`State::program_attacks`]).
+    #[allow(clippy::too_many_arguments)]
+    fn program_hits(
+        &self,
+        r: &Rules,
+        pr: &ProgramRules,
+        (start, t, k): crate::rules::programs::ReachEntry,
+        c: CellId,
+        by: PlayerId,
+        ty: Option<MoveTypeId>,
+        imagined: Option<Piece>,
+        depth: u8,
+        blast: bool,
+        s: &mut Option<Scratch>,
+    ) -> bool {
+        let q = self.cells[start.0 as usize];
+        if q.is_empty() || q == Piece::HOLE || !self.holds(r, start, r.piece(by, t)) {
+            return false;
+        }
+        let code = &pr.codes[t.0 as usize][k as usize].1;
+        if ty.is_some() && code.move_type != ty {
+            return false;
+        }
+        let stands = self.standing_at(start);
+        // Only on a stack may the victim share the attacker's cell (a program may take
+        // the piece it leaves behind).
+        if stands == c && !r.stacks.on {
+            return false;
+        }
+        let piece = r.piece(by, t);
+        let scratch = s.get_or_insert_with(|| self.scratch());
+        let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth, blast };
+        scratch.clear();
+        self.run_code(r, code, Start { side: by, cell: start, stands: Some(stands), mover: piece }, probe, scratch)
     }
 
     /// Whether a drop `by` could make now (a piece in hand, or an endless supply) would take

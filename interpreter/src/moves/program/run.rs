@@ -3,7 +3,7 @@
 use crate::ir::{AddKind, AttributeId, CellId, DirId, Landmark, MoveTypeId, PieceTypeId, Place, PlayerId, Test};
 use crate::limits::{PROGRAM_STEPS, PROGRAM_STEPS_PER_MOVE};
 use crate::position::{MoveKind, State};
-use crate::rules::programs::code::{Code, Op, MAX_LOOP_LEVELS};
+use crate::rules::programs::code::{Code, Op, MAX_LOOP_LEVELS, NO_CELL};
 use crate::rules::{Piece, Rules};
 
 /// One change a program collects for its move.
@@ -49,6 +49,9 @@ pub(crate) struct Scratch {
     /// Emitted moves, and their changes.
     pub(crate) emissions: Vec<Emission>,
     pub(crate) changes: Vec<Change>,
+    /// The emissions a listing made moves of, with the moves' range in its list (see
+    /// `program_moves_of`); kept here so that a listing does not allocate once warm.
+    pub(crate) made: Vec<(usize, std::ops::Range<usize>)>,
 }
 
 impl Scratch {
@@ -114,8 +117,8 @@ pub(crate) struct Probe {
 struct Run<'a> {
     st: &'a State,
     r: &'a Rules,
-    /// The mover's reading of directions.
-    map: &'a [DirId],
+    /// Per (direction, cell) as the mover reads directions: the cell one step away.
+    next: &'a [CellId],
     code: &'a Code,
     s: &'a mut Scratch,
     start: Start,
@@ -160,13 +163,9 @@ impl<'a> Run<'a> {
     }
 
     #[inline]
-    fn dir(&self, d: DirId) -> DirId {
-        self.map.get(d.0 as usize).copied().unwrap_or(d)
-    }
-
-    #[inline]
     fn neighbour(&self, c: CellId, d: DirId) -> Option<CellId> {
-        self.r.graph.step(c, self.dir(d)).first().copied()
+        let n = self.next.get(d.0 as usize * self.r.cells + c.0 as usize).copied().unwrap_or(NO_CELL);
+        (n != NO_CELL).then_some(n)
     }
 
     fn place(&self, p: &Option<Place>) -> Option<CellId> {
@@ -581,8 +580,40 @@ impl<'a> Run<'a> {
         })
     }
 
-    /// A test; a test of a place that does not exist is false.
+    /// A test; a test of a place that does not exist is false. The tests of the current
+    /// cell's contents and of the board's edge, and their negations (most of the tests runs
+    /// make), are read in line; the others in [`Run::test_any`].
+    #[inline(always)]
     fn test(&mut self, t: &Test) -> bool {
+        if let Some(v) = self.quick_test(t) {
+            return v;
+        }
+        if let Test::Not(inner) = t {
+            if let Some(v) = self.quick_test(inner) {
+                return !v;
+            }
+        }
+        self.test_any(t)
+    }
+
+    /// The value of a test of the current cell's contents or of the board's edge, as
+    /// [`Run::test_any`] gives it; `None` for the other tests.
+    #[inline(always)]
+    fn quick_test(&self, t: &Test) -> Option<bool> {
+        let r = self.r;
+        let side = self.start.side;
+        Some(match t {
+            Test::Empty(None) => self.piece(self.cur).is_empty(),
+            Test::Friend(None) => self.any_piece(self.cur, |q| r.allied(r.owner(q), side)),
+            Test::Enemy(None) => self.any_piece(self.cur, |q| !r.allied(r.owner(q), side)),
+            Test::Piece(ty, None) => self.any_piece(self.cur, |q| r.type_of(q) == *ty),
+            Test::OnBoard(p) => self.place(&Some(*p)).is_some(),
+            _ => return None,
+        })
+    }
+
+    /// Any test (see [`Run::test`]).
+    fn test_any(&mut self, t: &Test) -> bool {
         let r = self.r;
         let side = self.start.side;
         match t {
@@ -695,7 +726,10 @@ impl State {
         let mut run = Run {
             st: self,
             r,
-            map: &r.variant.players[start.side.0 as usize].direction_map,
+            next: r
+                .program
+                .as_deref()
+                .map_or(&[], |pr| pr.next_of(r.cells, r.variant.board.directions.len(), start.side)),
             code,
             s,
             start,

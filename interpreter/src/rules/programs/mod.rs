@@ -59,8 +59,11 @@ pub(crate) struct ProgramRules {
     pub(crate) prioritised: bool,
     /// Per (attacking player, target cell): range into `reach`.
     pub(crate) reach_index: Vec<u32>,
-    /// The programs that may capture on the target cell.
+    /// The programs that may capture on the target cell, by start cell.
     pub(crate) reach: Vec<ReachEntry>,
+    /// Per entry of `reach`: the index of the first entry after it with another start cell
+    /// (or of another target), so a probe skips at once the programs of an empty cell.
+    pub(crate) reach_skip: Vec<u32>,
     /// Per attacking player: the programs that may capture anywhere.
     pub(crate) anywhere: Vec<Vec<ReachEntry>>,
     /// Per (attacking player, target cell): range into `drop_reach`.
@@ -76,6 +79,9 @@ pub(crate) struct ProgramRules {
     /// Some program that may capture reads more of the position than its cells and the last
     /// move (attributes, conditions, attacks): the light legality test cannot be used.
     pub(crate) attacks_read_position: bool,
+    /// Per (player, direction, cell): the first cell one step along the direction as the
+    /// player reads it ([`code::NO_CELL`] off the board), so a run's step is one load.
+    pub(crate) next: Vec<CellId>,
 }
 
 impl ProgramRules {
@@ -200,8 +206,13 @@ impl ProgramRules {
                     }
                 }
             }
+            // By start cell, so the entries of one cell come together (see `reach_skip`).
+            for list in &mut by_target {
+                list.sort_unstable();
+            }
             append_reverse(by_target, &mut reach_index, &mut reach_list);
         }
+        let reach_skip = skips(&reach_list);
         let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &mut drops, &mut left);
         // Whether a drop can take a royal piece depends on the hands.
         attacks_read_position |= !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty());
@@ -225,9 +236,11 @@ impl ProgramRules {
             prioritised: !v.move_priorities.is_empty(),
             reach_index,
             reach: reach_list,
+            reach_skip,
             anywhere,
             attacks_read_history,
             attacks_read_position,
+            next: next_cells(v, facts),
         };
         (atoms, rules)
     }
@@ -252,6 +265,13 @@ impl ProgramRules {
             || self.drop_anywhere.iter().any(|a| !a.is_empty())
     }
 
+    /// `player`'s part of [`ProgramRules::next`]: per (direction, cell).
+    #[inline]
+    pub(crate) fn next_of(&self, cells: usize, dirs: usize, player: PlayerId) -> &[CellId] {
+        let n = cells * dirs;
+        self.next.get(player.0 as usize * n..(player.0 as usize + 1) * n).unwrap_or(&[])
+    }
+
     /// The drops of `by` that may capture on `cell`: (start, type, drop index).
     #[inline]
     pub(crate) fn drops_reaching(
@@ -266,6 +286,13 @@ impl ProgramRules {
             .chain(self.drop_anywhere[by.0 as usize].iter())
     }
 
+    /// The entries of `reach` for `by` and `cell`, as a range of indexes.
+    #[inline]
+    pub(crate) fn reaching_range(&self, cells: usize, by: PlayerId, cell: CellId) -> std::ops::Range<usize> {
+        let i = by.0 as usize * cells + cell.0 as usize;
+        self.reach_index[i] as usize..self.reach_index[i + 1] as usize
+    }
+
     /// The programs that may capture on `cell` for `by`: (start, type, index in the type's codes).
     #[inline]
     pub(crate) fn reaching(&self, cells: usize, by: PlayerId, cell: CellId) -> impl Iterator<Item = &ReachEntry> {
@@ -274,6 +301,19 @@ impl ProgramRules {
             .iter()
             .chain(self.anywhere[by.0 as usize].iter())
     }
+}
+
+/// Per entry: the index of the first later entry with another start cell (a run of one start
+/// cell may go on into the next target's entries: a reader stops at its own target's end).
+fn skips(list: &[ReachEntry]) -> Vec<u32> {
+    let mut out = vec![0u32; list.len()];
+    for i in (0..list.len()).rev() {
+        out[i] = match list.get(i + 1) {
+            Some(next) if next.0 == list[i].0 => out[i + 1],
+            _ => (i + 1) as u32,
+        };
+    }
+    out
 }
 
 /// Appends one player's per-target lists to a reverse index: `list[index[i]..index[i + 1]]`
@@ -338,6 +378,23 @@ fn drop_reaches(
         append_reverse(by_target, &mut index, &mut list);
     }
     (index, list, anywhere)
+}
+
+/// Per (player, direction, cell): the first cell one step along the direction as the player
+/// reads it, `NO_CELL` where there is none (see [`ProgramRules::next`]).
+fn next_cells(v: &Variant, facts: &BoardFacts) -> Vec<CellId> {
+    let cells = v.board.cells.len();
+    let dirs = v.board.directions.len();
+    let mut out = Vec::with_capacity(v.players.len() * dirs * cells);
+    for p in &v.players {
+        for d in 0..dirs {
+            let dir = p.direction_map.get(d).copied().unwrap_or(crate::ir::DirId(d as u8));
+            for c in 0..cells {
+                out.push(facts.graph.step(CellId(c as u16), dir).first().copied().unwrap_or(code::NO_CELL));
+            }
+        }
+    }
+    out
 }
 
 /// Per (player, start cell): where a program's first steps lead (`NO_CELL` off the board).

@@ -50,6 +50,9 @@ struct State {
     /// The start cell was tested `empty`: nothing changes while a program runs, so an `add`
     /// there later takes nothing (a drop program's usual first test).
     start_empty: bool,
+    /// The cell last found empty by a test taken on this path (`if empty? add`, the exit of
+    /// `while not-empty?`): a move landing there takes nothing either.
+    empty: Option<CellId>,
 }
 
 /// The reach of a program's code for `player` from `start` (`drop`: no piece stands there),
@@ -151,8 +154,28 @@ fn follow(
         Some(Place::Cell(c)) => Some(*c),
         Some(Place::Dir(d)) => step(st.cur, *d),
     };
-    let mut todo =
-        vec![State { pc: 0, cur: start, mark: start, to: None, from: (!drop).then_some(start), start_empty: false }];
+    // The cell a test shows empty when it comes out `holds` (`empty?`, or `not-empty?` false).
+    let emptied = |st: &State, t: u16, holds: bool| match (&code.tests[t as usize], holds) {
+        (Test::Empty(p), true) => place(st, p),
+        (Test::Not(inner), false) => match &**inner {
+            Test::Empty(p) => place(st, p),
+            _ => None,
+        },
+        _ => None,
+    };
+    // The state going on after test `t` came out `holds`: what it showed empty is remembered.
+    let after = |st: State, t: u16, holds: bool| State { empty: emptied(&st, t, holds).or(st.empty), ..st };
+    // A change landing on `target` may take what stands there.
+    let takes = |st: &State, target: CellId| !(st.empty == Some(target) || (target == start && st.start_empty));
+    let mut todo = vec![State {
+        pc: 0,
+        cur: start,
+        mark: start,
+        to: None,
+        from: (!drop).then_some(start),
+        start_empty: false,
+        empty: None,
+    }];
     let mut out: Vec<CellId> = Vec::new();
     let mut emits = false;
     let anywhere = Outcome { reach: Reach::Anywhere, emits: true };
@@ -201,30 +224,40 @@ fn follow(
                     if st.cur == start && code.tests[*t as usize] == Test::Empty(None) {
                         st.start_empty = true;
                     }
+                    st = after(st, *t, true);
                 }
                 Op::IfNot(t, target) => match decided(*t, &st) {
                     Some(true) => {}
                     Some(false) => st.pc = *target,
-                    None => todo.push(State { pc: *target, ..st }),
+                    None => {
+                        todo.push(after(State { pc: *target, ..st }, *t, false));
+                        st = after(st, *t, true);
+                    }
                 },
                 Op::Goto(target) => st.pc = *target,
                 Op::LoopStart(_) => {}
                 Op::While { test, exit, .. } => match decided(*test, &st) {
                     Some(true) => {}
                     Some(false) => st.pc = *exit,
-                    None => todo.push(State { pc: *exit, ..st }),
+                    None => {
+                        todo.push(after(State { pc: *exit, ..st }, *test, false));
+                        st = after(st, *test, true);
+                    }
                 },
                 Op::To => st.to = Some(st.cur),
                 Op::From => st.from = Some(st.cur),
                 Op::Cascade => {
-                    out.push(st.to.unwrap_or(st.cur));
+                    let target = st.to.unwrap_or(st.cur);
+                    if takes(&st, target) {
+                        out.push(target);
+                    }
                     st.to = None;
                     st.from = Some(st.cur);
                 }
                 Op::Add { .. } => {
                     emits = true;
                     let target = st.to.unwrap_or(st.cur);
-                    if !(target == start && st.start_empty) {
+                    if takes(&st, target) {
                         out.push(target);
                     }
                 }
