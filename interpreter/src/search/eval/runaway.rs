@@ -2,7 +2,7 @@
 
 use super::geometry::Cornering;
 use super::Evaluator;
-use crate::ir::{CellId, PlayerId};
+use crate::ir::{CellId, PieceTypeId, PlayerId};
 use crate::position::Position;
 use crate::rules::{Piece, Rules};
 
@@ -23,25 +23,38 @@ pub(super) struct Promoter {
 pub(super) struct Runaways {
     pub(super) promoters: Vec<Option<Promoter>>,
     pub(super) stoppers: Vec<bool>,
+    /// The most material (untuned values) of promoting pieces a player's setup holds: a player
+    /// with more has a piece that could stop a runaway, which spares the look at its pieces in
+    /// the middle game.
+    pub(super) most_promoting: i64,
 }
 
 impl Runaways {
     /// From the per-(player, type) promotion distances and targets the evaluation computed.
-    pub(super) fn new(rules: &Rules, promoting: Vec<(Piece, Promoter)>) -> Runaways {
+    pub(super) fn new(rules: &Rules, values: &[i32], promoting: Vec<(Piece, Promoter)>) -> Runaways {
         let codes = rules.player_count() * rules.variant.pieces.len() + 1;
         let mut promoters = vec![None; codes];
-        let mut stoppers = vec![false; codes];
-        for code in 1..codes {
-            let t = rules.type_of(Piece(code as u16));
-            stoppers[code] = !rules.variant.pieces[t.0 as usize].royal;
-        }
+        let mut stoppers: Vec<bool> = (0..codes)
+            .map(|code| code > 0 && !rules.variant.pieces[rules.type_of(Piece(code as u16)).0 as usize].royal)
+            .collect();
         for (piece, p) in promoting {
             stoppers[piece.0 as usize] = false;
             if p.gain > 0 {
                 promoters[piece.0 as usize] = Some(p);
             }
         }
-        Runaways { promoters, stoppers }
+        let promotes = |t: PieceTypeId| rules.variant.pieces[t.0 as usize].promotions().next().is_some();
+        let mut held = vec![0i64; rules.player_count()];
+        let placed = rules.variant.setup.placements.iter().flat_map(|(_, stack)| stack.iter().copied());
+        let shuffled = rules.variant.setup.shuffles.iter().flat_map(|s| {
+            s.targets
+                .iter()
+                .flat_map(|(player, _)| s.groups.iter().flat_map(|g| g.pieces.iter().map(|t| (*player, *t))))
+        });
+        for (player, t) in placed.chain(shuffled).filter(|(_, t)| promotes(*t)) {
+            held[player.0 as usize] += values[t.0 as usize] as i64;
+        }
+        Runaways { promoters, stoppers, most_promoting: held.into_iter().max().unwrap_or(0) }
     }
 }
 
@@ -49,12 +62,16 @@ impl Evaluator {
     /// The runaway feature from `me`'s view in a game of two players without hands: the gain
     /// of the fastest promotion no enemy can stop, when only one side has such a piece, in
     /// centipawns (positive when it is `me`'s).
-    pub(super) fn runaway_feature(&self, pos: &Position, me: PlayerId) -> i32 {
+    pub(super) fn runaway_feature(&self, pos: &Position, me: PlayerId, material: &[i64; 2]) -> i32 {
         let Some(k) = &self.cornering else { return 0 };
         if pos.rules().player_count() != 2 || self.holds_hands {
             return 0;
         }
-        let fastest = |p: u8| self.fastest_runaway(pos, k, PlayerId(p));
+        // A player whose enemy holds more than promoting pieces can hold has no runaway.
+        let fastest = |p: u8| {
+            let enemy = 1 - p as usize;
+            (material[enemy] <= self.runaways.most_promoting).then(|| self.fastest_runaway(pos, k, PlayerId(p)))?
+        };
         let f = match (fastest(0), fastest(1)) {
             (Some(g), None) => g,
             (None, Some(g)) => -g,
