@@ -16,10 +16,11 @@ use crate::ir::{CellId, PieceTypeId, PlayerId};
 use crate::position::{MoveKind, Position};
 use crate::rules::{Piece, Rules};
 use geometry::{lines_from, step_distances, Cornering};
-use runaway::{Promoter, Runaways};
+use promoters::{Promoter, Runaways};
 
 mod counted;
 mod geometry;
+mod promoters;
 mod royal_terms;
 mod runaway;
 
