@@ -223,3 +223,44 @@ fn quiescence_leaves_out_quiet_moves_that_turn_a_piece_over_both_ways() {
     let info = Searcher::new(&rules, 4).search(&mut pos, depth(4), |_| {});
     assert!(info.best().is_some() && info.nodes < 500_000, "kyotoshogi: {} nodes at depth 4", info.nodes);
 }
+
+/// A search stops within a few hundred nodes of the moment a limit is passed (the clock, the
+/// node count and the stop flag are read every 256 nodes, in the main search and in
+/// quiescence alike), and still answers with a legal move. Counted in nodes, so the bound does
+/// not depend on the machine's speed.
+#[test]
+fn a_search_stops_within_a_few_hundred_nodes_of_its_limit() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+    let rules = common::rules("chess.var");
+    let italian = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let legal = |pos: &mut Position, mv: Option<Move>| {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert!(mv.is_some_and(|m| moves.contains(&m)), "not a legal move: {mv:?}");
+    };
+    const CHECKED_EVERY: u64 = 256;
+    // A node budget, deep into an iteration.
+    let mut pos = common::position(&rules, italian);
+    let mut s = Searcher::new(pos.rules(), 4);
+    let info = s.search(&mut pos, Limits { nodes: Some(20_000), ..Limits::default() }, |_| {});
+    assert!((20_000..20_000 + CHECKED_EVERY).contains(&info.nodes), "{} nodes for 20000", info.nodes);
+    legal(&mut pos, info.best());
+    // A time already spent when the search begins (the command arrived long ago): the hard
+    // limit is found passed at the first reading of the clock.
+    let mut s = Searcher::new(pos.rules(), 4);
+    let long_ago = Instant::now().checked_sub(Duration::from_secs(1));
+    let limits = Limits { time: Some(Duration::from_millis(10)), started: long_ago, ..Limits::default() };
+    let info = s.search(&mut pos, limits, |_| {});
+    assert!(long_ago.is_none() || info.nodes <= CHECKED_EVERY, "{} nodes after the time ran out", info.nodes);
+    legal(&mut pos, info.best());
+    // A stop sent before the search began (a GUI's `stop` right after `go`).
+    let mut s = Searcher::new(pos.rules(), 4);
+    let flag = Arc::new(AtomicBool::new(true));
+    s.set_stop_flag(flag.clone());
+    let info = s.search(&mut pos, Limits { depth: Some(30), ..Limits::default() }, |_| {});
+    assert!(info.nodes <= CHECKED_EVERY, "{} nodes after the stop", info.nodes);
+    assert!(flag.load(Ordering::Relaxed), "the search leaves the flag to its owner");
+    legal(&mut pos, info.best());
+}

@@ -16,10 +16,13 @@ use crate::ir::{CellId, PieceTypeId, PlayerId};
 use crate::position::{MoveKind, Position};
 use crate::rules::{Piece, Rules};
 use geometry::{lines_from, step_distances, Cornering};
+use promoters::{Promoter, Runaways};
 
 mod counted;
 mod geometry;
+mod promoters;
 mod royal_terms;
+mod runaway;
 
 /// The named terms of the evaluation besides piece values, each weighted separately in the
 /// middle game and the endgame.
@@ -37,6 +40,7 @@ pub const TERMS: &[(&str, &str)] = &[
     ("cornering", "ahead by two pawns or more against one opponent: per step the enemy royal stands nearer the board's rim and the royals nearer each other"),
     ("open-lines", "per empty cell on the lines from a royal piece along each direction of the board, up to the first piece or the edge (computed only when its weights are not zero)"),
     ("royal-zone", "per cell next to a royal piece that an enemy attacks (computed only when its weights are not zero)"),
+    ("runaway", "against one opponent with no piece but royal and promoting ones: per pawn of value a promotion adds, for a promoting piece whose way to its zone is empty and that the enemy royal cannot reach in time (only one side having one)"),
     ("tempo", "for the side to move"),
 ];
 
@@ -97,6 +101,7 @@ impl Weights {
             ("cornering", [0.0, 10.0]),
             ("open-lines", [0.0, 0.0]),
             ("royal-zone", [0.0, 0.0]),
+            ("runaway", [0.0, 50.0]),
             ("tempo", [10.0, 5.0]),
         ];
         let terms = defaults.iter().map(|(n, w)| (n.to_string(), *w)).collect();
@@ -283,9 +288,10 @@ const CROWD: usize = 9;
 const CORNERING: usize = 10;
 const OPEN_LINES: usize = 11;
 const ROYAL_ZONE: usize = 12;
+const RUNAWAY: usize = 13;
 /// Tempo comes last: it is added after the move clock's scaling.
-const TEMPO: usize = 13;
-const TERM_COUNT: usize = 14;
+const TEMPO: usize = 14;
+const TERM_COUNT: usize = 15;
 /// How far ahead in material a player must be for the cornering term, in centipawns.
 const CORNERING_LEAD: i64 = 200;
 
@@ -325,8 +331,11 @@ pub struct Evaluator {
     /// Per cell: the cells of each line from it, one per direction of the board (the first of
     /// the cells a step reaches, where rays branch), nearest first.
     lines: Vec<Vec<Vec<CellId>>>,
-    /// Distances for the cornering term (boards of up to [`Cornering::MAX_CELLS`] cells).
+    /// Distances for the cornering and runaway terms (boards of up to [`Cornering::MAX_CELLS`]
+    /// cells).
     cornering: Option<Cornering>,
+    /// What the runaway term reads: the promoting pieces' ways to their zones.
+    runaways: Runaways,
     /// The material (untuned values) of the start position, for the phase.
     start_material: i64,
     /// Term weights as integers: [mg, eg] per term.
@@ -383,6 +392,7 @@ impl Evaluator {
         let known: Vec<f64> = centre.iter().flatten().copied().collect();
         let avg_centre = known.iter().sum::<f64>() / known.len().max(1) as f64;
         let mut cell_features = vec![[0.0; 4]; codes * n];
+        let mut promoters = Vec::new();
         for p in 0..players {
             let player = PlayerId(p as u8);
             for t in 0..types {
@@ -395,8 +405,10 @@ impl Evaluator {
                     let dist = promotion_distances(targets, |c| rules.in_zone(pr.zone, player, c));
                     let most = dist.iter().flatten().copied().max().unwrap_or(0).max(1) as f64;
                     let best = pr.choices.iter().map(|c| values[c.0 as usize]).max().unwrap_or(0);
-                    let gain = (best - values[t]).max(0) as f64 / 800.0;
-                    (dist, most, gain)
+                    let gain = (best - values[t]).max(0);
+                    let way = Promoter { dist: dist.clone(), targets: targets.clone(), gain };
+                    promoters.push((rules.piece(player, ty), way));
+                    (dist, most, gain as f64 / 800.0)
                 });
                 for c in 0..n {
                     let f = &mut cell_features[code * n + c];
@@ -434,6 +446,7 @@ impl Evaluator {
             start_material += values[ty.0 as usize] as i64 * (*count).min(1000) as i64;
         }
         let clock_span = rules.variant.end.move_rule.map_or(0, |m| 2 * m);
+        let runaways = Runaways::new(rules, &values, promoters);
         let weights = weights.unwrap_or_else(|| Weights::with_values(rules, &values));
         let exchange = (0..codes)
             .map(|code| match code {
@@ -461,6 +474,7 @@ impl Evaluator {
                 .collect(),
             lines,
             cornering: Cornering::new(rules),
+            runaways,
             start_material: start_material.max(1),
             term: Vec::new(),
             weighed: Vec::new(),
@@ -635,6 +649,13 @@ impl Evaluator {
             mg += self.term[CORNERING][0] as i64 * f;
             eg += self.term[CORNERING][1] as i64 * f;
         }
+        // Asked only where a player holds no more than promoting pieces can (never in a middle
+        // game): a call per evaluation cost 2% of a chess search's instructions.
+        if self.term[RUNAWAY] != [0, 0] && own_material.iter().any(|&m| m <= self.runaways.most_promoting) {
+            let f = self.runaway_feature(pos, me, &own_material) as i64;
+            mg += self.term[RUNAWAY][0] as i64 * f / 100;
+            eg += self.term[RUNAWAY][1] as i64 * f / 100;
+        }
         let phase = self.phase(material);
         let mut v = (mg * phase + eg * (PHASE_ONE - phase)) / PHASE_ONE;
         let (num, den) = self.clock_scale(pos);
@@ -713,6 +734,7 @@ impl Evaluator {
             }
         }
         terms[CORNERING] = self.cornering_feature(pos, PlayerId(0), &own_material) as f64;
+        terms[RUNAWAY] = self.runaway_feature(pos, PlayerId(0), &own_material) as f64 / 100.0;
         terms[TEMPO] = if pos.side_to_move().0 == 0 { 1.0 } else { -1.0 };
         let phase = self.phase(material) as f64 / PHASE_ONE as f64;
         let (num, den) = self.clock_scale(pos);
