@@ -1,4 +1,4 @@
-//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
+//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi, wolf): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
 
 mod common;
 
@@ -129,4 +129,23 @@ fn kyotoshogi_a_piece_in_hand_is_dropped_either_side_up() {
     assert!(common::has(&moves, "S@c3") && common::has(&moves, "+S@c3"), "{moves:?}");
     common::play(&mut pos, "+S@c3");
     assert_eq!(pos.to_position_string(), "2k2/5/2+S2/5/2K2[] b - - 0 1");
+}
+
+#[test]
+fn wolf_pawns_become_elephants_and_sergeants_step_twice_from_the_third_rank() {
+    // A pawn on the far rank becomes any of queen, wolf, fox, rook, bishop or the elephant, the
+    // last written as a promoted pawn (`b9b10+`, `+P`); the sergeant on b2 steps forwards,
+    // diagonally forwards, or twice from its start cell.
+    let mut pos = at("wolf.var", "7k/1P6/8/8/8/8/8/8/1S6/K7 w - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("a1a2 a1b1 b2a3 b2b3 b2b4 b2c3 b9b10+ b9b10b b9b10f b9b10q b9b10r b9b10w"));
+    common::play(&mut pos, "b9b10+");
+    assert_eq!(pos.to_position_string(), "1+P5k/8/8/8/8/8/8/8/1S6/K7 b - - 0 1");
+    // From b3 (a cell in front of a sergeant's start) the sergeant steps twice too, and a pawn
+    // beside it may then take it en passant.
+    let mut pos = at("wolf.var", "7k/8/8/8/8/p7/8/1S6/8/K7 w - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("a1a2 a1b1 a1b2 b3a4 b3b4 b3b5 b3c4"));
+    common::play(&mut pos, "b3b5");
+    assert_eq!(common::uci(&mut pos), list("a5a4 a5b4 h10g10 h10g9 h10h9"));
+    common::play(&mut pos, "a5b4");
+    assert_eq!(pos.to_position_string(), "7k/8/8/8/8/8/1p6/8/8/K7 w - - 0 2");
 }

@@ -139,6 +139,7 @@ GAMES = {
     "janggicasual": ("janggicasual.var", "janggicasual", 3),
     "janggitraditional": ("janggitraditional.var", "janggitraditional", 3),
     "kyotoshogi": ("kyotoshogi.var", "kyotoshogi", 4),
+    "wolf": ("wolf.var", "wolf", 3),
 }
 
 
@@ -177,8 +178,10 @@ CLAIMS_DIFFER = {"janggi"}
 # several en-passant cells run together in its position strings (`... KQkq g3g4 5 3`, after a
 # pawn that had stepped back steps two cells; berolina's `... KQkq g3f4 0 1` after h2f4). Varia does not read that field yet (issue 55, "Fairy-Stockfish's
 # position forms are not read"): for such a string the comparison by position string is left
-# out and counted; the comparison by replaying the moves is made as everywhere.
-EP_FIELD_UNREAD = {"pawnback", "pawnsideways", "berolina", "petrified"}
+# out and counted; the comparison by replaying the moves is made as everywhere. Wolf chess's
+# sergeant, after its double step (`b3b5`), has the cell it passed and the one it stands on
+# written (`... - b4b5 0 64`).
+EP_FIELD_UNREAD = {"pawnback", "pawnsideways", "berolina", "petrified", "wolf"}
 
 
 # The built-ins bundled by family (docs/variants/chess-family.md, capablanca-family.md,
@@ -194,7 +197,7 @@ FAMILIES = {
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
     "gustav3", "troitzky", "omicron", "breakthrough", "clobber", "clobber10", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
-    "checkshogi", "supply", "kyotoshogi",
+    "checkshogi", "supply", "kyotoshogi", "wolf",
 }
 
 
