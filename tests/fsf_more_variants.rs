@@ -1,4 +1,4 @@
-//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi, wolf): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
+//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi, wolf, koedem): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
 
 mod common;
 
@@ -148,4 +148,24 @@ fn wolf_pawns_become_elephants_and_sergeants_step_twice_from_the_third_rank() {
     assert_eq!(common::uci(&mut pos), list("a5a4 a5b4 h10g10 h10g9 h10h9"));
     common::play(&mut pos, "a5b4");
     assert_eq!(pos.to_position_string(), "7k/8/8/8/8/8/1p6/8/8/K7 w - - 0 2");
+}
+
+#[test]
+fn koedem_kings_are_plain_pieces_dropped_first_and_the_last_king_loses() {
+    // The king is no royal piece: it takes the rook on e2 (which attacks it) and castles over d1,
+    // which Black's rook attacks.
+    let mut pos = at("koedem.var", "3rk3/8/8/8/8/8/8/R3K3[] w Q - 0 1");
+    assert_eq!(
+        common::uci(&mut pos),
+        list("a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 a1d1 e1c1 e1d1 e1d2 e1e2 e1f1 e1f2")
+    );
+    // A king in hand must be dropped before anything else: 61 drops on the empty cells.
+    let mut pos = at("koedem.var", "4k3/8/8/8/8/8/4r3/4K3[Kk] w - - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(moves.len(), 61);
+    assert_eq!(drops(&moves, 'K').len(), 61);
+    // Black has no king, on the board or in hand, and White holds two: Black has lost.
+    let mut pos = at("koedem.var", "8/8/8/8/8/8/4r3/K7[K] b - - 0 1");
+    assert!(common::uci(&mut pos).is_empty());
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), _))), "{:?}", pos.outcome());
 }

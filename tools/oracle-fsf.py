@@ -140,6 +140,7 @@ GAMES = {
     "janggitraditional": ("janggitraditional.var", "janggitraditional", 3),
     "kyotoshogi": ("kyotoshogi.var", "kyotoshogi", 4),
     "wolf": ("wolf.var", "wolf", 3),
+    "koedem": ("koedem.var", "koedem", 3),
 }
 
 
@@ -153,6 +154,9 @@ SHUFFLED = {"fischerandom": [0, 1, 2], "caparandom": [0, 1, 2]}
 ALSO_FROM = {
     "bughouse": ["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRPPbnpp] w KQkq - 2 3"],
     "supply": ["r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKABR1[RNCPPrbcap] w - - 4 3"],
+    # Koedem: kings in hand (dropped first), and a player whose only king is in hand.
+    "koedem": ["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQ1B1R[KQbnp] w kq - 2 3",
+               "r1bq1bnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Kkrp] b KQ - 2 3"],
 }
 
 # Whether the game compared now is a chess960 one (every pyffish call passes it).
@@ -197,7 +201,7 @@ FAMILIES = {
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
     "gustav3", "troitzky", "omicron", "breakthrough", "clobber", "clobber10", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
-    "checkshogi", "supply", "kyotoshogi", "wolf",
+    "checkshogi", "supply", "kyotoshogi", "wolf", "koedem",
 }
 
 
