@@ -1,4 +1,4 @@
-//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi, wolf, koedem): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
+//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi, wolf, koedem, shouse): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
 
 mod common;
 
@@ -168,4 +168,26 @@ fn koedem_kings_are_plain_pieces_dropped_first_and_the_last_king_loses() {
     let mut pos = at("koedem.var", "8/8/8/8/8/8/4r3/K7[K] b - - 0 1");
     assert!(common::uci(&mut pos).is_empty());
     assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), _))), "{:?}", pos.outcome());
+}
+
+#[test]
+fn shouse_gates_any_piece_in_hand_but_a_pawn() {
+    // Black's king leaves e8, its gate held, with a pawn in hand: the pawn is dropped on ranks
+    // 2 to 7 (48 drops) but never gated on e8 (53 moves, Fairy-Stockfish's count).
+    let mut pos = at("shouse.var", "4k3/8/8/8/8/8/8/4K3[p] b e - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(moves.len(), 53);
+    assert_eq!(drops(&moves, 'P').len(), 48);
+    assert_eq!(
+        moves.iter().filter(|m| !m.contains('@')).cloned().collect::<Vec<_>>(),
+        list("e8d7 e8d8 e8e7 e8f7 e8f8")
+    );
+    // A hawk in hand is gated on e1 with every king move, and dropped on any empty cell.
+    let mut pos = at("shouse.var", "4k3/8/8/8/8/8/8/4K3[Hp] w Ee - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(drops(&moves, 'H').len(), 62);
+    assert_eq!(
+        moves.iter().filter(|m| !m.contains('@')).cloned().collect::<Vec<_>>(),
+        list("e1d1 e1d1h e1d2 e1d2h e1e2 e1e2h e1f1 e1f1h e1f2 e1f2h")
+    );
 }

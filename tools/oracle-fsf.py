@@ -141,6 +141,7 @@ GAMES = {
     "kyotoshogi": ("kyotoshogi.var", "kyotoshogi", 4),
     "wolf": ("wolf.var", "wolf", 3),
     "koedem": ("koedem.var", "koedem", 3),
+    "shouse": ("shouse.var", "shouse", 3),
 }
 
 

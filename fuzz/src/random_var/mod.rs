@@ -120,6 +120,7 @@ pub const VAR_FEATURES: &[&str] = &[
     "castling-from-position",
     "shuffle",
     "gate",
+    "gate-except",
     "explodes",
     "blast-proof",
     "royal-0",

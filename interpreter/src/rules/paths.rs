@@ -664,6 +664,8 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 43] {
             explosions,
             &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings, ThreatTrial],
         ),
+        // A gate's `except` types only thin the gated moves, which every path takes from the
+        // one generator (`State::add_gated`): the gates' switch covers them.
         ("gates", gates, &[PlainMake, Count, StackedCount, EvasionMasks, NoisyGeneration]),
         // Every path asks `castling_moves` for castlings, and the plain make ends the rights
         // of a king leaving its castling cells: castlings from the position need no path off.
