@@ -1,4 +1,4 @@
-//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi, wolf, koedem, shouse): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
+//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi, wolf, koedem, shouse, racingkings): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
 
 mod common;
 
@@ -190,4 +190,25 @@ fn shouse_gates_any_piece_in_hand_but_a_pawn() {
         moves.iter().filter(|m| !m.contains('@')).cloned().collect::<Vec<_>>(),
         list("e1d1 e1d1h e1d2 e1d2h e1e2 e1e2h e1f1 e1f1h e1f2 e1f2h")
     );
+}
+
+#[test]
+fn racingkings_no_check_and_black_may_follow_the_king() {
+    // No move may give check: the rook neither goes to a7 nor to b1.
+    let mut pos = at("racingkings.var", "8/1k4K1/8/8/8/8/8/R7 w - - 0 1");
+    assert_eq!(
+        common::uci(&mut pos),
+        list("a1a2 a1a3 a1a4 a1a5 a1a6 a1a8 a1c1 a1d1 a1e1 a1f1 a1g1 a1h1 g7f6 g7f7 g7f8 g7g6 g7g8 g7h6 g7h7 g7h8")
+    );
+    // White's king reaches g8; Black's on a2 cannot follow: White has won.
+    let mut pos = at("racingkings.var", "8/6K1/8/8/8/8/k7/8 w - - 0 1");
+    common::play(&mut pos, "g7g8");
+    assert!(common::uci(&mut pos).is_empty());
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), _))), "{:?}", pos.outcome());
+    // On b7 it can: Black plays on, and following draws.
+    let mut pos = at("racingkings.var", "8/1k4K1/8/8/8/8/8/8 w - - 0 1");
+    common::play(&mut pos, "g7g8");
+    assert_eq!(common::uci(&mut pos), list("b7a6 b7a7 b7a8 b7b6 b7b8 b7c6 b7c7 b7c8"));
+    common::play(&mut pos, "b7b8");
+    assert!(matches!(pos.outcome(), Some((GameResult::Draw, _))), "{:?}", pos.outcome());
 }

@@ -545,6 +545,49 @@ fn a_gate_never_places_the_types_it_names_after_except() {
     assert!(errors.iter().any(|e| e.message == "unknown piece `Dragon`" && e.span == (at..at + 6)), "{errors:?}");
 }
 
+/// The `can-reach` example of docs/language.md.
+const FOLLOW: &str = r#"
+variant "Follow"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone top { white: rank 4  black: rank 4 }
+piece King K { royal step all }
+setup { white: K a3  black: K d2 }
+end {
+  goal white draw: config(own King at top) and opponent(config(own King at top)) and to-move
+  goal black win: config(own King at top)
+  goal white win: config(own King at top) and (to-move or not opponent(can-reach(own King at top)))
+}
+"#;
+
+#[test]
+fn can_reach_lets_black_follow_the_king_onto_the_last_rank() {
+    let v = varia_grammar::load(FOLLOW).unwrap_or_else(|e| panic!("{e:?}"));
+    let written = varia_grammar::write::write_variant(&v).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(written.contains("not opponent(can-reach(own K at top))"), "{written}");
+    let rules = Arc::new(Rules::new(v));
+    // Black's king on d2 cannot follow: White wins at once.
+    let mut pos = Position::start(rules.clone());
+    let mv = pos.parse_move("a3a4").unwrap();
+    pos.make(mv);
+    assert!(moves_in(&mut pos).is_empty());
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(PlayerId(0)), _))), "{:?}", pos.outcome());
+    // On d3 it can: Black moves; following draws, anything else loses.
+    let mut pos = Position::from_position_string(rules, "4/K2k/4/4 w - - 0 1").unwrap();
+    let mv = pos.parse_move("a3a4").unwrap();
+    pos.make(mv);
+    assert_eq!(moves_in(&mut pos).len(), 5);
+    assert_eq!(pos.outcome(), None);
+    let mv = pos.parse_move("d3d4").unwrap();
+    pos.make(mv);
+    assert!(matches!(pos.outcome(), Some((GameResult::Draw, _))), "{:?}", pos.outcome());
+    pos.unmake();
+    let mv = pos.parse_move("d3c3").unwrap();
+    pos.make(mv);
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(PlayerId(0)), _))), "{:?}", pos.outcome());
+}
+
 /// The points example of docs/language.md.
 const STANDOFF: &str = r#"
 variant "Standoff"

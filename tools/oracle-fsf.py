@@ -142,6 +142,7 @@ GAMES = {
     "wolf": ("wolf.var", "wolf", 3),
     "koedem": ("koedem.var", "koedem", 3),
     "shouse": ("shouse.var", "shouse", 3),
+    "racingkings": ("racingkings.var", "racingkings", 3),
 }
 
 
@@ -155,6 +156,9 @@ SHUFFLED = {"fischerandom": [0, 1, 2], "caparandom": [0, 1, 2]}
 ALSO_FROM = {
     "bughouse": ["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRPPbnpp] w KQkq - 2 3"],
     "supply": ["r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKABR1[RNCPPrbcap] w - - 4 3"],
+    # Racing kings: kings near the eighth rank (random games from the start rarely get there).
+    "racingkings": ["rn1qQNRN/2k5/2B3K1/8/8/8/8/8 b - - 5 29", "1r1n1q2/2R3N1/3k3K/8/8/r7/8/8 b - - 8 30",
+                    "2RRBbN1/r7/k5K1/4B3/8/8/8/8 w - - 0 38"],
     # Koedem: kings in hand (dropped first), and a player whose only king is in hand.
     "koedem": ["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQ1B1R[KQbnp] w kq - 2 3",
                "r1bq1bnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Kkrp] b KQ - 2 3"],
@@ -202,7 +206,7 @@ FAMILIES = {
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
     "gustav3", "troitzky", "omicron", "breakthrough", "clobber", "clobber10", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
-    "checkshogi", "supply", "kyotoshogi", "wolf", "koedem",
+    "checkshogi", "supply", "kyotoshogi", "wolf", "koedem", "shouse", "racingkings",
 }
 
 

@@ -150,6 +150,7 @@ pub const VAR_FEATURES: &[&str] = &[
     "goal-repetition",
     "goal-config",
     "goal-safe-config",
+    "goal-can-reach",
     "goal-passed",
     "goal-facing",
     "goal-before",
