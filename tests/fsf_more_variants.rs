@@ -1,4 +1,4 @@
-//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
+//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi, wolf, koedem, shouse, racingkings): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
 
 mod common;
 
@@ -129,4 +129,86 @@ fn kyotoshogi_a_piece_in_hand_is_dropped_either_side_up() {
     assert!(common::has(&moves, "S@c3") && common::has(&moves, "+S@c3"), "{moves:?}");
     common::play(&mut pos, "+S@c3");
     assert_eq!(pos.to_position_string(), "2k2/5/2+S2/5/2K2[] b - - 0 1");
+}
+
+#[test]
+fn wolf_pawns_become_elephants_and_sergeants_step_twice_from_the_third_rank() {
+    // A pawn on the far rank becomes any of queen, wolf, fox, rook, bishop or the elephant, the
+    // last written as a promoted pawn (`b9b10+`, `+P`); the sergeant on b2 steps forwards,
+    // diagonally forwards, or twice from its start cell.
+    let mut pos = at("wolf.var", "7k/1P6/8/8/8/8/8/8/1S6/K7 w - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("a1a2 a1b1 b2a3 b2b3 b2b4 b2c3 b9b10+ b9b10b b9b10f b9b10q b9b10r b9b10w"));
+    common::play(&mut pos, "b9b10+");
+    assert_eq!(pos.to_position_string(), "1+P5k/8/8/8/8/8/8/8/1S6/K7 b - - 0 1");
+    // From b3 (a cell in front of a sergeant's start) the sergeant steps twice too, and a pawn
+    // beside it may then take it en passant.
+    let mut pos = at("wolf.var", "7k/8/8/8/8/p7/8/1S6/8/K7 w - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("a1a2 a1b1 a1b2 b3a4 b3b4 b3b5 b3c4"));
+    common::play(&mut pos, "b3b5");
+    assert_eq!(common::uci(&mut pos), list("a5a4 a5b4 h10g10 h10g9 h10h9"));
+    common::play(&mut pos, "a5b4");
+    assert_eq!(pos.to_position_string(), "7k/8/8/8/8/8/1p6/8/8/K7 w - - 0 2");
+}
+
+#[test]
+fn koedem_kings_are_plain_pieces_dropped_first_and_the_last_king_loses() {
+    // The king is no royal piece: it takes the rook on e2 (which attacks it) and castles over d1,
+    // which Black's rook attacks.
+    let mut pos = at("koedem.var", "3rk3/8/8/8/8/8/8/R3K3[] w Q - 0 1");
+    assert_eq!(
+        common::uci(&mut pos),
+        list("a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1a8 a1b1 a1c1 a1d1 e1c1 e1d1 e1d2 e1e2 e1f1 e1f2")
+    );
+    // A king in hand must be dropped before anything else: 61 drops on the empty cells.
+    let mut pos = at("koedem.var", "4k3/8/8/8/8/8/4r3/4K3[Kk] w - - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(moves.len(), 61);
+    assert_eq!(drops(&moves, 'K').len(), 61);
+    // Black has no king, on the board or in hand, and White holds two: Black has lost.
+    let mut pos = at("koedem.var", "8/8/8/8/8/8/4r3/K7[K] b - - 0 1");
+    assert!(common::uci(&mut pos).is_empty());
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), _))), "{:?}", pos.outcome());
+}
+
+#[test]
+fn shouse_gates_any_piece_in_hand_but_a_pawn() {
+    // Black's king leaves e8, its gate held, with a pawn in hand: the pawn is dropped on ranks
+    // 2 to 7 (48 drops) but never gated on e8 (53 moves, Fairy-Stockfish's count).
+    let mut pos = at("shouse.var", "4k3/8/8/8/8/8/8/4K3[p] b e - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(moves.len(), 53);
+    assert_eq!(drops(&moves, 'P').len(), 48);
+    assert_eq!(
+        moves.iter().filter(|m| !m.contains('@')).cloned().collect::<Vec<_>>(),
+        list("e8d7 e8d8 e8e7 e8f7 e8f8")
+    );
+    // A hawk in hand is gated on e1 with every king move, and dropped on any empty cell.
+    let mut pos = at("shouse.var", "4k3/8/8/8/8/8/8/4K3[Hp] w Ee - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(drops(&moves, 'H').len(), 62);
+    assert_eq!(
+        moves.iter().filter(|m| !m.contains('@')).cloned().collect::<Vec<_>>(),
+        list("e1d1 e1d1h e1d2 e1d2h e1e2 e1e2h e1f1 e1f1h e1f2 e1f2h")
+    );
+}
+
+#[test]
+fn racingkings_no_check_and_black_may_follow_the_king() {
+    // No move may give check: the rook neither goes to a7 nor to b1.
+    let mut pos = at("racingkings.var", "8/1k4K1/8/8/8/8/8/R7 w - - 0 1");
+    assert_eq!(
+        common::uci(&mut pos),
+        list("a1a2 a1a3 a1a4 a1a5 a1a6 a1a8 a1c1 a1d1 a1e1 a1f1 a1g1 a1h1 g7f6 g7f7 g7f8 g7g6 g7g8 g7h6 g7h7 g7h8")
+    );
+    // White's king reaches g8; Black's on a2 cannot follow: White has won.
+    let mut pos = at("racingkings.var", "8/6K1/8/8/8/8/k7/8 w - - 0 1");
+    common::play(&mut pos, "g7g8");
+    assert!(common::uci(&mut pos).is_empty());
+    assert!(matches!(pos.outcome(), Some((GameResult::Win(WHITE), _))), "{:?}", pos.outcome());
+    // On b7 it can: Black plays on, and following draws.
+    let mut pos = at("racingkings.var", "8/1k4K1/8/8/8/8/8/8 w - - 0 1");
+    common::play(&mut pos, "g7g8");
+    assert_eq!(common::uci(&mut pos), list("b7a6 b7a7 b7a8 b7b6 b7b8 b7c6 b7c7 b7c8"));
+    common::play(&mut pos, "b7b8");
+    assert!(matches!(pos.outcome(), Some((GameResult::Draw, _))), "{:?}", pos.outcome());
 }

@@ -139,6 +139,10 @@ GAMES = {
     "janggicasual": ("janggicasual.var", "janggicasual", 3),
     "janggitraditional": ("janggitraditional.var", "janggitraditional", 3),
     "kyotoshogi": ("kyotoshogi.var", "kyotoshogi", 4),
+    "wolf": ("wolf.var", "wolf", 3),
+    "koedem": ("koedem.var", "koedem", 3),
+    "shouse": ("shouse.var", "shouse", 3),
+    "racingkings": ("racingkings.var", "racingkings", 3),
 }
 
 
@@ -152,6 +156,12 @@ SHUFFLED = {"fischerandom": [0, 1, 2], "caparandom": [0, 1, 2]}
 ALSO_FROM = {
     "bughouse": ["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRPPbnpp] w KQkq - 2 3"],
     "supply": ["r1bakabr1/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKABR1[RNCPPrbcap] w - - 4 3"],
+    # Racing kings: kings near the eighth rank (random games from the start rarely get there).
+    "racingkings": ["rn1qQNRN/2k5/2B3K1/8/8/8/8/8 b - - 5 29", "1r1n1q2/2R3N1/3k3K/8/8/r7/8/8 b - - 8 30",
+                    "2RRBbN1/r7/k5K1/4B3/8/8/8/8 w - - 0 38"],
+    # Koedem: kings in hand (dropped first), and a player whose only king is in hand.
+    "koedem": ["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQ1B1R[KQbnp] w kq - 2 3",
+               "r1bq1bnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Kkrp] b KQ - 2 3"],
 }
 
 # Whether the game compared now is a chess960 one (every pyffish call passes it).
@@ -177,8 +187,10 @@ CLAIMS_DIFFER = {"janggi"}
 # several en-passant cells run together in its position strings (`... KQkq g3g4 5 3`, after a
 # pawn that had stepped back steps two cells; berolina's `... KQkq g3f4 0 1` after h2f4). Varia does not read that field yet (issue 55, "Fairy-Stockfish's
 # position forms are not read"): for such a string the comparison by position string is left
-# out and counted; the comparison by replaying the moves is made as everywhere.
-EP_FIELD_UNREAD = {"pawnback", "pawnsideways", "berolina", "petrified"}
+# out and counted; the comparison by replaying the moves is made as everywhere. Wolf chess's
+# sergeant, after its double step (`b3b5`), has the cell it passed and the one it stands on
+# written (`... - b4b5 0 64`).
+EP_FIELD_UNREAD = {"pawnback", "pawnsideways", "berolina", "petrified", "wolf"}
 
 
 # The built-ins bundled by family (docs/variants/chess-family.md, capablanca-family.md,
@@ -194,7 +206,7 @@ FAMILIES = {
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
     "gustav3", "troitzky", "omicron", "breakthrough", "clobber", "clobber10", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
-    "checkshogi", "supply", "kyotoshogi",
+    "checkshogi", "supply", "kyotoshogi", "wolf", "koedem", "shouse", "racingkings",
 }
 
 

@@ -121,6 +121,8 @@ impl Lowerer {
                 }
                 if parts[0].as_rule() == Rule::k_safe_config {
                     GoalTest::SafeConfig(occupiers?, groups?)
+                } else if parts[0].as_rule() == Rule::k_can_reach {
+                    GoalTest::CanReach(occupiers?, groups?)
                 } else {
                     GoalTest::Config(occupiers?, groups?)
                 }

@@ -311,7 +311,11 @@ impl Lowerer {
             return None;
         }
         self.gate_letters.push(right);
-        Some(Gate { player, right, cells })
+        let except = match parts.get(6) {
+            Some(e) => e.clone().into_inner().skip(1).map(|t| self.piece_ref(&t)).collect::<Option<Vec<_>>>()?,
+            None => Vec::new(),
+        };
+        Some(Gate { player, right, cells, except })
     }
 
     /// The setup block, or an option of a choice (`base`: the setup's placements, which the

@@ -385,7 +385,7 @@ const TEST_STARTS: [Rule; 25] = [
 ];
 
 /// Keywords and tokens that start a goal test.
-const GOAL_STARTS: [Rule; 11] = [
+const GOAL_STARTS: [Rule; 12] = [
     Rule::k_pieces_remaining,
     Rule::k_total_pieces,
     Rule::k_captured,
@@ -395,6 +395,7 @@ const GOAL_STARTS: [Rule; 11] = [
     Rule::k_repetition,
     Rule::k_config,
     Rule::k_safe_config,
+    Rule::k_can_reach,
     Rule::k_not,
     Rule::lparen,
 ];

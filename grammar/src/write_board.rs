@@ -231,7 +231,9 @@ impl Writer<'_> {
         }
         for g in &v.gates {
             let cells: Vec<String> = g.cells.iter().map(|c| self.cell(*c).to_string()).collect();
-            let _ = writeln!(out, "gate {} right {} at {}", self.player(g.player), g.right, cells.join(" "));
+            let except: String = g.except.iter().map(|t| format!(" {}", self.piece(*t))).collect();
+            let except = if except.is_empty() { except } else { format!(" except{except}") };
+            let _ = writeln!(out, "gate {} right {} at {}{except}", self.player(g.player), g.right, cells.join(" "));
         }
         if !v.castlings.is_empty() || !v.gates.is_empty() {
             out.push('\n');

@@ -250,7 +250,9 @@ impl Writer<'_> {
             GoalTest::ToMove => "to-move".into(),
             GoalTest::ChecksGiven(n) => format!("checks-given {n}"),
             GoalTest::Repetition(n) => format!("repetition {n}"),
-            GoalTest::Config(occupiers, groups) | GoalTest::SafeConfig(occupiers, groups) => {
+            GoalTest::Config(occupiers, groups)
+            | GoalTest::SafeConfig(occupiers, groups)
+            | GoalTest::CanReach(occupiers, groups) => {
                 if occupiers.is_empty() || groups.is_empty() {
                     return fail("a goal", "a configuration without occupiers or cells");
                 }
@@ -266,7 +268,11 @@ impl Writer<'_> {
                     ConfigGroup::Cell(c) => self.cell(*c).to_string(),
                     ConfigGroup::Zone(z) => self.zone(*z).to_string(),
                 });
-                let word = if matches!(g, GoalTest::SafeConfig(..)) { "safe-config" } else { "config" };
+                let word = match g {
+                    GoalTest::SafeConfig(..) => "safe-config",
+                    GoalTest::CanReach(..) => "can-reach",
+                    _ => "config",
+                };
                 format!("{word}({occ} at {grp})")
             }
             GoalTest::Passed(n) => format!("passed {n}"),

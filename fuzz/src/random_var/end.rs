@@ -107,6 +107,13 @@ fn goal_atom(g: &mut Gen, ctx: &Ctx) -> String {
             } else {
                 "config"
             };
+            if g.chance(0.25) {
+                // Reached, unless the other player can follow at once (racing kings).
+                g.feature("goal-can-reach");
+                let u = g.pick(&ctx.pieces).name;
+                let zone = g.pick(&["far", "last", "mid"]);
+                return format!("({word}(own {t} at {zone}) and not opponent(can-reach(own {u} at {zone})))");
+            }
             match g.int(0, 2) {
                 0 => format!("{word}(own {t} at {})", g.pick(&["far", "last", "mid"])),
                 1 => format!("{word}(opponent {t} at {})", g.pick(&["start", "mid"])),

@@ -217,7 +217,18 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
             let cells: Vec<String> = army.iter().take(2).map(|&(_, (x, y))| Board::name(x, y)).collect();
             if !cells.is_empty() {
                 let right = if pi == 0 { 'G' } else { 'g' };
-                out.push_str(&format!("gate {} right {right} at {}\n", ctx.plan.players[pi].name, cells.join(" ")));
+                // Now and then a type the gate never places.
+                let except = if g.chance(0.5) {
+                    g.feature("gate-except");
+                    format!(" except {}", ctx.pieces[g.pick(&droppers)].name)
+                } else {
+                    String::new()
+                };
+                out.push_str(&format!(
+                    "gate {} right {right} at {}{except}\n",
+                    ctx.plan.players[pi].name,
+                    cells.join(" ")
+                ));
                 rights.push(right.to_string());
             }
         }

@@ -129,7 +129,34 @@ impl Position {
     }
 }
 
+thread_local! {
+    /// Set while a `can-reach` test tries the moves: a goal judged in the positions after them
+    /// does not look one move further (the look-ahead stays one move deep).
+    static LOOKING_AHEAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 impl Position {
+    /// `can-reach`: `player` is to move and one of its legal moves leads to a position where
+    /// the configuration holds for it. The moves are tried on a copy of the position.
+    fn can_reach(&self, player: PlayerId, occupiers: &[Occupier], groups: &[ConfigGroup]) -> bool {
+        if self.side_to_move() != player || LOOKING_AHEAD.with(|l| l.get()) {
+            return false;
+        }
+        LOOKING_AHEAD.with(|l| l.set(true));
+        let config = GoalTest::Config(occupiers.to_vec(), groups.to_vec());
+        let mut pos = self.clone();
+        let mut moves = Vec::new();
+        pos.generate_legal(&mut moves);
+        let reached = moves.into_iter().any(|mv| {
+            pos.make(mv);
+            let holds = pos.goal_holds(&config, player, false);
+            pos.unmake();
+            holds
+        });
+        LOOKING_AHEAD.with(|l| l.set(false));
+        reached
+    }
+
     /// Whether a goal's test holds for `player`.
     pub(crate) fn goal_holds(&self, test: &GoalTest, player: PlayerId, no_moves: bool) -> bool {
         let r = &*self.rules;
@@ -196,6 +223,7 @@ impl Position {
                         .any(|c| r.in_zone(z, player, c) && matches(c)),
                 }
             }),
+            GoalTest::CanReach(occupiers, groups) => self.can_reach(player, occupiers, groups),
             GoalTest::Passed(n) => {
                 let h = &self.st.history;
                 h.len() >= *n as usize && h[h.len() - *n as usize..].iter().all(is_pass)

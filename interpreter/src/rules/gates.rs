@@ -1,6 +1,6 @@
 //! The compiled gating rights: the rights bits of castlings and gates, and the cells that end them.
 
-use crate::ir::{CellId, PlayerId, Variant};
+use crate::ir::{CellId, PieceTypeId, PlayerId, Variant};
 
 use super::castles::CastleRules;
 
@@ -19,6 +19,8 @@ pub(crate) struct GateRules {
     /// The bits of castlings whose start cells come from the position (written by the
     /// position string, which knows where the pieces stand).
     pub(crate) derived: u32,
+    /// Per rights bit: the types its gate never places (`except`), empty for most.
+    pub(crate) except: Vec<Vec<PieceTypeId>>,
     /// The board's cell count, which indexes `cells`.
     cell_count: usize,
 }
@@ -36,6 +38,7 @@ impl GateRules {
             letters.push((*p, *l));
         }
         let mut by_cell = vec![0u32; v.players.len() * cells];
+        let mut except = Vec::new();
         for g in &v.gates {
             let bit = match letters.iter().position(|(p, l)| *p == g.player && *l == g.right) {
                 Some(i) => i,
@@ -47,6 +50,10 @@ impl GateRules {
             if bit >= 32 {
                 continue;
             }
+            if except.len() <= bit {
+                except.resize(bit + 1, Vec::new());
+            }
+            except[bit].clone_from(&g.except);
             for c in &g.cells {
                 by_cell[g.player.0 as usize * cells + c.0 as usize] |= 1 << bit;
             }
@@ -74,7 +81,7 @@ impl GateRules {
                 bits
             })
             .collect();
-        GateRules { letters, cells: by_cell, implied, derived, cell_count: cells }
+        GateRules { letters, cells: by_cell, implied, derived, except, cell_count: cells }
     }
 
     /// The bits a right's letter stands for in a position string: a castling's with the gates
@@ -109,6 +116,12 @@ impl GateRules {
     /// The rights bit of a letter, if the variant has that right.
     pub(crate) fn bit(&self, letter: char) -> Option<usize> {
         self.letters.iter().position(|(_, l)| *l == letter).filter(|i| *i < 32)
+    }
+
+    /// Whether one of the held rights `bits` places a piece of type `t` (a gate places every
+    /// type but those it names after `except`).
+    pub(crate) fn places(&self, bits: u32, t: PieceTypeId) -> bool {
+        (0..32).filter(|b| bits & (1 << b) != 0).any(|b| !self.except.get(b).is_some_and(|e| e.contains(&t)))
     }
 
     /// The rights that gate a cell for a player.

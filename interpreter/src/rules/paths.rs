@@ -236,6 +236,8 @@ pub struct Features {
     pub must_capture: bool,
     /// A goal asks whether a piece is attacked (`safe-config`).
     pub attack_goals: bool,
+    /// A goal asks for the legal moves (`can-reach`).
+    pub move_goals: bool,
 }
 
 impl Features {
@@ -379,6 +381,7 @@ fn end_features(end: &EndRules, f: &mut Features) {
     f.counting = !counting.is_empty();
     f.checks_given = goals.iter().any(|g| g.test.checks_asked().is_some());
     f.attack_goals = goals.iter().any(|g| g.test.reads_attacks());
+    f.move_goals = goals.iter().any(|g| g.test.reads_moves());
 }
 
 fn piece_features(p: &PieceType, f: &mut Features) {
@@ -535,7 +538,7 @@ const BUILT_ON: [(Path, &[Path]); 12] = [
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
 /// into account (read as one table by [`Paths::table`]).
-fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 43] {
+fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 44] {
     use Path::*;
     let Features {
         stacks,
@@ -581,6 +584,7 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 43] {
         royal_check,
         must_capture,
         attack_goals,
+        move_goals,
     } = *f;
     [
         (
@@ -664,6 +668,8 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 43] {
             explosions,
             &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings, ThreatTrial],
         ),
+        // A gate's `except` types only thin the gated moves, which every path takes from the
+        // one generator (`State::add_gated`): the gates' switch covers them.
         ("gates", gates, &[PlainMake, Count, StackedCount, EvasionMasks, NoisyGeneration]),
         // Every path asks `castling_moves` for castlings, and the plain make ends the rights
         // of a king leaving its castling cells: castlings from the position need no path off.
@@ -723,5 +729,9 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 43] {
         // Whether a capture is legal weighs the whole list of legal moves.
         ("must_capture", must_capture, &[BulkCount, NoisyFirst]),
         ("attack_goals", attack_goals, &[]),
+        // The goal is judged before any move of the position is generated, on a copy of the
+        // position whose moves the plain legal generator lists and the make plays: no path is
+        // off (every path meets the same end).
+        ("move_goals", move_goals, &[]),
     ]
 }

@@ -39,7 +39,8 @@ impl State {
                 _ => continue,
             };
             for &(cell, flag) in cells {
-                if r.gates.gating(side, cell) & rights == 0 {
+                let held = r.gates.gating(side, cell) & rights;
+                if held == 0 {
                     continue;
                 }
                 // A cell the move's pieces land on, or still cover from between cells, is not
@@ -48,7 +49,7 @@ impl State {
                     continue;
                 }
                 for (t, n) in hand.iter().enumerate() {
-                    if *n > 0 {
+                    if *n > 0 && r.gates.places(held, PieceTypeId(t as u8)) {
                         out.push(Move { gate: (t as u8 + 1) | flag, ..mv });
                     }
                 }

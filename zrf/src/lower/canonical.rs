@@ -171,7 +171,7 @@ fn test(t: &mut Test, cells: &[CellId], dirs: &[DirId]) {
 
 fn goal_test(t: &mut GoalTest, cells: &[CellId]) {
     match t {
-        GoalTest::Config(_, groups) => {
+        GoalTest::Config(_, groups) | GoalTest::SafeConfig(_, groups) | GoalTest::CanReach(_, groups) => {
             for g in groups {
                 if let ConfigGroup::Cell(x) = g {
                     *x = cells[x.0 as usize];

@@ -114,6 +114,9 @@ pub enum GoalTest {
     /// As `Config`, with each group's matching piece attacked by no player allied against
     /// its owner (`safe-config`).
     SafeConfig(Vec<Occupier>, Vec<ConfigGroup>),
+    /// The player is to move and has a legal move after which `Config` holds for it
+    /// (`can-reach`): racing kings' king that may follow the other onto the last rank.
+    CanReach(Vec<Occupier>, Vec<ConfigGroup>),
     /// The last this many moves were passes (a player's `end` at the start of a turn).
     Passed(u32),
     /// A piece matching the first occupier and one matching the second stand on one line along
@@ -166,12 +169,23 @@ impl GoalTest {
         }
     }
 
-    /// Whether the test asks whether a piece is attacked (`safe-config`).
+    /// Whether the test asks whether a piece is attacked (`safe-config`) or which moves are
+    /// legal (`can-reach`).
     pub fn reads_attacks(&self) -> bool {
         match self {
-            GoalTest::SafeConfig(..) => true,
+            GoalTest::SafeConfig(..) | GoalTest::CanReach(..) => true,
             GoalTest::Before(_, x) | GoalTest::Not(x) | GoalTest::Opponent(x) => x.reads_attacks(),
             GoalTest::And(v) | GoalTest::Or(v) => v.iter().any(GoalTest::reads_attacks),
+            _ => false,
+        }
+    }
+
+    /// Whether the test asks for the legal moves (`can-reach`).
+    pub fn reads_moves(&self) -> bool {
+        match self {
+            GoalTest::CanReach(..) => true,
+            GoalTest::Before(_, x) | GoalTest::Not(x) | GoalTest::Opponent(x) => x.reads_moves(),
+            GoalTest::And(v) | GoalTest::Or(v) => v.iter().any(GoalTest::reads_moves),
             _ => false,
         }
     }

@@ -573,6 +573,9 @@ pub struct Gate {
     pub right: char,
     /// The cells it gates.
     pub cells: Vec<CellId>,
+    /// The types it never places (`except Pawn`), as Fairy-Stockfish gates a piece only where
+    /// it could be dropped.
+    pub except: Vec<PieceTypeId>,
 }
 
 /// A phase: once its condition holds after a move, it stays on for the rest of the game.
