@@ -3,6 +3,7 @@
 
 import { drawPiece, setPlayers, setUpsideDown } from './pieces.js';
 import { S, el, nameParts, geometry, drawCoordinates, drawBoardBack, drawLines, drawStack } from './board.js';
+import { cap, drawReserves, drawLegend, drawMoveList } from './side.js';
 
 const $ = (id) => document.getElementById(id);
 const EDGE = 24; // pixels around the boards for coordinates and board names
@@ -444,13 +445,7 @@ function renderStatus() {
 }
 
 function renderSide(v) {
-  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-  const reserves = $('reserves');
-  reserves.textContent = '';
-  if (v.squares) {
-    const parts = v.squares.reserves.map((n, p) => `${cap(v.players[p])}: ${n === null ? 'unlimited' : n}`);
-    reserves.textContent = `Squares in reserve \u2014 ${parts.join(' \u00B7 ')}`;
-  }
+  drawReserves($('reserves'), v);
   const hands = $('hands');
   hands.textContent = '';
   if (v.hands) {
@@ -483,56 +478,9 @@ function renderSide(v) {
       });
     });
   }
-  const legend = $('legend');
-  legend.innerHTML = '';
-  const add = (cls, text) => {
-    const s = document.createElement('span');
-    s.className = 'swatch';
-    s.style.background = getComputedStyle(document.documentElement).getPropertyValue(cls);
-    legend.append(s, text);
-  };
-  if (v.squares && v.squares.owners.length) {
-    add('--owner0', `${cap(v.players[0])}'s square`);
-    add('--owner1', `${cap(v.players[1] || '')}'s square`);
-  }
-  if (v.board.cells.some((c) => c.at.length > 1)) add('--shared', 'shared by every board');
-  if (v.capacity.length) {
-    const most = [...new Set(v.capacity.map(([, m]) => m))];
-    add('--crowd', most.length === 1 && most[0] !== null ? `holds up to ${most[0]} pieces` : 'holds several pieces');
-  }
-  // Moves, a row per round, a turn's actions together; each move a link to its position.
+  drawLegend($('legend'), v);
   const list = $('moves');
-  list.innerHTML = '';
-  const turns = [];
-  v.history.forEach((h, i) => {
-    const t = turns[turns.length - 1];
-    if (t && t.side === h.side) t.moves.push([h.short, i + 1]);
-    else turns.push({ side: h.side, moves: [[h.short, i + 1]] });
-  });
-  const shownPly = browsing() ? state.shownPly : v.history.length;
-  let row = null;
-  turns.forEach((t) => {
-    if (!row || t.side === 0 || row.children.length >= v.players.length) {
-      row = document.createElement('li');
-      list.appendChild(row);
-    }
-    const span = document.createElement('span');
-    span.className = 'turn';
-    t.moves.forEach(([text, ply], k) => {
-      if (k) span.append(' ');
-      const m = document.createElement('a');
-      m.className = 'move' + (ply === shownPly ? ' current' : '');
-      m.dataset.ply = ply;
-      m.href = '#';
-      m.textContent = text;
-      m.addEventListener('click', (e) => {
-        e.preventDefault();
-        browse(ply);
-      });
-      span.appendChild(m);
-    });
-    row.appendChild(span);
-  });
+  drawMoveList(list, v, browsing() ? state.shownPly : v.history.length, browse);
   if (!browsing()) list.scrollTop = list.scrollHeight;
   if (document.activeElement !== $('position')) $('position').value = shownView().position;
 }

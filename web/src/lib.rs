@@ -31,6 +31,7 @@ const INDEX_HTML: &str = include_str!("../assets/index.html");
 const APP_JS: &str = include_str!("../assets/app.js");
 const PIECES_JS: &str = include_str!("../assets/pieces.js");
 const BOARD_JS: &str = include_str!("../assets/board.js");
+const SIDE_JS: &str = include_str!("../assets/side.js");
 const STYLE_CSS: &str = include_str!("../assets/style.css");
 const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
@@ -197,6 +198,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/app.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], APP_JS) }))
         .route("/pieces.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], PIECES_JS) }))
         .route("/board.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], BOARD_JS) }))
+        .route("/side.js", get(|| async { ([(header::CONTENT_TYPE, "text/javascript; charset=utf-8")], SIDE_JS) }))
         .route("/style.css", get(|| async { ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE_CSS) }))
         .route("/favicon.ico", get(|| async { ([(header::CONTENT_TYPE, "image/svg+xml")], FAVICON_SVG) }))
         .route("/api/variants", get(api::variants))

@@ -119,6 +119,7 @@ fn the_page_and_its_assets_are_served() {
         ("/app.js", "text/javascript"),
         ("/pieces.js", "text/javascript"),
         ("/board.js", "text/javascript"),
+        ("/side.js", "text/javascript"),
         ("/style.css", "text/css"),
     ] {
         let asset = request(base(), "GET", path, None, "");
