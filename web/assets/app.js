@@ -2,7 +2,7 @@
 // The page holds the game (rules text, start position, moves); the server replays it on each call.
 
 import { drawPiece, setPlayers, setUpsideDown } from './pieces.js';
-import { S, el, nameParts, geometry, drawCoordinates, drawBoardBack, drawLines, drawStack } from './board.js';
+import { S, el, nameParts, geometry, drawCoordinates, drawBoardBack, drawLines, drawStack, pieceWords } from './board.js';
 import { cap, drawReserves, drawLegend, drawMoveList } from './side.js';
 
 const $ = (id) => document.getElementById(id);
@@ -279,10 +279,6 @@ async function loadVariant(id) {
 }
 
 // ---- drawing ----
-
-function pieceWords(p, players) {
-  return `${players[p.player] ?? p.player} ${p.name}`;
-}
 
 // The view on the board: an earlier position being looked at, or the game's.
 const shownView = () => state.shown || state.view;

@@ -14,6 +14,11 @@ export function el(name, attrs = {}, parent = null) {
   return e;
 }
 
+// A piece as a cell's tooltip names it: its player and its type.
+export function pieceWords(p, players) {
+  return `${players[p.player] ?? p.player} ${p.name}`;
+}
+
 // A cell name's board prefix, file and rank: `Ac1` is A, c, 1; `e4` is '', e, 4; `a1.5` has none.
 export function nameParts(name) {
   const m = /^([A-Z]*)([a-z]+)(\d+)$/.exec(name);
