@@ -152,13 +152,6 @@ impl ProgramRules {
                 *r = (*r).min(i.min(250) as u8);
             }
         }
-        // Reverse reach: per (player, target) the programs (start, type, index) that may
-        // capture there.
-        let mut reach_index = vec![0u32];
-        let mut reach_list = Vec::new();
-        let mut anywhere = vec![Vec::new(); players];
-        let mut attacks_read_history = false;
-        let mut attacks_read_position = false;
         let mut left = reach::MAX_VARIANT_STATES;
         if start_cells {
             let none = || vec![CellSet::new(cells); players];
@@ -171,47 +164,8 @@ impl ProgramRules {
                 }
             }
         }
-        for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
-            // One entry per program (not per piece type), so an attack probe runs only the
-            // programs that may capture on the target: a slider's other rays are not run.
-            let mut by_target: Vec<Vec<ReachEntry>> = vec![Vec::new(); cells];
-            for (t, type_codes) in codes.iter_mut().enumerate() {
-                for (k, (_, code)) in type_codes.iter_mut().enumerate() {
-                    for c in 0..cells {
-                        let start = CellId(c as u16);
-                        // Each (start, type, program) is met once and its targets do not repeat.
-                        let entry = (start, PieceTypeId(t as u8), k as u16);
-                        let outcome = reach::reach(v, facts, code, p, start, false, &mut left);
-                        if outcome.emits {
-                            if let Some(s) = code.starts.get_mut(p) {
-                                s.insert(start);
-                            }
-                        }
-                        match outcome.reach {
-                            Reach::Cells(targets) => {
-                                if !targets.is_empty() {
-                                    attacks_read_history |= code.reads_history;
-                                    attacks_read_position |= code.reads_position || code.reads_attacks;
-                                }
-                                for x in targets {
-                                    by_target[x.0 as usize].push(entry);
-                                }
-                            }
-                            Reach::Anywhere => {
-                                attacks_read_history |= code.reads_history;
-                                attacks_read_position |= code.reads_position || code.reads_attacks;
-                                anywhere_of.push(entry);
-                            }
-                        }
-                    }
-                }
-            }
-            // By start cell, so the entries of one cell come together (see `reach_skip`).
-            for list in &mut by_target {
-                list.sort_unstable();
-            }
-            append_reverse(by_target, &mut reach_index, &mut reach_list);
-        }
+        let (reach_index, reach_list, anywhere, attacks_read) = program_reach(v, facts, &mut codes, &mut left);
+        let (attacks_read_history, mut attacks_read_position) = attacks_read;
         let reach_skip = skips(&reach_list);
         let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &mut drops, &mut left);
         // Whether a drop can take a royal piece depends on the hands.
@@ -461,4 +415,65 @@ impl Only {
     pub(crate) fn of(t: Option<MoveTypeId>) -> Only {
         Only(t.map_or(NO_MOVE_TYPE, |t| t.0))
     }
+}
+
+/// Reverse reach of the move programs: per (player, target) the programs (start, type, index)
+/// that may capture there, sorted by start cell, as an index into one list; per player the
+/// programs that may capture anywhere; and whether those that may capture read the history and
+/// the position. Each program notes the cells it may emit from (`starts`, where kept).
+#[allow(clippy::type_complexity)]
+fn program_reach(
+    v: &Variant,
+    facts: &BoardFacts,
+    codes: &mut [Vec<(u16, Code)>],
+    left: &mut usize,
+) -> (Vec<u32>, Vec<ReachEntry>, Vec<Vec<ReachEntry>>, (bool, bool)) {
+    let (players, cells) = (v.players.len(), v.board.cells.len());
+    let mut reach_index = vec![0u32];
+    let mut reach_list = Vec::new();
+    let mut anywhere = vec![Vec::new(); players];
+    let mut attacks_read_history = false;
+    let mut attacks_read_position = false;
+    for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
+        // One entry per program (not per piece type), so an attack probe runs only the
+        // programs that may capture on the target: a slider's other rays are not run.
+        let mut by_target: Vec<Vec<ReachEntry>> = vec![Vec::new(); cells];
+        for (t, type_codes) in codes.iter_mut().enumerate() {
+            for (k, (_, code)) in type_codes.iter_mut().enumerate() {
+                for c in 0..cells {
+                    let start = CellId(c as u16);
+                    // Each (start, type, program) is met once and its targets do not repeat.
+                    let entry = (start, PieceTypeId(t as u8), k as u16);
+                    let outcome = reach::reach(v, facts, code, p, start, false, left);
+                    if outcome.emits {
+                        if let Some(s) = code.starts.get_mut(p) {
+                            s.insert(start);
+                        }
+                    }
+                    match outcome.reach {
+                        Reach::Cells(targets) => {
+                            if !targets.is_empty() {
+                                attacks_read_history |= code.reads_history;
+                                attacks_read_position |= code.reads_position || code.reads_attacks;
+                            }
+                            for x in targets {
+                                by_target[x.0 as usize].push(entry);
+                            }
+                        }
+                        Reach::Anywhere => {
+                            attacks_read_history |= code.reads_history;
+                            attacks_read_position |= code.reads_position || code.reads_attacks;
+                            anywhere_of.push(entry);
+                        }
+                    }
+                }
+            }
+        }
+        // By start cell, so the entries of one cell come together (see `reach_skip`).
+        for list in &mut by_target {
+            list.sort_unstable();
+        }
+        append_reverse(by_target, &mut reach_index, &mut reach_list);
+    }
+    (reach_index, reach_list, anywhere, (attacks_read_history, attacks_read_position))
 }
