@@ -232,3 +232,15 @@ pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
         ..proptest::test_runner::Config::default()
     }
 }
+
+/// Asserts that the position is legal: the side that just moved left none of its royal pieces
+/// attacked (hand-written positions whose moves are snapshotted).
+pub fn assert_not_left_in_check(pos: &Position) {
+    let mover = pos.side_to_move();
+    let other = varia_interpreter::ir::PlayerId(1 - mover.0);
+    assert!(
+        pos.royal_cells(other).all(|c| !pos.is_attacked(c, mover)),
+        "{}: the side not to move is in check",
+        pos.to_position_string()
+    );
+}

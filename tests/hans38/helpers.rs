@@ -44,14 +44,7 @@ pub fn after(file: &str, text: &str, moves: &str) -> Position {
 /// The game file, the position string and the sorted legal moves, as each file's `snap`
 /// records them, and the moves. The side that just moved must not be in check.
 pub fn move_list(file: &str, pos: &mut Position) -> (String, Vec<String>) {
-    let mover = pos.side_to_move();
-    let other = PlayerId(1 - mover.0);
-    let royals: Vec<CellId> = pos.royal_cells(other).collect();
-    assert!(
-        royals.iter().all(|c| !pos.is_attacked(*c, mover)),
-        "{}: the side not to move is in check",
-        pos.to_position_string()
-    );
+    crate::common::assert_not_left_in_check(pos);
     let moves = legal(pos);
     (format!("{file}\n{}\n--\n{}", pos.to_position_string(), moves.join("\n")), moves)
 }

@@ -311,7 +311,7 @@ impl Position {
         let deferred = std::mem::replace(&mut self.mate_tests_deferred, true);
         generate(self, out);
         self.mate_tests_deferred = deferred;
-        if out.is_empty() && self.rules.pieces.no_drop_checkmate.iter().any(|b| *b) {
+        if out.is_empty() {
             generate(self, out);
         }
     }
