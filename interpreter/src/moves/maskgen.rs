@@ -35,18 +35,20 @@ impl State {
             t = t & occ.enemy;
         }
         let mv = Move::by_power(from, from, piece, slot.move_type, MoveKind::Normal, 0, Piece::EMPTY);
-        // In cell order: the plain targets below each passing one, then it (a slot without a
-        // passage reads one that passes nothing).
-        let passage = &masks.passages[slot.passage as usize];
-        let passing_move = Move { kind: MoveKind::Passage, extra: passage.dir, ..mv };
-        let mut passing = t & B::of(passage.cells);
-        while passing != B::ZERO {
-            let cell = B::cell(passing.lowest());
-            passing = passing & !cell;
-            let below = t & (cell.through_lowest() ^ cell);
-            self.push_targets(mv, below, out);
-            self.push_targets(passing_move, cell, out);
-            t = t & !(below | cell);
+        // In cell order: the plain targets below each passing one, then it (slot 0 passes
+        // nothing: most slots are not looked up).
+        if slot.passage != 0 {
+            let passage = &masks.passages[slot.passage as usize];
+            let passing_move = Move { kind: MoveKind::Passage, extra: passage.dir, ..mv };
+            let mut passing = t & B::of(passage.cells);
+            while passing != B::ZERO {
+                let cell = B::cell(passing.lowest());
+                passing = passing & !cell;
+                let below = t & (cell.through_lowest() ^ cell);
+                self.push_targets(mv, below, out);
+                self.push_targets(passing_move, cell, out);
+                t = t & !(below | cell);
+            }
         }
         self.push_targets(mv, t, out);
     }
@@ -136,6 +138,9 @@ impl State {
         // The royal's targets are each tried in the cell array, as the count tries them, where
         // no program may capture and no square vanishes behind it.
         let royal_by_masks = r.paths.allows(crate::paths::Path::RoyalTargets);
+        // Neither the royal, pinned nor near an en passant chance: most pieces, told apart with
+        // one test.
+        let free = !(pinned | near_ep | B::cell(royal.0 as u32));
         let mut tested = 0u128;
         let mut own = B::from_words(self.occupied[side.0 as usize].words());
         while own != B::ZERO {
@@ -144,6 +149,10 @@ impl State {
             let from = CellId(at as u16);
             let piece = self.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
+            if free.has(at) && slot.whole {
+                self.moves_from_targets(masks, slot, (from, piece), occ, noisy, out);
+                continue;
+            }
             let is_royal = from == royal;
             let by_masks = if is_royal { royal_by_masks && !masks.promotes(slot) } else { !pinned.has(at) };
             let by_masks = by_masks && !(near_ep.has(at) && masks.ep_reach_of(r, side, piece, from) & passed != 0);
