@@ -143,6 +143,10 @@ GAMES = {
     "koedem": ("koedem.var", "koedem", 3),
     "shouse": ("shouse.var", "shouse", 3),
     "racingkings": ("racingkings.var", "racingkings", 3),
+    "ataxx": ("ataxx.var", "ataxx", 3),
+    "flipello": ("flipello.var", "flipello", 3),
+    "flipello10": ("flipello10.var", "flipello10", 3),
+    "flipersi": ("flipersi.var", "flipersi", 3),
 }
 
 
