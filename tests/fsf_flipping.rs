@@ -119,3 +119,20 @@ fn flipello10_starts_from_its_four_centre_stones() {
     let mut pos = Position::start(rules);
     assert_eq!(common::uci(&mut pos), list("P@d6 P@e7 P@f4 P@g5"));
 }
+
+/// pyffish's random games from the start (tests/fsf_results, tools/fsf-results.py, seed 5):
+/// the number of legal moves at every position and every result agree.
+#[test]
+fn whole_games_agree_with_pyffish() {
+    for (file, games, positions) in [
+        ("ataxx.var", 6, 700),
+        ("flipello.var", 12, 600),
+        ("flipello10.var", 4, 350),
+        ("flipersi.var", 12, 600),
+    ] {
+        let fixture = file.replace(".var", ".txt");
+        let (g, p) = common::replay_fsf_games(common::rules(file), &fixture);
+        assert_eq!(g, games, "{file}");
+        assert!(p > positions, "{file}: {p}");
+    }
+}

@@ -211,6 +211,7 @@ FAMILIES = {
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
     "gustav3", "troitzky", "omicron", "breakthrough", "clobber", "clobber10", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
     "checkshogi", "supply", "kyotoshogi", "wolf", "koedem", "shouse", "racingkings",
+    "ataxx", "flipello", "flipello10", "flipersi",
 }
 
 
