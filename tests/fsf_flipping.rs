@@ -36,9 +36,7 @@ fn ataxx_a_jump_and_a_clone_turn_the_enemy_stones_next_to_them() {
     assert_eq!(board(&pos), "7/7/7/7/1Pp4/PP5/P6[] b");
     assert_eq!(
         common::uci(&mut pos),
-        list(
-            "P@b4 P@c2 P@c4 P@d2 P@d3 P@d4 c3a3 c3a4 c3a5 c3b1 c3b5 c3c1 c3c5 c3d1 c3d5 c3e1 c3e2 c3e3 c3e4 c3e5"
-        )
+        list("P@b4 P@c2 P@c4 P@d2 P@d3 P@d4 c3a3 c3a4 c3a5 c3b1 c3b5 c3c1 c3c5 c3d1 c3d5 c3e1 c3e2 c3e3 c3e4 c3e5")
     );
 }
 
@@ -107,7 +105,8 @@ fn flipersi_has_no_pass_and_the_first_stones_fill_the_centre() {
     assert_eq!(pos.outcome(), Some((GameResult::Win(WHITE), EndReason::Stalemate)));
     let mut pos = at("flipersi.var", "8/8/8/3Pp3/3PP3/8/8/8[PPPPpppp] w 0 1");
     assert_eq!(common::uci(&mut pos), list("P@e6 P@f5 P@f6"));
-    let mut pos = at("flipersi.var", "8/8/8/8/8/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w 0 1");
+    let mut pos =
+        at("flipersi.var", "8/8/8/8/8/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPpppppppppppppppppppppppppppppppp] w 0 1");
     common::play(&mut pos, "P@d4 P@e4");
     assert_eq!(board(&pos), "8/8/8/8/3Pp3/8/8/8[PPPPPPPPPPPPPPPPPPPPPPPPPPPPPPPppppppppppppppppppppppppppppppp] w");
     assert_eq!(common::uci(&mut pos), list("P@d5 P@e5"));
@@ -124,12 +123,9 @@ fn flipello10_starts_from_its_four_centre_stones() {
 /// the number of legal moves at every position and every result agree.
 #[test]
 fn whole_games_agree_with_pyffish() {
-    for (file, games, positions) in [
-        ("ataxx.var", 6, 700),
-        ("flipello.var", 12, 600),
-        ("flipello10.var", 4, 350),
-        ("flipersi.var", 12, 600),
-    ] {
+    for (file, games, positions) in
+        [("ataxx.var", 6, 700), ("flipello.var", 12, 600), ("flipello10.var", 4, 350), ("flipersi.var", 12, 600)]
+    {
         let fixture = file.replace(".var", ".txt");
         let (g, p) = common::replay_fsf_games(common::rules(file), &fixture);
         assert_eq!(g, games, "{file}");
