@@ -147,6 +147,7 @@ GAMES = {
     "flipello": ("flipello.var", "flipello", 3),
     "flipello10": ("flipello10.var", "flipello10", 3),
     "flipersi": ("flipersi.var", "flipersi", 3),
+    "placement": ("placement.var", "placement", 3),
 }
 
 
@@ -212,6 +213,7 @@ FAMILIES = {
     "gustav3", "troitzky", "omicron", "breakthrough", "clobber", "clobber10", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
     "checkshogi", "supply", "kyotoshogi", "wolf", "koedem", "shouse", "racingkings",
     "ataxx", "flipello", "flipello10", "flipersi",
+    "placement",
 }
 
 
