@@ -1,4 +1,4 @@
-//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi, wolf, koedem, shouse, racingkings): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
+//! More of Fairy-Stockfish's games bundled with Varia (clobber, checkshogi, supply, janggicasual, janggitraditional, kyotoshogi, wolf, koedem, shouse, racingkings, placement): positions that exercise each game's own rules. Every expected move list and result is Fairy-Stockfish's (pyffish 0.0.90: `legal_moves`, `is_immediate_game_end`, `game_result` on the same position string), written in its UCI form; tools/oracle-fsf.py compares whole random games.
 
 mod common;
 
@@ -211,4 +211,62 @@ fn racingkings_no_check_and_black_may_follow_the_king() {
     assert_eq!(common::uci(&mut pos), list("b7a6 b7a7 b7a8 b7b6 b7b8 b7c6 b7c7 b7c8"));
     common::play(&mut pos, "b7b8");
     assert!(matches!(pos.outcome(), Some((GameResult::Draw, _))), "{:?}", pos.outcome());
+}
+
+/// The position string's board, side and castling fields.
+fn board_and_rights(pos: &Position) -> String {
+    pos.to_position_string().split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn placement_castling_rights_come_with_the_king_and_rook_placed_on_their_cells() {
+    // The king placed on e1 with a rook on h1 gives O-O's right; a rook placed on a1 with the
+    // king on e1 gives O-O-O's; on g1, or with the king on d1, no right.
+    let cases = [
+        (
+            "8/pppppppp/8/8/8/8/PPPPPPPP/7R[KQRBBNNkqrrbbnn] w - - 0 1",
+            "K@e1",
+            "8/pppppppp/8/8/8/8/PPPPPPPP/4K2R[QRBBNNkqrrbbnn] b K",
+        ),
+        (
+            "8/pppppppp/8/8/8/8/PPPPPPPP/4K3[QRRBBNNkqrrbbnn] w - - 0 1",
+            "R@a1",
+            "8/pppppppp/8/8/8/8/PPPPPPPP/R3K3[QRBBNNkqrrbbnn] b Q",
+        ),
+        (
+            "8/pppppppp/8/8/8/8/PPPPPPPP/4K3[QRRBBNNkqrrbbnn] w - - 0 1",
+            "R@g1",
+            "8/pppppppp/8/8/8/8/PPPPPPPP/4K1R1[QRBBNNkqrrbbnn] b -",
+        ),
+        (
+            "8/pppppppp/8/8/8/8/PPPPPPPP/3K4[QRRBBNNkqrrbbnn] w - - 0 1",
+            "R@h1",
+            "8/pppppppp/8/8/8/8/PPPPPPPP/3K3R[QRBBNNkqrrbbnn] b -",
+        ),
+    ];
+    for (fen, drop, after) in cases {
+        let mut pos = at("placement.var", fen);
+        common::play(&mut pos, drop);
+        assert_eq!(board_and_rights(&pos), after, "{fen} {drop}");
+    }
+    // While a player holds pieces, it must place one; once placed, the king castles.
+    let mut pos = at("placement.var", "4k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[qrrbbnn] b KQ - 0 1");
+    assert!(common::uci(&mut pos).iter().all(|m| m.contains('@')));
+    let mut pos = at("placement.var", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+    let king: Vec<String> = common::uci(&mut pos).into_iter().filter(|m| m.starts_with("e1")).collect();
+    assert_eq!(king, list("e1c1 e1d1 e1f1 e1g1"));
+}
+
+#[test]
+fn placement_bishops_go_on_cells_of_opposite_colours() {
+    // With a bishop on c1 (dark), the other goes on a light cell only.
+    let mut pos = at("placement.var", "8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbbnn] w - - 0 1");
+    let moves = common::uci(&mut pos);
+    assert_eq!(moves.len(), 32);
+    assert_eq!(drops(&moves, 'B'), list("b1 d1 f1 h1"));
+    // a1 and g1 (dark) and h1 (light) are left: no piece but the bishop may take h1.
+    let mut pos = at("placement.var", "8/pppppppp/8/8/8/8/PPPPPPPP/1NBQRN2[KRBkqrrbbnn] w - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("B@h1 K@a1 K@g1 R@a1 R@g1"));
+    let mut pos = at("placement.var", "8/pppppppp/8/8/8/8/PPPPPPPP/RNKQRN2[BBkqrrbbnn] w - - 0 1");
+    assert_eq!(common::uci(&mut pos), list("B@g1 B@h1"));
 }

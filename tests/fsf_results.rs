@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use varia_interpreter::{EndReason, GameResult, Position, Rules};
+use varia_interpreter::{EndReason, Position, Rules};
 
 fn rules(file: &str) -> Arc<Rules> {
     let path = format!("{}/tests/fsf_rules/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -18,53 +18,17 @@ fn text_of(file: &str) -> String {
     std::fs::read_to_string(format!("{}/tests/fsf_rules/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
-/// `white`, `black` or `draw`, as the fixtures write a result.
-fn named(result: GameResult) -> &'static str {
-    match result {
-        GameResult::Win(p) if p.0 == 0 => "white",
-        GameResult::Win(_) => "black",
-        GameResult::Draw => "draw",
-    }
-}
-
 /// The result and reason after `moves` from `fen`, with the moves left (none when it is over).
 fn end_after(file: &str, fen: &str, moves: &str) -> (Vec<String>, Option<(&'static str, EndReason)>) {
     let mut pos = Position::from_position_string(rules(file), fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
     common::play(&mut pos, moves);
     let legal = common::uci(&mut pos);
-    (legal, pos.outcome().map(|(r, why)| (named(r), why)))
+    (legal, pos.outcome().map(|(r, why)| (common::result_name(r), why)))
 }
 
-/// Replays every game of a fixture: the number of legal moves at each position and the result
-/// at the end must be pyffish's. Returns the games and positions compared.
+/// Replays every game of a fixture against the rules of a file of tests/fsf_rules.
 fn replay_fixture(file: &str, fixture: &str) -> (usize, usize) {
-    let path = format!("{}/tests/fsf_results/{fixture}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let rules = rules(file);
-    let (mut games, mut positions) = (0, 0);
-    for block in text.split("\n\n").filter(|b| b.contains("start ")) {
-        let field = |key: &str| {
-            block.lines().find_map(|l| l.strip_prefix(key).map(str::trim)).unwrap_or_else(|| panic!("{key} in {block}"))
-        };
-        let start = field("start ");
-        let moves: Vec<&str> = field("moves").split_whitespace().collect();
-        let counts: Vec<usize> = field("counts").split_whitespace().map(|n| n.parse().unwrap()).collect();
-        let result = field("result ").split_whitespace().next().unwrap();
-        let mut pos = Position::from_position_string(rules.clone(), start).unwrap();
-        for (k, want) in counts.iter().enumerate() {
-            let legal = common::uci(&mut pos);
-            assert_eq!(legal.len(), *want, "{fixture}: {start} after {:?}: {legal:?}", &moves[..k]);
-            positions += 1;
-            if let Some(m) = moves.get(k) {
-                let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
-                pos.make(mv);
-            }
-        }
-        let got = pos.outcome().map_or("none", |(r, _)| named(r));
-        assert_eq!(got, result, "{fixture}: {start} after {}", moves.join(" "));
-        games += 1;
-    }
-    (games, positions)
+    common::replay_fsf_games(rules(file), fixture)
 }
 
 /// Armageddon's stalemates go to Black whoever is stalemated (pyffish: 32000 for Black to move

@@ -1,4 +1,4 @@
-//! Fairy-Stockfish's rule features in the language: several royal pieces (`royal-check`), compulsory capture (`must-capture`) and goals that look at attacks (`safe-config`), each against the move lists pyffish gives.
+//! Fairy-Stockfish's rule features in the language: several royal pieces (`royal-check`), compulsory capture (`must-capture`) and goals that look at attacks (`safe-config`), castling rights gained by drops (`gained-by-drop`), each against the move lists pyffish gives.
 
 mod common;
 
@@ -114,4 +114,36 @@ fn bad_royal_checks_are_errors() {
     let twice = base.replace("royal-check all", "royal-check all\nroyal-check last");
     let errs = varia_grammar::load(&twice).expect_err("two lines");
     assert!(format!("{errs:?}").contains("a second `royal-check` line"), "{errs:?}");
+}
+
+/// The `gained-by-drop` example of docs/language.md: a castling right comes with the king and
+/// the partner placed on their start cells, in either order, and goes with the drop taken back.
+#[test]
+fn a_castling_right_is_gained_by_placing_king_and_partner() {
+    let path = format!("{}/docs/examples/placed-castling.var", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let rules = Arc::new(Rules::new(varia_grammar::load(&text).unwrap()));
+    let rights = |pos: &Position| pos.to_position_string().split_whitespace().nth(2).unwrap().to_string();
+    let mut pos = Position::start(rules.clone());
+    common::play(&mut pos, "K@b1 K@b5");
+    assert_eq!(rights(&pos), "-");
+    common::play(&mut pos, "R@e1");
+    assert_eq!(rights(&pos), "K");
+    pos.unmake();
+    assert_eq!(rights(&pos), "-");
+    // Elsewhere than e1 the rook gives nothing.
+    common::play(&mut pos, "R@d1 R@e5");
+    assert_eq!(rights(&pos), "k");
+    assert!(!common::legal(&mut pos).contains(&"O-O".to_string()));
+    // The partner first, then the king.
+    let mut pos = Position::start(rules);
+    common::play(&mut pos, "R@e1 R@e5 K@b1");
+    assert_eq!(rights(&pos), "K");
+    common::play(&mut pos, "K@b5");
+    assert_eq!(rights(&pos), "Kk");
+    common::play(&mut pos, "O-O");
+    assert_eq!(
+        pos.to_position_string().split_whitespace().take(3).collect::<Vec<_>>().join(" "),
+        "1k2r/5/5/5/2RK1[] b k"
+    );
 }

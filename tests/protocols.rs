@@ -371,7 +371,8 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
     // Games XBoard knows go by its names (chess is `normal`, three-check `3check`); janggi is
     // described to it; games XBoard cannot show (stacks, three boards, squares that move,
     // choices before the game) or be told (the promoted types of minishogi, the shogi family
-    // and capahouse share letters with others; sittuyin's pieces start in hand) are not offered.
+    // and capahouse share letters with others; the pieces of sittuyin and the flipello family start
+    // in hand) are not offered.
     assert!(
         features.contains(
             "variants=\"normal,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,janggi,\
@@ -380,7 +381,7 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
              chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,makruk,ai-wok,makpong,nightrider,threekings,horde,\
              antichess,nocheckatomic,giveaway,codrus,extinction,kinglet,losers,paradigm,shako,tencubed,opulent,suicide,armageddon,berolina,minixiangqi,spartan,legan,manchu,\
              snailtrail,joust,isolation,isolation7x7,amazons,duck,petrified,gustav3,troitzky,omicron,breakthrough,\
-             clobber,clobber10,fox-and-hounds,jesonmor,atomar,supply,janggicasual,janggitraditional,racingkings\""
+             clobber,clobber10,fox-and-hounds,jesonmor,atomar,supply,janggicasual,janggitraditional,racingkings,ataxx\""
         ),
         "{features}"
     );
@@ -497,7 +498,7 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
              asean,chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,makruk,ai-wok,makpong,nightrider,threekings,horde,\
              antichess,nocheckatomic,giveaway,codrus,extinction,kinglet,losers,paradigm,shako,tencubed,opulent,suicide,armageddon,berolina,minixiangqi,spartan,legan,manchu,\
              snailtrail,joust,isolation,isolation7x7,amazons,duck,petrified,gustav3,troitzky,omicron,breakthrough,\
-             clobber,clobber10,fox-and-hounds,jesonmor,atomar,supply,janggicasual,janggitraditional,racingkings\""
+             clobber,clobber10,fox-and-hounds,jesonmor,atomar,supply,janggicasual,janggitraditional,racingkings,ataxx\""
         ),
         "{lines:?}"
     );

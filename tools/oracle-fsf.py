@@ -143,6 +143,11 @@ GAMES = {
     "koedem": ("koedem.var", "koedem", 3),
     "shouse": ("shouse.var", "shouse", 3),
     "racingkings": ("racingkings.var", "racingkings", 3),
+    "ataxx": ("ataxx.var", "ataxx", 3),
+    "flipello": ("flipello.var", "flipello", 3),
+    "flipello10": ("flipello10.var", "flipello10", 3),
+    "flipersi": ("flipersi.var", "flipersi", 3),
+    "placement": ("placement.var", "placement", 3),
 }
 
 
@@ -207,6 +212,8 @@ FAMILIES = {
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
     "gustav3", "troitzky", "omicron", "breakthrough", "clobber", "clobber10", "fox-and-hounds", "jesonmor", "bughouse", "dragon",
     "checkshogi", "supply", "kyotoshogi", "wolf", "koedem", "shouse", "racingkings",
+    "ataxx", "flipello", "flipello10", "flipersi",
+    "placement",
 }
 
 

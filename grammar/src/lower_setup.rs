@@ -47,10 +47,26 @@ impl Lowerer {
     }
 
     pub(super) fn castle(&mut self, c: Node) -> Option<Castling> {
-        let parts: Vec<Node> = c.clone().into_inner().collect();
+        let mut parts: Vec<Node> = c.clone().into_inner().collect();
+        let by_drop = parts.iter().position(|p| p.as_rule() == Rule::castle_by_drop).map(|i| parts.remove(i));
         if let Some(from) = parts.get(13) {
+            if let Some(b) = &by_drop {
+                self.errors.push(Diagnostic::new(
+                    "`gained-by-drop` needs the castling's start cells",
+                    b.as_span().start()..b.as_span().end(),
+                    "a castling with fixed start cells (`king e1 -> g1 partner h1 -> f1`), without `from`",
+                ));
+            }
             return self.free_castle(&parts, from.clone());
         }
+        let gained_by_drop = match by_drop {
+            Some(b) => {
+                let types: Vec<Node> = b.into_inner().filter(|n| n.as_rule() == Rule::piece_ref).collect();
+                let (k, p) = (self.piece_ref(&types[0]), self.piece_ref(&types[1]));
+                Some((k?, p?))
+            }
+            None => None,
+        };
         let notation = string_value(&parts[1]);
         let player = self.player_id(&parts[2]);
         let right = parts[4].as_str().chars().next().expect("letter");
@@ -106,6 +122,7 @@ impl Lowerer {
             must_be_empty,
             must_be_safe,
             free: None,
+            gained_by_drop,
         })
     }
 
@@ -162,6 +179,7 @@ impl Lowerer {
             must_be_empty: Vec::new(),
             must_be_safe: Vec::new(),
             free: Some(FreeCastling { king, partner, cells }),
+            gained_by_drop: None,
         })
     }
 

@@ -203,9 +203,13 @@ impl Writer<'_> {
         }
         for c in &v.castlings {
             let Some(f) = &c.free else {
+                let by_drop = c
+                    .gained_by_drop
+                    .map(|(k, p)| format!(" gained-by-drop {} {}", self.piece(k), self.piece(p)))
+                    .unwrap_or_default();
                 let _ = writeln!(
                     out,
-                    "castle \"{}\" {} right {} king {} -> {} partner {} -> {}",
+                    "castle \"{}\" {} right {} king {} -> {} partner {} -> {}{by_drop}",
                     c.notation,
                     self.player(c.player),
                     c.right,

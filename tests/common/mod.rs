@@ -244,3 +244,44 @@ pub fn assert_not_left_in_check(pos: &Position) {
         pos.to_position_string()
     );
 }
+
+/// `white`, `black` or `draw`, as the fixtures of tests/fsf_results write a result.
+pub fn result_name(result: varia_interpreter::GameResult) -> &'static str {
+    match result {
+        varia_interpreter::GameResult::Win(p) if p.0 == 0 => "white",
+        varia_interpreter::GameResult::Win(_) => "black",
+        varia_interpreter::GameResult::Draw => "draw",
+    }
+}
+
+/// Replays every game of a fixture of tests/fsf_results (tools/fsf-results.py): the number of
+/// legal moves at each position and the result at the end must be pyffish's. Returns the games
+/// and positions compared.
+pub fn replay_fsf_games(rules: Arc<Rules>, fixture: &str) -> (usize, usize) {
+    let path = root().join("tests/fsf_results").join(fixture);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let (mut games, mut positions) = (0, 0);
+    for block in text.split("\n\n").filter(|b| b.contains("start ")) {
+        let field = |key: &str| {
+            block.lines().find_map(|l| l.strip_prefix(key).map(str::trim)).unwrap_or_else(|| panic!("{key} in {block}"))
+        };
+        let start = field("start ");
+        let moves: Vec<&str> = field("moves").split_whitespace().collect();
+        let counts: Vec<usize> = field("counts").split_whitespace().map(|n| n.parse().unwrap()).collect();
+        let result = field("result ").split_whitespace().next().unwrap();
+        let mut pos = Position::from_position_string(rules.clone(), start).unwrap();
+        for (k, want) in counts.iter().enumerate() {
+            let legal = uci(&mut pos);
+            assert_eq!(legal.len(), *want, "{fixture}: {start} after {:?}: {legal:?}", &moves[..k]);
+            positions += 1;
+            if let Some(m) = moves.get(k) {
+                let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+                pos.make(mv);
+            }
+        }
+        let got = pos.outcome().map_or("none", |(r, _)| result_name(r));
+        assert_eq!(got, result, "{fixture}: {start} after {}", moves.join(" "));
+        games += 1;
+    }
+    (games, positions)
+}

@@ -118,6 +118,7 @@ pub const VAR_FEATURES: &[&str] = &[
     // pieces and special moves
     "castling",
     "castling-from-position",
+    "castling-by-drop",
     "shuffle",
     "gate",
     "gate-except",

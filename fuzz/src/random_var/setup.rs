@@ -27,6 +27,9 @@ pub(crate) struct Placed {
     pub free_castling: Option<(usize, usize)>,
     /// The back row's width, for a `from` list.
     pub row_width: usize,
+    /// The fixed castlings' rights are also gained by drops (`gained-by-drop`), with the
+    /// king's and partner's types.
+    pub by_drop: Option<(usize, usize)>,
     /// The piece types some player has on the board at the start.
     pub types_on_board: BTreeSet<usize>,
 }
@@ -135,6 +138,9 @@ fn castles(g: &mut Gen, ctx: &Ctx, placed: &mut Placed) {
         g.feature("castling-from-position");
         placed.free_castling = Some((king, partner));
         placed.row_width = w;
+    } else if g.chance(0.7) {
+        g.feature("castling-by-drop");
+        placed.by_drop = Some((king, partner));
     }
     for (pi, spec) in ctx.plan.players.iter().enumerate() {
         let row = if spec.side == Side::South { 0 } else { b.h - 1 };
@@ -188,8 +194,12 @@ pub(crate) fn castlings(ctx: &Ctx, placed: &Placed) -> String {
             ));
             continue;
         }
+        let by_drop = placed
+            .by_drop
+            .map(|(k, p)| format!(" gained-by-drop {} {}", ctx.pieces[k].name, ctx.pieces[p].name))
+            .unwrap_or_default();
         out.push_str(&format!(
-            "castle \"{}\" {} right {} king {} -> {} partner {} -> {}\n",
+            "castle \"{}\" {} right {} king {} -> {} partner {} -> {}{by_drop}\n",
             c.notation,
             ctx.plan.players[c.player].name,
             c.right,

@@ -533,7 +533,8 @@ impl Position {
     /// names the move's destination, as every short form does).
     /// Where Fairy-Stockfish's coordinates put a pass (`e2e2`, the single royal piece to its
     /// own cell): the cell of the mover's royal piece, when `mv` passes at the start of a turn
-    /// and the mover has exactly one.
+    /// and the mover has exactly one; without a royal piece, its piece that comes first from
+    /// a1 along the ranks (`a7a7` with pieces on a7 and c7 only), as Fairy-Stockfish picks it.
     pub fn pass_cell(&self, mv: Move) -> Option<crate::ir::CellId> {
         if mv.kind != MoveKind::EndTurn || self.st.partial.is_some() || self.st.slot != 0 {
             return None;
@@ -541,6 +542,13 @@ impl Position {
         let mut royals = self.st.royal_cells(self.st.side);
         match (royals.next(), royals.next()) {
             (Some(c), None) => Some(c),
+            (None, _) => {
+                let cells = &self.rules.variant.board.cells;
+                self.occupied_by(self.st.side).iter().min_by_key(|c| {
+                    let cell = &cells[c.0 as usize];
+                    (cell.layer, cell.y, cell.x)
+                })
+            }
             _ => None,
         }
     }

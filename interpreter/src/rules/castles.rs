@@ -179,6 +179,35 @@ impl CastleRules {
         !self.decls.is_empty()
     }
 
+    /// Whether a drop may give a castling right (`gained-by-drop`).
+    #[inline]
+    pub(crate) fn gained_by_drop(&self) -> bool {
+        self.list[..self.fixed].iter().any(|c| c.gained_by_drop.is_some())
+    }
+
+    /// The rights bits a drop on `cell` by `player` gives (`gained-by-drop`), given what
+    /// stands on each cell after it: the castlings of the player that start on that cell with
+    /// the king's type on the king's start cell and the partner's on the partner's.
+    pub(crate) fn gained_on(
+        &self,
+        player: PlayerId,
+        cell: CellId,
+        at: impl Fn(CellId) -> Option<(PlayerId, PieceTypeId)>,
+    ) -> u32 {
+        let mut bits = 0;
+        for (i, c) in self.list[..self.fixed].iter().enumerate() {
+            let Some((king, partner)) = c.gained_by_drop else { continue };
+            if c.player == player
+                && (cell == c.king_from || cell == c.partner_from)
+                && at(c.king_from) == Some((player, king))
+                && at(c.partner_from) == Some((player, partner))
+            {
+                bits |= 1 << self.bit[i];
+            }
+        }
+        bits
+    }
+
     /// The derived rights lost when `ty` of `player` leaves (or is taken on) `cell`: all of the
     /// player's, when it is a castling king on the castling cells.
     #[inline]

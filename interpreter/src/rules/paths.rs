@@ -185,6 +185,8 @@ pub struct Features {
     pub gates: bool,
     /// A castling takes its start cells from the position (`castle ... from CELLS`).
     pub castling_from_position: bool,
+    /// A drop may give a castling right (`castle ... gained-by-drop`).
+    pub castling_by_drop: bool,
     /// Phases.
     pub phases: bool,
     /// A phase changes some cells' occupancy rules.
@@ -280,6 +282,7 @@ impl Features {
         let mut f = Features {
             gates: !gates.is_empty(),
             castling_from_position: castlings.iter().any(|c| c.free.is_some()),
+            castling_by_drop: castlings.iter().any(|c| c.gained_by_drop.is_some()),
             turn_order: turn_order.is_some(),
             priorities: !move_priorities.is_empty(),
             pass_turn: *pass_turn != crate::ir::PassTurn::Never,
@@ -538,7 +541,7 @@ const BUILT_ON: [(Path, &[Path]); 12] = [
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
 /// into account (read as one table by [`Paths::table`]).
-fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 44] {
+fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 45] {
     use Path::*;
     let Features {
         stacks,
@@ -559,6 +562,7 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 44] {
         explosions,
         gates,
         castling_from_position,
+        castling_by_drop,
         phases,
         occupancy_phases,
         many_occupancy_phases,
@@ -674,6 +678,9 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 44] {
         // Every path asks `castling_moves` for castlings, and the plain make ends the rights
         // of a king leaving its castling cells: castlings from the position need no path off.
         ("castling_from_position", castling_from_position, &[]),
+        // A right is gained only when a drop is made, and every drop is made by the general
+        // make (`State::gain_castling`); the counts of the last ply make no move: no path off.
+        ("castling_by_drop", castling_by_drop, &[]),
         ("phases", phases, &[CellTrial, Evasions]),
         ("occupancy_phases", occupancy_phases, &[Count]),
         ("many_occupancy_phases", many_occupancy_phases, &[StackedCount]),

@@ -203,6 +203,9 @@ impl State {
         }
         if mv.kind.is_piece_move() {
             self.drop_castling(r, keep);
+            if mv.kind == MoveKind::Drop && r.castles.gained_by_drop() {
+                self.gain_castling(r, mv);
+            }
             if r.squares.owned {
                 self.own_landed_squares(r, log);
             }
@@ -569,6 +572,21 @@ impl State {
             return u32::MAX;
         }
         !r.castles.king_loss(r.owner(piece), r.type_of(piece), cell)
+    }
+
+    /// Gives the rights a drop gains (`gained-by-drop`): its king or partner has landed on its
+    /// start cell while the other stands on its own.
+    fn gain_castling(&mut self, r: &Rules, mv: Move) {
+        let player = r.owner(mv.piece);
+        let cells = &self.cells;
+        let at = |c: CellId| {
+            let p = cells[c.0 as usize];
+            (!p.is_empty() && p != Piece::HOLE).then(|| (r.owner(p), r.type_of(p)))
+        };
+        let gained = r.castles.gained_on(player, mv.to, at) & !self.castling;
+        if gained != 0 {
+            self.flip_castling(r, gained);
+        }
     }
 
     /// Keeps only the castling rights in `keep`.

@@ -546,6 +546,10 @@ pub struct Castling {
     /// derive one castling per pair of start cells.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub free: Option<FreeCastling>,
+    /// `gained-by-drop KING PARTNER`: the right is gained when a drop leaves the player's piece
+    /// of the first type on `king_from` and one of the second on `partner_from`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub gained_by_drop: Option<(PieceTypeId, PieceTypeId)>,
 }
 
 /// The start cells of a castling taken from the position: the player's piece of type `king`
