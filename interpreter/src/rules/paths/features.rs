@@ -1,8 +1,8 @@
 //! The features of a variant that some fast path cannot assume, read from every field of the IR.
 
 use crate::ir::{
-    AddKind, Board, Cell, EndRules, Instr, PieceType, Program, SquareRules, Turn, TurnAction, Untouchable, Variant,
-    Zone,
+    AddKind, Board, Cell, EndRules, Instr, PieceType, PlayRules, Program, SquareRules, Turn, TurnAction, Untouchable,
+    Variant, Zone,
 };
 
 /// What a variant uses that some fast path cannot assume: read from the IR and from facts the
@@ -172,10 +172,7 @@ impl Features {
             attributes,
             flags: _,
             turn_order,
-            pass_partial: _,
-            pass_turn,
-            maximal_captures,
-            maximal_captures_prefer: _,
+            play: PlayRules { pass_partial: _, pass_turn, maximal_captures, maximal_captures_prefer: _ },
             king_takes_partner: _,
             goals_count_hands: _,
             shared_pieces,
