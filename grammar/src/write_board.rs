@@ -300,11 +300,11 @@ impl Writer<'_> {
             }
             rules = true;
         }
-        if v.pass_partial {
+        if v.play.pass_partial {
             let _ = writeln!(out, "pass-partial");
             rules = true;
         }
-        match v.pass_turn {
+        match v.play.pass_turn {
             PassTurn::Never => {}
             PassTurn::Always => {
                 let _ = writeln!(out, "pass-turn");
@@ -315,8 +315,8 @@ impl Writer<'_> {
                 rules = true;
             }
         }
-        if v.maximal_captures {
-            let prefer = join(&v.maximal_captures_prefer, " ", |t| self.piece(*t));
+        if v.play.maximal_captures {
+            let prefer = join(&v.play.maximal_captures_prefer, " ", |t| self.piece(*t));
             let then = if prefer.is_empty() { String::new() } else { format!(" then {prefer}") };
             let _ = writeln!(out, "maximal-captures{then}");
             rules = true;

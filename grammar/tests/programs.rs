@@ -86,7 +86,7 @@ fn the_base_ids_are_what_the_tests_assume() {
     assert_eq!(piece(&v, "Pawn").letter, 'P');
     // New in version 5: nothing declared, nothing lowered.
     assert!(v.move_types.is_empty() && v.attributes.is_empty() && v.flags.is_empty());
-    assert!(v.move_priorities.is_empty() && v.turn_order.is_none() && !v.pass_partial);
+    assert!(v.move_priorities.is_empty() && v.turn_order.is_none() && !v.play.pass_partial);
     assert!(v.setup.hands.is_empty() && v.end.goals.is_empty());
     assert!(piece(&v, "Pawn").programs.is_empty() && piece(&v, "Pawn").drops.is_empty());
     assert_eq!(piece(&v, "Pawn").drop_supply, DropSupply::Hand, "the default supply is the hand");
@@ -415,7 +415,7 @@ fn turn_orders_and_pass_partial() {
         order("turn-order { white repeat black white }"),
         Some(TurnOrder { opening: vec![entry(WHITE, None)], cycle: vec![entry(BLACK, None), entry(WHITE, None)] })
     );
-    assert!(load(&text("pass-partial", "", "", "")).pass_partial);
+    assert!(load(&text("pass-partial", "", "", "")).play.pass_partial);
 }
 
 #[test]

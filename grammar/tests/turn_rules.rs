@@ -33,7 +33,7 @@ fn moves(pos: &mut Position) -> Vec<String> {
 #[test]
 fn pass_turn_offers_a_pass_at_every_turn() {
     let text = strip("pass-turn", "white: R a1  black: R c1");
-    assert_eq!(varia_grammar::load(&text).map(|v| v.pass_turn).ok(), Some(PassTurn::Always));
+    assert_eq!(varia_grammar::load(&text).map(|v| v.play.pass_turn).ok(), Some(PassTurn::Always));
     let mut pos = position(&text);
     // White: a1-b1 or pass; after either Black has c1-b1 (a step captures) or the pass.
     assert_eq!(moves(&mut pos), ["Ra1-b1", "end"]);
@@ -59,7 +59,7 @@ fn pass_turn_round_trips_through_the_writer() {
         let written = varia_grammar::write::write_variant(&variant).expect("writes");
         assert!(written.contains(pass), "{written}");
         let back = varia_grammar::load(&written).expect("reads back");
-        assert_eq!(back.pass_turn, variant.pass_turn);
+        assert_eq!(back.play.pass_turn, variant.play.pass_turn);
     }
 }
 
@@ -67,11 +67,11 @@ fn pass_turn_round_trips_through_the_writer() {
 fn maximal_captures_and_goals_count_hands_read_and_write() {
     let text = strip("maximal-captures\ngoals-count-hands", "white: R a1  black: R c1");
     let variant = varia_grammar::load(&text).expect("loads");
-    assert!(variant.maximal_captures && variant.goals_count_hands);
+    assert!(variant.play.maximal_captures && variant.goals_count_hands);
     let written = varia_grammar::write::write_variant(&variant).expect("writes");
     assert!(written.contains("maximal-captures\n") && written.contains("goals-count-hands\n"), "{written}");
     let back = varia_grammar::load(&written).expect("reads back");
-    assert!(back.maximal_captures && back.goals_count_hands);
+    assert!(back.play.maximal_captures && back.goals_count_hands);
 }
 
 #[test]
@@ -110,7 +110,7 @@ fn maximal_captures_then_prefers_the_turns_taking_the_types_named() {
     let written = varia_grammar::write::write_variant(&variant).expect("writes");
     assert!(written.contains("maximal-captures then C\n"), "{written}");
     let back = varia_grammar::load(&written).expect("reads back");
-    assert_eq!(back.maximal_captures_prefer, variant.maximal_captures_prefer);
+    assert_eq!(back.play.maximal_captures_prefer, variant.play.maximal_captures_prefer);
     // A type the game does not have, and a second line, are located errors.
     let errors = varia_grammar::load(&text("maximal-captures then Queen")).unwrap_err();
     assert_eq!(errors[0].message, "unknown piece `Queen`");

@@ -301,7 +301,7 @@ fn turn_orders_priorities_hands_and_goals_round_trip() {
     v.move_types = vec!["a".into(), "b".into()];
     let (white, black) = (PlayerId(0), PlayerId(1));
     v.move_priorities = vec![MoveTypeId(1), MoveTypeId(0)];
-    v.pass_partial = true;
+    v.play.pass_partial = true;
     v.setup.hands = vec![
         (white, PieceTypeId(1), 2),
         (white, PieceTypeId(0), 1),

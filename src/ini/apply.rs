@@ -262,7 +262,7 @@ impl Applier<'_> {
                                 self.model.custom_betza[slot - FIRST_CUSTOM] = b.to_string();
                                 if b.contains('e') {
                                     for c in 0..2 {
-                                        self.model.en_passant_types[c] |= 1 << slot;
+                                        self.model.pawn_steps.en_passant_types[c] |= 1 << slot;
                                     }
                                 }
                             }
@@ -327,12 +327,12 @@ impl Applier<'_> {
                 };
                 let m = &mut *self.model;
                 let target = match base {
-                    "promotionRegion" => &mut m.promotion_region,
-                    "doubleStepRegion" => &mut m.double_step_region,
-                    "tripleStepRegion" => &mut m.triple_step_region,
-                    "enPassantRegion" => &mut m.en_passant_region,
-                    "dropRegion" => &mut m.drop_region,
-                    _ => &mut m.flag_region,
+                    "promotionRegion" => &mut m.promotion.region,
+                    "doubleStepRegion" => &mut m.pawn_steps.double_step_region,
+                    "tripleStepRegion" => &mut m.pawn_steps.triple_step_region,
+                    "enPassantRegion" => &mut m.pawn_steps.en_passant_region,
+                    "dropRegion" => &mut m.drops.region,
+                    _ => &mut m.flag.region,
                 };
                 for &c in &both {
                     target[c] = r;
@@ -348,21 +348,21 @@ impl Applier<'_> {
                 let Some(s) = self.set(e) else { return };
                 let m = &mut *self.model;
                 if base == "extinctionPieceTypes" {
-                    m.extinction_piece_types = s;
+                    m.extinction.piece_types = s;
                     return;
                 }
                 for &c in &both {
                     match base {
                         "pawnTypes" => {
-                            m.promotion_pawn_types[c] = s;
-                            m.en_passant_types[c] = s;
-                            m.n_move_rule_types[c] = s;
+                            m.promotion.pawn_types[c] = s;
+                            m.pawn_steps.en_passant_types[c] = s;
+                            m.end.n_move_rule_types[c] = s;
                         }
-                        "promotionPawnTypes" => m.promotion_pawn_types[c] = s,
-                        "promotionPieceTypes" => m.promotion_piece_types[c] = s,
-                        "enPassantTypes" => m.en_passant_types[c] = s,
-                        "castlingRookPieces" => m.castling_rook_pieces[c] = s,
-                        _ => m.n_move_rule_types[c] = s,
+                        "promotionPawnTypes" => m.promotion.pawn_types[c] = s,
+                        "promotionPieceTypes" => m.promotion.piece_types[c] = s,
+                        "enPassantTypes" => m.pawn_steps.en_passant_types[c] = s,
+                        "castlingRookPieces" => m.castling.rook_pieces[c] = s,
+                        _ => m.end.n_move_rule_types[c] = s,
                     }
                 }
             }
@@ -374,10 +374,10 @@ impl Applier<'_> {
                     Some(n) if n >= 1 && n <= if is_file { MAX_FILES } else { MAX_RANKS } => {
                         let m = &mut *self.model;
                         match base {
-                            "castlingKingsideFile" => m.castling_kingside_file = n - 1,
-                            "castlingQueensideFile" => m.castling_queenside_file = n - 1,
-                            "castlingKingFile" => m.castling_king_file = n - 1,
-                            _ => m.castling_rank = n,
+                            "castlingKingsideFile" => m.castling.kingside_file = n - 1,
+                            "castlingQueensideFile" => m.castling.queenside_file = n - 1,
+                            "castlingKingFile" => m.castling.king_file = n - 1,
+                            _ => m.castling.rank = n,
                         }
                     }
                     _ => self.bad(e, if is_file { "a file letter or number" } else { "a rank number" }),
@@ -392,11 +392,11 @@ impl Applier<'_> {
                     return self.bad(e, "a whole number");
                 };
                 match base {
-                    "nMoveRule" => m.n_move_rule = n,
-                    "nFoldRule" => m.n_fold_rule = n,
-                    "dropNoDoubledCount" => m.drop_no_doubled_count = n,
-                    "extinctionPieceCount" => m.extinction_piece_count = n,
-                    _ => m.extinction_opponent_piece_count = n,
+                    "nMoveRule" => m.end.n_move_rule = n,
+                    "nFoldRule" => m.end.n_fold_rule = n,
+                    "dropNoDoubledCount" => m.drops.no_doubled_count = n,
+                    "extinctionPieceCount" => m.extinction.piece_count = n,
+                    _ => m.extinction.opponent_piece_count = n,
                 }
             }
             "nFoldValue" | "stalemateValue" | "checkmateValue" | "extinctionValue" => {
@@ -408,10 +408,10 @@ impl Applier<'_> {
                     _ => return self.bad(e, "`win`, `loss`, `draw` or `none`"),
                 };
                 match base {
-                    "nFoldValue" => m.n_fold_value = v,
-                    "stalemateValue" => m.stalemate_value = v,
-                    "checkmateValue" => m.checkmate_value = v,
-                    _ => m.extinction_value = v,
+                    "nFoldValue" => m.end.n_fold_value = v,
+                    "stalemateValue" => m.end.stalemate_value = v,
+                    "checkmateValue" => m.end.checkmate_value = v,
+                    _ => m.extinction.value = v,
                 }
             }
             _ => self.flag(e, base),
@@ -427,23 +427,23 @@ impl Applier<'_> {
         };
         let m = &mut *self.model;
         let target = match base {
-            "mandatoryPawnPromotion" => &mut m.mandatory_pawn_promotion,
-            "mandatoryPiecePromotion" => &mut m.mandatory_piece_promotion,
-            "doubleStep" => &mut m.double_step,
-            "castling" => &mut m.castling,
+            "mandatoryPawnPromotion" => &mut m.promotion.mandatory_pawn,
+            "mandatoryPiecePromotion" => &mut m.promotion.mandatory_piece,
+            "doubleStep" => &mut m.pawn_steps.double_step,
+            "castling" => &mut m.castling.allowed,
             "checking" => &mut m.checking,
-            "dropChecks" => &mut m.drop_checks,
-            "pieceDrops" => &mut m.piece_drops,
-            "capturesToHand" => &mut m.captures_to_hand,
-            "firstRankPawnDrops" => &mut m.first_rank_pawn_drops,
-            "promotionZonePawnDrops" => &mut m.promotion_zone_pawn_drops,
-            "perpetualCheckIllegal" => &mut m.perpetual_check_illegal,
-            "shogiPawnDropMateIllegal" => &mut m.shogi_pawn_drop_mate_illegal,
-            "immobilityIllegal" => &mut m.immobility_illegal,
-            "extinctionPseudoRoyal" => &mut m.extinction_pseudo_royal,
+            "dropChecks" => &mut m.drops.drop_checks,
+            "pieceDrops" => &mut m.drops.piece_drops,
+            "capturesToHand" => &mut m.drops.captures_to_hand,
+            "firstRankPawnDrops" => &mut m.drops.first_rank_pawn_drops,
+            "promotionZonePawnDrops" => &mut m.drops.promotion_zone_pawn_drops,
+            "perpetualCheckIllegal" => &mut m.end.perpetual_check_illegal,
+            "shogiPawnDropMateIllegal" => &mut m.drops.shogi_pawn_drop_mate_illegal,
+            "immobilityIllegal" => &mut m.end.immobility_illegal,
+            "extinctionPseudoRoyal" => &mut m.extinction.pseudo_royal,
             "mustCapture" => &mut m.must_capture,
-            "stalematePieceCount" => &mut m.stalemate_piece_count,
-            _ => &mut m.check_counting,
+            "stalematePieceCount" => &mut m.end.stalemate_piece_count,
+            _ => &mut m.end.check_counting,
         };
         *target = v;
     }
@@ -454,7 +454,7 @@ impl Applier<'_> {
         let slot = match first {
             Some('*') => None,
             Some('-') if base == "dropNoDoubled" => {
-                self.model.drop_no_doubled = None;
+                self.model.drops.no_doubled = None;
                 return;
             }
             Some(c) if c.is_ascii_alphabetic() => match self.model.slot_of(c) {
@@ -465,9 +465,9 @@ impl Applier<'_> {
         };
         let m = &mut *self.model;
         match (base, slot) {
-            ("flagPiece", _) => both.iter().for_each(|&c| m.flag_piece[c] = slot),
-            ("dropNoDoubled", _) => m.drop_no_doubled = slot,
-            (_, Some(s)) => both.iter().for_each(|&c| m.castling_king_piece[c] = s),
+            ("flagPiece", _) => both.iter().for_each(|&c| m.flag.piece[c] = slot),
+            ("dropNoDoubled", _) => m.drops.no_doubled = slot,
+            (_, Some(s)) => both.iter().for_each(|&c| m.castling.king_piece[c] = s),
             (_, None) => self.bad(e, "the letter of one of this variant's pieces"),
         }
     }
@@ -486,10 +486,10 @@ impl Applier<'_> {
             match (from, colon, to, chars.next()) {
                 (Some(f), Some(':'), Some(t), None) => match t {
                     Some(t) => {
-                        self.model.promoted_piece_type.insert(f, t);
+                        self.model.promotion.promoted_piece_type.insert(f, t);
                     }
                     None => {
-                        self.model.promoted_piece_type.remove(&f);
+                        self.model.promotion.promoted_piece_type.remove(&f);
                     }
                 },
                 _ => return self.bad(e, "pairs of piece letters such as `p:g s:g`"),

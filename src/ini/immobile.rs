@@ -36,28 +36,28 @@ pub fn unsupported(m: &Model, fen: &Fen) -> Option<&'static str> {
         (0..SLOTS).map(|s| if m.letters[s].is_some() { dead(m, s).unwrap_or([0, 0]) } else { [0, 0] }).collect();
     let stands = fen.pieces.iter().any(|&(f, r, white, slot, mark)| {
         let moves_as =
-            if mark == Mark::Plus { m.promoted_piece_type.get(&slot).copied().unwrap_or(slot) } else { slot };
+            if mark == Mark::Plus { m.promotion.promoted_piece_type.get(&slot).copied().unwrap_or(slot) } else { slot };
         dead[moves_as][usize::from(!white)] & square(f, r) != 0
     });
     if stands {
         return Some("a start position with a piece where it could never move again is not imported");
     }
     for c in [0, 1] {
-        let pawn_targets = if m.promotion_pawn_types[c] != 0 { m.promotion_piece_types[c] } else { 0 };
-        let by_pawn = (0..SLOTS).any(|s| pawn_targets & (1 << s) != 0 && dead[s][c] & m.promotion_region[c] != 0);
-        let by_piece = m.promoted_piece_type.values().any(|&t| dead[t][c] != 0);
+        let pawn_targets = if m.promotion.pawn_types[c] != 0 { m.promotion.piece_types[c] } else { 0 };
+        let by_pawn = (0..SLOTS).any(|s| pawn_targets & (1 << s) != 0 && dead[s][c] & m.promotion.region[c] != 0);
+        let by_piece = m.promotion.promoted_piece_type.values().any(|&t| dead[t][c] != 0);
         if by_pawn || by_piece {
             return Some("a promotion to a piece that could never move again from where it lands is not imported");
         }
         let rank = rank_region(if c == 0 {
-            m.castling_rank.saturating_sub(1)
+            m.castling.rank.saturating_sub(1)
         } else {
-            m.ranks.saturating_sub(m.castling_rank)
+            m.ranks.saturating_sub(m.castling.rank)
         });
-        let rooks = m.castling_rook_pieces[c];
+        let rooks = m.castling.rook_pieces[c];
         let castlers =
-            (0..SLOTS).any(|s| (s == m.castling_king_piece[c] || rooks & (1 << s) != 0) && dead[s][c] & rank != 0);
-        if m.castling && castlers {
+            (0..SLOTS).any(|s| (s == m.castling.king_piece[c] || rooks & (1 << s) != 0) && dead[s][c] & rank != 0);
+        if m.castling.allowed && castlers {
             return Some("castling with a piece that could never move again from the castling rank is not imported");
         }
     }

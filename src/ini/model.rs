@@ -105,7 +105,9 @@ pub struct At {
     pub via: Option<String>,
 }
 
-/// The rules of one variant, with Fairy-Stockfish's defaults.
+/// The rules of one variant, with Fairy-Stockfish's defaults, grouped by concern: the board and
+/// its pieces here, then promotion, pawn steps, castling, drops, the end of the game, extinction
+/// and the flag.
 #[derive(Clone, Debug)]
 pub struct Model {
     pub files: u8,
@@ -116,59 +118,110 @@ pub struct Model {
     /// The king's own moves (`king = k:KN`), else a chess king's.
     pub king_betza: Option<String>,
     pub start_fen: (String, At),
-    pub promotion_region: [Region; 2],
-    pub promotion_pawn_types: [u64; 2],
-    pub promotion_piece_types: [u64; 2],
-    pub promoted_piece_type: BTreeMap<usize, usize>,
-    pub mandatory_pawn_promotion: bool,
-    pub mandatory_piece_promotion: bool,
-    pub double_step: bool,
-    pub double_step_region: [Region; 2],
-    pub triple_step_region: [Region; 2],
-    pub en_passant_region: [Region; 2],
-    pub en_passant_types: [u64; 2],
-    pub castling: bool,
-    pub castling_kingside_file: u8,
-    pub castling_queenside_file: u8,
-    pub castling_rank: u8,
-    pub castling_king_file: u8,
-    pub castling_king_piece: [usize; 2],
-    pub castling_rook_pieces: [u64; 2],
+    pub promotion: Promotion,
+    pub pawn_steps: PawnSteps,
+    pub castling: Castling,
+    pub drops: Drops,
+    pub end: End,
+    pub extinction: Extinction,
+    pub flag: Flag,
     pub checking: bool,
-    pub drop_checks: bool,
-    pub piece_drops: bool,
-    pub captures_to_hand: bool,
-    pub first_rank_pawn_drops: bool,
-    pub promotion_zone_pawn_drops: bool,
-    pub drop_region: [Region; 2],
-    pub drop_no_doubled: Option<usize>,
-    pub drop_no_doubled_count: u32,
-    pub n_move_rule_types: [u64; 2],
-    pub n_move_rule: u32,
-    pub n_fold_rule: u32,
-    pub n_fold_value: Value,
-    pub perpetual_check_illegal: bool,
-    pub stalemate_value: Value,
-    pub checkmate_value: Value,
-    pub shogi_pawn_drop_mate_illegal: bool,
-    pub immobility_illegal: bool,
-    pub extinction_value: Value,
-    pub extinction_pseudo_royal: bool,
-    pub extinction_piece_types: u64,
-    pub extinction_piece_count: u32,
-    pub extinction_opponent_piece_count: u32,
-    /// The flag piece of each side (`None`: any piece).
-    pub flag_piece: [Option<usize>; 2],
-    pub flag_region: [Region; 2],
-    pub check_counting: bool,
     pub must_capture: bool,
-    pub stalemate_piece_count: bool,
     pub mobility_region: BTreeMap<(usize, usize), Region>,
     /// Options Varia cannot play, by key: their final value and where it was set. Refused at
     /// the end unless a later section set them back to their default.
     pub unsupported: BTreeMap<String, (String, At, &'static str)>,
     /// Where each option was last set, to point at when its use is refused.
     pub origin: BTreeMap<String, At>,
+}
+
+/// Promotion: where, which pieces promote, to what, and whether they must
+/// (`promotionRegion`, `promotionPawnTypes`, `promotionPieceTypes`, `promotedPieceType`,
+/// `mandatoryPawnPromotion`, `mandatoryPiecePromotion`).
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    pub region: [Region; 2],
+    pub pawn_types: [u64; 2],
+    pub piece_types: [u64; 2],
+    pub promoted_piece_type: BTreeMap<usize, usize>,
+    pub mandatory_pawn: bool,
+    pub mandatory_piece: bool,
+}
+
+/// The pawn's double and triple steps and en passant (`doubleStep`, `doubleStepRegion`,
+/// `tripleStepRegion`, `enPassantRegion`, `enPassantTypes`).
+#[derive(Clone, Debug)]
+pub struct PawnSteps {
+    pub double_step: bool,
+    pub double_step_region: [Region; 2],
+    pub triple_step_region: [Region; 2],
+    pub en_passant_region: [Region; 2],
+    pub en_passant_types: [u64; 2],
+}
+
+/// Castling (`castling`, `castlingKingsideFile`, `castlingQueensideFile`, `castlingRank`,
+/// `castlingKingFile`, `castlingKingPiece`, `castlingRookPieces`).
+#[derive(Clone, Debug)]
+pub struct Castling {
+    pub allowed: bool,
+    pub kingside_file: u8,
+    pub queenside_file: u8,
+    pub rank: u8,
+    pub king_file: u8,
+    pub king_piece: [usize; 2],
+    pub rook_pieces: [u64; 2],
+}
+
+/// Drops and the hand (`pieceDrops`, `capturesToHand`, `dropChecks`, `firstRankPawnDrops`,
+/// `promotionZonePawnDrops`, `dropRegion`, `dropNoDoubled`, `dropNoDoubledCount`,
+/// `shogiPawnDropMateIllegal`).
+#[derive(Clone, Debug)]
+pub struct Drops {
+    pub piece_drops: bool,
+    pub captures_to_hand: bool,
+    pub drop_checks: bool,
+    pub first_rank_pawn_drops: bool,
+    pub promotion_zone_pawn_drops: bool,
+    pub region: [Region; 2],
+    pub no_doubled: Option<usize>,
+    pub no_doubled_count: u32,
+    pub shogi_pawn_drop_mate_illegal: bool,
+}
+
+/// The end of the game: mate, stalemate, the move and repetition rules, check counting
+/// (`checkmateValue`, `stalemateValue`, `stalematePieceCount`, `nMoveRule`, `nMoveRuleTypes`,
+/// `nFoldRule`, `nFoldValue`, `perpetualCheckIllegal`, `immobilityIllegal`, `checkCounting`).
+#[derive(Clone, Debug)]
+pub struct End {
+    pub checkmate_value: Value,
+    pub stalemate_value: Value,
+    pub stalemate_piece_count: bool,
+    pub n_move_rule: u32,
+    pub n_move_rule_types: [u64; 2],
+    pub n_fold_rule: u32,
+    pub n_fold_value: Value,
+    pub perpetual_check_illegal: bool,
+    pub immobility_illegal: bool,
+    pub check_counting: bool,
+}
+
+/// Losing by extinction of a set of piece types (`extinctionValue`, `extinctionPseudoRoyal`,
+/// `extinctionPieceTypes`, `extinctionPieceCount`, `extinctionOpponentPieceCount`).
+#[derive(Clone, Debug)]
+pub struct Extinction {
+    pub value: Value,
+    pub pseudo_royal: bool,
+    pub piece_types: u64,
+    pub piece_count: u32,
+    pub opponent_piece_count: u32,
+}
+
+/// Winning by bringing a piece to a region (`flagPiece`, `flagRegion`).
+#[derive(Clone, Debug)]
+pub struct Flag {
+    /// The flag piece of each side (`None`: any piece).
+    pub piece: [Option<usize>; 2],
+    pub region: [Region; 2],
 }
 
 impl Model {
@@ -181,52 +234,63 @@ impl Model {
             custom_betza: Default::default(),
             king_betza: None,
             start_fen: ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(), At::default()),
-            promotion_region: [rank_region(7), rank_region(0)],
-            promotion_pawn_types: [1 << PAWN; 2],
-            promotion_piece_types: [(1 << 4) | (1 << 3) | (1 << 2) | (1 << 1); 2],
-            promoted_piece_type: BTreeMap::new(),
-            mandatory_pawn_promotion: true,
-            mandatory_piece_promotion: false,
-            double_step: true,
-            double_step_region: [rank_region(1), rank_region(6)],
-            triple_step_region: [0, 0],
-            en_passant_region: [Region::MAX, Region::MAX],
-            en_passant_types: [1 << PAWN; 2],
-            castling: true,
-            castling_kingside_file: 6,
-            castling_queenside_file: 2,
-            castling_rank: 1,
-            castling_king_file: 4,
-            castling_king_piece: [KING; 2],
-            castling_rook_pieces: [1 << 3; 2],
+            promotion: Promotion {
+                region: [rank_region(7), rank_region(0)],
+                pawn_types: [1 << PAWN; 2],
+                piece_types: [(1 << 4) | (1 << 3) | (1 << 2) | (1 << 1); 2],
+                promoted_piece_type: BTreeMap::new(),
+                mandatory_pawn: true,
+                mandatory_piece: false,
+            },
+            pawn_steps: PawnSteps {
+                double_step: true,
+                double_step_region: [rank_region(1), rank_region(6)],
+                triple_step_region: [0, 0],
+                en_passant_region: [Region::MAX, Region::MAX],
+                en_passant_types: [1 << PAWN; 2],
+            },
+            castling: Castling {
+                allowed: true,
+                kingside_file: 6,
+                queenside_file: 2,
+                rank: 1,
+                king_file: 4,
+                king_piece: [KING; 2],
+                rook_pieces: [1 << 3; 2],
+            },
+            drops: Drops {
+                piece_drops: false,
+                captures_to_hand: false,
+                drop_checks: true,
+                first_rank_pawn_drops: false,
+                promotion_zone_pawn_drops: false,
+                region: [Region::MAX, Region::MAX],
+                no_doubled: None,
+                no_doubled_count: 1,
+                shogi_pawn_drop_mate_illegal: false,
+            },
+            end: End {
+                checkmate_value: Value::Loss,
+                stalemate_value: Value::Draw,
+                stalemate_piece_count: false,
+                n_move_rule: 50,
+                n_move_rule_types: [1 << PAWN; 2],
+                n_fold_rule: 3,
+                n_fold_value: Value::Draw,
+                perpetual_check_illegal: false,
+                immobility_illegal: false,
+                check_counting: false,
+            },
+            extinction: Extinction {
+                value: Value::None,
+                pseudo_royal: false,
+                piece_types: 0,
+                piece_count: 0,
+                opponent_piece_count: 0,
+            },
+            flag: Flag { piece: [None; 2], region: [0, 0] },
             checking: true,
-            drop_checks: true,
-            piece_drops: false,
-            captures_to_hand: false,
-            first_rank_pawn_drops: false,
-            promotion_zone_pawn_drops: false,
-            drop_region: [Region::MAX, Region::MAX],
-            drop_no_doubled: None,
-            drop_no_doubled_count: 1,
-            n_move_rule_types: [1 << PAWN; 2],
-            n_move_rule: 50,
-            n_fold_rule: 3,
-            n_fold_value: Value::Draw,
-            perpetual_check_illegal: false,
-            stalemate_value: Value::Draw,
-            checkmate_value: Value::Loss,
-            shogi_pawn_drop_mate_illegal: false,
-            immobility_illegal: false,
-            extinction_value: Value::None,
-            extinction_pseudo_royal: false,
-            extinction_piece_types: 0,
-            extinction_piece_count: 0,
-            extinction_opponent_piece_count: 0,
-            flag_piece: [None; 2],
-            flag_region: [0, 0],
-            check_counting: false,
             must_capture: false,
-            stalemate_piece_count: false,
             mobility_region: BTreeMap::new(),
             unsupported: BTreeMap::new(),
             origin: BTreeMap::new(),
@@ -236,7 +300,7 @@ impl Model {
                 m.letters[slot] = Some(letter);
             }
         } else {
-            m.promotion_piece_types = [0; 2];
+            m.promotion.piece_types = [0; 2];
         }
         m
     }
@@ -259,7 +323,7 @@ impl Model {
     pub fn remove_piece(&mut self, slot: usize) {
         self.letters[slot] = None;
         for c in 0..2 {
-            self.promotion_piece_types[c] &= !(1 << slot);
+            self.promotion.piece_types[c] &= !(1 << slot);
         }
     }
 

@@ -112,7 +112,7 @@ impl<'a> Writer<'a> {
 
     /// The cells from which a slot could never move again, where `immobilityIllegal` bars it.
     fn dead(&self, slot: usize) -> [Region; 2] {
-        if !self.m.immobility_illegal {
+        if !self.m.end.immobility_illegal {
             return [0, 0];
         }
         super::immobile::dead(self.m, slot).unwrap_or([0, 0])
@@ -125,10 +125,10 @@ impl<'a> Writer<'a> {
         let m = self.m;
         let mut r = [0, 1].map(|c| m.mobility_region.get(&(c, slot)).copied().unwrap_or(Region::MAX));
         for (c, region) in r.iter_mut().enumerate() {
-            let choices = m.promotion_piece_types[c] & !super::model::ALL != 0
-                || (slot == PAWN && m.promoted_piece_type.contains_key(&PAWN));
-            if m.promotion_pawn_types[c] & (1 << slot) != 0 && m.mandatory_pawn_promotion && !choices {
-                *region &= !m.promotion_region[c];
+            let choices = m.promotion.piece_types[c] & !super::model::ALL != 0
+                || (slot == PAWN && m.promotion.promoted_piece_type.contains_key(&PAWN));
+            if m.promotion.pawn_types[c] & (1 << slot) != 0 && m.promotion.mandatory_pawn && !choices {
+                *region &= !m.promotion.region[c];
             }
         }
         if r[0] & r[1] & m.board() == 0 && (r[0] | r[1]) & m.board() == 0 {
@@ -142,18 +142,21 @@ impl<'a> Writer<'a> {
     fn pieces(&mut self) -> Vec<Piece> {
         let m = self.m;
         let mut out = Vec::new();
-        let double = if m.double_step && (m.double_step_region[0] | m.double_step_region[1]) & m.board() != 0 {
-            self.zone("double-step", m.double_step_region)
+        let double = if m.pawn_steps.double_step
+            && (m.pawn_steps.double_step_region[0] | m.pawn_steps.double_step_region[1]) & m.board() != 0
+        {
+            self.zone("double-step", m.pawn_steps.double_step_region)
         } else {
             None
         };
-        let marks = (m.en_passant_region[0] | m.en_passant_region[1]) & m.board() != 0;
-        if marks && (m.en_passant_region[0] & m.en_passant_region[1] & m.board()) != m.board() {
+        let marks = (m.pawn_steps.en_passant_region[0] | m.pawn_steps.en_passant_region[1]) & m.board() != 0;
+        if marks && (m.pawn_steps.en_passant_region[0] & m.pawn_steps.en_passant_region[1] & m.board()) != m.board() {
             self.refuse("enPassantRegion", "en passant on only part of the board has no .var form");
         }
         for slot in m.slots().collect::<Vec<_>>() {
             let mob = self.mobility(slot);
-            let en_passant = (m.en_passant_types[0] | m.en_passant_types[1]) & (1 << slot) != 0 && marks;
+            let en_passant =
+                (m.pawn_steps.en_passant_types[0] | m.pawn_steps.en_passant_types[1]) & (1 << slot) != 0 && marks;
             let mut body = Vec::new();
             if slot == KING {
                 body.push("royal".to_string());
@@ -166,12 +169,12 @@ impl<'a> Writer<'a> {
                 if let Some(z) = &double {
                     let mk = if marks { " marks-en-passant" } else { "" };
                     body.push(format!("slide n max 2 move-only from {z}{to}{mk}"));
-                    if (m.triple_step_region[0] | m.triple_step_region[1]) & m.board() != 0 {
-                        if let Some(t) = self.zone("triple-step", m.triple_step_region) {
+                    if (m.pawn_steps.triple_step_region[0] | m.pawn_steps.triple_step_region[1]) & m.board() != 0 {
+                        if let Some(t) = self.zone("triple-step", m.pawn_steps.triple_step_region) {
                             body.push(format!("slide n max 3 move-only from {t}{to}{mk}"));
                         }
                     }
-                } else if (m.triple_step_region[0] | m.triple_step_region[1]) & m.board() != 0 {
+                } else if (m.pawn_steps.triple_step_region[0] | m.pawn_steps.triple_step_region[1]) & m.board() != 0 {
                     self.refuse("tripleStepRegionWhite", "triple steps without double steps are not imported");
                 }
                 let ep = if en_passant { " en-passant" } else { "" };
@@ -199,23 +202,23 @@ impl<'a> Writer<'a> {
     /// Flags every piece of a slot carries (also its promoted forms, which act as `moves_as`).
     fn common(&mut self, slot: usize, body: &mut Vec<String>, moves_as: usize) {
         let m = self.m;
-        if m.captures_to_hand && slot != KING {
+        if m.drops.captures_to_hand && slot != KING {
             body.push("captured-to-hand".into());
         }
-        if (m.n_move_rule_types[0] | m.n_move_rule_types[1]) & (1 << slot) != 0 {
+        if (m.end.n_move_rule_types[0] | m.end.n_move_rule_types[1]) & (1 << slot) != 0 {
             body.push("resets-move-clock".into());
         }
         if !m.checking {
             body.push("no-check moves drops promotions".into());
-        } else if !m.drop_checks && m.piece_drops {
+        } else if !m.drops.drop_checks && m.drops.piece_drops {
             body.push("no-check drops".into());
         }
-        if m.shogi_pawn_drop_mate_illegal && slot == 18 && m.piece_drops {
+        if m.drops.shogi_pawn_drop_mate_illegal && slot == 18 && m.drops.piece_drops {
             body.push("no-drop-checkmate".into());
         }
-        if m.extinction_pseudo_royal
-            && m.extinction_value != Value::None
-            && m.extinction_piece_types & (1 << moves_as) != 0
+        if m.extinction.pseudo_royal
+            && m.extinction.value != Value::None
+            && m.extinction.piece_types & (1 << moves_as) != 0
         {
             body.push("royal".into());
         }
@@ -224,12 +227,12 @@ impl<'a> Writer<'a> {
     /// The promotion rule of a slot.
     fn promotion(&mut self, slot: usize, body: &mut Vec<String>) {
         let m = self.m;
-        let pawn = [0, 1].map(|c| m.promotion_pawn_types[c] & (1 << slot) != 0);
-        let shogi = m.promoted_piece_type.get(&slot).copied().filter(|t| m.letters[*t].is_some());
+        let pawn = [0, 1].map(|c| m.promotion.pawn_types[c] & (1 << slot) != 0);
+        let shogi = m.promotion.promoted_piece_type.get(&slot).copied().filter(|t| m.letters[*t].is_some());
         if pawn[0] || pawn[1] {
             // One rule for the sides whose lists agree; sides that differ get a rule each, its
             // zone holding that side's cells only.
-            let lists = m.promotion_piece_types;
+            let lists = m.promotion.piece_types;
             let groups: Vec<Vec<usize>> = if pawn[0] && pawn[1] && lists[0] != lists[1] {
                 vec![vec![0], vec![1]]
             } else {
@@ -241,13 +244,13 @@ impl<'a> Writer<'a> {
                 }
             }
         } else if shogi.is_some() {
-            if (m.promotion_region[0] | m.promotion_region[1]) & m.board() == 0 {
+            if (m.promotion.region[0] | m.promotion.region[1]) & m.board() == 0 {
                 return;
             }
-            let Some(zone) = self.zone("promotion", m.promotion_region) else {
+            let Some(zone) = self.zone("promotion", m.promotion.region) else {
                 return self.refuse("promotionRegionWhite", "promotion on every square has no .var form");
             };
-            let optional = if m.mandatory_piece_promotion { "" } else { " optional" };
+            let optional = if m.promotion.mandatory_piece { "" } else { " optional" };
             body.push(format!("promote in {zone} or from {zone} to Promoted{}{optional}", type_name(slot)));
         }
     }
@@ -256,10 +259,10 @@ impl<'a> Writer<'a> {
     /// `false` once the section is refused.
     fn pawn_promotion(&mut self, slot: usize, group: &[usize], shogi: Option<usize>, body: &mut Vec<String>) -> bool {
         let m = self.m;
-        let list = m.promotion_piece_types[group[0]];
+        let list = m.promotion.piece_types[group[0]];
         let mut to: Vec<String> = (0..SLOTS)
             .filter(|s| list & (1 << s) != 0 && m.letters[*s].is_some())
-            .map(|s| if m.captures_to_hand { format!("{}Promoted", type_name(s)) } else { type_name(s) })
+            .map(|s| if m.drops.captures_to_hand { format!("{}Promoted", type_name(s)) } else { type_name(s) })
             .collect();
         if shogi.is_some() {
             if slot != PAWN && !to.is_empty() {
@@ -276,11 +279,11 @@ impl<'a> Writer<'a> {
             return true;
         }
         let side = match group {
-            [0] if m.promotion_pawn_types[1] & (1 << slot) != 0 => "-white",
-            [1] if m.promotion_pawn_types[0] & (1 << slot) != 0 => "-black",
+            [0] if m.promotion.pawn_types[1] & (1 << slot) != 0 => "-white",
+            [1] if m.promotion.pawn_types[0] & (1 << slot) != 0 => "-black",
             _ => "",
         };
-        let regions = [0, 1].map(|c| if group.contains(&c) { m.promotion_region[c] } else { 0 });
+        let regions = [0, 1].map(|c| if group.contains(&c) { m.promotion.region[c] } else { 0 });
         let Some(zone) = self.zone(&format!("promotion-{}{side}", type_name(slot).to_lowercase()), regions) else {
             if regions[0] & m.board() == 0 && regions[1] & m.board() == 0 {
                 return true;
@@ -288,7 +291,7 @@ impl<'a> Writer<'a> {
             self.refuse("promotionRegionWhite", "promotion on every square has no .var form");
             return false;
         };
-        let optional = if m.mandatory_pawn_promotion { "" } else { " optional" };
+        let optional = if m.promotion.mandatory_pawn { "" } else { " optional" };
         body.push(format!("promote in {zone} to {}{optional}", to.join(" ")));
         true
     }
@@ -296,10 +299,10 @@ impl<'a> Writer<'a> {
     /// The drop program of a slot.
     fn drop(&mut self, slot: usize, mob: Option<&str>, body: &mut Vec<String>) {
         let m = self.m;
-        if !m.piece_drops || slot == KING {
+        if !m.drops.piece_drops || slot == KING {
             return;
         }
-        let mut region = m.drop_region;
+        let mut region = m.drops.region;
         let dead = self.dead(slot);
         for (c, r) in region.iter_mut().enumerate() {
             // A drop where the piece could never move again is illegal.
@@ -308,10 +311,10 @@ impl<'a> Writer<'a> {
                 *r &= mr;
             }
             if slot == PAWN {
-                if !m.promotion_zone_pawn_drops {
-                    *r &= !m.promotion_region[c];
+                if !m.drops.promotion_zone_pawn_drops {
+                    *r &= !m.promotion.region[c];
                 }
-                if !m.first_rank_pawn_drops {
+                if !m.drops.first_rank_pawn_drops {
                     *r &= !super::model::rank_region(if c == 0 { 0 } else { m.ranks - 1 });
                 }
             }
@@ -325,8 +328,8 @@ impl<'a> Writer<'a> {
         if let Some(z) = self.zone(&format!("drop-{}", type_name(slot).to_lowercase()), region) {
             program.push(format!("verify in({z})"));
         }
-        if m.drop_no_doubled == Some(slot) {
-            match m.drop_no_doubled_count {
+        if m.drops.no_doubled == Some(slot) {
+            match m.drops.no_doubled_count {
                 0 => return,
                 1 => {
                     let me = type_name(slot);
@@ -347,7 +350,7 @@ impl<'a> Writer<'a> {
     fn clones(&mut self) -> Vec<Piece> {
         let m = self.m;
         let mut out = Vec::new();
-        for (&from, &to) in &m.promoted_piece_type {
+        for (&from, &to) in &m.promotion.promoted_piece_type {
             if m.letters[from].is_none() || m.letters[to].is_none() {
                 continue;
             }
@@ -367,12 +370,12 @@ impl<'a> Writer<'a> {
                 body,
             });
         }
-        if m.captures_to_hand {
-            let pawns = m.promotion_pawn_types[0] | m.promotion_pawn_types[1];
+        if m.drops.captures_to_hand {
+            let pawns = m.promotion.pawn_types[0] | m.promotion.pawn_types[1];
             let Some(pawn) = (0..SLOTS).find(|s| pawns & (1 << s) != 0 && m.letters[*s].is_some()) else {
                 return out;
             };
-            let targets = m.promotion_piece_types[0] | m.promotion_piece_types[1];
+            let targets = m.promotion.piece_types[0] | m.promotion.piece_types[1];
             for s in (0..SLOTS).filter(|s| targets & (1 << s) != 0 && m.letters[*s].is_some()) {
                 let mob = self.mobility(s);
                 let mut body = vec![format!("captured-to-hand as {}", type_name(pawn))];
@@ -408,13 +411,13 @@ impl<'a> Writer<'a> {
     fn castles(&mut self) -> (Vec<String>, Vec<char>) {
         let m = self.m;
         let (mut lines, mut rights) = (Vec::new(), Vec::new());
-        if !m.castling {
+        if !m.castling.allowed {
             return (lines, rights);
         }
         for right in self.fen.castling.clone().chars() {
             let white = right.is_ascii_uppercase();
             let c = if white { 0 } else { 1 };
-            let rank = if white { m.castling_rank - 1 } else { m.ranks - m.castling_rank };
+            let rank = if white { m.castling.rank - 1 } else { m.ranks - m.castling.rank };
             let on_rank = |slot_ok: &dyn Fn(usize) -> bool| -> Vec<u8> {
                 let mut files: Vec<u8> = self
                     .fen
@@ -426,18 +429,18 @@ impl<'a> Writer<'a> {
                 files.sort();
                 files
             };
-            let kings = on_rank(&|s| s == m.castling_king_piece[c]);
-            let Some(&king) = kings.iter().find(|&&f| f == m.castling_king_file).or(kings.first()) else {
+            let kings = on_rank(&|s| s == m.castling.king_piece[c]);
+            let Some(&king) = kings.iter().find(|&&f| f == m.castling.king_file).or(kings.first()) else {
                 continue;
             };
-            let rooks = on_rank(&|s| m.castling_rook_pieces[c] & (1 << s) != 0);
+            let rooks = on_rank(&|s| m.castling.rook_pieces[c] & (1 << s) != 0);
             let (rook, kto, rto, notation) = match right.to_ascii_lowercase() {
                 'k' => match rooks.iter().rev().find(|&&f| f > king) {
-                    Some(&r) => (r, m.castling_kingside_file, m.castling_kingside_file - 1, "O-O"),
+                    Some(&r) => (r, m.castling.kingside_file, m.castling.kingside_file - 1, "O-O"),
                     None => continue,
                 },
                 'q' => match rooks.iter().find(|&&f| f < king) {
-                    Some(&r) => (r, m.castling_queenside_file, m.castling_queenside_file + 1, "O-O-O"),
+                    Some(&r) => (r, m.castling.queenside_file, m.castling.queenside_file + 1, "O-O-O"),
                     None => continue,
                 },
                 _ => {
@@ -509,12 +512,12 @@ impl<'a> Writer<'a> {
     fn forms(&self, slot: usize) -> Vec<String> {
         let m = self.m;
         let mut f = vec![type_name(slot)];
-        for (&from, &to) in &m.promoted_piece_type {
+        for (&from, &to) in &m.promotion.promoted_piece_type {
             if to == slot && m.letters[from].is_some() {
                 f.push(format!("Promoted{}", type_name(from)));
             }
         }
-        if m.captures_to_hand && (m.promotion_piece_types[0] | m.promotion_piece_types[1]) & (1 << slot) != 0 {
+        if m.drops.captures_to_hand && (m.promotion.piece_types[0] | m.promotion.piece_types[1]) & (1 << slot) != 0 {
             f.push(format!("{}Promoted", type_name(slot)));
         }
         f
@@ -527,7 +530,7 @@ impl<'a> Writer<'a> {
     fn immobile(&mut self) -> Vec<String> {
         let m = self.m;
         let mut out = Vec::new();
-        if !m.immobility_illegal {
+        if !m.end.immobility_illegal {
             return out;
         }
         if let Some(why) = super::immobile::unsupported(m, &self.fen) {
@@ -549,19 +552,19 @@ impl<'a> Writer<'a> {
         let m = self.m;
         let mut goals = Vec::new();
         let mut counts_hands = false;
-        if m.extinction_value != Value::None && !m.extinction_pseudo_royal {
-            if m.extinction_opponent_piece_count > 0 {
+        if m.extinction.value != Value::None && !m.extinction.pseudo_royal {
+            if m.extinction.opponent_piece_count > 0 {
                 self.refuse(
                     "extinctionOpponentPieceCount",
                     "an extinction that depends on the opponent's count has no .var form",
                 );
             }
-            let n = m.extinction_piece_count;
+            let n = m.extinction.piece_count;
             let mut tests = Vec::new();
-            if m.extinction_piece_types & ALL != 0 {
+            if m.extinction.piece_types & ALL != 0 {
                 tests.push((0..=n).map(|k| format!("pieces-remaining {k}")).collect::<Vec<_>>().join(" or "));
             }
-            for slot in m.slots().filter(|s| m.extinction_piece_types & (1 << s) != 0) {
+            for slot in m.slots().filter(|s| m.extinction.piece_types & (1 << s) != 0) {
                 let forms = self.forms(slot);
                 if forms.len() == 1 {
                     tests.push(
@@ -580,14 +583,14 @@ impl<'a> Writer<'a> {
             }
             if !tests.is_empty() {
                 let t: Vec<String> = tests.iter().map(|t| format!("({t})")).collect();
-                goals.push(format!("goal white black {}: {}", m.extinction_value.word(), t.join(" or ")));
-                counts_hands = self.fen.has_hands || m.piece_drops;
+                goals.push(format!("goal white black {}: {}", m.extinction.value.word(), t.join(" or ")));
+                counts_hands = self.fen.has_hands || m.drops.piece_drops;
             }
-        } else if m.extinction_value != Value::None {
+        } else if m.extinction.value != Value::None {
             self.royal_check = self.pseudo_royal();
         }
         self.flag_goals(&mut goals);
-        if m.check_counting {
+        if m.end.check_counting {
             match self.fen.checks {
                 Some((a, b)) if a == b && a > 0 => goals.push(format!("goal white black win: checks-given {a}")),
                 _ => self.refuse(
@@ -601,12 +604,14 @@ impl<'a> Writer<'a> {
             let _ = writeln!(out, "  {g}");
         }
         let word = |v: Value| if v == Value::None { "loss" } else { v.word() };
-        let _ = writeln!(out, "  checkmate {}", word(m.checkmate_value));
+        let _ = writeln!(out, "  checkmate {}", word(m.end.checkmate_value));
         // `materialCounting = blackdrawodds` (whitedrawodds): the draws of the game are that
         // player's wins.
         let odds = self.odds();
         if odds.is_some()
-            && (m.stalemate_value != Value::Draw || m.stalemate_piece_count || m.n_fold_value != Value::Draw)
+            && (m.end.stalemate_value != Value::Draw
+                || m.end.stalemate_piece_count
+                || m.end.n_fold_value != Value::Draw)
         {
             self.refuse(
                 "materialCounting",
@@ -614,25 +619,25 @@ impl<'a> Writer<'a> {
             );
         }
         let won = odds.map(|p| format!(" {p} win")).unwrap_or_default();
-        if m.stalemate_piece_count {
+        if m.end.stalemate_piece_count {
             // The player to move with fewer pieces on the board gets the value, the one with
             // more its opposite, and as many draw.
-            let _ = writeln!(out, "  stalemate fewer-pieces {}", word(m.stalemate_value));
+            let _ = writeln!(out, "  stalemate fewer-pieces {}", word(m.end.stalemate_value));
         } else if odds.is_some() {
             let _ = writeln!(out, "  stalemate{won}");
         } else {
-            let _ = writeln!(out, "  stalemate {}", word(m.stalemate_value));
+            let _ = writeln!(out, "  stalemate {}", word(m.end.stalemate_value));
         }
-        if m.n_move_rule > 0 {
-            let _ = writeln!(out, "  move-rule {}{won}", m.n_move_rule);
+        if m.end.n_move_rule > 0 {
+            let _ = writeln!(out, "  move-rule {}{won}", m.end.n_move_rule);
         }
-        if m.n_fold_rule > 0 {
-            let perpetual = if m.perpetual_check_illegal { " perpetual-check loss" } else { "" };
-            match m.n_fold_value {
+        if m.end.n_fold_rule > 0 {
+            let perpetual = if m.end.perpetual_check_illegal { " perpetual-check loss" } else { "" };
+            match m.end.n_fold_value {
                 Value::Draw | Value::None => {
-                    let _ = writeln!(out, "  repetition {}{won}{perpetual}", m.n_fold_rule);
+                    let _ = writeln!(out, "  repetition {}{won}{perpetual}", m.end.n_fold_rule);
                 }
-                v if m.perpetual_check_illegal => {
+                v if m.end.perpetual_check_illegal => {
                     let _ = v;
                     self.refuse(
                         "nFoldValue",
@@ -642,10 +647,10 @@ impl<'a> Writer<'a> {
                 // The value is for the side to move at the repeated position, so the player
                 // who just completed it gets the opposite.
                 Value::Loss => {
-                    let _ = writeln!(out, "  goal white black win: repetition {}", m.n_fold_rule);
+                    let _ = writeln!(out, "  goal white black win: repetition {}", m.end.n_fold_rule);
                 }
                 Value::Win => {
-                    let _ = writeln!(out, "  goal white black loss: repetition {}", m.n_fold_rule);
+                    let _ = writeln!(out, "  goal white black loss: repetition {}", m.end.n_fold_rule);
                 }
             }
         }
@@ -661,17 +666,17 @@ impl<'a> Writer<'a> {
     /// `royal-check` line the game needs.
     fn pseudo_royal(&mut self) -> Option<&'static str> {
         let m = self.m;
-        let types = m.extinction_piece_types;
-        let n = m.extinction_piece_count as usize;
+        let types = m.extinction.piece_types;
+        let n = m.extinction.piece_count as usize;
         let most = m
             .slots()
             .filter(|s| types & (1 << s) != 0)
             .flat_map(|s| [true, false].map(|w| self.fen.pieces.iter().filter(|p| p.2 == w && p.3 == s).count()))
             .max()
             .unwrap_or(0);
-        let promoted = (m.promotion_piece_types[0] | m.promotion_piece_types[1]) & types != 0
-            || m.promoted_piece_type.values().any(|t| types & (1 << t) != 0);
-        let in_hand = self.fen.hand.iter().any(|h| types & (1 << h.1) != 0) || m.captures_to_hand;
+        let promoted = (m.promotion.piece_types[0] | m.promotion.piece_types[1]) & types != 0
+            || m.promotion.promoted_piece_type.values().any(|t| types & (1 << t) != 0);
+        let in_hand = self.fen.hand.iter().any(|h| types & (1 << h.1) != 0) || m.drops.captures_to_hand;
         let single_type = types.count_ones() == 1;
         let check = if types & ALL != 0 || promoted || in_hand {
             None
@@ -705,14 +710,14 @@ impl<'a> Writer<'a> {
         let m = self.m;
         let board = m.board();
         for (c, player) in ["white", "black"].iter().enumerate() {
-            let region = m.flag_region[c] & board;
+            let region = m.flag.region[c] & board;
             if region == 0 {
                 continue;
             }
             let mut regions = [0, 0];
             regions[c] = region;
             let Some(zone) = self.zone(&format!("flag-{player}"), regions) else { continue };
-            let slots: Vec<usize> = match m.flag_piece[c] {
+            let slots: Vec<usize> = match m.flag.piece[c] {
                 Some(s) => vec![s],
                 None => m.slots().collect(),
             };

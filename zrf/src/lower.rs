@@ -20,8 +20,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use varia_interpreter::ir::{
-    ActionKind, AttributeId, DropSupply, EndRules, FlagId, MoveTypeId, Outcome, PieceType, PieceTypeId, PlayerId,
-    Setup, Turn, TurnAction, Variant, Zone, ZoneId,
+    ActionKind, AttributeId, DropSupply, EndRules, FlagId, MoveTypeId, Outcome, PieceType, PieceTypeId, PlayRules,
+    PlayerId, Setup, Turn, TurnAction, Variant, Zone, ZoneId,
 };
 
 use crate::macros::{expand, read};
@@ -520,10 +520,12 @@ impl<'t> Lowerer<'t> {
             attributes: self.attributes.list.clone(),
             flags: self.flags.list.clone(),
             turn_order,
-            pass_partial: set.pass_partial,
-            pass_turn: set.pass_turn,
-            maximal_captures: set.maximal_captures,
-            maximal_captures_prefer,
+            play: PlayRules {
+                pass_partial: set.pass_partial,
+                pass_turn: set.pass_turn,
+                maximal_captures: set.maximal_captures,
+                maximal_captures_prefer,
+            },
             goals_count_hands: set.goals_count_hands,
             shared_pieces: set.shared_pieces,
             royal_check: varia_interpreter::ir::RoyalCheck::Any,

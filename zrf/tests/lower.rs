@@ -209,7 +209,7 @@ fn chess_board_players_and_pieces() {
     assert_eq!(v.end.goals[0].players, [PlayerId(0), PlayerId(1)]);
     assert!(v.end.bare_king.is_none() && v.end.move_rule.is_none() && v.end.repetition.is_none());
     assert!(v.castlings.is_empty() && v.phases.is_empty() && v.squares.is_none());
-    assert!(v.move_types.is_empty() && v.flags.is_empty() && !v.pass_partial);
+    assert!(v.move_types.is_empty() && v.flags.is_empty() && !v.play.pass_partial);
 }
 
 #[test]
@@ -519,7 +519,7 @@ fn options_are_ignored_noted_or_kept() {
         "",
     );
     let game = load(&text, None).expect("loads");
-    assert!(game.variant.pass_partial);
+    assert!(game.variant.play.pass_partial);
     assert_eq!(game.notes.len(), 1);
     assert_eq!(game.notes[0].message, "unknown option 'chess invariant' ignored, as Zillions does");
     assert_eq!(&text[game.notes[0].span.clone()], "(option \"chess invariant\" true)");

@@ -55,7 +55,7 @@ impl Position {
             if u.mv.kind == MoveKind::EndTurn
                 && u.partial.is_none()
                 && u.slot == 0
-                && r.variant.pass_turn == PassTurn::Never
+                && r.variant.play.pass_turn == PassTurn::Never
             {
                 out |= 1 << u.side.0;
             }
@@ -100,7 +100,7 @@ impl Position {
         let r = &self.rules;
         if !out.is_empty()
             || !r.eliminating()
-            || r.variant.pass_turn != PassTurn::Never
+            || r.variant.play.pass_turn != PassTurn::Never
             || self.st.partial.is_some()
             || self.st.slot != 0
             || self.last_standing().is_some()

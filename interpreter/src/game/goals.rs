@@ -26,13 +26,13 @@ impl Position {
         if !self.rules.ends.before_cacheable {
             return self.before_bits();
         }
-        if let Some((hash, bits)) = self.st.before_cache {
+        if let Some((hash, bits)) = self.st.memos.before_cache {
             if hash == self.st.hash {
                 return bits;
             }
         }
         let bits = self.before_bits();
-        self.st.before_cache = Some((self.st.hash, bits));
+        self.st.memos.before_cache = Some((self.st.hash, bits));
         bits
     }
 
@@ -240,7 +240,7 @@ impl Position {
                     .peekable();
                 opponents.peek().is_some() && opponents.all(|p| self.goal_holds(inner, p, no_moves))
             }
-            GoalTest::CountRunning => self.st.count.0 > 0,
+            GoalTest::CountRunning => self.st.clocks.count.0 > 0,
             GoalTest::Not(inner) => !self.goal_holds(inner, player, no_moves),
             GoalTest::And(all) => all.iter().all(|t| self.goal_holds(t, player, no_moves)),
             GoalTest::Or(any) => any.iter().any(|t| self.goal_holds(t, player, no_moves)),

@@ -88,7 +88,7 @@ impl Position {
     /// are of the preferred types.
     fn enemy_pieces(&self, side: PlayerId) -> (u32, u32) {
         let r = &*self.rules;
-        let prefer = &r.variant.maximal_captures_prefer;
+        let prefer = &r.variant.play.maximal_captures_prefer;
         let (mut n, mut preferred) = (0, 0);
         for (p, cells) in self.st.occupied.iter().enumerate() {
             if p == usize::from(side.0) {

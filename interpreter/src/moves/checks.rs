@@ -175,7 +175,7 @@ impl Position {
         for from in st.occupied[side.0 as usize].iter() {
             let piece = st.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
-            let ep = st.ep.is_some() && masks.ep_reach_of(r, side, piece, from) & passed != 0;
+            let ep = st.rights.ep.is_some() && masks.ep_reach_of(r, side, piece, from) & passed != 0;
             if from != ev.royal && slot.counted && !ep && (ev.double || masks.targets(slot, occ) & ev.mask == 0) {
                 continue;
             }

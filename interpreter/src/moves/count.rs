@@ -183,7 +183,7 @@ impl State {
                 if q.is_empty() {
                     if quiet {
                         n += self.promotions_at(r, e, side, from, to);
-                    } else if e.captures_ep && self.ep.is_some() {
+                    } else if e.captures_ep && self.rights.ep.is_some() {
                         // It uncovers a line through the victim's cell: tested, not counted.
                         self.push_en_passant(r, e, side, from, to, piece, buf);
                     }
@@ -219,7 +219,7 @@ impl State {
         piece: Piece,
         buf: &mut Vec<Move>,
     ) {
-        let Some(ep) = self.ep else { return };
+        let Some(ep) = self.rights.ep else { return };
         let victim = self.cells[ep.victim.0 as usize];
         if ep.passed().contains(&to) && !victim.is_empty() && victim != Piece::HOLE && !r.allied(r.owner(victim), side)
         {
@@ -337,7 +337,7 @@ impl State {
     /// The cells an en passant capture may be made on now, as a mask (none without one).
     #[inline(always)]
     pub(crate) fn ep_passed_cells(&self) -> u128 {
-        self.ep.map_or(0, |e| e.passed().iter().fold(0, |m, c| m | 1u128 << (c.0 & 127)))
+        self.rights.ep.map_or(0, |e| e.passed().iter().fold(0, |m, c| m | 1u128 << (c.0 & 127)))
     }
 
     /// How many pseudo-legal moves `side` has, the number [`State::pseudo_moves`] makes: read
@@ -376,7 +376,7 @@ impl State {
         for from in self.occupied[side.0 as usize].iter() {
             let piece = self.cells[from.0 as usize];
             let slot = masks.slot(piece, from, r.cells);
-            let ep = self.ep.is_some() && masks.ep_reach_of(r, side, piece, from) & passed != 0;
+            let ep = self.rights.ep.is_some() && masks.ep_reach_of(r, side, piece, from) & passed != 0;
             if slot.counted && !ep {
                 n += masks.count::<B, false>(slot, occ);
             } else {
@@ -412,7 +412,7 @@ impl State {
         // A capture of a piece standing between cells uncovers its other cells: the capturer's
         // moves are walked and that capture tested.
         let between_enemies = COVER && enemy_covered != B::ZERO;
-        let ep = self.ep.is_some();
+        let ep = self.rights.ep.is_some();
         // Where a piece could capture en passant: its moves are generated (and tried).
         let passed = self.ep_passed_cells();
         let pinned = if pins.overflow {

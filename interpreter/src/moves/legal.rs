@@ -427,7 +427,7 @@ impl Position {
     /// The legal moves whatever the end rules say.
     pub(crate) fn generate_legal(&mut self, out: &mut Vec<Move>) {
         self.generate_unfiltered(out);
-        if self.rules.variant.maximal_captures {
+        if self.rules.variant.play.maximal_captures {
             self.keep_maximal_captures(out);
         }
         if self.rules.variant.must_capture {
@@ -447,7 +447,7 @@ impl Position {
         if self.st.partial.is_some() {
             self.legal_piece_moves_into(out);
             if let Some((cell, _)) = self.st.partial {
-                if self.rules.variant.pass_partial {
+                if self.rules.variant.play.pass_partial {
                     out.push(Move {
                         from: cell,
                         to: cell,
@@ -476,7 +476,7 @@ impl Position {
 
     /// The pass (`end` at the start of a turn) where the rules allow one.
     fn add_pass(&mut self, out: &mut Vec<Move>) {
-        let allowed = match self.rules.variant.pass_turn {
+        let allowed = match self.rules.variant.play.pass_turn {
             crate::ir::PassTurn::Never => false,
             crate::ir::PassTurn::Always => true,
             crate::ir::PassTurn::IfNoMove => out.is_empty(),

@@ -129,7 +129,7 @@ impl State {
         let occ = self.occupancy::<B>(side);
         let passed = self.ep_passed_cells();
         // The cells near an en passant chance, found once (most positions have none).
-        let near_ep = B::of(if self.ep.is_some() { masks.ep_sources_of(r, side, passed) } else { 0 });
+        let near_ep = B::of(if self.rights.ep.is_some() { masks.ep_sources_of(r, side, passed) } else { 0 });
         let pinned = if pins.overflow {
             !B::ZERO
         } else {

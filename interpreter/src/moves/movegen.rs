@@ -381,7 +381,7 @@ impl State {
                         }
                         self.push(r, e.promo, mv, out);
                     } else if e.captures_ep {
-                        if let Some(ep) = self.ep {
+                        if let Some(ep) = self.rights.ep {
                             let victim = self.cells[ep.victim.0 as usize];
                             if ep.passed().contains(&to)
                                 && !victim.is_empty()
@@ -466,20 +466,20 @@ impl State {
 
     /// The castlings `side` may make (empty cells and rights; safety of the king's path).
     pub(crate) fn castling_moves(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
-        if self.castling == 0 {
+        if self.rights.castling == 0 {
             return;
         }
         // Most nodes hold rights whose castlings are blocked: those are passed over here, not
         // in a call per castling.
         for &i in r.castles.fixed_of.get(side.0 as usize).map_or(&[][..], |v| &v[..]) {
             let c = &r.castles.list[i as usize];
-            if self.castling & (1 << r.castles.bit[i as usize]) != 0
+            if self.rights.castling & (1 << r.castles.bit[i as usize]) != 0
                 && c.must_be_empty.iter().all(|x| self.cells[x.0 as usize].is_empty())
             {
                 self.try_castling(r, side, i as usize, out);
             }
         }
-        if self.castling & r.castles.player_bits.get(side.0 as usize).copied().unwrap_or(0) == 0 {
+        if self.rights.castling & r.castles.player_bits.get(side.0 as usize).copied().unwrap_or(0) == 0 {
             return;
         }
         // Castlings from the position: the king is the side's castling king on its cells.
@@ -502,7 +502,7 @@ impl State {
     fn try_castling(&self, r: &Rules, side: PlayerId, i: usize, out: &mut Vec<Move>) {
         let c = &r.castles.list[i];
         // Most castlings end at a cell that must be empty and is not (or has no square).
-        if self.castling & (1 << r.castles.bit[i]) == 0
+        if self.rights.castling & (1 << r.castles.bit[i]) == 0
             || c.player != side
             || c.must_be_empty.iter().any(|x| !self.cells[x.0 as usize].is_empty())
         {
@@ -661,7 +661,7 @@ impl State {
                     };
                     self.push(r, e.promo, made, out);
                 } else if e.captures_ep && n == 0 && !m.inert {
-                    if let Some(ep) = self.ep {
+                    if let Some(ep) = self.rights.ep {
                         if ep.passed().contains(&to)
                             && !r.allied(r.owner(ep.piece), m.side)
                             && self.pieces_at(r, ep.victim).contains(&ep.piece)

@@ -32,28 +32,28 @@ impl Position {
             || self.st.pending_choice(r).is_some()
             || self.st.partial.is_some()
             || self.st.slot != 0
-            || !self.st.touched.cells().is_empty()
+            || !self.st.squares.touched.cells().is_empty()
         {
             return None;
         }
         let st = &mut self.st;
         let undo = NullUndo {
             side: st.side,
-            fullmove: st.fullmove,
+            fullmove: st.clocks.fullmove,
             turn: st.turn,
-            ep: st.ep,
-            halfmove: st.halfmove,
+            ep: st.rights.ep,
+            halfmove: st.clocks.halfmove,
             hash: st.hash,
-            frozen: st.frozen,
+            frozen: st.squares.frozen,
         };
         st.clear_en_passant(r);
         if r.squares.play {
-            for c in st.frozen.cells() {
+            for c in st.squares.frozen.cells() {
                 st.hash ^= r.keys.frozen[c.0 as usize];
             }
-            st.frozen = SquareMarks::default();
+            st.squares.frozen = SquareMarks::default();
         }
-        st.halfmove = 0;
+        st.clocks.halfmove = 0;
         st.next_player(r);
         Some(undo)
     }
@@ -62,12 +62,12 @@ impl Position {
     pub fn unmake_null(&mut self, undo: NullUndo) {
         let st = &mut self.st;
         st.side = undo.side;
-        st.fullmove = undo.fullmove;
+        st.clocks.fullmove = undo.fullmove;
         st.turn = undo.turn;
-        st.ep = undo.ep;
-        st.halfmove = undo.halfmove;
+        st.rights.ep = undo.ep;
+        st.clocks.halfmove = undo.halfmove;
         st.hash = undo.hash;
-        st.frozen = undo.frozen;
+        st.squares.frozen = undo.frozen;
     }
 
     /// The pseudo-legal piece moves of any player, whoever is to move (the evaluation's

@@ -184,7 +184,7 @@ impl Position {
     /// [`Position::reference_moves`] whatever the end rules say.
     fn reference_generate(&mut self, out: &mut Vec<Move>) {
         self.reference_unfiltered(out);
-        if self.rules.variant.maximal_captures {
+        if self.rules.variant.play.maximal_captures {
             self.keep_maximal_captures(out);
         }
         if self.rules.variant.must_capture {
@@ -235,7 +235,7 @@ impl Position {
         }
         if let Some((cell, _)) = self.st.partial {
             self.reference_piece_moves(out);
-            if self.rules.variant.pass_partial {
+            if self.rules.variant.play.pass_partial {
                 let mut end = Move::end_turn();
                 end.from = cell;
                 end.to = cell;
@@ -268,7 +268,7 @@ impl Position {
         } else {
             self.reference_piece_moves(out);
         }
-        let pass = match self.rules.variant.pass_turn {
+        let pass = match self.rules.variant.play.pass_turn {
             crate::ir::PassTurn::Never => false,
             crate::ir::PassTurn::Always => true,
             crate::ir::PassTurn::IfNoMove => out.is_empty(),

@@ -66,12 +66,12 @@ impl State {
         for c in 0..r.cells {
             let from = CellId(c as u16);
             let p = self.cells[c];
-            if p == Piece::HOLE || self.frozen.contains(from) {
+            if p == Piece::HOLE || self.squares.frozen.contains(from) {
                 continue;
             }
             let (table, kind) = if p.is_empty() {
                 // With owned squares, only one's own empty squares move.
-                if carries_only || (r.squares.owned && self.owner[c] != side.0 + 1) {
+                if carries_only || (r.squares.owned && self.squares.owner[c] != side.0 + 1) {
                     continue;
                 }
                 (&r.squares.moves, MoveKind::MoveSquare)
@@ -106,7 +106,7 @@ impl State {
     /// (in the placement zone, if the game names one).
     pub(crate) fn square_placements(&self, r: &Rules, side: PlayerId, out: &mut Vec<Move>) {
         let Some(sq) = r.variant.squares.as_ref() else { return };
-        if self.reserve[side.0 as usize] == 0 {
+        if self.squares.reserve[side.0 as usize] == 0 {
             return;
         }
         for c in 0..r.cells {
@@ -162,7 +162,7 @@ impl State {
             }),
             ActionKind::PlaceSquare => {
                 let zone = r.variant.squares.as_ref().and_then(|s| s.place_zone);
-                self.reserve[side.0 as usize] > 0
+                self.squares.reserve[side.0 as usize] > 0
                     && self.no_square.iter().any(|c| zone.is_none_or(|z| r.in_zone(z, side, c)) && !open.holds(c))
             }
         }
@@ -193,7 +193,7 @@ impl State {
         match kind {
             ActionKind::MovePiece => None,
             ActionKind::PlaceSquare => {
-                if self.reserve[side.0 as usize] == 0 {
+                if self.squares.reserve[side.0 as usize] == 0 {
                     return Some(0);
                 }
                 let zone = sq.place_zone.map_or(!0u128, |z| {
@@ -215,7 +215,7 @@ impl State {
                     let c = empty.trailing_zeros() as usize;
                     empty &= empty - 1;
                     let from = CellId(c as u16);
-                    if self.frozen.contains(from) || (r.squares.owned && self.owner[c] != side.0 + 1) {
+                    if self.squares.frozen.contains(from) || (r.squares.owned && self.squares.owner[c] != side.0 + 1) {
                         continue;
                     }
                     let targets = r.squares.moves.leaps.get(side.0 as usize * r.cells + c).map_or(0, |t| t & holes);
@@ -432,13 +432,13 @@ impl State {
             return None;
         }
         let (hash, ply) = (self.hash, self.history.len() as u32);
-        if let Some((h, p, s, open)) = self.openings_memo {
+        if let Some((h, p, s, open)) = self.memos.openings_memo {
             if (h, p, s) == (hash, ply, side) {
                 return open;
             }
         }
         let open = self.find_openings(r, side);
-        self.openings_memo = Some((hash, ply, side, open));
+        self.memos.openings_memo = Some((hash, ply, side, open));
         open
     }
 

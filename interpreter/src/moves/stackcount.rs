@@ -208,7 +208,7 @@ impl State {
             pins.cells[..pins.len as usize].iter().fold(B::ZERO, |m, c| m | B::cell(c.0 as u32))
         };
         let general = pinned | crowds | royal_bit | inert;
-        let ep = self.ep.is_some();
+        let ep = self.rights.ep.is_some();
         let passed = self.ep_passed_cells();
         let mut n = 0;
         let mut royal_targets = 0;

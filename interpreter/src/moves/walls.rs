@@ -4,7 +4,7 @@
 //! stop before it, leaps do not land on it, position strings write it `*`. A move that places
 //! a wall carries its cell (`Move::wall`); the generator adds the walled forms of every piece
 //! move, each judged by making it whole (the wall may block a line), so the fast paths that
-//! try a move without making it are off where walls are (`Features::walls`).
+//! try a move without making it are off where walls are (`SquareFeatures::walls`).
 
 use crate::ir::{CellId, WallPlace};
 use crate::position::{Move, MoveKind, Position, State};

@@ -50,7 +50,7 @@ impl Rules {
         let mut seed = 0x5641_5249_4100_0001u64;
         // Atoms take a program's opening `verify friend` as always true, which shared pieces
         // (moved by players who do not own them) make false.
-        features.branching |= branches(&variant, &graph);
+        features.board.branching |= branches(&variant, &graph);
         let recognise = derive(&features).allows(Path::Atoms);
         let start_cells = derive(&features).allows(Path::StartCells);
         let (tables, program) = move_tables(&variant, &facts, (recognise, start_cells), &mut seed);
@@ -61,13 +61,13 @@ impl Rules {
         let keys = keys::Keys::draw(&mut seed, cells, codes, players, gates.letters.len(), variant.phases.len());
         let stacks = stacks(&variant);
         // What the tables and programs found, for the derivation of the fast paths.
-        features.slow_attacks = slow_attacks;
+        features.programs.slow_attacks = slow_attacks;
         if let Some(p) = program.as_deref() {
-            features.program_captures = p.may_capture();
-            features.attacks_read_position = p.attacks_read_position;
-            features.attacks_read_history = p.attacks_read_history;
+            features.programs.program_captures = p.may_capture();
+            features.programs.attacks_read_position = p.attacks_read_position;
+            features.programs.attacks_read_history = p.attacks_read_history;
         }
-        features.phases_beyond_captures |= stacks.phases != 0 && !stacks.phases_on_capture;
+        features.turn.phases_beyond_captures |= stacks.phases != 0 && !stacks.phases_on_capture;
         let paths = derive(&features);
         let every_move_captures = every_move_captures(&variant, &features);
         let mut rules = Rules {
@@ -343,6 +343,10 @@ fn setup_counts(variant: &Variant) -> Vec<u32> {
 /// from the features that bring other moves (programs, drops and hands are all in the program
 /// layer).
 fn every_move_captures(v: &Variant, f: &crate::paths::Features) -> bool {
-    let other_moves = f.program_layer || f.square_play || f.pass_turn || f.gates || !v.castlings.is_empty();
+    let other_moves = f.programs.program_layer
+        || f.squares.square_play
+        || f.turn.pass_turn
+        || f.pieces.gates
+        || !v.castlings.is_empty();
     !other_moves && v.pieces.iter().all(|p| p.moves.iter().all(|m| m.mode == crate::ir::MoveMode::CaptureOnly))
 }

@@ -7,9 +7,10 @@
 //! compile until its author says which paths it turns off). The call sites only ask
 //! [`Paths::allows`] and the state of the position (a partial move under way, a check).
 
-use crate::ir::{
-    AddKind, Board, Cell, EndRules, Instr, PieceType, Program, SquareRules, Turn, TurnAction, Untouchable, Variant,
-    Zone,
+mod features;
+
+pub use features::{
+    BoardFeatures, EndFeatures, Features, PieceFeatures, PlayerFeatures, ProgramFeatures, SquareFeatures, TurnFeatures,
 };
 
 /// A fast path of move generation, legality, counting or making a move.
@@ -145,297 +146,6 @@ impl Default for Paths {
     }
 }
 
-/// What a variant uses that some fast path cannot assume: read from the IR and from facts the
-/// compiled tables find (a hop, a conditional capture, what programs read).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Features {
-    /// A zone has occupancy rules: cells hold stacks.
-    pub stacks: bool,
-    /// Locations stand between cells (a piece there covers several).
-    pub between: bool,
-    /// A direction leads from a cell to several cells.
-    pub branching: bool,
-    /// More than 128 locations (past the bit sets).
-    pub big_board: bool,
-    /// Squares are game objects, or a turn has several actions.
-    pub square_play: bool,
-    /// Squares a piece leaves may vanish.
-    pub vacates: bool,
-    /// Walls: placed with each piece move, or left by pieces that turn to stone.
-    pub walls: bool,
-    /// Placed squares become untouchable for the next player.
-    pub touched_squares: bool,
-    /// Pieces carry attributes.
-    pub attributes: bool,
-    /// A turn order other than each player once.
-    pub turn_order: bool,
-    /// Move priorities.
-    pub priorities: bool,
-    /// A player may pass.
-    pub pass_turn: bool,
-    /// A move program continues in the same turn (`add-partial`).
-    pub partial_moves: bool,
-    /// Only the turns taking the most pieces are legal.
-    pub maximal_captures: bool,
-    /// Captured pieces go to the capturer's hand.
-    pub to_hand: bool,
-    /// Captures explode.
-    pub explosions: bool,
-    /// Gating rights.
-    pub gates: bool,
-    /// A castling takes its start cells from the position (`castle ... from CELLS`).
-    pub castling_from_position: bool,
-    /// A drop may give a castling right (`castle ... gained-by-drop`).
-    pub castling_by_drop: bool,
-    /// Phases.
-    pub phases: bool,
-    /// A phase changes some cells' occupancy rules.
-    pub occupancy_phases: bool,
-    /// More than four such phases (past the stacked count's tables).
-    pub many_occupancy_phases: bool,
-    /// A phase that is not an occupancy phase begun only by the count of pieces.
-    pub phases_beyond_captures: bool,
-    /// Pieces kept apart.
-    pub keep_apart: bool,
-    /// A piece kept apart is not royal.
-    pub keep_apart_not_royal: bool,
-    /// Some action may not give check.
-    pub no_check: bool,
-    /// A piece moves only to take the one checker while its player is in check.
-    pub held_by_check: bool,
-    /// `forbid` tests.
-    pub forbids: bool,
-    /// Every player moves every piece.
-    pub shared_pieces: bool,
-    /// Teams.
-    pub teams: bool,
-    /// More than two players (a loser is put out).
-    pub more_players: bool,
-    /// One player.
-    pub one_player: bool,
-    /// No piece type is royal.
-    pub no_royal: bool,
-    /// The program layer is built: programs, drops, hands, goals, turn orders, priorities or
-    /// attributes.
-    pub program_layer: bool,
-    /// A program or drop may capture (attacks need more than the probes).
-    pub program_captures: bool,
-    /// A capturing program reads more of the position than cells and the last move.
-    pub attacks_read_position: bool,
-    /// A capturing program reads the last move.
-    pub attacks_read_history: bool,
-    /// A hop, a lame leap or a conditional capture: attacks the probes do not hold.
-    pub slow_attacks: bool,
-    /// `before(...)` tests in goals or forbids.
-    pub before_tests: bool,
-    /// Counting rules.
-    pub counting: bool,
-    /// A goal counts checks.
-    pub checks_given: bool,
-    /// Check is not "any royal piece attacked" (`royal-check all|last`).
-    pub royal_check: bool,
-    /// A player who can capture must capture.
-    pub must_capture: bool,
-    /// A goal asks whether a piece is attacked (`safe-config`).
-    pub attack_goals: bool,
-    /// A goal asks for the legal moves (`can-reach`).
-    pub move_goals: bool,
-}
-
-impl Features {
-    /// The features of a variant found in its IR alone (the table facts left unset).
-    pub fn of(v: &Variant) -> Features {
-        let Variant {
-            title: _,
-            pgn_variant: _,
-            board,
-            players,
-            zones,
-            pieces,
-            castlings,
-            gates,
-            phases,
-            turn,
-            squares,
-            walls,
-            setup,
-            end,
-            move_types: _,
-            move_priorities,
-            attributes,
-            flags: _,
-            turn_order,
-            pass_partial: _,
-            pass_turn,
-            maximal_captures,
-            maximal_captures_prefer: _,
-            king_takes_partner: _,
-            goals_count_hands: _,
-            shared_pieces,
-            royal_check,
-            must_capture,
-            teams,
-            forbids,
-            choices: _,
-            display: _,
-        } = v;
-        let mut f = Features {
-            gates: !gates.is_empty(),
-            castling_from_position: castlings.iter().any(|c| c.free.is_some()),
-            castling_by_drop: castlings.iter().any(|c| c.gained_by_drop.is_some()),
-            turn_order: turn_order.is_some(),
-            priorities: !move_priorities.is_empty(),
-            pass_turn: *pass_turn != crate::ir::PassTurn::Never,
-            maximal_captures: *maximal_captures,
-            shared_pieces: *shared_pieces,
-            teams: !teams.is_empty(),
-            forbids: !forbids.is_empty(),
-            more_players: players.len() > 2,
-            one_player: players.len() < 2,
-            attributes: !attributes.is_empty(),
-            phases: !phases.is_empty(),
-            royal_check: *royal_check != crate::ir::RoyalCheck::Any,
-            must_capture: *must_capture,
-            walls: walls.is_some(),
-            ..Features::default()
-        };
-        board_features(board, &mut f);
-        zone_features(zones, phases.len(), &mut f);
-        turn_features(turn, squares.as_ref(), &mut f);
-        end_features(end, &mut f);
-        f.no_royal = true;
-        for p in pieces {
-            piece_features(p, &mut f);
-        }
-        f.program_layer |= !setup.hands.is_empty() || !end.goals.is_empty() || f.turn_order || f.priorities;
-        f.program_layer |= f.attributes;
-        f.before_tests = !v.before_tests().is_empty();
-        f
-    }
-}
-
-fn board_features(board: &Board, f: &mut Features) {
-    let Board { cells, directions: _, direction_sets: _, links, initially_empty_locations: _ } = board;
-    f.big_board = cells.len() > 128;
-    for c in cells {
-        let Cell { name: _, x: _, y: _, layer: _, covers, also_at: _ } = c;
-        f.between |= !covers.is_empty();
-    }
-    let mut seen = std::collections::HashSet::new();
-    for l in links {
-        f.branching |= !seen.insert((l.from, l.dir));
-    }
-}
-
-fn zone_features(zones: &[Zone], phases: usize, f: &mut Features) {
-    let mut occupancy_phases = 0u64;
-    for z in zones {
-        let Zone { name: _, cells: _, occupancy, phase_occupancy } = z;
-        f.stacks |= occupancy.is_some();
-        for (p, _) in phase_occupancy {
-            occupancy_phases |= 1 << (p.0 % 64);
-        }
-    }
-    f.occupancy_phases = occupancy_phases != 0;
-    f.many_occupancy_phases = occupancy_phases.count_ones() > 4;
-    // Phases that are not occupancy phases (the table fact of how they begin is added later).
-    f.phases_beyond_captures = (occupancy_phases.count_ones() as usize) < phases;
-}
-
-fn turn_features(turn: &Turn, squares: Option<&SquareRules>, f: &mut Features) {
-    let Turn { actions } = turn;
-    f.square_play = squares.is_some()
-        || actions.len() > 1
-        || actions.iter().any(|a| {
-            let TurnAction { kinds, optional, skip_if_none: _ } = a;
-            *optional || kinds.iter().any(|k| *k != crate::ir::ActionKind::MovePiece)
-        });
-    if let Some(sq) = squares {
-        let SquareRules {
-            owned: _,
-            reserve: _,
-            moves: _,
-            carries: _,
-            carry_royal: _,
-            place_zone: _,
-            untouchable,
-            vacate,
-        } = sq;
-        f.vacates = vacate.is_some();
-        f.touched_squares = *untouchable == Untouchable::Touched;
-    }
-}
-
-fn end_features(end: &EndRules, f: &mut Features) {
-    let EndRules {
-        checkmate: _,
-        stalemate: _,
-        stalemate_for: _,
-        bare_king: _,
-        move_rule: _,
-        move_rule_player: _,
-        repetition: _,
-        repetition_player: _,
-        perpetual_check: _,
-        goals,
-        points_bonus: _,
-        counting,
-    } = end;
-    f.counting = !counting.is_empty();
-    f.checks_given = goals.iter().any(|g| g.test.checks_asked().is_some());
-    f.attack_goals = goals.iter().any(|g| g.test.reads_attacks());
-    f.move_goals = goals.iter().any(|g| g.test.reads_moves());
-}
-
-fn piece_features(p: &PieceType, f: &mut Features) {
-    let PieceType {
-        name: _,
-        letter: _,
-        mark: _,
-        royal,
-        value: _,
-        san_without_letter: _,
-        resets_move_clock: _,
-        no_drop_checkmate: _,
-        no_check,
-        moves: _,
-        promotion: _,
-        more_promotions: _,
-        keep_apart,
-        programs,
-        drops,
-        drop_supply: _,
-        attributes,
-        to_hand,
-        explodes,
-        blast_proof: _,
-        held_by_check,
-        points: _,
-    } = p;
-    f.no_royal &= !*royal;
-    f.no_check |= *no_check != 0;
-    f.held_by_check |= *held_by_check;
-    f.keep_apart |= keep_apart.is_some();
-    f.keep_apart_not_royal |= keep_apart.is_some() && !*royal;
-    f.to_hand |= to_hand.is_some();
-    f.explosions |= explodes.is_some();
-    f.program_layer |= !programs.is_empty() || !drops.is_empty() || !attributes.is_empty() || to_hand.is_some();
-    f.partial_moves |= programs.iter().chain(drops).any(has_partial_add);
-}
-
-/// Whether a program may emit a move after which its piece goes on in the same turn.
-fn has_partial_add(p: &Program) -> bool {
-    fn any(body: &[Instr]) -> bool {
-        body.iter().any(|i| match i {
-            Instr::Add { kind, .. } => matches!(kind, AddKind::Partial | AddKind::CopyPartial),
-            Instr::If(_, a, b) => any(a) || any(b),
-            Instr::While(_, a) => any(a),
-            _ => false,
-        })
-    }
-    any(&p.body)
-}
-
 impl Paths {
     /// No fast path: the plain reference, whose checks are found by generating every reply.
     pub const NONE: Paths = Paths { bits: 0, generated_checks: true };
@@ -487,10 +197,10 @@ impl Paths {
             }
         }
         // Paths that exist only where a feature does.
-        if !f.stacks {
+        if !f.board.stacks {
             p.off(&[StackTrial, StackedCount, StackLines]);
         }
-        if !f.slow_attacks {
+        if !f.programs.slow_attacks {
             p.off(&[SlowReach]);
         }
         // Paths built on others, in an order where each comes after what it is built on.
@@ -540,56 +250,26 @@ const BUILT_ON: [(Path, &[Path]); 12] = [
 ];
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
-/// into account (read as one table by [`Paths::table`]).
-fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 45] {
+/// into account (read as one table by [`Paths::derive`] and [`Paths::markdown`]), concern by
+/// concern.
+fn feature_rules(f: &Features) -> Vec<(&'static str, bool, &'static [Path])> {
+    let Features { board, squares, turn, pieces, players, programs, end } = f;
+    [
+        board_rules(board).as_slice(),
+        square_rules(squares).as_slice(),
+        turn_rules(turn).as_slice(),
+        piece_rules(pieces).as_slice(),
+        player_rules(players).as_slice(),
+        program_rules(programs).as_slice(),
+        end_rules(end).as_slice(),
+    ]
+    .concat()
+}
+
+/// The board's features, each with the paths it switches off.
+fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] {
     use Path::*;
-    let Features {
-        stacks,
-        between,
-        branching,
-        big_board,
-        square_play,
-        vacates,
-        walls,
-        touched_squares,
-        attributes,
-        turn_order,
-        priorities,
-        pass_turn,
-        partial_moves,
-        maximal_captures,
-        to_hand,
-        explosions,
-        gates,
-        castling_from_position,
-        castling_by_drop,
-        phases,
-        occupancy_phases,
-        many_occupancy_phases,
-        phases_beyond_captures,
-        keep_apart,
-        keep_apart_not_royal,
-        no_check,
-        held_by_check,
-        forbids,
-        shared_pieces,
-        teams,
-        more_players,
-        one_player,
-        no_royal,
-        program_layer,
-        program_captures,
-        attacks_read_position,
-        attacks_read_history,
-        slow_attacks,
-        before_tests,
-        counting,
-        checks_given,
-        royal_check,
-        must_capture,
-        attack_goals,
-        move_goals,
-    } = *f;
+    let BoardFeatures { stacks, between, branching, big_board } = *f;
     [
         (
             "stacks",
@@ -629,6 +309,14 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 45] {
         ),
         ("branching", branching, &[Atoms]),
         ("big_board", big_board, &[StackedCount]),
+    ]
+}
+
+/// The features of squares and walls, each with the paths it switches off.
+fn square_rules(f: &SquareFeatures) -> [(&'static str, bool, &'static [Path]); 4] {
+    use Path::*;
+    let SquareFeatures { square_play, vacates, walls, touched_squares } = *f;
+    [
         ("square_play", square_play, &[PlainMake, Evasions, NoisyFirst]),
         ("vacates", vacates, &[CellTrial, Evasions, RoyalTargets]),
         // A move's wall may block a line, and a stone leaves its cell: every move is made
@@ -657,7 +345,25 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 45] {
             ],
         ),
         ("touched_squares", touched_squares, &[]),
-        ("attributes", attributes, &[PlainMake]),
+    ]
+}
+
+/// The turn's features, each with the paths it switches off.
+fn turn_rules(f: &TurnFeatures) -> [(&'static str, bool, &'static [Path]); 10] {
+    use Path::*;
+    let TurnFeatures {
+        turn_order,
+        priorities,
+        pass_turn,
+        partial_moves,
+        maximal_captures,
+        must_capture,
+        phases,
+        occupancy_phases,
+        many_occupancy_phases,
+        phases_beyond_captures,
+    } = *f;
+    [
         ("turn_order", turn_order, &[PlainMake, Count, StackedCount, BulkCount]),
         ("priorities", priorities, &[Count, StackedCount, BulkCount, NoisyFirst]),
         ("pass_turn", pass_turn, &[BulkCount]),
@@ -666,6 +372,33 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 45] {
         // where every path's moves come from and go, in a program's emission and the make.
         ("partial_moves", partial_moves, &[PlainMake]),
         ("maximal_captures", maximal_captures, &[BulkCount, NoisyFirst]),
+        // Whether a capture is legal weighs the whole list of legal moves.
+        ("must_capture", must_capture, &[BulkCount, NoisyFirst]),
+        ("phases", phases, &[CellTrial, Evasions]),
+        ("occupancy_phases", occupancy_phases, &[Count]),
+        ("many_occupancy_phases", many_occupancy_phases, &[StackedCount]),
+        ("phases_beyond_captures", phases_beyond_captures, &[StackTrial]),
+    ]
+}
+
+/// The pieces' features, each with the paths it switches off.
+fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 11] {
+    use Path::*;
+    let PieceFeatures {
+        attributes,
+        to_hand,
+        explosions,
+        gates,
+        castling_from_position,
+        castling_by_drop,
+        keep_apart,
+        keep_apart_not_royal,
+        no_check,
+        held_by_check,
+        no_royal,
+    } = *f;
+    [
+        ("attributes", attributes, &[PlainMake]),
         ("to_hand", to_hand, &[PlainMake]),
         (
             "explosions",
@@ -681,17 +414,20 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 45] {
         // A right is gained only when a drop is made, and every drop is made by the general
         // make (`State::gain_castling`); the counts of the last ply make no move: no path off.
         ("castling_by_drop", castling_by_drop, &[]),
-        ("phases", phases, &[CellTrial, Evasions]),
-        ("occupancy_phases", occupancy_phases, &[Count]),
-        ("many_occupancy_phases", many_occupancy_phases, &[StackedCount]),
-        ("phases_beyond_captures", phases_beyond_captures, &[StackTrial]),
         ("keep_apart", keep_apart, &[LightTrial, Count, DropShortcut]),
         ("keep_apart_not_royal", keep_apart_not_royal, &[PinShortcut, StackTrial]),
         ("no_check", no_check, &[Count, StackedCount, StackTrial]),
         // The rule filters the list of legal moves: the counts, which make none, are off.
         ("held_by_check", held_by_check, &[Count, StackedCount, BulkCount]),
-        // A forbidden test is judged on the position after the move: every move is made.
-        ("forbids", forbids, &[PinShortcut, LightTrial, StackTrial, DropShortcut, Evasions, MaskMoves, BulkCount]),
+        ("no_royal", no_royal, &[PinShortcut]),
+    ]
+}
+
+/// The players' features, each with the paths it switches off.
+fn player_rules(f: &PlayerFeatures) -> [(&'static str, bool, &'static [Path]); 4] {
+    use Path::*;
+    let PlayerFeatures { shared_pieces, teams, more_players, one_player } = *f;
+    [
         // The count and the masks move the side's own pieces only.
         (
             "shared_pieces",
@@ -701,12 +437,30 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 45] {
         ("teams", teams, &[Count, StackedCount]),
         ("more_players", more_players, &[CellTrial]),
         ("one_player", one_player, &[CellTrial]),
-        ("no_royal", no_royal, &[PinShortcut]),
+    ]
+}
+
+/// The programs' features, each with the paths it switches off.
+fn program_rules(f: &ProgramFeatures) -> [(&'static str, bool, &'static [Path]); 5] {
+    use Path::*;
+    let ProgramFeatures { program_layer, program_captures, attacks_read_position, attacks_read_history, slow_attacks } =
+        *f;
+    [
         ("program_layer", program_layer, &[CellTrial, StackLines]),
         ("program_captures", program_captures, &[ProbeAttacks, RoyalTargets]),
         ("attacks_read_position", attacks_read_position, &[LightTrial, StackTrial, StackedCount]),
         ("attacks_read_history", attacks_read_history, &[StackTrial]),
         ("slow_attacks", slow_attacks, &[ProbeAttacks, LightTrial, PinShortcut, StackTrial, StackedCount]),
+    ]
+}
+
+/// The features of the game's end, each with the paths it switches off.
+fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 7] {
+    use Path::*;
+    let EndFeatures { forbids, before_tests, counting, checks_given, royal_check, attack_goals, move_goals } = *f;
+    [
+        // A forbidden test is judged on the position after the move: every move is made.
+        ("forbids", forbids, &[PinShortcut, LightTrial, StackTrial, DropShortcut, Evasions, MaskMoves, BulkCount]),
         ("before_tests", before_tests, &[]),
         ("counting", counting, &[]),
         ("checks_given", checks_given, &[]),
@@ -733,8 +487,6 @@ fn feature_rules(f: &Features) -> [(&'static str, bool, &'static [Path]); 45] {
                 StackLines,
             ],
         ),
-        // Whether a capture is legal weighs the whole list of legal moves.
-        ("must_capture", must_capture, &[BulkCount, NoisyFirst]),
         ("attack_goals", attack_goals, &[]),
         // The goal is judged before any move of the position is generated, on a copy of the
         // position whose moves the plain legal generator lists and the make plays: no path is

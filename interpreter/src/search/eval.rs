@@ -431,20 +431,7 @@ impl Evaluator {
         let near1 = (0..n).map(|c| rules.graph.within(CellId(c as u16), 1)).collect();
         let near2 = (0..n).map(|c| rules.graph.within(CellId(c as u16), 2)).collect();
         let lines = (0..n).map(|c| lines_from(rules, CellId(c as u16))).collect();
-        let mut start_material = 0i64;
-        for (_, stack) in &rules.variant.setup.placements {
-            for (_, ty) in stack {
-                start_material += values[ty.0 as usize] as i64;
-            }
-        }
-        for s in &rules.variant.setup.shuffles {
-            for ty in s.targets.iter().flat_map(|_| s.groups.iter().flat_map(|g| &g.pieces)) {
-                start_material += values[ty.0 as usize] as i64;
-            }
-        }
-        for (_, ty, count) in &rules.variant.setup.hands {
-            start_material += values[ty.0 as usize] as i64 * (*count).min(1000) as i64;
-        }
+        let start_material = start_material(rules, &values).max(1);
         let clock_span = rules.variant.end.move_rule.map_or(0, |m| 2 * m);
         let runaways = Runaways::new(rules, &values, promoters);
         let weights = weights.unwrap_or_else(|| Weights::with_values(rules, &values));
@@ -475,7 +462,7 @@ impl Evaluator {
             lines,
             cornering: Cornering::new(rules),
             runaways,
-            start_material: start_material.max(1),
+            start_material,
             term: Vec::new(),
             weighed: Vec::new(),
             holds_hands: !rules.variant.setup.hands.is_empty()
@@ -757,4 +744,25 @@ impl Position {
     pub fn attach_piece_squares(&mut self, eval: &Evaluator) {
         self.attach_tally(eval.piece_squares().clone());
     }
+}
+
+/// The material of the starting position: the pieces set up, shuffled in and held in hand
+/// (a hand's count taken up to 1000), at their values.
+fn start_material(rules: &Rules, values: &[i32]) -> i64 {
+    let setup = &rules.variant.setup;
+    let mut material = 0i64;
+    for (_, stack) in &setup.placements {
+        for (_, ty) in stack {
+            material += values[ty.0 as usize] as i64;
+        }
+    }
+    for s in &setup.shuffles {
+        for ty in s.targets.iter().flat_map(|_| s.groups.iter().flat_map(|g| &g.pieces)) {
+            material += values[ty.0 as usize] as i64;
+        }
+    }
+    for (_, ty, count) in &setup.hands {
+        material += values[ty.0 as usize] as i64 * (*count).min(1000) as i64;
+    }
+    material
 }

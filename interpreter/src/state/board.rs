@@ -31,11 +31,11 @@ impl State {
             }
         }
         for (i, key) in r.keys.castle.iter().enumerate() {
-            if self.castling & (1 << i) != 0 {
+            if self.rights.castling & (1 << i) != 0 {
                 h ^= key;
             }
         }
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.rights.ep {
             for c in ep.passed() {
                 h ^= r.keys.ep[c.0 as usize];
             }
@@ -46,23 +46,23 @@ impl State {
             }
         }
         if r.squares.play {
-            for (i, o) in self.owner.iter().enumerate() {
+            for (i, o) in self.squares.owner.iter().enumerate() {
                 if *o > 0 && self.cells[i] != Piece::HOLE {
                     h ^= r.keys.owner[i * r.players + *o as usize - 1];
                 }
             }
-            for (p, n) in self.reserve.iter().enumerate() {
+            for (p, n) in self.squares.reserve.iter().enumerate() {
                 h ^= r.zreserve(PlayerId(p as u8), *n);
             }
-            for c in self.frozen.cells() {
+            for c in self.squares.frozen.cells() {
                 h ^= r.keys.frozen[c.0 as usize];
             }
-            for c in self.touched.cells() {
+            for c in self.squares.touched.cells() {
                 h ^= r.keys.touched[c.0 as usize];
             }
             h ^= r.keys.slot[self.slot as usize];
         }
-        for (p, n) in self.checks.iter().enumerate() {
+        for (p, n) in self.clocks.checks.iter().enumerate() {
             h ^= crate::counters::check_key(PlayerId(p as u8), *n);
         }
         for (i, v) in self.choices.iter().enumerate() {
@@ -306,13 +306,13 @@ impl State {
     /// Sets a square's owner (0: none, else 1 + player), logging the change.
     pub(crate) fn own_logged(&mut self, r: &Rules, cell: CellId, owner: u8) {
         let i = cell.0 as usize;
-        let old = self.owner[i];
+        let old = self.squares.owner[i];
         if old == owner {
             return;
         }
         self.log.push(Logged::Owner(cell, old));
         self.hash ^= r.zowner(cell, old) ^ r.zowner(cell, owner);
-        self.owner[i] = owner;
+        self.squares.owner[i] = owner;
     }
 
     /// Puts a square on a location without one, or takes the (empty) square off it, logging it.
@@ -331,9 +331,9 @@ impl State {
     /// Sets a player's reserve of squares, logging it.
     pub(crate) fn reserve_logged(&mut self, r: &Rules, player: PlayerId, n: u32) {
         let i = player.0 as usize;
-        self.log.push(Logged::Reserve(player, self.reserve[i]));
-        self.hash ^= r.zreserve(player, self.reserve[i]) ^ r.zreserve(player, n);
-        self.reserve[i] = n;
+        self.log.push(Logged::Reserve(player, self.squares.reserve[i]));
+        self.hash ^= r.zreserve(player, self.squares.reserve[i]) ^ r.zreserve(player, n);
+        self.squares.reserve[i] = n;
     }
 
     /// Sets a hand count, logging it.
@@ -372,7 +372,7 @@ impl State {
                         self.attrs[c.0 as usize] = attrs;
                     }
                 }
-                Logged::Owner(c, o) => self.owner[c.0 as usize] = o,
+                Logged::Owner(c, o) => self.squares.owner[c.0 as usize] = o,
                 Logged::Square(c, present) => {
                     self.cells[c.0 as usize] = if present { Piece::EMPTY } else { Piece::HOLE };
                     if present {
@@ -383,7 +383,7 @@ impl State {
                 }
                 Logged::Attrs(c, a) => self.attrs[c.0 as usize] = a,
                 Logged::Hand(i, n) => self.hand[i as usize] = n,
-                Logged::Reserve(p, n) => self.reserve[p.0 as usize] = n,
+                Logged::Reserve(p, n) => self.squares.reserve[p.0 as usize] = n,
                 Logged::Choice(i, v) => self.choices[i as usize] = v,
                 Logged::Blast => {}
             }

@@ -79,7 +79,7 @@ impl State {
             self.hand_logged(r, h, self.hand[h].saturating_add(n));
         }
         for &letter in &g.rights {
-            let gained = r.gates.read_letter(letter).unwrap_or(0) & !self.castling;
+            let gained = r.gates.read_letter(letter).unwrap_or(0) & !self.rights.castling;
             self.flip_castling(r, gained);
         }
         let slot = i * r.players + side.0 as usize;

@@ -25,7 +25,7 @@ pub(crate) fn check_key(player: PlayerId, n: u32) -> u64 {
 impl Position {
     /// How many times `player`'s moves have given check (0 when no goal counts checks).
     pub fn checks_given(&self, player: PlayerId) -> u32 {
-        self.st.checks.get(player.0 as usize).copied().unwrap_or(0)
+        self.st.clocks.checks.get(player.0 as usize).copied().unwrap_or(0)
     }
 
     /// The player whose move made the current position, when that move ended a turn and
@@ -38,7 +38,7 @@ impl Position {
     /// After a move: counts the check it gave, if it gave one.
     pub(crate) fn count_check(&mut self) {
         if let Some(p) = self.checking_player() {
-            let n = &mut self.st.checks[p.0 as usize];
+            let n = &mut self.st.clocks.checks[p.0 as usize];
             self.st.hash ^= check_key(p, *n) ^ check_key(p, *n + 1);
             *n += 1;
         }
@@ -48,7 +48,7 @@ impl Position {
     /// undo record).
     pub(crate) fn uncount_check(&mut self) {
         if let Some(p) = self.checking_player() {
-            let n = &mut self.st.checks[p.0 as usize];
+            let n = &mut self.st.clocks.checks[p.0 as usize];
             *n = n.saturating_sub(1);
         }
     }
@@ -56,7 +56,7 @@ impl Position {
     /// Sets the checks given (position strings), keeping the hash to be recomputed.
     pub(crate) fn set_checks(&mut self, checks: Vec<u32>) {
         if self.rules.ends.counts_checks {
-            self.st.checks = checks;
+            self.st.clocks.checks = checks;
         }
     }
 }
@@ -93,11 +93,11 @@ impl Position {
     /// holds for the player to move begins its count (over) at 0. Where no test holds, a
     /// running count goes on. The count before the move is kept for unmaking.
     pub(crate) fn update_count(&mut self) {
-        self.st.count_history.push(self.st.count);
+        self.st.clocks.count_history.push(self.st.clocks.count);
         if self.st.slot != 0 || self.st.partial.is_some() {
             return;
         }
-        let (limit, ply) = self.st.count;
+        let (limit, ply) = self.st.clocks.count;
         let judged = limit == 0 || !self.st.last_captured().is_empty();
         let side = self.side_to_move();
         let rules = self.rules.clone();
@@ -109,9 +109,9 @@ impl Position {
         match begun {
             Some(c) => {
                 let start = if c.from_pieces { 2 * self.pieces_on_board_total() } else { 0 };
-                self.st.count = (2 * c.moves, start.min(MAX_CLOCK));
+                self.st.clocks.count = (2 * c.moves, start.min(MAX_CLOCK));
             }
-            None if limit > 0 => self.st.count.1 = (ply + 1).min(MAX_CLOCK),
+            None if limit > 0 => self.st.clocks.count.1 = (ply + 1).min(MAX_CLOCK),
             None => {}
         }
     }
@@ -126,13 +126,13 @@ impl Position {
 
     /// Whether a running count has gone past its limit (the game is then drawn).
     pub(crate) fn counting_ran_out(&self) -> bool {
-        let (limit, ply) = self.st.count;
+        let (limit, ply) = self.st.clocks.count;
         limit > 0 && ply > limit
     }
 
     /// The running count of a counting rule, in half-moves: its limit and how far it has
     /// gone, if one runs.
     pub fn count(&self) -> Option<(u32, u32)> {
-        (self.st.count.0 > 0).then_some(self.st.count)
+        (self.st.clocks.count.0 > 0).then_some(self.st.clocks.count)
     }
 }

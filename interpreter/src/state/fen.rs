@@ -142,13 +142,14 @@ impl Position {
         out.push_str(&side_token(rules, self.st.side));
         out.push(' ');
         // Castling rights, then gating rights, player by player (`KQBCDFGkqbcdfg`).
-        let rights = rules.gates.text(rules.player_count(), self.st.castling, &|p| derived_rights(self, PlayerId(p)));
+        let rights =
+            rules.gates.text(rules.player_count(), self.st.rights.castling, &|p| derived_rights(self, PlayerId(p)));
         out.push_str(if rights.is_empty() { "-" } else { &rights });
         out.push(' ');
         // A running count stands in the en-passant field, its progress in the clock's, as
         // Fairy-Stockfish writes makruk's counting.
-        let count = self.count().filter(|_| self.st.ep.is_none());
-        match (self.st.ep, count) {
+        let count = self.count().filter(|_| self.st.rights.ep.is_none());
+        match (self.st.rights.ep, count) {
             (Some(ep), _) => {
                 let names: Vec<&str> = ep.passed().iter().map(|c| rules.cell_name(*c)).collect();
                 out.push_str(&names.join(","));
@@ -156,8 +157,8 @@ impl Position {
             (None, Some((limit, _))) => out.push_str(&limit.to_string()),
             (None, None) => out.push('-'),
         }
-        let clock = count.map_or(self.st.halfmove, |(_, ply)| ply);
-        out.push_str(&format!(" {clock} {}", self.st.fullmove));
+        let clock = count.map_or(self.st.clocks.halfmove, |(_, ply)| ply);
+        out.push_str(&format!(" {clock} {}", self.st.clocks.fullmove));
         let cells = |marks: &[CellId]| -> String {
             if marks.is_empty() {
                 "-".to_string()
@@ -166,15 +167,15 @@ impl Position {
             }
         };
         if rules.variant.squares.is_some() {
-            let reserves: Vec<String> = self.st.reserve.iter().map(|n| n.to_string()).collect();
-            let unlimited = self.st.reserve.iter().all(|n| *n == UNLIMITED);
+            let reserves: Vec<String> = self.st.squares.reserve.iter().map(|n| n.to_string()).collect();
+            let unlimited = self.st.squares.reserve.iter().all(|n| *n == UNLIMITED);
             out.push(' ');
             out.push_str(&if unlimited { "-".to_string() } else { reserves.join(",") });
             out.push(' ');
-            out.push_str(&cells(self.st.frozen.cells()));
+            out.push_str(&cells(self.st.squares.frozen.cells()));
         }
         if rules.squares.slots.len() > 1 {
-            out.push_str(&format!(" {} {}", self.st.slot + 1, cells(self.st.touched.cells())));
+            out.push_str(&format!(" {} {}", self.st.slot + 1, cells(self.st.squares.touched.cells())));
         }
         out.push_str(&self.program_fields());
         out.push_str(&self.phase_field());

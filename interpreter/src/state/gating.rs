@@ -19,7 +19,7 @@ impl State {
     /// one move per type in the mover's hand placing it there (on a castling, on the king's
     /// cell or the partner's). A cell the move's pieces land on or cover is not left.
     pub(crate) fn add_gated(&self, r: &Rules, side: PlayerId, start: usize, out: &mut Vec<Move>) {
-        let rights = self.castling;
+        let rights = self.rights.castling;
         if rights == 0 || r.gates.letters.is_empty() {
             return;
         }

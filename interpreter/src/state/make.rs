@@ -32,16 +32,16 @@ impl State {
             moved,
             captured: Piece::EMPTY,
             captured_at: mv.to,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
+            castling: self.rights.castling,
+            ep: self.rights.ep,
+            halfmove: self.clocks.halfmove,
             phases: self.phases,
             hash: self.hash,
             general: false,
             log: self.log.len() as u32,
             piece_count: self.piece_count,
             side: self.side,
-            fullmove: self.fullmove,
+            fullmove: self.clocks.fullmove,
             turn: self.turn,
             slot: self.slot,
             partial: self.partial,
@@ -60,9 +60,9 @@ impl State {
         self.clear_en_passant(r);
         // The counters stop at the largest number a position string may give, so that every
         // position written reads back.
-        self.halfmove = (self.halfmove + 1).min(MAX_CLOCK);
+        self.clocks.halfmove = (self.clocks.halfmove + 1).min(MAX_CLOCK);
         if r.pieces.resets_clock_code[moved.0 as usize] {
-            self.halfmove = 0;
+            self.clocks.halfmove = 0;
         }
         let target = self.cells[mv.to.0 as usize];
         if mv.kind == MoveKind::Castle {
@@ -103,7 +103,7 @@ impl State {
             undo.captured = self.leave::<COVER>(r, at);
             undo.captured_at = at;
             self.piece_count -= 1;
-            self.halfmove = 0;
+            self.clocks.halfmove = 0;
         }
         let p = self.leave::<COVER>(r, mv.from);
         let p = mv.landed(r, p);
@@ -160,7 +160,7 @@ impl State {
         let log = self.log.len();
         self.hashes.push(self.hash);
         if r.squares.play {
-            self.square_history.push(SquareUndo { frozen: self.frozen, touched: self.touched });
+            self.squares.square_history.push(SquareUndo { frozen: self.squares.frozen, touched: self.squares.touched });
         }
         if mv.kind == MoveKind::Choose {
             // Before the first move: nothing but the choice changes.
@@ -173,7 +173,7 @@ impl State {
         }
         // The clock counts turns: it runs at a turn's first action.
         if self.slot == 0 && self.partial.is_none() {
-            self.halfmove = (self.halfmove + 1).min(MAX_CLOCK);
+            self.clocks.halfmove = (self.clocks.halfmove + 1).min(MAX_CLOCK);
         }
         // En passant is open for one turn: any action of a one-action turn ends it, and a piece
         // move (the only action that could use it) ends it in a turn of several actions.
@@ -199,7 +199,7 @@ impl State {
         // the clock whatever it drops (as Fairy-Stockfish does).
         let places_piece = moves_piece || mv.kind == MoveKind::CarrySquare;
         if captured || mv.kind == MoveKind::Drop || (places_piece && r.pieces.resets_clock_code[mv.piece.0 as usize]) {
-            self.halfmove = 0;
+            self.clocks.halfmove = 0;
         }
         if mv.kind.is_piece_move() {
             self.drop_castling(r, keep);
@@ -343,7 +343,7 @@ impl State {
             if r.squares.owned {
                 self.own_logged(r, from, 0);
             }
-            let n = self.reserve[self.side.0 as usize];
+            let n = self.squares.reserve[self.side.0 as usize];
             if n != UNLIMITED {
                 self.reserve_logged(r, self.side, n + 1);
             }
@@ -364,14 +364,14 @@ impl State {
             if r.squares.owned {
                 self.own_logged(r, mv.to, me);
             }
-            let n = self.reserve[side.0 as usize];
+            let n = self.squares.reserve[side.0 as usize];
             if n != UNLIMITED {
                 self.reserve_logged(r, side, n.saturating_sub(1));
             }
         } else {
             // Carrying away the piece that passed, or moving a passed square away, ends the
             // en-passant chance (nothing could take it any more).
-            if self.ep.is_some_and(|ep| mv.from == ep.victim || ep.passed().contains(&mv.from)) {
+            if self.rights.ep.is_some_and(|ep| mv.from == ep.victim || ep.passed().contains(&mv.from)) {
                 self.clear_en_passant(r);
             }
             self.square_logged(r, mv.to, true);
@@ -381,13 +381,13 @@ impl State {
             }
             self.square_logged(r, mv.from, false);
             if r.squares.owned {
-                let o = self.owner[mv.from.0 as usize];
+                let o = self.squares.owner[mv.from.0 as usize];
                 self.own_logged(r, mv.to, o);
                 self.own_logged(r, mv.from, 0);
             }
         }
-        if touches && !self.touched.contains(mv.to) {
-            self.touched.push(mv.to);
+        if touches && !self.squares.touched.contains(mv.to) {
+            self.squares.touched.push(mv.to);
             self.hash ^= r.keys.touched[mv.to.0 as usize];
         }
     }
@@ -438,15 +438,15 @@ impl State {
     /// player moves.
     pub(crate) fn end_turn(&mut self, r: &Rules) {
         if r.squares.play {
-            for c in self.frozen.cells() {
+            for c in self.squares.frozen.cells() {
                 self.hash ^= r.keys.frozen[c.0 as usize];
             }
-            for c in self.touched.cells() {
+            for c in self.squares.touched.cells() {
                 self.hash ^= r.keys.touched[c.0 as usize] ^ r.keys.frozen[c.0 as usize];
             }
-            self.frozen = self.touched;
-            self.touched = Default::default();
-            if self.ep.is_some_and(|ep| !r.allied(r.owner(ep.piece), self.side)) {
+            self.squares.frozen = self.squares.touched;
+            self.squares.touched = Default::default();
+            if self.rights.ep.is_some_and(|ep| !r.allied(r.owner(ep.piece), self.side)) {
                 self.clear_en_passant(r);
             }
             self.hash ^= r.keys.slot[self.slot as usize] ^ r.keys.slot[0];
@@ -506,7 +506,7 @@ impl State {
         // the game, when the order wraps round).
         let round = if skipped { next.0 <= before.0 } else { next.0 == 0 && (before.0 != 0 || r.players == 1) };
         if round {
-            self.fullmove = (self.fullmove + 1).min(MAX_CLOCK);
+            self.clocks.fullmove = (self.clocks.fullmove + 1).min(MAX_CLOCK);
         }
     }
 
@@ -517,9 +517,9 @@ impl State {
         if undo.general {
             self.unlog(r, undo.log as usize);
             if r.squares.play {
-                if let Some(su) = self.square_history.pop() {
-                    self.frozen = su.frozen;
-                    self.touched = su.touched;
+                if let Some(su) = self.squares.square_history.pop() {
+                    self.squares.frozen = su.frozen;
+                    self.squares.touched = su.touched;
                 }
             }
         } else if undo.mv.kind == MoveKind::Castle {
@@ -534,14 +534,14 @@ impl State {
             self.uncarry::<false>(r, &undo);
         }
         self.side = undo.side;
-        self.fullmove = undo.fullmove;
+        self.clocks.fullmove = undo.fullmove;
         self.turn = undo.turn;
         self.slot = undo.slot;
         self.partial = undo.partial;
         self.parts = undo.parts;
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
+        self.rights.castling = undo.castling;
+        self.rights.ep = undo.ep;
+        self.clocks.halfmove = undo.halfmove;
         self.phases = undo.phases;
         self.piece_count = undo.piece_count;
         self.hash = undo.hash;
@@ -551,7 +551,7 @@ impl State {
     /// Ends any en-passant chance, keeping the hash.
     #[inline]
     pub(crate) fn clear_en_passant(&mut self, r: &Rules) {
-        if let Some(ep) = self.ep.take() {
+        if let Some(ep) = self.rights.ep.take() {
             for c in ep.passed() {
                 self.hash ^= r.keys.ep[c.0 as usize];
             }
@@ -583,7 +583,7 @@ impl State {
             let p = cells[c.0 as usize];
             (!p.is_empty() && p != Piece::HOLE).then(|| (r.owner(p), r.type_of(p)))
         };
-        let gained = r.castles.gained_on(player, mv.to, at) & !self.castling;
+        let gained = r.castles.gained_on(player, mv.to, at) & !self.rights.castling;
         if gained != 0 {
             self.flip_castling(r, gained);
         }
@@ -592,7 +592,7 @@ impl State {
     /// Keeps only the castling rights in `keep`.
     #[inline]
     fn drop_castling(&mut self, r: &Rules, keep: u32) {
-        let lost = self.castling & !keep;
+        let lost = self.rights.castling & !keep;
         if lost != 0 {
             self.flip_castling(r, lost);
         }
@@ -607,7 +607,7 @@ impl State {
                 self.hash ^= key;
             }
         }
-        self.castling ^= bits;
+        self.rights.castling ^= bits;
     }
 
     /// Records the cells a passage move went over as capturable en passant. A passage that
@@ -633,7 +633,7 @@ impl State {
             for c in ep.passed() {
                 self.hash ^= r.keys.ep[c.0 as usize];
             }
-            self.ep = Some(ep);
+            self.rights.ep = Some(ep);
         }
     }
 
@@ -666,7 +666,7 @@ impl State {
             Condition::ToZone(z) => mv.is_some_and(|(_, t)| r.in_zone(*z, mover, t)),
             Condition::InPhase(p) => self.phases & (1 << p.0) != 0,
             Condition::PieceCount(op, n) => op.holds(self.piece_count, *n),
-            Condition::TurnNumber(op, n) => op.holds(self.fullmove, *n),
+            Condition::TurnNumber(op, n) => op.holds(self.clocks.fullmove, *n),
             Condition::TypeCount { enemy, types, compare, n } => {
                 compare.holds(self.count_types(r, *enemy, types, mover), *n)
             }

@@ -93,14 +93,10 @@ pub(crate) struct State {
     /// Per player: the cells holding that player's royal pieces.
     pub(crate) royals: Vec<CellSet>,
     pub(crate) side: PlayerId,
-    /// Bit i: castling i is still allowed.
-    pub(crate) castling: u32,
-    pub(crate) ep: Option<EnPassant>,
-    /// Half-moves (turns, where a turn has several actions) since the last capture or
-    /// clock-resetting move.
-    pub(crate) halfmove: u32,
-    /// Full-move number, starting at 1.
-    pub(crate) fullmove: u32,
+    /// The castling and en passant rights.
+    pub(crate) rights: Rights,
+    /// The move clocks, and the checks given and the running count of a counting rule.
+    pub(crate) clocks: Clocks,
     /// Bit i: phase i has begun.
     pub(crate) phases: u32,
     pub(crate) hash: u64,
@@ -122,18 +118,10 @@ pub(crate) struct State {
     pub(crate) hashes: Vec<u64>,
     /// Board changes of the moves of `history` made by the general path.
     pub(crate) log: Vec<Logged>,
-    /// With owned squares, per cell: 0 for an unowned square (or none), else 1 + the owner.
-    pub(crate) owner: Vec<u8>,
-    /// Per player: squares in reserve ([`UNLIMITED`] for an endless supply).
-    pub(crate) reserve: Vec<u32>,
-    /// Squares the side to move may not move (touched by the opponent's last turn).
-    pub(crate) frozen: SquareMarks,
-    /// Squares the side to move has touched this turn (untouchable for the next player).
-    pub(crate) touched: SquareMarks,
+    /// Square play: owners, reserves, the marks of touched squares and their history.
+    pub(crate) squares: SquareState,
     /// The action slot of the turn the next action fills (0 at the start of a turn).
     pub(crate) slot: u8,
-    /// Square play: the squares' marks before each move.
-    pub(crate) square_history: Vec<SquareUndo>,
     /// Per cell: the attribute bits of the piece there (empty without attributes).
     pub(crate) attrs: Vec<u64>,
     /// Per (player, piece type): pieces in hand.
@@ -151,19 +139,8 @@ pub(crate) struct State {
     /// The locations without a square (where `cells` holds [`Piece::HOLE`]), for the counts
     /// by bit sets, where they block rays as pieces do.
     pub(crate) no_square: CellSet,
-    /// Per player: checks given, where a goal counts them (empty otherwise).
-    pub(crate) checks: Vec<u32>,
-    /// A running count of a counting rule, in half-moves: its limit (0: none runs) and how
-    /// far it has gone; with the counts before each move made (`counters.rs`).
-    pub(crate) count: (u32, u32),
-    pub(crate) count_history: Vec<(u32, u32)>,
-    /// The `before(...)` test values last computed, with the hash of their position (only
-    /// where the tests read nothing the hash leaves out, see `goals.rs`).
-    pub(crate) before_cache: Option<(u64, u64)>,
-    /// The last [`State::openings_to_royals`] with its position's hash, moves made and side:
-    /// the make of an action that may end a turn asks it, then the count or the generation at
-    /// the position made.
-    pub(crate) openings_memo: Option<(u64, u32, PlayerId, Option<crate::royal_memo::Pins>)>,
+    /// Answers kept for the position they were computed in.
+    pub(crate) memos: Memos,
     /// Per (choice, player): 0 while the choice is not made, else 1 + the option (empty in
     /// games without choices).
     pub(crate) choices: Vec<u8>,
@@ -171,6 +148,59 @@ pub(crate) struct State {
     pub(crate) out: u32,
     /// The evaluation's piece-square sums, where a search attached its table.
     pub(crate) tally: Option<Box<Tally>>,
+}
+
+/// The rights a move may end: castlings still allowed and the en passant chance.
+#[derive(Clone, Debug)]
+pub(crate) struct Rights {
+    /// Bit i: castling i is still allowed.
+    pub(crate) castling: u32,
+    pub(crate) ep: Option<EnPassant>,
+}
+
+/// The clocks and counts the end of the game reads: the move clocks, the checks given and a
+/// counting rule's running count.
+#[derive(Clone, Debug)]
+pub(crate) struct Clocks {
+    /// Half-moves (turns, where a turn has several actions) since the last capture or
+    /// clock-resetting move.
+    pub(crate) halfmove: u32,
+    /// Full-move number, starting at 1.
+    pub(crate) fullmove: u32,
+    /// Per player: checks given, where a goal counts them (empty otherwise).
+    pub(crate) checks: Vec<u32>,
+    /// A running count of a counting rule, in half-moves: its limit (0: none runs) and how
+    /// far it has gone; with the counts before each move made (`counters.rs`).
+    pub(crate) count: (u32, u32),
+    pub(crate) count_history: Vec<(u32, u32)>,
+}
+
+/// Square play: who owns each square, the reserves of squares, and the marks of squares
+/// touched.
+#[derive(Clone, Debug)]
+pub(crate) struct SquareState {
+    /// With owned squares, per cell: 0 for an unowned square (or none), else 1 + the owner.
+    pub(crate) owner: Vec<u8>,
+    /// Per player: squares in reserve ([`UNLIMITED`] for an endless supply).
+    pub(crate) reserve: Vec<u32>,
+    /// Squares the side to move may not move (touched by the opponent's last turn).
+    pub(crate) frozen: SquareMarks,
+    /// Squares the side to move has touched this turn (untouchable for the next player).
+    pub(crate) touched: SquareMarks,
+    /// Square play: the squares' marks before each move.
+    pub(crate) square_history: Vec<SquareUndo>,
+}
+
+/// Answers computed for one position, kept with what identifies it.
+#[derive(Clone, Debug)]
+pub(crate) struct Memos {
+    /// The `before(...)` test values last computed, with the hash of their position (only
+    /// where the tests read nothing the hash leaves out, see `goals.rs`).
+    pub(crate) before_cache: Option<(u64, u64)>,
+    /// The last [`State::openings_to_royals`] with its position's hash, moves made and side:
+    /// the make of an action that may end a turn asks it, then the count or the generation at
+    /// the position made.
+    pub(crate) openings_memo: Option<(u64, u32, PlayerId, Option<crate::royal_memo::Pins>)>,
 }
 
 /// A piece-square table attached by a search: per (piece code, cell), a piece's [middle game,
@@ -199,10 +229,14 @@ impl Position {
             occupied: vec![CellSet::new(n); players],
             royals: vec![CellSet::new(n); players],
             side: PlayerId(0),
-            castling: 0,
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
+            rights: Rights { castling: 0, ep: None },
+            clocks: Clocks {
+                halfmove: 0,
+                fullmove: 1,
+                checks: if rules.ends.counts_checks { vec![0; players] } else { Vec::new() },
+                count: (0, 0),
+                count_history: Vec::new(),
+            },
             phases: 0,
             hash: 0,
             piece_count: 0,
@@ -212,15 +246,17 @@ impl Position {
             history: Vec::with_capacity(256),
             hashes: Vec::with_capacity(256),
             log: Vec::new(),
-            owner: if rules.squares.owned { vec![0; n] } else { Vec::new() },
-            reserve: match &rules.variant.squares {
-                Some(sq) => vec![sq.reserve.unwrap_or(UNLIMITED); players],
-                None => vec![0; players],
+            squares: SquareState {
+                owner: if rules.squares.owned { vec![0; n] } else { Vec::new() },
+                reserve: match &rules.variant.squares {
+                    Some(sq) => vec![sq.reserve.unwrap_or(UNLIMITED); players],
+                    None => vec![0; players],
+                },
+                frozen: SquareMarks::default(),
+                touched: SquareMarks::default(),
+                square_history: Vec::new(),
             },
-            frozen: SquareMarks::default(),
-            touched: SquareMarks::default(),
             slot: 0,
-            square_history: Vec::new(),
             attrs: if rules.attributes() > 0 { vec![0; n] } else { Vec::new() },
             hand: vec![0; players * rules.variant.pieces.len()],
             turn: 0,
@@ -234,11 +270,7 @@ impl Position {
                 }
                 set
             },
-            checks: if rules.ends.counts_checks { vec![0; players] } else { Vec::new() },
-            count: (0, 0),
-            count_history: Vec::new(),
-            before_cache: None,
-            openings_memo: None,
+            memos: Memos { before_cache: None, openings_memo: None },
             choices: vec![0; rules.variant.choices.len() * players],
             out: 0,
             tally: None,
@@ -289,7 +321,7 @@ impl Position {
 
     /// The owner of the square on a location, where squares are owned.
     pub fn square_owner(&self, cell: CellId) -> Option<PlayerId> {
-        match self.st.owner.get(cell.0 as usize) {
+        match self.st.squares.owner.get(cell.0 as usize) {
             Some(&o) if o > 0 && self.has_square(cell) => Some(PlayerId(o - 1)),
             _ => None,
         }
@@ -297,18 +329,18 @@ impl Position {
 
     /// Squares a player holds in reserve (`None`: an unlimited supply).
     pub fn reserve(&self, player: PlayerId) -> Option<u32> {
-        let n = self.st.reserve[player.0 as usize];
+        let n = self.st.squares.reserve[player.0 as usize];
         (n != UNLIMITED).then_some(n)
     }
 
     /// Squares the side to move may not move (touched by the opponent's last turn).
     pub fn untouchable_squares(&self) -> &[CellId] {
-        self.st.frozen.cells()
+        self.st.squares.frozen.cells()
     }
 
     /// Squares the side to move has touched so far this turn.
     pub fn touched_squares(&self) -> &[CellId] {
-        self.st.touched.cells()
+        self.st.squares.touched.cells()
     }
 
     /// The index of the action of the turn that the next move fills (0 at a turn's start).
@@ -323,22 +355,22 @@ impl Position {
 
     /// The en-passant state, if a piece just passed cells.
     pub fn en_passant(&self) -> Option<EnPassant> {
-        self.st.ep
+        self.st.rights.ep
     }
 
     /// The castling rights still held, as a bit set over the variant's castlings.
     pub fn castling_rights(&self) -> u32 {
-        self.st.castling
+        self.st.rights.castling
     }
 
     /// Half-moves since the last capture or clock-resetting move.
     pub fn halfmove_clock(&self) -> u32 {
-        self.st.halfmove
+        self.st.clocks.halfmove
     }
 
     /// The full-move number.
     pub fn fullmove_number(&self) -> u32 {
-        self.st.fullmove
+        self.st.clocks.fullmove
     }
 
     /// The Zobrist hash of everything the state holds.
@@ -370,7 +402,7 @@ impl Position {
         if self.rules.captures_to_hand {
             self.st.hashes.len()
         } else {
-            self.st.halfmove as usize
+            self.st.clocks.halfmove as usize
         }
     }
 
@@ -407,25 +439,25 @@ impl Position {
 
     /// Sets the owner of a square (setup only).
     pub(crate) fn set_owner(&mut self, cell: CellId, player: Option<PlayerId>) {
-        if let Some(o) = self.st.owner.get_mut(cell.0 as usize) {
+        if let Some(o) = self.st.squares.owner.get_mut(cell.0 as usize) {
             *o = player.map(|p| p.0 + 1).unwrap_or(0);
         }
     }
 
     /// Sets the square-play state (setup only; [`Position::set_state`] rehashes).
     pub(crate) fn set_square_state(&mut self, reserve: Vec<u32>, frozen: SquareMarks, slot: u8, touched: SquareMarks) {
-        self.st.reserve = reserve;
-        self.st.frozen = frozen;
+        self.st.squares.reserve = reserve;
+        self.st.squares.frozen = frozen;
         self.st.slot = slot;
-        self.st.touched = touched;
+        self.st.squares.touched = touched;
     }
 
     /// Sets rights and clocks, then derives phases and the hash (setup only).
     pub(crate) fn set_state(&mut self, castling: u32, ep: Option<EnPassant>, halfmove: u32, fullmove: u32) {
-        self.st.castling = castling;
-        self.st.ep = ep;
-        self.st.halfmove = halfmove;
-        self.st.fullmove = fullmove;
+        self.st.rights.castling = castling;
+        self.st.rights.ep = ep;
+        self.st.clocks.halfmove = halfmove;
+        self.st.clocks.fullmove = fullmove;
         self.st.phases = 0;
         self.st.update_phases(&self.rules);
         self.st.hash = self.st.compute_hash(&self.rules);
@@ -517,7 +549,7 @@ impl Position {
     /// Takes back a move made by [`Position::make_with`] with the same `count`.
     pub(crate) fn unmake_with(&mut self, count: bool) {
         if count && self.rules.ends.counting {
-            self.st.count = self.st.count_history.pop().unwrap_or_default();
+            self.st.clocks.count = self.st.clocks.count_history.pop().unwrap_or_default();
         }
         if self.rules.ends.counts_checks {
             self.uncount_check();

@@ -87,7 +87,7 @@ impl crate::position::Position {
             out.push_str(&format!(" attrs={}", parts.join(";")));
         }
         if r.ends.counts_checks {
-            let n: Vec<String> = self.st.checks.iter().map(|n| n.to_string()).collect();
+            let n: Vec<String> = self.st.clocks.checks.iter().map(|n| n.to_string()).collect();
             out.push_str(&format!(" checks={}", n.join(",")));
         }
         if v.turn_order.is_some() {

@@ -26,7 +26,7 @@ impl Position {
                     }
                     // Owned squares: a player owns the squares under its pieces at the start.
                     if rules.squares.owned {
-                        pos.st.owner[cell.0 as usize] = player.0 + 1;
+                        pos.st.squares.owner[cell.0 as usize] = player.0 + 1;
                     }
                 }
             }
@@ -45,7 +45,7 @@ impl Position {
         }
         if rules.squares.owned {
             for (cell, player) in &rules.variant.setup.square_owners {
-                pos.st.owner[cell.0 as usize] = player.0 + 1;
+                pos.st.squares.owner[cell.0 as usize] = player.0 + 1;
             }
         }
         let mut castling = 0;

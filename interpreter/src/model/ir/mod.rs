@@ -67,20 +67,10 @@ pub struct Variant {
     /// The order of turns, when it is not each player once in the order of `players`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub turn_order: Option<TurnOrder>,
-    /// After a partial move (`add-partial`), the player may end the turn instead of going on.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub pass_partial: bool,
-    /// Whether a player may pass the turn (move `end` at the start of a turn).
-    #[serde(skip_serializing_if = "PassTurn::is_never")]
-    pub pass_turn: PassTurn,
-    /// Only the moves that begin a turn taking the most enemy pieces are legal (partial moves
-    /// followed to the end of the turn).
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub maximal_captures: bool,
-    /// With `maximal_captures`: of the moves whose turn takes the most pieces, only those whose
-    /// turn takes the most pieces of these types (draughts that prefer taking kings).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub maximal_captures_prefer: Vec<PieceTypeId>,
+    /// Which turns are legal: passing (the rest of a partial move, or the whole turn) and the
+    /// rule of maximal captures.
+    #[serde(flatten)]
+    pub play: PlayRules,
     /// Castling written as Fairy-Stockfish writes it with UCI_Chess960 (`castling-notation
     /// king-takes-partner`): UCI coordinates as the king taking its partner (`e1h1`) and
     /// position strings naming rights by the partner's file letter (Shredder-FEN, `HAha`).
@@ -114,6 +104,26 @@ pub struct Variant {
     /// How boards and pieces are drawn (`display { ... }`); no effect on play.
     #[serde(skip_serializing_if = "Display::is_plain")]
     pub display: Display,
+}
+
+/// Which turns are legal: passing and maximal captures (a part of [`Variant`], written out
+/// with it as if its fields were the variant's own).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct PlayRules {
+    /// After a partial move (`add-partial`), the player may end the turn instead of going on.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub pass_partial: bool,
+    /// Whether a player may pass the turn (move `end` at the start of a turn).
+    #[serde(skip_serializing_if = "PassTurn::is_never")]
+    pub pass_turn: PassTurn,
+    /// Only the moves that begin a turn taking the most enemy pieces are legal (partial moves
+    /// followed to the end of the turn).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub maximal_captures: bool,
+    /// With `maximal_captures`: of the moves whose turn takes the most pieces, only those whose
+    /// turn takes the most pieces of these types (draughts that prefer taking kings).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub maximal_captures_prefer: Vec<PieceTypeId>,
 }
 
 /// How a board and its pieces are drawn: read by programs that draw the game (the web

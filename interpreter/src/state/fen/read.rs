@@ -68,7 +68,7 @@ impl Position {
         if count_limit > 0 {
             // The clock's field holds the count's progress; the clock itself starts at 0.
             pos.set_state(castling, ep, 0, fullmove);
-            pos.st.count = (count_limit, halfmove);
+            pos.st.clocks.count = (count_limit, halfmove);
         } else {
             pos.set_state(castling, ep, halfmove, fullmove);
         }
@@ -210,7 +210,7 @@ fn read_square_fields(pos: &mut Position, reserve: Field, frozen: Field) -> Resu
     let rules = pos.rules.clone();
     let reserve = match reserve {
         Some((o, s)) => read_reserves(&rules, s, o)?,
-        None => pos.st.reserve.clone(),
+        None => pos.st.squares.reserve.clone(),
     };
     let frozen = match frozen {
         Some((o, s)) => read_marks(&rules, s, o, "an untouchable")?,
@@ -237,7 +237,7 @@ fn read_action_fields(pos: &mut Position, due: Field, touched: Field) -> Result<
         None => SquareMarks::default(),
     };
     pos.st.slot = (slot - 1) as u8;
-    pos.st.touched = touched;
+    pos.st.squares.touched = touched;
     Ok(())
 }
 

@@ -91,7 +91,7 @@ pub(super) fn derived_rights(pos: &Position, player: PlayerId) -> String {
         let Some((_, partners)) = free_pieces(pos, d) else { continue };
         for (i, c) in partners.iter().enumerate() {
             let Some(bit) = r.castles.bit_of(player, *c) else { continue };
-            if pos.st.castling & (1 << bit) == 0 {
+            if pos.st.rights.castling & (1 << bit) == 0 {
                 continue;
             }
             let letter = r.castles.letters[bit - r.castles.first_bit].2;
