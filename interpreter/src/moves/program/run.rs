@@ -617,8 +617,8 @@ impl<'a> Run<'a> {
         self.test_any(t)
     }
 
-    /// The value of a test of the contents of the current cell or a neighbour, or of the
-    /// board's edge, as [`Run::test_any`] gives it; `None` for the other tests.
+    /// The value of a test of the current cell's contents or of the board's edge, as
+    /// [`Run::test_any`] gives it; `None` for the other tests.
     #[inline(always)]
     fn quick_test(&self, t: &Test) -> Option<bool> {
         let r = self.r;
@@ -629,17 +629,6 @@ impl<'a> Run<'a> {
             Test::Enemy(None) => self.any_piece(self.cur, |q| !r.allied(r.owner(q), side)),
             Test::Piece(ty, None) => self.any_piece(self.cur, |q| r.type_of(q) == *ty),
             Test::OnBoard(p) => self.place(&Some(*p)).is_some(),
-            // A neighbour's contents (looks folded by the `NeighbourTests` path).
-            Test::Empty(Some(Place::Dir(d))) => self.neighbour(self.cur, *d).is_some_and(|c| self.piece(c).is_empty()),
-            Test::Friend(Some(Place::Dir(d))) => {
-                self.neighbour(self.cur, *d).is_some_and(|c| self.any_piece(c, |q| r.allied(r.owner(q), side)))
-            }
-            Test::Enemy(Some(Place::Dir(d))) => {
-                self.neighbour(self.cur, *d).is_some_and(|c| self.any_piece(c, |q| !r.allied(r.owner(q), side)))
-            }
-            Test::Piece(ty, Some(Place::Dir(d))) => {
-                self.neighbour(self.cur, *d).is_some_and(|c| self.any_piece(c, |q| r.type_of(q) == *ty))
-            }
             _ => return None,
         })
     }
