@@ -105,8 +105,14 @@ pub(crate) fn move_program(g: &mut Gen, ctx: &mut Ctx, me: usize) -> String {
             format!("{d} verify friend cascade {back} add")
         }
         11 => {
+            // Then looks at a neighbour that only test it (the `NeighbourTests` path): one
+            // guarded by `on-board`, one not, whose mark a later `back` reads.
             g.feature("mark-back");
-            format!("mark {d} verify empty {d} verify not friend add back {e} verify empty add")
+            format!(
+                "mark {d} verify empty {d} verify not friend add back \
+                 if on-board({e}) {{ mark {e} if enemy {{ verify not piece({other}) }} back }} \
+                 mark {e} verify not friend back {e} verify empty add back {back} verify empty add"
+            )
         }
         12 => {
             g.feature("flag");

@@ -12,7 +12,7 @@ use crate::graph::Graph;
 use crate::ir::{CellId, Condition, Occupancy, PhaseId, PieceTypeId, Variant};
 use crate::paths::{Features, Path, Paths};
 use crate::rules::counting::CountRules;
-use crate::rules::programs::ProgramRules;
+use crate::rules::programs::{CodePaths, ProgramRules};
 use crate::rules::sides::{self, Sides};
 use crate::rules::slow_reach::SlowReach;
 use crate::rules::squares::SquarePlay;
@@ -52,8 +52,12 @@ impl Rules {
         // (moved by players who do not own them) make false.
         features.board.branching |= branches(&variant, &graph);
         let recognise = derive(&features).allows(Path::Atoms);
-        let start_cells = derive(&features).allows(Path::StartCells);
-        let (tables, program) = move_tables(&variant, &facts, (recognise, start_cells), &mut seed);
+        let code_paths = CodePaths {
+            recognise_atoms: recognise,
+            start_cells: derive(&features).allows(Path::StartCells),
+            neighbour_tests: derive(&features).allows(Path::NeighbourTests),
+        };
+        let (tables, program) = move_tables(&variant, &facts, code_paths, &mut seed);
         let slow_attacks = tables.slow_types.iter().any(|s| *s);
         let castles = castles::CastleRules::new(&variant, &graph);
         let gates = gates::GateRules::new(&variant, &castles, cells);
@@ -120,13 +124,13 @@ fn branches(v: &Variant, graph: &Graph) -> bool {
 fn move_tables(
     v: &Variant,
     facts: &BoardFacts,
-    (recognise, start_cells): (bool, bool),
+    paths: CodePaths,
     seed: &mut u64,
 ) -> (MoveTables, Option<Box<ProgramRules>>) {
     let mut atoms: Vec<Vec<crate::atoms::Atom>> =
         v.pieces.iter().map(|p| p.moves.iter().flat_map(|m| crate::atoms::of_power(p, m)).collect()).collect();
     let program = if ProgramRules::needed(v) {
-        let (from_programs, pr) = ProgramRules::build(v, facts, recognise, start_cells, seed);
+        let (from_programs, pr) = ProgramRules::build(v, facts, paths, seed);
         for (t, more) in from_programs.into_iter().enumerate() {
             atoms[t].extend(more);
         }

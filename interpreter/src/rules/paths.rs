@@ -66,11 +66,13 @@ pub enum Path {
     ThreatTrial,
     /// Move and drop programs run only from the cells where the board lets them emit a move.
     StartCells,
+    /// A move program's step to a neighbour that only tests it and steps back is read as tests of the neighbour.
+    NeighbourTests,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 24] = [
+    pub const ALL: [Path; 25] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -95,6 +97,7 @@ impl Path {
         Path::RoyalTargets,
         Path::ThreatTrial,
         Path::StartCells,
+        Path::NeighbourTests,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -124,6 +127,9 @@ impl Path {
             Path::RoyalTargets => "The royal's targets come from the masks, each tried in the cell array (the count, the mask moves).",
             Path::ThreatTrial => "Attacks after a move tried in the cell array are read from the threat tables.",
             Path::StartCells => "Move and drop programs run only from the cells where the board lets them emit a move.",
+            Path::NeighbourTests => {
+                "A move program's step to a neighbour that only tests it and steps back is read as tests of the neighbour."
+            }
         }
     }
 

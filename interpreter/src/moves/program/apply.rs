@@ -2,7 +2,7 @@
 
 use crate::ir::{CellId, MoveTypeId, PlayerId};
 use crate::position::{Move, MoveKind, State};
-use crate::program::run::{Change, Probe, Start};
+use crate::program::run::{Change, Emission, Probe, Scratch, Start};
 use crate::rules::programs::{DropRule, PLAIN_DROP};
 use crate::rules::{Piece, Rules};
 
@@ -13,50 +13,48 @@ impl State {
             self.drop_piece(r, mv.to, mv.piece, mv.piece);
             return None;
         }
-        let (changes, partial) = self.program_changes(r, mv)?;
-        self.apply_changes(r, &changes);
-        partial
+        // The changes are read from the run's scratch space: a make allocates nothing.
+        let mut s = self.scratch();
+        let found = self.program_emission(r, mv, &mut s);
+        if let Some(e) = found {
+            self.apply_changes(r, s.changes_of(&e));
+        }
+        self.return_scratch(s);
+        found.and_then(|e| e.partial)
     }
 
     /// The changes a program move or a coded drop makes, found by running its program again,
     /// and the move type a partial move continues with.
     pub(crate) fn program_changes(&self, r: &Rules, mv: Move) -> Option<(Vec<Change>, Option<Option<MoveTypeId>>)> {
-        let pr = r.program.as_deref()?;
-        let t = r.type_of(mv.piece).0 as usize;
         let mut s = self.scratch();
-        let mut found = None;
-        match mv.kind {
-            MoveKind::Drop => {
-                if let Some(DropRule::Code(code)) = pr.drops[t].get(mv.extra as usize) {
-                    self.run_code(
-                        r,
-                        code,
-                        Start { side: self.side, cell: mv.from, stands: None, mover: mv.piece },
-                        Probe::default(),
-                        &mut s,
-                    );
-                    found = s.emissions.get(mv.seq as usize).copied();
-                }
-            }
-            MoveKind::Program => {
-                if let Some((_, code)) = pr.codes[t].get(mv.extra as usize) {
-                    let origins: Vec<CellId> =
-                        if r.is_between(mv.from) { r.covers(mv.from).to_vec() } else { vec![mv.from] };
-                    for origin in origins {
-                        let start = Start { side: self.side, cell: origin, stands: Some(mv.from), mover: mv.piece };
-                        self.run_code(r, code, start, Probe::default(), &mut s);
-                        if let Some(e) = s.emissions.get(mv.seq as usize) {
-                            found = Some(*e);
-                            break;
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-        let out = found.map(|e| (s.changes_of(&e).to_vec(), e.partial));
+        let out = self.program_emission(r, mv, &mut s).map(|e| (s.changes_of(&e).to_vec(), e.partial));
         self.return_scratch(s);
         out
+    }
+
+    /// The emission of a program move or a coded drop, found by running its program again
+    /// into `s` (its changes are there).
+    fn program_emission(&self, r: &Rules, mv: Move, s: &mut Scratch) -> Option<Emission> {
+        let pr = r.program.as_deref()?;
+        let t = r.type_of(mv.piece).0 as usize;
+        match mv.kind {
+            MoveKind::Drop => {
+                let Some(DropRule::Code(code)) = pr.drops[t].get(mv.extra as usize) else { return None };
+                let start = Start { side: self.side, cell: mv.from, stands: None, mover: mv.piece };
+                self.run_code(r, code, start, Probe::default(), s);
+                s.emissions.get(mv.seq as usize).copied()
+            }
+            MoveKind::Program => {
+                let (_, code) = pr.codes[t].get(mv.extra as usize)?;
+                let origins = if r.is_between(mv.from) { r.covers(mv.from) } else { std::slice::from_ref(&mv.from) };
+                origins.iter().find_map(|origin| {
+                    let start = Start { side: self.side, cell: *origin, stands: Some(mv.from), mover: mv.piece };
+                    self.run_code(r, code, start, Probe::default(), s);
+                    s.emissions.get(mv.seq as usize).copied()
+                })
+            }
+            _ => None,
+        }
     }
 
     /// Places a dropped piece `p` (promoted side up where the program says so), capturing what

@@ -190,15 +190,7 @@ impl<'a> Run<'a> {
         let mut pc = 0usize;
         while let Some(op) = code.ops.get(pc) {
             steps += 1;
-            // The run's steps: a constant, and a constant more per move it has produced.
-            if steps > PROGRAM_STEPS
-                && steps
-                    > PROGRAM_STEPS.saturating_add(
-                        PROGRAM_STEPS_PER_MOVE.saturating_mul((self.s.emissions.len() - self.first) as u32),
-                    )
-            {
-                let at = (self.r.type_of(self.start.mover), self.start.cell);
-                CUT.with(|cut| cut.set(cut.get().or(Some(at))));
+            if steps > PROGRAM_STEPS && self.cut(steps) {
                 return;
             }
             pc += 1;
@@ -268,77 +260,106 @@ impl<'a> Run<'a> {
                     self.from = Some(self.cur);
                     self.drop = false;
                 }
-                Op::Add { kind, promote, then } => {
-                    let dest = self.to.unwrap_or(self.cur);
-                    let copy = matches!(kind, AddKind::Copy | AddKind::CopyPartial);
-                    let partial = matches!(kind, AddKind::Partial | AddKind::CopyPartial).then_some(*then);
-                    let types = &code.promotions[*promote as usize];
-                    if types.is_empty() {
-                        self.emit(dest, None, copy, partial);
-                    } else {
-                        for t in types {
-                            self.emit(dest, Some(*t), copy, partial);
-                            if self.hit {
-                                return;
-                            }
-                        }
-                    }
-                    if self.hit {
+                _ => {
+                    if !self.effect(op) {
                         return;
                     }
                 }
-                Op::Capture(p) => {
-                    let Some(c) = self.place(p) else { return };
-                    let q = self.piece(c);
-                    // A piece that cannot be captured where it stands (alone on a lone-inert
-                    // cell, in a crowd-safe crowd) is not taken by a program either: the
-                    // instruction fails, as a power's capture could not be made there.
-                    if !q.is_empty() && q != Piece::HOLE {
-                        if !self.st.capturable_on(self.r, c, self.start.side, 0) {
-                            return;
-                        }
-                        self.capture(c);
-                    }
-                }
-                Op::ChangeType(t, p) => {
-                    let Some(c) = self.place(p) else { return };
-                    self.s.pending.push(Change::Retype(c, *t));
-                }
-                Op::ChangeOwner(p) => {
-                    let Some(c) = self.place(p) else { return };
-                    self.s.pending.push(Change::Reown(c, Some(self.start.side)));
-                }
-                Op::Flip(p) => {
-                    let Some(c) = self.place(p) else { return };
-                    self.s.pending.push(Change::Reown(c, None));
-                }
-                Op::Create { owner, piece, at } => {
-                    let Some(c) = self.place(at) else { return };
-                    let owner = owner.unwrap_or(self.start.side);
-                    let ty = piece.unwrap_or_else(|| self.r.type_of(self.mover));
-                    self.s.pending.push(Change::Create(c, owner, ty));
-                }
-                Op::SetFlag(f, t) => {
-                    let v = self.test(&code.tests[*t as usize]);
-                    let bit = 1u64 << (f.0 % 64);
-                    if v {
-                        self.flags |= bit
-                    } else {
-                        self.flags &= !bit
-                    }
-                }
-                Op::SetCellFlag(f, t, p) => {
-                    let v = self.test(&code.tests[*t as usize]);
-                    let Some(c) = self.place(p) else { return };
-                    self.s.cell_flags.retain(|(x, g, _)| !(*x == c && *g == f.0));
-                    self.s.cell_flags.push((c, f.0, v));
-                }
-                Op::SetAttribute(a, t) => {
-                    let v = self.test(&code.tests[*t as usize]);
-                    self.s.pending.push(Change::Attribute(self.cur, *a, v));
-                }
             }
         }
+    }
+
+    /// Whether the run passed its steps: a constant, and a constant more per move it has
+    /// produced (the first run cut on this thread is remembered for `varia check`).
+    #[cold]
+    fn cut(&self, steps: u32) -> bool {
+        let allowed = PROGRAM_STEPS
+            .saturating_add(PROGRAM_STEPS_PER_MOVE.saturating_mul((self.s.emissions.len() - self.first) as u32));
+        if steps <= allowed {
+            return false;
+        }
+        let at = (self.r.type_of(self.start.mover), self.start.cell);
+        CUT.with(|cut| cut.set(cut.get().or(Some(at))));
+        true
+    }
+
+    /// An instruction that emits a move or collects a change; false where the run ends (a
+    /// place off the board, the probe's target hit).
+    fn effect(&mut self, op: &Op) -> bool {
+        let code = self.code;
+        match op {
+            Op::Add { kind, promote, then } => {
+                let dest = self.to.unwrap_or(self.cur);
+                let copy = matches!(kind, AddKind::Copy | AddKind::CopyPartial);
+                let partial = matches!(kind, AddKind::Partial | AddKind::CopyPartial).then_some(*then);
+                let types = &code.promotions[*promote as usize];
+                if types.is_empty() {
+                    self.emit(dest, None, copy, partial);
+                } else {
+                    for t in types {
+                        self.emit(dest, Some(*t), copy, partial);
+                        if self.hit {
+                            return false;
+                        }
+                    }
+                }
+                if self.hit {
+                    return false;
+                }
+            }
+            Op::Capture(p) => {
+                let Some(c) = self.place(p) else { return false };
+                let q = self.piece(c);
+                // A piece that cannot be captured where it stands (alone on a lone-inert
+                // cell, in a crowd-safe crowd) is not taken by a program either: the
+                // instruction fails, as a power's capture could not be made there.
+                if !q.is_empty() && q != Piece::HOLE {
+                    if !self.st.capturable_on(self.r, c, self.start.side, 0) {
+                        return false;
+                    }
+                    self.capture(c);
+                }
+            }
+            Op::ChangeType(t, p) => {
+                let Some(c) = self.place(p) else { return false };
+                self.s.pending.push(Change::Retype(c, *t));
+            }
+            Op::ChangeOwner(p) => {
+                let Some(c) = self.place(p) else { return false };
+                self.s.pending.push(Change::Reown(c, Some(self.start.side)));
+            }
+            Op::Flip(p) => {
+                let Some(c) = self.place(p) else { return false };
+                self.s.pending.push(Change::Reown(c, None));
+            }
+            Op::Create { owner, piece, at } => {
+                let Some(c) = self.place(at) else { return false };
+                let owner = owner.unwrap_or(self.start.side);
+                let ty = piece.unwrap_or_else(|| self.r.type_of(self.mover));
+                self.s.pending.push(Change::Create(c, owner, ty));
+            }
+            Op::SetFlag(f, t) => {
+                let v = self.test(&code.tests[*t as usize]);
+                let bit = 1u64 << (f.0 % 64);
+                if v {
+                    self.flags |= bit
+                } else {
+                    self.flags &= !bit
+                }
+            }
+            Op::SetCellFlag(f, t, p) => {
+                let v = self.test(&code.tests[*t as usize]);
+                let Some(c) = self.place(p) else { return false };
+                self.s.cell_flags.retain(|(x, g, _)| !(*x == c && *g == f.0));
+                self.s.cell_flags.push((c, f.0, v));
+            }
+            Op::SetAttribute(a, t) => {
+                let v = self.test(&code.tests[*t as usize]);
+                self.s.pending.push(Change::Attribute(self.cur, *a, v));
+            }
+            _ => {}
+        }
+        true
     }
 
     /// Records the moving piece's movement to `dest` as a change.

@@ -124,7 +124,8 @@ impl Code {
         code
     }
 
-    fn test(&mut self, t: &Test) -> u16 {
+    /// The index of a test in [`Code::tests`], added if new.
+    pub(crate) fn test(&mut self, t: &Test) -> u16 {
         if reads(t, &|x| matches!(x, Test::LastFrom(_) | Test::LastTo(_))) {
             self.reads_history = true;
         }

@@ -1,6 +1,7 @@
 //! The compiled move programs of a variant: programs that are not atoms, drops, attributes, hands, the turn order and priorities, and where programs may capture.
 
 pub(crate) mod code;
+mod looks;
 pub(crate) mod reach;
 
 use crate::atoms::{is_geometric, recognise, Atom};
@@ -84,6 +85,17 @@ pub(crate) struct ProgramRules {
     pub(crate) next: Vec<CellId>,
 }
 
+/// The fast paths that shape how move programs are compiled (read from the variant's paths).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CodePaths {
+    /// `Atoms`: programs shaped like atoms run from the move tables.
+    pub(crate) recognise_atoms: bool,
+    /// `StartCells`: programs keep the cells they may emit from.
+    pub(crate) start_cells: bool,
+    /// `NeighbourTests`: looks at a neighbour are read as tests of it.
+    pub(crate) neighbour_tests: bool,
+}
+
 impl ProgramRules {
     /// Whether the variant has any program feature.
     pub(crate) fn needed(v: &Variant) -> bool {
@@ -99,14 +111,15 @@ impl ProgramRules {
     /// The atoms the programs of each piece type are written as (when `recognise_atoms`), and
     /// the program rules with the programs that remain.
     /// With `start_cells` (the `StartCells` path), each program and drop program keeps the
-    /// cells it may emit from ([`Code::starts`]).
+    /// cells it may emit from ([`Code::starts`]); with `neighbour_tests`, a move program's
+    /// looks at a neighbour are folded into tests of it ([`Code::fold_looks`]).
     pub(crate) fn build(
         v: &Variant,
         facts: &BoardFacts,
-        recognise_atoms: bool,
-        start_cells: bool,
+        paths: CodePaths,
         seed: &mut u64,
     ) -> (Vec<Vec<Atom>>, ProgramRules) {
+        let CodePaths { recognise_atoms, start_cells, neighbour_tests } = paths;
         let players = v.players.len();
         let types = v.pieces.len();
         let cells = v.board.cells.len();
@@ -118,6 +131,9 @@ impl ProgramRules {
                     Some(atom) => atoms[t].push(atom),
                     None => {
                         let mut code = Code::compile(prog);
+                        if neighbour_tests {
+                            code.fold_looks();
+                        }
                         if recognise_atoms && code.guard.is_some() {
                             code.guard_cells = guard_cells(v, facts, &code.prefix);
                         }

@@ -134,6 +134,152 @@ impl std::hash::Hasher for StateHasher {
     }
 }
 
+/// The abstract run of one program for one player from one start cell: geometry read from the
+/// board, every other test taken both ways.
+struct Walk<'a> {
+    v: &'a Variant,
+    facts: &'a BoardFacts<'a>,
+    code: &'a Code,
+    player: usize,
+    start: CellId,
+}
+
+/// What an abstract run does after one instruction.
+enum Next {
+    /// Goes on with the next instruction.
+    On,
+    /// This path ends (a step off the board, a failed test).
+    End,
+    /// The program may capture anywhere (it reads the last move's cells).
+    Anywhere,
+}
+
+impl Walk<'_> {
+    fn step(&self, c: CellId, d: DirId) -> Option<CellId> {
+        let graph: &Graph = self.facts.graph;
+        let map = &self.v.players[self.player].direction_map;
+        graph.step(c, map.get(d.0 as usize).copied().unwrap_or(d)).first().copied()
+    }
+
+    fn place(&self, st: &State, p: &Option<Place>) -> Option<CellId> {
+        match p {
+            None => Some(st.cur),
+            Some(Place::Cell(c)) => Some(*c),
+            Some(Place::Dir(d)) => self.step(st.cur, *d),
+        }
+    }
+
+    /// The cell a test shows empty when it comes out `holds` (`empty?`, or `not-empty?` false).
+    fn emptied(&self, st: &State, t: u16, holds: bool) -> Option<CellId> {
+        match (&self.code.tests[t as usize], holds) {
+            (Test::Empty(p), true) => self.place(st, p),
+            (Test::Not(inner), false) => match &**inner {
+                Test::Empty(p) => self.place(st, p),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The state going on after test `t` came out `holds`: what it showed empty is remembered.
+    fn after(&self, st: State, t: u16, holds: bool) -> State {
+        State { empty: self.emptied(&st, t, holds).or(st.empty), ..st }
+    }
+
+    /// Whether a change landing on `target` may take what stands there.
+    fn takes(&self, st: &State, target: CellId) -> bool {
+        !(st.empty == Some(target) || (target == self.start && st.start_empty))
+    }
+
+    /// A test decided by geometry alone is followed; any other may go either way. A `from`
+    /// zone is read where a run reads it: the moving piece's cell, or for a drop that has not
+    /// named one, the current cell.
+    fn decided(&self, t: u16, st: &State) -> Option<bool> {
+        let test = &self.code.tests[t as usize];
+        let from = st.from.unwrap_or(st.cur);
+        is_geometric(test).then(|| geometric_holds(self.facts, self.v, self.player, from, st.cur, test))
+    }
+
+    /// A branch on test `t`: goes on at `target` where it fails, both ways where undecided.
+    fn branch(&self, st: &mut State, t: u16, target: u32, todo: &mut Vec<State>) {
+        match self.decided(t, st) {
+            Some(true) => {}
+            Some(false) => st.pc = target,
+            None => {
+                todo.push(self.after(State { pc: target, ..*st }, t, false));
+                *st = self.after(*st, t, true);
+            }
+        }
+    }
+
+    /// Follows one instruction (`st.pc` already past it), collecting the cells it may capture
+    /// on in `out` and the branches it leaves in `todo`.
+    fn op(&self, op: &Op, st: &mut State, todo: &mut Vec<State>, out: &mut Vec<CellId>, emits: &mut bool) -> Next {
+        match op {
+            Op::Step(d) => match self.step(st.cur, *d) {
+                Some(n) => st.cur = n,
+                None => return Next::End,
+            },
+            Op::Jump(c) => st.cur = *c,
+            Op::Go(l) => match l {
+                Landmark::From => match st.from {
+                    Some(c) => st.cur = c,
+                    None => return Next::End,
+                },
+                Landmark::To => st.cur = st.to.unwrap_or(st.cur),
+                Landmark::Mark => st.cur = st.mark,
+                Landmark::LastFrom | Landmark::LastTo => return Next::Anywhere,
+            },
+            Op::Mark(p) => match self.place(st, p) {
+                Some(c) => st.mark = c,
+                None => return Next::End,
+            },
+            Op::Back => st.cur = st.mark,
+            Op::Verify(t) => {
+                if self.decided(*t, st) == Some(false) {
+                    return Next::End;
+                }
+                if st.cur == self.start && self.code.tests[*t as usize] == Test::Empty(None) {
+                    st.start_empty = true;
+                }
+                *st = self.after(*st, *t, true);
+            }
+            Op::IfNot(t, target) => self.branch(st, *t, *target, todo),
+            Op::Goto(target) => st.pc = *target,
+            Op::LoopStart(_) => {}
+            Op::While { test, exit, .. } => self.branch(st, *test, *exit, todo),
+            Op::To => st.to = Some(st.cur),
+            Op::From => st.from = Some(st.cur),
+            Op::Cascade => {
+                let target = st.to.unwrap_or(st.cur);
+                if self.takes(st, target) {
+                    out.push(target);
+                }
+                st.to = None;
+                st.from = Some(st.cur);
+            }
+            Op::Add { .. } => {
+                *emits = true;
+                let target = st.to.unwrap_or(st.cur);
+                if self.takes(st, target) {
+                    out.push(target);
+                }
+            }
+            Op::Capture(p) | Op::Create { at: p, .. } => match self.place(st, p) {
+                Some(c) => out.push(c),
+                None => return Next::End,
+            },
+            Op::ChangeType(_, p) | Op::ChangeOwner(p) | Op::Flip(p) | Op::SetCellFlag(_, _, p) => {
+                if self.place(st, p).is_none() {
+                    return Next::End;
+                }
+            }
+            Op::SetFlag(..) | Op::SetAttribute(..) => {}
+        }
+        Next::On
+    }
+}
+
 /// [`reach`] exploring at most `cap` states, kept in `seen`.
 #[allow(clippy::too_many_arguments)]
 fn follow(
@@ -146,27 +292,7 @@ fn follow(
     cap: usize,
     seen: &mut States,
 ) -> Outcome {
-    let graph: &Graph = facts.graph;
-    let map = &v.players[player].direction_map;
-    let step = |c: CellId, d: DirId| graph.step(c, map.get(d.0 as usize).copied().unwrap_or(d)).first().copied();
-    let place = |st: &State, p: &Option<Place>| match p {
-        None => Some(st.cur),
-        Some(Place::Cell(c)) => Some(*c),
-        Some(Place::Dir(d)) => step(st.cur, *d),
-    };
-    // The cell a test shows empty when it comes out `holds` (`empty?`, or `not-empty?` false).
-    let emptied = |st: &State, t: u16, holds: bool| match (&code.tests[t as usize], holds) {
-        (Test::Empty(p), true) => place(st, p),
-        (Test::Not(inner), false) => match &**inner {
-            Test::Empty(p) => place(st, p),
-            _ => None,
-        },
-        _ => None,
-    };
-    // The state going on after test `t` came out `holds`: what it showed empty is remembered.
-    let after = |st: State, t: u16, holds: bool| State { empty: emptied(&st, t, holds).or(st.empty), ..st };
-    // A change landing on `target` may take what stands there.
-    let takes = |st: &State, target: CellId| !(st.empty == Some(target) || (target == start && st.start_empty));
+    let walk = Walk { v, facts, code, player, start };
     let mut todo = vec![State {
         pc: 0,
         cur: start,
@@ -189,88 +315,10 @@ fn follow(
             }
             let Some(op) = code.ops.get(st.pc as usize) else { break };
             st.pc += 1;
-            // A test decided by geometry alone is followed; any other may go either way. A
-            // `from` zone is read where a run reads it: the moving piece's cell, or for a
-            // drop that has not named one, the current cell.
-            let decided = |t: u16, st: &State| {
-                let test = &code.tests[t as usize];
-                let from = st.from.unwrap_or(st.cur);
-                is_geometric(test).then(|| geometric_holds(facts, v, player, from, st.cur, test))
-            };
-            match op {
-                Op::Step(d) => match step(st.cur, *d) {
-                    Some(n) => st.cur = n,
-                    None => break,
-                },
-                Op::Jump(c) => st.cur = *c,
-                Op::Go(l) => match l {
-                    Landmark::From => match st.from {
-                        Some(c) => st.cur = c,
-                        None => break,
-                    },
-                    Landmark::To => st.cur = st.to.unwrap_or(st.cur),
-                    Landmark::Mark => st.cur = st.mark,
-                    Landmark::LastFrom | Landmark::LastTo => return anywhere,
-                },
-                Op::Mark(p) => match place(&st, p) {
-                    Some(c) => st.mark = c,
-                    None => break,
-                },
-                Op::Back => st.cur = st.mark,
-                Op::Verify(t) => {
-                    if decided(*t, &st) == Some(false) {
-                        break;
-                    }
-                    if st.cur == start && code.tests[*t as usize] == Test::Empty(None) {
-                        st.start_empty = true;
-                    }
-                    st = after(st, *t, true);
-                }
-                Op::IfNot(t, target) => match decided(*t, &st) {
-                    Some(true) => {}
-                    Some(false) => st.pc = *target,
-                    None => {
-                        todo.push(after(State { pc: *target, ..st }, *t, false));
-                        st = after(st, *t, true);
-                    }
-                },
-                Op::Goto(target) => st.pc = *target,
-                Op::LoopStart(_) => {}
-                Op::While { test, exit, .. } => match decided(*test, &st) {
-                    Some(true) => {}
-                    Some(false) => st.pc = *exit,
-                    None => {
-                        todo.push(after(State { pc: *exit, ..st }, *test, false));
-                        st = after(st, *test, true);
-                    }
-                },
-                Op::To => st.to = Some(st.cur),
-                Op::From => st.from = Some(st.cur),
-                Op::Cascade => {
-                    let target = st.to.unwrap_or(st.cur);
-                    if takes(&st, target) {
-                        out.push(target);
-                    }
-                    st.to = None;
-                    st.from = Some(st.cur);
-                }
-                Op::Add { .. } => {
-                    emits = true;
-                    let target = st.to.unwrap_or(st.cur);
-                    if takes(&st, target) {
-                        out.push(target);
-                    }
-                }
-                Op::Capture(p) | Op::Create { at: p, .. } => match place(&st, p) {
-                    Some(c) => out.push(c),
-                    None => break,
-                },
-                Op::ChangeType(_, p) | Op::ChangeOwner(p) | Op::Flip(p) | Op::SetCellFlag(_, _, p) => {
-                    if place(&st, p).is_none() {
-                        break;
-                    }
-                }
-                Op::SetFlag(..) | Op::SetAttribute(..) => {}
+            match walk.op(op, &mut st, &mut todo, &mut out, &mut emits) {
+                Next::On => {}
+                Next::End => break,
+                Next::Anywhere => return anywhere,
             }
         }
     }

@@ -1,0 +1,308 @@
+//! Looks at a neighbour folded into tests of it: `mark STEP tests back` becomes the tests with the neighbour as their place (the `NeighbourTests` path).
+//!
+//! A program that guards a move by what stands around a cell (`if on-board(n) { mark n if
+//! enemy { verify not piece(H) } back }`, once per direction) steps there, tests and steps
+//! back: six instructions per neighbour. The tests name the cell by its direction instead, so a
+//! run makes none of the steps (the `if on-board` keeps it from a step off the board), and the
+//! `mark` goes where no later instruction reads it. A look without that `if` stays as written.
+
+use crate::ir::{DirId, Place, Test};
+use crate::rules::programs::code::{Code, Op};
+
+impl Code {
+    /// Folds every look at a neighbour (see the module): the same runs, with fewer steps.
+    pub(crate) fn fold_looks(&mut self) {
+        let live = mark_live(self);
+        let looks: Vec<Look> = (0..self.ops.len()).filter_map(|m| look_at(self, m, &live)).collect();
+        if looks.is_empty() {
+            return;
+        }
+        // The instructions kept, and the new place of each old one (a removed one's is the
+        // place of the next one kept, where jumps to it now land).
+        let mut ops = Vec::with_capacity(self.ops.len());
+        let mut new_at = vec![0u32; self.ops.len() + 1];
+        let mut looks = looks.into_iter().peekable();
+        let mut pc = 0;
+        while pc < self.ops.len() {
+            match looks.next_if(|l| l.mark == pc) {
+                Some(l) => {
+                    let first = ops.len() as u32;
+                    if l.keep_mark {
+                        ops.push(Op::Mark(None));
+                    }
+                    new_at[pc] = first;
+                    new_at[pc + 1] = first;
+                    for (k, there) in (pc + 2..l.back).zip(&l.tests) {
+                        new_at[k] = ops.len() as u32;
+                        let mut op = self.ops[k].clone();
+                        if let (Op::Verify(t) | Op::IfNot(t, _), Some(there)) = (&mut op, there) {
+                            *t = self.test(there);
+                        }
+                        ops.push(op);
+                    }
+                    new_at[l.back] = ops.len() as u32;
+                    pc = l.back + 1;
+                }
+                None => {
+                    new_at[pc] = ops.len() as u32;
+                    ops.push(self.ops[pc].clone());
+                    pc += 1;
+                }
+            }
+        }
+        new_at[self.ops.len()] = ops.len() as u32;
+        for op in &mut ops {
+            match op {
+                Op::IfNot(_, t) | Op::Goto(t) | Op::While { exit: t, .. } => *t = new_at[*t as usize],
+                _ => {}
+            }
+        }
+        self.ops = ops;
+    }
+}
+
+/// A look at a neighbour found in the code.
+struct Look {
+    /// Where its `mark` stands; its step follows, then the tests, then `back` at `back`.
+    mark: usize,
+    back: usize,
+    /// A later instruction may read the mark it sets.
+    keep_mark: bool,
+    /// Per instruction between the step and `back`: its test read at the neighbour.
+    tests: Vec<Option<Test>>,
+}
+
+/// The look whose `mark` stands at `m`, if one does and it can be folded: an `if on-board(DIR)`
+/// skips it whole, only tests and jumps inside it between the step and `back`, each test
+/// readable at the neighbour, and no jump from elsewhere into it.
+fn look_at(code: &Code, m: usize, live: &[bool]) -> Option<Look> {
+    let ops = &code.ops;
+    let (Op::Mark(None), Some(Op::Step(dir))) = (&ops[m], ops.get(m + 1)) else { return None };
+    let dir = *dir;
+    let mut back = m + 2;
+    let mut tests = Vec::new();
+    loop {
+        match ops.get(back)? {
+            Op::Back => break,
+            Op::Verify(t) | Op::IfNot(t, _) => tests.push(Some(at_neighbour(&code.tests[*t as usize], dir)?)),
+            Op::Goto(_) => tests.push(None),
+            _ => return None,
+        }
+        back += 1;
+    }
+    let body = m + 2..back;
+    for k in body.clone() {
+        if let Op::IfNot(_, t) | Op::Goto(t) = &ops[k] {
+            if !(m + 2..=back).contains(&(*t as usize)) {
+                return None;
+            }
+        }
+    }
+    let jumps_from_outside = |into: std::ops::RangeInclusive<usize>| {
+        ops.iter().enumerate().any(|(k, op)| {
+            let target = match op {
+                Op::IfNot(_, t) | Op::Goto(t) | Op::While { exit: t, .. } => *t as usize,
+                _ => return false,
+            };
+            !body.contains(&k) && into.contains(&target)
+        })
+    };
+    if jumps_from_outside(m + 1..=back) {
+        return None;
+    }
+    let guarded = m > 0
+        && matches!(&ops[m - 1], Op::IfNot(t, end) if *end as usize == back + 1
+            && code.tests[*t as usize] == Test::OnBoard(Place::Dir(dir)))
+        && !jumps_from_outside(m..=m);
+    // Unguarded, the look would trade its step and back for a verify of the edge, and its
+    // tests read in line for tests of a place, which runs read the slow way: measured, a
+    // run costs more (platform-chess's `mark down verify not empty back`).
+    if !guarded {
+        return None;
+    }
+    Some(Look { mark: m, back, keep_mark: live[back + 1], tests })
+}
+
+/// The test `t` of the current cell read one step along `dir` instead (`None` where it cannot
+/// be: it names a place by direction, or reads the current cell itself or the mark).
+fn at_neighbour(t: &Test, dir: DirId) -> Option<Test> {
+    let there = |p: &Option<Place>| match p {
+        None => Some(Some(Place::Dir(dir))),
+        Some(Place::Cell(c)) => Some(Some(Place::Cell(*c))),
+        Some(Place::Dir(_)) => None,
+    };
+    Some(match t {
+        Test::True | Test::False | Test::Flag(_) => t.clone(),
+        Test::Empty(p) => Test::Empty(there(p)?),
+        Test::Friend(p) => Test::Friend(there(p)?),
+        Test::Enemy(p) => Test::Enemy(there(p)?),
+        Test::Piece(ty, p) => Test::Piece(*ty, there(p)?),
+        Test::InZone(z, p) => Test::InZone(*z, there(p)?),
+        Test::OnBoard(Place::Cell(c)) => Test::OnBoard(Place::Cell(*c)),
+        Test::LastFrom(p) => Test::LastFrom(there(p)?),
+        Test::LastTo(p) => Test::LastTo(there(p)?),
+        Test::Attacked(ty, p) => Test::Attacked(*ty, there(p)?),
+        Test::Defended(ty, p) => Test::Defended(*ty, there(p)?),
+        Test::AdjacentToEnemy(p) => Test::AdjacentToEnemy(there(p)?),
+        Test::CellFlag(f, p) => Test::CellFlag(*f, there(p)?),
+        Test::Attribute(a, p) => Test::Attribute(*a, there(p)?),
+        Test::Not(inner) => Test::Not(Box::new(at_neighbour(inner, dir)?)),
+        Test::And(all) => Test::And(all.iter().map(|x| at_neighbour(x, dir)).collect::<Option<_>>()?),
+        Test::Or(any) => Test::Or(any.iter().map(|x| at_neighbour(x, dir)).collect::<Option<_>>()?),
+        Test::OnBoard(Place::Dir(_)) | Test::At(_) | Test::Marked(_) | Test::Holds(_) => return None,
+    })
+}
+
+/// Per instruction (and one past the last): whether the mark may be read from there on before
+/// an instruction sets it.
+fn mark_live(code: &Code) -> Vec<bool> {
+    let n = code.ops.len();
+    let mut live = vec![false; n + 1];
+    // Jumps go backward only to a loop's head: repeat until nothing changes.
+    loop {
+        let mut changed = false;
+        for pc in (0..n).rev() {
+            let op = &code.ops[pc];
+            let reads = match op {
+                Op::Back | Op::Go(crate::ir::Landmark::Mark) => true,
+                Op::Verify(t)
+                | Op::IfNot(t, _)
+                | Op::While { test: t, .. }
+                | Op::SetFlag(_, t)
+                | Op::SetCellFlag(_, t, _)
+                | Op::SetAttribute(_, t) => reads_mark(&code.tests[*t as usize]),
+                _ => false,
+            };
+            let next = |t: u32| live[t as usize];
+            let after = match op {
+                Op::Mark(_) => false,
+                Op::Goto(t) => next(*t),
+                Op::IfNot(_, t) | Op::While { exit: t, .. } => live[pc + 1] || next(*t),
+                _ => live[pc + 1],
+            };
+            let v = reads || after;
+            if v != live[pc] {
+                live[pc] = v;
+                changed = true;
+            }
+        }
+        if !changed {
+            return live;
+        }
+    }
+}
+
+/// Whether a test or one of its parts reads the mark.
+fn reads_mark(t: &Test) -> bool {
+    match t {
+        Test::Marked(_) => true,
+        Test::Not(inner) => reads_mark(inner),
+        Test::And(all) | Test::Or(all) => all.iter().any(reads_mark),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{AddKind, Instr, PieceTypeId, Program};
+
+    fn add() -> Instr {
+        Instr::Add { kind: AddKind::Move, promote: vec![], then: None }
+    }
+
+    /// `if on-board(n) { mark n if enemy { verify not piece(H) } back }`
+    fn look(n: DirId) -> Instr {
+        let hia = PieceTypeId(1);
+        Instr::If(
+            Test::OnBoard(Place::Dir(n)),
+            vec![
+                Instr::Mark(None),
+                Instr::Step(n),
+                Instr::If(Test::Enemy(None), vec![Instr::Verify(Test::Not(Box::new(Test::Piece(hia, None))))], vec![]),
+                Instr::Back,
+            ],
+            vec![],
+        )
+    }
+
+    #[test]
+    fn a_guarded_look_becomes_tests_of_the_neighbour() {
+        let (n, e) = (DirId(0), DirId(2));
+        let p = Program { move_type: None, body: vec![Instr::Step(e), add(), look(n), add()] };
+        let mut c = Code::compile(&p);
+        c.fold_looks();
+        let name = |op: &Op| match op {
+            Op::IfNot(t, to) => format!("if-not {:?} {to}", c.tests[*t as usize]),
+            Op::Verify(t) => format!("verify {:?}", c.tests[*t as usize]),
+            other => format!("{other:?}"),
+        };
+        let shown: Vec<String> = c.ops.iter().map(name).collect();
+        assert_eq!(
+            shown,
+            vec![
+                "Step(DirId(2))",
+                "Add { kind: Move, promote: 0, then: None }",
+                "if-not OnBoard(Dir(DirId(0))) 5",
+                "if-not Enemy(Some(Dir(DirId(0)))) 5",
+                "verify Not(Piece(PieceTypeId(1), Some(Dir(DirId(0)))))",
+                "Add { kind: Move, promote: 0, then: None }",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_look_keeps_its_mark_where_it_is_read() {
+        let n = DirId(0);
+        let p = Program { move_type: None, body: vec![look(n), Instr::Step(n), Instr::Back, add()] };
+        let mut c = Code::compile(&p);
+        c.fold_looks();
+        let tests: Vec<&Test> = c
+            .ops
+            .iter()
+            .filter_map(|op| match op {
+                Op::IfNot(t, _) | Op::Verify(t) => Some(&c.tests[*t as usize]),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(c.ops.len(), 7, "{:?}", c.ops);
+        assert_eq!(c.ops[1], Op::Mark(None));
+        assert_eq!(tests[1], &Test::Enemy(Some(Place::Dir(n))));
+        assert_eq!(&c.ops[4..], &[Op::Step(n), Op::Back, Op::Add { kind: AddKind::Move, promote: 0, then: None }]);
+    }
+
+    #[test]
+    fn an_unguarded_look_stays() {
+        let n = DirId(0);
+        let p = Program {
+            move_type: None,
+            body: vec![Instr::Mark(None), Instr::Step(n), Instr::Verify(Test::Empty(None)), Instr::Back, add()],
+        };
+        let mut c = Code::compile(&p);
+        let before = c.ops.clone();
+        c.fold_looks();
+        assert_eq!(c.ops, before);
+    }
+
+    #[test]
+    fn a_look_that_reads_the_current_cell_or_moves_stays() {
+        let n = DirId(0);
+        let guarded = |body: Vec<Instr>| Program {
+            move_type: None,
+            body: vec![Instr::If(Test::OnBoard(Place::Dir(n)), body, vec![]), add()],
+        };
+        let at = guarded(vec![
+            Instr::Mark(None),
+            Instr::Step(n),
+            Instr::Verify(Test::At(crate::ir::CellId(3))),
+            Instr::Back,
+        ]);
+        let moves = guarded(vec![Instr::Mark(None), Instr::Step(n), add(), Instr::Back]);
+        for p in [at, moves] {
+            let mut c = Code::compile(&p);
+            let before = c.ops.clone();
+            c.fold_looks();
+            assert_eq!(c.ops, before);
+        }
+    }
+}
