@@ -1,6 +1,6 @@
 //! The shape of the workspace's code: no struct of its Rust sources has more than 30 fields
-//! (a bigger one is split by concern into named parts), save those the allow-list names with
-//! their reason.
+//! (a bigger one is split by concern into named parts) and no function more than 120 lines,
+//! save those the allow-lists name with their reason.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -10,6 +10,12 @@ const MAX_FIELDS: usize = 30;
 
 /// Structs allowed more fields, by file and name, each with its reason. Empty: none is.
 const ALLOWED: &[(&str, &str, &str)] = &[];
+
+/// The most lines a function may span, from its `fn` to its closing brace.
+const MAX_LINES: usize = 120;
+
+/// Functions allowed more lines, by file and name, each with its reason. Empty: none is.
+const ALLOWED_FUNCTIONS: &[(&str, &str, &str)] = &[];
 
 /// Every `.rs` file under `dir`, build output and hidden folders left out.
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -30,7 +36,20 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
 /// The code's tokens: words, `::`, `->`, and every other character alone; comments, string
 /// and character literals left out, a lifetime's quote dropped.
 fn tokens(code: &str) -> Vec<String> {
+    tokens_on_lines(code).into_iter().map(|(t, _)| t).collect()
+}
+
+/// [`tokens`], each with the line it starts on (from 1).
+fn tokens_on_lines(code: &str) -> Vec<(String, usize)> {
     let chars: Vec<char> = code.chars().collect();
+    let line: Vec<usize> = chars
+        .iter()
+        .scan(1, |n, c| {
+            let here = *n;
+            *n += (*c == '\n') as usize;
+            Some(here)
+        })
+        .collect();
     let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
@@ -54,7 +73,7 @@ fn tokens(code: &str) -> Vec<String> {
             while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
                 i += 1;
             }
-            out.push(chars[start..i].iter().collect());
+            out.push((chars[start..i].iter().collect(), line[start]));
             continue;
         }
         match (c, next) {
@@ -84,10 +103,10 @@ fn tokens(code: &str) -> Vec<String> {
             }
             ('\'', _) if chars.get(i + 2) == Some(&'\'') => i += 2,
             (':', Some(':')) | ('-', Some('>')) => {
-                out.push([c, next.unwrap()].iter().collect());
+                out.push(([c, next.unwrap()].iter().collect(), line[i]));
                 i += 1;
             }
-            _ if !c.is_whitespace() && c != '\'' => out.push(c.to_string()),
+            _ if !c.is_whitespace() && c != '\'' => out.push((c.to_string(), line[i])),
             _ => {}
         }
         i += 1;
@@ -144,6 +163,83 @@ fn structs(code: &str) -> Vec<(String, usize)> {
         i = j;
     }
     out
+}
+
+/// Each function with a body in the code, with the lines it spans from its `fn` to its
+/// closing brace (a function inside another counts in both).
+fn functions(code: &str) -> Vec<(String, usize)> {
+    let t = tokens_on_lines(code);
+    let mut out = Vec::new();
+    for i in 0..t.len().saturating_sub(1) {
+        if t[i].0 != "fn" || !t[i + 1].0.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_') {
+            continue;
+        }
+        // The body's `{` past the generics, parameters and return type; a declaration has none.
+        let mut j = i + 2;
+        let mut depth = 0;
+        while j < t.len() && !(depth == 0 && matches!(t[j].0.as_str(), "{" | ";")) {
+            depth += opens(&t[j].0) as i32 - closes(&t[j].0) as i32;
+            j += 1;
+        }
+        if t.get(j).map(|t| t.0.as_str()) != Some("{") {
+            continue;
+        }
+        let mut braces = 0;
+        while j < t.len() {
+            braces += (t[j].0 == "{") as i32 - (t[j].0 == "}") as i32;
+            if braces == 0 {
+                break;
+            }
+            j += 1;
+        }
+        let end = t.get(j).map_or(t[i].1, |t| t.1);
+        out.push((t[i + 1].0.clone(), end - t[i].1 + 1));
+    }
+    out
+}
+
+#[test]
+fn the_line_count_reads_bodies_strings_and_declarations() {
+    let code = r###"
+        trait T { fn declared(&self) -> u8; }
+        pub(crate) fn outer<F: Fn(u8) -> u8>(f: F) -> Vec<u8>
+        where
+            F: Copy,
+        {
+            let s = "} not a brace {";
+            let c = '}';
+            fn inner() {}
+            vec![f(1)]
+        }
+        const P: fn(u8) -> u8 = |x| x;
+        fn last() { /* } */ }
+    "###;
+    assert_eq!(functions(code), [("outer".to_string(), 9), ("inner".to_string(), 1), ("last".to_string(), 1)]);
+}
+
+#[test]
+fn no_function_is_over_120_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    sources(root, &mut files);
+    files.sort();
+    let (mut seen, mut longest, mut over) = (0, 0, Vec::new());
+    for file in &files {
+        let relative = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        let Ok(code) = fs::read_to_string(file) else { continue };
+        for (name, lines) in functions(&code) {
+            seen += 1;
+            longest = longest.max(lines);
+            let allowed = ALLOWED_FUNCTIONS.iter().any(|(f, n, _)| *f == relative && *n == name);
+            if lines > MAX_LINES && !allowed {
+                over.push(format!("{relative}: fn {name} spans {lines} lines"));
+            }
+        }
+    }
+    // The scan reads the engine's sources: thousands of functions, the longest near the limit.
+    assert!(seen > 2000, "the scan found only {seen} functions in {} files", files.len());
+    assert!(longest > 60, "the longest function found spans {longest} lines");
+    assert!(over.is_empty(), "functions over {MAX_LINES} lines (split them by concern):\n{}", over.join("\n"));
 }
 
 #[test]
