@@ -51,6 +51,8 @@ pub(crate) struct CastleRules {
     pub(crate) letters: Vec<(PlayerId, CellId, char)>,
     /// The first bit of `letters`.
     pub(crate) first_bit: usize,
+    /// Some fixed castling's right is gained by a drop (`gained-by-drop`), learnt once.
+    by_drop: bool,
 }
 
 /// The cells passed going from `from` to `to` along one direction (ending with `to`).
@@ -130,6 +132,7 @@ impl CastleRules {
         }
         out.fixed = out.list.len();
         out.first_bit = out.fixed;
+        out.by_drop = out.list.iter().any(|c| c.gained_by_drop.is_some());
         for c in &v.castlings {
             let Some(FreeCastling { king, partner, cells: group }) = &c.free else { continue };
             let pos = |x: CellId| group.iter().position(|g| *g == x).unwrap_or(0) as i32;
@@ -182,7 +185,7 @@ impl CastleRules {
     /// Whether a drop may give a castling right (`gained-by-drop`).
     #[inline]
     pub(crate) fn gained_by_drop(&self) -> bool {
-        self.list[..self.fixed].iter().any(|c| c.gained_by_drop.is_some())
+        self.by_drop
     }
 
     /// The rights bits a drop on `cell` by `player` gives (`gained-by-drop`), given what
