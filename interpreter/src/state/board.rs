@@ -205,7 +205,7 @@ impl State {
         self.lift(r, cell)
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn lift(&mut self, r: &Rules, cell: CellId) -> Piece {
         let p = self.cells[cell.0 as usize];
         self.cells[cell.0 as usize] = Piece::EMPTY;
@@ -219,7 +219,7 @@ impl State {
         p
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn drop_on(&mut self, r: &Rules, cell: CellId, p: Piece) {
         self.cells[cell.0 as usize] = p;
         let owner = r.owner(p).0 as usize;

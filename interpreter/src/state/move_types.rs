@@ -120,6 +120,8 @@ pub struct Move {
     /// For a move or drop of a program: which of the run's emitted moves it is
     /// (`u16::MAX` for a drop that only places its piece).
     pub seq: u16,
+    /// The cell the move walls up (see the walls module), plus one; 0 for none.
+    pub wall: u16,
     /// What kind of move.
     pub kind: MoveKind,
     /// The piece type promoted to, plus one; 0 when there is no promotion.
@@ -129,8 +131,6 @@ pub struct Move {
     /// A piece from hand put on the cell the move leaves: its type plus one (with a flag for a
     /// castling partner's cell); 0 for none (see the gating module).
     pub gate: u8,
-    /// The cell the move walls up (see the walls module), plus one; 0 for none.
-    pub wall: u16,
 }
 
 // Equal field by field, compared as two words (the fields fill the 16 bytes): the ordering
