@@ -329,7 +329,10 @@ impl State {
     #[inline(always)]
     pub(crate) fn occupancy<B: Bits>(&self, side: PlayerId) -> Occupancy<B> {
         let own = B::from_words(self.occupied[side.0 as usize].words());
-        let pieces = self.occupied.iter().fold(B::ZERO, |a, s| a | B::from_words(s.words()));
+        let mut pieces = B::ZERO;
+        for set in &self.occupied {
+            pieces = pieces | B::from_words(set.words());
+        }
         let all = pieces | B::from_words(self.no_square.words());
         Occupancy { all, enemy: pieces & !own, land: !all, join: B::ZERO }
     }

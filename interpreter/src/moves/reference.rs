@@ -129,12 +129,17 @@ impl Position {
     /// Of the legal moves from `start` on, drops those the `held-by-check` rule bars: while
     /// the mover is in check, a move of such a piece must take every piece giving check (so
     /// there must be one only, on a cell the move takes on).
+    #[inline]
     pub(crate) fn keep_held_by_check(&mut self, out: &mut Vec<Move>, start: usize) {
         // Asked of every list: most games have no such piece, and the rules are not shared
         // out (an atomic count) for nothing.
-        if !self.rules.pieces.held_by_check {
-            return;
+        if self.rules.pieces.held_by_check {
+            self.keep_held_by_check_now(out, start);
         }
+    }
+
+    /// [`Position::keep_held_by_check`] in a game with such pieces.
+    fn keep_held_by_check_now(&mut self, out: &mut Vec<Move>, start: usize) {
         let rules = self.rules.clone();
         let held =
             |m: &Move| m.kind.is_piece_move() && rules.variant.pieces[rules.type_of(m.piece).0 as usize].held_by_check;

@@ -221,8 +221,12 @@ impl State {
     /// 128 cells).
     #[inline]
     pub(crate) fn enemy_cells(&self, r: &Rules, side: PlayerId) -> u128 {
-        (0..r.players)
-            .filter(|p| r.threatens(PlayerId(*p as u8), side))
-            .fold(0u128, |m, p| m | u128::from_words(self.occupied[p].words()))
+        let mut cells = 0;
+        for (p, set) in self.occupied.iter().enumerate().take(r.players) {
+            if r.threatens(PlayerId(p as u8), side) {
+                cells |= u128::from_words(set.words());
+            }
+        }
+        cells
     }
 }

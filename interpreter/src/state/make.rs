@@ -55,7 +55,8 @@ impl State {
     /// the undo record alone.
     fn make_plain(&mut self, r: &Rules, mv: Move) {
         let moved = self.cells[mv.from.0 as usize];
-        let mut undo = self.undo_record(mv, moved);
+        // Pushed first, so that it is written once, where it stays (the capture is added).
+        self.history.push(self.undo_record(mv, moved));
         self.hashes.push(self.hash);
         self.clear_en_passant(r);
         // The counters stop at the largest number a position string may give, so that every
@@ -71,10 +72,11 @@ impl State {
             let partner = self.lift(r, c.partner_from);
             self.drop_on(r, c.king_to, king);
             self.drop_on(r, c.partner_to, partner);
-        } else if r.between.on {
-            self.carry::<true>(r, mv, &mut undo);
         } else {
-            self.carry::<false>(r, mv, &mut undo);
+            let taken = if r.between.on { self.carry::<true>(r, mv) } else { self.carry::<false>(r, mv) };
+            if let (Some((captured, at)), Some(undo)) = (taken, self.history.last_mut()) {
+                (undo.captured, undo.captured_at) = (captured, at);
+            }
         }
         self.lose_castling(r, mv);
         if r.castles.has_free() {
@@ -85,23 +87,23 @@ impl State {
         if !r.variant.phases.is_empty() {
             self.update_phases(r);
         }
-        self.history.push(undo);
     }
 
     /// The body of a plain move (not a castling): the capture, then the piece carried over. A
     /// piece standing between cells leaves (or is captured from) every cell it covers and
     /// covers all of its new location's; a move onto one of the mover's own covered cells
-    /// captures nothing. `COVER`: the board has locations between cells.
+    /// captures nothing. `COVER`: the board has locations between cells. Returns the piece
+    /// captured and where it stood.
     #[inline]
-    fn carry<const COVER: bool>(&mut self, r: &Rules, mv: Move, undo: &mut Undo) {
+    fn carry<const COVER: bool>(&mut self, r: &Rules, mv: Move) -> Option<(Piece, CellId)> {
         let at = match mv.kind {
             MoveKind::EnPassant => CellId(mv.extra),
             _ if COVER => self.standing_at(mv.to),
             _ => mv.to,
         };
+        let mut taken = None;
         if at != mv.from && !self.cells[at.0 as usize].is_empty() {
-            undo.captured = self.leave::<COVER>(r, at);
-            undo.captured_at = at;
+            taken = Some((self.leave::<COVER>(r, at), at));
             self.piece_count -= 1;
             self.clocks.halfmove = 0;
         }
@@ -111,15 +113,16 @@ impl State {
         if mv.kind == MoveKind::Passage {
             self.mark_passage(r, mv);
         }
+        taken
     }
 
     /// Takes back [`State::carry`].
     #[inline]
-    fn uncarry<const COVER: bool>(&mut self, r: &Rules, undo: &Undo) {
-        self.leave::<COVER>(r, undo.mv.to);
-        self.land::<COVER>(r, undo.mv.from, undo.moved);
-        if !undo.captured.is_empty() {
-            self.land::<COVER>(r, undo.captured_at, undo.captured);
+    fn uncarry<const COVER: bool>(&mut self, r: &Rules, mv: Move, moved: Piece, (captured, at): (Piece, CellId)) {
+        self.leave::<COVER>(r, mv.to);
+        self.land::<COVER>(r, mv.from, moved);
+        if !captured.is_empty() {
+            self.land::<COVER>(r, at, captured);
         }
     }
 
@@ -469,7 +472,7 @@ impl State {
 
     /// Hands the move to the next player; a new round (full move) begins when the first
     /// player's turn comes back.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn next_player(&mut self, r: &Rules) {
         // A partial move never outlives its player's turn, however the turn passes (a player
         // put out of the game in the middle of one, say).
@@ -512,27 +515,30 @@ impl State {
 
     /// Takes back the last move.
     pub(crate) fn unmake(&mut self, r: &Rules) {
-        let Some(undo) = self.history.pop() else { return };
+        // Read where it lies, a field at a time, rather than copied out whole.
+        let Some(&Undo { mv, moved, captured, captured_at, general, log, .. }) = self.history.last() else { return };
         self.hashes.pop();
-        if undo.general {
-            self.unlog(r, undo.log as usize);
+        if general {
+            self.unlog(r, log as usize);
             if r.squares.play {
                 if let Some(su) = self.squares.square_history.pop() {
                     self.squares.frozen = su.frozen;
                     self.squares.touched = su.touched;
                 }
             }
-        } else if undo.mv.kind == MoveKind::Castle {
-            let c = &r.castles.list[undo.mv.extra as usize];
+        } else if mv.kind == MoveKind::Castle {
+            let c = &r.castles.list[mv.extra as usize];
             let king = self.lift(r, c.king_to);
             let partner = self.lift(r, c.partner_to);
             self.drop_on(r, c.king_from, king);
             self.drop_on(r, c.partner_from, partner);
         } else if r.between.on {
-            self.uncarry::<true>(r, &undo);
+            self.uncarry::<true>(r, mv, moved, (captured, captured_at));
         } else {
-            self.uncarry::<false>(r, &undo);
+            self.uncarry::<false>(r, mv, moved, (captured, captured_at));
         }
+        let last = self.history.len() - 1;
+        let undo = &self.history[last];
         self.side = undo.side;
         self.clocks.fullmove = undo.fullmove;
         self.turn = undo.turn;
@@ -546,6 +552,7 @@ impl State {
         self.piece_count = undo.piece_count;
         self.hash = undo.hash;
         self.out = undo.out;
+        self.history.truncate(last);
     }
 
     /// Ends any en-passant chance, keeping the hash.
