@@ -229,7 +229,7 @@ impl Lowerer {
                 }
                 Rule::vacate_decl => {
                     let conds = item.into_inner().filter(|p| p.as_rule() == Rule::condition);
-                    out.vacate = Some(conds.filter_map(|c| self.condition(c)).collect());
+                    out.vacate = Some(conds.filter_map(|c| self.position_condition(c)).collect());
                 }
                 _ => {}
             }
@@ -295,7 +295,7 @@ impl Lowerer {
                     Rule::optional_flag => action.optional = true,
                     Rule::skip_if_none => {
                         let conds = part.into_inner().filter(|p| p.as_rule() == Rule::condition);
-                        action.skip_if_none = Some(conds.filter_map(|c| self.condition(c)).collect());
+                        action.skip_if_none = Some(conds.filter_map(|c| self.position_condition(c)).collect());
                     }
                     _ => {}
                 }
@@ -329,11 +329,13 @@ impl Lowerer {
             return None;
         }
         self.gate_letters.push(right);
-        let except = match parts.get(6) {
-            Some(e) => e.clone().into_inner().skip(1).map(|t| self.piece_ref(&t)).collect::<Option<Vec<_>>>()?,
-            None => Vec::new(),
+        let types_after = |l: &mut Self, rule: Rule| match parts.iter().skip(6).find(|p| p.as_rule() == rule) {
+            Some(e) => e.clone().into_inner().skip(1).map(|t| l.piece_ref(&t)).collect::<Option<Vec<_>>>(),
+            None => Some(Vec::new()),
         };
-        Some(Gate { player, right, cells, except })
+        let except = types_after(self, Rule::gate_except)?;
+        let aimed_by = types_after(self, Rule::gate_aimed)?;
+        Some(Gate { player, right, cells, except, aimed_by })
     }
 
     /// The setup block, or an option of a choice (`base`: the setup's placements, which the

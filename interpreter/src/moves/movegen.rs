@@ -1,6 +1,6 @@
 //! Pseudo-legal move generation: every piece's moves from the compiled tables and its programs, castlings and drops, on plain boards, stacks and locations between cells.
 
-use crate::ir::{CaptureRule, CellId, MoveMode, Occupancy, PieceTypeId, PlayerId, Promotion};
+use crate::ir::{CaptureRule, CellId, Condition, MoveMode, Occupancy, PieceTypeId, PlayerId, Promotion};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::rules::programs::Only;
 use crate::rules::{Piece, Rules};
@@ -290,7 +290,19 @@ impl State {
             || r.tables.atoms[ty.0 as usize][e.atom as usize]
                 .conditions
                 .iter()
-                .all(|c| self.condition_holds_for(r, c, Some((origin, to)), side))
+                .all(|c| self.power_condition_holds(r, c, (origin, to), side))
+    }
+
+    /// A power's condition for a move of `side`'s: `in-check` read here, where attacks are
+    /// known (it is refused but on move-only powers, so attacks never ask it), the others by
+    /// the state. Among the plain reference's replies `in-check` is not asked: the moves it
+    /// allows take nothing, and asking would list the replies to those replies.
+    fn power_condition_holds(&self, r: &Rules, c: &Condition, mv: (CellId, CellId), side: PlayerId) -> bool {
+        match c {
+            Condition::InCheck => !self.judging_replies && self.royal_attacked(r, side),
+            Condition::Not(inner) => !self.power_condition_holds(r, inner, mv, side),
+            c => self.condition_holds_for(r, c, Some(mv), side),
+        }
     }
 
     /// The pseudo-legal moves by its tables of the piece `piece` on `from`, moving as if it
