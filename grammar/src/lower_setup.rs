@@ -556,9 +556,10 @@ impl Lowerer {
                     self.count_from_one(&n, 10_000, "a count of 0 moves", "expected a count of 1 to 10000 moves");
                 let rest: Vec<Node> = parts.collect();
                 let from_pieces = rest.iter().any(|p| p.as_rule() == Rule::counting_from);
+                let for_mover = rest.iter().any(|p| p.as_rule() == Rule::counting_mover);
                 let test = rest.into_iter().find(|p| p.as_rule() == Rule::goal_test).expect("test");
                 if let Some(test) = self.goal_test(test) {
-                    end.counting.push(Counting { moves, test, from_pieces });
+                    end.counting.push(Counting { moves, test, from_pieces, for_mover });
                 }
                 continue;
             }
