@@ -294,12 +294,13 @@ impl State {
     }
 
     /// A power's condition for a move of `side`'s: `in-check` read here, where attacks are
-    /// known (it is refused but on move-only powers, so attacks never ask it), the others by
-    /// the state. Among the plain reference's replies `in-check` is not asked: the moves it
-    /// allows take nothing, and asking would list the replies to those replies.
+    /// known, the others by the state. `in-check` is refused but on move-only powers, whose
+    /// moves take nothing: it is asked only for the player to move, and not where moves are
+    /// generated to see what they take (the plain reference's replies, attacks found by
+    /// generation), where asking would generate the attackers' attackers, without end.
     fn power_condition_holds(&self, r: &Rules, c: &Condition, mv: (CellId, CellId), side: PlayerId) -> bool {
         match c {
-            Condition::InCheck => !self.judging_replies && self.royal_attacked(r, side),
+            Condition::InCheck => side == self.side && !self.judging_replies && self.royal_attacked(r, side),
             Condition::Not(inner) => !self.power_condition_holds(r, inner, mv, side),
             c => self.condition_holds_for(r, c, Some(mv), side),
         }

@@ -148,9 +148,9 @@ pub(crate) struct State {
     pub(crate) out: u32,
     /// The evaluation's piece-square sums, where a search attached its table.
     pub(crate) tally: Option<Box<Tally>>,
-    /// The plain reference is listing other players' replies to see what they take: `if
-    /// in-check` (on move-only powers, which take nothing) is not asked, which would ask for
-    /// those players' own replies in turn.
+    /// A player's moves are being generated only to see what they take (the plain reference's
+    /// replies, attacks found by generation): `if in-check` (on move-only powers, which take
+    /// nothing) is not asked, which would ask for that player's attackers in turn.
     pub(crate) judging_replies: bool,
 }
 
