@@ -83,8 +83,18 @@ fn misused_rights_and_checks_are_located_errors() {
     for (from, to, found, says) in [
         (" move-only if on-right", " if on-right", "leap (w w n) (e e n) if on-right if not in-check", "may capture"),
         ("aimed-by Rook\ngate black", "aimed-by Bishop\ngate black", "Bishop", "Bishop"),
-        ("piece Rook R { slide orthogonal }", "piece Rook R { slide orthogonal }\nphase p when in-check", "in-check", "read only by a move power"),
-        ("piece Rook R { slide orthogonal }", "piece Rook R { slide orthogonal }\nphase p when not on-right", "not on-right", "read only by a move power"),
+        (
+            "piece Rook R { slide orthogonal }",
+            "piece Rook R { slide orthogonal }\nphase p when in-check",
+            "in-check",
+            "read only by a move power",
+        ),
+        (
+            "piece Rook R { slide orthogonal }",
+            "piece Rook R { slide orthogonal }\nphase p when not on-right",
+            "not on-right",
+            "read only by a move power",
+        ),
     ] {
         let wrong = base.replacen(from, to, 1);
         let errs = varia_grammar::load(&wrong).expect_err(to);

@@ -139,7 +139,6 @@ fn reaches_empty(tables: &MoveTables, e: &Entry, targets: &[CellId]) -> bool {
 }
 
 impl GateRules {
-
     /// The bits a right's letter stands for in a position string: a castling's with the gates
     /// on its cells, or a gate's own.
     pub(crate) fn read_letter(&self, letter: char) -> Option<u32> {

@@ -1,8 +1,8 @@
 //! The features of a variant that some fast path cannot assume, read from every field of the IR.
 
 use crate::ir::{
-    AddKind, Board, Cell, Condition, EndRules, Instr, PieceType, PlayRules, Program, SquareRules, Turn, TurnAction, Untouchable,
-    Variant, Zone,
+    AddKind, Board, Cell, Condition, EndRules, Instr, PieceType, PlayRules, Program, SquareRules, Turn, TurnAction,
+    Untouchable, Variant, Zone,
 };
 
 /// What a variant uses that some fast path cannot assume: read from the IR and from facts the
@@ -337,7 +337,8 @@ fn piece_features(p: &PieceType, f: &mut Features) {
         held_by_check,
         points: _,
     } = p;
-    let reads = |pred: fn(&Condition) -> bool| moves.iter().any(|m| m.conditions.iter().any(|c| reads_condition(c, pred)));
+    let reads =
+        |pred: fn(&Condition) -> bool| moves.iter().any(|m| m.conditions.iter().any(|c| reads_condition(c, pred)));
     f.pieces.check_conditions |= reads(|c| matches!(c, Condition::InCheck));
     f.pieces.right_conditions |= reads(|c| matches!(c, Condition::OnRight));
     f.pieces.no_royal &= !*royal;
