@@ -378,7 +378,7 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
             "variants=\"normal,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,janggi,\
              nocastle,amazon,almost,chigorin,sortofalmost,fischerandom,caparandom,georgian,raazuvaa,fairy,hoppelpoppel,newzealand,kingofthehill,misere,grasshopper,\
              coregal,perfect,pawnsideways,pawnback,torpedo,gothic,embassy,janus,centaur,chancellor,modern,asean,\
-             chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,makruk,ai-wok,makpong,nightrider,threekings,horde,\
+             chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,makruk,ai-wok,makpong,cambodian,karouk,nightrider,threekings,horde,\
              antichess,nocheckatomic,giveaway,codrus,extinction,kinglet,losers,paradigm,shako,tencubed,opulent,suicide,armageddon,berolina,minixiangqi,spartan,legan,manchu,\
              snailtrail,joust,isolation,isolation7x7,amazons,duck,petrified,gustav3,troitzky,omicron,breakthrough,\
              clobber,clobber10,fox-and-hounds,jesonmor,atomar,supply,janggicasual,janggitraditional,racingkings,ataxx\""
@@ -495,7 +495,7 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
             "variants=\"normal,camel-chess,capablanca,xiangqi,shatranj,3check,loop,crazyhouse,grand,shogi,atomic,seirawan,\
              janggi,nocastle,amazon,almost,chigorin,sortofalmost,fischerandom,caparandom,georgian,raazuvaa,fairy,hoppelpoppel,newzealand,kingofthehill,misere,\
              grasshopper,coregal,perfect,pawnsideways,pawnback,torpedo,gothic,embassy,janus,centaur,chancellor,modern,\
-             asean,chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,makruk,ai-wok,makpong,nightrider,threekings,horde,\
+             asean,chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,makruk,ai-wok,makpong,cambodian,karouk,nightrider,threekings,horde,\
              antichess,nocheckatomic,giveaway,codrus,extinction,kinglet,losers,paradigm,shako,tencubed,opulent,suicide,armageddon,berolina,minixiangqi,spartan,legan,manchu,\
              snailtrail,joust,isolation,isolation7x7,amazons,duck,petrified,gustav3,troitzky,omicron,breakthrough,\
              clobber,clobber10,fox-and-hounds,jesonmor,atomar,supply,janggicasual,janggitraditional,racingkings,ataxx\""

@@ -88,6 +88,8 @@ GAMES = {
     "makruk": ("makruk.var", "makruk", 3),
     "ai-wok": ("ai-wok.var", "ai-wok", 3),
     "makpong": ("makpong.var", "makpong", 3),
+    "cambodian": ("cambodian.var", "cambodian", 3),
+    "karouk": ("karouk.var", "karouk", 3),
     "suicide": ("suicide.var", "suicide", 3),
     "armageddon": ("armageddon.var", "armageddon", 3),
     "berolina": ("berolina.var", "berolina", 3),
@@ -167,6 +169,10 @@ ALSO_FROM = {
     # Koedem: kings in hand (dropped first), and a player whose only king is in hand.
     "koedem": ["r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQ1B1R[KQbnp] w kq - 2 3",
                "r1bq1bnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Kkrp] b KQ - 2 3"],
+    # Cambodian: the first leaps with rooks about (the king's right lost to a rook on its lines),
+    # and an ending where a bare king may take the last pawn (its own count begins).
+    "cambodian": ["3mk3/8/2p5/8/8/5P2/8/R2KM2r w DEde - 0 1", "4k3/4p3/8/8/8/8/R7/3K4 w De - 0 1"],
+    "karouk": ["3mk3/8/2p5/8/8/5P2/8/R2KM2r w DEde - 0 1"],
 }
 
 # Whether the game compared now is a chess960 one (every pyffish call passes it).
@@ -207,7 +213,7 @@ FAMILIES = {
     "kingofthehill", "misere", "grasshopper", "coregal", "perfect", "pawnsideways",
     "pawnback", "torpedo", "gothic", "embassy", "janus", "centaur", "chancellor", "modern",
     "asean", "chaturanga", "courier", "chessgi", "pocketknight", "five-check", "losalamos",
-    "knightmate", "gardner", "makruk", "ai-wok", "makpong", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "micro", "torishogi", "nightrider", "threekings", "horde", "nocheckatomic", "atomar", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
+    "knightmate", "gardner", "makruk", "ai-wok", "makpong", "cambodian", "karouk", "suicide", "armageddon", "berolina", "spartan", "legan", "minixiangqi", "manchu", "shoshogi", "okisakishogi", "yarishogi", "micro", "torishogi", "nightrider", "threekings", "horde", "nocheckatomic", "atomar", "antichess", "giveaway", "codrus", "extinction", "kinglet", "losers",
     "paradigm", "shako", "tencubed", "opulent", "capahouse", "gorogoro", "judkins", "euroshogi",
     "dobutsu", "snailtrail", "joust", "isolation", "isolation7x7", "amazons", "duck", "petrified",
     "gustav3", "troitzky", "omicron", "breakthrough", "clobber", "clobber10", "fox-and-hounds", "jesonmor", "bughouse", "dragon",

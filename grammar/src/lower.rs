@@ -337,7 +337,7 @@ impl Lowerer {
         for p in phases {
             let cond = p.clone().into_inner().nth(3).expect("phase condition");
             let name = p.clone().into_inner().nth(1).expect("phase name").as_str().to_string();
-            let c = self.condition(cond);
+            let c = self.position_condition(cond);
             self.phases.insert(name, c);
         }
     }

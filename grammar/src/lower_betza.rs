@@ -46,6 +46,7 @@ impl Lowerer {
                     for m in &modifiers {
                         self.modifier(&mut mr, m.clone());
                     }
+                    self.check_condition_needs_move_only(&s, &mr);
                     out.push(mr);
                 }
                 Lowered::Program(p) => {

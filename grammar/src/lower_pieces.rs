@@ -470,6 +470,7 @@ impl Lowerer {
     }
 
     pub(super) fn move_rule(&mut self, rule: Node) -> Option<MoveRule> {
+        let at = rule.clone();
         let mut it = rule.into_inner();
         let geo = it.next().expect("geometry");
         let geometry = match geo.as_rule() {
@@ -516,7 +517,36 @@ impl Lowerer {
         for m in it {
             self.modifier(&mut out, m);
         }
+        self.check_condition_needs_move_only(&at, &out);
         Some(out)
+    }
+
+    /// `if in-check` only on a `move-only` power: a capturing power's moves are attacks, and
+    /// whether a player is in check would then depend on whether it is in check.
+    pub(super) fn check_condition_needs_move_only(&mut self, at: &Node, out: &MoveRule) {
+        if out.mode != MoveMode::MoveOnly && out.conditions.iter().any(reads_check) {
+            self.error(
+                at,
+                "`if in-check` on a power that may capture (its captures would be attacks that depend on check)",
+                "expected `move-only` with `in-check`",
+            );
+        }
+    }
+
+    /// A condition outside a move power's `if` (a phase, `holds(...)`, `vacate`,
+    /// `skip-if-none`), where no piece moves from a cell: `in-check` and `on-right` are refused.
+    pub(super) fn position_condition(&mut self, c: Node) -> Option<Condition> {
+        let at = c.clone();
+        let cond = self.condition(c)?;
+        if reads_the_mover(&cond) {
+            self.error(
+                &at,
+                "`in-check` and `on-right` are read only by a move power's `if`",
+                "expected a condition of the position (pieces, turn, phase)",
+            );
+            return None;
+        }
+        Some(cond)
     }
 
     pub(super) fn modifier(&mut self, out: &mut MoveRule, m: Node) {
@@ -594,6 +624,8 @@ impl Lowerer {
                 }
                 Some(Condition::TypeCount { enemy, types, compare: compare?, n })
             }
+            Rule::in_check_cond => Some(Condition::InCheck),
+            Rule::on_right_cond => Some(Condition::OnRight),
             Rule::count_cond | Rule::turn_cond => {
                 let op = it.nth(1).expect("comparison");
                 let n = it.next().expect("number");
@@ -685,4 +717,22 @@ fn changes_own_type(body: &[Instr]) -> bool {
         Instr::While(_, a) => changes_own_type(a),
         _ => false,
     })
+}
+
+/// Whether a condition reads whether the moving player is in check.
+fn reads_check(c: &Condition) -> bool {
+    match c {
+        Condition::InCheck => true,
+        Condition::Not(inner) => reads_check(inner),
+        _ => false,
+    }
+}
+
+/// Whether a condition reads the moving piece or player (`in-check`, `on-right`).
+fn reads_the_mover(c: &Condition) -> bool {
+    match c {
+        Condition::InCheck | Condition::OnRight => true,
+        Condition::Not(inner) => reads_the_mover(inner),
+        _ => false,
+    }
 }

@@ -515,7 +515,7 @@ impl Lowerer {
                 let attr = self.name_id(Space::Attribute, &parts[2]);
                 Test::Attribute(AttributeId(attr?), place_of(self, &parts)?)
             }
-            Rule::holds_test => Test::Holds(self.condition(parts[2].clone())?),
+            Rule::holds_test => Test::Holds(self.position_condition(parts[2].clone())?),
             _ => return None,
         })
     }

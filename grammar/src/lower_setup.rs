@@ -229,7 +229,7 @@ impl Lowerer {
                 }
                 Rule::vacate_decl => {
                     let conds = item.into_inner().filter(|p| p.as_rule() == Rule::condition);
-                    out.vacate = Some(conds.filter_map(|c| self.condition(c)).collect());
+                    out.vacate = Some(conds.filter_map(|c| self.position_condition(c)).collect());
                 }
                 _ => {}
             }
@@ -295,7 +295,7 @@ impl Lowerer {
                     Rule::optional_flag => action.optional = true,
                     Rule::skip_if_none => {
                         let conds = part.into_inner().filter(|p| p.as_rule() == Rule::condition);
-                        action.skip_if_none = Some(conds.filter_map(|c| self.condition(c)).collect());
+                        action.skip_if_none = Some(conds.filter_map(|c| self.position_condition(c)).collect());
                     }
                     _ => {}
                 }
@@ -329,11 +329,13 @@ impl Lowerer {
             return None;
         }
         self.gate_letters.push(right);
-        let except = match parts.get(6) {
-            Some(e) => e.clone().into_inner().skip(1).map(|t| self.piece_ref(&t)).collect::<Option<Vec<_>>>()?,
-            None => Vec::new(),
+        let types_after = |l: &mut Self, rule: Rule| match parts.iter().skip(6).find(|p| p.as_rule() == rule) {
+            Some(e) => e.clone().into_inner().skip(1).map(|t| l.piece_ref(&t)).collect::<Option<Vec<_>>>(),
+            None => Some(Vec::new()),
         };
-        Some(Gate { player, right, cells, except })
+        let except = types_after(self, Rule::gate_except)?;
+        let aimed_by = types_after(self, Rule::gate_aimed)?;
+        Some(Gate { player, right, cells, except, aimed_by })
     }
 
     /// The setup block, or an option of a choice (`base`: the setup's placements, which the
@@ -554,9 +556,10 @@ impl Lowerer {
                     self.count_from_one(&n, 10_000, "a count of 0 moves", "expected a count of 1 to 10000 moves");
                 let rest: Vec<Node> = parts.collect();
                 let from_pieces = rest.iter().any(|p| p.as_rule() == Rule::counting_from);
+                let for_mover = rest.iter().any(|p| p.as_rule() == Rule::counting_mover);
                 let test = rest.into_iter().find(|p| p.as_rule() == Rule::goal_test).expect("test");
                 if let Some(test) = self.goal_test(test) {
-                    end.counting.push(Counting { moves, test, from_pieces });
+                    end.counting.push(Counting { moves, test, from_pieces, for_mover });
                 }
                 continue;
             }

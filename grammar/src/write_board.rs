@@ -237,7 +237,10 @@ impl Writer<'_> {
             let cells: Vec<String> = g.cells.iter().map(|c| self.cell(*c).to_string()).collect();
             let except: String = g.except.iter().map(|t| format!(" {}", self.piece(*t))).collect();
             let except = if except.is_empty() { except } else { format!(" except{except}") };
-            let _ = writeln!(out, "gate {} right {} at {}{except}", self.player(g.player), g.right, cells.join(" "));
+            let aimed: String = g.aimed_by.iter().map(|t| format!(" {}", self.piece(*t))).collect();
+            let aimed = if aimed.is_empty() { aimed } else { format!(" aimed-by{aimed}") };
+            let _ =
+                writeln!(out, "gate {} right {} at {}{except}{aimed}", self.player(g.player), g.right, cells.join(" "));
         }
         if !v.castlings.is_empty() || !v.gates.is_empty() {
             out.push('\n');
@@ -672,6 +675,8 @@ impl Writer<'_> {
                 op(compare)
             ),
             Condition::InPhase(p) => format!("phase {}", self.phase(*p)),
+            Condition::InCheck => "in-check".to_string(),
+            Condition::OnRight => "on-right".to_string(),
             Condition::Not(c) => format!("not {}", self.condition(c, what)?),
             Condition::FromZone(_) | Condition::ToZone(_) => {
                 return fail(what, "a zone condition (`from ZONE`, `to ZONE`) can only be a move power's modifier");

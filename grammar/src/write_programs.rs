@@ -553,7 +553,8 @@ impl Writer<'_> {
                 return fail("a counting rule", "a count above 10000 moves");
             }
             let from = if c.from_pieces { " from pieces" } else { "" };
-            lines.push(format!("counting {}{from}: {}", c.moves, self.goal_test(&c.test, 0)?));
+            let mover = if c.for_mover { " for-mover" } else { "" };
+            lines.push(format!("counting {}{from}{mover}: {}", c.moves, self.goal_test(&c.test, 0)?));
         }
         for g in &e.goals {
             if g.players.is_empty() {

@@ -78,6 +78,8 @@ pub const VAR_FEATURES: &[&str] = &[
     "from-zone",
     "to-zone",
     "if-condition",
+    "if-in-check",
+    "if-on-right",
     "en-passant",
     "stop-between",
     // programs
@@ -122,6 +124,8 @@ pub const VAR_FEATURES: &[&str] = &[
     "shuffle",
     "gate",
     "gate-except",
+    "gate-rights",
+    "gate-aimed",
     "explodes",
     "blast-proof",
     "royal-0",

@@ -127,6 +127,12 @@ fn king_powers(g: &mut Gen, ctx: &Ctx) -> Vec<String> {
             if ctx.plan.attributes || g.chance(0.2) {
                 v.push(programs::king_extra(g, ctx));
             }
+            // A first leap while the king's cell holds a right, not out of check.
+            if g.chance(0.2) {
+                g.feature("if-on-right");
+                g.feature("if-in-check");
+                v.push("leap 2 1 move-only if on-right if not in-check".into());
+            }
             v
         }
     }
@@ -243,6 +249,11 @@ fn modifiers(g: &mut Gen, ctx: &Ctx) -> String {
         0 | 1 => {
             g.feature("move-only");
             s.push_str(" move-only");
+            // Only a move-only power may read check.
+            if g.chance(0.3) {
+                g.feature("if-in-check");
+                s.push_str(if g.chance(0.5) { " if in-check" } else { " if not in-check" });
+            }
         }
         2 => {
             g.feature("capture-only");
@@ -261,6 +272,10 @@ fn modifiers(g: &mut Gen, ctx: &Ctx) -> String {
     if g.chance(0.1) {
         g.feature("if-condition");
         s.push_str(&format!(" if {}", condition(g, ctx)));
+    }
+    if g.chance(0.08) {
+        g.feature("if-on-right");
+        s.push_str(if g.chance(0.7) { " if on-right" } else { " if not on-right" });
     }
     s
 }

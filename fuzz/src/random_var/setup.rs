@@ -220,22 +220,30 @@ pub(crate) fn text(g: &mut Gen, ctx: &Ctx, placed: &Placed) -> String {
     let hands = !droppers.is_empty() && g.chance(0.7);
     // A gate's letter could be a castling partner's file letter (`G`): no gates then.
     let file_letters = placed.free_castling.is_some() && placed.row_width > 6;
-    if hands && !file_letters && g.chance(0.3) {
-        // Gating: a piece's first move from these cells may put a piece from hand there.
-        g.feature("gate");
+    if !file_letters && g.chance(if hands { 0.3 } else { 0.15 }) {
+        // Gating: a piece's first move from these cells may put a piece from hand there;
+        // without hands the rights only say which pieces have not moved (`if on-right`).
+        g.feature(if hands { "gate" } else { "gate-rights" });
         for (pi, army) in placed.armies.iter().enumerate().take(2) {
             let cells: Vec<String> = army.iter().take(2).map(|&(_, (x, y))| Board::name(x, y)).collect();
             if !cells.is_empty() {
                 let right = if pi == 0 { 'G' } else { 'g' };
                 // Now and then a type the gate never places.
-                let except = if g.chance(0.5) {
+                let except = if hands && g.chance(0.5) {
                     g.feature("gate-except");
                     format!(" except {}", ctx.pieces[g.pick(&droppers)].name)
                 } else {
                     String::new()
                 };
+                // Now and then the right is also lost to enemy pieces aiming at its cells.
+                let aimed = if g.chance(0.4) {
+                    g.feature("gate-aimed");
+                    format!(" aimed-by {}", g.pick(&ctx.pieces).name)
+                } else {
+                    String::new()
+                };
                 out.push_str(&format!(
-                    "gate {} right {right} at {}{except}\n",
+                    "gate {} right {right} at {}{except}{aimed}\n",
                     ctx.plan.players[pi].name,
                     cells.join(" ")
                 ));

@@ -394,6 +394,8 @@ impl State {
             probe.add(r, cell, r.piece(victim, PieceTypeId(0)));
         }
         probe.side = by;
+        // Only captures are looked for: `in-check` (on move-only powers) is not asked.
+        probe.judging_replies = true;
         let mut moves = Vec::new();
         for from in probe.occupied[by.0 as usize].iter() {
             for &piece in probe.pieces_at(r, from).to_vec().iter().filter(|p| r.owner(**p) == by) {

@@ -1,6 +1,6 @@
 //! Pseudo-legal move generation: every piece's moves from the compiled tables and its programs, castlings and drops, on plain boards, stacks and locations between cells.
 
-use crate::ir::{CaptureRule, CellId, MoveMode, Occupancy, PieceTypeId, PlayerId, Promotion};
+use crate::ir::{CaptureRule, CellId, Condition, MoveMode, Occupancy, PieceTypeId, PlayerId, Promotion};
 use crate::position::{Move, MoveKind, Position, State};
 use crate::rules::programs::Only;
 use crate::rules::{Piece, Rules};
@@ -290,7 +290,20 @@ impl State {
             || r.tables.atoms[ty.0 as usize][e.atom as usize]
                 .conditions
                 .iter()
-                .all(|c| self.condition_holds_for(r, c, Some((origin, to)), side))
+                .all(|c| self.power_condition_holds(r, c, (origin, to), side))
+    }
+
+    /// A power's condition for a move of `side`'s: `in-check` read here, where attacks are
+    /// known, the others by the state. `in-check` is refused but on move-only powers, whose
+    /// moves take nothing: it is asked only for the player to move, and not where moves are
+    /// generated to see what they take (the plain reference's replies, attacks found by
+    /// generation), where asking would generate the attackers' attackers, without end.
+    fn power_condition_holds(&self, r: &Rules, c: &Condition, mv: (CellId, CellId), side: PlayerId) -> bool {
+        match c {
+            Condition::InCheck => side == self.side && !self.judging_replies && self.royal_attacked(r, side),
+            Condition::Not(inner) => !self.power_condition_holds(r, inner, mv, side),
+            c => self.condition_holds_for(r, c, Some(mv), side),
+        }
     }
 
     /// The pseudo-legal moves by its tables of the piece `piece` on `from`, moving as if it

@@ -97,7 +97,8 @@ impl State {
     /// player who threatens `victim`, as if its turn had come with no partial move under way,
     /// until `f` says to stop; the turn is put back after each player.
     fn each_reply(&mut self, r: &Rules, victim: PlayerId, mut f: impl FnMut(&mut State, PlayerId, Move) -> bool) {
-        let (side, partial, slot) = (self.side, self.partial, self.slot);
+        let (side, partial, slot, judging) = (self.side, self.partial, self.slot, self.judging_replies);
+        self.judging_replies = true;
         let mut replies = Vec::new();
         for p in (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, victim)) {
             self.side = p;
@@ -108,9 +109,10 @@ impl State {
             let stop = replies.iter().filter(|mv| mv.kind != MoveKind::Castle).any(|&mv| f(self, p, mv));
             (self.side, self.partial, self.slot) = (side, partial, slot);
             if stop {
-                return;
+                break;
             }
         }
+        self.judging_replies = judging;
     }
 
     /// The cells of `victim`'s royal pieces the change log takes as captured from `log` on.

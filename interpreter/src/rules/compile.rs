@@ -60,7 +60,8 @@ impl Rules {
         let (tables, program) = move_tables(&variant, &facts, code_paths, &mut seed);
         let slow_attacks = tables.slow_types.iter().any(|s| *s);
         let castles = castles::CastleRules::new(&variant, &graph);
-        let gates = gates::GateRules::new(&variant, &castles, cells);
+        let mut gates = gates::GateRules::new(&variant, &castles, cells);
+        gates.learn_aimed(&variant, &tables);
         let codes = players * types + 1;
         let keys = keys::Keys::draw(&mut seed, cells, codes, players, gates.letters.len(), variant.phases.len());
         let stacks = stacks(&variant);

@@ -1,6 +1,7 @@
 //! The compiled gating rights: the rights bits of castlings and gates, and the cells that end them.
 
-use crate::ir::{CellId, PieceTypeId, PlayerId, Variant};
+use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId, Variant};
+use crate::tables::{Entry, EntryKind, MoveTables};
 
 use super::castles::CastleRules;
 
@@ -23,6 +24,11 @@ pub(crate) struct GateRules {
     pub(crate) except: Vec<Vec<PieceTypeId>>,
     /// The board's cell count, which indexes `cells`.
     cell_count: usize,
+    /// Per (player, piece type, cell): the rights a piece of the player's ending a move there
+    /// takes away (`aimed-by`); empty where no gate names types.
+    pub(crate) aimed: Vec<u32>,
+    /// The variant's piece types, which index `aimed`.
+    types: usize,
 }
 
 impl GateRules {
@@ -81,9 +87,58 @@ impl GateRules {
                 bits
             })
             .collect();
-        GateRules { letters, cells: by_cell, implied, derived, except, cell_count: cells }
+        GateRules { letters, cells: by_cell, implied, derived, except, cell_count: cells, aimed: Vec::new(), types: 0 }
     }
 
+    /// Learns, from the move tables, where the `aimed-by` types of each gate take its right:
+    /// a piece of another player's ends a move on a cell from which one of its powers would
+    /// capture on one of the right's cells, were the board empty (a slide's every cell, a
+    /// leap's last; a hop needs a screen, and conditions are not weighed).
+    pub(crate) fn learn_aimed(&mut self, v: &Variant, tables: &MoveTables) {
+        if v.gates.iter().all(|g| g.aimed_by.is_empty()) {
+            return;
+        }
+        let (players, types, cells) = (v.players.len(), v.pieces.len(), self.cell_count);
+        self.types = types;
+        self.aimed = vec![0; players * types * cells];
+        for g in v.gates.iter().filter(|g| !g.aimed_by.is_empty()) {
+            let Some(bit) = self.bit(g.right) else { continue };
+            for p in (0..players).filter(|p| *p != g.player.0 as usize) {
+                for t in &g.aimed_by {
+                    for c in 0..cells {
+                        let i = (p * types + t.0 as usize) * cells + c;
+                        let (a, b) = (tables.entry_index[i] as usize, tables.entry_index[i + 1] as usize);
+                        if tables.entries[a..b].iter().any(|e| reaches_empty(tables, e, &g.cells)) {
+                            self.aimed[i] |= 1 << bit;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The rights a piece of `player`'s type `t` takes away by ending a move on `cell`.
+    #[inline]
+    pub(crate) fn aimed_loss(&self, player: PlayerId, t: PieceTypeId, cell: CellId) -> u32 {
+        let i = (player.0 as usize * self.types + t.0 as usize) * self.cell_count + cell.0 as usize;
+        self.aimed.get(i).copied().unwrap_or(0)
+    }
+}
+
+/// Whether a capturing entry would take on one of `targets` on an empty board.
+fn reaches_empty(tables: &MoveTables, e: &Entry, targets: &[CellId]) -> bool {
+    if e.mode == MoveMode::MoveOnly {
+        return false;
+    }
+    let ray = &tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+    match e.kind {
+        EntryKind::Slide => ray.iter().any(|c| targets.contains(c)),
+        EntryKind::Lame => ray.last().is_some_and(|c| targets.contains(c)),
+        EntryKind::Hop => false,
+    }
+}
+
+impl GateRules {
     /// The bits a right's letter stands for in a position string: a castling's with the gates
     /// on its cells, or a gate's own.
     pub(crate) fn read_letter(&self, letter: char) -> Option<u32> {

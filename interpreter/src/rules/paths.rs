@@ -388,7 +388,7 @@ fn turn_rules(f: &TurnFeatures) -> [(&'static str, bool, &'static [Path]); 10] {
 }
 
 /// The pieces' features, each with the paths it switches off.
-fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 11] {
+fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 14] {
     use Path::*;
     let PieceFeatures {
         attributes,
@@ -402,6 +402,9 @@ fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 11]
         no_check,
         held_by_check,
         no_royal,
+        check_conditions,
+        right_conditions,
+        aimed_gates,
     } = *f;
     [
         ("attributes", attributes, &[PlainMake]),
@@ -426,6 +429,15 @@ fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 11]
         // The rule filters the list of legal moves: the counts, which make none, are off.
         ("held_by_check", held_by_check, &[Count, StackedCount, BulkCount]),
         ("no_royal", no_royal, &[PinShortcut]),
+        // Conditions decided during play make their entries dynamic: the masks, the count and
+        // the probes leave such entries to the generator, whose one condition test
+        // (`power_condition_holds`) reads check where every path generates. `in-check` is only
+        // on move-only powers, so attacks never read it.
+        ("check_conditions", check_conditions, &[]),
+        // Read from the rights of the position by the same test, as `from ZONE` reads the cell.
+        ("right_conditions", right_conditions, &[]),
+        // The general make ends the rights a landing piece aims at; the plain make does not.
+        ("aimed_gates", aimed_gates, &[PlainMake]),
     ]
 }
 

@@ -89,27 +89,38 @@ pub(crate) fn read_checks_remaining(
 
 impl Position {
     /// After a move that ends a turn: a running count goes on by one half-move unless the move
-    /// captured; with none running, or after a capture, the first counting rule whose test
-    /// holds for the player to move begins its count (over) at 0. Where no test holds, a
-    /// running count goes on. The count before the move is kept for unmaking.
+    /// captured or promoted; with none running, or after a capture or a promotion, the first
+    /// counting rule whose test holds for the player to move begins its count (over) at 0 (or
+    /// from the pieces); failing that, after a capture, the first `for-mover` rule whose test
+    /// holds for the player who moved. Where no test holds, a running count goes on. The count
+    /// before the move is kept for unmaking.
     pub(crate) fn update_count(&mut self) {
         self.st.clocks.count_history.push(self.st.clocks.count);
         if self.st.slot != 0 || self.st.partial.is_some() {
             return;
         }
         let (limit, ply) = self.st.clocks.count;
-        let judged = limit == 0 || !self.st.last_captured().is_empty();
+        // A capture or a promotion changes what each side has: the rules are judged again.
+        let captured = !self.st.last_captured().is_empty();
+        let promoted = self.st.history.last().is_some_and(|u| u.mv.promote != 0);
+        let judged = limit == 0 || captured || promoted;
         let side = self.side_to_move();
         let rules = self.rules.clone();
-        let begun = if judged {
-            rules.variant.end.counting.iter().find(|c| self.goal_holds(&c.test, side, false))
+        let counts = &rules.variant.end.counting;
+        let mut begun = if judged {
+            counts.iter().find(|c| !c.for_mover && self.goal_holds(&c.test, side, false)).map(|c| (c, 0))
         } else {
             None
         };
+        // After a capture, a `for-mover` rule judged for the player who made it.
+        let mover = self.st.history.last().map(|u| u.side);
+        if let Some(mover) = mover.filter(|_| begun.is_none() && captured) {
+            begun = counts.iter().find(|c| c.for_mover && self.goal_holds(&c.test, mover, false)).map(|c| (c, 1));
+        }
         match begun {
-            Some(c) => {
+            Some((c, short)) => {
                 let start = if c.from_pieces { 2 * self.pieces_on_board_total() } else { 0 };
-                self.st.clocks.count = (2 * c.moves, start.min(MAX_CLOCK));
+                self.st.clocks.count = (2 * c.moves, start.saturating_sub(short).min(MAX_CLOCK));
             }
             None if limit > 0 => self.st.clocks.count.1 = (ply + 1).min(MAX_CLOCK),
             None => {}

@@ -279,7 +279,12 @@ impl State {
                     captured |= cap;
                     keep &= r.castle_keep[c.0 as usize] & self.king_keep(r, p, c);
                 }
-                Logged::Put(c, ..) => keep &= r.castle_keep[c.0 as usize],
+                Logged::Put(c, p, _) => {
+                    keep &= r.castle_keep[c.0 as usize];
+                    if !r.gates.aimed.is_empty() {
+                        keep &= !r.gates.aimed_loss(r.owner(p), r.type_of(p), c);
+                    }
+                }
                 _ => {}
             }
         }
@@ -677,6 +682,11 @@ impl State {
             Condition::TypeCount { enemy, types, compare, n } => {
                 compare.holds(self.count_types(r, *enemy, types, mover), *n)
             }
+            // The moving piece stands where a right its player holds covers.
+            Condition::OnRight => mv.is_some_and(|(f, _)| r.gates.gating(mover, f) & self.rights.castling != 0),
+            // Read by the generator (`power_condition_holds`), which knows attacks; the
+            // language reads it nowhere else.
+            Condition::InCheck => false,
             Condition::Not(inner) => !self.condition_holds_for(r, inner, mv, mover),
         }
     }

@@ -148,6 +148,10 @@ pub(crate) struct State {
     pub(crate) out: u32,
     /// The evaluation's piece-square sums, where a search attached its table.
     pub(crate) tally: Option<Box<Tally>>,
+    /// A player's moves are being generated only to see what they take (the plain reference's
+    /// replies, attacks found by generation): `if in-check` (on move-only powers, which take
+    /// nothing) is not asked, which would ask for that player's attackers in turn.
+    pub(crate) judging_replies: bool,
 }
 
 /// The rights a move may end: castlings still allowed and the en passant chance.
@@ -274,6 +278,7 @@ impl Position {
             choices: vec![0; rules.variant.choices.len() * players],
             out: 0,
             tally: None,
+            judging_replies: false,
         };
         let mut pos = Position {
             rules,

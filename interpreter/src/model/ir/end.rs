@@ -78,6 +78,11 @@ pub struct Counting {
     /// Whether the count begins at as many moves as there are pieces on the board, not at 0.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub from_pieces: bool,
+    /// Judged, after a capture where no other rule begins a count, for the player who made it
+    /// (not the player to move), the count beginning one half-move short of its start: that
+    /// player's count begun as its own capture was made.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub for_mover: bool,
 }
 
 /// A goal: when its test holds for one of its players, the game ends with that outcome for

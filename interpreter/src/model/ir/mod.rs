@@ -590,6 +590,11 @@ pub struct Gate {
     /// The types it never places (`except Pawn`), as Fairy-Stockfish gates a piece only where
     /// it could be dropped.
     pub except: Vec<PieceTypeId>,
+    /// The enemy types that take the right away by ending a move where they would capture on
+    /// one of its cells on an empty board (`aimed-by Rook`: a rook reaching the cell's rank or
+    /// file, as Fairy-Stockfish ends Cambodian chess's king leap).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub aimed_by: Vec<PieceTypeId>,
 }
 
 /// A phase: once its condition holds after a move, it stays on for the rest of the game.

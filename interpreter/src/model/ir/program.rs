@@ -250,6 +250,12 @@ pub enum Condition {
     },
     /// The turn number (1-based, counting full turns) compares with a number.
     TurnNumber(Compare, u32),
+    /// The moving player has a royal piece attacked (read only by move-only powers, whose
+    /// moves never attack).
+    InCheck,
+    /// The moving piece stands on a cell of a gate right its player holds (the right is lost
+    /// once a move leaves or lands on its cells: the piece has not moved).
+    OnRight,
     /// Negation.
     Not(Box<Condition>),
 }

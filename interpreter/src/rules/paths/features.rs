@@ -1,8 +1,8 @@
 //! The features of a variant that some fast path cannot assume, read from every field of the IR.
 
 use crate::ir::{
-    AddKind, Board, Cell, EndRules, Instr, PieceType, PlayRules, Program, SquareRules, Turn, TurnAction, Untouchable,
-    Variant, Zone,
+    AddKind, Board, Cell, Condition, EndRules, Instr, PieceType, PlayRules, Program, SquareRules, Turn, TurnAction,
+    Untouchable, Variant, Zone,
 };
 
 /// What a variant uses that some fast path cannot assume: read from the IR and from facts the
@@ -101,6 +101,12 @@ pub struct PieceFeatures {
     pub held_by_check: bool,
     /// No piece type is royal.
     pub no_royal: bool,
+    /// A power's `if in-check`: the generator reads whether its player is in check.
+    pub check_conditions: bool,
+    /// A power's `if on-right`: the generator reads the gate rights held.
+    pub right_conditions: bool,
+    /// A gate's right is also lost to an enemy piece aiming at its cells (`aimed-by`).
+    pub aimed_gates: bool,
 }
 
 /// Who plays: shared pieces, teams, the number of players.
@@ -198,6 +204,7 @@ impl Features {
             },
             pieces: PieceFeatures {
                 gates: !gates.is_empty(),
+                aimed_gates: gates.iter().any(|g| !g.aimed_by.is_empty()),
                 castling_from_position: castlings.iter().any(|c| c.free.is_some()),
                 castling_by_drop: castlings.iter().any(|c| c.gained_by_drop.is_some()),
                 attributes: !attributes.is_empty(),
@@ -316,7 +323,7 @@ fn piece_features(p: &PieceType, f: &mut Features) {
         resets_move_clock: _,
         no_drop_checkmate: _,
         no_check,
-        moves: _,
+        moves,
         promotion: _,
         more_promotions: _,
         keep_apart,
@@ -330,6 +337,10 @@ fn piece_features(p: &PieceType, f: &mut Features) {
         held_by_check,
         points: _,
     } = p;
+    let reads =
+        |pred: fn(&Condition) -> bool| moves.iter().any(|m| m.conditions.iter().any(|c| reads_condition(c, pred)));
+    f.pieces.check_conditions |= reads(|c| matches!(c, Condition::InCheck));
+    f.pieces.right_conditions |= reads(|c| matches!(c, Condition::OnRight));
     f.pieces.no_royal &= !*royal;
     f.pieces.no_check |= *no_check != 0;
     f.pieces.held_by_check |= *held_by_check;
@@ -340,6 +351,14 @@ fn piece_features(p: &PieceType, f: &mut Features) {
     f.programs.program_layer |=
         !programs.is_empty() || !drops.is_empty() || !attributes.is_empty() || to_hand.is_some();
     f.turn.partial_moves |= programs.iter().chain(drops).any(has_partial_add);
+}
+
+/// Whether a condition, or the one it negates, is one `pred` picks.
+fn reads_condition(c: &Condition, pred: fn(&Condition) -> bool) -> bool {
+    match c {
+        Condition::Not(inner) => reads_condition(inner, pred),
+        c => pred(c),
+    }
 }
 
 /// Whether a program may emit a move after which its piece goes on in the same turn.
