@@ -273,3 +273,61 @@ fn two_pseudo_royal_pieces_are_royal_only_when_one_is_left() {
     let mut one = common::position(&r, "8/8/8/8/8/8/3k4/4K3 w - - 0 1");
     assert_eq!(common::uci(&mut one), ["e1d2", "e1f1", "e1f2"]);
 }
+
+/// The sections of tests/ini/keys.ini: options Varia maps to its own features.
+fn keys_ini() -> String {
+    std::fs::read_to_string(common::root().join("tests/ini/keys.ini")).unwrap()
+}
+
+/// Every section of tests/ini/keys.ini loads and counts perft as pyffish 0.0.90 does after
+/// `load_variant_config` (tools/fsf-perft.py --ini tests/ini/keys.ini; `tools/oracle-ini.py
+/// --ini tests/ini/keys.ini --games 20` prints the same figures and compares 20 random games of
+/// each: they agree).
+#[test]
+fn mapped_options_count_perft_as_pyffish() {
+    let text = keys_ini();
+    for (name, want) in [("castledrop", [127, 8299, 695623]), ("shuttlechess", [20, 400, 8902])] {
+        assert_eq!(counts(&rules(&text, name), 3), want, "{name}");
+    }
+}
+
+/// `castlingDroppedPiece`: a rook dropped in a corner beside the king on e1 gains that side's
+/// right, even after the king has moved away and back; none is held before (pyffish's legal
+/// moves and position strings: `... w K - 1 2`, `... w Q - 1 2`).
+#[test]
+fn a_dropped_rook_beside_the_king_gains_the_castling_right() {
+    let text = keys_ini();
+    let var = ini::convert(&text, "castledrop").expect("converts");
+    assert!(
+        var.contains("castle \"O-O\" white right K king e1 -> g1 partner h1 -> f1 gained-by-drop King Rook\n"),
+        "{var}"
+    );
+    let r = rules(&text, "castledrop");
+    let castles = |moves: &str| -> Vec<String> {
+        let mut pos = common::position(&r, "start");
+        common::play(&mut pos, moves);
+        common::uci(&mut pos).into_iter().filter(|m| ["e1g1", "e1c1"].contains(&m.as_str())).collect()
+    };
+    assert!(castles("").is_empty());
+    assert_eq!(castles("R@h1 e8d8"), ["e1g1"]);
+    assert_eq!(castles("R@a1 e8d8"), ["e1c1"]);
+    assert_eq!(castles("e1f1 e8d8 f1e1 d8e8 R@h1 e8d8"), ["e1g1"]);
+}
+
+/// `moveRepetitionIllegal`: White's knight brought to f3, then moved to g1 and back twice,
+/// loses; black pawn moves in between reset the move clock and nothing ends (pyffish's
+/// `is_optional_game_end`: 32000 for Black to move after the ninth move, no end otherwise).
+#[test]
+fn a_knight_moved_back_and_forth_loses() {
+    let text = keys_ini();
+    assert!(ini::convert(&text, "shuttlechess").unwrap().contains("  goal white black loss: shuttled 4\n"));
+    let r = rules(&text, "shuttlechess");
+    let end = |moves: &str| {
+        let mut pos = common::position(&r, "start");
+        common::play(&mut pos, moves);
+        pos.outcome().map(|(res, why)| (common::result_name(res), why))
+    };
+    assert_eq!(end("g1f3 b8c6 f3g1 g8f6 g1f3 c6e5 f3g1 e5c4"), None);
+    assert_eq!(end("g1f3 b8c6 f3g1 g8f6 g1f3 c6e5 f3g1 e5c4 g1f3"), Some(("black", EndReason::Goal(0))));
+    assert_eq!(end("g1f3 a7a6 f3g1 a6a5 g1f3 h7h6 f3g1 h6h5 g1f3"), None);
+}

@@ -170,6 +170,8 @@ pub struct Castling {
     pub king_file: u8,
     pub king_piece: [usize; 2],
     pub rook_pieces: [u64; 2],
+    /// `castlingDroppedPiece`: a dropped king or rook may gain a castling right.
+    pub dropped_piece: bool,
 }
 
 /// Drops and the hand (`pieceDrops`, `capturesToHand`, `dropChecks`, `firstRankPawnDrops`,
@@ -190,7 +192,8 @@ pub struct Drops {
 
 /// The end of the game: mate, stalemate, the move and repetition rules, check counting
 /// (`checkmateValue`, `stalemateValue`, `stalematePieceCount`, `nMoveRule`, `nMoveRuleTypes`,
-/// `nFoldRule`, `nFoldValue`, `perpetualCheckIllegal`, `immobilityIllegal`, `checkCounting`).
+/// `nFoldRule`, `nFoldValue`, `perpetualCheckIllegal`, `immobilityIllegal`, `checkCounting`,
+/// `moveRepetitionIllegal`).
 #[derive(Clone, Debug)]
 pub struct End {
     pub checkmate_value: Value,
@@ -202,6 +205,7 @@ pub struct End {
     pub n_fold_value: Value,
     pub perpetual_check_illegal: bool,
     pub immobility_illegal: bool,
+    pub move_repetition_illegal: bool,
     pub check_counting: bool,
 }
 
@@ -257,6 +261,7 @@ impl Model {
                 king_file: 4,
                 king_piece: [KING; 2],
                 rook_pieces: [1 << 3; 2],
+                dropped_piece: false,
             },
             drops: Drops {
                 piece_drops: false,
@@ -279,6 +284,7 @@ impl Model {
                 n_fold_value: Value::Draw,
                 perpetual_check_illegal: false,
                 immobility_illegal: false,
+                move_repetition_illegal: false,
                 check_counting: false,
             },
             extinction: Extinction {
