@@ -286,7 +286,13 @@ fn keys_ini() -> String {
 #[test]
 fn mapped_options_count_perft_as_pyffish() {
     let text = keys_ini();
-    for (name, want) in [("castledrop", [127, 8299, 695623]), ("shuttlechess", [20, 400, 8902])] {
+    let sections = [
+        ("castledrop", [127, 8299, 695623]),
+        ("shuttlechess", [20, 400, 8902]),
+        ("enclose", [4, 12, 24]),
+        ("clone", [6, 36, 288]),
+    ];
+    for (name, want) in sections {
         assert_eq!(counts(&rules(&text, name), 3), want, "{name}");
     }
 }
@@ -330,4 +336,46 @@ fn a_knight_moved_back_and_forth_loses() {
     assert_eq!(end("g1f3 b8c6 f3g1 g8f6 g1f3 c6e5 f3g1 e5c4"), None);
     assert_eq!(end("g1f3 b8c6 f3g1 g8f6 g1f3 c6e5 f3g1 e5c4 g1f3"), Some(("black", EndReason::Goal(0))));
     assert_eq!(end("g1f3 a7a6 f3g1 a6a5 g1f3 h7h6 f3g1 h6h5 g1f3"), None);
+}
+
+/// `enclosingDrop` and `flipEnclosedPieces`: pyffish's position strings after these drops (the
+/// ataxx rule turns over the stone beside, the reversi rule the closed line) and its legal
+/// drops (beside an own stone; closing a line once the four start cells are full).
+#[test]
+fn enclosing_drops_turn_enemy_pieces_over() {
+    let text = keys_ini();
+    let board = |name: &str, moves: &str| {
+        let mut pos = common::position(&rules(&text, name), "start");
+        common::play(&mut pos, moves);
+        let fen = pos.to_position_string();
+        (fen.split(['[', ' ']).next().unwrap().to_string(), common::uci(&mut pos))
+    };
+    let (fen, _) = board("clone", "P@d4 P@b4 P@c4");
+    assert_eq!(fen, "p3P/1PPP1/5/5/P3p");
+    let (_, drops) = board("clone", "");
+    assert_eq!(drops, ["P@a2", "P@b1", "P@b2", "P@d4", "P@d5", "P@e4"]);
+    let (fen, drops) = board("enclose", "P@c3 P@d3 P@d4 P@c4");
+    assert_eq!(fen, "6/6/2pP2/2Pp2/6/6");
+    assert_eq!(drops, ["P@b4", "P@c5", "P@d2", "P@e3"]);
+    let (fen, drops) = board("enclose", "P@c3 P@d3 P@d4 P@c4 P@b4");
+    assert_eq!(fen, "6/6/1PPP2/2Pp2/6/6");
+    assert_eq!(drops, ["P@b3", "P@b5", "P@d5"]);
+}
+
+/// Enclosing rules the import does not write, flips after pieces' moves and bad values are
+/// refused at the option.
+#[test]
+fn other_enclosing_rules_are_refused_at_the_option() {
+    let base =
+        "[a]\nking = -\nimmobile = p\npieceDrops = true\ncastling = false\nstartFen = 8/8/8/8/8/8/8/8[Pp] w - - 0 1\n";
+    for (extra, want) in [
+        ("enclosingDrop = top\n", "7:17 `enclosingDrop`: only `reversi` and `ataxx` drops are imported"),
+        ("flipEnclosedPieces = quadwrangle\n", "7:22 `flipEnclosedPieces`: only `reversi` and `ataxx` flips"),
+        ("customPiece1 = a:W\nflipEnclosedPieces = ataxx\n", "8:22 `flipEnclosedPieces`: flips after a piece's move"),
+        ("enclosingDrop = corners\n", "7:17 bad value `corners` for `enclosingDrop`"),
+    ] {
+        let text = format!("{base}{extra}");
+        let got = errors(&text, "a");
+        assert!(got.iter().any(|g| g.starts_with(want)), "{extra}: got {got:?}, want {want}");
+    }
 }

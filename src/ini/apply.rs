@@ -25,8 +25,6 @@ const UNSUPPORTED: &[(&str, &[&str], &str)] = &[
     ("mustDrop", &["false"], "compulsory drops are not imported"),
     ("mustDropType", &["*"], "compulsory drops are not imported"),
     ("dropLoop", &["false"], "promoted pieces kept promoted in hand are not imported"),
-    ("enclosingDrop", &["none"], "drops that must enclose or border pieces (reversi, ataxx, connect four) have no .var form in the import"),
-    ("enclosingDropStart", &["", "-"], "drops that must enclose pieces are not imported"),
     ("sittuyinRookDrop", &["false"], "Sittuyin's setup drops are not imported"),
     ("dropOppositeColoredBishop", &["false"], "bishops dropped on opposite colours are not imported"),
     ("dropPromoted", &["false"], "drops of pieces promoted side up are not imported"),
@@ -48,7 +46,6 @@ const UNSUPPORTED: &[(&str, &[&str], &str)] = &[
     ("makpongRule", &["false"], "Makpong's king that may not leave check has no .var form"),
     ("flyingGeneral", &["false"], "the flying general (facing kings) is not imported (variants/xiangqi.var writes it as a move program)"),
     ("soldierPromotionRank", &["1"], "soldiers that gain sideways steps at a rank are not imported"),
-    ("flipEnclosedPieces", &["none"], "flipping enclosed pieces (reversi, ataxx) is not imported"),
     ("nFoldValueAbsolute", &["false"], "a repetition result from White's point of view is not imported"),
     ("chasingRule", &["none"], "Xiangqi's chasing rules have no .var form"),
     ("shatarMateRule", &["false"], "Shatar's mating rules have no .var form"),
@@ -137,6 +134,9 @@ const ORDER: &[&str] = &[
     "dropRegionBlack",
     "dropNoDoubled",
     "dropNoDoubledCount",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "flipEnclosedPieces",
     "nMoveRuleTypes",
     "nMoveRuleTypesWhite",
     "nMoveRuleTypesBlack",
@@ -399,6 +399,19 @@ impl Applier<'_> {
                     _ => m.extinction.opponent_piece_count = n,
                 }
             }
+            "enclosingDrop" | "flipEnclosedPieces" => {
+                if !["reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"].contains(&e.value.as_str()) {
+                    return self.bad(e, "`reversi`, `ataxx`, `quadwrangle`, `snort`, `anyside`, `top` or `none`");
+                }
+                match base {
+                    "enclosingDrop" => m.drops.enclosing = e.value.clone(),
+                    _ => m.drops.flip = e.value.clone(),
+                }
+            }
+            "enclosingDropStart" => match parse_region(&e.value) {
+                Some(r) => self.model.drops.enclosing_start = r,
+                None => self.bad(e, "squares (`d4`), ranks (`*1`) or files (`a*`), or `-`"),
+            },
             "nFoldValue" | "stalemateValue" | "checkmateValue" | "extinctionValue" => {
                 let v = match e.value.as_str() {
                     "win" => Value::Win,

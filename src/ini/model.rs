@@ -188,6 +188,12 @@ pub struct Drops {
     pub no_doubled: Option<usize>,
     pub no_doubled_count: u32,
     pub shogi_pawn_drop_mate_illegal: bool,
+    /// `enclosingDrop`: what a drop must do (`reversi`, `ataxx`, ... or `none`).
+    pub enclosing: String,
+    /// `enclosingDropStart`: while one of these cells is empty, drops go there instead.
+    pub enclosing_start: Region,
+    /// `flipEnclosedPieces`: which enemy pieces a move turns over (`reversi`, `ataxx`, ... or `none`).
+    pub flip: String,
 }
 
 /// The end of the game: mate, stalemate, the move and repetition rules, check counting
@@ -273,6 +279,9 @@ impl Model {
                 no_doubled: None,
                 no_doubled_count: 1,
                 shogi_pawn_drop_mate_illegal: false,
+                enclosing: "none".into(),
+                enclosing_start: 0,
+                flip: "none".into(),
             },
             end: End {
                 checkmate_value: Value::Loss,

@@ -9,6 +9,7 @@ use super::model::{square, At, Model, Region, Value, ALL, FIRST_CUSTOM, KING, PA
 use super::IniError;
 
 mod castles;
+mod enclosing;
 
 /// A `.var` piece: its name, its symbol and the lines of its body.
 struct Piece {
@@ -343,6 +344,7 @@ impl<'a> Writer<'a> {
                 _ => return self.refuse("dropNoDoubledCount", "a count above 1 has no .var form in the import"),
             }
         }
+        program.extend(self.enclosing());
         program.push("add".into());
         body.push(format!("drop {{ {} }}", program.join(" ")));
     }
@@ -689,6 +691,7 @@ impl<'a> Writer<'a> {
                 "Varia refuses this option",
             ));
         }
+        self.check_enclosing();
         let pieces = self.pieces();
         let (castles, rights) = self.castles();
         let forbids = self.immobile();
@@ -727,6 +730,9 @@ impl<'a> Writer<'a> {
         }
         if counts_hands {
             out.push_str("goals-count-hands\n");
+        }
+        if m.drops.enclosing == "reversi" {
+            out.push_str("flags encloses\n");
         }
         if m.must_capture {
             out.push_str("must-capture\n");
