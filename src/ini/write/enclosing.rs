@@ -6,8 +6,8 @@ use super::Writer;
 const ALL: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
 
 impl Writer<'_> {
-    /// The program code a drop runs before `add`: empty without these options; refused for
-    /// the rules the language's import does not write.
+    /// The program code a drop runs before `add`: empty without these options, and where
+    /// [`Writer::check_enclosing`] refuses them.
     pub(super) fn enclosing(&self) -> Vec<String> {
         let m = self.m;
         let (rule, flip) = (m.drops.enclosing.as_str(), m.drops.flip.as_str());
