@@ -399,19 +399,7 @@ impl Applier<'_> {
                     _ => m.extinction.opponent_piece_count = n,
                 }
             }
-            "enclosingDrop" | "flipEnclosedPieces" => {
-                if !["reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"].contains(&e.value.as_str()) {
-                    return self.bad(e, "`reversi`, `ataxx`, `quadwrangle`, `snort`, `anyside`, `top` or `none`");
-                }
-                match base {
-                    "enclosingDrop" => m.drops.enclosing = e.value.clone(),
-                    _ => m.drops.flip = e.value.clone(),
-                }
-            }
-            "enclosingDropStart" => match parse_region(&e.value) {
-                Some(r) => self.model.drops.enclosing_start = r,
-                None => self.bad(e, "squares (`d4`), ranks (`*1`) or files (`a*`), or `-`"),
-            },
+            "enclosingDrop" | "flipEnclosedPieces" | "enclosingDropStart" => self.enclosing(e, base),
             "nFoldValue" | "stalemateValue" | "checkmateValue" | "extinctionValue" => {
                 let v = match e.value.as_str() {
                     "win" => Value::Win,
@@ -428,6 +416,23 @@ impl Applier<'_> {
                 }
             }
             _ => self.flag(e, base),
+        }
+    }
+
+    /// `enclosingDrop`, `flipEnclosedPieces` (a rule's name) and `enclosingDropStart` (squares).
+    fn enclosing(&mut self, e: &Entry, base: &str) {
+        let drops = &mut self.model.drops;
+        if base == "enclosingDropStart" {
+            match parse_region(&e.value) {
+                Some(r) => drops.enclosing_start = r,
+                None => self.bad(e, "squares (`d4`), ranks (`*1`) or files (`a*`), or `-`"),
+            }
+        } else if !["reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"].contains(&e.value.as_str()) {
+            self.bad(e, "`reversi`, `ataxx`, `quadwrangle`, `snort`, `anyside`, `top` or `none`");
+        } else if base == "enclosingDrop" {
+            drops.enclosing = e.value.clone();
+        } else {
+            drops.flip = e.value.clone();
         }
     }
 
