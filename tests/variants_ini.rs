@@ -273,3 +273,109 @@ fn two_pseudo_royal_pieces_are_royal_only_when_one_is_left() {
     let mut one = common::position(&r, "8/8/8/8/8/8/3k4/4K3 w - - 0 1");
     assert_eq!(common::uci(&mut one), ["e1d2", "e1f1", "e1f2"]);
 }
+
+/// The sections of tests/ini/keys.ini: options Varia maps to its own features.
+fn keys_ini() -> String {
+    std::fs::read_to_string(common::root().join("tests/ini/keys.ini")).unwrap()
+}
+
+/// Every section of tests/ini/keys.ini loads and counts perft as pyffish 0.0.90 does after
+/// `load_variant_config` (tools/fsf-perft.py --ini tests/ini/keys.ini; `tools/oracle-ini.py
+/// --ini tests/ini/keys.ini --games 20` prints the same figures and compares 20 random games of
+/// each: they agree).
+#[test]
+fn mapped_options_count_perft_as_pyffish() {
+    let text = keys_ini();
+    let sections = [
+        ("castledrop", [127, 8299, 695623]),
+        ("shuttlechess", [20, 400, 8902]),
+        ("enclose", [4, 12, 24]),
+        ("clone", [6, 36, 288]),
+    ];
+    for (name, want) in sections {
+        assert_eq!(counts(&rules(&text, name), 3), want, "{name}");
+    }
+}
+
+/// `castlingDroppedPiece`: a rook dropped in a corner beside the king on e1 gains that side's
+/// right, even after the king has moved away and back; none is held before (pyffish's legal
+/// moves and position strings: `... w K - 1 2`, `... w Q - 1 2`).
+#[test]
+fn a_dropped_rook_beside_the_king_gains_the_castling_right() {
+    let text = keys_ini();
+    let var = ini::convert(&text, "castledrop").expect("converts");
+    assert!(
+        var.contains("castle \"O-O\" white right K king e1 -> g1 partner h1 -> f1 gained-by-drop King Rook\n"),
+        "{var}"
+    );
+    let r = rules(&text, "castledrop");
+    let castles = |moves: &str| -> Vec<String> {
+        let mut pos = common::position(&r, "start");
+        common::play(&mut pos, moves);
+        common::uci(&mut pos).into_iter().filter(|m| ["e1g1", "e1c1"].contains(&m.as_str())).collect()
+    };
+    assert!(castles("").is_empty());
+    assert_eq!(castles("R@h1 e8d8"), ["e1g1"]);
+    assert_eq!(castles("R@a1 e8d8"), ["e1c1"]);
+    assert_eq!(castles("e1f1 e8d8 f1e1 d8e8 R@h1 e8d8"), ["e1g1"]);
+}
+
+/// `moveRepetitionIllegal`: White's knight brought to f3, then moved to g1 and back twice,
+/// loses; black pawn moves in between reset the move clock and nothing ends (pyffish's
+/// `is_optional_game_end`: 32000 for Black to move after the ninth move, no end otherwise).
+#[test]
+fn a_knight_moved_back_and_forth_loses() {
+    let text = keys_ini();
+    assert!(ini::convert(&text, "shuttlechess").unwrap().contains("  goal white black loss: shuttled 4\n"));
+    let r = rules(&text, "shuttlechess");
+    let end = |moves: &str| {
+        let mut pos = common::position(&r, "start");
+        common::play(&mut pos, moves);
+        pos.outcome().map(|(res, why)| (common::result_name(res), why))
+    };
+    assert_eq!(end("g1f3 b8c6 f3g1 g8f6 g1f3 c6e5 f3g1 e5c4"), None);
+    assert_eq!(end("g1f3 b8c6 f3g1 g8f6 g1f3 c6e5 f3g1 e5c4 g1f3"), Some(("black", EndReason::Goal(0))));
+    assert_eq!(end("g1f3 a7a6 f3g1 a6a5 g1f3 h7h6 f3g1 h6h5 g1f3"), None);
+}
+
+/// `enclosingDrop` and `flipEnclosedPieces`: pyffish's position strings after these drops (the
+/// ataxx rule turns over the stone beside, the reversi rule the closed line) and its legal
+/// drops (beside an own stone; closing a line once the four start cells are full).
+#[test]
+fn enclosing_drops_turn_enemy_pieces_over() {
+    let text = keys_ini();
+    let board = |name: &str, moves: &str| {
+        let mut pos = common::position(&rules(&text, name), "start");
+        common::play(&mut pos, moves);
+        let fen = pos.to_position_string();
+        (fen.split(['[', ' ']).next().unwrap().to_string(), common::uci(&mut pos))
+    };
+    let (fen, _) = board("clone", "P@d4 P@b4 P@c4");
+    assert_eq!(fen, "p3P/1PPP1/5/5/P3p");
+    let (_, drops) = board("clone", "");
+    assert_eq!(drops, ["P@a2", "P@b1", "P@b2", "P@d4", "P@d5", "P@e4"]);
+    let (fen, drops) = board("enclose", "P@c3 P@d3 P@d4 P@c4");
+    assert_eq!(fen, "6/6/2pP2/2Pp2/6/6");
+    assert_eq!(drops, ["P@b4", "P@c5", "P@d2", "P@e3"]);
+    let (fen, drops) = board("enclose", "P@c3 P@d3 P@d4 P@c4 P@b4");
+    assert_eq!(fen, "6/6/1PPP2/2Pp2/6/6");
+    assert_eq!(drops, ["P@b3", "P@b5", "P@d5"]);
+}
+
+/// Enclosing rules the import does not write, flips after pieces' moves and bad values are
+/// refused at the option.
+#[test]
+fn other_enclosing_rules_are_refused_at_the_option() {
+    let base =
+        "[a]\nking = -\nimmobile = p\npieceDrops = true\ncastling = false\nstartFen = 8/8/8/8/8/8/8/8[Pp] w - - 0 1\n";
+    for (extra, want) in [
+        ("enclosingDrop = top\n", "7:17 `enclosingDrop`: only `reversi` and `ataxx` drops are imported"),
+        ("flipEnclosedPieces = quadwrangle\n", "7:22 `flipEnclosedPieces`: only `reversi` and `ataxx` flips"),
+        ("customPiece1 = a:W\nflipEnclosedPieces = ataxx\n", "8:22 `flipEnclosedPieces`: flips after a piece's move"),
+        ("enclosingDrop = corners\n", "7:17 bad value `corners` for `enclosingDrop`"),
+    ] {
+        let text = format!("{base}{extra}");
+        let got = errors(&text, "a");
+        assert!(got.iter().any(|g| g.starts_with(want)), "{extra}: got {got:?}, want {want}");
+    }
+}

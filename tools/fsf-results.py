@@ -7,8 +7,12 @@ player could claim (the move rule, repetition, counting: Varia declares those it
 records, per game, the start, the moves, the number of legal moves at every position (0 at the
 end where no move is left) and the result: `white`, `black` or `draw`.
 
+A start may carry moves to play first, after a `;` (`FEN;e2e3 e9e8`): the game plays them, then
+random moves (for endings random games rarely reach, such as janggimodern's piece moved back and
+forth).
+
 Usage: pip install pyffish
-       python3 tools/fsf-results.py VARIANT SEED GAMES PLIES FEN [FEN ...] > tests/fsf_results/NAME.txt
+       python3 tools/fsf-results.py VARIANT SEED GAMES PLIES FEN[;MOVES] [FEN[;MOVES] ...] > tests/fsf_results/NAME.txt
 """
 import random
 import sys
@@ -24,7 +28,7 @@ def result(fen, value):
     return "white" if (value > 0) == white_to_move else "black"
 
 
-def play(variant, start, rng, plies):
+def play(variant, start, rng, plies, forced=()):
     moves, counts = [], []
     while True:
         fen = sf.get_fen(variant, start, moves)
@@ -42,7 +46,12 @@ def play(variant, start, rng, plies):
             return moves, counts, result(fen, value), "claim"
         if len(moves) >= plies:
             return moves, counts, "none", "unfinished"
-        moves.append(rng.choice(sorted(legal)))
+        if len(moves) < len(forced):
+            if forced[len(moves)] not in legal:
+                sys.exit(f"{forced[len(moves)]} is not legal after {' '.join(moves) or 'the start'} from {start}")
+            moves.append(forced[len(moves)])
+        else:
+            moves.append(rng.choice(sorted(legal)))
 
 
 def main():
@@ -51,8 +60,8 @@ def main():
     rng = random.Random(seed)
     print(f"# pyffish {'.'.join(map(str, sf.version()))}, variant {variant}, seed {seed}")
     for k in range(games):
-        start = starts[k % len(starts)]
-        moves, counts, res, how = play(variant, start, rng, plies)
+        start, _, forced = starts[k % len(starts)].partition(";")
+        moves, counts, res, how = play(variant, start, rng, plies, forced.split())
         print(f"start {start}")
         print(f"moves {' '.join(moves)}")
         print(f"counts {' '.join(map(str, counts))}")

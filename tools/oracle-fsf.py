@@ -140,6 +140,7 @@ GAMES = {
     "supply": ("supply.var", "supply", 3),
     "janggicasual": ("janggicasual.var", "janggicasual", 3),
     "janggitraditional": ("janggitraditional.var", "janggitraditional", 3),
+    "janggimodern": ("janggimodern.var", "janggimodern", 3),
     "kyotoshogi": ("kyotoshogi.var", "kyotoshogi", 4),
     "wolf": ("wolf.var", "wolf", 3),
     "koedem": ("koedem.var", "koedem", 3),

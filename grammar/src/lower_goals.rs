@@ -9,6 +9,10 @@ use crate::syntax::Rule;
 /// kept with every move made, in 64 bits (so fewer with more than four players).
 pub(super) const MAX_BEFORE_TESTS: u8 = 16;
 
+/// At most this many moves in a `shuttled N` test: judging it reads the last 2N + 2 moves
+/// and takes a copy of the position back over them.
+pub(super) const MAX_SHUTTLE: u32 = 100;
+
 /// An outcome word.
 pub(super) fn outcome_of(word: &str) -> Outcome {
     match word {
@@ -130,6 +134,7 @@ impl Lowerer {
             Rule::passed_goal => {
                 GoalTest::Passed(self.count_from_one(&parts[1], 1000, "a count of 0 passes", "expected at least 1"))
             }
+            Rule::shuttled_goal => self.shuttled(&parts)?,
             Rule::facing_goal => {
                 let occ: Vec<Node> = parts.iter().filter(|p| p.as_rule() == Rule::occupier).cloned().collect();
                 let first = self.occupier(&occ[0]);
@@ -165,6 +170,26 @@ impl Lowerer {
             }
             _ => return None,
         })
+    }
+
+    /// `shuttled N [TYPE ...]`: at least 2 moves, each type once.
+    fn shuttled(&mut self, parts: &[Node]) -> Option<GoalTest> {
+        let n = int_checked(self, &parts[1], MAX_SHUTTLE as u64);
+        if n.is_some_and(|n| n < 2) {
+            self.error(&parts[1], "a shuttle of fewer than 2 moves", "expected 2 or more moves back and forth");
+        }
+        let mut types = Some(Vec::new());
+        for p in parts.iter().filter(|p| p.as_rule() == Rule::goal_piece) {
+            match (self.piece_ref(&p.clone().into_inner().next().expect("piece")), &mut types) {
+                (Some(t), Some(v)) if !v.contains(&t) => v.push(t),
+                (Some(_), Some(_)) => {
+                    self.error(p, format!("piece `{}` listed twice", p.as_str()), "expected each type once");
+                    types = None;
+                }
+                _ => types = None,
+            }
+        }
+        Some(GoalTest::Shuttled(n.filter(|n| *n >= 2)? as u32, types?))
     }
 
     /// A cell or a zone of a configuration goal; a cell wins when both have the name.

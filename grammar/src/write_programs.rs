@@ -276,6 +276,14 @@ impl Writer<'_> {
                 format!("{word}({occ} at {grp})")
             }
             GoalTest::Passed(n) => format!("passed {n}"),
+            GoalTest::Shuttled(n, types) => {
+                let mut s = format!("shuttled {n}");
+                for t in types {
+                    s.push(' ');
+                    s.push_str(&self.piece(*t));
+                }
+                s
+            }
             GoalTest::Facing(a, b, dirs) => {
                 if dirs.is_empty() {
                     return fail("a goal", "a facing test along no direction");

@@ -19,15 +19,12 @@ const UNSUPPORTED: &[(&str, &[&str], &str)] = &[
     ("mutuallyImmuneTypes", &["", "-"], "pieces that cannot take each other have no .var form"),
     ("petrifyOnCaptureTypes", &["", "-"], "capturers turning into walls are not imported (a `walls` block's `petrify` writes them)"),
     ("petrifyBlastPieces", &["false"], "capturers turning into walls are not imported"),
-    ("castlingDroppedPiece", &["false"], "castling with dropped pieces has no .var form"),
     ("castlingRookKingsideFile", &["l", "12"], "castling with a rook away from the corner is not imported"),
     ("castlingRookQueensideFile", &["a", "1"], "castling with a rook away from the corner is not imported"),
     ("oppositeCastling", &["false"], "castling that depends on the opponent's castling has no .var form"),
     ("mustDrop", &["false"], "compulsory drops are not imported"),
     ("mustDropType", &["*"], "compulsory drops are not imported"),
     ("dropLoop", &["false"], "promoted pieces kept promoted in hand are not imported"),
-    ("enclosingDrop", &["none"], "drops that must enclose or border pieces (reversi, ataxx, connect four) have no .var form in the import"),
-    ("enclosingDropStart", &["", "-"], "drops that must enclose pieces are not imported"),
     ("sittuyinRookDrop", &["false"], "Sittuyin's setup drops are not imported"),
     ("dropOppositeColoredBishop", &["false"], "bishops dropped on opposite colours are not imported"),
     ("dropPromoted", &["false"], "drops of pieces promoted side up are not imported"),
@@ -49,9 +46,7 @@ const UNSUPPORTED: &[(&str, &[&str], &str)] = &[
     ("makpongRule", &["false"], "Makpong's king that may not leave check has no .var form"),
     ("flyingGeneral", &["false"], "the flying general (facing kings) is not imported (variants/xiangqi.var writes it as a move program)"),
     ("soldierPromotionRank", &["1"], "soldiers that gain sideways steps at a rank are not imported"),
-    ("flipEnclosedPieces", &["none"], "flipping enclosed pieces (reversi, ataxx) is not imported"),
     ("nFoldValueAbsolute", &["false"], "a repetition result from White's point of view is not imported"),
-    ("moveRepetitionIllegal", &["false"], "forbidding a piece's moves back and forth has no .var form"),
     ("chasingRule", &["none"], "Xiangqi's chasing rules have no .var form"),
     ("shatarMateRule", &["false"], "Shatar's mating rules have no .var form"),
     ("bikjangRule", &["false"], "Janggi's bikjang is not imported (variants/janggi.var writes it by hand)"),
@@ -128,6 +123,7 @@ const ORDER: &[&str] = &[
     "castlingRookPieces",
     "castlingRookPiecesWhite",
     "castlingRookPiecesBlack",
+    "castlingDroppedPiece",
     "checking",
     "dropChecks",
     "pieceDrops",
@@ -138,6 +134,9 @@ const ORDER: &[&str] = &[
     "dropRegionBlack",
     "dropNoDoubled",
     "dropNoDoubledCount",
+    "enclosingDrop",
+    "enclosingDropStart",
+    "flipEnclosedPieces",
     "nMoveRuleTypes",
     "nMoveRuleTypesWhite",
     "nMoveRuleTypesBlack",
@@ -145,6 +144,7 @@ const ORDER: &[&str] = &[
     "nFoldRule",
     "nFoldValue",
     "perpetualCheckIllegal",
+    "moveRepetitionIllegal",
     "stalemateValue",
     "checkmateValue",
     "shogiPawnDropMateIllegal",
@@ -399,6 +399,7 @@ impl Applier<'_> {
                     _ => m.extinction.opponent_piece_count = n,
                 }
             }
+            "enclosingDrop" | "flipEnclosedPieces" | "enclosingDropStart" => self.enclosing(e, base),
             "nFoldValue" | "stalemateValue" | "checkmateValue" | "extinctionValue" => {
                 let v = match e.value.as_str() {
                     "win" => Value::Win,
@@ -418,6 +419,23 @@ impl Applier<'_> {
         }
     }
 
+    /// `enclosingDrop`, `flipEnclosedPieces` (a rule's name) and `enclosingDropStart` (squares).
+    fn enclosing(&mut self, e: &Entry, base: &str) {
+        let drops = &mut self.model.drops;
+        if base == "enclosingDropStart" {
+            match parse_region(&e.value) {
+                Some(r) => drops.enclosing_start = r,
+                None => self.bad(e, "squares (`d4`), ranks (`*1`) or files (`a*`), or `-`"),
+            }
+        } else if !["reversi", "ataxx", "quadwrangle", "snort", "anyside", "top", "none"].contains(&e.value.as_str()) {
+            self.bad(e, "`reversi`, `ataxx`, `quadwrangle`, `snort`, `anyside`, `top` or `none`");
+        } else if base == "enclosingDrop" {
+            drops.enclosing = e.value.clone();
+        } else {
+            drops.flip = e.value.clone();
+        }
+    }
+
     /// A `true`/`false` option.
     fn flag(&mut self, e: &Entry, base: &str) {
         let v = match e.value.as_str() {
@@ -431,6 +449,7 @@ impl Applier<'_> {
             "mandatoryPiecePromotion" => &mut m.promotion.mandatory_piece,
             "doubleStep" => &mut m.pawn_steps.double_step,
             "castling" => &mut m.castling.allowed,
+            "castlingDroppedPiece" => &mut m.castling.dropped_piece,
             "checking" => &mut m.checking,
             "dropChecks" => &mut m.drops.drop_checks,
             "pieceDrops" => &mut m.drops.piece_drops,
@@ -440,6 +459,7 @@ impl Applier<'_> {
             "perpetualCheckIllegal" => &mut m.end.perpetual_check_illegal,
             "shogiPawnDropMateIllegal" => &mut m.drops.shogi_pawn_drop_mate_illegal,
             "immobilityIllegal" => &mut m.end.immobility_illegal,
+            "moveRepetitionIllegal" => &mut m.end.move_repetition_illegal,
             "extinctionPseudoRoyal" => &mut m.extinction.pseudo_royal,
             "mustCapture" => &mut m.must_capture,
             "stalematePieceCount" => &mut m.end.stalemate_piece_count,

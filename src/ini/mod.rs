@@ -6,6 +6,7 @@ mod fen;
 mod immobile;
 mod model;
 mod reader;
+mod shuttle;
 mod write;
 
 use std::ops::Range;

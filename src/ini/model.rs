@@ -170,6 +170,8 @@ pub struct Castling {
     pub king_file: u8,
     pub king_piece: [usize; 2],
     pub rook_pieces: [u64; 2],
+    /// `castlingDroppedPiece`: a dropped king or rook may gain a castling right.
+    pub dropped_piece: bool,
 }
 
 /// Drops and the hand (`pieceDrops`, `capturesToHand`, `dropChecks`, `firstRankPawnDrops`,
@@ -186,11 +188,18 @@ pub struct Drops {
     pub no_doubled: Option<usize>,
     pub no_doubled_count: u32,
     pub shogi_pawn_drop_mate_illegal: bool,
+    /// `enclosingDrop`: what a drop must do (`reversi`, `ataxx`, ... or `none`).
+    pub enclosing: String,
+    /// `enclosingDropStart`: while one of these cells is empty, drops go there instead.
+    pub enclosing_start: Region,
+    /// `flipEnclosedPieces`: which enemy pieces a move turns over (`reversi`, `ataxx`, ... or `none`).
+    pub flip: String,
 }
 
 /// The end of the game: mate, stalemate, the move and repetition rules, check counting
 /// (`checkmateValue`, `stalemateValue`, `stalematePieceCount`, `nMoveRule`, `nMoveRuleTypes`,
-/// `nFoldRule`, `nFoldValue`, `perpetualCheckIllegal`, `immobilityIllegal`, `checkCounting`).
+/// `nFoldRule`, `nFoldValue`, `perpetualCheckIllegal`, `immobilityIllegal`, `checkCounting`,
+/// `moveRepetitionIllegal`).
 #[derive(Clone, Debug)]
 pub struct End {
     pub checkmate_value: Value,
@@ -202,6 +211,7 @@ pub struct End {
     pub n_fold_value: Value,
     pub perpetual_check_illegal: bool,
     pub immobility_illegal: bool,
+    pub move_repetition_illegal: bool,
     pub check_counting: bool,
 }
 
@@ -257,6 +267,7 @@ impl Model {
                 king_file: 4,
                 king_piece: [KING; 2],
                 rook_pieces: [1 << 3; 2],
+                dropped_piece: false,
             },
             drops: Drops {
                 piece_drops: false,
@@ -268,6 +279,9 @@ impl Model {
                 no_doubled: None,
                 no_doubled_count: 1,
                 shogi_pawn_drop_mate_illegal: false,
+                enclosing: "none".into(),
+                enclosing_start: 0,
+                flip: "none".into(),
             },
             end: End {
                 checkmate_value: Value::Loss,
@@ -279,6 +293,7 @@ impl Model {
                 n_fold_value: Value::Draw,
                 perpetual_check_illegal: false,
                 immobility_illegal: false,
+                move_repetition_illegal: false,
                 check_counting: false,
             },
             extinction: Extinction {

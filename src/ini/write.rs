@@ -8,6 +8,9 @@ use super::fen::{self, Fen, Mark};
 use super::model::{square, At, Model, Region, Value, ALL, FIRST_CUSTOM, KING, PAWN, SLOTS};
 use super::IniError;
 
+mod castles;
+mod enclosing;
+
 /// A `.var` piece: its name, its symbol and the lines of its body.
 struct Piece {
     name: String,
@@ -341,6 +344,7 @@ impl<'a> Writer<'a> {
                 _ => return self.refuse("dropNoDoubledCount", "a count above 1 has no .var form in the import"),
             }
         }
+        program.extend(self.enclosing());
         program.push("add".into());
         body.push(format!("drop {{ {} }}", program.join(" ")));
     }
@@ -405,63 +409,6 @@ impl<'a> Writer<'a> {
             Ok(lines) => body.extend(lines),
             Err(e) => self.refuse_betza(slot, e),
         }
-    }
-
-    /// The castlings the start position's rights ask for.
-    fn castles(&mut self) -> (Vec<String>, Vec<char>) {
-        let m = self.m;
-        let (mut lines, mut rights) = (Vec::new(), Vec::new());
-        if !m.castling.allowed {
-            return (lines, rights);
-        }
-        for right in self.fen.castling.clone().chars() {
-            let white = right.is_ascii_uppercase();
-            let c = if white { 0 } else { 1 };
-            let rank = if white { m.castling.rank - 1 } else { m.ranks - m.castling.rank };
-            let on_rank = |slot_ok: &dyn Fn(usize) -> bool| -> Vec<u8> {
-                let mut files: Vec<u8> = self
-                    .fen
-                    .pieces
-                    .iter()
-                    .filter(|p| p.1 == rank && p.2 == white && p.4 == Mark::Plain && slot_ok(p.3))
-                    .map(|p| p.0)
-                    .collect();
-                files.sort();
-                files
-            };
-            let kings = on_rank(&|s| s == m.castling.king_piece[c]);
-            let Some(&king) = kings.iter().find(|&&f| f == m.castling.king_file).or(kings.first()) else {
-                continue;
-            };
-            let rooks = on_rank(&|s| m.castling.rook_pieces[c] & (1 << s) != 0);
-            let (rook, kto, rto, notation) = match right.to_ascii_lowercase() {
-                'k' => match rooks.iter().rev().find(|&&f| f > king) {
-                    Some(&r) => (r, m.castling.kingside_file, m.castling.kingside_file - 1, "O-O"),
-                    None => continue,
-                },
-                'q' => match rooks.iter().find(|&&f| f < king) {
-                    Some(&r) => (r, m.castling.queenside_file, m.castling.queenside_file + 1, "O-O-O"),
-                    None => continue,
-                },
-                _ => {
-                    self.refuse(
-                        "startFen",
-                        &format!("castling right `{right}` (a file letter, as in Chess960) is not imported"),
-                    );
-                    continue;
-                }
-            };
-            let player = if white { "white" } else { "black" };
-            lines.push(format!(
-                "castle \"{notation}\" {player} right {right} king {} -> {} partner {} -> {}",
-                cell(king, rank),
-                cell(kto, rank),
-                cell(rook, rank),
-                cell(rto, rank)
-            ));
-            rights.push(right);
-        }
-        (lines, rights)
     }
 
     /// The `.var` name of a start-position piece.
@@ -654,6 +601,9 @@ impl<'a> Writer<'a> {
                 }
             }
         }
+        for g in super::shuttle::goals(m, &|s| self.forms(s)) {
+            let _ = writeln!(out, "  {g}");
+        }
         out.push_str("}\n");
         (out, counts_hands)
     }
@@ -741,6 +691,7 @@ impl<'a> Writer<'a> {
                 "Varia refuses this option",
             ));
         }
+        self.check_enclosing();
         let pieces = self.pieces();
         let (castles, rights) = self.castles();
         let forbids = self.immobile();
@@ -779,6 +730,9 @@ impl<'a> Writer<'a> {
         }
         if counts_hands {
             out.push_str("goals-count-hands\n");
+        }
+        if m.drops.enclosing == "reversi" {
+            out.push_str("flags encloses\n");
         }
         if m.must_capture {
             out.push_str("must-capture\n");

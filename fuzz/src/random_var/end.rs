@@ -66,7 +66,7 @@ pub(crate) fn goal_test(g: &mut Gen, ctx: &Ctx, depth: usize, befores: &mut usiz
 fn goal_atom(g: &mut Gen, ctx: &Ctx) -> String {
     let t = g.pick(&ctx.pieces).name;
     let on_board: Vec<usize> = ctx.on_board.iter().copied().collect();
-    match g.int(0, 10) {
+    match g.int(0, 11) {
         0 => {
             g.feature("goal-pieces-remaining");
             match on_board.is_empty() || g.chance(0.5) {
@@ -123,6 +123,14 @@ fn goal_atom(g: &mut Gen, ctx: &Ctx) -> String {
         8 => {
             g.feature("goal-passed");
             format!("passed {}", g.int(1, 2))
+        }
+        9 => {
+            // Short shuttles, so that random games reach them.
+            g.feature("goal-shuttled");
+            match g.chance(0.5) {
+                true => format!("shuttled {}", g.int(2, 3)),
+                false => format!("shuttled {} {t}", g.int(2, 4)),
+            }
         }
         _ => {
             // Along ranks only: no two armies share a rank at the start.

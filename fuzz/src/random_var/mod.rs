@@ -157,6 +157,7 @@ pub const VAR_FEATURES: &[&str] = &[
     "goal-safe-config",
     "goal-can-reach",
     "goal-passed",
+    "goal-shuttled",
     "goal-facing",
     "goal-before",
     "goal-opponent",

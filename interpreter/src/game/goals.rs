@@ -15,7 +15,7 @@ fn matches(r: &Rules, o: Occupier, player: PlayerId, q: Piece) -> bool {
 }
 
 /// Whether a move made was a pass: a player's `end` at the start of a turn.
-fn is_pass(u: &Undo) -> bool {
+pub(crate) fn is_pass(u: &Undo) -> bool {
     u.mv.kind == MoveKind::EndTurn && u.partial.is_none() && u.slot == 0
 }
 
@@ -228,6 +228,7 @@ impl Position {
                 let h = &self.st.history;
                 h.len() >= *n as usize && h[h.len() - *n as usize..].iter().all(is_pass)
             }
+            GoalTest::Shuttled(n, types) => self.shuttled(player, *n, types),
             GoalTest::Facing(a, b, dirs) => self.facing(player, *a, *b, dirs),
             GoalTest::Before(i, _) => self.st.history.last().is_some_and(|u| {
                 let bit = *i as usize * r.player_count() + player.0 as usize;

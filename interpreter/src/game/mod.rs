@@ -6,3 +6,4 @@ pub(crate) mod goals;
 pub mod maximal;
 pub mod notation;
 pub mod pgn;
+pub(crate) mod shuttle;

@@ -473,9 +473,18 @@ fn program_rules(f: &ProgramFeatures) -> [(&'static str, bool, &'static [Path]);
 }
 
 /// The features of the game's end, each with the paths it switches off.
-fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 7] {
+fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 8] {
     use Path::*;
-    let EndFeatures { forbids, before_tests, counting, checks_given, royal_check, attack_goals, move_goals } = *f;
+    let EndFeatures {
+        forbids,
+        before_tests,
+        counting,
+        checks_given,
+        royal_check,
+        attack_goals,
+        move_goals,
+        shuttle_goals,
+    } = *f;
     [
         // A forbidden test is judged on the position after the move: every move is made.
         ("forbids", forbids, &[PinShortcut, LightTrial, StackTrial, DropShortcut, Evasions, MaskMoves, BulkCount]),
@@ -510,5 +519,9 @@ fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 7] {
         // position whose moves the plain legal generator lists and the make plays: no path is
         // off (every path meets the same end).
         ("move_goals", move_goals, &[]),
+        // The goal is judged after a move on the undo records and on a copy of the state
+        // taken back over them (check by the engine's own test): every path makes the same
+        // moves and records, so none is off.
+        ("shuttle_goals", shuttle_goals, &[]),
     ]
 }

@@ -124,6 +124,12 @@ pub enum GoalTest {
     CanReach(Vec<Occupier>, Vec<ConfigGroup>),
     /// The last this many moves were passes (a player's `end` at the start of a turn).
     Passed(u32),
+    /// The player's last this many moves took one piece (of one of these types; any type
+    /// when none is given) back and forth between two cells, after a move of its that brought
+    /// it to the first cell without capturing; nobody captured since, and the player was in
+    /// check before none of these moves. A pass of the player's between its last two moves is
+    /// skipped (`shuttled N`, Fairy-Stockfish's `moveRepetitionIllegal`).
+    Shuttled(u32, Vec<PieceTypeId>),
     /// A piece matching the first occupier and one matching the second stand on one line along
     /// one of the directions (as the player reads them), with only empty cells between.
     Facing(Occupier, Occupier, Vec<DirId>),
@@ -178,7 +184,8 @@ impl GoalTest {
     /// legal (`can-reach`).
     pub fn reads_attacks(&self) -> bool {
         match self {
-            GoalTest::SafeConfig(..) | GoalTest::CanReach(..) => true,
+            // A shuttle counts only moves made out of check.
+            GoalTest::SafeConfig(..) | GoalTest::CanReach(..) | GoalTest::Shuttled(..) => true,
             GoalTest::Before(_, x) | GoalTest::Not(x) | GoalTest::Opponent(x) => x.reads_attacks(),
             GoalTest::And(v) | GoalTest::Or(v) => v.iter().any(GoalTest::reads_attacks),
             _ => false,
@@ -195,12 +202,23 @@ impl GoalTest {
         }
     }
 
+    /// Whether the test reads the moves that led to the position (`shuttled N`).
+    pub fn reads_shuttles(&self) -> bool {
+        match self {
+            GoalTest::Shuttled(..) => true,
+            GoalTest::Before(_, x) | GoalTest::Not(x) | GoalTest::Opponent(x) => x.reads_shuttles(),
+            GoalTest::And(v) | GoalTest::Or(v) => v.iter().any(GoalTest::reads_shuttles),
+            _ => false,
+        }
+    }
+
     /// Whether the test reads only what a position's hash covers (the board, the side to move,
     /// hands, counted checks), not the moves that led to it.
     pub fn reads_position_only(&self) -> bool {
         match self {
             // The count is no part of the hash.
             GoalTest::Passed(_)
+            | GoalTest::Shuttled(..)
             | GoalTest::Before(..)
             | GoalTest::Repetition(_)
             | GoalTest::Captured(_)

@@ -155,6 +155,8 @@ pub struct EndFeatures {
     pub attack_goals: bool,
     /// A goal asks for the legal moves (`can-reach`).
     pub move_goals: bool,
+    /// A goal reads the moves that led to the position (`shuttled N`).
+    pub shuttle_goals: bool,
 }
 
 impl Features {
@@ -310,6 +312,7 @@ fn end_features(end: &EndRules, f: &mut Features) {
     f.end.checks_given = goals.iter().any(|g| g.test.checks_asked().is_some());
     f.end.attack_goals = goals.iter().any(|g| g.test.reads_attacks());
     f.end.move_goals = goals.iter().any(|g| g.test.reads_moves());
+    f.end.shuttle_goals = goals.iter().any(|g| g.test.reads_shuttles());
 }
 
 fn piece_features(p: &PieceType, f: &mut Features) {
