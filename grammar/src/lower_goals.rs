@@ -5,8 +5,8 @@ use varia_interpreter::ir::*;
 use super::{int_checked, int_value, Lowerer, Node};
 use crate::syntax::Rule;
 
-/// At most this many `before(...)` tests in a variant: the value of each, for each player, is
-/// kept with every move made, in 64 bits (so fewer with more than four players).
+/// At most this many `before(...)` and `streak(...)` tests in a variant: the value of each, for
+/// each player, is kept with every move made, in 64 bits (so fewer with more than four players).
 pub(super) const MAX_BEFORE_TESTS: u8 = 16;
 
 /// An outcome word.
@@ -140,31 +140,79 @@ impl Lowerer {
             }
             Rule::before_goal => {
                 let inner = self.goal_test(parts[2].clone())?;
-                // The same test twice is kept once.
-                if let Some(i) = self.before_tests.iter().position(|t| *t == inner) {
-                    return Some(GoalTest::Before(i as u8, Box::new(inner)));
-                }
-                // Each test's value is kept for every player in 64 bits with each move.
-                let players = self.players.len().clamp(1, 64);
-                let most = (64 / players).min(MAX_BEFORE_TESTS as usize);
-                if self.before_tests.len() >= most {
-                    // Reported once, at the first test too many.
-                    if self.before_tests.len() > most {
-                        return None;
-                    }
-                    self.before_tests.push(inner);
+                let i = self.history_slot(&t, inner.clone(), "before")?;
+                GoalTest::Before(i, Box::new(inner))
+            }
+            Rule::streak_goal => {
+                let tests: Vec<Node> = parts.iter().filter(|p| p.as_rule() == Rule::goal_test).cloned().collect();
+                let during = self.goal_test(tests[0].clone());
+                let some = self.goal_test(tests[1].clone());
+                let (during, some) = (Box::new(during?), Box::new(some?));
+                // Kept apart from the `before(...)` tests: a streak's slot holds the streak's
+                // own value, not its tests'.
+                let key = GoalTest::Streak(u8::MAX, during.clone(), some.clone());
+                GoalTest::Streak(self.history_slot(&t, key, "streak")?, during, some)
+            }
+            Rule::in_check_goal | Rule::checked_by_goal => {
+                if !self.pieces.iter().any(|p| p.royal) {
                     self.error(
-                        &t,
-                        format!("more than {most} different `before(...)` tests"),
-                        format!("expected at most {most} in a variant of {players} players (64 / players, at most {MAX_BEFORE_TESTS})"),
+                        &parts[0],
+                        format!("`{}` in a variant without royal pieces", parts[0].as_str()),
+                        "expected a piece declared `royal`: without one, no player is ever in check",
                     );
                     return None;
                 }
-                self.before_tests.push(inner.clone());
-                GoalTest::Before(self.before_tests.len() as u8 - 1, Box::new(inner))
+                if rule == Rule::in_check_goal {
+                    return Some(GoalTest::InCheck);
+                }
+                let mut types = Vec::new();
+                for p in parts.iter().filter(|p| p.as_rule() == Rule::checked_by_piece) {
+                    let ty = self.piece_ref(&p.clone().into_inner().next().expect("piece"));
+                    types.push(ty);
+                }
+                let types: Vec<PieceTypeId> = types.into_iter().collect::<Option<_>>()?;
+                if parts.iter().any(|p| p.as_rule() == Rule::k_only) {
+                    GoalTest::CheckedOnlyBy(types)
+                } else {
+                    GoalTest::CheckedBy(types)
+                }
             }
             _ => return None,
         })
+    }
+
+    /// The index of a history test (`before(...)`, `streak(...)`), whose value for each player
+    /// is kept in 64 bits with every move: the same test twice is kept once; past the limit,
+    /// a located error (once, at the first test too many).
+    fn history_slot(&mut self, t: &Node, key: GoalTest, word: &str) -> Option<u8> {
+        if let Some(i) = self.before_tests.iter().position(|k| *k == key) {
+            return Some(i as u8);
+        }
+        let players = self.players.len().clamp(1, 64);
+        let most = (64 / players).min(MAX_BEFORE_TESTS as usize);
+        if self.before_tests.len() >= most {
+            if self.before_tests.len() > most {
+                return None;
+            }
+            self.before_tests.push(key);
+            let (what, label) = match word {
+                "before" => (String::new(), "in a variant of"),
+                _ => (" `before(...)` and `streak(...)`".to_string(), "of both in a variant of"),
+            };
+            let message = if what.is_empty() {
+                format!("more than {most} different `before(...)` tests")
+            } else {
+                format!("more than {most} different{what} tests")
+            };
+            self.error(
+                t,
+                message,
+                format!("expected at most {most} {label} {players} players (64 / players, at most {MAX_BEFORE_TESTS})"),
+            );
+            return None;
+        }
+        self.before_tests.push(key);
+        Some(self.before_tests.len() as u8 - 1)
     }
 
     /// A cell or a zone of a configuration goal; a cell wins when both have the name.

@@ -461,9 +461,19 @@ fn program_rules(f: &ProgramFeatures) -> [(&'static str, bool, &'static [Path]);
 }
 
 /// The features of the game's end, each with the paths it switches off.
-fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 7] {
+fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 9] {
     use Path::*;
-    let EndFeatures { forbids, before_tests, counting, checks_given, royal_check, attack_goals, move_goals } = *f;
+    let EndFeatures {
+        forbids,
+        before_tests,
+        counting,
+        checks_given,
+        royal_check,
+        attack_goals,
+        move_goals,
+        check_goals,
+        streak_tests,
+    } = *f;
     [
         // A forbidden test is judged on the position after the move: every move is made.
         ("forbids", forbids, &[PinShortcut, LightTrial, StackTrial, DropShortcut, Evasions, MaskMoves, BulkCount]),
@@ -498,5 +508,11 @@ fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 7] {
         // position whose moves the plain legal generator lists and the make plays: no path is
         // off (every path meets the same end).
         ("move_goals", move_goals, &[]),
+        // The checking pieces are found by the plain reference's replies, on a copy of the
+        // position, after the move: every path meets the same end.
+        ("check_goals", check_goals, &[]),
+        // A streak's value is kept with each move by the one make every path uses, as the
+        // values of `before(...)` tests are.
+        ("streak_tests", streak_tests, &[]),
     ]
 }
