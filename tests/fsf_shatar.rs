@@ -88,3 +88,30 @@ fn the_mate_rules_are_written_back() {
     let back = varia_grammar::load(&written).unwrap();
     assert_eq!(serde_json::to_value(&v).unwrap(), serde_json::to_value(&back).unwrap());
 }
+
+/// Misused tests are located errors naming what was expected.
+#[test]
+fn bad_check_and_streak_tests_are_located_errors() {
+    let base = std::fs::read_to_string(common::root().join("docs/examples/shak.var")).unwrap();
+    let cases = [
+        ("checked-by(only Knight)", "checked-by(only Knave)", "Knave", "unknown piece `Knave`"),
+        ("checked-by(only Knight)", "checked-by(only)", ")", "expected"),
+        ("checked-by(Rook Knight))", "checked-by(Rook Knight), )", ",", "expected"),
+        ("piece King K { royal step all }", "piece King K { step all }", "checked-by", "without royal pieces"),
+    ];
+    for (from, to, found, says) in cases {
+        let wrong = base.replacen(from, to, 1);
+        let errs = varia_grammar::load(&wrong).expect_err(to);
+        let text = format!("{errs:?}");
+        assert!(text.contains(says), "{to}: {text}");
+        assert_eq!(&wrong[errs[0].span.clone()], found, "{to}: {text}");
+    }
+    // History tests share one limit: 16 `before(...)` and `streak(...)` tests together.
+    let many: Vec<String> =
+        (1..=17).map(|n| format!("  goal white draw: streak(in-check, pieces-remaining {n})")).collect();
+    let wrong = base.replacen("end {", &format!("end {{\n{}", many.join("\n")), 1);
+    let errs = varia_grammar::load(&wrong).expect_err("17 streaks");
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert_eq!(errs[0].message, "more than 16 different `before(...)` and `streak(...)` tests");
+    assert!(wrong[errs[0].span.clone()].starts_with("streak(in-check, pieces-remaining 17)"), "{errs:?}");
+}

@@ -143,41 +143,47 @@ impl Lowerer {
                 let i = self.history_slot(&t, inner.clone(), "before")?;
                 GoalTest::Before(i, Box::new(inner))
             }
-            Rule::streak_goal => {
-                let tests: Vec<Node> = parts.iter().filter(|p| p.as_rule() == Rule::goal_test).cloned().collect();
-                let during = self.goal_test(tests[0].clone());
-                let some = self.goal_test(tests[1].clone());
-                let (during, some) = (Box::new(during?), Box::new(some?));
-                // Kept apart from the `before(...)` tests: a streak's slot holds the streak's
-                // own value, not its tests'.
-                let key = GoalTest::Streak(u8::MAX, during.clone(), some.clone());
-                GoalTest::Streak(self.history_slot(&t, key, "streak")?, during, some)
-            }
-            Rule::in_check_goal | Rule::checked_by_goal => {
-                if !self.pieces.iter().any(|p| p.royal) {
-                    self.error(
-                        &parts[0],
-                        format!("`{}` in a variant without royal pieces", parts[0].as_str()),
-                        "expected a piece declared `royal`: without one, no player is ever in check",
-                    );
-                    return None;
-                }
-                if rule == Rule::in_check_goal {
-                    return Some(GoalTest::InCheck);
-                }
-                let mut types = Vec::new();
-                for p in parts.iter().filter(|p| p.as_rule() == Rule::checked_by_piece) {
-                    let ty = self.piece_ref(&p.clone().into_inner().next().expect("piece"));
-                    types.push(ty);
-                }
-                let types: Vec<PieceTypeId> = types.into_iter().collect::<Option<_>>()?;
-                if parts.iter().any(|p| p.as_rule() == Rule::k_only) {
-                    GoalTest::CheckedOnlyBy(types)
-                } else {
-                    GoalTest::CheckedBy(types)
-                }
-            }
+            Rule::streak_goal => self.streak_goal(&t, &parts)?,
+            Rule::in_check_goal | Rule::checked_by_goal => self.check_goal(rule, &parts)?,
             _ => return None,
+        })
+    }
+
+    /// `streak(WHILE, SOME)`, with its history slot.
+    fn streak_goal(&mut self, t: &Node, parts: &[Node]) -> Option<GoalTest> {
+        let tests: Vec<Node> = parts.iter().filter(|p| p.as_rule() == Rule::goal_test).cloned().collect();
+        let during = self.goal_test(tests[0].clone());
+        let some = self.goal_test(tests[1].clone());
+        let (during, some) = (Box::new(during?), Box::new(some?));
+        // Kept apart from the `before(...)` tests: a streak's slot holds the streak's own
+        // value, not its tests'.
+        let key = GoalTest::Streak(u8::MAX, during.clone(), some.clone());
+        Some(GoalTest::Streak(self.history_slot(t, key, "streak")?, during, some))
+    }
+
+    /// `in-check`, `checked-by(TYPES)` or `checked-by(only TYPES)`: an error in a variant
+    /// without royal pieces, where nobody is ever in check.
+    fn check_goal(&mut self, rule: Rule, parts: &[Node]) -> Option<GoalTest> {
+        if !self.pieces.iter().any(|p| p.royal) {
+            self.error(
+                &parts[0],
+                format!("`{}` in a variant without royal pieces", parts[0].as_str()),
+                "expected a piece declared `royal`: without one, no player is ever in check",
+            );
+            return None;
+        }
+        if rule == Rule::in_check_goal {
+            return Some(GoalTest::InCheck);
+        }
+        let mut types = Vec::new();
+        for p in parts.iter().filter(|p| p.as_rule() == Rule::checked_by_piece) {
+            types.push(self.piece_ref(&p.clone().into_inner().next().expect("piece")));
+        }
+        let types: Vec<PieceTypeId> = types.into_iter().collect::<Option<_>>()?;
+        Some(if parts.iter().any(|p| p.as_rule() == Rule::k_only) {
+            GoalTest::CheckedOnlyBy(types)
+        } else {
+            GoalTest::CheckedBy(types)
         })
     }
 
