@@ -20,19 +20,21 @@ fn is_pass(u: &Undo) -> bool {
 }
 
 impl Position {
-    /// [`Position::before_bits`], kept for the position's hash where the tests read only what
-    /// the hash covers: a position's moves are made from it one after another.
+    /// [`Position::before_bits`], kept for the position's hash and the values kept with the
+    /// last move where the tests read only those: a position's moves are made from it one
+    /// after another.
     pub(crate) fn before_bits_cached(&mut self) -> u64 {
         if !self.rules.ends.before_cacheable {
             return self.before_bits();
         }
-        if let Some((hash, bits)) = self.st.memos.before_cache {
-            if hash == self.st.hash {
+        let last = self.st.history.last().map_or(0, |u| u.before);
+        if let Some((hash, kept, bits)) = self.st.memos.before_cache {
+            if hash == self.st.hash && kept == last {
                 return bits;
             }
         }
         let bits = self.before_bits();
-        self.st.memos.before_cache = Some((self.st.hash, bits));
+        self.st.memos.before_cache = Some((self.st.hash, last, bits));
         bits
     }
 
