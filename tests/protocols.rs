@@ -381,7 +381,7 @@ fn xboard_announces_its_features_and_every_drawable_bundled_game() {
              chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,makruk,ai-wok,makpong,cambodian,karouk,nightrider,threekings,horde,\
              antichess,nocheckatomic,giveaway,codrus,extinction,kinglet,losers,paradigm,shako,tencubed,opulent,suicide,armageddon,berolina,minixiangqi,spartan,legan,manchu,\
              snailtrail,joust,isolation,isolation7x7,amazons,duck,petrified,gustav3,troitzky,omicron,breakthrough,\
-             clobber,clobber10,fox-and-hounds,jesonmor,atomar,supply,janggicasual,janggitraditional,janggimodern,racingkings,ataxx\""
+             clobber,clobber10,fox-and-hounds,jesonmor,atomar,supply,janggicasual,janggitraditional,janggimodern,racingkings,ataxx,shatar\""
         ),
         "{features}"
     );
@@ -498,7 +498,7 @@ fn xboard_describes_a_fairy_piece_and_refuses_a_board_it_cannot_draw() {
              asean,chaturanga,courier,chessgi,five-check,losalamos,knightmate,gardner,makruk,ai-wok,makpong,cambodian,karouk,nightrider,threekings,horde,\
              antichess,nocheckatomic,giveaway,codrus,extinction,kinglet,losers,paradigm,shako,tencubed,opulent,suicide,armageddon,berolina,minixiangqi,spartan,legan,manchu,\
              snailtrail,joust,isolation,isolation7x7,amazons,duck,petrified,gustav3,troitzky,omicron,breakthrough,\
-             clobber,clobber10,fox-and-hounds,jesonmor,atomar,supply,janggicasual,janggitraditional,janggimodern,racingkings,ataxx\""
+             clobber,clobber10,fox-and-hounds,jesonmor,atomar,supply,janggicasual,janggitraditional,janggimodern,racingkings,ataxx,shatar\""
         ),
         "{lines:?}"
     );

@@ -86,6 +86,7 @@ GAMES = {
     "modern": ("modern.var", "modern", 3),
     "asean": ("asean.var", "asean", 3),
     "makruk": ("makruk.var", "makruk", 3),
+    "shatar": ("shatar.var", "shatar", 3),
     "ai-wok": ("ai-wok.var", "ai-wok", 3),
     "makpong": ("makpong.var", "makpong", 3),
     "cambodian": ("cambodian.var", "cambodian", 3),

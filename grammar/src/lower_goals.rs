@@ -5,8 +5,8 @@ use varia_interpreter::ir::*;
 use super::{int_checked, int_value, Lowerer, Node};
 use crate::syntax::Rule;
 
-/// At most this many `before(...)` tests in a variant: the value of each, for each player, is
-/// kept with every move made, in 64 bits (so fewer with more than four players).
+/// At most this many `before(...)` and `streak(...)` tests in a variant: the value of each, for
+/// each player, is kept with every move made, in 64 bits (so fewer with more than four players).
 pub(super) const MAX_BEFORE_TESTS: u8 = 16;
 
 /// At most this many moves in a `shuttled N` test: judging it reads the last 2N + 2 moves
@@ -145,29 +145,11 @@ impl Lowerer {
             }
             Rule::before_goal => {
                 let inner = self.goal_test(parts[2].clone())?;
-                // The same test twice is kept once.
-                if let Some(i) = self.before_tests.iter().position(|t| *t == inner) {
-                    return Some(GoalTest::Before(i as u8, Box::new(inner)));
-                }
-                // Each test's value is kept for every player in 64 bits with each move.
-                let players = self.players.len().clamp(1, 64);
-                let most = (64 / players).min(MAX_BEFORE_TESTS as usize);
-                if self.before_tests.len() >= most {
-                    // Reported once, at the first test too many.
-                    if self.before_tests.len() > most {
-                        return None;
-                    }
-                    self.before_tests.push(inner);
-                    self.error(
-                        &t,
-                        format!("more than {most} different `before(...)` tests"),
-                        format!("expected at most {most} in a variant of {players} players (64 / players, at most {MAX_BEFORE_TESTS})"),
-                    );
-                    return None;
-                }
-                self.before_tests.push(inner.clone());
-                GoalTest::Before(self.before_tests.len() as u8 - 1, Box::new(inner))
+                let i = self.history_slot(&t, inner.clone(), "before")?;
+                GoalTest::Before(i, Box::new(inner))
             }
+            Rule::streak_goal => self.streak_goal(&t, &parts)?,
+            Rule::in_check_goal | Rule::checked_by_goal => self.check_goal(rule, &parts)?,
             _ => return None,
         })
     }
@@ -190,6 +172,78 @@ impl Lowerer {
             }
         }
         Some(GoalTest::Shuttled(n.filter(|n| *n >= 2)? as u32, types?))
+    }
+
+    /// `streak(WHILE, SOME)`, with its history slot.
+    fn streak_goal(&mut self, t: &Node, parts: &[Node]) -> Option<GoalTest> {
+        let tests: Vec<Node> = parts.iter().filter(|p| p.as_rule() == Rule::goal_test).cloned().collect();
+        let during = self.goal_test(tests[0].clone());
+        let some = self.goal_test(tests[1].clone());
+        let (during, some) = (Box::new(during?), Box::new(some?));
+        // Kept apart from the `before(...)` tests: a streak's slot holds the streak's own
+        // value, not its tests'.
+        let key = GoalTest::Streak(u8::MAX, during.clone(), some.clone());
+        Some(GoalTest::Streak(self.history_slot(t, key, "streak")?, during, some))
+    }
+
+    /// `in-check`, `checked-by(TYPES)` or `checked-by(only TYPES)`: an error in a variant
+    /// without royal pieces, where nobody is ever in check.
+    fn check_goal(&mut self, rule: Rule, parts: &[Node]) -> Option<GoalTest> {
+        if !self.pieces.iter().any(|p| p.royal) {
+            self.error(
+                &parts[0],
+                format!("`{}` in a variant without royal pieces", parts[0].as_str()),
+                "expected a piece declared `royal`: without one, no player is ever in check",
+            );
+            return None;
+        }
+        if rule == Rule::in_check_goal {
+            return Some(GoalTest::InCheck);
+        }
+        let mut types = Vec::new();
+        for p in parts.iter().filter(|p| p.as_rule() == Rule::checked_by_piece) {
+            types.push(self.piece_ref(&p.clone().into_inner().next().expect("piece")));
+        }
+        let types: Vec<PieceTypeId> = types.into_iter().collect::<Option<_>>()?;
+        Some(if parts.iter().any(|p| p.as_rule() == Rule::k_only) {
+            GoalTest::CheckedOnlyBy(types)
+        } else {
+            GoalTest::CheckedBy(types)
+        })
+    }
+
+    /// The index of a history test (`before(...)`, `streak(...)`), whose value for each player
+    /// is kept in 64 bits with every move: the same test twice is kept once; past the limit,
+    /// a located error (once, at the first test too many).
+    fn history_slot(&mut self, t: &Node, key: GoalTest, word: &str) -> Option<u8> {
+        if let Some(i) = self.before_tests.iter().position(|k| *k == key) {
+            return Some(i as u8);
+        }
+        let players = self.players.len().clamp(1, 64);
+        let most = (64 / players).min(MAX_BEFORE_TESTS as usize);
+        if self.before_tests.len() >= most {
+            if self.before_tests.len() > most {
+                return None;
+            }
+            self.before_tests.push(key);
+            let (what, label) = match word {
+                "before" => (String::new(), "in a variant of"),
+                _ => (" `before(...)` and `streak(...)`".to_string(), "of both in a variant of"),
+            };
+            let message = if what.is_empty() {
+                format!("more than {most} different `before(...)` tests")
+            } else {
+                format!("more than {most} different{what} tests")
+            };
+            self.error(
+                t,
+                message,
+                format!("expected at most {most} {label} {players} players (64 / players, at most {MAX_BEFORE_TESTS})"),
+            );
+            return None;
+        }
+        self.before_tests.push(key);
+        Some(self.before_tests.len() as u8 - 1)
     }
 
     /// A cell or a zone of a configuration goal; a cell wins when both have the name.

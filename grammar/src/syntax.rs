@@ -385,7 +385,7 @@ const TEST_STARTS: [Rule; 25] = [
 ];
 
 /// Keywords and tokens that start a goal test.
-const GOAL_STARTS: [Rule; 12] = [
+const GOAL_STARTS: [Rule; 15] = [
     Rule::k_pieces_remaining,
     Rule::k_total_pieces,
     Rule::k_captured,
@@ -396,6 +396,9 @@ const GOAL_STARTS: [Rule; 12] = [
     Rule::k_config,
     Rule::k_safe_config,
     Rule::k_can_reach,
+    Rule::k_in_check,
+    Rule::k_checked_by,
+    Rule::k_streak,
     Rule::k_not,
     Rule::lparen,
 ];

@@ -292,6 +292,17 @@ impl Writer<'_> {
                 format!("facing({}, {}, {dirs})", self.occupier(a), self.occupier(b))
             }
             GoalTest::Before(_, g) => format!("before({})", self.goal_test(g, 0)?),
+            GoalTest::InCheck => "in-check".into(),
+            GoalTest::CheckedBy(types) | GoalTest::CheckedOnlyBy(types) => {
+                if types.is_empty() {
+                    return fail("a goal", "a `checked-by` test of no piece type");
+                }
+                let only = if matches!(g, GoalTest::CheckedOnlyBy(_)) { "only " } else { "" };
+                format!("checked-by({only}{})", join(types, " ", |t| self.piece(*t).to_string()))
+            }
+            GoalTest::Streak(_, during, some) => {
+                format!("streak({}, {})", self.goal_test(during, 0)?, self.goal_test(some, 0)?)
+            }
             GoalTest::Not(g) => format!("not {}", self.goal_test(g, 2)?),
             GoalTest::And(gs) | GoalTest::Or(gs) => {
                 let and = matches!(g, GoalTest::And(_));

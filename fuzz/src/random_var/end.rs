@@ -1,9 +1,10 @@
-//! Random end rules: checkmate and stalemate outcomes (a named player's, the fewest pieces'), bare king, move rule (a player's result), repetition, counting (from the pieces on the board), points and goals of every kind.
+//! Random end rules: checkmate and stalemate outcomes (a named player's, the fewest pieces'), bare king, move rule (a player's result), repetition, counting (from the pieces on the board), points and goals of every kind (who gives check, streaks of positions too).
 
 use super::board::Board;
 use super::{Ctx, Gen};
 
-/// `before(...)` tests written so far stay well under the limit (64 / players, at most 16).
+/// `before(...)` and `streak(...)` tests written so far stay well under the limit (64 / players,
+/// at most 16).
 const MOST_BEFORES: usize = 6;
 
 /// An outcome word, `points` now and then.
@@ -60,7 +61,38 @@ pub(crate) fn goal_test(g: &mut Gen, ctx: &Ctx, depth: usize, befores: &mut usiz
         *befores += 1;
         return format!("before({})", goal_test(g, ctx, 2, befores));
     }
+    if *befores < MOST_BEFORES && depth < 2 && g.chance(0.05) {
+        // False at the start with its second test; a run of checks where there is check.
+        g.feature("goal-streak");
+        *befores += 1;
+        let during = if ctx.plan.royals > 0 && g.chance(0.6) { "in-check".to_string() } else { goal_atom(g, ctx) };
+        return format!("streak({during}, {})", goal_test(g, ctx, 2, befores));
+    }
+    if ctx.plan.royals > 0 && g.chance(0.06) {
+        return check_atom(g, ctx);
+    }
     goal_atom(g, ctx)
+}
+
+/// A test of who gives check, false at the start (nothing is captured and every player can
+/// move there).
+fn check_atom(g: &mut Gen, ctx: &Ctx) -> String {
+    let t = g.pick(&ctx.pieces).name;
+    match g.int(0, 2) {
+        0 => {
+            g.feature("goal-in-check");
+            format!("in-check and captured {t}")
+        }
+        1 => {
+            g.feature("goal-checked-by");
+            let types = g.some(&ctx.pieces, 2).iter().map(|p| p.name).collect::<Vec<_>>().join(" ");
+            format!("checked-by({types}) and captured {t}")
+        }
+        _ => {
+            g.feature("goal-checked-by");
+            format!("checked-by(only {t}) and stalemated")
+        }
+    }
 }
 
 fn goal_atom(g: &mut Gen, ctx: &Ctx) -> String {

@@ -1,7 +1,7 @@
-//! Goals: the tests of `goal` lines and `forbid` rules on a position, the points that decide `points` outcomes, and the values of `before(...)` tests kept with each move.
+//! Goals: the tests of `goal` lines and `forbid` rules on a position, the points that decide `points` outcomes, and the values of `before(...)` and `streak(...)` tests kept with each move.
 
 use crate::end::GameResult;
-use crate::ir::{ConfigGroup, DirId, GoalTest, Occupier, PlayerId};
+use crate::ir::{ConfigGroup, DirId, GoalTest, Occupier, PieceTypeId, PlayerId};
 use crate::position::{MoveKind, Position, Undo};
 use crate::rules::{Piece, Rules};
 
@@ -20,19 +20,21 @@ pub(crate) fn is_pass(u: &Undo) -> bool {
 }
 
 impl Position {
-    /// [`Position::before_bits`], kept for the position's hash where the tests read only what
-    /// the hash covers: a position's moves are made from it one after another.
+    /// [`Position::before_bits`], kept for the position's hash and the values kept with the
+    /// last move where the tests read only those: a position's moves are made from it one
+    /// after another.
     pub(crate) fn before_bits_cached(&mut self) -> u64 {
         if !self.rules.ends.before_cacheable {
             return self.before_bits();
         }
-        if let Some((hash, bits)) = self.st.memos.before_cache {
-            if hash == self.st.hash {
+        let last = self.st.history.last().map_or(0, |u| u.before);
+        if let Some((hash, kept, bits)) = self.st.memos.before_cache {
+            if hash == self.st.hash && kept == last {
                 return bits;
             }
         }
         let bits = self.before_bits();
-        self.st.memos.before_cache = Some((self.st.hash, bits));
+        self.st.memos.before_cache = Some((self.st.hash, last, bits));
         bits
     }
 
@@ -126,6 +128,20 @@ impl Position {
             }
         }
         false
+    }
+}
+
+impl Position {
+    /// Whether `player` is in check and the types of the pieces giving it pass `test`: the
+    /// pieces are found as the plain reference finds them, by the other players' moves that
+    /// would take a royal piece (a check is rare, and this is asked only then).
+    fn checked_by(&self, player: PlayerId, test: impl FnOnce(&[PieceTypeId]) -> bool) -> bool {
+        let r = &*self.rules;
+        if !self.goal_holds(&GoalTest::InCheck, player, false) {
+            return false;
+        }
+        let mut st = self.st.clone();
+        test(&st.checking_types(r, player))
     }
 }
 
@@ -242,6 +258,24 @@ impl Position {
                 opponents.peek().is_some() && opponents.all(|p| self.goal_holds(inner, p, no_moves))
             }
             GoalTest::CountRunning => self.st.clocks.count.0 > 0,
+            GoalTest::InCheck if player == self.side_to_move() => self.in_check(),
+            GoalTest::InCheck => self.st.royal_attacked(r, player),
+            GoalTest::CheckedBy(types) => {
+                self.checked_by(player, |checkers| checkers.iter().any(|t| types.contains(t)))
+            }
+            GoalTest::CheckedOnlyBy(types) => {
+                self.checked_by(player, |checkers| checkers.iter().all(|t| types.contains(t)))
+            }
+            GoalTest::Streak(i, during, some) => {
+                // The run as far as the position before the last move: for a player not to
+                // move here, the run ends at its last turn.
+                let bit = *i as usize * r.player_count() + player.0 as usize;
+                let before = self.st.history.last().is_some_and(|u| bit < 64 && u.before >> bit & 1 == 1);
+                if self.side_to_move() != player {
+                    return before;
+                }
+                self.goal_holds(during, player, no_moves) && (before || self.goal_holds(some, player, no_moves))
+            }
             GoalTest::Not(inner) => !self.goal_holds(inner, player, no_moves),
             GoalTest::And(all) => all.iter().all(|t| self.goal_holds(t, player, no_moves)),
             GoalTest::Or(any) => any.iter().any(|t| self.goal_holds(t, player, no_moves)),

@@ -115,6 +115,25 @@ impl State {
         self.judging_replies = judging;
     }
 
+    /// The types of the pieces giving check to `victim` (as [`State::checkers`] finds them),
+    /// each once: a goal's `checked-by(...)`.
+    pub(crate) fn checking_types(&mut self, r: &Rules, victim: PlayerId) -> Vec<crate::ir::PieceTypeId> {
+        let mut out = Vec::new();
+        self.each_reply(r, victim, |st, _, mv| {
+            let ty = r.type_of(mv.piece);
+            if !out.contains(&ty) {
+                let log = st.log.len();
+                st.make_general_with(r, mv, false, false);
+                if !st.royals_taken(r, log, victim).is_empty() {
+                    out.push(ty);
+                }
+                st.unmake(r);
+            }
+            false
+        });
+        out
+    }
+
     /// The cells of `victim`'s royal pieces the change log takes as captured from `log` on.
     fn royals_taken(&self, r: &Rules, log: usize, victim: PlayerId) -> Vec<CellId> {
         self.log[log..]

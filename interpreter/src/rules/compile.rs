@@ -248,7 +248,12 @@ fn ends(v: &Variant) -> Ends {
     Ends {
         counts_checks: v.check_limit().is_some(),
         counting: !v.end.counting.is_empty(),
-        before_cacheable: before_tests.iter().all(|(_, t)| t.reads_position_only()),
+        // A streak's value here follows from the position and the values kept with the last
+        // move, which the cache's key holds too.
+        before_cacheable: before_tests.iter().all(|(_, t)| match t {
+            crate::ir::GoalTest::Streak(_, during, some) => during.reads_position_only() && some.reads_position_only(),
+            _ => t.reads_position_only(),
+        }),
         before_tests,
     }
 }

@@ -397,7 +397,8 @@ pub(crate) struct Ends {
     pub(crate) counting: bool,
     /// The `before(...)` tests of goals and `forbid` rules (see `game/goals.rs`).
     pub(crate) before_tests: Vec<(u8, crate::ir::GoalTest)>,
-    /// The `before(...)` tests read only what a position's hash covers (their values may be
-    /// kept by hash).
+    /// The `before(...)` tests read only what a position's hash covers, and the `streak(...)`
+    /// tests only that and the values kept with the last move (their values may be kept by
+    /// hash and those values).
     pub(crate) before_cacheable: bool,
 }

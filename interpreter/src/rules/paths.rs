@@ -473,7 +473,7 @@ fn program_rules(f: &ProgramFeatures) -> [(&'static str, bool, &'static [Path]);
 }
 
 /// The features of the game's end, each with the paths it switches off.
-fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 8] {
+fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 10] {
     use Path::*;
     let EndFeatures {
         forbids,
@@ -484,6 +484,8 @@ fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 8] {
         attack_goals,
         move_goals,
         shuttle_goals,
+        check_goals,
+        streak_tests,
     } = *f;
     [
         // A forbidden test is judged on the position after the move: every move is made.
@@ -523,5 +525,11 @@ fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 8] {
         // taken back over them (check by the engine's own test): every path makes the same
         // moves and records, so none is off.
         ("shuttle_goals", shuttle_goals, &[]),
+        // The checking pieces are found by the plain reference's replies, on a copy of the
+        // position, after the move: every path meets the same end.
+        ("check_goals", check_goals, &[]),
+        // A streak's value is kept with each move by the one make every path uses, as the
+        // values of `before(...)` tests are.
+        ("streak_tests", streak_tests, &[]),
     ]
 }

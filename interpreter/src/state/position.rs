@@ -198,9 +198,10 @@ pub(crate) struct SquareState {
 /// Answers computed for one position, kept with what identifies it.
 #[derive(Clone, Debug)]
 pub(crate) struct Memos {
-    /// The `before(...)` test values last computed, with the hash of their position (only
-    /// where the tests read nothing the hash leaves out, see `goals.rs`).
-    pub(crate) before_cache: Option<(u64, u64)>,
+    /// The `before(...)` and `streak(...)` test values last computed, with the hash of their
+    /// position and the values kept with the move that led to it (only where the tests read
+    /// nothing else, see `goals.rs`).
+    pub(crate) before_cache: Option<(u64, u64, u64)>,
     /// The last [`State::openings_to_royals`] with its position's hash, moves made and side:
     /// the make of an action that may end a turn asks it, then the count or the generation at
     /// the position made.

@@ -141,6 +141,19 @@ pub enum GoalTest {
     Opponent(Box<GoalTest>),
     /// A count of a counting rule runs.
     CountRunning,
+    /// The player is in check: a royal piece of its is attacked, as the rule of check reads
+    /// it (`in-check`).
+    InCheck,
+    /// The player is in check and a piece of one of these types gives it (`checked-by(...)`).
+    CheckedBy(Vec<PieceTypeId>),
+    /// The player is in check and every piece giving it is of one of these types
+    /// (`checked-by(only ...)`).
+    CheckedOnlyBy(Vec<PieceTypeId>),
+    /// Over the positions where the player was to move, going back from the latest one:
+    /// the second test held in one of them, and the first held in it and in every one after
+    /// it (`streak(WHILE, SOME)`; shatar's run of checks). The number is the test's index
+    /// among the variant's history tests, whose values are kept with every move.
+    Streak(u8, Box<GoalTest>, Box<GoalTest>),
     /// Negation.
     Not(Box<GoalTest>),
     /// All hold.
@@ -175,6 +188,7 @@ impl GoalTest {
         match self {
             GoalTest::ChecksGiven(n) => Some(*n),
             GoalTest::Not(x) | GoalTest::Opponent(x) => x.checks_asked(),
+            GoalTest::Streak(_, a, b) => a.checks_asked().max(b.checks_asked()),
             GoalTest::And(v) | GoalTest::Or(v) => v.iter().filter_map(GoalTest::checks_asked).max(),
             _ => None,
         }
@@ -187,6 +201,7 @@ impl GoalTest {
             // A shuttle counts only moves made out of check.
             GoalTest::SafeConfig(..) | GoalTest::CanReach(..) | GoalTest::Shuttled(..) => true,
             GoalTest::Before(_, x) | GoalTest::Not(x) | GoalTest::Opponent(x) => x.reads_attacks(),
+            GoalTest::Streak(_, a, b) => a.reads_attacks() || b.reads_attacks(),
             GoalTest::And(v) | GoalTest::Or(v) => v.iter().any(GoalTest::reads_attacks),
             _ => false,
         }
@@ -197,6 +212,7 @@ impl GoalTest {
         match self {
             GoalTest::CanReach(..) => true,
             GoalTest::Before(_, x) | GoalTest::Not(x) | GoalTest::Opponent(x) => x.reads_moves(),
+            GoalTest::Streak(_, a, b) => a.reads_moves() || b.reads_moves(),
             GoalTest::And(v) | GoalTest::Or(v) => v.iter().any(GoalTest::reads_moves),
             _ => false,
         }
@@ -220,12 +236,24 @@ impl GoalTest {
             GoalTest::Passed(_)
             | GoalTest::Shuttled(..)
             | GoalTest::Before(..)
+            | GoalTest::Streak(..)
             | GoalTest::Repetition(_)
             | GoalTest::Captured(_)
             | GoalTest::CountRunning => false,
             GoalTest::Not(x) | GoalTest::Opponent(x) => x.reads_position_only(),
             GoalTest::And(v) | GoalTest::Or(v) => v.iter().all(GoalTest::reads_position_only),
             _ => true,
+        }
+    }
+
+    /// Whether the test asks which pieces give check (`in-check`, `checked-by(...)`).
+    pub fn reads_checks(&self) -> bool {
+        match self {
+            GoalTest::InCheck | GoalTest::CheckedBy(_) | GoalTest::CheckedOnlyBy(_) => true,
+            GoalTest::Before(_, x) | GoalTest::Not(x) | GoalTest::Opponent(x) => x.reads_checks(),
+            GoalTest::Streak(_, a, b) => a.reads_checks() || b.reads_checks(),
+            GoalTest::And(v) | GoalTest::Or(v) => v.iter().any(GoalTest::reads_checks),
+            _ => false,
         }
     }
 }

@@ -761,7 +761,10 @@ impl PgnVariant {
 }
 
 impl Variant {
-    /// The `before(...)` tests of the variant's goals and `forbid` rules, with their indices.
+    /// The history tests of the variant's goals, counting rules and `forbid` rules, with
+    /// their indices: the inner test of each `before(...)`, whose value is kept with every
+    /// move for the position after it, and each `streak(...)` itself, whose value a position
+    /// extends from the one before.
     pub fn before_tests(&self) -> Vec<(u8, GoalTest)> {
         fn walk(t: &GoalTest, out: &mut Vec<(u8, GoalTest)>) {
             match t {
@@ -771,13 +774,21 @@ impl Variant {
                     }
                     walk(inner, out);
                 }
+                GoalTest::Streak(i, a, b) => {
+                    if !out.iter().any(|(j, _)| j == i) {
+                        out.push((*i, t.clone()));
+                    }
+                    walk(a, out);
+                    walk(b, out);
+                }
                 GoalTest::Not(x) | GoalTest::Opponent(x) => walk(x, out),
                 GoalTest::And(v) | GoalTest::Or(v) => v.iter().for_each(|x| walk(x, out)),
                 _ => {}
             }
         }
         let mut out = Vec::new();
-        for t in self.end.goals.iter().map(|g| &g.test).chain(&self.forbids) {
+        let counting = self.end.counting.iter().map(|c| &c.test);
+        for t in self.end.goals.iter().map(|g| &g.test).chain(counting).chain(&self.forbids) {
             walk(t, &mut out);
         }
         out

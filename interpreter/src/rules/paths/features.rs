@@ -1,8 +1,8 @@
 //! The features of a variant that some fast path cannot assume, read from every field of the IR.
 
 use crate::ir::{
-    AddKind, Board, Cell, Condition, EndRules, Instr, PieceType, PlayRules, Program, SquareRules, Turn, TurnAction,
-    Untouchable, Variant, Zone,
+    AddKind, Board, Cell, Condition, EndRules, GoalTest, Instr, PieceType, PlayRules, Program, SquareRules, Turn,
+    TurnAction, Untouchable, Variant, Zone,
 };
 
 /// What a variant uses that some fast path cannot assume: read from the IR and from facts the
@@ -157,6 +157,11 @@ pub struct EndFeatures {
     pub move_goals: bool,
     /// A goal reads the moves that led to the position (`shuttled N`).
     pub shuttle_goals: bool,
+    /// A goal, count or forbid asks whether the player is in check and from which pieces
+    /// (`in-check`, `checked-by(...)`).
+    pub check_goals: bool,
+    /// `streak(...)` tests over the positions where a player was to move.
+    pub streak_tests: bool,
 }
 
 impl Features {
@@ -236,7 +241,11 @@ impl Features {
         f.programs.program_layer |=
             !setup.hands.is_empty() || !end.goals.is_empty() || f.turn.turn_order || f.turn.priorities;
         f.programs.program_layer |= f.pieces.attributes;
-        f.end.before_tests = !v.before_tests().is_empty();
+        let history_tests = v.before_tests();
+        f.end.before_tests = history_tests.iter().any(|(_, t)| !matches!(t, GoalTest::Streak(..)));
+        f.end.streak_tests = history_tests.iter().any(|(_, t)| matches!(t, GoalTest::Streak(..)));
+        let counted = end.counting.iter().map(|c| &c.test);
+        f.end.check_goals = end.goals.iter().map(|g| &g.test).chain(counted).chain(forbids).any(GoalTest::reads_checks);
         f
     }
 }
