@@ -78,13 +78,20 @@ impl State {
     /// pseudo-legal move, made in full, takes one of its royal pieces (a `held-by-check` piece
     /// may take only the one there is).
     pub(crate) fn checkers(&mut self, r: &Rules, victim: PlayerId) -> Vec<CellId> {
+        self.checking(r, victim, |_, mv| mv.from)
+    }
+
+    /// What `key` reads of each move of the replies that takes one of `victim`'s royal
+    /// pieces, each value once (a move whose value is already found is not tried).
+    fn checking<K: PartialEq>(&mut self, r: &Rules, victim: PlayerId, key: impl Fn(&Rules, &Move) -> K) -> Vec<K> {
         let mut out = Vec::new();
         self.each_reply(r, victim, |st, _, mv| {
-            if !out.contains(&mv.from) {
+            let k = key(r, &mv);
+            if !out.contains(&k) {
                 let log = st.log.len();
                 st.make_general_with(r, mv, false, false);
                 if !st.royals_taken(r, log, victim).is_empty() {
-                    out.push(mv.from);
+                    out.push(k);
                 }
                 st.unmake(r);
             }
@@ -118,20 +125,7 @@ impl State {
     /// The types of the pieces giving check to `victim` (as [`State::checkers`] finds them),
     /// each once: a goal's `checked-by(...)`.
     pub(crate) fn checking_types(&mut self, r: &Rules, victim: PlayerId) -> Vec<crate::ir::PieceTypeId> {
-        let mut out = Vec::new();
-        self.each_reply(r, victim, |st, _, mv| {
-            let ty = r.type_of(mv.piece);
-            if !out.contains(&ty) {
-                let log = st.log.len();
-                st.make_general_with(r, mv, false, false);
-                if !st.royals_taken(r, log, victim).is_empty() {
-                    out.push(ty);
-                }
-                st.unmake(r);
-            }
-            false
-        });
-        out
+        self.checking(r, victim, |r, mv| r.type_of(mv.piece))
     }
 
     /// The cells of `victim`'s royal pieces the change log takes as captured from `log` on.
