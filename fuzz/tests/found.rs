@@ -59,3 +59,11 @@ fn a_move_program_never_aims_at_a_gate() {
 fn a_stack_trial_sees_the_square_left_behind_vanish() {
     replays(821154);
 }
+
+/// A drop that places a wall (`walls { place arrow }`) was written without its wall, so the
+/// drops of one piece to one cell read alike (`R@i1` four times) and a game written down read
+/// back as another: a drop now names its wall as a move does (`R@i1,*h2`) (seed 831413).
+#[test]
+fn a_drop_names_the_wall_it_places() {
+    replays(831413);
+}

@@ -190,11 +190,12 @@ impl Position {
             MoveKind::Drop => {
                 let ty = &self.rules.variant.pieces[self.rules.type_of(mv.piece).0 as usize];
                 format!(
-                    "{}@{}{}{}",
+                    "{}@{}{}{}{}",
                     ty.letter.to_ascii_uppercase(),
                     cell(mv.to),
                     self.promotion_suffix(mv),
-                    self.effects_suffix(mv)
+                    self.effects_suffix(mv),
+                    self.wall_suffix(mv)
                 )
             }
             _ => return None,

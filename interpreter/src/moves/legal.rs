@@ -341,14 +341,7 @@ impl Position {
                 }
             }
             // A castling tried in the cell array as a plain move is, where that is sound.
-            MoveKind::Castle
-                if r.paths.allows(Path::LightTrial)
-                    && !r.paths.generated_checks()
-                    && !r.between.on
-                    && !r.squares.vacates
-                    && r.explosions.is_none()
-                    && self.st.partial.is_none() =>
-            {
+            MoveKind::Castle if r.paths.allows(Path::CastleTrial) && self.st.partial.is_none() => {
                 return self.castle_light(mv);
             }
             // A drop on an empty cell can only block lines: safe when no royal is attacked.

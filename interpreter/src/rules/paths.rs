@@ -28,6 +28,8 @@ pub enum Path {
     LightTrial,
     /// On a board of stacks, a move off the stack cells is tried in the cell array.
     StackTrial,
+    /// A castling's safety is judged with it tried in the cell array as a plain move.
+    CastleTrial,
     /// The search tries a plain move in the cell array to ask whether it checks, and plays out
     /// exchanges there.
     CellTrial,
@@ -72,13 +74,14 @@ pub enum Path {
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 25] = [
+    pub const ALL: [Path; 26] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
         Path::SlowReach,
         Path::LightTrial,
         Path::StackTrial,
+        Path::CastleTrial,
         Path::CellTrial,
         Path::PinShortcut,
         Path::DropShortcut,
@@ -109,6 +112,7 @@ impl Path {
             Path::SlowReach => "Slow pieces' attacks are found from an index of their entries by target cell.",
             Path::LightTrial => "A royal's safety after a move is judged with the move tried in the cell array.",
             Path::StackTrial => "On a board of stacks, a move off the stack cells is tried in the cell array.",
+            Path::CastleTrial => "A castling's safety is judged with it tried in the cell array as a plain move.",
             Path::CellTrial => "The search tries a plain move in the cell array to ask whether it checks, and plays out exchanges there.",
             Path::PinShortcut => "Pins to a single royal are found once; a plain move of an unpinned piece needs no test.",
             Path::DropShortcut => "A drop onto an empty cell while no royal is attacked needs no test.",
@@ -240,7 +244,8 @@ impl Paths {
 
 /// The paths built on others (each listed after those it is built on): where one of those is
 /// off, so is it.
-const BUILT_ON: [(Path, &[Path]); 12] = [
+const BUILT_ON: [(Path, &[Path]); 13] = [
+    (Path::CastleTrial, &[Path::LightTrial]),
     (Path::CellTrial, &[Path::PlainMake, Path::ProbeAttacks]),
     (Path::Count, &[Path::PinShortcut, Path::LightTrial]),
     (Path::StackedCount, &[Path::PinShortcut]),
@@ -300,6 +305,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
             &[
                 StartCells,
                 Atoms,
+                CastleTrial,
                 CellTrial,
                 Evasions,
                 EvasionMasks,
@@ -324,7 +330,9 @@ fn square_rules(f: &SquareFeatures) -> [(&'static str, bool, &'static [Path]); 4
     let SquareFeatures { square_play, vacates, walls, touched_squares } = *f;
     [
         ("square_play", square_play, &[PlainMake, Evasions, NoisyFirst]),
-        ("vacates", vacates, &[CellTrial, Evasions, RoyalTargets]),
+        // The square a piece leaves may vanish and block a line: a move's trial in the cell
+        // array that says "illegal" is asked again in full, which a castling's is not.
+        ("vacates", vacates, &[CastleTrial, CellTrial, Evasions, RoyalTargets]),
         // A move's wall may block a line, and a stone leaves its cell: every move is made
         // (walls added) and judged by the plain reference.
         (
@@ -412,7 +420,7 @@ fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 14]
         (
             "explosions",
             explosions,
-            &[PlainMake, Count, StackedCount, StackTrial, Evasions, SquareOpenings, ThreatTrial],
+            &[PlainMake, Count, StackedCount, StackTrial, CastleTrial, Evasions, SquareOpenings, ThreatTrial],
         ),
         // A gate's `except` types only thin the gated moves, which every path takes from the
         // one generator (`State::add_gated`): the gates' switch covers them.
