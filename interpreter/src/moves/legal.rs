@@ -50,7 +50,7 @@ impl State {
             return false;
         }
         // A blast clears the cells around the target.
-        if r.explosions.is_some() && mv.is_capture() {
+        if blasts(r, mv) {
             return false;
         }
         // On a stacking board, a move onto the royal's cell changes its safety, and a move from
@@ -112,8 +112,14 @@ impl State {
     /// (the light legality test, which moves one cell's piece, is then sound).
     #[inline]
     fn square_to_square(&self, r: &Rules, mv: Move) -> bool {
-        !r.is_between(mv.from) && !r.is_between(mv.to) && self.standing_at(mv.to) == mv.to
+        !r.has_between() || !r.is_between(mv.from) && !r.is_between(mv.to) && self.standing_at(mv.to) == mv.to
     }
+}
+
+/// Whether the move's capture sets off a blast (every capture does where captures explode).
+#[inline(always)]
+fn blasts(r: &Rules, mv: Move) -> bool {
+    r.explosions.is_some() && mv.is_capture()
 }
 
 impl Position {
@@ -330,9 +336,7 @@ impl Position {
                 if self.st.surely_legal(r, mv, royal) {
                     return true;
                 }
-                let light = r.paths.allows(Path::LightTrial)
-                    && (!r.between.on || self.st.square_to_square(r, mv))
-                    && (r.explosions.is_none() || !mv.is_capture());
+                let light = r.paths.allows(Path::LightTrial) && self.st.square_to_square(r, mv) && !blasts(r, mv);
                 // The square left behind may vanish and block a line the trial saw open: the
                 // trial's "legal" stands, its "illegal" is asked again in full.
                 let vacates = r.squares.vacates;

@@ -12,6 +12,7 @@
 //! and drops. The royal's targets are tried in the cell array.
 
 use crate::ir::{CaptureRule, CellId, Condition, PlayerId};
+use crate::paths::Path;
 use crate::position::{Move, State};
 use crate::royal_memo::Pins;
 use crate::rules::masks::{Bits, Occupancy};
@@ -218,7 +219,7 @@ impl State {
             own = own.without(at);
             let from = CellId(at as u16);
             // Pieces kept apart are royal: their moves are tested.
-            let royal_tried = r.program.is_none() && !r.squares.vacates && !captures_tested;
+            let royal_tried = r.paths.allows(Path::StackedRoyalTargets) && !captures_tested;
             if from == royal && !(crowds | inert).has(at) && royal_tried {
                 let piece = self.cells[at as usize];
                 let slot = masks.slot(piece, from, r.cells);

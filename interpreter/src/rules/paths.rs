@@ -64,6 +64,9 @@ pub enum Path {
     StackLines,
     /// The royal's targets come from the masks, each tried in the cell array (the count, the mask moves).
     RoyalTargets,
+    /// On a board of stacks, the royal's targets come from the masks, each tried in the cell
+    /// array (the stacked count).
+    StackedRoyalTargets,
     /// Attacks after a move tried in the cell array are read from the threat tables.
     ThreatTrial,
     /// Move and drop programs run only from the cells where the board lets them emit a move.
@@ -74,7 +77,7 @@ pub enum Path {
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 26] = [
+    pub const ALL: [Path; 27] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -98,6 +101,7 @@ impl Path {
         Path::CheckTrial,
         Path::StackLines,
         Path::RoyalTargets,
+        Path::StackedRoyalTargets,
         Path::ThreatTrial,
         Path::StartCells,
         Path::NeighbourTests,
@@ -129,6 +133,7 @@ impl Path {
             Path::CheckTrial => "The search asks whether a quiet move checks by trying it in the cell array.",
             Path::StackLines => "On stacks, check and pins read off the stack cells as lines of single pieces.",
             Path::RoyalTargets => "The royal's targets come from the masks, each tried in the cell array (the count, the mask moves).",
+            Path::StackedRoyalTargets => "On a board of stacks, the royal's targets come from the masks, each tried in the cell array (the stacked count).",
             Path::ThreatTrial => "Attacks after a move tried in the cell array are read from the threat tables.",
             Path::StartCells => "Move and drop programs run only from the cells where the board lets them emit a move.",
             Path::NeighbourTests => {
@@ -208,7 +213,7 @@ impl Paths {
         }
         // Paths that exist only where a feature does.
         if !f.board.stacks {
-            p.off(&[StackTrial, StackedCount, StackLines]);
+            p.off(&[StackTrial, StackedCount, StackLines, StackedRoyalTargets]);
         }
         if !f.programs.slow_attacks {
             p.off(&[SlowReach]);
@@ -228,7 +233,7 @@ impl Paths {
         for path in Path::ALL {
             let on = BUILT_ON.iter().find(|(p, _)| *p == path).map_or(String::new(), |(_, on)| names(on));
             let only = match path {
-                Path::StackTrial | Path::StackedCount | Path::StackLines => "`stacks`",
+                Path::StackTrial | Path::StackedCount | Path::StackLines | Path::StackedRoyalTargets => "`stacks`",
                 Path::SlowReach => "`slow_attacks`",
                 _ => "",
             };
@@ -244,7 +249,7 @@ impl Paths {
 
 /// The paths built on others (each listed after those it is built on): where one of those is
 /// off, so is it.
-const BUILT_ON: [(Path, &[Path]); 13] = [
+const BUILT_ON: [(Path, &[Path]); 14] = [
     (Path::CastleTrial, &[Path::LightTrial]),
     (Path::CellTrial, &[Path::PlainMake, Path::ProbeAttacks]),
     (Path::Count, &[Path::PinShortcut, Path::LightTrial]),
@@ -257,6 +262,7 @@ const BUILT_ON: [(Path, &[Path]); 13] = [
     (Path::CheckTrial, &[Path::CellTrial, Path::Count]),
     (Path::StackLines, &[Path::StackedCount]),
     (Path::RoyalTargets, &[Path::Count]),
+    (Path::StackedRoyalTargets, &[Path::StackedCount]),
     (Path::ThreatTrial, &[Path::ProbeAttacks]),
 ];
 
@@ -332,7 +338,7 @@ fn square_rules(f: &SquareFeatures) -> [(&'static str, bool, &'static [Path]); 4
         ("square_play", square_play, &[PlainMake, Evasions, NoisyFirst]),
         // The square a piece leaves may vanish and block a line: a move's trial in the cell
         // array that says "illegal" is asked again in full, which a castling's is not.
-        ("vacates", vacates, &[CastleTrial, CellTrial, Evasions, RoyalTargets]),
+        ("vacates", vacates, &[CastleTrial, CellTrial, Evasions, RoyalTargets, StackedRoyalTargets]),
         // A move's wall may block a line, and a stone leaves its cell: every move is made
         // (walls added) and judged by the plain reference.
         (
@@ -472,7 +478,8 @@ fn program_rules(f: &ProgramFeatures) -> [(&'static str, bool, &'static [Path]);
     let ProgramFeatures { program_layer, program_captures, attacks_read_position, attacks_read_history, slow_attacks } =
         *f;
     [
-        ("program_layer", program_layer, &[CellTrial, StackLines]),
+        // The stacked count's royal targets leave a royal's program moves and drops unseen.
+        ("program_layer", program_layer, &[CellTrial, StackLines, StackedRoyalTargets]),
         ("program_captures", program_captures, &[ProbeAttacks, RoyalTargets]),
         ("attacks_read_position", attacks_read_position, &[LightTrial, StackTrial, StackedCount]),
         ("attacks_read_history", attacks_read_history, &[StackTrial]),
