@@ -34,6 +34,19 @@ fn arrows_fly_from_the_landing_cell() {
     assert!(!moves.iter().any(|m| m.starts_with("Qa1-b1,*b2") || m.starts_with("Qa1-b1,*c1")));
 }
 
+/// A move written without its wall names every move of that text that places one: the one
+/// move where only one wall is open, else an error listing those to choose among.
+#[test]
+fn a_move_without_its_wall_lists_the_walls() {
+    let rules = example();
+    let mut pos = Position::from_position_string(rules, "3/1*1/Q1r w").expect("position");
+    let err = pos.parse_move("Qa1xc1").expect_err("four walls to choose among");
+    let text = err.to_string();
+    for wall in ["Qa1xc1,*a1", "Qa1xc1,*b1", "Qa1xc1,*c2", "Qa1xc1,*c3"] {
+        assert!(text.contains(wall), "{text}");
+    }
+}
+
 /// A queen that captures turns to stone where it lands; its arrow still flies from there
 /// (here along rank 1 back to b1 and a1, or up to c2 and c3; b2 has no square).
 #[test]

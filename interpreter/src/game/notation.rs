@@ -374,6 +374,15 @@ impl Position {
         if exact.is_empty() && coordinates.len() == 1 {
             return Ok(coordinates[0]);
         }
+        if found.is_empty() {
+            // A move that places a wall names it (`R@i1,*h2`): the text without it may name one
+            // move, or several to choose among.
+            let walled: Vec<Move> = (candidates.iter().copied())
+                .filter(|m| m.wall().is_some())
+                .filter(|m| self.long_notation(*m).split_once(",*").is_some_and(|(head, _)| normalise(head) == wanted))
+                .collect();
+            found = walled;
+        }
         match found.len() {
             1 => Ok(found[0]),
             0 => Err(match self.why_not_square_action(&wanted) {
