@@ -79,6 +79,11 @@ pub(crate) struct Code {
     /// Per player: the cells a run may start from and emit a move (where the board lets it
     /// reach an `add`); empty where every cell is tried (the `StartCells` path is off).
     pub(crate) starts: Vec<crate::bitset::CellSet>,
+    /// Per (player, start cell): the cells a run may read ([`reach::Outcome::reads`]); empty
+    /// where they are not kept (a board of more than 128 cells, too many programs).
+    ///
+    /// [`reach::Outcome::reads`]: crate::rules::programs::reach::Outcome::reads
+    pub(crate) reads: Vec<u128>,
 }
 
 /// In [`Code::guard_cells`]: no such cell.

@@ -23,6 +23,10 @@ const MAX_STATES: usize = 20_000;
 /// board of 676 cells took 216 million states (37 s) to compile.
 pub(crate) const MAX_VARIANT_STATES: usize = 1_000_000;
 
+/// Most (program, player, start cell) masks of the cells a run reads kept for a variant (16
+/// bytes each): past them none is kept, and moves are tested against programs one by one.
+pub(crate) const MAX_READ_MASKS: usize = 1 << 16;
+
 /// The cells a program may capture on from a start cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Reach {
@@ -38,6 +42,10 @@ pub(crate) enum Reach {
 pub(crate) struct Outcome {
     pub(crate) reach: Reach,
     pub(crate) emits: bool,
+    /// The cells whose contents a run may read, one bit per cell (every bit where that is not
+    /// known: a cell past the 128th, a test of more than cells' contents, a program that may
+    /// capture anywhere). A run whose cells read hold what they held runs the same way.
+    pub(crate) reads: u128,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -142,6 +150,8 @@ struct Walk<'a> {
     code: &'a Code,
     player: usize,
     start: CellId,
+    /// The cells read so far (see [`Outcome::reads`]).
+    reads: std::cell::Cell<u128>,
 }
 
 /// What an abstract run does after one instruction.
@@ -191,6 +201,31 @@ impl Walk<'_> {
         !(st.empty == Some(target) || (target == self.start && st.start_empty))
     }
 
+    /// Notes the cells test `t` reads in state `st` (every cell for a test that reads more
+    /// than the contents of cells it names).
+    fn note_reads(&self, st: &State, t: u16) {
+        let mut acc = self.reads.get();
+        self.reads_of(st, &self.code.tests[t as usize], &mut acc);
+        self.reads.set(acc);
+    }
+
+    fn reads_of(&self, st: &State, t: &Test, acc: &mut u128) {
+        match t {
+            Test::True | Test::False | Test::InZone(..) | Test::OnBoard(_) | Test::At(_) | Test::Marked(_) => {}
+            // A run's own flags, set by its own tests (which are noted where they are set).
+            Test::Flag(_) | Test::CellFlag(..) => {}
+            Test::Empty(p) | Test::Friend(p) | Test::Enemy(p) | Test::Piece(_, p) => {
+                if let Some(c) = self.place(st, p) {
+                    *acc |= 1u128.checked_shl(c.0 as u32).unwrap_or(u128::MAX);
+                }
+            }
+            Test::Not(inner) => self.reads_of(st, inner, acc),
+            Test::And(all) | Test::Or(all) => all.iter().for_each(|x| self.reads_of(st, x, acc)),
+            Test::Holds(_) if is_geometric(t) => {}
+            _ => *acc = u128::MAX,
+        }
+    }
+
     /// A test decided by geometry alone is followed; any other may go either way. A `from`
     /// zone is read where a run reads it: the moving piece's cell, or for a drop that has not
     /// named one, the current cell.
@@ -236,6 +271,7 @@ impl Walk<'_> {
             },
             Op::Back => st.cur = st.mark,
             Op::Verify(t) => {
+                self.note_reads(st, *t);
                 if self.decided(*t, st) == Some(false) {
                     return Next::End;
                 }
@@ -244,10 +280,16 @@ impl Walk<'_> {
                 }
                 *st = self.after(*st, *t, true);
             }
-            Op::IfNot(t, target) => self.branch(st, *t, *target, todo),
+            Op::IfNot(t, target) => {
+                self.note_reads(st, *t);
+                self.branch(st, *t, *target, todo)
+            }
             Op::Goto(target) => st.pc = *target,
             Op::LoopStart(_) => {}
-            Op::While { test, exit, .. } => self.branch(st, *test, *exit, todo),
+            Op::While { test, exit, .. } => {
+                self.note_reads(st, *test);
+                self.branch(st, *test, *exit, todo)
+            }
             Op::To => st.to = Some(st.cur),
             Op::From => st.from = Some(st.cur),
             Op::Cascade => {
@@ -269,12 +311,18 @@ impl Walk<'_> {
                 Some(c) => out.push(c),
                 None => return Next::End,
             },
-            Op::ChangeType(_, p) | Op::ChangeOwner(p) | Op::Flip(p) | Op::SetCellFlag(_, _, p) => {
+            Op::SetCellFlag(_, t, p) => {
+                self.note_reads(st, *t);
                 if self.place(st, p).is_none() {
                     return Next::End;
                 }
             }
-            Op::SetFlag(..) | Op::SetAttribute(..) => {}
+            Op::ChangeType(_, p) | Op::ChangeOwner(p) | Op::Flip(p) => {
+                if self.place(st, p).is_none() {
+                    return Next::End;
+                }
+            }
+            Op::SetFlag(_, t) | Op::SetAttribute(_, t) => self.note_reads(st, *t),
         }
         Next::On
     }
@@ -292,7 +340,7 @@ fn follow(
     cap: usize,
     seen: &mut States,
 ) -> Outcome {
-    let walk = Walk { v, facts, code, player, start };
+    let walk = Walk { v, facts, code, player, start, reads: std::cell::Cell::new(0) };
     let mut todo = vec![State {
         pc: 0,
         cur: start,
@@ -304,7 +352,7 @@ fn follow(
     }];
     let mut out: Vec<CellId> = Vec::new();
     let mut emits = false;
-    let anywhere = Outcome { reach: Reach::Anywhere, emits: true };
+    let anywhere = Outcome { reach: Reach::Anywhere, emits: true, reads: u128::MAX };
     while let Some(mut st) = todo.pop() {
         loop {
             if !seen.insert(st) {
@@ -324,5 +372,7 @@ fn follow(
     }
     out.sort();
     out.dedup();
-    Outcome { reach: Reach::Cells(out), emits }
+    // The piece's own cell is read where a run starts (it must hold the piece).
+    let own = 1u128.checked_shl(start.0 as u32).unwrap_or(u128::MAX);
+    Outcome { reach: Reach::Cells(out), emits, reads: walk.reads.get() | own }
 }
