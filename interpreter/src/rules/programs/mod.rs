@@ -326,7 +326,7 @@ fn drop_reaches(
                     DropRule::Code(code) => {
                         for c in 0..cells {
                             let start = CellId(c as u16);
-                            let outcome = reach::reach(v, facts, code, p, start, true, left);
+                            let outcome = reach::reach(v, facts, (code, &[]), p, start, true, left);
                             if outcome.emits {
                                 if let Some(s) = code.starts.get_mut(p) {
                                     s.insert(start);
@@ -463,11 +463,12 @@ fn program_reach(
         let mut by_target: Vec<Vec<ReachEntry>> = vec![Vec::new(); cells];
         for (t, type_codes) in codes.iter_mut().enumerate() {
             for (k, (_, code)) in type_codes.iter_mut().enumerate() {
+                let shapes = reach::shapes(code);
                 for c in 0..cells {
                     let start = CellId(c as u16);
                     // Each (start, type, program) is met once and its targets do not repeat.
                     let entry = (start, PieceTypeId(t as u8), k as u16);
-                    let outcome = reach::reach(v, facts, code, p, start, false, left);
+                    let outcome = reach::reach(v, facts, (code, &shapes), p, start, false, left);
                     if let Some(r) = code.reads.get_mut(p * cells + c) {
                         *r = outcome.reads;
                     }

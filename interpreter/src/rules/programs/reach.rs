@@ -63,12 +63,13 @@ struct State {
     empty: Option<CellId>,
 }
 
-/// The reach of a program's code for `player` from `start` (`drop`: no piece stands there),
-/// spending the states it explores from `left` (what is left of [`MAX_VARIANT_STATES`]).
+/// The reach of a program's code (with its tests' [`shapes`]) for `player` from `start`
+/// (`drop`: no piece stands there), spending the states it explores from `left` (what is left
+/// of [`MAX_VARIANT_STATES`]).
 pub(crate) fn reach(
     v: &Variant,
     facts: &BoardFacts,
-    code: &Code,
+    (code, shapes): (&Code, &[Shape]),
     player: usize,
     start: CellId,
     drop: bool,
@@ -83,7 +84,7 @@ pub(crate) fn reach(
             *seen = States::default();
         }
         seen.clear();
-        let outcome = follow(v, facts, code, player, start, drop, cap, &mut seen);
+        let outcome = follow(v, facts, (code, shapes), player, start, drop, cap, &mut seen);
         *left = left.saturating_sub(seen.len().max(1));
         outcome
     });
@@ -152,6 +153,51 @@ struct Walk<'a> {
     start: CellId,
     /// The cells read so far (see [`Outcome::reads`]).
     reads: std::cell::Cell<u128>,
+    /// Per test of the code: what it reads, where that is quick to tell (none where the
+    /// cells read are not kept: [`Code::reads`]).
+    shapes: &'a [Shape],
+}
+
+/// What a test reads, told once per program so the walk's many tests are noted quickly.
+#[derive(Clone, Copy)]
+pub(crate) enum Shape {
+    /// No cell's contents (geometry, the run's own flags).
+    Nothing,
+    /// The current cell's contents only.
+    Here,
+    /// Something else: read test by test.
+    Other,
+}
+
+/// Per test of `code`: what it reads (none where the cells read are not kept:
+/// [`Code::reads`]), told once per program for all its start cells.
+pub(crate) fn shapes(code: &Code) -> Vec<Shape> {
+    if code.reads.is_empty() {
+        Vec::new()
+    } else {
+        code.tests.iter().map(shape).collect()
+    }
+}
+
+/// [`Shape`] of a test.
+fn shape(t: &Test) -> Shape {
+    match t {
+        Test::Empty(None) | Test::Friend(None) | Test::Enemy(None) | Test::Piece(_, None) => Shape::Here,
+        Test::Flag(_) | Test::CellFlag(..) => Shape::Nothing,
+        Test::Not(inner) => shape(inner),
+        Test::And(all) | Test::Or(all) => {
+            let shapes: Vec<Shape> = all.iter().map(shape).collect();
+            if shapes.iter().all(|s| matches!(s, Shape::Nothing)) {
+                Shape::Nothing
+            } else if shapes.iter().all(|s| matches!(s, Shape::Nothing | Shape::Here)) {
+                Shape::Here
+            } else {
+                Shape::Other
+            }
+        }
+        _ if is_geometric(t) => Shape::Nothing,
+        _ => Shape::Other,
+    }
 }
 
 /// What an abstract run does after one instruction.
@@ -203,9 +249,15 @@ impl Walk<'_> {
 
     /// Notes the cells test `t` reads in state `st` (every cell for a test that reads more
     /// than the contents of cells it names).
+    #[inline]
     fn note_reads(&self, st: &State, t: u16) {
         let mut acc = self.reads.get();
-        self.reads_of(st, &self.code.tests[t as usize], &mut acc);
+        match self.shapes.get(t as usize) {
+            // Also where the cells read are not kept (no shapes).
+            None | Some(Shape::Nothing) => return,
+            Some(Shape::Here) => acc |= 1u128.checked_shl(st.cur.0 as u32).unwrap_or(u128::MAX),
+            _ => self.reads_of(st, &self.code.tests[t as usize], &mut acc),
+        }
         self.reads.set(acc);
     }
 
@@ -236,6 +288,7 @@ impl Walk<'_> {
     }
 
     /// A branch on test `t`: goes on at `target` where it fails, both ways where undecided.
+    #[inline]
     fn branch(&self, st: &mut State, t: u16, target: u32, todo: &mut Vec<State>) {
         match self.decided(t, st) {
             Some(true) => {}
@@ -333,14 +386,14 @@ impl Walk<'_> {
 fn follow(
     v: &Variant,
     facts: &BoardFacts,
-    code: &Code,
+    (code, shapes): (&Code, &[Shape]),
     player: usize,
     start: CellId,
     drop: bool,
     cap: usize,
     seen: &mut States,
 ) -> Outcome {
-    let walk = Walk { v, facts, code, player, start, reads: std::cell::Cell::new(0) };
+    let walk = Walk { v, facts, code, player, start, reads: std::cell::Cell::new(0), shapes };
     let mut todo = vec![State {
         pc: 0,
         cur: start,
