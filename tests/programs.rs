@@ -167,3 +167,44 @@ fn drop_programs_run_only_from_the_cells_they_can_emit_from() {
         }
     }
 }
+
+/// A program that could take the royal reads cells on its way (`ProgramPins`): a move from or
+/// to one of them is tried, a move off them needs no test. The warden takes the first enemy
+/// down its file only where the cell east of that enemy is empty: the guard beside the king
+/// shields it, so the guard may only step into the file, while the rook, off every cell the
+/// warden reads, moves freely.
+#[test]
+fn a_move_off_the_cells_a_program_reads_needs_no_test() {
+    let text = r#"variant "Warden"
+board { grid 5 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Guard G { step all }
+piece Rook R { slide orthogonal }
+piece Warden W { move { n while empty { add n } verify enemy verify empty(e) add } }
+setup { white: K a1, G b1, R c3  black: K e5, W a5 }
+"#;
+    let all = common::every_rules(text, &[varia_interpreter::paths::Path::ProgramPins]);
+    assert!(all[0].fast_paths().iter().any(|p| p == "ProgramPins"), "{:?}", all[0].fast_paths());
+    let mut counts = Vec::new();
+    for rules in all {
+        let mut pos = Position::start(rules.clone());
+        let mut moves = Vec::new();
+        let n = if rules.is_reference() {
+            pos.reference_moves(&mut moves);
+            pos.reference_perft(4)
+        } else {
+            pos.legal_moves(&mut moves);
+            perft(&mut pos, 4)
+        };
+        let mut written: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+        written.sort();
+        let rook = ["Rc3-a3", "Rc3-b3", "Rc3-c1", "Rc3-c2", "Rc3-c4", "Rc3-c5", "Rc3-d3", "Rc3-e3"];
+        let expected: Vec<&str> = ["Gb1-a2", "Ka1-b2"].into_iter().chain(rook).collect();
+        assert_eq!(written, expected, "{:?}", rules.fast_paths());
+        counts.push(n);
+    }
+    // Deeper, the fast rules count what the plain reference (the last) counts.
+    assert!(counts.iter().all(|n| *n == counts[counts.len() - 1]), "{counts:?}");
+}
