@@ -360,16 +360,14 @@ impl Position {
                 if self.st.surely_legal(r, mv, royal) {
                     return true;
                 }
-                if r.paths.allows(Path::LightTrial)
+                let light = r.paths.allows(Path::LightTrial)
                     && (!r.between.on || self.st.square_to_square(r, mv))
-                    && (r.explosions.is_none() || !mv.is_capture())
-                {
-                    // The square left behind may vanish and block a line the trial saw open.
-                    let vacates = r.squares.vacates;
+                    && (r.explosions.is_none() || !mv.is_capture());
+                // The square left behind may vanish and block a line the trial saw open: the
+                // trial's "legal" stands, its "illegal" is asked again in full.
+                let vacates = r.squares.vacates;
+                if light || (self.st.off_stacks(r, mv) && self.kept_apart_learnt()) {
                     return self.legal_light(mv) || (vacates && self.is_legal(mv));
-                }
-                if self.st.off_stacks(r, mv) && self.kept_apart_learnt() {
-                    return self.legal_light(mv);
                 }
             }
             // A castling tried in the cell array as a plain move is, where that is sound.

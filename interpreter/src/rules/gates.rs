@@ -1,6 +1,6 @@
 //! The compiled gating rights: the rights bits of castlings and gates, and the cells that end them.
 
-use crate::ir::{CellId, MoveMode, PieceTypeId, PlayerId, Variant};
+use crate::ir::{CellId, Gate, MoveMode, PieceTypeId, PlayerId, Variant};
 use crate::tables::{Entry, EntryKind, MoveTables};
 
 use super::castles::CastleRules;
@@ -69,18 +69,17 @@ impl GateRules {
             .map(|c| {
                 let mut bits = 0;
                 for (i, (p, l)) in letters.iter().enumerate().skip(fixed.len()).take(32) {
-                    // Only a gate that no move can end without ending the castling too: one
-                    // whose cells are all the king's or the partner's. A gate on another cell
-                    // as well may be lost while the castling is held, and the castling's letter
-                    // could not then say so.
-                    let cells: Vec<CellId> = v
-                        .gates
-                        .iter()
-                        .filter(|g| g.player == *p && g.right == *l)
-                        .flat_map(|g| g.cells.clone())
-                        .collect();
+                    // Only a gate that no move can end without ending the castling too, nor
+                    // the castling come back without the gate: one whose cells are all the
+                    // king's or the partner's, not lost to an enemy's aim (`aimed-by`), of a
+                    // castling no drop gives back (`gained-by-drop`). Otherwise the gate may be
+                    // lost while the castling is held, and the castling's letter could not
+                    // then say so.
+                    let gates: Vec<&Gate> = v.gates.iter().filter(|g| g.player == *p && g.right == *l).collect();
+                    let cells: Vec<CellId> = gates.iter().flat_map(|g| g.cells.clone()).collect();
                     let within = cells.iter().all(|cell| *cell == c.king_from || *cell == c.partner_from);
-                    if *p == c.player && !cells.is_empty() && within {
+                    let ended_alike = gates.iter().all(|g| g.aimed_by.is_empty()) && c.gained_by_drop.is_none();
+                    if *p == c.player && !cells.is_empty() && within && ended_alike {
                         bits |= 1 << i;
                     }
                 }
@@ -105,10 +104,16 @@ impl GateRules {
             let Some(bit) = self.bit(g.right) else { continue };
             for p in (0..players).filter(|p| *p != g.player.0 as usize) {
                 for t in &g.aimed_by {
+                    // The type's powers only: a move program never aims, though the tables
+                    // also hold those shaped like atoms (after the powers' atoms) when the
+                    // `Atoms` path reads them so.
+                    let piece = &v.pieces[t.0 as usize];
+                    let powers = piece.moves.iter().map(|m| crate::atoms::of_power(piece, m).len()).sum::<usize>();
                     for c in 0..cells {
                         let i = (p * types + t.0 as usize) * cells + c;
                         let (a, b) = (tables.entry_index[i] as usize, tables.entry_index[i + 1] as usize);
-                        if tables.entries[a..b].iter().any(|e| reaches_empty(tables, e, &g.cells)) {
+                        let mut entries = tables.entries[a..b].iter().filter(|e| (e.atom as usize) < powers);
+                        if entries.any(|e| reaches_empty(tables, e, &g.cells)) {
                             self.aimed[i] |= 1 << bit;
                         }
                     }
