@@ -49,6 +49,12 @@ pub(crate) enum Op {
     SetFlag(FlagId, u16),
     SetCellFlag(FlagId, u16, Option<Place>),
     SetAttribute(AttributeId, u16),
+    /// Fail if a neighbour along one of the directions `Code::dir_sets[dirs]` exists and test
+    /// `when` holds with it as the current cell (folded looks that each forbid one neighbour).
+    Around {
+        dirs: u16,
+        when: u16,
+    },
 }
 
 /// A flattened program.
@@ -84,6 +90,8 @@ pub(crate) struct Code {
     ///
     /// [`reach::Outcome::reads`]: crate::rules::programs::reach::Outcome::reads
     pub(crate) reads: Vec<u128>,
+    /// The direction lists of [`Op::Around`].
+    pub(crate) dir_sets: Vec<Vec<DirId>>,
 }
 
 /// In [`Code::guard_cells`]: no such cell.
