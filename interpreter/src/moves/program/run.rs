@@ -229,8 +229,8 @@ impl<'a> Run<'a> {
                     }
                 }
                 Op::Goto(target) => pc = *target as usize,
-                Op::Around { dirs, when } => {
-                    if self.around(&code.dir_sets[*dirs as usize], &code.tests[*when as usize]) {
+                Op::Around { dirs, when, piece } => {
+                    if self.around(&code.dir_sets[*dirs as usize], &code.tests[*when as usize], *piece) {
                         return;
                     }
                 }
@@ -275,10 +275,11 @@ impl<'a> Run<'a> {
     }
 
     /// Whether test `when` holds with some neighbour along `dirs` as the current cell (the
-    /// parts of an `and` read in line, the first that fails ending the neighbour's test).
+    /// parts of an `and` read in line, the first that fails ending the neighbour's test); with
+    /// `piece`, a neighbour holding none is passed over unread.
     /// Kept out of line: in line it made the loop of every other game's runs heavier.
     #[inline(never)]
-    fn around(&mut self, dirs: &[DirId], when: &Test) -> bool {
+    fn around(&mut self, dirs: &[DirId], when: &Test, piece: bool) -> bool {
         let parts = match when {
             Test::And(all) => all.as_slice(),
             one => std::slice::from_ref(one),
@@ -287,6 +288,12 @@ impl<'a> Run<'a> {
         let mut hit = false;
         for &d in dirs {
             if let Some(n) = self.neighbour(here, d) {
+                if piece {
+                    let p = self.piece(n);
+                    if p.is_empty() || p == Piece::HOLE {
+                        continue;
+                    }
+                }
                 self.cur = n;
                 if parts.iter().all(|t| self.test(t)) {
                     hit = true;

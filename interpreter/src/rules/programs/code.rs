@@ -50,10 +50,12 @@ pub(crate) enum Op {
     SetCellFlag(FlagId, u16, Option<Place>),
     SetAttribute(AttributeId, u16),
     /// Fail if a neighbour along one of the directions `Code::dir_sets[dirs]` exists and test
-    /// `when` holds with it as the current cell (folded looks that each forbid one neighbour).
+    /// `when` holds with it as the current cell (folded looks that each forbid one neighbour);
+    /// `piece`: `when` can hold only on a cell that holds a piece.
     Around {
         dirs: u16,
         when: u16,
+        piece: bool,
     },
 }
 

@@ -103,9 +103,10 @@ impl Code {
             new_at[pc] = ops.len() as u32;
             match groups.next_if(|g| g.0 == pc) {
                 Some((_, end, dirs, when)) => {
+                    let piece = needs_piece(&when);
                     let when = self.test(&when);
                     self.dir_sets.push(dirs);
-                    ops.push(Op::Around { dirs: (self.dir_sets.len() - 1) as u16, when });
+                    ops.push(Op::Around { dirs: (self.dir_sets.len() - 1) as u16, when, piece });
                     pc = end;
                 }
                 None => {
@@ -146,6 +147,17 @@ fn forbid_at(code: &Code, pc: usize) -> Option<(usize, DirId, Test)> {
             Some((end, dir, Test::And(vec![a, b])))
         }
         _ => None,
+    }
+}
+
+/// Whether test `t` can hold only where the current cell holds a piece (as a run reads it:
+/// not a hole, nor the moving piece covering the cell from between cells).
+fn needs_piece(t: &Test) -> bool {
+    match t {
+        Test::Friend(None) | Test::Enemy(None) | Test::Piece(_, None) => true,
+        Test::And(all) => all.iter().any(needs_piece),
+        Test::Or(any) => !any.is_empty() && any.iter().all(needs_piece),
+        _ => false,
     }
 }
 
@@ -364,7 +376,7 @@ mod tests {
             vec![
                 "Step(DirId(2))".to_string(),
                 "Add { kind: Move, promote: 0, then: None }".to_string(),
-                format!("Around {{ dirs: 0, when: {when} }}"),
+                format!("Around {{ dirs: 0, when: {when}, piece: true }}"),
                 "Add { kind: Move, promote: 0, then: None }".to_string(),
             ]
         );

@@ -376,7 +376,7 @@ impl Walk<'_> {
                 }
             }
             Op::SetFlag(_, t) | Op::SetAttribute(_, t) => self.note_reads(st, *t),
-            Op::Around { dirs, when } => {
+            Op::Around { dirs, when, .. } => {
                 for &d in &self.code.dir_sets[*dirs as usize] {
                     if let Some(n) = self.step(st.cur, d) {
                         self.note_reads(&State { cur: n, ..*st }, *when);
