@@ -167,3 +167,84 @@ fn drop_programs_run_only_from_the_cells_they_can_emit_from() {
         }
     }
 }
+
+/// A program that could take the royal reads cells on its way (`ProgramPins`): a move from or
+/// to one of them is tried, a move off them needs no test. The warden takes the first enemy
+/// down its file only where the cell east of that enemy is empty: the guard beside the king
+/// shields it, so the guard may only step into the file, while the rook, off every cell the
+/// warden reads, moves freely.
+#[test]
+fn a_move_off_the_cells_a_program_reads_needs_no_test() {
+    let text = r#"variant "Warden"
+board { grid 5 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Guard G { step all }
+piece Rook R { slide orthogonal }
+piece Warden W { move { n while empty { add n } verify enemy verify empty(e) add } }
+setup { white: K a1, G b1, R c3  black: K e5, W a5 }
+"#;
+    let all = common::every_rules(text, &[varia_interpreter::paths::Path::ProgramPins]);
+    assert!(all[0].fast_paths().iter().any(|p| p == "ProgramPins"), "{:?}", all[0].fast_paths());
+    let mut counts = Vec::new();
+    for rules in all {
+        let mut pos = Position::start(rules.clone());
+        let mut moves = Vec::new();
+        let n = if rules.is_reference() {
+            pos.reference_moves(&mut moves);
+            pos.reference_perft(4)
+        } else {
+            pos.legal_moves(&mut moves);
+            perft(&mut pos, 4)
+        };
+        let mut written: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+        written.sort();
+        let rook = ["Rc3-a3", "Rc3-b3", "Rc3-c1", "Rc3-c2", "Rc3-c4", "Rc3-c5", "Rc3-d3", "Rc3-e3"];
+        let expected: Vec<&str> = ["Gb1-a2", "Ka1-b2"].into_iter().chain(rook).collect();
+        assert_eq!(written, expected, "{:?}", rules.fast_paths());
+        counts.push(n);
+    }
+    // Deeper, the fast rules count what the plain reference (the last) counts.
+    assert!(counts.iter().all(|n| *n == counts[counts.len() - 1]), "{counts:?}");
+}
+
+/// A slider that may not pass a cell beside an enemy gate (looks at the four neighbours, as
+/// hiashatar's pieces look for the enemy Hia): the looks read as one instruction
+/// (`NeighbourTests`) give the moves and counts the plain reference gives.
+#[test]
+fn a_slide_stops_beside_an_enemy_gate() {
+    let looks: String = ["n", "e", "s", "w"]
+        .iter()
+        .map(|d| format!("if on-board({d}) {{ mark {d} if enemy {{ verify not piece(Gate) }} back }} "))
+        .collect();
+    let slide = |d: &str| format!("move {{ {d} while empty {{ add {looks}{d} }} verify not friend add }}");
+    let text = format!(
+        "variant \"Gates\"\nboard {{ grid 5 x 5 }}\nplayer white\nplayer black swap n <-> s  ne <-> se  nw <-> sw\n\
+         piece King K {{ royal step all }}\npiece Gate G {{ step all }}\npiece Lancer L {{ {} {} }}\n\
+         setup {{ white: K a1, L b2  black: K e5, G d3, L e1 }}\n",
+        slide("n"),
+        slide("e")
+    );
+    let all = common::every_rules(&text, &[varia_interpreter::paths::Path::NeighbourTests]);
+    assert!(all[0].fast_paths().iter().any(|p| p == "NeighbourTests"), "{:?}", all[0].fast_paths());
+    let mut counts = Vec::new();
+    for rules in all {
+        let mut pos = Position::start(rules.clone());
+        let mut moves = Vec::new();
+        let n = if rules.is_reference() {
+            pos.reference_moves(&mut moves);
+            pos.reference_perft(4)
+        } else {
+            pos.legal_moves(&mut moves);
+            perft(&mut pos, 4)
+        };
+        let mut written: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+        written.sort();
+        // East the lancer stops on d2, beside the gate on d3; north nothing stops it.
+        let expected = ["Ka1-a2", "Ka1-b1", "Lb2-b3", "Lb2-b4", "Lb2-b5", "Lb2-c2", "Lb2-d2"];
+        assert_eq!(written, expected, "{:?}", rules.fast_paths());
+        counts.push(n);
+    }
+    assert!(counts.iter().all(|n| *n == counts[counts.len() - 1]), "{counts:?}");
+}

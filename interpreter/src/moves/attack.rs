@@ -424,6 +424,7 @@ impl State {
             cells: [CellId(0); 16],
             len: 0,
             overflow: true,
+            watch: 0,
         })
     }
 
@@ -453,7 +454,7 @@ impl State {
         check: bool,
         walked: impl Fn(PlayerId) -> bool,
     ) -> Option<Pins> {
-        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false };
+        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false, watch: 0 };
         for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side) && walked(PlayerId(*p))) {
             for probe in self.probes_holding(r, royal, PlayerId(p)) {
                 let s = probe.start as usize;

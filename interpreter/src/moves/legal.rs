@@ -41,6 +41,35 @@ impl State {
         })
     }
 
+    /// The cells read by the enemy programs that could capture on `royal` now or after a move
+    /// of `side` that leaves and lands outside them (`ProgramPins`), one bit per cell: those
+    /// whose piece stands on their start cell. A run reads only the cells it names and what
+    /// stands there, so while those cells and the program's own start cell keep their pieces,
+    /// it captures after the move where it captured before. `None` where that does not hold:
+    /// a drop or a program that may capture anywhere could reach the royal, or a program that
+    /// could reads the last move, attributes, conditions or attacks, or the cells read are not
+    /// kept.
+    pub(crate) fn program_watch(&self, r: &Rules, royal: CellId, side: PlayerId) -> Option<u128> {
+        let pr = r.program.as_deref()?;
+        let mut watch = 0u128;
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, side)) {
+            if pr.drops_reaching(r.cells, p, royal).next().is_some() || !pr.anywhere[p.0 as usize].is_empty() {
+                return None;
+            }
+            for &(start, t, k) in pr.reaching(r.cells, p, royal) {
+                if !self.holds(r, start, r.piece(p, t)) {
+                    continue;
+                }
+                let code = &pr.codes[t.0 as usize][k as usize].1;
+                if code.reads_history || code.reads_position || code.reads_attacks {
+                    return None;
+                }
+                watch |= *code.reads.get(p.0 as usize * r.cells + start.0 as usize)?;
+            }
+        }
+        Some(watch)
+    }
+
     /// Whether a move changes only its two cells in ways attacks can see: it leaves `from`
     /// and lands on `to`, and nothing else about the board (occupancy rules, squares, a piece
     /// covering cells) changes with it.
@@ -105,6 +134,7 @@ impl State {
         self.plain_footprint(r, mv, *royal)
             && mv.from != *royal
             && !pins.holds(mv.from)
+            && (pins.watch == 0 || (mv.take.is_empty() && !pins.watches(mv.from) && !pins.watches(mv.to)))
             && !r.pieces.royal_code[mv.landed(r, mv.piece).0 as usize]
     }
 
@@ -349,9 +379,10 @@ impl Position {
                 return self.castle_light(mv);
             }
             // A drop on an empty cell can only block lines: safe when no royal is attacked.
+            // A program's run may read the cell (see `ProgramPins`).
             MoveKind::Drop
                 if mv.seq == PLAIN_DROP
-                    && royal.is_some()
+                    && royal.is_some_and(|(_, pins)| !pins.watches(mv.to))
                     && r.paths.allows(Path::DropShortcut)
                     && mv.take.is_empty() =>
             {
@@ -390,10 +421,16 @@ impl Position {
         if !r.apart.is_empty() && !self.st.kept_apart(r) {
             return None;
         }
-        if self.st.programs_may_take(r, royal, side) {
-            return None;
-        }
-        Some((royal, self.st.pinned(r, royal, side)))
+        // Programs that could take the royal: the moves off the cells they read need no test.
+        let watch = if self.st.programs_may_take(r, royal, side) {
+            if !r.paths.allows(Path::ProgramPins) {
+                return None;
+            }
+            self.st.program_watch(r, royal, side)?
+        } else {
+            0
+        };
+        Some((royal, Pins { watch, ..self.st.pinned(r, royal, side) }))
     }
 
     /// The legal moves of the side to move, in generation order: none once the game is

@@ -73,11 +73,13 @@ pub enum Path {
     StartCells,
     /// A move program's step to a neighbour that only tests it and steps back is read as tests of the neighbour.
     NeighbourTests,
+    /// Where programs could take a single royal, the cells they read are found once; a plain move off them needs no test.
+    ProgramPins,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 27] = [
+    pub const ALL: [Path; 28] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -105,6 +107,7 @@ impl Path {
         Path::ThreatTrial,
         Path::StartCells,
         Path::NeighbourTests,
+        Path::ProgramPins,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -138,6 +141,9 @@ impl Path {
             Path::StartCells => "Move and drop programs run only from the cells where the board lets them emit a move.",
             Path::NeighbourTests => {
                 "A move program's step to a neighbour that only tests it and steps back is read as tests of the neighbour."
+            }
+            Path::ProgramPins => {
+                "Where programs could take a single royal, the cells they read are found once; a plain move off them needs no test."
             }
         }
     }
@@ -249,7 +255,7 @@ impl Paths {
 
 /// The paths built on others (each listed after those it is built on): where one of those is
 /// off, so is it.
-const BUILT_ON: [(Path, &[Path]); 14] = [
+const BUILT_ON: [(Path, &[Path]); 15] = [
     (Path::CastleTrial, &[Path::LightTrial]),
     (Path::CellTrial, &[Path::PlainMake, Path::ProbeAttacks]),
     (Path::Count, &[Path::PinShortcut, Path::LightTrial]),
@@ -264,6 +270,7 @@ const BUILT_ON: [(Path, &[Path]); 14] = [
     (Path::RoyalTargets, &[Path::Count]),
     (Path::StackedRoyalTargets, &[Path::StackedCount]),
     (Path::ThreatTrial, &[Path::ProbeAttacks]),
+    (Path::ProgramPins, &[Path::PinShortcut]),
 ];
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
@@ -301,6 +308,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 DropShortcut,
                 NoisyGeneration,
                 EvasionMasks,
+                ProgramPins,
             ],
         ),
         // A piece between cells runs its programs from the cells it covers, but its `from` is
@@ -323,6 +331,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 SquareOpenings,
                 ProbeAttackers,
                 ThreatTrial,
+                ProgramPins,
             ],
         ),
         ("branching", branching, &[Atoms]),
@@ -460,11 +469,23 @@ fn player_rules(f: &PlayerFeatures) -> [(&'static str, bool, &'static [Path]); 4
     use Path::*;
     let PlayerFeatures { shared_pieces, teams, more_players, one_player } = *f;
     [
-        // The count and the masks move the side's own pieces only.
+        // The count and the masks move the side's own pieces only; a shared piece moved may
+        // become an enemy's program piece on its target (`ProgramPins` watches only those
+        // standing).
         (
             "shared_pieces",
             shared_pieces,
-            &[Atoms, CellTrial, Count, StackedCount, MaskMoves, EvasionMasks, NoisyGeneration, ProbeAttackers],
+            &[
+                Atoms,
+                CellTrial,
+                Count,
+                StackedCount,
+                MaskMoves,
+                EvasionMasks,
+                NoisyGeneration,
+                ProbeAttackers,
+                ProgramPins,
+            ],
         ),
         ("teams", teams, &[Count, StackedCount]),
         ("more_players", more_players, &[CellTrial]),

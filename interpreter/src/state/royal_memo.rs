@@ -8,6 +8,9 @@ pub(crate) struct Pins {
     pub(crate) cells: [CellId; 16],
     pub(crate) len: u8,
     pub(crate) overflow: bool,
+    /// One bit per cell whose contents some enemy program that could take the royal reads on
+    /// its way (`ProgramPins`): a move from or to such a cell is tested.
+    pub(crate) watch: u128,
 }
 
 impl Pins {
@@ -20,6 +23,12 @@ impl Pins {
         } else {
             self.overflow = true;
         }
+    }
+
+    /// Whether an enemy program that could take the royal reads the cell.
+    #[inline]
+    pub(crate) fn watches(&self, c: CellId) -> bool {
+        self.watch & 1u128.checked_shl(c.0 as u32).unwrap_or(u128::MAX) != 0
     }
 
     /// Whether the piece on the cell may be pinned.
@@ -56,7 +65,7 @@ impl RoyalMemo {
         check: false,
         counted: false,
         royal: CellId(0),
-        pins: Pins { cells: [CellId(0); 16], len: 0, overflow: false },
+        pins: Pins { cells: [CellId(0); 16], len: 0, overflow: false, watch: 0 },
         enemies: None,
         apart: true,
     };

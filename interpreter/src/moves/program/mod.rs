@@ -301,9 +301,20 @@ impl State {
                 let q = self.cells[start.0 as usize];
                 // The programs of a cell holding none of `by`'s pieces are skipped together.
                 let stack = r.stacks.on && r.is_stack_cell(start);
+                let end = (pr.reach_skip[i] as usize).min(range.end);
                 if q.is_empty() || q == Piece::HOLE || (!stack && r.owner(q) != by) {
-                    i = (pr.reach_skip[i] as usize).min(range.end);
+                    i = end;
                     continue;
+                }
+                // Off stacks only the programs of the piece standing there run: the others of
+                // the cell are passed over here, without asking what stands there again.
+                if !stack {
+                    while i < end && r.piece(by, pr.reach[i].1) != q {
+                        i += 1;
+                    }
+                    if i == end {
+                        continue;
+                    }
                 }
                 pr.reach[i]
             } else if let Some(e) = anywhere.get(i - range.end) {

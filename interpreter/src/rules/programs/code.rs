@@ -49,6 +49,14 @@ pub(crate) enum Op {
     SetFlag(FlagId, u16),
     SetCellFlag(FlagId, u16, Option<Place>),
     SetAttribute(AttributeId, u16),
+    /// Fail if a neighbour along one of the directions `Code::dir_sets[dirs]` exists and test
+    /// `when` holds with it as the current cell (folded looks that each forbid one neighbour);
+    /// `piece`: `when` can hold only on a cell that holds a piece.
+    Around {
+        dirs: u16,
+        when: u16,
+        piece: bool,
+    },
 }
 
 /// A flattened program.
@@ -79,6 +87,13 @@ pub(crate) struct Code {
     /// Per player: the cells a run may start from and emit a move (where the board lets it
     /// reach an `add`); empty where every cell is tried (the `StartCells` path is off).
     pub(crate) starts: Vec<crate::bitset::CellSet>,
+    /// Per (player, start cell): the cells a run may read ([`reach::Outcome::reads`]); empty
+    /// where they are not kept (a board of more than 128 cells, too many programs).
+    ///
+    /// [`reach::Outcome::reads`]: crate::rules::programs::reach::Outcome::reads
+    pub(crate) reads: Vec<u128>,
+    /// The direction lists of [`Op::Around`].
+    pub(crate) dir_sets: Vec<Vec<DirId>>,
 }
 
 /// In [`Code::guard_cells`]: no such cell.

@@ -58,7 +58,137 @@ impl Code {
             }
         }
         self.ops = ops;
+        self.fuse_looks();
     }
+
+    /// Folded looks that each end the run where a test holds at one neighbour (`if on-board(D)
+    /// { if A(D) { verify B(D) } }`: fail where A and not B hold there), one after another with
+    /// the same test, become one [`Op::Around`]: a run reads the neighbours in one instruction.
+    fn fuse_looks(&mut self) {
+        let mut groups: Vec<(usize, usize, Vec<DirId>, Test)> = Vec::new();
+        let mut pc = 0;
+        while pc < self.ops.len() {
+            let Some((end, dir, when)) = forbid_at(self, pc) else {
+                pc += 1;
+                continue;
+            };
+            match groups.last_mut() {
+                Some((_, last, dirs, same)) if *last == pc && *same == when => {
+                    *last = end;
+                    dirs.push(dir);
+                }
+                _ => groups.push((pc, end, vec![dir], when)),
+            }
+            pc = end;
+        }
+        // A group another instruction jumps into the middle of stays as it is.
+        let jumps_into = |(start, end): (usize, usize)| {
+            self.ops.iter().enumerate().any(|(k, op)| {
+                let target = match op {
+                    Op::IfNot(_, t) | Op::Goto(t) | Op::While { exit: t, .. } => *t as usize,
+                    _ => return false,
+                };
+                !(start..end).contains(&k) && target > start && target < end
+            })
+        };
+        groups.retain(|(start, end, ..)| !jumps_into((*start, *end)));
+        if groups.is_empty() {
+            return;
+        }
+        let mut ops = Vec::with_capacity(self.ops.len());
+        let mut new_at = vec![0u32; self.ops.len() + 1];
+        let mut groups = groups.into_iter().peekable();
+        let mut pc = 0;
+        while pc < self.ops.len() {
+            new_at[pc] = ops.len() as u32;
+            match groups.next_if(|g| g.0 == pc) {
+                Some((_, end, dirs, when)) => {
+                    let piece = needs_piece(&when);
+                    let when = self.test(&when);
+                    self.dir_sets.push(dirs);
+                    ops.push(Op::Around { dirs: (self.dir_sets.len() - 1) as u16, when, piece });
+                    pc = end;
+                }
+                None => {
+                    ops.push(self.ops[pc].clone());
+                    pc += 1;
+                }
+            }
+        }
+        new_at[self.ops.len()] = ops.len() as u32;
+        for op in &mut ops {
+            match op {
+                Op::IfNot(_, t) | Op::Goto(t) | Op::While { exit: t, .. } => *t = new_at[*t as usize],
+                _ => {}
+            }
+        }
+        self.ops = ops;
+    }
+}
+
+/// A folded look at `pc` that fails the run where a test holds at one neighbour: where it
+/// ends, its direction, and that test read at the current cell. Either `IfNot(on-board(D), E)
+/// Verify(B(D))` with E next (fail where not B), or `IfNot(on-board(D), E) IfNot(A(D), E)
+/// Verify(B(D))` with E next (fail where A and not B).
+fn forbid_at(code: &Code, pc: usize) -> Option<(usize, DirId, Test)> {
+    let ops = &code.ops;
+    let Op::IfNot(t, end) = ops.get(pc)? else { return None };
+    let Test::OnBoard(Place::Dir(dir)) = code.tests[*t as usize] else { return None };
+    let end = *end as usize;
+    let not = |t: Test| match t {
+        Test::Not(inner) => *inner,
+        other => Test::Not(Box::new(other)),
+    };
+    match (ops.get(pc + 1)?, ops.get(pc + 2)) {
+        (Op::Verify(b), _) if end == pc + 2 => Some((end, dir, not(here_of(&code.tests[*b as usize], dir)?))),
+        (Op::IfNot(a, e), Some(Op::Verify(b))) if end == pc + 3 && *e as usize == end => {
+            let a = here_of(&code.tests[*a as usize], dir)?;
+            let b = not(here_of(&code.tests[*b as usize], dir)?);
+            Some((end, dir, Test::And(vec![a, b])))
+        }
+        _ => None,
+    }
+}
+
+/// Whether test `t` can hold only where the current cell holds a piece (as a run reads it:
+/// not a hole, nor the moving piece covering the cell from between cells).
+fn needs_piece(t: &Test) -> bool {
+    match t {
+        Test::Friend(None) | Test::Enemy(None) | Test::Piece(_, None) => true,
+        Test::And(all) => all.iter().any(needs_piece),
+        Test::Or(any) => !any.is_empty() && any.iter().all(needs_piece),
+        _ => false,
+    }
+}
+
+/// The test `t` of the neighbour along `dir` read at the current cell instead (the inverse of
+/// [`at_neighbour`]; `None` where it reads another place by direction or the current cell).
+fn here_of(t: &Test, dir: DirId) -> Option<Test> {
+    let here = |p: &Option<Place>| match p {
+        Some(Place::Dir(d)) if *d == dir => Some(None),
+        Some(Place::Cell(c)) => Some(Some(Place::Cell(*c))),
+        _ => None,
+    };
+    Some(match t {
+        Test::True | Test::False | Test::Flag(_) => t.clone(),
+        Test::Empty(p) => Test::Empty(here(p)?),
+        Test::Friend(p) => Test::Friend(here(p)?),
+        Test::Enemy(p) => Test::Enemy(here(p)?),
+        Test::Piece(ty, p) => Test::Piece(*ty, here(p)?),
+        Test::InZone(z, p) => Test::InZone(*z, here(p)?),
+        Test::OnBoard(Place::Cell(c)) => Test::OnBoard(Place::Cell(*c)),
+        Test::LastFrom(p) => Test::LastFrom(here(p)?),
+        Test::LastTo(p) => Test::LastTo(here(p)?),
+        Test::Attacked(ty, p) => Test::Attacked(*ty, here(p)?),
+        Test::Defended(ty, p) => Test::Defended(*ty, here(p)?),
+        Test::AdjacentToEnemy(p) => Test::AdjacentToEnemy(here(p)?),
+        Test::CellFlag(f, p) => Test::CellFlag(*f, here(p)?),
+        Test::Attribute(a, p) => Test::Attribute(*a, here(p)?),
+        Test::Not(inner) => Test::Not(Box::new(here_of(inner, dir)?)),
+        Test::And(all) => Test::And(all.iter().map(|x| here_of(x, dir)).collect::<Option<_>>()?),
+        Test::Or(any) => Test::Or(any.iter().map(|x| here_of(x, dir)).collect::<Option<_>>()?),
+        Test::OnBoard(Place::Dir(_)) | Test::At(_) | Test::Marked(_) | Test::Holds(_) => return None,
+    })
 }
 
 /// A look at a neighbour found in the code.
@@ -238,17 +368,52 @@ mod tests {
             other => format!("{other:?}"),
         };
         let shown: Vec<String> = c.ops.iter().map(name).collect();
+        // Folded, the look reads `if-not on-board(n) 5; if-not enemy(n) 5; verify not
+        // piece(H, n)`: it fails where an enemy H stands north, one `Around` instruction.
+        let when = c.test(&Test::And(vec![Test::Enemy(None), Test::Piece(PieceTypeId(1), None)]));
         assert_eq!(
             shown,
             vec![
-                "Step(DirId(2))",
-                "Add { kind: Move, promote: 0, then: None }",
-                "if-not OnBoard(Dir(DirId(0))) 5",
-                "if-not Enemy(Some(Dir(DirId(0)))) 5",
-                "verify Not(Piece(PieceTypeId(1), Some(Dir(DirId(0)))))",
-                "Add { kind: Move, promote: 0, then: None }",
+                "Step(DirId(2))".to_string(),
+                "Add { kind: Move, promote: 0, then: None }".to_string(),
+                format!("Around {{ dirs: 0, when: {when}, piece: true }}"),
+                "Add { kind: Move, promote: 0, then: None }".to_string(),
             ]
         );
+        assert_eq!(c.dir_sets, vec![vec![n]]);
+    }
+
+    #[test]
+    fn looks_one_after_another_with_the_same_test_become_one_instruction() {
+        let dirs = [DirId(0), DirId(1), DirId(2), DirId(3)];
+        let mut body = vec![Instr::Step(DirId(2)), add()];
+        body.extend(dirs.iter().map(|d| look(*d)));
+        body.push(add());
+        let mut c = Code::compile(&Program { move_type: None, body });
+        c.fold_looks();
+        assert_eq!(c.ops.len(), 4, "{:?}", c.ops);
+        assert!(matches!(c.ops[2], Op::Around { dirs: 0, .. }), "{:?}", c.ops);
+        assert_eq!(c.dir_sets, vec![dirs.to_vec()]);
+    }
+
+    #[test]
+    fn a_look_jumped_into_stays_folded_apart() {
+        let n = DirId(0);
+        let mut c = Code::default();
+        let on = c.test(&Test::OnBoard(Place::Dir(n)));
+        let enemy = c.test(&Test::Enemy(Some(Place::Dir(n))));
+        let not_h = c.test(&Test::Not(Box::new(Test::Piece(PieceTypeId(1), Some(Place::Dir(n))))));
+        let add = Op::Add { kind: AddKind::Move, promote: 0, then: None };
+        let folded = vec![Op::IfNot(on, 3), Op::IfNot(enemy, 3), Op::Verify(not_h), add.clone()];
+        c.ops = folded.clone();
+        c.fuse_looks();
+        assert!(matches!(c.ops[..], [Op::Around { .. }, Op::Add { .. }]), "{:?}", c.ops);
+        // A jump to the test of the enemy from outside keeps the look as it was.
+        let mut jumped = folded;
+        jumped.push(Op::Goto(1));
+        c.ops = jumped.clone();
+        c.fuse_looks();
+        assert_eq!(c.ops, jumped);
     }
 
     #[test]

@@ -326,7 +326,7 @@ fn drop_reaches(
                     DropRule::Code(code) => {
                         for c in 0..cells {
                             let start = CellId(c as u16);
-                            let outcome = reach::reach(v, facts, code, p, start, true, left);
+                            let outcome = reach::reach(v, facts, (code, &[]), p, start, true, left);
                             if outcome.emits {
                                 if let Some(s) = code.starts.get_mut(p) {
                                     s.insert(start);
@@ -450,17 +450,28 @@ fn program_reach(
     let mut anywhere = vec![Vec::new(); players];
     let mut attacks_read_history = false;
     let mut attacks_read_position = false;
+    // The cells each run reads are kept where one bit per cell fits and their room is small.
+    let kept = cells <= 128 && codes.iter().map(Vec::len).sum::<usize>() * players * cells <= reach::MAX_READ_MASKS;
+    if kept {
+        for (_, code) in codes.iter_mut().flatten() {
+            code.reads = vec![u128::MAX; players * cells];
+        }
+    }
     for (p, anywhere_of) in anywhere.iter_mut().enumerate() {
         // One entry per program (not per piece type), so an attack probe runs only the
         // programs that may capture on the target: a slider's other rays are not run.
         let mut by_target: Vec<Vec<ReachEntry>> = vec![Vec::new(); cells];
         for (t, type_codes) in codes.iter_mut().enumerate() {
             for (k, (_, code)) in type_codes.iter_mut().enumerate() {
+                let shapes = reach::shapes(code);
                 for c in 0..cells {
                     let start = CellId(c as u16);
                     // Each (start, type, program) is met once and its targets do not repeat.
                     let entry = (start, PieceTypeId(t as u8), k as u16);
-                    let outcome = reach::reach(v, facts, code, p, start, false, left);
+                    let outcome = reach::reach(v, facts, (code, &shapes), p, start, false, left);
+                    if let Some(r) = code.reads.get_mut(p * cells + c) {
+                        *r = outcome.reads;
+                    }
                     if outcome.emits {
                         if let Some(s) = code.starts.get_mut(p) {
                             s.insert(start);

@@ -23,6 +23,10 @@ const MAX_STATES: usize = 20_000;
 /// board of 676 cells took 216 million states (37 s) to compile.
 pub(crate) const MAX_VARIANT_STATES: usize = 1_000_000;
 
+/// Most (program, player, start cell) masks of the cells a run reads kept for a variant (16
+/// bytes each): past them none is kept, and moves are tested against programs one by one.
+pub(crate) const MAX_READ_MASKS: usize = 1 << 16;
+
 /// The cells a program may capture on from a start cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Reach {
@@ -38,6 +42,10 @@ pub(crate) enum Reach {
 pub(crate) struct Outcome {
     pub(crate) reach: Reach,
     pub(crate) emits: bool,
+    /// The cells whose contents a run may read, one bit per cell (every bit where that is not
+    /// known: a cell past the 128th, a test of more than cells' contents, a program that may
+    /// capture anywhere). A run whose cells read hold what they held runs the same way.
+    pub(crate) reads: u128,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,12 +63,13 @@ struct State {
     empty: Option<CellId>,
 }
 
-/// The reach of a program's code for `player` from `start` (`drop`: no piece stands there),
-/// spending the states it explores from `left` (what is left of [`MAX_VARIANT_STATES`]).
+/// The reach of a program's code (with its tests' [`shapes`]) for `player` from `start`
+/// (`drop`: no piece stands there), spending the states it explores from `left` (what is left
+/// of [`MAX_VARIANT_STATES`]).
 pub(crate) fn reach(
     v: &Variant,
     facts: &BoardFacts,
-    code: &Code,
+    (code, shapes): (&Code, &[Shape]),
     player: usize,
     start: CellId,
     drop: bool,
@@ -75,7 +84,7 @@ pub(crate) fn reach(
             *seen = States::default();
         }
         seen.clear();
-        let outcome = follow(v, facts, code, player, start, drop, cap, &mut seen);
+        let outcome = follow(v, facts, (code, shapes), player, start, drop, cap, &mut seen);
         *left = left.saturating_sub(seen.len().max(1));
         outcome
     });
@@ -142,6 +151,53 @@ struct Walk<'a> {
     code: &'a Code,
     player: usize,
     start: CellId,
+    /// The cells read so far (see [`Outcome::reads`]).
+    reads: std::cell::Cell<u128>,
+    /// Per test of the code: what it reads, where that is quick to tell (none where the
+    /// cells read are not kept: [`Code::reads`]).
+    shapes: &'a [Shape],
+}
+
+/// What a test reads, told once per program so the walk's many tests are noted quickly.
+#[derive(Clone, Copy)]
+pub(crate) enum Shape {
+    /// No cell's contents (geometry, the run's own flags).
+    Nothing,
+    /// The current cell's contents only.
+    Here,
+    /// Something else: read test by test.
+    Other,
+}
+
+/// Per test of `code`: what it reads (none where the cells read are not kept:
+/// [`Code::reads`]), told once per program for all its start cells.
+pub(crate) fn shapes(code: &Code) -> Vec<Shape> {
+    if code.reads.is_empty() {
+        Vec::new()
+    } else {
+        code.tests.iter().map(shape).collect()
+    }
+}
+
+/// [`Shape`] of a test.
+fn shape(t: &Test) -> Shape {
+    match t {
+        Test::Empty(None) | Test::Friend(None) | Test::Enemy(None) | Test::Piece(_, None) => Shape::Here,
+        Test::Flag(_) | Test::CellFlag(..) => Shape::Nothing,
+        Test::Not(inner) => shape(inner),
+        Test::And(all) | Test::Or(all) => {
+            let shapes: Vec<Shape> = all.iter().map(shape).collect();
+            if shapes.iter().all(|s| matches!(s, Shape::Nothing)) {
+                Shape::Nothing
+            } else if shapes.iter().all(|s| matches!(s, Shape::Nothing | Shape::Here)) {
+                Shape::Here
+            } else {
+                Shape::Other
+            }
+        }
+        _ if is_geometric(t) => Shape::Nothing,
+        _ => Shape::Other,
+    }
 }
 
 /// What an abstract run does after one instruction.
@@ -191,6 +247,37 @@ impl Walk<'_> {
         !(st.empty == Some(target) || (target == self.start && st.start_empty))
     }
 
+    /// Notes the cells test `t` reads in state `st` (every cell for a test that reads more
+    /// than the contents of cells it names).
+    #[inline]
+    fn note_reads(&self, st: &State, t: u16) {
+        let mut acc = self.reads.get();
+        match self.shapes.get(t as usize) {
+            // Also where the cells read are not kept (no shapes).
+            None | Some(Shape::Nothing) => return,
+            Some(Shape::Here) => acc |= 1u128.checked_shl(st.cur.0 as u32).unwrap_or(u128::MAX),
+            _ => self.reads_of(st, &self.code.tests[t as usize], &mut acc),
+        }
+        self.reads.set(acc);
+    }
+
+    fn reads_of(&self, st: &State, t: &Test, acc: &mut u128) {
+        match t {
+            Test::True | Test::False | Test::InZone(..) | Test::OnBoard(_) | Test::At(_) | Test::Marked(_) => {}
+            // A run's own flags, set by its own tests (which are noted where they are set).
+            Test::Flag(_) | Test::CellFlag(..) => {}
+            Test::Empty(p) | Test::Friend(p) | Test::Enemy(p) | Test::Piece(_, p) => {
+                if let Some(c) = self.place(st, p) {
+                    *acc |= 1u128.checked_shl(c.0 as u32).unwrap_or(u128::MAX);
+                }
+            }
+            Test::Not(inner) => self.reads_of(st, inner, acc),
+            Test::And(all) | Test::Or(all) => all.iter().for_each(|x| self.reads_of(st, x, acc)),
+            Test::Holds(_) if is_geometric(t) => {}
+            _ => *acc = u128::MAX,
+        }
+    }
+
     /// A test decided by geometry alone is followed; any other may go either way. A `from`
     /// zone is read where a run reads it: the moving piece's cell, or for a drop that has not
     /// named one, the current cell.
@@ -201,6 +288,7 @@ impl Walk<'_> {
     }
 
     /// A branch on test `t`: goes on at `target` where it fails, both ways where undecided.
+    #[inline]
     fn branch(&self, st: &mut State, t: u16, target: u32, todo: &mut Vec<State>) {
         match self.decided(t, st) {
             Some(true) => {}
@@ -236,6 +324,7 @@ impl Walk<'_> {
             },
             Op::Back => st.cur = st.mark,
             Op::Verify(t) => {
+                self.note_reads(st, *t);
                 if self.decided(*t, st) == Some(false) {
                     return Next::End;
                 }
@@ -244,10 +333,16 @@ impl Walk<'_> {
                 }
                 *st = self.after(*st, *t, true);
             }
-            Op::IfNot(t, target) => self.branch(st, *t, *target, todo),
+            Op::IfNot(t, target) => {
+                self.note_reads(st, *t);
+                self.branch(st, *t, *target, todo)
+            }
             Op::Goto(target) => st.pc = *target,
             Op::LoopStart(_) => {}
-            Op::While { test, exit, .. } => self.branch(st, *test, *exit, todo),
+            Op::While { test, exit, .. } => {
+                self.note_reads(st, *test);
+                self.branch(st, *test, *exit, todo)
+            }
             Op::To => st.to = Some(st.cur),
             Op::From => st.from = Some(st.cur),
             Op::Cascade => {
@@ -269,12 +364,25 @@ impl Walk<'_> {
                 Some(c) => out.push(c),
                 None => return Next::End,
             },
-            Op::ChangeType(_, p) | Op::ChangeOwner(p) | Op::Flip(p) | Op::SetCellFlag(_, _, p) => {
+            Op::SetCellFlag(_, t, p) => {
+                self.note_reads(st, *t);
                 if self.place(st, p).is_none() {
                     return Next::End;
                 }
             }
-            Op::SetFlag(..) | Op::SetAttribute(..) => {}
+            Op::ChangeType(_, p) | Op::ChangeOwner(p) | Op::Flip(p) => {
+                if self.place(st, p).is_none() {
+                    return Next::End;
+                }
+            }
+            Op::SetFlag(_, t) | Op::SetAttribute(_, t) => self.note_reads(st, *t),
+            Op::Around { dirs, when, .. } => {
+                for &d in &self.code.dir_sets[*dirs as usize] {
+                    if let Some(n) = self.step(st.cur, d) {
+                        self.note_reads(&State { cur: n, ..*st }, *when);
+                    }
+                }
+            }
         }
         Next::On
     }
@@ -285,14 +393,14 @@ impl Walk<'_> {
 fn follow(
     v: &Variant,
     facts: &BoardFacts,
-    code: &Code,
+    (code, shapes): (&Code, &[Shape]),
     player: usize,
     start: CellId,
     drop: bool,
     cap: usize,
     seen: &mut States,
 ) -> Outcome {
-    let walk = Walk { v, facts, code, player, start };
+    let walk = Walk { v, facts, code, player, start, reads: std::cell::Cell::new(0), shapes };
     let mut todo = vec![State {
         pc: 0,
         cur: start,
@@ -304,7 +412,7 @@ fn follow(
     }];
     let mut out: Vec<CellId> = Vec::new();
     let mut emits = false;
-    let anywhere = Outcome { reach: Reach::Anywhere, emits: true };
+    let anywhere = Outcome { reach: Reach::Anywhere, emits: true, reads: u128::MAX };
     while let Some(mut st) = todo.pop() {
         loop {
             if !seen.insert(st) {
@@ -324,5 +432,7 @@ fn follow(
     }
     out.sort();
     out.dedup();
-    Outcome { reach: Reach::Cells(out), emits }
+    // The piece's own cell is read where a run starts (it must hold the piece).
+    let own = 1u128.checked_shl(start.0 as u32).unwrap_or(u128::MAX);
+    Outcome { reach: Reach::Cells(out), emits, reads: walk.reads.get() | own }
 }
