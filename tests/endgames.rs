@@ -75,7 +75,7 @@ fn won_endgames_are_mated_within_the_move_rule() {
         ("pawn race", "8/8/8/7p/P7/8/8/K3k3 w - - 0 1"),
     ];
     for (name, fen) in cases {
-        let (result, why, plies) = play_out(&rules, fen, 5);
+        let (result, why, plies) = play_out(&rules, fen, 6);
         assert!(
             matches!(result, Some(GameResult::Win(p)) if p.0 == 0),
             "{name}: {result:?} by {why} after {plies} plies"

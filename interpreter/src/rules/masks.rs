@@ -276,6 +276,34 @@ impl MaskTables {
         }
     }
 
+    /// [`MaskTables::targets`] among the cells of `within`, reading only the rays that pass
+    /// through them (a ray's targets lie on its cells): the evaluation's royal zones.
+    #[inline(always)]
+    pub(crate) fn targets_within<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>, within: B) -> B {
+        let [both, quiet, capture] = slot.leaps.map(B::of);
+        let open = occ.land | occ.enemy;
+        let mut t = (both & open) | (quiet & (occ.land | occ.join)) | (capture & occ.enemy);
+        if slot.shape & 2 != 0 {
+            for ray in self.rays_of(slot).iter().filter(|ray| B::of(ray.cells) & within != B::ZERO) {
+                t = t | ray_targets(ray, occ);
+            }
+        }
+        if slot.shape & 1 != 0 {
+            let [up, down] = slot.plain_counts.map(usize::from);
+            let at = slot.plain as usize;
+            for (i, &cells) in self.plain[at..at + up + down].iter().enumerate() {
+                let cells = B::of(cells);
+                if cells & within == B::ZERO {
+                    continue;
+                }
+                let blockers = cells & occ.all;
+                let reach = if i < up { blockers.through_lowest_or_all() } else { blockers.highest_and_above_or_all() };
+                t = t | (cells & reach & open);
+            }
+        }
+        t & within
+    }
+
     /// The targets of a slot's one-cell leaps and plain rays.
     #[inline(always)]
     pub(crate) fn plain_targets<B: Bits>(&self, slot: &Slot, occ: Occupancy<B>) -> B {

@@ -22,6 +22,7 @@ mod counted;
 mod geometry;
 mod promoters;
 mod royal_terms;
+use royal_terms::{castle_ends, mask_reach};
 mod runaway;
 
 /// The named terms of the evaluation besides piece values, each weighted separately in the
@@ -40,6 +41,8 @@ pub const TERMS: &[(&str, &str)] = &[
     ("cornering", "ahead by two pawns or more against one opponent: per step the enemy royal stands nearer the board's rim and the royals nearer each other"),
     ("open-lines", "per empty cell on the lines from a royal piece along each direction of the board, up to the first piece or the edge (computed only when its weights are not zero)"),
     ("royal-zone", "per cell next to a royal piece that an enemy attacks (computed only when its weights are not zero)"),
+    ("royal-attack", "per royal piece: the enemy pieces whose moves land on it or next to it, times the cells of those they land on (read from the ray masks, on boards of up to 128 cells; computed only when its weights are not zero)"),
+    ("castle", "per player that still holds a castling right or whose royal piece stands where one of its castlings ends (games with castling)"),
     ("runaway", "against one opponent with no piece but royal and promoting ones: per pawn of value a promotion adds, for a promoting piece whose way to its zone is empty and that the enemy royal cannot reach in time (only one side having one)"),
     ("tempo", "for the side to move"),
 ];
@@ -101,6 +104,8 @@ impl Weights {
             ("cornering", [0.0, 10.0]),
             ("open-lines", [0.0, 0.0]),
             ("royal-zone", [0.0, 0.0]),
+            ("royal-attack", [0.0, 0.0]),
+            ("castle", [0.0, 0.0]),
             ("runaway", [0.0, 50.0]),
             ("tempo", [10.0, 5.0]),
         ];
@@ -288,10 +293,12 @@ const CROWD: usize = 9;
 const CORNERING: usize = 10;
 const OPEN_LINES: usize = 11;
 const ROYAL_ZONE: usize = 12;
-const RUNAWAY: usize = 13;
+const ROYAL_ATTACK: usize = 13;
+const CASTLE: usize = 14;
+const RUNAWAY: usize = 15;
 /// Tempo comes last: it is added after the move clock's scaling.
-const TEMPO: usize = 14;
-const TERM_COUNT: usize = 15;
+const TEMPO: usize = 16;
+const TERM_COUNT: usize = 17;
 /// How far ahead in material a player must be for the cornering term, in centipawns.
 const CORNERING_LEAD: i64 = 200;
 
@@ -331,6 +338,13 @@ pub struct Evaluator {
     /// Per cell: the cells of each line from it, one per direction of the board (the first of
     /// the cells a step reaches, where rays branch), nearest first.
     lines: Vec<Vec<Vec<CellId>>>,
+    /// Per player: the bits of its castling rights and the cells its castlings bring its royal
+    /// piece to (no castling: no bits, no cells).
+    castles: Vec<(u32, CellSet)>,
+    /// Per (piece code, cell): every cell the ray masks let the piece land on from there on
+    /// any board (rays run out on the empty board, every cell may be taken), so that the royal
+    /// attack term looks only at pieces that could reach a zone; empty without masks.
+    empty_reach: Vec<u128>,
     /// Distances for the cornering and runaway terms (boards of up to [`Cornering::MAX_CELLS`]
     /// cells).
     cornering: Option<Cornering>,
@@ -460,6 +474,8 @@ impl Evaluator {
                 })
                 .collect(),
             lines,
+            castles: castle_ends(rules),
+            empty_reach: mask_reach(rules),
             cornering: Cornering::new(rules),
             runaways,
             start_material,
@@ -486,9 +502,10 @@ impl Evaluator {
             RESERVE => squares.is_some_and(|s| s.reserve.is_some()),
             OWNED => rules.has_square_play() && squares.is_some_and(|s| s.owned),
             CROWD => rules.has_stacks(),
+            CASTLE => self.castles.iter().any(|(bits, _)| *bits != 0),
             _ => true,
         };
-        self.weighed = [MOBILITY, RESERVE, OWNED, CROWD, OPEN_LINES, ROYAL_ZONE]
+        self.weighed = [MOBILITY, RESERVE, OWNED, CROWD, OPEN_LINES, ROYAL_ZONE, ROYAL_ATTACK, CASTLE]
             .into_iter()
             .filter(|&i| self.term[i] != [0, 0] && counts(i))
             .collect();
@@ -716,6 +733,7 @@ impl Evaluator {
             extra[MOBILITY] = self.mobility(pos, player);
             extra[ROYAL_ZONE] = self.royal_zone(pos, player);
             extra[OPEN_LINES] = self.open_lines(pos, player);
+            extra[ROYAL_ATTACK] = self.royal_attack(pos, player);
             for (i, x) in extra.iter().enumerate() {
                 terms[i] += sign * *x as f64;
             }

@@ -1,4 +1,4 @@
-//! A generic opponent for any variant: iterative deepening principal variation search with a transposition table, null move, late-move reductions, check extensions, static exchange pruning, history ordering and aspiration windows, over the evaluation of `eval.rs`.
+//! A generic opponent for any variant: iterative deepening principal variation search with a transposition table, null move, late-move reductions, move-count and futility pruning, check extensions, static exchange pruning, killer and history ordering and aspiration windows, over the evaluation of `eval.rs`.
 //!
 //! Nothing here knows a game. Depth counts turns: in games whose turn has several actions, the
 //! actions of one turn are searched at the same depth, and the score keeps its sign while the
@@ -123,6 +123,16 @@ pub struct Features {
     /// go on (after its first action): only the first [`MID_TURN_MOVE_COUNT`] in order (times
     /// the depth's square) are tried.
     pub mid_turn_pruning: bool,
+    /// At a turn's start near the leaves, off the principal variation and out of check, quiet
+    /// moves beyond a count growing with the depth's square are skipped (half as many once the
+    /// mover's evaluation has stopped improving since its last turn).
+    pub move_count_pruning: bool,
+    /// Near the leaves, off the principal variation and out of check, captures that lose
+    /// material by static exchange are skipped unless they give check.
+    pub bad_capture_pruning: bool,
+    /// A node deep enough that the table gives no move for is searched a turn shallower (its
+    /// move order would be a guess: the shallower search is cheap and fills the table).
+    pub internal_reduction: bool,
 }
 
 impl Default for Features {
@@ -138,6 +148,9 @@ impl Default for Features {
             futility: true,
             late_move_pruning: true,
             mid_turn_pruning: true,
+            move_count_pruning: true,
+            bad_capture_pruning: true,
+            internal_reduction: true,
         }
     }
 }
@@ -194,6 +207,9 @@ pub struct Searcher {
     quiet_lists: Vec<PlyLists>,
     /// Late-move reductions by depth and move number.
     lmr: Vec<[u8; 64]>,
+    /// Per ply of the current line, the static evaluation of its node and its mover, where it
+    /// was taken at a turn's start out of check (whether the mover's evaluation improves).
+    stands: Vec<Option<(PlayerId, i32)>>,
     progress: Arc<Progress>,
 }
 
@@ -242,6 +258,7 @@ impl Searcher {
             lists: vec![PlyLists::default(); MAX_PLY + 2],
             quiet_lists: vec![PlyLists::default(); MAX_PLY + 2],
             lmr,
+            stands: vec![None; MAX_PLY + 2],
             progress: Arc::new(Progress::default()),
         }
     }

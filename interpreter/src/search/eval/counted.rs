@@ -1,6 +1,9 @@
-//! The evaluation's counted terms of one player (shelter, danger, mobility, reserve, owned squares, crowding and the royal terms), and their weighed sum at a leaf.
+//! The evaluation's counted terms of one player (shelter, danger, mobility, reserve, owned squares, crowding, castling and the royal terms), and their weighed sum at a leaf.
 
-use super::{Evaluator, CROWD, DANGER, MOBILITY, OPEN_LINES, OWNED, RESERVE, ROYAL_ZONE, SHELTER, TERM_COUNT};
+use super::{
+    Evaluator, CASTLE, CROWD, DANGER, MOBILITY, OPEN_LINES, OWNED, RESERVE, ROYAL_ATTACK, ROYAL_ZONE, SHELTER,
+    TERM_COUNT,
+};
 use crate::bitset::CellSet;
 use crate::ir::{CellId, PlayerId};
 use crate::position::Position;
@@ -61,10 +64,10 @@ impl Evaluator {
     pub(super) fn extra_features(&self, pos: &Position, player: PlayerId) -> [i32; TERM_COUNT] {
         let mut f = [0i32; TERM_COUNT];
         [f[SHELTER], f[DANGER]] = self.royal_neighbourhood(pos, player);
-        for i in [RESERVE, OWNED, CROWD] {
+        for i in [RESERVE, OWNED, CROWD, CASTLE] {
             f[i] = self.extra_feature(pos, player, i);
         }
-        for i in [OPEN_LINES, ROYAL_ZONE, MOBILITY] {
+        for i in [OPEN_LINES, ROYAL_ZONE, ROYAL_ATTACK, MOBILITY] {
             if self.term[i] != [0, 0] {
                 f[i] = self.extra_feature(pos, player, i);
             }
@@ -78,6 +81,8 @@ impl Evaluator {
         match term {
             OPEN_LINES => self.open_lines(pos, player),
             ROYAL_ZONE => self.royal_zone(pos, player),
+            CASTLE => self.castle_feature(pos, player),
+            ROYAL_ATTACK => self.royal_attack(pos, player),
             MOBILITY => self.mobility(pos, player),
             RESERVE => match &r.variant.squares {
                 Some(sq) if sq.reserve.is_some() => pos.reserve(player).unwrap_or(0).min(1000) as i32,
@@ -112,6 +117,6 @@ impl Evaluator {
 }
 
 /// How many cells two sets share.
-fn common(a: &CellSet, b: &CellSet) -> u32 {
+pub(super) fn common(a: &CellSet, b: &CellSet) -> u32 {
     a.words().iter().zip(b.words()).map(|(x, y)| (x & y).count_ones()).sum()
 }

@@ -1,9 +1,11 @@
-//! The evaluation's terms around royal pieces: open lines to them, attacked cells beside them, and the cornering of a lone royal when one side leads.
+//! The evaluation's terms around royal pieces: open lines to them, attacked cells beside them, castling kept or done, and the cornering of a lone royal when one side leads.
 
 use super::{Evaluator, CORNERING_LEAD};
-use crate::ir::PlayerId;
+use crate::bitset::CellSet;
+use crate::ir::{CellId, PlayerId};
 use crate::position::Position;
-use crate::rules::Piece;
+use crate::rules::masks::{Bits, Occupancy};
+use crate::rules::{Piece, Rules};
 
 impl Evaluator {
     /// The empty cells on the lines from `player`'s royal pieces, each up to its first piece or
@@ -32,6 +34,71 @@ impl Evaluator {
             }
         }
         n as i32
+    }
+
+    /// The attack on `player`'s royal pieces: per royal, the enemy pieces whose moves land on
+    /// it or next to it, times the cells of that zone they land on together. Squared in effect
+    /// (two pieces bearing on three cells each count 12, one alone 3), as one attacker rarely
+    /// mates and several do. Read from the ray masks, as the mobility count reads them: a piece
+    /// whose moves the masks do not hold (programs, en passant) is left out, and games whose
+    /// boards exceed 128 cells count nothing.
+    pub(super) fn royal_attack(&self, pos: &Position, player: PlayerId) -> i32 {
+        let r = &**pos.rules();
+        if self.empty_reach.is_empty() || pos.st.partial.is_some() {
+            return 0;
+        }
+        if r.cells <= 64 {
+            self.royal_attack_in::<u64>(pos, player)
+        } else {
+            self.royal_attack_in::<u128>(pos, player)
+        }
+    }
+
+    fn royal_attack_in<B: Bits>(&self, pos: &Position, player: PlayerId) -> i32 {
+        let r = &**pos.rules();
+        let st = &pos.st;
+        let masks = &r.count.masks;
+        let mut total = 0;
+        for royal in st.royals[player.0 as usize].iter() {
+            let zone = B::from_words(self.near1[royal.0 as usize].words());
+            let (mut pieces, mut cells) = (0, 0);
+            for &q in &self.enemies[player.0 as usize] {
+                let occ = st.occupancy::<B>(q);
+                for from in st.occupied[q.0 as usize].iter() {
+                    let piece = st.cells[from.0 as usize];
+                    let at = piece.0 as usize * r.cells + from.0 as usize;
+                    // A piece that could not reach the zone on the empty board cannot here.
+                    if B::of(self.empty_reach[at]) & zone == B::ZERO || r.pieces.royal_code[piece.0 as usize] {
+                        continue;
+                    }
+                    let slot = masks.slot(piece, from, r.cells);
+                    if !slot.counted {
+                        continue;
+                    }
+                    let within = masks.targets_within(slot, occ, zone);
+                    debug_assert!(within == masks.targets(slot, occ) & zone, "the zone's rays give its targets");
+                    let hit = within.ones();
+                    if hit > 0 {
+                        pieces += 1;
+                        cells += hit as i32;
+                    }
+                }
+            }
+            total += pieces * cells;
+        }
+        total
+    }
+
+    /// 1 when `player` still holds a castling right or one of its royal pieces stands where
+    /// one of its castlings ends, else 0: a royal piece that gave up castling by walking away
+    /// counts 0 (the king walked to d2 in chess), one castled counts as one that still may.
+    pub(super) fn castle_feature(&self, pos: &Position, player: PlayerId) -> i32 {
+        let Some((bits, ends)) = self.castles.get(player.0 as usize) else { return 0 };
+        if *bits == 0 {
+            return 0;
+        }
+        let held = pos.castling_rights() & bits != 0;
+        i32::from(held || super::counted::common(ends, &pos.st.royals[player.0 as usize]) > 0)
     }
 }
 
@@ -65,4 +132,29 @@ impl Evaluator {
             -f
         }
     }
+}
+
+/// [`Evaluator::empty_reach`]: per (piece code, cell), the targets of its slot with nothing
+/// standing and every cell open to a capture.
+pub(super) fn mask_reach(rules: &Rules) -> Vec<u128> {
+    let masks = &rules.count.masks;
+    let n = rules.cells;
+    let codes = rules.player_count() * rules.variant.pieces.len() + 1;
+    if !rules.count.applies || masks.fits.is_empty() || n > 128 || masks.slots.len() < codes * n {
+        return Vec::new();
+    }
+    let open = Occupancy { all: 0u128, enemy: !0, land: !0, join: !0 };
+    (0..codes * n).map(|i| masks.targets(masks.slot(Piece((i / n) as u16), CellId((i % n) as u16), n), open)).collect()
+}
+
+/// Per player: its castlings' rights bits and the cells where they leave its royal piece.
+pub(super) fn castle_ends(rules: &Rules) -> Vec<(u32, CellSet)> {
+    let mut out = vec![(0, CellSet::new(rules.cell_count())); rules.player_count()];
+    for (i, c) in rules.castles.list.iter().enumerate() {
+        if let Some((bits, ends)) = out.get_mut(c.player.0 as usize) {
+            *bits |= 1 << rules.castles.bit[i];
+            ends.insert(c.king_to);
+        }
+    }
+    out
 }

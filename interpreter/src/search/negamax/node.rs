@@ -23,8 +23,12 @@ struct Node {
     /// Off the principal variation, not in check, at a turn's start: where the cuts that need
     /// no move (reverse futility, null move) and futility apply.
     quiet_node: bool,
-    /// The static evaluation (`-INFINITY` in check, where it means nothing).
+    /// The static evaluation (`-INFINITY` in check, where it means nothing), made nearer the
+    /// truth by the table's bound where it has one.
     stand: i32,
+    /// The mover's evaluation is above that of its last turn (or that is unknown): the
+    /// prunings that assume it falls are milder.
+    improving: bool,
 }
 
 /// A move of the node, made, with what the refinements ask of it.
@@ -88,6 +92,7 @@ impl Searcher {
         if let Some(s) = entry.and_then(|e| table_cut(&e, pv_node, depth, ply, alpha, beta)) {
             return s;
         }
+        let depth = self.internally_reduced(depth, entry.as_ref());
         // Where the cuts that need no move (reverse futility, null move) may apply, the move
         // list waits for them: they return before it at most such nodes (more than half of
         // a chess search's), which made it for nothing. Ends decided without the list (bare
@@ -105,7 +110,9 @@ impl Searcher {
             }
         }
         let stand = if in_check { -INFINITY } else { self.static_eval(pos) };
-        let node = Node { depth, ply, beta, pv_node, turn_start, in_check, quiet_node, stand };
+        let improving = self.improving(pos, ply, stand, in_check || !turn_start);
+        let stand = entry.map_or(stand, |e| bounded_stand(&e, stand, ply));
+        let node = Node { depth, ply, beta, pv_node, turn_start, in_check, quiet_node, stand, improving };
         if let Some(s) = self.reverse_futility(&node) {
             return s;
         }
@@ -152,11 +159,30 @@ impl Searcher {
         (self.paranoid && pos.side_out(self.root_side)).then(|| self.static_eval(pos))
     }
 
+    /// Internal reduction: a node of depth 4 or more at a turn's start that the table gives no
+    /// move for is searched a turn shallower.
+    fn internally_reduced(&self, depth: u32, entry: Option<&Entry>) -> u32 {
+        let moveless = entry.is_none_or(|e| e.best.is_none());
+        depth - (self.features.internal_reduction && depth >= 4 && moveless) as u32
+    }
+
+    /// Whether the mover's evaluation is above its evaluation a turn ago (two plies up, where
+    /// the same player moved at a turn's start out of check); unknown counts as improving.
+    /// Records this node's evaluation for the plies below.
+    fn improving(&mut self, pos: &Position, ply: usize, stand: i32, unknown: bool) -> bool {
+        let me = pos.side_to_move();
+        self.stands[ply] = (!unknown).then_some((me, stand));
+        let before = ply.checked_sub(2).and_then(|p| self.stands[p]);
+        unknown || before.is_none_or(|(side, s)| side != me || stand > s)
+    }
+
     /// Reverse futility: far above beta near the leaves, the opponent's reply will not bring the
-    /// score back (unsafe in check and mid-turn, where the evaluation misleads).
+    /// score back (unsafe in check and mid-turn, where the evaluation misleads). The margin
+    /// is smaller while the mover's evaluation improves.
     fn reverse_futility(&self, n: &Node) -> Option<i32> {
-        let far_above = n.stand - 90 * n.depth as i32 >= n.beta;
-        (self.features.futility && n.quiet_node && n.depth <= 3 && n.stand.abs() < MATE_BOUND && far_above)
+        let margin = 90 * n.depth as i32 - if n.improving { 40 } else { 0 };
+        let far_above = n.stand - margin >= n.beta;
+        (self.features.futility && n.quiet_node && n.depth <= 6 && n.stand.abs() < MATE_BOUND && far_above)
             .then_some(n.stand)
     }
 
@@ -205,18 +231,22 @@ impl Searcher {
         let mut checked_before: Option<bool> = None;
         // Futility (below) may apply here: a quiet move is then first tried for check in the
         // cell array, where that is sound, and passed over unmade if it gives none.
-        let futile_node = self.features.futility && n.quiet_node && n.depth <= 2;
+        let futile_node = n.quiet_node && n.depth <= 5;
         let mut trial = None;
         for i in 0..moves.len() {
             picker.pick(pos, &self.eval, moves, i);
             let mv = moves[i];
             let quiet = is_quiet(&mv);
             // Futility: a quiet move cannot lift a position far below alpha near the leaves.
-            let futile =
-                futile_node && quiet && i > 0 && best_score > -MATE_BOUND && n.stand + 120 * n.depth as i32 <= alpha;
+            let futile = futile_node
+                && quiet
+                && i > 0
+                && best_score > -MATE_BOUND
+                && (self.futile(n, alpha) || self.count_pruned(n, i));
             if futile && gives_no_check_unmade(pos, &mut trial, mv) {
                 continue;
             }
+            let bad_capture = self.bad_capture_pruned(n, i, picker.scores[i], &mv, best_score);
             pos.make(mv);
             if n.depth >= 2 {
                 self.table.prefetch(pos.hash());
@@ -225,7 +255,7 @@ impl Searcher {
             let within_turn = same_side && !turn_ended(pos);
             let gives_check = !same_side && gives_check(pos, mv, n.turn_start, &mut checked_before);
             let t = Tried { index: i, mv, quiet, same_side, within_turn, gives_check };
-            if (futile && !within_turn && !gives_check) || self.late_move_pruned(n, &t, best_score) {
+            if ((futile || bad_capture) && !within_turn && !gives_check) || self.late_move_pruned(n, &t, best_score) {
                 pos.unmake();
                 continue;
             }
@@ -253,6 +283,31 @@ impl Searcher {
             }
         }
         (best_score, best_move)
+    }
+
+    /// Futility: near the leaves a quiet move cannot lift a position far below alpha.
+    fn futile(&self, n: &Node, alpha: i32) -> bool {
+        self.features.futility && n.depth <= 2 && n.stand + 120 * n.depth as i32 <= alpha
+    }
+
+    /// Move-count pruning at a turn's start (the node is a quiet one near the leaves): beyond
+    /// `(3 + depth²)` moves in order, half that once the evaluation stops improving, a quiet
+    /// move rarely changes the result.
+    fn count_pruned(&self, n: &Node, index: usize) -> bool {
+        let count = (3 + n.depth * n.depth) as usize / if n.improving { 1 } else { 2 };
+        self.features.move_count_pruning && n.depth <= 5 && index >= count
+    }
+
+    /// Bad-capture pruning: off the principal variation near the leaves, a capture that loses
+    /// material by static exchange (the picker sank it among the bad captures) is skipped.
+    fn bad_capture_pruned(&self, n: &Node, index: usize, order_score: i32, mv: &Move, best_score: i32) -> bool {
+        self.features.bad_capture_pruning
+            && n.quiet_node
+            && n.depth <= 3
+            && index > 0
+            && best_score > -MATE_BOUND
+            && order_score < 0
+            && crate::order::is_capture(mv)
     }
 
     /// Late-move pruning: at the last turn, the actions that end it (a placement after a piece
@@ -339,6 +394,8 @@ impl Searcher {
         }
         if n.pv_node {
             r = r.saturating_sub(1);
+        } else if !n.improving {
+            r += 1;
         }
         if self.order.history(&t.mv) > 4000 {
             r = r.saturating_sub(1);
@@ -367,6 +424,22 @@ fn table_cut(e: &Entry, pv_node: bool, depth: u32, ply: usize, alpha: i32, beta:
         Bound::Lower if s >= beta => Some(s),
         Bound::Upper if s <= alpha => Some(s),
         _ => None,
+    }
+}
+
+/// The static evaluation bounded by the table's score where its bound says the true score lies
+/// beyond it (mate scores aside).
+fn bounded_stand(e: &Entry, stand: i32, ply: usize) -> i32 {
+    let s = from_table(e.score, ply);
+    let beyond = match e.bound {
+        Bound::Exact => true,
+        Bound::Lower => s > stand,
+        Bound::Upper => s < stand,
+    };
+    if stand > -INFINITY && s.abs() < MATE_BOUND && beyond {
+        s
+    } else {
+        stand
     }
 }
 
