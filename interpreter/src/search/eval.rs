@@ -21,8 +21,9 @@ use promoters::{Promoter, Runaways};
 mod counted;
 mod geometry;
 mod promoters;
+mod royal_tables;
 mod royal_terms;
-use royal_terms::{castle_ends, mask_reach};
+use royal_tables::{castle_ends, mask_reach};
 mod runaway;
 
 /// The named terms of the evaluation besides piece values, each weighted separately in the
