@@ -332,7 +332,9 @@ impl Session {
                     .ok_or_else(|| format!("unknown variant `{value}`; known: {}", variant_names().join(" ")))??;
                 self.pos = Some(Position::start(rules.clone()));
                 self.rules = rules;
-                self.file = None;
+                // A bundled variant named without its file: its weights come compiled in, as
+                // for `varia uci NAME`.
+                self.file = Some(std::path::PathBuf::from(&value));
                 self.weights = None;
                 self.searcher = None;
             }

@@ -92,6 +92,32 @@ fn uci_plays_chess_and_a_chosen_variant() {
     assert!(best[2].starts_with("bestmove @@"), "Hans38's first move is a placement: {out}");
 }
 
+/// A variant chosen by `UCI_Variant` is searched with its bundled weights, as one named on the
+/// command line is (Moving Occupied Squares has a weights file).
+#[test]
+fn uci_variant_brings_its_bundled_weights() {
+    let search = "position startpos\ngo depth 1\nisready\nquit\n";
+    let named = varia_with_input(&["uci", "moving-occupied-squares"], &format!("uci\nisready\n{search}"));
+    let chosen = varia_with_input(
+        &["uci"],
+        &format!("uci\nisready\nsetoption name UCI_Variant value moving-occupied-squares\n{search}"),
+    );
+    // The score, the nodes and the line, without the times.
+    let found = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with("info depth"))
+            .map(|l| {
+                let score = l.split(" score ").nth(1).and_then(|s| s.split(" nps ").next()).unwrap_or("");
+                format!("{score} pv {}", l.split(" pv ").nth(1).unwrap_or(""))
+            })
+            .collect()
+    };
+    assert_eq!(named.code, Some(0), "{}", named.stderr);
+    assert_eq!(chosen.code, Some(0), "{}", chosen.stderr);
+    assert!(!found(&named.stdout).is_empty(), "{}", named.stdout);
+    assert_eq!(found(&named.stdout), found(&chosen.stdout), "{}\n{}", named.stdout, chosen.stdout);
+}
+
 #[test]
 fn serve_prints_its_address_and_serves_the_page() {
     use std::io::BufRead;
