@@ -61,21 +61,16 @@ def ask(engine, fen, moves, nodes):
 def play(engines, new_white, variant, opening, nodes, args):
     """One game; returns (points of the new build, reason, record for the PGN)."""
     fen, start = opening
-    ref = fsf_match.referee(variant, fen)
-    for m in start:
-        ref.push(m)
+    ref = fsf_match.opening_referee(variant, opening)
     for e in engines.values():
         e.new_game()
     # Per engine, its scores turned to White's view, latest last.
     white_scores = {"new": [], "base": []}
     comments = []
     while True:
-        end = ref.outcome()
+        end = fsf_match.game_over(ref, args.max_plies)
         if end is not None:
             result, reason = end
-            break
-        if len(ref.moves()) >= args.max_plies:
-            result, reason = "1/2-1/2", "ply limit"
             break
         white = ref.white_to_move()
         who = "new" if white == new_white else "base"

@@ -226,6 +226,23 @@ def referee(variant, fen):
     return ChessReferee(fen) if variant == "chess" else FfishReferee(variant, fen)
 
 
+def opening_referee(variant, opening):
+    """The referee of a game from `opening` (a start FEN and the moves played from it)."""
+    fen, start_moves = opening
+    ref = referee(variant, fen)
+    for m in start_moves:
+        ref.push(m)
+    return ref
+
+
+def game_over(ref, max_plies):
+    """(result, reason) once the game has ended by its rules or reached `max_plies`, else None."""
+    end = ref.outcome()
+    if end is None and len(ref.moves()) >= max_plies:
+        end = ("1/2-1/2", "ply limit")
+    return end
+
+
 def read_openings(path, variant):
     """The openings file: a line of moves in UCI coordinates from the start, or `fen FEN` then
     optionally `moves ...`; `#` starts a comment. Each is checked by the referee."""
@@ -266,19 +283,14 @@ def play_game(varia, fsf, variant, opening, varia_white, tc, max_plies):
     """One game; returns its record (result for White, reason, moves, comments)."""
     per, seconds, inc = tc
     fen, start_moves = opening
-    ref = referee(variant, fen)
-    for m in start_moves:
-        ref.push(m)
+    ref = opening_referee(variant, opening)
     clocks = [seconds, seconds]
     made = [0, 0]
     comments = []
     while True:
-        end = ref.outcome()
+        end = game_over(ref, max_plies)
         if end is not None:
             result, reason = end
-            break
-        if len(ref.moves()) >= max_plies:
-            result, reason = "1/2-1/2", "ply limit"
             break
         white = ref.white_to_move()
         side = 0 if white else 1

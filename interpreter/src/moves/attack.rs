@@ -420,12 +420,7 @@ impl State {
     /// inert pieces neither shield nor attack.
     pub(crate) fn pinned(&self, r: &Rules, royal: CellId, side: PlayerId) -> Pins {
         // Without the check asked, the walk always answers (else: every piece pinned).
-        self.walk_pins(r, royal, side, false, |_| true).unwrap_or(Pins {
-            cells: [CellId(0); 16],
-            len: 0,
-            overflow: true,
-            watch: 0,
-        })
+        self.walk_pins(r, royal, side, false, |_| true).unwrap_or(Pins { overflow: true, ..Pins::NONE })
     }
 
     /// [`State::royal_attacked`] and [`State::pinned`] in one walk of the probes, on a board
@@ -454,7 +449,7 @@ impl State {
         check: bool,
         walked: impl Fn(PlayerId) -> bool,
     ) -> Option<Pins> {
-        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false, watch: 0 };
+        let mut pins = Pins::NONE;
         for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side) && walked(PlayerId(*p))) {
             for probe in self.probes_holding(r, royal, PlayerId(p)) {
                 let s = probe.start as usize;

@@ -70,7 +70,7 @@ impl State {
         side: PlayerId,
         enemies: Option<u128>,
     ) -> Option<Pins> {
-        let mut pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false, watch: 0 };
+        let mut pins = Pins::NONE;
         for p in (0..r.players as u8).filter(|p| r.threatens(PlayerId(*p), side)) {
             let i = p as usize * r.cells + royal.0 as usize;
             let (a, b) = (r.tables.probe_index[i] as usize, r.tables.probe_index[i + 1] as usize);

@@ -444,7 +444,7 @@ impl State {
 
     /// [`State::openings_to_royals`] found.
     fn find_openings(&self, r: &Rules, side: PlayerId) -> Option<Pins> {
-        let mut open = Pins { cells: [CellId(0); 16], len: 0, overflow: false, watch: 0 };
+        let mut open = Pins::NONE;
         // With ray masks, a probe without an enemy piece on it is skipped.
         let masks = &r.count.masks.probes;
         let enemies = (!masks.is_empty()).then(|| self.enemy_cells(r, side));

@@ -14,6 +14,9 @@ pub(crate) struct Pins {
 }
 
 impl Pins {
+    /// No piece pinned and no cell watched.
+    pub(crate) const NONE: Pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false, watch: 0 };
+
     /// Records a pinned cell (past the array's room, only that there were more).
     #[inline]
     pub(crate) fn add(&mut self, c: CellId) {
@@ -28,7 +31,7 @@ impl Pins {
     /// Whether an enemy program that could take the royal reads the cell.
     #[inline]
     pub(crate) fn watches(&self, c: CellId) -> bool {
-        self.watch & 1u128.checked_shl(c.0 as u32).unwrap_or(u128::MAX) != 0
+        self.watch & crate::rules::programs::reach::read_bit(c) != 0
     }
 
     /// Whether the piece on the cell may be pinned.
@@ -65,7 +68,7 @@ impl RoyalMemo {
         check: false,
         counted: false,
         royal: CellId(0),
-        pins: Pins { cells: [CellId(0); 16], len: 0, overflow: false, watch: 0 },
+        pins: Pins::NONE,
         enemies: None,
         apart: true,
     };

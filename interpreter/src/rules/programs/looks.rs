@@ -164,30 +164,10 @@ fn needs_piece(t: &Test) -> bool {
 /// The test `t` of the neighbour along `dir` read at the current cell instead (the inverse of
 /// [`at_neighbour`]; `None` where it reads another place by direction or the current cell).
 fn here_of(t: &Test, dir: DirId) -> Option<Test> {
-    let here = |p: &Option<Place>| match p {
+    with_places(t, &|p| match p {
         Some(Place::Dir(d)) if *d == dir => Some(None),
         Some(Place::Cell(c)) => Some(Some(Place::Cell(*c))),
         _ => None,
-    };
-    Some(match t {
-        Test::True | Test::False | Test::Flag(_) => t.clone(),
-        Test::Empty(p) => Test::Empty(here(p)?),
-        Test::Friend(p) => Test::Friend(here(p)?),
-        Test::Enemy(p) => Test::Enemy(here(p)?),
-        Test::Piece(ty, p) => Test::Piece(*ty, here(p)?),
-        Test::InZone(z, p) => Test::InZone(*z, here(p)?),
-        Test::OnBoard(Place::Cell(c)) => Test::OnBoard(Place::Cell(*c)),
-        Test::LastFrom(p) => Test::LastFrom(here(p)?),
-        Test::LastTo(p) => Test::LastTo(here(p)?),
-        Test::Attacked(ty, p) => Test::Attacked(*ty, here(p)?),
-        Test::Defended(ty, p) => Test::Defended(*ty, here(p)?),
-        Test::AdjacentToEnemy(p) => Test::AdjacentToEnemy(here(p)?),
-        Test::CellFlag(f, p) => Test::CellFlag(*f, here(p)?),
-        Test::Attribute(a, p) => Test::Attribute(*a, here(p)?),
-        Test::Not(inner) => Test::Not(Box::new(here_of(inner, dir)?)),
-        Test::And(all) => Test::And(all.iter().map(|x| here_of(x, dir)).collect::<Option<_>>()?),
-        Test::Or(any) => Test::Or(any.iter().map(|x| here_of(x, dir)).collect::<Option<_>>()?),
-        Test::OnBoard(Place::Dir(_)) | Test::At(_) | Test::Marked(_) | Test::Holds(_) => return None,
     })
 }
 
@@ -256,29 +236,34 @@ fn look_at(code: &Code, m: usize, live: &[bool]) -> Option<Look> {
 /// The test `t` of the current cell read one step along `dir` instead (`None` where it cannot
 /// be: it names a place by direction, or reads the current cell itself or the mark).
 fn at_neighbour(t: &Test, dir: DirId) -> Option<Test> {
-    let there = |p: &Option<Place>| match p {
+    with_places(t, &|p| match p {
         None => Some(Some(Place::Dir(dir))),
         Some(Place::Cell(c)) => Some(Some(Place::Cell(*c))),
         Some(Place::Dir(_)) => None,
-    };
+    })
+}
+
+/// The test `t` with each place it reads rewritten by `place` (`None` where one cannot be, or
+/// where the test reads a place no rewrite covers: a direction's board edge, the mark).
+fn with_places(t: &Test, place: &dyn Fn(&Option<Place>) -> Option<Option<Place>>) -> Option<Test> {
     Some(match t {
         Test::True | Test::False | Test::Flag(_) => t.clone(),
-        Test::Empty(p) => Test::Empty(there(p)?),
-        Test::Friend(p) => Test::Friend(there(p)?),
-        Test::Enemy(p) => Test::Enemy(there(p)?),
-        Test::Piece(ty, p) => Test::Piece(*ty, there(p)?),
-        Test::InZone(z, p) => Test::InZone(*z, there(p)?),
+        Test::Empty(p) => Test::Empty(place(p)?),
+        Test::Friend(p) => Test::Friend(place(p)?),
+        Test::Enemy(p) => Test::Enemy(place(p)?),
+        Test::Piece(ty, p) => Test::Piece(*ty, place(p)?),
+        Test::InZone(z, p) => Test::InZone(*z, place(p)?),
         Test::OnBoard(Place::Cell(c)) => Test::OnBoard(Place::Cell(*c)),
-        Test::LastFrom(p) => Test::LastFrom(there(p)?),
-        Test::LastTo(p) => Test::LastTo(there(p)?),
-        Test::Attacked(ty, p) => Test::Attacked(*ty, there(p)?),
-        Test::Defended(ty, p) => Test::Defended(*ty, there(p)?),
-        Test::AdjacentToEnemy(p) => Test::AdjacentToEnemy(there(p)?),
-        Test::CellFlag(f, p) => Test::CellFlag(*f, there(p)?),
-        Test::Attribute(a, p) => Test::Attribute(*a, there(p)?),
-        Test::Not(inner) => Test::Not(Box::new(at_neighbour(inner, dir)?)),
-        Test::And(all) => Test::And(all.iter().map(|x| at_neighbour(x, dir)).collect::<Option<_>>()?),
-        Test::Or(any) => Test::Or(any.iter().map(|x| at_neighbour(x, dir)).collect::<Option<_>>()?),
+        Test::LastFrom(p) => Test::LastFrom(place(p)?),
+        Test::LastTo(p) => Test::LastTo(place(p)?),
+        Test::Attacked(ty, p) => Test::Attacked(*ty, place(p)?),
+        Test::Defended(ty, p) => Test::Defended(*ty, place(p)?),
+        Test::AdjacentToEnemy(p) => Test::AdjacentToEnemy(place(p)?),
+        Test::CellFlag(f, p) => Test::CellFlag(*f, place(p)?),
+        Test::Attribute(a, p) => Test::Attribute(*a, place(p)?),
+        Test::Not(inner) => Test::Not(Box::new(with_places(inner, place)?)),
+        Test::And(all) => Test::And(all.iter().map(|x| with_places(x, place)).collect::<Option<_>>()?),
+        Test::Or(any) => Test::Or(any.iter().map(|x| with_places(x, place)).collect::<Option<_>>()?),
         Test::OnBoard(Place::Dir(_)) | Test::At(_) | Test::Marked(_) | Test::Holds(_) => return None,
     })
 }

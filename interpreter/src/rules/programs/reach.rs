@@ -27,6 +27,13 @@ pub(crate) const MAX_VARIANT_STATES: usize = 1_000_000;
 /// bytes each): past them none is kept, and moves are tested against programs one by one.
 pub(crate) const MAX_READ_MASKS: usize = 1 << 16;
 
+/// A cell's bit in a mask of the cells read ([`Outcome::reads`]): past the 128th cell, every
+/// bit (the cell cannot be told apart).
+#[inline]
+pub(crate) fn read_bit(c: CellId) -> u128 {
+    1u128.checked_shl(c.0 as u32).unwrap_or(u128::MAX)
+}
+
 /// The cells a program may capture on from a start cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Reach {
@@ -255,7 +262,7 @@ impl Walk<'_> {
         match self.shapes.get(t as usize) {
             // Also where the cells read are not kept (no shapes).
             None | Some(Shape::Nothing) => return,
-            Some(Shape::Here) => acc |= 1u128.checked_shl(st.cur.0 as u32).unwrap_or(u128::MAX),
+            Some(Shape::Here) => acc |= read_bit(st.cur),
             _ => self.reads_of(st, &self.code.tests[t as usize], &mut acc),
         }
         self.reads.set(acc);
@@ -268,7 +275,7 @@ impl Walk<'_> {
             Test::Flag(_) | Test::CellFlag(..) => {}
             Test::Empty(p) | Test::Friend(p) | Test::Enemy(p) | Test::Piece(_, p) => {
                 if let Some(c) = self.place(st, p) {
-                    *acc |= 1u128.checked_shl(c.0 as u32).unwrap_or(u128::MAX);
+                    *acc |= read_bit(c);
                 }
             }
             Test::Not(inner) => self.reads_of(st, inner, acc),
@@ -433,6 +440,6 @@ fn follow(
     out.sort();
     out.dedup();
     // The piece's own cell is read where a run starts (it must hold the piece).
-    let own = 1u128.checked_shl(start.0 as u32).unwrap_or(u128::MAX);
+    let own = read_bit(start);
     Outcome { reach: Reach::Cells(out), emits, reads: walk.reads.get() | own }
 }
