@@ -48,7 +48,7 @@ pub const TERMS: &[(&str, &str)] = &[
     ("royal-attack", "per royal piece: the enemy pieces whose moves land on it or next to it, times the cells of those they land on (read from the ray masks, on boards of up to 128 cells; computed only when its weights are not zero)"),
     ("castle", "per player that still holds a castling right or whose royal piece stands where one of its castlings ends (games with castling)"),
     ("runaway", "against one opponent with no piece but royal and promoting ones: per pawn of value a promotion adds, for a promoting piece whose way to its zone is empty and that the enemy royal cannot reach in time (only one side having one)"),
-    ("passed", "per promoting piece whose way to its zone (the cells its moves land on, each nearer) no enemy promoting piece stands on or could reach by its moves and captures on an open board: (1 - moves left / most moves)^2, times its gain / 8 pawns (boards of up to 128 cells; computed only when its weights are not zero)"),
+    ("passed", "per promoting piece whose way to its zone (the cells its moves land on, each no farther) no enemy promoting piece stands on or could reach by its moves and captures on an open board: (1 - moves left / most moves)^2, times its gain / 8 pawns (boards of up to 128 cells; computed only when its weights are not zero)"),
     ("tempo", "for the side to move"),
 ];
 
@@ -307,8 +307,8 @@ const PASSED: usize = 16;
 const TEMPO: usize = 17;
 const TERM_COUNT: usize = 18;
 /// The passed term's default weights.
-const PASSED_MG: f64 = 0.0;
-const PASSED_EG: f64 = 0.0;
+const PASSED_MG: f64 = 30.0;
+const PASSED_EG: f64 = 100.0;
 /// How far ahead in material a player must be for the cornering term, in centipawns.
 const CORNERING_LEAD: i64 = 200;
 

@@ -21,8 +21,8 @@ pub(super) struct Passers {
     /// moves)^2` times the promotion's gain / 800 (0 where it gains nothing or cannot promote).
     progress: Vec<i32>,
     /// Per ((piece code, cell), promoting code): the cells where a piece of that code (an
-    /// enemy's) stands in the way or could reach a cell of the way by its moves and captures
-    /// on an open board, one after another (0 for a friendly code).
+    /// enemy's) stands in the way (see [`way`]) or could reach a cell of it by its moves and
+    /// captures on an open board, one after another (0 for a friendly code).
     stops: Vec<u128>,
     /// Mixed into the cache's keys, so that two evaluations' entries never meet.
     salt: u64,
@@ -177,7 +177,8 @@ fn closure(reach: &[u128], piece: Piece, from: usize, n: usize) -> u128 {
 }
 
 /// A promoter's way to its zone from `from`: the cells its moves on the empty board land on,
-/// each nearer the zone than the cell it leaves, move after move.
+/// each no farther from the zone than the cell it leaves, move after move (a chess pawn's
+/// double step leaves its zone as far as its single step does, which the way then holds).
 fn way(p: &Promoter, from: usize) -> u128 {
     let mut way = 0u128;
     let mut todo = vec![CellId(from as u16)];
@@ -185,7 +186,7 @@ fn way(p: &Promoter, from: usize) -> u128 {
         let d = p.dist[at.0 as usize];
         for t in &p.targets[at.0 as usize] {
             let bit = 1u128 << t.0;
-            if way & bit == 0 && p.dist[t.0 as usize].is_some() && p.dist[t.0 as usize] < d {
+            if way & bit == 0 && t.0 as usize != from && p.dist[t.0 as usize].is_some() && p.dist[t.0 as usize] <= d {
                 way |= bit;
                 todo.push(*t);
             }
