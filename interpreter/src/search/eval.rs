@@ -307,8 +307,8 @@ const PASSED: usize = 16;
 const TEMPO: usize = 17;
 const TERM_COUNT: usize = 18;
 /// The passed term's default weights.
-const PASSED_MG: f64 = 30.0;
-const PASSED_EG: f64 = 100.0;
+const PASSED_MG: f64 = 0.0;
+const PASSED_EG: f64 = 0.0;
 /// How far ahead in material a player must be for the cornering term, in centipawns.
 const CORNERING_LEAD: i64 = 200;
 
@@ -781,7 +781,8 @@ impl Evaluator {
         if let Some(passers) = &self.passers {
             let mut passed = [0; PLAYERS];
             passers.feature(pos, &mut passed);
-            terms[PASSED] = passed.iter().enumerate().map(|(p, f)| if p == 0 { *f } else { -*f }).sum::<i32>() as f64 / 100.0;
+            terms[PASSED] =
+                passed.iter().enumerate().map(|(p, f)| if p == 0 { *f } else { -*f }).sum::<i32>() as f64 / 100.0;
         }
         terms[TEMPO] = if pos.side_to_move().0 == 0 { 1.0 } else { -1.0 };
         let phase = self.phase(material) as f64 / PHASE_ONE as f64;

@@ -86,8 +86,7 @@ impl Passers {
                     if rules.allied(rules.owner(*enemy), owner) {
                         continue;
                     }
-                    stops[at * k + j] =
-                        (0..n).filter(|&g| closure[j][g] & way != 0).fold(0u128, |m, g| m | 1u128 << g);
+                    stops[at * k + j] = (0..n).filter(|&g| closure[j][g] & way != 0).fold(0u128, |m, g| m | 1u128 << g);
                 }
             }
         }
