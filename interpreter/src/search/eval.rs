@@ -16,9 +16,9 @@ use crate::ir::{CellId, PieceTypeId, PlayerId};
 use crate::model::limits::PLAYERS;
 use crate::position::{MoveKind, Position, TALLIED};
 use crate::rules::{Piece, Rules};
-use geometry::{lines_from, step_distances, Cornering};
+use geometry::{lines_from, mean_distances, Cornering};
 use passers::Passers;
-use promoters::{Promoter, Runaways};
+use promoters::{promotion_distances, Promoter, Runaways};
 
 mod counted;
 mod geometry;
@@ -229,60 +229,6 @@ fn reach_with(rules: &Arc<Rules>, player: PlayerId, ty: PieceTypeId) -> (Vec<usi
         counts[c] = seen.len();
     }
     (counts, targets)
-}
-
-/// Per cell: the mean number of steps (along any direction of the board) to the cells it can
-/// reach; `None` for a cell linked to nothing.
-fn mean_distances(rules: &Rules) -> Vec<Option<f64>> {
-    let n = rules.cell_count();
-    // Boards beyond a few thousand cells would make this quadratic pass slow: no centre term.
-    if n > 4096 {
-        return vec![None; n];
-    }
-    let mut out = vec![None; n];
-    let mut dist = vec![u32::MAX; n];
-    let mut queue = Vec::with_capacity(n);
-    for (c, slot) in out.iter_mut().enumerate() {
-        step_distances(rules, CellId(c as u16), &mut dist, &mut queue);
-        if queue.len() > 1 {
-            let total: u64 = queue.iter().map(|t| dist[t.0 as usize] as u64).sum();
-            *slot = Some(total as f64 / (queue.len() - 1) as f64);
-        }
-    }
-    out
-}
-
-/// Per cell: moves a piece needs to reach its promotion zone on the empty board (0 inside it),
-/// `None` where it cannot.
-fn promotion_distances(targets: &[Vec<CellId>], zone: impl Fn(CellId) -> bool) -> Vec<Option<u32>> {
-    let n = targets.len();
-    let mut back: Vec<Vec<CellId>> = vec![Vec::new(); n];
-    for (c, ts) in targets.iter().enumerate() {
-        for t in ts {
-            back[t.0 as usize].push(CellId(c as u16));
-        }
-    }
-    let mut dist = vec![None; n];
-    let mut queue = Vec::new();
-    for (c, d) in dist.iter_mut().enumerate() {
-        if zone(CellId(c as u16)) {
-            *d = Some(0);
-            queue.push(CellId(c as u16));
-        }
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let at = queue[head];
-        head += 1;
-        let next = dist[at.0 as usize].map_or(0, |d| d + 1);
-        for &b in &back[at.0 as usize] {
-            if dist[b.0 as usize].is_none() {
-                dist[b.0 as usize] = Some(next);
-                queue.push(b);
-            }
-        }
-    }
-    dist
 }
 
 /// Index of a term in [`TERMS`], as a constant for the code below.
