@@ -37,8 +37,12 @@ fn games(plies: usize) -> impl Strategy<Value = (usize, Vec<usize>)> {
 fn play(index: usize, choices: &[usize], notations: bool) -> Result<(), TestCaseError> {
     let (name, rules) = &variants()[index];
     let mut pos = Position::start(rules.clone());
-    // The board keeps the evaluation's piece-square sums, as in a search.
-    pos.attach_piece_squares(&varia_interpreter::eval::Evaluator::new(rules));
+    // The board keeps the evaluation's piece-square sums, as in a search, with the passed term
+    // weighed (its cache is read only where the sums are kept).
+    let mut weights = varia_interpreter::Weights::defaults(rules);
+    weights.terms.insert("passed".into(), [37.0, 91.0]);
+    let eval = varia_interpreter::eval::Evaluator::with_weights(rules, &weights).expect("valid weights");
+    pos.attach_piece_squares(&eval);
     let start = pos.to_position_string();
     let mut moves = Vec::new();
     let mut trail = Vec::new();
@@ -102,6 +106,8 @@ fn play(index: usize, choices: &[usize], notations: bool) -> Result<(), TestCase
         let back = back.expect("checked");
         prop_assert_eq!(back.to_position_string(), text.clone(), "{}", name);
         prop_assert_eq!(back.hash(), pos.hash(), "{}: {}", name, text);
+        // The evaluation from the kept sums and the cache is the one from scratch.
+        prop_assert_eq!(eval.evaluate(&pos), eval.evaluate(&back), "{}: evaluation of {}", name, text);
         pos.unmake();
         prop_assert_eq!((pos.to_position_string(), pos.hash()), before, "{}: unmake", name);
         pos.make(mv);

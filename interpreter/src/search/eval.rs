@@ -13,13 +13,16 @@ use serde::{Deserialize, Serialize};
 
 use crate::bitset::CellSet;
 use crate::ir::{CellId, PieceTypeId, PlayerId};
-use crate::position::{MoveKind, Position};
+use crate::model::limits::PLAYERS;
+use crate::position::{MoveKind, Position, TALLIED};
 use crate::rules::{Piece, Rules};
-use geometry::{lines_from, step_distances, Cornering};
-use promoters::{Promoter, Runaways};
+use geometry::{lines_from, mean_distances, Cornering};
+use passers::Passers;
+use promoters::{promotion_distances, Promoter, Runaways};
 
 mod counted;
 mod geometry;
+mod passers;
 mod promoters;
 mod royal_tables;
 mod royal_terms;
@@ -45,6 +48,7 @@ pub const TERMS: &[(&str, &str)] = &[
     ("royal-attack", "per royal piece: the enemy pieces whose moves land on it or next to it, times the cells of those they land on (read from the ray masks, on boards of up to 128 cells; computed only when its weights are not zero)"),
     ("castle", "per player that still holds a castling right or whose royal piece stands where one of its castlings ends (games with castling)"),
     ("runaway", "against one opponent with no piece but royal and promoting ones: per pawn of value a promotion adds, for a promoting piece whose way to its zone is empty and that the enemy royal cannot reach in time (only one side having one)"),
+    ("passed", "per promoting piece whose way to its zone (the cells its moves land on, each no farther) no enemy promoting piece stands on or could reach by its moves and captures on an open board: (1 - moves left / most moves)^2, times its gain / 8 pawns (boards of up to 128 cells; computed only when its weights are not zero)"),
     ("tempo", "for the side to move"),
 ];
 
@@ -108,6 +112,7 @@ impl Weights {
             ("royal-attack", [0.0, 0.0]),
             ("castle", [0.0, 0.0]),
             ("runaway", [0.0, 50.0]),
+            ("passed", [PASSED_MG, PASSED_EG]),
             ("tempo", [10.0, 5.0]),
         ];
         let terms = defaults.iter().map(|(n, w)| (n.to_string(), *w)).collect();
@@ -226,60 +231,6 @@ fn reach_with(rules: &Arc<Rules>, player: PlayerId, ty: PieceTypeId) -> (Vec<usi
     (counts, targets)
 }
 
-/// Per cell: the mean number of steps (along any direction of the board) to the cells it can
-/// reach; `None` for a cell linked to nothing.
-fn mean_distances(rules: &Rules) -> Vec<Option<f64>> {
-    let n = rules.cell_count();
-    // Boards beyond a few thousand cells would make this quadratic pass slow: no centre term.
-    if n > 4096 {
-        return vec![None; n];
-    }
-    let mut out = vec![None; n];
-    let mut dist = vec![u32::MAX; n];
-    let mut queue = Vec::with_capacity(n);
-    for (c, slot) in out.iter_mut().enumerate() {
-        step_distances(rules, CellId(c as u16), &mut dist, &mut queue);
-        if queue.len() > 1 {
-            let total: u64 = queue.iter().map(|t| dist[t.0 as usize] as u64).sum();
-            *slot = Some(total as f64 / (queue.len() - 1) as f64);
-        }
-    }
-    out
-}
-
-/// Per cell: moves a piece needs to reach its promotion zone on the empty board (0 inside it),
-/// `None` where it cannot.
-fn promotion_distances(targets: &[Vec<CellId>], zone: impl Fn(CellId) -> bool) -> Vec<Option<u32>> {
-    let n = targets.len();
-    let mut back: Vec<Vec<CellId>> = vec![Vec::new(); n];
-    for (c, ts) in targets.iter().enumerate() {
-        for t in ts {
-            back[t.0 as usize].push(CellId(c as u16));
-        }
-    }
-    let mut dist = vec![None; n];
-    let mut queue = Vec::new();
-    for (c, d) in dist.iter_mut().enumerate() {
-        if zone(CellId(c as u16)) {
-            *d = Some(0);
-            queue.push(CellId(c as u16));
-        }
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let at = queue[head];
-        head += 1;
-        let next = dist[at.0 as usize].map_or(0, |d| d + 1);
-        for &b in &back[at.0 as usize] {
-            if dist[b.0 as usize].is_none() {
-                dist[b.0 as usize] = Some(next);
-                queue.push(b);
-            }
-        }
-    }
-    dist
-}
-
 /// Index of a term in [`TERMS`], as a constant for the code below.
 const REACH: usize = 0;
 const CENTRE: usize = 1;
@@ -297,9 +248,13 @@ const ROYAL_ZONE: usize = 12;
 const ROYAL_ATTACK: usize = 13;
 const CASTLE: usize = 14;
 const RUNAWAY: usize = 15;
+const PASSED: usize = 16;
 /// Tempo comes last: it is added after the move clock's scaling.
-const TEMPO: usize = 16;
-const TERM_COUNT: usize = 17;
+const TEMPO: usize = 17;
+const TERM_COUNT: usize = 18;
+/// The passed term's default weights.
+const PASSED_MG: f64 = 0.0;
+const PASSED_EG: f64 = 0.0;
 /// How far ahead in material a player must be for the cornering term, in centipawns.
 const CORNERING_LEAD: i64 = 200;
 
@@ -326,9 +281,10 @@ pub struct Evaluator {
     /// Per (piece code, cell): the piece's [mg, eg] contribution from its owner's view: value
     /// and the cell's table terms.
     table: Vec<[i32; 2]>,
-    /// `table` with each piece's material (untuned value) beside, for a search to attach to
-    /// its position, whose board then keeps the sums per player ([`Position::tally_sums`]).
-    squares: Arc<Vec<[i32; 3]>>,
+    /// `table` with each piece's material (untuned value) and its key for the passed term's
+    /// cache (see [`Passers::key`]) beside, for a search to attach to its position, whose board
+    /// then keeps the sums per player ([`Position::tally_sums`]).
+    squares: Arc<Vec<[i32; TALLIED]>>,
     /// Per (piece code, cell): the table features (reach, centre, advance, royal centre).
     cell_features: Vec<[f64; 4]>,
     /// Per cell: the cells one step and two steps away.
@@ -351,6 +307,8 @@ pub struct Evaluator {
     cornering: Option<Cornering>,
     /// What the runaway term reads: the promoting pieces' ways to their zones.
     runaways: Runaways,
+    /// What the passed term reads (none where no piece promotes or the board is too large).
+    passers: Option<Passers>,
     /// The material (untuned values) of the start position, for the phase.
     start_material: i64,
     /// Term weights as integers: [mg, eg] per term.
@@ -448,6 +406,8 @@ impl Evaluator {
         let lines = (0..n).map(|c| lines_from(rules, CellId(c as u16))).collect();
         let start_material = start_material(rules, &values).max(1);
         let clock_span = rules.variant.end.move_rule.map_or(0, |m| 2 * m);
+        let empty_reach = mask_reach(rules);
+        let passers = Passers::new(rules, &empty_reach, &promoters);
         let runaways = Runaways::new(rules, &values, promoters);
         let weights = weights.unwrap_or_else(|| Weights::with_values(rules, &values));
         let exchange = (0..codes)
@@ -476,9 +436,10 @@ impl Evaluator {
                 .collect(),
             lines,
             castles: castle_ends(rules),
-            empty_reach: mask_reach(rules),
+            empty_reach,
             cornering: Cornering::new(rules),
             runaways,
+            passers,
             start_material,
             term: Vec::new(),
             weighed: Vec::new(),
@@ -537,14 +498,15 @@ impl Evaluator {
             .map(|(i, [mg, eg])| {
                 let code = i / n.max(1);
                 let value = if code == 0 { 0 } else { self.values[(code - 1) / rules.player_count()] };
-                [*mg, *eg, value]
+                let key = self.passers.as_ref().map_or(0, |p| p.key(i));
+                [*mg, *eg, value, key as i32, (key >> 32) as i32]
             })
             .collect();
         self.squares = Arc::new(squares);
     }
 
     /// The piece-square table a search attaches to its position (see [`Evaluator::squares`]).
-    pub(crate) fn piece_squares(&self) -> &Arc<Vec<[i32; 3]>> {
+    pub(crate) fn piece_squares(&self) -> &Arc<Vec<[i32; TALLIED]>> {
         &self.squares
     }
 
@@ -618,6 +580,7 @@ impl Evaluator {
         let others = (players as i64 - allies).max(1);
         let mut own_material = [0i64; 2];
         let tallied = pos.tally_sums(&self.squares);
+        let passed = self.passed(pos, tallied);
         for p in 0..players {
             let player = PlayerId(p as u8);
             // Each of my side counts as many times as there are others, each other player as
@@ -628,7 +591,7 @@ impl Evaluator {
                 Some(sums) => sums[p],
                 None => pos.tally_of(&self.squares, player),
             };
-            let [smg, seg, value] = tally.map(i64::from);
+            let [smg, seg, value, ..] = tally.map(i64::from);
             pmg += smg;
             peg += seg;
             material += value;
@@ -638,6 +601,10 @@ impl Evaluator {
             let [wmg, weg] = self.weighed_terms(pos, player);
             pmg += wmg;
             peg += weg;
+            if let Some(f) = passed.map(|f| f[p] as i64) {
+                pmg += self.term[PASSED][0] as i64 * f / 100;
+                peg += self.term[PASSED][1] as i64 * f / 100;
+            }
             let (hmg, heg, hm) = self.hand(pos, player);
             pmg += hmg;
             peg += heg;
@@ -668,6 +635,22 @@ impl Evaluator {
         let tempo = (self.term[TEMPO][0] as i64 * phase + self.term[TEMPO][1] as i64 * (PHASE_ONE - phase)) / PHASE_ONE;
         let tempo = if r.allied(pos.side_to_move(), me) { tempo } else { -tempo };
         (v + tempo) as i32
+    }
+
+    /// Per player: the progress of its passed promoters in hundredths (see [`Passers`]), where
+    /// the term weighs and the variant has it.
+    fn passed(&self, pos: &Position, tallied: Option<&[[i32; TALLIED]]>) -> Option<[i32; PLAYERS]> {
+        let passers = self.passers.as_ref().filter(|_| self.term[PASSED] != [0, 0])?;
+        let mut out = [0; PLAYERS];
+        match tallied {
+            // Two players with the sums kept: the key of the promoting pieces reads the cache.
+            Some([a, b]) => {
+                let key = |s: &[i32; TALLIED]| (s[3] as u32 as u64) | ((s[4] as u32 as u64) << 32);
+                [out[0], out[1]] = passers.cached(pos, key(a).wrapping_add(key(b)));
+            }
+            _ => passers.feature(pos, &mut out),
+        }
+        Some(out)
     }
 
     /// Pieces in hand: their weighted value and material (program play with drops).
@@ -741,6 +724,12 @@ impl Evaluator {
         }
         terms[CORNERING] = self.cornering_feature(pos, PlayerId(0), &own_material) as f64;
         terms[RUNAWAY] = self.runaway_feature(pos, PlayerId(0), &own_material) as f64 / 100.0;
+        if let Some(passers) = &self.passers {
+            let mut passed = [0; PLAYERS];
+            passers.feature(pos, &mut passed);
+            terms[PASSED] =
+                passed.iter().enumerate().map(|(p, f)| if p == 0 { *f } else { -*f }).sum::<i32>() as f64 / 100.0;
+        }
         terms[TEMPO] = if pos.side_to_move().0 == 0 { 1.0 } else { -1.0 };
         let phase = self.phase(material) as f64 / PHASE_ONE as f64;
         let (num, den) = self.clock_scale(pos);

@@ -238,8 +238,8 @@ impl State {
         if let Some(t) = self.tally.as_deref_mut() {
             let e = t.table.get(p.0 as usize * r.cells + cell.0 as usize).copied().unwrap_or_default();
             if let Some(s) = t.sums.get_mut(r.owner(p).0 as usize) {
-                for k in 0..3 {
-                    s[k] += sign * e[k];
+                for k in 0..super::position::TALLIED {
+                    s[k] = s[k].wrapping_add(sign.wrapping_mul(e[k]));
                 }
             }
         }

@@ -209,13 +209,18 @@ pub(crate) struct Memos {
 }
 
 /// A piece-square table attached by a search: per (piece code, cell), a piece's [middle game,
-/// end game, material] terms there, and per player their sums over its pieces on the board,
-/// kept as pieces come and go (`board.rs`) so that the evaluation need not visit every piece.
+/// end game, material, key low, key high] terms there, and per player their sums over its
+/// pieces on the board (wrapping), kept as pieces come and go (`board.rs`) so that the
+/// evaluation need not visit every piece. The key words sum to a key of the pieces the table
+/// gives keys (the evaluation's promoting pieces), which its cache of their terms reads.
 #[derive(Clone, Debug)]
 pub(crate) struct Tally {
-    pub(crate) table: Arc<Vec<[i32; 3]>>,
-    pub(crate) sums: Vec<[i32; 3]>,
+    pub(crate) table: Arc<Vec<[i32; TALLIED]>>,
+    pub(crate) sums: Vec<[i32; TALLIED]>,
 }
+
+/// The entries of a [`Tally`] table per (piece code, cell).
+pub(crate) const TALLIED: usize = 5;
 
 /// In `State::reserve`: an unlimited supply of squares.
 pub const UNLIMITED: u32 = u32::MAX;
@@ -470,7 +475,7 @@ impl Position {
     }
 
     /// Attaches a piece-square table (see [`Tally`]): from now on the board keeps its sums.
-    pub(crate) fn attach_tally(&mut self, table: Arc<Vec<[i32; 3]>>) {
+    pub(crate) fn attach_tally(&mut self, table: Arc<Vec<[i32; TALLIED]>>) {
         let sums = self.tally_from_scratch(&table);
         self.st.tally = Some(Box::new(Tally { table, sums }));
     }
@@ -482,26 +487,26 @@ impl Position {
 
     /// The per-player sums of `table` where it is the one attached.
     #[inline]
-    pub(crate) fn tally_sums(&self, table: &Arc<Vec<[i32; 3]>>) -> Option<&[[i32; 3]]> {
+    pub(crate) fn tally_sums(&self, table: &Arc<Vec<[i32; TALLIED]>>) -> Option<&[[i32; TALLIED]]> {
         self.st.tally.as_deref().filter(|t| Arc::ptr_eq(&t.table, table)).map(|t| t.sums.as_slice())
     }
 
     /// The per-player sums of a piece-square table over the pieces on the board.
-    fn tally_from_scratch(&self, table: &[[i32; 3]]) -> Vec<[i32; 3]> {
+    fn tally_from_scratch(&self, table: &[[i32; TALLIED]]) -> Vec<[i32; TALLIED]> {
         (0..self.rules.player_count()).map(|p| self.tally_of(table, PlayerId(p as u8))).collect()
     }
 
     /// One player's sums of a piece-square table (per piece code and cell) over its pieces on
     /// the board, each visited.
-    pub(crate) fn tally_of(&self, table: &[[i32; 3]], player: PlayerId) -> [i32; 3] {
+    pub(crate) fn tally_of(&self, table: &[[i32; TALLIED]], player: PlayerId) -> [i32; TALLIED] {
         let r = &*self.rules;
-        let mut sum = [0; 3];
+        let mut sum = [0i32; TALLIED];
         for c in self.st.occupied[player.0 as usize].iter() {
             for &q in self.st.pieces_at(r, c) {
                 if r.owner(q) == player {
                     let e = table.get(q.0 as usize * r.cells + c.0 as usize).copied().unwrap_or_default();
-                    for k in 0..3 {
-                        sum[k] += e[k];
+                    for k in 0..TALLIED {
+                        sum[k] = sum[k].wrapping_add(e[k]);
                     }
                 }
             }

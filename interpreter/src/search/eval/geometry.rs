@@ -1,4 +1,4 @@
-//! The board's geometry as the evaluation reads it: steps between cells, the rim, and the lines from a cell along each direction.
+//! The board's geometry as the evaluation reads it: steps between cells, their mean from each cell, the rim, and the lines from a cell along each direction.
 
 use crate::ir::{CellId, DirId};
 use crate::rules::Rules;
@@ -86,6 +86,27 @@ pub(super) fn lines_from(rules: &Rules, from: CellId) -> Vec<Vec<CellId>> {
         }
         if !line.is_empty() {
             out.push(line);
+        }
+    }
+    out
+}
+
+/// Per cell: the mean number of steps (along any direction of the board) to the cells it can
+/// reach; `None` for a cell linked to nothing.
+pub(super) fn mean_distances(rules: &Rules) -> Vec<Option<f64>> {
+    let n = rules.cell_count();
+    // Boards beyond a few thousand cells would make this quadratic pass slow: no centre term.
+    if n > 4096 {
+        return vec![None; n];
+    }
+    let mut out = vec![None; n];
+    let mut dist = vec![u32::MAX; n];
+    let mut queue = Vec::with_capacity(n);
+    for (c, slot) in out.iter_mut().enumerate() {
+        step_distances(rules, CellId(c as u16), &mut dist, &mut queue);
+        if queue.len() > 1 {
+            let total: u64 = queue.iter().map(|t| dist[t.0 as usize] as u64).sum();
+            *slot = Some(total as f64 / (queue.len() - 1) as f64);
         }
     }
     out

@@ -54,3 +54,36 @@ impl Runaways {
         Runaways { promoters, stoppers, most_promoting: held.into_iter().max().unwrap_or(0) }
     }
 }
+
+/// Per cell: moves a piece needs to reach its promotion zone on the empty board (0 inside it),
+/// `None` where it cannot.
+pub(super) fn promotion_distances(targets: &[Vec<CellId>], zone: impl Fn(CellId) -> bool) -> Vec<Option<u32>> {
+    let n = targets.len();
+    let mut back: Vec<Vec<CellId>> = vec![Vec::new(); n];
+    for (c, ts) in targets.iter().enumerate() {
+        for t in ts {
+            back[t.0 as usize].push(CellId(c as u16));
+        }
+    }
+    let mut dist = vec![None; n];
+    let mut queue = Vec::new();
+    for (c, d) in dist.iter_mut().enumerate() {
+        if zone(CellId(c as u16)) {
+            *d = Some(0);
+            queue.push(CellId(c as u16));
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let at = queue[head];
+        head += 1;
+        let next = dist[at.0 as usize].map_or(0, |d| d + 1);
+        for &b in &back[at.0 as usize] {
+            if dist[b.0 as usize].is_none() {
+                dist[b.0 as usize] = Some(next);
+                queue.push(b);
+            }
+        }
+    }
+    dist
+}
