@@ -349,7 +349,8 @@ impl State {
     /// apply). The evaluation's mobility term asks this for both players at every leaf.
     pub(crate) fn pseudo_move_count(&self, r: &Rules, side: PlayerId, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
-        if !r.count.applies || r.count.masks.fits.is_empty() || self.partial.is_some() {
+        let counts = r.count.applies || r.paths.allows(Path::PseudoCount);
+        if !counts || r.count.masks.fits.is_empty() || self.partial.is_some() {
             self.pseudo_moves(r, side, buf);
             return buf.len() as u64;
         }
