@@ -19,6 +19,7 @@
 //! generated and tested as usual.
 
 use crate::ir::{CellId, MoveMode, PlayerId};
+use crate::movegen::dedup_from;
 use crate::paths::Path;
 use crate::position::{Move, MoveKind, Position, State};
 use crate::royal_memo::Pins;
@@ -383,9 +384,25 @@ impl State {
             let ep = self.rights.ep.is_some() && masks.ep_reach_of(r, side, piece, from) & passed != 0;
             if slot.counted && !ep {
                 n += masks.count::<B, false>(slot, occ);
-            } else {
-                self.single_piece_moves(r, side, from, buf);
+                continue;
             }
+            let t = r.type_of(piece).0 as usize;
+            let i = (side.0 as usize * r.types + t) * r.cells + from.0 as usize;
+            if !ep && r.programmed_types[t] && masks.fits[i] && !r.tables.entry_dedup[i] {
+                // The programs' moves are listed, the tables' counted unless a program makes a
+                // plain move (which might be one of theirs): then they are listed after, each
+                // move once (the count does not ask in which order).
+                let first = buf.len();
+                self.program_moves(r, side, from, piece, Only::ANY, buf);
+                if buf[first..].iter().any(|m| m.kind == MoveKind::Normal) {
+                    self.piece_moves::<false, false>(r, side, from, from, piece, Only::ANY, buf);
+                    dedup_from(r, buf, first);
+                } else {
+                    n += masks.count::<B, false>(slot, occ);
+                }
+                continue;
+            }
+            self.single_piece_moves(r, side, from, buf);
         }
         n
     }
