@@ -453,7 +453,17 @@ fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 14]
         (
             "explosions",
             explosions,
-            &[PlainMake, Count, PseudoCount, StackedCount, StackTrial, CastleTrial, Evasions, SquareOpenings, ThreatTrial],
+            &[
+                PlainMake,
+                Count,
+                PseudoCount,
+                StackedCount,
+                StackTrial,
+                CastleTrial,
+                Evasions,
+                SquareOpenings,
+                ThreatTrial,
+            ],
         ),
         // A gate's `except` types only thin the gated moves, which every path takes from the
         // one generator (`State::add_gated`): the gates' switch covers them.
