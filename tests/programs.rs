@@ -229,6 +229,37 @@ fn a_slide_stops_beside_an_enemy_gate() {
     assert!(counts.iter().all(|n| *n == counts[counts.len() - 1]), "{counts:?}");
 }
 
+/// Without a royal type every pseudo-legal move is legal (`AllLegal`), and the last ply is
+/// counted as pseudo-legal moves (`PseudoCount`): the tables' moves from the masks, a program
+/// piece's program moves listed (the runner's second program makes plain moves, which are
+/// listed with the tables' moves, each once). Every way counts what the plain reference counts.
+#[test]
+fn without_a_royal_every_pseudo_legal_move_is_counted() {
+    let text = r#"variant "Kingless"
+board { grid 5 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { step all }
+piece Rook R { slide orthogonal }
+piece Runner H { step diagonal move { e verify enemy capture w add } move { n if empty { n } verify empty add } }
+setup { white: K a1, R c3, H b2  black: K e5, R a5, H d4 }
+"#;
+    use varia_interpreter::paths::Path;
+    let all = common::every_rules(text, &[Path::AllLegal, Path::PseudoCount]);
+    for path in ["AllLegal", "PseudoCount"] {
+        assert!(all[0].fast_paths().iter().any(|p| p == path), "{:?}", all[0].fast_paths());
+    }
+    let runs: Vec<_> = all.iter().map(|rules| start_moves_and_perft(rules, 4)).collect();
+    let reference = &runs[runs.len() - 1];
+    // The runner steps to a3 and c1 by its table, and to b4 by its program (over b3).
+    for mv in ["Hb2-a3", "Hb2-c1", "Hb2-b4"] {
+        assert!(reference.0.contains(&mv.to_string()), "{:?}", reference.0);
+    }
+    for (rules, run) in all.iter().zip(&runs) {
+        assert_eq!(run, reference, "{:?}", rules.fast_paths());
+    }
+}
+
 /// The start position's moves (long forms, sorted) and its perft at `depth`, by the plain
 /// reference where `rules` are the reference's, else by the generator play and search use.
 fn start_moves_and_perft(rules: &std::sync::Arc<varia_interpreter::Rules>, depth: u32) -> (Vec<String>, u64) {

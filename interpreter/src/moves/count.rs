@@ -19,6 +19,7 @@
 //! generated and tested as usual.
 
 use crate::ir::{CellId, MoveMode, PlayerId};
+use crate::movegen::dedup_from;
 use crate::paths::Path;
 use crate::position::{Move, MoveKind, Position, State};
 use crate::royal_memo::Pins;
@@ -349,7 +350,8 @@ impl State {
     /// apply). The evaluation's mobility term asks this for both players at every leaf.
     pub(crate) fn pseudo_move_count(&self, r: &Rules, side: PlayerId, buf: &mut Vec<Move>) -> u64 {
         buf.clear();
-        if !r.count.applies || r.count.masks.fits.is_empty() || self.partial.is_some() {
+        let counts = r.count.applies || r.paths.allows(Path::PseudoCount);
+        if !counts || r.count.masks.fits.is_empty() || self.partial.is_some() {
             self.pseudo_moves(r, side, buf);
             return buf.len() as u64;
         }
@@ -382,9 +384,25 @@ impl State {
             let ep = self.rights.ep.is_some() && masks.ep_reach_of(r, side, piece, from) & passed != 0;
             if slot.counted && !ep {
                 n += masks.count::<B, false>(slot, occ);
-            } else {
-                self.single_piece_moves(r, side, from, buf);
+                continue;
             }
+            let t = r.type_of(piece).0 as usize;
+            let i = (side.0 as usize * r.types + t) * r.cells + from.0 as usize;
+            if !ep && r.programmed_types[t] && masks.fits[i] && !r.tables.entry_dedup[i] {
+                // The programs' moves are listed, the tables' counted unless a program makes a
+                // plain move (which might be one of theirs): then they are listed after, each
+                // move once (the count does not ask in which order).
+                let first = buf.len();
+                self.program_moves(r, side, from, piece, Only::ANY, buf);
+                if buf[first..].iter().any(|m| m.kind == MoveKind::Normal) {
+                    self.piece_moves::<false, false>(r, side, from, from, piece, Only::ANY, buf);
+                    dedup_from(r, buf, first);
+                } else {
+                    n += masks.count::<B, false>(slot, occ);
+                }
+                continue;
+            }
+            self.single_piece_moves(r, side, from, buf);
         }
         n
     }

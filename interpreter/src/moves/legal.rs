@@ -287,6 +287,9 @@ impl Position {
     /// names must not give check.
     #[inline]
     pub(crate) fn legal_fast(&mut self, mv: Move, royal: &Option<(CellId, Pins)>) -> bool {
+        if self.rules.paths.allows(Path::AllLegal) {
+            return true;
+        }
         // A gated move is legal as the same move without the gate is.
         let mv = Move { gate: 0, ..mv };
         // Both rules may hold for one drop: each is asked.
@@ -642,6 +645,9 @@ impl Position {
     /// without a turn order or priorities), counted along rays where that is sound, else by
     /// testing the pseudo-legal moves one by one without storing them.
     pub(crate) fn count_piece_moves(&mut self, buf: &mut Vec<Move>) -> u64 {
+        if self.rules.paths.allows(Path::PseudoCount) {
+            return self.st.pseudo_move_count(&self.rules, self.st.side, buf);
+        }
         if let Some(n) = self.count_by_rays(buf) {
             return n;
         }

@@ -256,11 +256,14 @@ impl State {
     ) {
         let Some(pr) = r.program.as_deref() else { return };
         let first = out.len();
-        if r.is_between(from) {
-            self.program_moves_of(r, pr, side, from, r.covers(from), piece, only, out);
-        } else {
-            self.program_moves_of(r, pr, side, from, &[from], piece, only, out);
+        let origins: &[CellId] = if r.is_between(from) { r.covers(from) } else { &[from] };
+        // Most calls start no run (each program's start cell or guard fails): told here,
+        // before the set-up of the runs.
+        let codes = &pr.codes[r.type_of(piece).0 as usize];
+        if !codes.iter().any(|(_, code)| origins.iter().any(|&o| self.may_run(r, code, side, o))) {
+            return;
         }
+        self.program_moves_of(r, pr, side, from, origins, piece, only, out);
         if out.len() > first + 1 {
             dedup_from(r, out, first);
         }

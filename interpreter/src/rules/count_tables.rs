@@ -42,7 +42,10 @@ impl CountRules {
         }
         // The masks know nothing of locations between cells: on such boards they hold the
         // pieces whose rays stay on cells, for the count alone; the other rays are walked.
-        let masks = if (applies && !r.between.on) || stacked { MaskTables::new(r) } else { MaskTables::default() };
+        // Where every pseudo-legal move is legal, the masks count the last ply's moves.
+        let pseudo = r.paths.allows(Path::PseudoCount);
+        let masks =
+            if ((applies || pseudo) && !r.between.on) || stacked { MaskTables::new(r) } else { MaskTables::default() };
         let cover_masks = if applies && r.between.on { MaskTables::new(r) } else { MaskTables::default() };
         let threats = if (applies || stacked) && !r.between.on && !masks.fits.is_empty() {
             ThreatTables::new(r)

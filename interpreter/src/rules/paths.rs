@@ -75,11 +75,15 @@ pub enum Path {
     NeighbourTests,
     /// Where programs could take a single royal, the cells they read are found once; a plain move off them needs no test.
     ProgramPins,
+    /// Without a royal type, a `forbid` test or pieces kept apart, every pseudo-legal move is legal.
+    AllLegal,
+    /// Where every pseudo-legal move is legal, the last ply's moves are counted as pseudo-legal ones, from the ray masks.
+    PseudoCount,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 28] = [
+    pub const ALL: [Path; 30] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -108,6 +112,8 @@ impl Path {
         Path::StartCells,
         Path::NeighbourTests,
         Path::ProgramPins,
+        Path::AllLegal,
+        Path::PseudoCount,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -144,6 +150,10 @@ impl Path {
             }
             Path::ProgramPins => {
                 "Where programs could take a single royal, the cells they read are found once; a plain move off them needs no test."
+            }
+            Path::AllLegal => "Without a royal type, a `forbid` test or pieces kept apart, every pseudo-legal move is legal.",
+            Path::PseudoCount => {
+                "Where every pseudo-legal move is legal, the last ply's moves are counted as pseudo-legal ones, from the ray masks."
             }
         }
     }
@@ -224,6 +234,9 @@ impl Paths {
         if !f.programs.slow_attacks {
             p.off(&[SlowReach]);
         }
+        if !f.pieces.no_royal {
+            p.off(&[AllLegal]);
+        }
         // Paths built on others, in an order where each comes after what it is built on.
         for (path, on) in BUILT_ON {
             p.requires(path, on);
@@ -241,6 +254,7 @@ impl Paths {
             let only = match path {
                 Path::StackTrial | Path::StackedCount | Path::StackLines | Path::StackedRoyalTargets => "`stacks`",
                 Path::SlowReach => "`slow_attacks`",
+                Path::AllLegal => "`no_royal`",
                 _ => "",
             };
             out.push_str(&format!("| `{path:?}` | {} | {on} | {only} |\n", path.what()));
@@ -255,7 +269,7 @@ impl Paths {
 
 /// The paths built on others (each listed after those it is built on): where one of those is
 /// off, so is it.
-const BUILT_ON: [(Path, &[Path]); 15] = [
+const BUILT_ON: [(Path, &[Path]); 16] = [
     (Path::CastleTrial, &[Path::LightTrial]),
     (Path::CellTrial, &[Path::PlainMake, Path::ProbeAttacks]),
     (Path::Count, &[Path::PinShortcut, Path::LightTrial]),
@@ -271,6 +285,7 @@ const BUILT_ON: [(Path, &[Path]); 15] = [
     (Path::StackedRoyalTargets, &[Path::StackedCount]),
     (Path::ThreatTrial, &[Path::ProbeAttacks]),
     (Path::ProgramPins, &[Path::PinShortcut]),
+    (Path::PseudoCount, &[Path::AllLegal, Path::BulkCount]),
 ];
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it
@@ -305,6 +320,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 SlowReach,
                 LightTrial,
                 Count,
+                PseudoCount,
                 DropShortcut,
                 NoisyGeneration,
                 EvasionMasks,
@@ -332,6 +348,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 ProbeAttackers,
                 ThreatTrial,
                 ProgramPins,
+                PseudoCount,
             ],
         ),
         ("branching", branching, &[Atoms]),
@@ -365,6 +382,7 @@ fn square_rules(f: &SquareFeatures) -> [(&'static str, bool, &'static [Path]); 4
                 NoisyGeneration,
                 MaskMoves,
                 Count,
+                PseudoCount,
                 StackedCount,
                 SquareOpenings,
                 BulkCount,
@@ -393,8 +411,8 @@ fn turn_rules(f: &TurnFeatures) -> [(&'static str, bool, &'static [Path]); 10] {
         phases_beyond_captures,
     } = *f;
     [
-        ("turn_order", turn_order, &[PlainMake, Count, StackedCount, BulkCount]),
-        ("priorities", priorities, &[Count, StackedCount, BulkCount, NoisyFirst]),
+        ("turn_order", turn_order, &[PlainMake, Count, PseudoCount, StackedCount, BulkCount]),
+        ("priorities", priorities, &[Count, PseudoCount, StackedCount, BulkCount, NoisyFirst]),
         ("pass_turn", pass_turn, &[BulkCount]),
         // A move made partway through a partial move must go on with it (bug 1 of #49). The
         // bound on a turn's actions (limits::TURN_PARTS) needs no other path: it is applied
@@ -404,7 +422,7 @@ fn turn_rules(f: &TurnFeatures) -> [(&'static str, bool, &'static [Path]); 10] {
         // Whether a capture is legal weighs the whole list of legal moves.
         ("must_capture", must_capture, &[BulkCount, NoisyFirst]),
         ("phases", phases, &[CellTrial, Evasions]),
-        ("occupancy_phases", occupancy_phases, &[Count]),
+        ("occupancy_phases", occupancy_phases, &[Count, PseudoCount]),
         ("many_occupancy_phases", many_occupancy_phases, &[StackedCount]),
         ("phases_beyond_captures", phases_beyond_captures, &[StackTrial]),
     ]
@@ -435,22 +453,32 @@ fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 14]
         (
             "explosions",
             explosions,
-            &[PlainMake, Count, StackedCount, StackTrial, CastleTrial, Evasions, SquareOpenings, ThreatTrial],
+            &[
+                PlainMake,
+                Count,
+                PseudoCount,
+                StackedCount,
+                StackTrial,
+                CastleTrial,
+                Evasions,
+                SquareOpenings,
+                ThreatTrial,
+            ],
         ),
         // A gate's `except` types only thin the gated moves, which every path takes from the
         // one generator (`State::add_gated`): the gates' switch covers them.
-        ("gates", gates, &[PlainMake, Count, StackedCount, EvasionMasks, NoisyGeneration]),
+        ("gates", gates, &[PlainMake, Count, PseudoCount, StackedCount, EvasionMasks, NoisyGeneration]),
         // Every path asks `castling_moves` for castlings, and the plain make ends the rights
         // of a king leaving its castling cells: castlings from the position need no path off.
         ("castling_from_position", castling_from_position, &[]),
         // A right is gained only when a drop is made, and every drop is made by the general
         // make (`State::gain_castling`); the counts of the last ply make no move: no path off.
         ("castling_by_drop", castling_by_drop, &[]),
-        ("keep_apart", keep_apart, &[LightTrial, Count, DropShortcut]),
-        ("keep_apart_not_royal", keep_apart_not_royal, &[PinShortcut, StackTrial]),
-        ("no_check", no_check, &[Count, StackedCount, StackTrial]),
+        ("keep_apart", keep_apart, &[LightTrial, Count, DropShortcut, AllLegal]),
+        ("keep_apart_not_royal", keep_apart_not_royal, &[PinShortcut, StackTrial, AllLegal]),
+        ("no_check", no_check, &[Count, PseudoCount, StackedCount, StackTrial]),
         // The rule filters the list of legal moves: the counts, which make none, are off.
-        ("held_by_check", held_by_check, &[Count, StackedCount, BulkCount]),
+        ("held_by_check", held_by_check, &[Count, PseudoCount, StackedCount, BulkCount]),
         ("no_royal", no_royal, &[PinShortcut]),
         // Conditions decided during play make their entries dynamic: the masks, the count and
         // the probes leave such entries to the generator, whose one condition test
@@ -479,6 +507,7 @@ fn player_rules(f: &PlayerFeatures) -> [(&'static str, bool, &'static [Path]); 4
                 Atoms,
                 CellTrial,
                 Count,
+                PseudoCount,
                 StackedCount,
                 MaskMoves,
                 EvasionMasks,
@@ -487,7 +516,7 @@ fn player_rules(f: &PlayerFeatures) -> [(&'static str, bool, &'static [Path]); 4
                 ProgramPins,
             ],
         ),
-        ("teams", teams, &[Count, StackedCount]),
+        ("teams", teams, &[Count, PseudoCount, StackedCount]),
         ("more_players", more_players, &[CellTrial]),
         ("one_player", one_player, &[CellTrial]),
     ]
@@ -525,7 +554,11 @@ fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 10] {
     } = *f;
     [
         // A forbidden test is judged on the position after the move: every move is made.
-        ("forbids", forbids, &[PinShortcut, LightTrial, StackTrial, DropShortcut, Evasions, MaskMoves, BulkCount]),
+        (
+            "forbids",
+            forbids,
+            &[PinShortcut, LightTrial, StackTrial, DropShortcut, Evasions, MaskMoves, BulkCount, AllLegal],
+        ),
         ("before_tests", before_tests, &[]),
         ("counting", counting, &[]),
         ("checks_given", checks_given, &[]),
@@ -545,6 +578,7 @@ fn end_rules(f: &EndFeatures) -> [(&'static str, bool, &'static [Path]); 10] {
                 EvasionMasks,
                 MaskMoves,
                 Count,
+                PseudoCount,
                 StackedCount,
                 SquareOpenings,
                 RoyalTargets,

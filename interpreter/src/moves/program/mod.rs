@@ -47,16 +47,8 @@ impl State {
             }
             let mut seq = 0u16;
             for &origin in origins {
-                if !code.may_start(side, origin) {
+                if !self.may_run(r, code, side, origin) {
                     continue;
-                }
-                if let Some(g) = code.guard {
-                    if !code.guard_cells.is_empty() {
-                        let at = code.guard_cells[side.0 as usize * r.cells + origin.0 as usize];
-                        if at == code::NO_CELL || !self.guard_holds(r, g, side, at) {
-                            continue;
-                        }
-                    }
                 }
                 if scratch.is_none() {
                     let mut fresh = self.scratch();
@@ -126,6 +118,22 @@ impl State {
         if let Some(mut s) = scratch {
             s.made = seen;
             self.return_scratch(s);
+        }
+    }
+
+    /// Whether a run of `code` for `side` from `origin` may emit a move: the board lets it
+    /// start there and its guard holds.
+    #[inline(always)]
+    pub(crate) fn may_run(&self, r: &Rules, code: &code::Code, side: PlayerId, origin: CellId) -> bool {
+        if !code.may_start(side, origin) {
+            return false;
+        }
+        match code.guard {
+            Some(g) if !code.guard_cells.is_empty() => {
+                let at = code.guard_cells[side.0 as usize * r.cells + origin.0 as usize];
+                at != code::NO_CELL && self.guard_holds(r, g, side, at)
+            }
+            _ => true,
         }
     }
 
