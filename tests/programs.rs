@@ -189,7 +189,7 @@ setup { white: K a1, G b1, R c3  black: K e5, W a5 }
     assert!(all[0].fast_paths().iter().any(|p| p == "ProgramPins"), "{:?}", all[0].fast_paths());
     let mut counts = Vec::new();
     for rules in all {
-        let (written, n) = start_moves_and_perft(&rules, 4);
+        let (written, n) = common::start_moves_and_perft(&rules, 4);
         let rook = ["Rc3-a3", "Rc3-b3", "Rc3-c1", "Rc3-c2", "Rc3-c4", "Rc3-c5", "Rc3-d3", "Rc3-e3"];
         let expected: Vec<&str> = ["Gb1-a2", "Ka1-b2"].into_iter().chain(rook).collect();
         assert_eq!(written, expected, "{:?}", rules.fast_paths());
@@ -220,7 +220,7 @@ fn a_slide_stops_beside_an_enemy_gate() {
     assert!(all[0].fast_paths().iter().any(|p| p == "NeighbourTests"), "{:?}", all[0].fast_paths());
     let mut counts = Vec::new();
     for rules in all {
-        let (written, n) = start_moves_and_perft(&rules, 4);
+        let (written, n) = common::start_moves_and_perft(&rules, 4);
         // East the lancer stops on d2, beside the gate on d3; north nothing stops it.
         let expected = ["Ka1-a2", "Ka1-b1", "Lb2-b3", "Lb2-b4", "Lb2-b5", "Lb2-c2", "Lb2-d2"];
         assert_eq!(written, expected, "{:?}", rules.fast_paths());
@@ -249,7 +249,7 @@ setup { white: K a1, R c3, H b2  black: K e5, R a5, H d4 }
     for path in ["AllLegal", "PseudoCount"] {
         assert!(all[0].fast_paths().iter().any(|p| p == path), "{:?}", all[0].fast_paths());
     }
-    let runs: Vec<_> = all.iter().map(|rules| start_moves_and_perft(rules, 4)).collect();
+    let runs: Vec<_> = all.iter().map(|rules| common::start_moves_and_perft(rules, 4)).collect();
     let reference = &runs[runs.len() - 1];
     // The runner steps to a3 and c1 by its table, and to b4 by its program (over b3).
     for mv in ["Hb2-a3", "Hb2-c1", "Hb2-b4"] {
@@ -258,21 +258,4 @@ setup { white: K a1, R c3, H b2  black: K e5, R a5, H d4 }
     for (rules, run) in all.iter().zip(&runs) {
         assert_eq!(run, reference, "{:?}", rules.fast_paths());
     }
-}
-
-/// The start position's moves (long forms, sorted) and its perft at `depth`, by the plain
-/// reference where `rules` are the reference's, else by the generator play and search use.
-fn start_moves_and_perft(rules: &std::sync::Arc<varia_interpreter::Rules>, depth: u32) -> (Vec<String>, u64) {
-    let mut pos = Position::start(rules.clone());
-    let mut moves = Vec::new();
-    let n = if rules.is_reference() {
-        pos.reference_moves(&mut moves);
-        pos.reference_perft(depth)
-    } else {
-        pos.legal_moves(&mut moves);
-        perft(&mut pos, depth)
-    };
-    let mut written: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-    written.sort();
-    (written, n)
 }

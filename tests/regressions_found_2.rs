@@ -4,7 +4,7 @@ use varia_interpreter::paths::Path;
 use varia_interpreter::{perft, Position};
 
 mod common;
-use common::every_rules;
+use common::{every_rules, start_moves_and_perft};
 
 /// The legal moves of `text`'s start (sorted) and its perft count to `depth`, on each of
 /// [`every_rules`], with the fast paths of the rules that found them.
@@ -12,18 +12,8 @@ fn legal_everywhere(text: &str, without: &[Path], depth: u32) -> Vec<(Vec<String
     every_rules(text, without)
         .into_iter()
         .map(|rules| {
-            let mut pos = Position::start(rules);
-            let mut moves = Vec::new();
-            let n = if pos.rules().is_reference() {
-                pos.reference_moves(&mut moves);
-                pos.reference_perft(depth)
-            } else {
-                pos.legal_moves(&mut moves);
-                perft(&mut pos, depth)
-            };
-            let mut written: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-            written.sort();
-            (written, n, format!("{:?}", pos.rules().fast_paths()))
+            let (written, n) = start_moves_and_perft(&rules, depth);
+            (written, n, format!("{:?}", rules.fast_paths()))
         })
         .collect()
 }

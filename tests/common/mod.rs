@@ -220,6 +220,24 @@ pub fn every_rules(text: &str, without: &[varia_interpreter::paths::Path]) -> Ve
     all.into_iter().map(Arc::new).collect()
 }
 
+/// The start position's moves (long forms, sorted) and its perft at `depth`, by the plain
+/// reference where `rules` are the reference's, else by the generator play and search use.
+#[allow(dead_code)]
+pub fn start_moves_and_perft(rules: &Arc<Rules>, depth: u32) -> (Vec<String>, u64) {
+    let mut pos = Position::start(rules.clone());
+    let mut moves = Vec::new();
+    let n = if rules.is_reference() {
+        pos.reference_moves(&mut moves);
+        pos.reference_perft(depth)
+    } else {
+        pos.legal_moves(&mut moves);
+        varia_interpreter::perft(&mut pos, depth)
+    };
+    let mut written: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+    written.sort();
+    (written, n)
+}
+
 /// A property test's configuration: `cases` runs from a fixed seed, so that every run of the
 /// suite tests the same games (`PROPTEST_RNG_SEED=N` explores others; the fuzz target
 /// `varia-fuzz differential` is where random search goes on).
