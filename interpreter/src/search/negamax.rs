@@ -50,9 +50,8 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Most nodes to visit.
     pub nodes: Option<u64>,
-    /// On a clock, the time a move should take: no iteration starts once half of it is spent
-    /// (the next would rarely finish before `time`, the most it may take), and the search ends
-    /// after the iteration that crosses it.
+    /// On a clock, the time a move should take: no iteration starts that would, as long as the
+    /// last ones took, end past it (it would mostly be cut at `time`, the most it may take).
     pub target: Option<Duration>,
     /// When the time started (the command that asked for the move arrived): the time spent
     /// before the search began counts. `None`: when the search begins.

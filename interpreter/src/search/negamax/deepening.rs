@@ -44,6 +44,7 @@ impl Searcher {
             return best;
         }
         let mut last: Vec<Option<i32>> = vec![None; lines];
+        let mut pace = Pace::default();
         for depth in 1..=max_depth {
             self.progress.depth.store(depth, AtomicOrdering::Relaxed);
             let Some(mut found_lines) = self.iteration(pos, depth, &mut root, &last, &mut best, &mut on_iteration)
@@ -57,7 +58,8 @@ impl Searcher {
             best = found_lines;
             self.progress.hashfull.store(self.table.per_mille_full(), AtomicOrdering::Relaxed);
             on_iteration(&best);
-            if self.deep_enough(&best[0], depth, root.len(), &limits) {
+            pace.iteration_ended(self.start.elapsed());
+            if self.deep_enough(&best[0], depth, root.len(), &limits, &pace) {
                 break;
             }
         }
@@ -167,14 +169,15 @@ impl Searcher {
     }
 
     /// Whether the iteration of `depth`, whose best line is `first`, ends the search: a mate it
-    /// proved, one legal move when the caller limits time or nodes, or on a clock half the
-    /// target spent (a deeper iteration takes a few times the last: one begun after half the
-    /// target would mostly be cut by the hard limit, its time lost).
-    fn deep_enough(&self, first: &SearchInfo, depth: u32, root_moves: usize, limits: &Limits) -> bool {
+    /// proved, one legal move when the caller limits time or nodes, or on a clock, when the
+    /// next iteration, as long as [`Pace`] expects it, would end more than a quarter past the
+    /// target. Iterations grow about twofold, so a search stopped so ends on average near the
+    /// target itself; an iteration begun later would mostly be cut by the hard limit.
+    fn deep_enough(&self, first: &SearchInfo, depth: u32, root_moves: usize, limits: &Limits, pace: &Pace) -> bool {
         let score = first.score;
         let mate_proved = score.abs() >= MATE_BOUND && (MATE - score.abs()) as u32 <= depth;
         let forced = root_moves == 1 && (limits.depth.is_none() || limits.target.is_some());
-        mate_proved || forced || limits.target.is_some_and(|t| self.start.elapsed() >= t / 2)
+        mate_proved || forced || limits.target.is_some_and(|t| pace.next_ends(self.start.elapsed()) > t.mul_f64(1.25))
     }
 
     /// One iteration, first with a narrow window around the last score, widened on failure.
@@ -287,5 +290,67 @@ impl Searcher {
             }
         }
         (best, line)
+    }
+}
+
+/// The time the iterations of a search took, to tell when the next would end.
+#[derive(Default)]
+struct Pace {
+    /// When the last two iterations ended, the later last.
+    ends: [Duration; 2],
+    /// How long the last two iterations took, the later last.
+    took: [Duration; 2],
+}
+
+impl Pace {
+    /// Below this an iteration's time says little about the next one's.
+    const NOISE: Duration = Duration::from_millis(2);
+
+    fn iteration_ended(&mut self, at: Duration) {
+        self.took = [self.took[1], at.saturating_sub(self.ends[1])];
+        self.ends = [self.ends[1], at];
+    }
+
+    /// When the next iteration would end, begun at `now`: it takes the last one's time times
+    /// the last growth from one iteration to the next, held between 1.5 and 4 (2 while the
+    /// iterations are too short to time).
+    fn next_ends(&self, now: Duration) -> Duration {
+        let [before, last] = self.took;
+        let growth =
+            if before < Self::NOISE { 2.0 } else { (last.as_secs_f64() / before.as_secs_f64()).clamp(1.5, 4.0) };
+        now + last.mul_f64(growth)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn the_next_iteration_grows_as_the_last_did() {
+        let mut pace = Pace::default();
+        for end in [1, 11, 41] {
+            pace.iteration_ended(ms(end));
+        }
+        // 10 ms then 30 ms: three times as long again, 90 ms from now.
+        assert_eq!(pace.next_ends(ms(41)), ms(131));
+        // A sudden tenfold growth is taken as four.
+        pace.iteration_ended(ms(341));
+        assert_eq!(pace.next_ends(ms(341)), ms(341 + 1200));
+        // An iteration shorter than the last still counts one and a half times as long.
+        pace.iteration_ended(ms(351));
+        assert_eq!(pace.next_ends(ms(351)), ms(351 + 15));
+    }
+
+    #[test]
+    fn iterations_too_short_to_time_double() {
+        let mut pace = Pace::default();
+        pace.iteration_ended(Duration::from_micros(300));
+        pace.iteration_ended(Duration::from_micros(900));
+        assert_eq!(pace.next_ends(ms(1)), ms(1) + Duration::from_micros(1200));
     }
 }
