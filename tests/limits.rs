@@ -101,7 +101,7 @@ fn tune_writes_its_weights_whole_and_a_weights_file_cut_short_is_refused() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(std::fs::read_to_string(&old).unwrap(), "variant = \"Chess\"\ncontempt = 7.0\n", "written in place");
     let text = std::fs::read_to_string(&weights).unwrap();
-    assert!(text.contains("\nentries = 23\nvariant = \"Chess\"\n"), "{text}");
+    assert!(text.contains("\nentries = 24\nvariant = \"Chess\"\n"), "{text}");
     let mut names: Vec<String> =
         std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     names.sort();

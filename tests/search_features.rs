@@ -392,3 +392,23 @@ fn royal_safety_counts_open_lines_and_attacked_cells_from_the_rules() {
         term_value(&xq, &open, "open-lines", -4.0)
     );
 }
+
+#[test]
+fn the_hand_drops_term_counts_enemy_pieces_in_hand_times_empty_cells_beside_a_royal() {
+    let rules = common::rules("crazyhouse.var");
+    // White's king has one empty cell beside it (e2); black holds one knight: 1 x 1.
+    let one = term_value(&rules, "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR[n] w KQkq - 0 1", "hand-drops", -10.0);
+    assert!((-11..=-8).contains(&one), "{one}");
+    // Two pieces in black's hand and e2, f2 empty: 2 x 2.
+    let four = term_value(&rules, "rnbqkbnr/pppppppp/8/8/8/8/PPPP2PP/RNBQKBNR[np] w KQkq - 0 1", "hand-drops", -10.0);
+    assert!((4 * one - 3..=4 * one + 3).contains(&four), "{four} against {one}");
+    // A king's own side's hand is no threat to it, nor a hand beside a closed king.
+    let own = "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR[N] w KQkq - 0 1";
+    assert_eq!(term_value(&rules, own, "hand-drops", -10.0), 0);
+    // Black's king, e7 empty, against white's knight in hand: the term counts for black.
+    let black = "rnbqkbnr/pppp1ppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w KQkq - 0 1";
+    assert!((8..=11).contains(&term_value(&rules, black, "hand-drops", -10.0)));
+    // A game without hands counts nothing.
+    let chess = common::rules("chess.var");
+    assert_eq!(term_value(&chess, "rnbqkbnr/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", "hand-drops", -10.0), 0);
+}

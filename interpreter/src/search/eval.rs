@@ -49,6 +49,7 @@ pub const TERMS: &[(&str, &str)] = &[
     ("castle", "per player that still holds a castling right or whose royal piece stands where one of its castlings ends (games with castling)"),
     ("runaway", "against one opponent with no piece but royal and promoting ones: per pawn of value a promotion adds, for a promoting piece whose way to its zone is empty and that the enemy royal cannot reach in time (only one side having one)"),
     ("passed", "per promoting piece whose way to its zone (the cells its moves land on, each no farther) no enemy promoting piece stands on or could reach by its moves and captures on an open board: (1 - moves left / most moves)^2, times its gain / 8 pawns (boards of up to 128 cells; computed only when its weights are not zero)"),
+    ("hand-drops", "per royal piece: the pieces in enemy hands (up to 8) times the empty cells next to it, where a drop could land (games with hands; computed only when its weights are not zero)"),
     ("tempo", "for the side to move"),
 ];
 
@@ -113,6 +114,7 @@ impl Weights {
             ("castle", [0.0, 0.0]),
             ("runaway", [0.0, 50.0]),
             ("passed", [PASSED_MG, PASSED_EG]),
+            ("hand-drops", [0.0, 0.0]),
             ("tempo", [10.0, 5.0]),
         ];
         let terms = defaults.iter().map(|(n, w)| (n.to_string(), *w)).collect();
@@ -249,9 +251,10 @@ const ROYAL_ATTACK: usize = 13;
 const CASTLE: usize = 14;
 const RUNAWAY: usize = 15;
 const PASSED: usize = 16;
+const HAND_DROPS: usize = 17;
 /// Tempo comes last: it is added after the move clock's scaling.
-const TEMPO: usize = 17;
-const TERM_COUNT: usize = 18;
+const TEMPO: usize = 18;
+const TERM_COUNT: usize = 19;
 /// The passed term's default weights.
 const PASSED_MG: f64 = 0.0;
 const PASSED_EG: f64 = 0.0;
@@ -465,9 +468,10 @@ impl Evaluator {
             OWNED => rules.has_square_play() && squares.is_some_and(|s| s.owned),
             CROWD => rules.has_stacks(),
             CASTLE => self.castles.iter().any(|(bits, _)| *bits != 0),
+            HAND_DROPS => rules.has_hands(),
             _ => true,
         };
-        self.weighed = [MOBILITY, RESERVE, OWNED, CROWD, OPEN_LINES, ROYAL_ZONE, ROYAL_ATTACK, CASTLE]
+        self.weighed = [MOBILITY, RESERVE, OWNED, CROWD, OPEN_LINES, ROYAL_ZONE, ROYAL_ATTACK, CASTLE, HAND_DROPS]
             .into_iter()
             .filter(|&i| self.term[i] != [0, 0] && counts(i))
             .collect();
@@ -718,6 +722,7 @@ impl Evaluator {
             extra[ROYAL_ZONE] = self.royal_zone(pos, player);
             extra[OPEN_LINES] = self.open_lines(pos, player);
             extra[ROYAL_ATTACK] = self.royal_attack(pos, player);
+            extra[HAND_DROPS] = self.hand_drops(pos, player);
             for (i, x) in extra.iter().enumerate() {
                 terms[i] += sign * *x as f64;
             }

@@ -1,8 +1,8 @@
 //! The evaluation's counted terms of one player (shelter, danger, mobility, reserve, owned squares, crowding, castling and the royal terms), and their weighed sum at a leaf.
 
 use super::{
-    Evaluator, CASTLE, CROWD, DANGER, MOBILITY, OPEN_LINES, OWNED, RESERVE, ROYAL_ATTACK, ROYAL_ZONE, SHELTER,
-    TERM_COUNT,
+    Evaluator, CASTLE, CROWD, DANGER, HAND_DROPS, MOBILITY, OPEN_LINES, OWNED, RESERVE, ROYAL_ATTACK, ROYAL_ZONE,
+    SHELTER, TERM_COUNT,
 };
 use crate::bitset::CellSet;
 use crate::ir::{CellId, PlayerId};
@@ -67,7 +67,7 @@ impl Evaluator {
         for i in [RESERVE, OWNED, CROWD, CASTLE] {
             f[i] = self.extra_feature(pos, player, i);
         }
-        for i in [OPEN_LINES, ROYAL_ZONE, ROYAL_ATTACK, MOBILITY] {
+        for i in [OPEN_LINES, ROYAL_ZONE, ROYAL_ATTACK, MOBILITY, HAND_DROPS] {
             if self.term[i] != [0, 0] {
                 f[i] = self.extra_feature(pos, player, i);
             }
@@ -84,6 +84,7 @@ impl Evaluator {
             CASTLE => self.castle_feature(pos, player),
             ROYAL_ATTACK => self.royal_attack(pos, player),
             MOBILITY => self.mobility(pos, player),
+            HAND_DROPS => self.hand_drops(pos, player),
             RESERVE => match &r.variant.squares {
                 Some(sq) if sq.reserve.is_some() => pos.reserve(player).unwrap_or(0).min(1000) as i32,
                 _ => 0,

@@ -1,10 +1,13 @@
-//! The evaluation's terms around royal pieces: open lines to them, attacked cells beside them, castling kept or done, and the cornering of a lone royal when one side leads.
+//! The evaluation's terms around royal pieces: open lines to them, attacked cells beside them, drops that could land beside them, castling kept or done, and the cornering of a lone royal when one side leads.
 
 use super::{Evaluator, CORNERING_LEAD};
 use crate::ir::PlayerId;
 use crate::position::Position;
 use crate::rules::masks::Bits;
 use crate::rules::Piece;
+
+/// The most pieces in hand the hand-drops term counts: beyond a few, more add no new threat.
+const HAND_CAP: u32 = 8;
 
 impl Evaluator {
     /// The empty cells on the lines from `player`'s royal pieces, each up to its first piece or
@@ -86,6 +89,25 @@ impl Evaluator {
             total += pieces * cells;
         }
         total
+    }
+
+    /// The drops that threaten `player`'s royal pieces: per royal, the pieces its enemies hold
+    /// in hand (up to [`HAND_CAP`]) times the empty cells next to it. A piece in hand can land
+    /// anywhere at once, so the empty cells beside a royal piece are its open doors.
+    pub(super) fn hand_drops(&self, pos: &Position, player: PlayerId) -> i32 {
+        if pos.st.hand.is_empty() {
+            return 0;
+        }
+        let held: u32 = self.enemies[player.0 as usize].iter().flat_map(|q| pos.hand(*q)).map(|(_, n)| n).sum();
+        if held == 0 {
+            return 0;
+        }
+        let cells = &pos.st.cells;
+        let mut doors = 0;
+        for royal in pos.royal_cells(player) {
+            doors += self.near1[royal.0 as usize].iter().filter(|c| cells[c.0 as usize] == Piece::EMPTY).count();
+        }
+        held.min(HAND_CAP) as i32 * doors as i32
     }
 
     /// 1 when `player` still holds a castling right or one of its royal pieces stands where
