@@ -33,7 +33,8 @@ pub enum Path {
     /// The search tries a plain move in the cell array to ask whether it checks, and plays out
     /// exchanges there.
     CellTrial,
-    /// Pins to a single royal are found once; a plain move of an unpinned piece needs no test.
+    /// Pins to a single royal, and the cells on slow pieces' ways to it, are found once; a plain
+    /// move of an unpinned piece off those cells needs no test.
     PinShortcut,
     /// A drop onto an empty cell while no royal is attacked needs no test.
     DropShortcut,
@@ -127,7 +128,7 @@ impl Path {
             Path::StackTrial => "On a board of stacks, a move off the stack cells is tried in the cell array.",
             Path::CastleTrial => "A castling's safety is judged with it tried in the cell array as a plain move.",
             Path::CellTrial => "The search tries a plain move in the cell array to ask whether it checks, and plays out exchanges there.",
-            Path::PinShortcut => "Pins to a single royal are found once; a plain move of an unpinned piece needs no test.",
+            Path::PinShortcut => "Pins to a single royal, and the cells on slow pieces' ways to it, are found once; a plain move of an unpinned piece off those cells needs no test.",
             Path::DropShortcut => "A drop onto an empty cell while no royal is attacked needs no test.",
             Path::Evasions => "In check, moves that neither capture the checker nor block the line need no trial.",
             Path::EvasionMasks => "In check, pieces whose mask targets miss the check's line are not generated.",
@@ -533,7 +534,9 @@ fn program_rules(f: &ProgramFeatures) -> [(&'static str, bool, &'static [Path]);
         ("program_captures", program_captures, &[ProbeAttacks, RoyalTargets]),
         ("attacks_read_position", attacks_read_position, &[LightTrial, StackTrial, StackedCount]),
         ("attacks_read_history", attacks_read_history, &[StackTrial]),
-        ("slow_attacks", slow_attacks, &[ProbeAttacks, LightTrial, PinShortcut, StackTrial, StackedCount]),
+        // The pin shortcut watches the cells on the slow pieces' ways to the royal
+        // (`State::slow_watch`, from the index of `SlowReach`; without it, no shortcut).
+        ("slow_attacks", slow_attacks, &[ProbeAttacks, LightTrial, StackTrial, StackedCount]),
     ]
 }
 
