@@ -450,7 +450,8 @@ fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 14]
     } = *f;
     [
         ("attributes", attributes, &[PlainMake]),
-        ("to_hand", to_hand, &[PlainMake]),
+        // The plain make carries a plain capture's piece to hand (`State::plain_to_hand`).
+        ("to_hand", to_hand, &[]),
         (
             "explosions",
             explosions,

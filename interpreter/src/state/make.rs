@@ -1,4 +1,4 @@
-//! Making and unmaking moves: a plain path (a piece moves, maybe capturing, or castles, on a board without stacks, squares or attributes) and one general path, logged change by change, for every kind of move in every variant.
+//! Making and unmaking moves: a plain path (a piece moves, maybe capturing, the capture maybe to hand, or castles, on a board without stacks, squares or attributes) and one general path, logged change by change, for every kind of move in every variant.
 //!
 //! Both end the same way: the turn advances (the next action of a turn, a partial move's
 //! continuation, or the next player by the turn order), phases begin, and the undo record is
@@ -76,6 +76,9 @@ impl State {
             let taken = if r.between.on { self.carry::<true>(r, mv) } else { self.carry::<false>(r, mv) };
             if let (Some((captured, at)), Some(undo)) = (taken, self.history.last_mut()) {
                 (undo.captured, undo.captured_at) = (captured, at);
+                if r.captures_to_hand {
+                    self.plain_to_hand(r, captured);
+                }
             }
         }
         self.lose_castling(r, mv);
@@ -537,10 +540,16 @@ impl State {
             let partner = self.lift(r, c.partner_to);
             self.drop_on(r, c.king_from, king);
             self.drop_on(r, c.partner_from, partner);
-        } else if r.between.on {
-            self.uncarry::<true>(r, mv, moved, (captured, captured_at));
         } else {
-            self.uncarry::<false>(r, mv, moved, (captured, captured_at));
+            if r.between.on {
+                self.uncarry::<true>(r, mv, moved, (captured, captured_at));
+            } else {
+                self.uncarry::<false>(r, mv, moved, (captured, captured_at));
+            }
+            if r.captures_to_hand && !captured.is_empty() {
+                let mover = self.history[self.history.len() - 1].side;
+                self.unplain_to_hand(r, mover, captured);
+            }
         }
         let last = self.history.len() - 1;
         let undo = &self.history[last];
