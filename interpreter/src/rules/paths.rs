@@ -18,7 +18,7 @@ pub use features::{
 pub enum Path {
     /// Programs shaped like atoms (a plain step, slide, leap) run from the move tables.
     Atoms,
-    /// Moves by powers and castlings are made by the plain make (no change log).
+    /// Moves by powers, castlings and plain drops are made by the plain make (no change log).
     PlainMake,
     /// Attacks are told by the reverse probes of the tables alone.
     ProbeAttacks,
@@ -121,7 +121,7 @@ impl Path {
     pub fn what(self) -> &'static str {
         match self {
             Path::Atoms => "Programs shaped like atoms (a plain step, slide, leap) run from the move tables.",
-            Path::PlainMake => "Moves by powers and castlings are made by the plain make (no change log).",
+            Path::PlainMake => "Moves by powers, castlings and plain drops are made by the plain make (no change log).",
             Path::ProbeAttacks => "Attacks are told by the reverse probes of the tables alone.",
             Path::SlowReach => "Slow pieces' attacks are found from an index of their entries by target cell.",
             Path::LightTrial => "A royal's safety after a move is judged with the move tried in the cell array.",
@@ -473,8 +473,8 @@ fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 14]
         // Every path asks `castling_moves` for castlings, and the plain make ends the rights
         // of a king leaving its castling cells: castlings from the position need no path off.
         ("castling_from_position", castling_from_position, &[]),
-        // A right is gained only when a drop is made, and every drop is made by the general
-        // make (`State::gain_castling`); the counts of the last ply make no move: no path off.
+        // A right is gained only when a drop is made, and both makes of a drop ask
+        // `State::gain_castling`; the counts of the last ply make no move: no path off.
         ("castling_by_drop", castling_by_drop, &[]),
         ("keep_apart", keep_apart, &[LightTrial, Count, DropShortcut, AllLegal]),
         ("keep_apart_not_royal", keep_apart_not_royal, &[PinShortcut, StackTrial, AllLegal]),
