@@ -277,11 +277,10 @@ impl State {
 
     /// The cells on the ways of the enemy slow pieces (hops, lame leaps) that could capture on
     /// `royal`, one bit per cell, for the pin shortcut: the cells between each such piece and
-    /// the royal, whose occupancy decides whether it attacks (a screen, a leg, a line). A move
-    /// that neither leaves nor lands on them leaves those attacks as they were (a capture
-    /// elsewhere at most takes an attacker away). `None` where that cannot be told: no index
-    /// of the slow pieces' entries, an entry whose conditions change with play, a cell past
-    /// the 128th.
+    /// the royal, whose contents decide whether it attacks (a screen, a leg, a line). A move
+    /// that neither leaves nor lands on them, and captures nothing, leaves those attacks as
+    /// they were. `None` where that cannot be told: no index of the slow pieces' entries, an
+    /// entry whose conditions change with play, a cell past the 128th.
     pub(crate) fn slow_watch(&self, r: &Rules, royal: CellId, side: PlayerId) -> Option<u128> {
         if !r.slow_attacks {
             return Some(0);

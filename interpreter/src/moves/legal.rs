@@ -135,7 +135,6 @@ impl State {
             && mv.from != *royal
             && !pins.holds(mv.from)
             && (pins.watch == 0 || (mv.take.is_empty() && !pins.watches(mv.from) && !pins.watches(mv.to)))
-            && (pins.slow == 0 || (!pins.crosses(mv.from) && !pins.crosses(mv.to)))
             && !r.pieces.royal_code[mv.landed(r, mv.piece).0 as usize]
     }
 
@@ -386,7 +385,7 @@ impl Position {
             // A program's run may read the cell (see `ProgramPins`).
             MoveKind::Drop
                 if mv.seq == PLAIN_DROP
-                    && royal.is_some_and(|(_, pins)| !pins.watches(mv.to) && !pins.crosses(mv.to))
+                    && royal.is_some_and(|(_, pins)| !pins.watches(mv.to))
                     && r.paths.allows(Path::DropShortcut)
                     && mv.take.is_empty() =>
             {
@@ -435,8 +434,8 @@ impl Position {
         } else {
             0
         };
-        let slow = self.st.slow_watch(r, royal, side)?;
-        Some((royal, Pins { watch, slow, ..self.st.pinned(r, royal, side) }))
+        let watch = watch | self.st.slow_watch(r, royal, side)?;
+        Some((royal, Pins { watch, ..self.st.pinned(r, royal, side) }))
     }
 
     /// The legal moves of the side to move, in generation order: none once the game is

@@ -11,16 +11,11 @@ pub(crate) struct Pins {
     /// One bit per cell whose contents some enemy program that could take the royal reads on
     /// its way (`ProgramPins`): a move from or to such a cell is tested.
     pub(crate) watch: u128,
-    /// One bit per cell between the royal and an enemy slow piece that could take it (a
-    /// hopper's screen and the cells around it, a lame leap's leg): a move from or to such a
-    /// cell is tested; a capture elsewhere is not (what stands there does not matter, only
-    /// whether something does).
-    pub(crate) slow: u128,
 }
 
 impl Pins {
     /// No piece pinned and no cell watched.
-    pub(crate) const NONE: Pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false, watch: 0, slow: 0 };
+    pub(crate) const NONE: Pins = Pins { cells: [CellId(0); 16], len: 0, overflow: false, watch: 0 };
 
     /// Records a pinned cell (past the array's room, only that there were more).
     #[inline]
@@ -37,12 +32,6 @@ impl Pins {
     #[inline]
     pub(crate) fn watches(&self, c: CellId) -> bool {
         self.watch & crate::rules::programs::reach::read_bit(c) != 0
-    }
-
-    /// Whether the cell lies between the royal and an enemy slow piece that could take it.
-    #[inline]
-    pub(crate) fn crosses(&self, c: CellId) -> bool {
-        self.slow & crate::rules::programs::reach::read_bit(c) != 0
     }
 
     /// Whether the piece on the cell may be pinned.
