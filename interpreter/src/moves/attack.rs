@@ -275,6 +275,37 @@ impl State {
         }
     }
 
+    /// The cells on the ways of the enemy slow pieces (hops, lame leaps) that could capture on
+    /// `royal`, one bit per cell, for the pin shortcut: the cells between each such piece and
+    /// the royal, whose contents decide whether it attacks (a screen, a leg, a line). A move
+    /// that neither leaves nor lands on them, and captures nothing, leaves those attacks as
+    /// they were. `None` where that cannot be told: no index of the slow pieces' entries, an
+    /// entry whose conditions change with play, a cell past the 128th.
+    pub(crate) fn slow_watch(&self, r: &Rules, royal: CellId, side: PlayerId) -> Option<u128> {
+        if !r.slow_attacks {
+            return Some(0);
+        }
+        let reach = r.slow_reach.as_ref()?;
+        let mut watch = 0u128;
+        for p in (0..r.players as u8).map(PlayerId).filter(|p| r.threatens(*p, side)) {
+            let i = p.0 as usize * r.cells + royal.0 as usize;
+            for &(from, t, e) in &reach.items[reach.index[i] as usize..reach.index[i + 1] as usize] {
+                if self.cells[from.0 as usize] != r.piece(p, t) {
+                    continue;
+                }
+                let e = &r.tables.entries[e as usize];
+                if e.dynamic {
+                    return None;
+                }
+                let ray = &r.tables.ray_cells[e.start as usize..e.start as usize + e.len as usize];
+                for &c in ray.iter().take_while(|c| **c != royal) {
+                    watch |= 1u128.checked_shl(c.0 as u32)?;
+                }
+            }
+        }
+        Some(watch)
+    }
+
     /// Whether `side` has a royal piece under attack (between cells: on any cell it covers).
     pub(crate) fn royal_attacked(&self, r: &Rules, side: PlayerId) -> bool {
         if !r.has_royal {

@@ -5,6 +5,7 @@ use crate::moves::threats::TrialBoard;
 use crate::paths::Path;
 use crate::position::{Move, MoveKind, Position};
 use crate::rules::masks::Bits;
+use crate::rules::programs::PLAIN_DROP;
 use crate::rules::Piece;
 
 /// What the trial needs, found once per position: the other player's royal and the mover's
@@ -96,10 +97,12 @@ pub(crate) struct Evasions {
 
 impl Evasions {
     /// Whether `mv` surely leaves the check standing: a step, slide or leap of a piece other
-    /// than the royal to a cell that neither holds the checker nor lies between.
+    /// than the royal, or a plain drop onto an empty cell (which can only block), to a cell
+    /// that neither holds the checker nor lies between.
     #[inline]
     pub(crate) fn ignores(&self, mv: &Move) -> bool {
-        matches!(mv.kind, MoveKind::Normal | MoveKind::Passage)
+        let plain_drop = mv.kind == MoveKind::Drop && mv.seq == PLAIN_DROP && mv.take.is_empty();
+        (matches!(mv.kind, MoveKind::Normal | MoveKind::Passage) || plain_drop)
             && mv.from != self.royal
             && (self.double || !self.answers[..self.len as usize].contains(&mv.to))
     }

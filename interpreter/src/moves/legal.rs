@@ -407,7 +407,8 @@ impl Position {
     }
 
     /// The single royal cell when the pin shortcut applies (not in check, attacks from the
-    /// probes, exactly one royal piece, no program able to reach it, the pieces kept apart
+    /// probes or the slow pieces' index, exactly one royal piece, the cells that programs or
+    /// slow pieces able to reach it read known, the pieces kept apart
     /// far enough apart: a move that leaves two of them too near is illegal even if they
     /// stood so before it, as a move that leaves the royal attacked is).
     pub(crate) fn shortcut_royal(&self) -> Option<(CellId, Pins)> {
@@ -433,6 +434,7 @@ impl Position {
         } else {
             0
         };
+        let watch = watch | self.st.slow_watch(r, royal, side)?;
         Some((royal, Pins { watch, ..self.st.pinned(r, royal, side) }))
     }
 

@@ -18,7 +18,7 @@ pub use features::{
 pub enum Path {
     /// Programs shaped like atoms (a plain step, slide, leap) run from the move tables.
     Atoms,
-    /// Moves by powers and castlings are made by the plain make (no change log).
+    /// Moves by powers, castlings and plain drops are made by the plain make (no change log).
     PlainMake,
     /// Attacks are told by the reverse probes of the tables alone.
     ProbeAttacks,
@@ -33,7 +33,8 @@ pub enum Path {
     /// The search tries a plain move in the cell array to ask whether it checks, and plays out
     /// exchanges there.
     CellTrial,
-    /// Pins to a single royal are found once; a plain move of an unpinned piece needs no test.
+    /// Pins to a single royal, and the cells on slow pieces' ways to it, are found once; a plain
+    /// move of an unpinned piece off those cells needs no test.
     PinShortcut,
     /// A drop onto an empty cell while no royal is attacked needs no test.
     DropShortcut,
@@ -120,14 +121,14 @@ impl Path {
     pub fn what(self) -> &'static str {
         match self {
             Path::Atoms => "Programs shaped like atoms (a plain step, slide, leap) run from the move tables.",
-            Path::PlainMake => "Moves by powers and castlings are made by the plain make (no change log).",
+            Path::PlainMake => "Moves by powers, castlings and plain drops are made by the plain make (no change log).",
             Path::ProbeAttacks => "Attacks are told by the reverse probes of the tables alone.",
             Path::SlowReach => "Slow pieces' attacks are found from an index of their entries by target cell.",
             Path::LightTrial => "A royal's safety after a move is judged with the move tried in the cell array.",
             Path::StackTrial => "On a board of stacks, a move off the stack cells is tried in the cell array.",
             Path::CastleTrial => "A castling's safety is judged with it tried in the cell array as a plain move.",
             Path::CellTrial => "The search tries a plain move in the cell array to ask whether it checks, and plays out exchanges there.",
-            Path::PinShortcut => "Pins to a single royal are found once; a plain move of an unpinned piece needs no test.",
+            Path::PinShortcut => "Pins to a single royal, and the cells on slow pieces' ways to it, are found once; a plain move of an unpinned piece off those cells needs no test.",
             Path::DropShortcut => "A drop onto an empty cell while no royal is attacked needs no test.",
             Path::Evasions => "In check, moves that neither capture the checker nor block the line need no trial.",
             Path::EvasionMasks => "In check, pieces whose mask targets miss the check's line are not generated.",
@@ -449,7 +450,8 @@ fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 14]
     } = *f;
     [
         ("attributes", attributes, &[PlainMake]),
-        ("to_hand", to_hand, &[PlainMake]),
+        // The plain make carries a plain capture's piece to hand (`State::plain_to_hand`).
+        ("to_hand", to_hand, &[]),
         (
             "explosions",
             explosions,
@@ -471,8 +473,8 @@ fn piece_rules(f: &PieceFeatures) -> [(&'static str, bool, &'static [Path]); 14]
         // Every path asks `castling_moves` for castlings, and the plain make ends the rights
         // of a king leaving its castling cells: castlings from the position need no path off.
         ("castling_from_position", castling_from_position, &[]),
-        // A right is gained only when a drop is made, and every drop is made by the general
-        // make (`State::gain_castling`); the counts of the last ply make no move: no path off.
+        // A right is gained only when a drop is made, and both makes of a drop ask
+        // `State::gain_castling`; the counts of the last ply make no move: no path off.
         ("castling_by_drop", castling_by_drop, &[]),
         ("keep_apart", keep_apart, &[LightTrial, Count, DropShortcut, AllLegal]),
         ("keep_apart_not_royal", keep_apart_not_royal, &[PinShortcut, StackTrial, AllLegal]),
@@ -533,7 +535,9 @@ fn program_rules(f: &ProgramFeatures) -> [(&'static str, bool, &'static [Path]);
         ("program_captures", program_captures, &[ProbeAttacks, RoyalTargets]),
         ("attacks_read_position", attacks_read_position, &[LightTrial, StackTrial, StackedCount]),
         ("attacks_read_history", attacks_read_history, &[StackTrial]),
-        ("slow_attacks", slow_attacks, &[ProbeAttacks, LightTrial, PinShortcut, StackTrial, StackedCount]),
+        // The pin shortcut watches the cells on the slow pieces' ways to the royal
+        // (`State::slow_watch`, from the index of `SlowReach`; without it, no shortcut).
+        ("slow_attacks", slow_attacks, &[ProbeAttacks, LightTrial, StackTrial, StackedCount]),
     ]
 }
 

@@ -540,7 +540,8 @@ impl CellExchange {
 /// The side to move's capture on `target` by its cheapest piece (the first in generation
 /// order among equals), en passant aside. Where the probes tell every attack, only the pieces
 /// they find are asked for their moves, cheapest first (generating every move for each step of
-/// every exchange cost a third of the search's time in chess); else every move is generated.
+/// every exchange cost a third of the search's time in chess); else every move that may
+/// capture is generated.
 fn cheapest_capture(
     pos: &Position,
     r: &Rules,
@@ -567,7 +568,12 @@ fn cheapest_capture(
         }
         return None;
     }
-    pos.pseudo_legal_moves(buf);
+    // Only captures can answer: the moves that can be neither captures nor promotions are
+    // skipped where the generator may (the others keep their order).
+    buf.clear();
+    if !st.pseudo_noisy_moves(r, st.side, buf) {
+        pos.pseudo_legal_moves(buf);
+    }
     buf.iter().filter(takes).min_by_key(|m| eval.exchange_value(r, m.piece)).copied()
 }
 

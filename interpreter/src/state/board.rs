@@ -338,8 +338,17 @@ impl State {
 
     /// Sets a hand count, logging it.
     pub(crate) fn hand_logged(&mut self, r: &Rules, i: usize, n: u32) {
-        let Some(pr) = r.program.as_deref() else { return };
+        if r.program.is_none() {
+            return;
+        }
         self.log.push(Logged::Hand(i as u32, self.hand[i]));
+        self.set_hand(r, i, n);
+    }
+
+    /// Sets a hand count, keeping the hash (unlogged: the plain make's undo takes it back).
+    #[inline]
+    pub(crate) fn set_hand(&mut self, r: &Rules, i: usize, n: u32) {
+        let Some(pr) = r.program.as_deref() else { return };
         self.hash ^= pr.z_hand[i * 65 + self.hand[i].min(64) as usize];
         self.hand[i] = n;
         self.hash ^= pr.z_hand[i * 65 + n.min(64) as usize];

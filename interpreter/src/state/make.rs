@@ -1,4 +1,4 @@
-//! Making and unmaking moves: a plain path (a piece moves, maybe capturing, or castles, on a board without stacks, squares or attributes) and one general path, logged change by change, for every kind of move in every variant.
+//! Making and unmaking moves: a plain path (a piece moves, maybe capturing, the capture maybe to hand, or castles, or a piece is dropped from the hand onto an empty cell, on a board without stacks, squares or attributes) and one general path, logged change by change, for every kind of move in every variant.
 //!
 //! Both end the same way: the turn advances (the next action of a turn, a partial move's
 //! continuation, or the next player by the turn order), phases begin, and the undo record is
@@ -14,14 +14,16 @@ impl State {
     pub(crate) fn make(&mut self, r: &Rules, mv: Move) {
         // In the middle of a partial move even a plain step is the piece going on: the general
         // path ends the partial move (or lets it go on) and hands over the turn as its rules say.
-        if r.paths.allows(crate::paths::Path::PlainMake)
-            && self.partial.is_none()
-            && matches!(mv.kind, MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle)
-        {
-            self.make_plain(r, mv);
-        } else {
-            self.make_general(r, mv);
+        if r.paths.allows(crate::paths::Path::PlainMake) && self.partial.is_none() {
+            match mv.kind {
+                MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Castle => {
+                    return self.make_plain(r, mv);
+                }
+                MoveKind::Drop if mv.is_plain_drop() && self.make_plain_drop(r, mv) => return,
+                _ => {}
+            }
         }
+        self.make_general(r, mv);
     }
 
     /// What unmaking `mv` needs of the state as it is now.
@@ -76,6 +78,9 @@ impl State {
             let taken = if r.between.on { self.carry::<true>(r, mv) } else { self.carry::<false>(r, mv) };
             if let (Some((captured, at)), Some(undo)) = (taken, self.history.last_mut()) {
                 (undo.captured, undo.captured_at) = (captured, at);
+                if r.captures_to_hand {
+                    self.plain_to_hand(r, captured);
+                }
             }
         }
         self.lose_castling(r, mv);
@@ -531,16 +536,24 @@ impl State {
                     self.squares.touched = su.touched;
                 }
             }
+        } else if mv.kind == MoveKind::Drop {
+            self.unmake_plain_drop(r, mv);
         } else if mv.kind == MoveKind::Castle {
             let c = &r.castles.list[mv.extra as usize];
             let king = self.lift(r, c.king_to);
             let partner = self.lift(r, c.partner_to);
             self.drop_on(r, c.king_from, king);
             self.drop_on(r, c.partner_from, partner);
-        } else if r.between.on {
-            self.uncarry::<true>(r, mv, moved, (captured, captured_at));
         } else {
-            self.uncarry::<false>(r, mv, moved, (captured, captured_at));
+            if r.between.on {
+                self.uncarry::<true>(r, mv, moved, (captured, captured_at));
+            } else {
+                self.uncarry::<false>(r, mv, moved, (captured, captured_at));
+            }
+            if r.captures_to_hand && !captured.is_empty() {
+                let mover = self.history[self.history.len() - 1].side;
+                self.unplain_to_hand(r, mover, captured);
+            }
         }
         let last = self.history.len() - 1;
         let undo = &self.history[last];
@@ -588,7 +601,7 @@ impl State {
 
     /// Gives the rights a drop gains (`gained-by-drop`): its king or partner has landed on its
     /// start cell while the other stands on its own.
-    fn gain_castling(&mut self, r: &Rules, mv: Move) {
+    pub(crate) fn gain_castling(&mut self, r: &Rules, mv: Move) {
         let player = r.owner(mv.piece);
         let cells = &self.cells;
         let at = |c: CellId| {
@@ -603,7 +616,7 @@ impl State {
 
     /// Keeps only the castling rights in `keep`.
     #[inline]
-    fn drop_castling(&mut self, r: &Rules, keep: u32) {
+    pub(crate) fn drop_castling(&mut self, r: &Rules, keep: u32) {
         let lost = self.rights.castling & !keep;
         if lost != 0 {
             self.flip_castling(r, lost);

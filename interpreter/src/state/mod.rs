@@ -3,6 +3,7 @@
 pub(crate) mod board;
 pub(crate) mod choices;
 pub(crate) mod counters;
+pub(crate) mod drop_make;
 pub mod fen;
 pub(crate) mod gating;
 pub(crate) mod make;

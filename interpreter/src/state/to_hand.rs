@@ -3,10 +3,12 @@
 //! The capturer is the player who made the move. The piece goes to the hand as the declared base
 //! type (shogi's promoted pieces, crazyhouse's promoted pawns) or, without one, as its own type.
 //! The hand counts are logged like any other change of the general make path, so unmaking the
-//! move takes them back, and they are part of the hash.
+//! move takes them back, and they are part of the hash; the plain make adds the one piece a
+//! plain capture takes, and its unmake takes it back.
 
+use crate::ir::PlayerId;
 use crate::position::{Logged, State};
-use crate::rules::Rules;
+use crate::rules::{Piece, Rules};
 
 impl State {
     /// After a move's captures (the log from `log` on): each captured piece whose type goes to
@@ -19,14 +21,39 @@ impl State {
                 _ => None,
             })
             .collect();
-        let mover = self.side.0 as usize;
         for p in captured {
-            if let Some(base) = r.variant.pieces[r.type_of(p).0 as usize].to_hand {
-                let i = mover * r.types + base.0 as usize;
+            if let Some(i) = hand_slot(r, self.side, p) {
                 self.hand_logged(r, i, self.hand[i] + 1);
             }
         }
     }
+
+    /// The plain make's capture to hand (unlogged): the piece joins the mover's hand, the
+    /// hash kept. Unmaking restores the hash from the undo record and calls
+    /// [`State::unplain_to_hand`].
+    #[inline]
+    pub(crate) fn plain_to_hand(&mut self, r: &Rules, captured: Piece) {
+        if let Some(i) = hand_slot(r, self.side, captured) {
+            self.set_hand(r, i, self.hand[i] + 1);
+        }
+    }
+
+    /// Takes back [`State::plain_to_hand`] of `mover`'s capture (the hash is the undo
+    /// record's).
+    #[inline]
+    pub(crate) fn unplain_to_hand(&mut self, r: &Rules, mover: PlayerId, captured: Piece) {
+        if let Some(i) = hand_slot(r, mover, captured) {
+            self.hand[i] -= 1;
+        }
+    }
+}
+
+/// Where a captured piece joins `mover`'s hand, if its type goes to hand: the index of its
+/// base type's count.
+#[inline]
+fn hand_slot(r: &Rules, mover: PlayerId, captured: Piece) -> Option<usize> {
+    let base = r.variant.pieces[r.type_of(captured).0 as usize].to_hand?;
+    Some(mover.0 as usize * r.types + base.0 as usize)
 }
 
 /// Splits Fairy-Stockfish's hand (`[PPn]`, `[-]` or `[]`) off the board field of a position
