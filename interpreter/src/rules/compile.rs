@@ -56,6 +56,7 @@ impl Rules {
             recognise_atoms: recognise,
             start_cells: derive(&features).allows(Path::StartCells),
             neighbour_tests: derive(&features).allows(Path::NeighbourTests),
+            lean_runs: derive(&features).allows(Path::LeanRuns),
         };
         let (tables, program) = move_tables(&variant, &facts, code_paths, &mut seed);
         let slow_attacks = tables.slow_types.iter().any(|s| *s);
