@@ -21,6 +21,7 @@ struct Lean<'a> {
     next: &'a [CellId],
     side: PlayerId,
     cur: CellId,
+    mark: CellId,
 }
 
 impl Lean<'_> {
@@ -60,6 +61,7 @@ impl Lean<'_> {
             Test::InZone(z, p) => self.place(p).is_some_and(|c| r.in_zone(*z, side, c)),
             Test::OnBoard(p) => self.place(&Some(*p)).is_some(),
             Test::At(c) => self.cur == *c,
+            Test::Marked(p) => self.place(p) == Some(self.mark),
             Test::Not(inner) => !self.test(inner),
             Test::And(all) => all.iter().all(|x| self.test(x)),
             Test::Or(any) => any.iter().any(|x| self.test(x)),
@@ -108,7 +110,7 @@ impl State {
         move_type: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        let mut run = Lean { st: self, r, next, side, cur: from };
+        let mut run = Lean { st: self, r, next, side, cur: from, mark: from };
         let bound = r.cell_count() as u32 + 1;
         let mut loops = [0u32; MAX_LOOP_LEVELS];
         let loops = &mut loops[..(code.loop_levels as usize).min(MAX_LOOP_LEVELS)];
@@ -126,6 +128,11 @@ impl State {
                     Some(n) => run.cur = n,
                     None => return true,
                 },
+                Op::Mark(p) => match run.place(p) {
+                    Some(c) => run.mark = c,
+                    None => return true,
+                },
+                Op::Back => run.cur = run.mark,
                 Op::Verify(t) => {
                     if !run.test(&code.tests[*t as usize]) {
                         return true;

@@ -143,7 +143,7 @@ impl Code {
     }
 
     /// Whether every emission of the code is its piece's move alone, from its cell to the
-    /// current one (no `to`, `from`, `mark`, capture, change or flag; plain `add`s) and every
+    /// current one (no `to`, `from`, capture, change or flag; plain `add`s) and every
     /// test reads only the cells' pieces and the board (what a lean run reads).
     pub(crate) fn lean_shape(&self) -> bool {
         let ops = self.ops.iter().all(|op| match op {
@@ -153,7 +153,9 @@ impl Code {
             | Op::Goto(_)
             | Op::LoopStart(_)
             | Op::While { .. }
-            | Op::Around { .. } => true,
+            | Op::Around { .. }
+            | Op::Mark(_)
+            | Op::Back => true,
             Op::Add { kind, then, .. } => *kind == AddKind::Move && then.is_none(),
             _ => false,
         });
@@ -281,7 +283,8 @@ fn cell_test(t: &Test) -> bool {
         | Test::Piece(..)
         | Test::InZone(..)
         | Test::OnBoard(_)
-        | Test::At(_) => true,
+        | Test::At(_)
+        | Test::Marked(_) => true,
         Test::Not(inner) => cell_test(inner),
         Test::And(all) | Test::Or(all) => all.iter().all(cell_test),
         _ => false,
