@@ -108,6 +108,12 @@ impl Rules {
         };
         rules.count = CountRules::new(&rules);
         rules.slow_reach = SlowReach::new(&rules);
+        if let Some(mut pr) = rules.program.take() {
+            for (_, code) in pr.codes.iter_mut().flatten() {
+                code.tabulate(&rules);
+            }
+            rules.program = Some(pr);
+        }
         rules
     }
 }

@@ -40,6 +40,20 @@ impl Lean<'_> {
         }
     }
 
+    /// Test `t` of `code`: from its table where it reads only the current cell's piece.
+    #[inline(always)]
+    fn check(&self, code: &Code, t: u16) -> bool {
+        match code.cell_tables.get(t as usize) {
+            Some(table) if !table.is_empty() => {
+                let p = self.st.cells[self.cur.0 as usize];
+                let stride = table.len() / self.r.players;
+                let at = if p == Piece::HOLE { stride - 1 } else { p.0 as usize };
+                table[self.side.0 as usize * stride + at]
+            }
+            _ => self.test(&code.tests[t as usize]),
+        }
+    }
+
     /// Whether the cell holds a piece satisfying `f` (a hole holds none).
     #[inline(always)]
     fn any_piece(&self, c: CellId, f: impl Fn(Piece) -> bool) -> bool {
@@ -134,19 +148,19 @@ impl State {
                 },
                 Op::Back => run.cur = run.mark,
                 Op::Verify(t) => {
-                    if !run.test(&code.tests[*t as usize]) {
+                    if !run.check(code, *t) {
                         return true;
                     }
                 }
                 Op::IfNot(t, target) => {
-                    if !run.test(&code.tests[*t as usize]) {
+                    if !run.check(code, *t) {
                         pc = *target as usize;
                     }
                 }
                 Op::Goto(target) => pc = *target as usize,
                 Op::LoopStart(level) => loops[*level as usize] = 0,
                 Op::While { test, exit, level } => {
-                    if !run.test(&code.tests[*test as usize]) {
+                    if !run.check(code, *test) {
                         pc = *exit as usize;
                     } else {
                         loops[*level as usize] += 1;
