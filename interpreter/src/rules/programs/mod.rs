@@ -20,7 +20,7 @@ pub(crate) enum DropRule {
     /// Places the piece on an empty cell (or any cell: `need_empty` false) of these, per player.
     Plain { cells: Vec<CellSet>, need_empty: bool, move_type: Option<MoveTypeId> },
     /// Runs from every cell of the board (or those of [`Code::starts`]).
-    Code(Code),
+    Code(Box<Code>),
 }
 
 /// A program that may capture on a cell: its start cell, its piece type and its index in
@@ -396,7 +396,7 @@ fn drop_rule(v: &Variant, facts: &BoardFacts, stands: bool, p: &Program) -> Drop
         && plain_add(&last[0])
         && tests.iter().all(|i| matches!(i, Instr::Verify(t) if is_geometric(t) || *t == Test::Empty(None)));
     if !simple {
-        return DropRule::Code(Code::compile(p));
+        return DropRule::Code(Box::new(Code::compile(p)));
     }
     let cells = v.board.cells.len();
     let need_empty = tests.iter().any(|i| matches!(i, Instr::Verify(Test::Empty(None))));
