@@ -165,30 +165,6 @@ impl Code {
         ops && self.tests.iter().all(cell_test)
     }
 
-    /// Fills [`Code::cell_tables`] for a lean code: a run then reads such a test in one load.
-    pub(crate) fn tabulate(&mut self, r: &crate::rules::Rules) {
-        if !self.lean {
-            return;
-        }
-        let codes = r.players * r.types + 1;
-        self.cell_tables = self
-            .tests
-            .iter()
-            .map(|t| {
-                if !reads_piece_here(t) {
-                    return Vec::new();
-                }
-                let mut table = Vec::with_capacity(r.players * (codes + 1));
-                for side in 0..r.players {
-                    let side = PlayerId(side as u8);
-                    table.extend((0..codes).map(|c| piece_holds(r, t, side, crate::rules::Piece(c as u16))));
-                    table.push(piece_holds(r, t, side, crate::rules::Piece::HOLE));
-                }
-                table
-            })
-            .collect();
-    }
-
     /// The index of a test in [`Code::tests`], added if new.
     pub(crate) fn test(&mut self, t: &Test) -> u16 {
         if reads(t, &|x| matches!(x, Test::LastFrom(_) | Test::LastTo(_))) {
@@ -314,38 +290,6 @@ fn cell_test(t: &Test) -> bool {
         | Test::Marked(_) => true,
         Test::Not(inner) => cell_test(inner),
         Test::And(all) | Test::Or(all) => all.iter().all(cell_test),
-        _ => false,
-    }
-}
-
-/// Whether a test reads only the piece on the current cell.
-fn reads_piece_here(t: &Test) -> bool {
-    match t {
-        Test::True
-        | Test::False
-        | Test::Empty(None)
-        | Test::Friend(None)
-        | Test::Enemy(None)
-        | Test::Piece(_, None) => true,
-        Test::Not(inner) => reads_piece_here(inner),
-        Test::And(all) | Test::Or(all) => all.iter().all(reads_piece_here),
-        _ => false,
-    }
-}
-
-/// The value of a test that reads only the current cell's piece, `p` standing there, for
-/// `side` (as a run reads it on a board without stacks or locations between cells).
-fn piece_holds(r: &crate::rules::Rules, t: &Test, side: PlayerId, p: crate::rules::Piece) -> bool {
-    let piece = !p.is_empty() && p != crate::rules::Piece::HOLE;
-    match t {
-        Test::True => true,
-        Test::Empty(None) => p.is_empty(),
-        Test::Friend(None) => piece && r.allied(r.owner(p), side),
-        Test::Enemy(None) => piece && !r.allied(r.owner(p), side),
-        Test::Piece(ty, None) => piece && r.type_of(p) == *ty,
-        Test::Not(inner) => !piece_holds(r, inner, side, p),
-        Test::And(all) => all.iter().all(|x| piece_holds(r, x, side, p)),
-        Test::Or(any) => any.iter().any(|x| piece_holds(r, x, side, p)),
         _ => false,
     }
 }
