@@ -259,3 +259,47 @@ setup { white: K a1, R c3, H b2  black: K e5, R a5, H d4 }
         assert_eq!(run, reference, "{:?}", rules.fast_paths());
     }
 }
+
+/// Programs that only move their piece, testing cells, are listed lean (`LeanRuns`): a slide
+/// through a friendly stone, a step that takes whatever stands there but a king (a friend too), a
+/// promotion in a zone, a look at the cell beside (mark and back), one program giving the
+/// same move as another, and one that adds on its own cell (a run that gives up, so the piece's
+/// programs run in full). Every way lists and counts what the plain reference does.
+#[test]
+fn lean_runs_list_what_full_runs_list() {
+    let text = r#"variant "Lean"
+board { grid 5 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far {
+  white: rank 5
+  black: rank 1
+}
+piece King K { royal step all }
+piece Stone S { }
+piece Rider R {
+  move { n while empty or piece(Stone) { if empty { add } n } verify not friend add }
+  move { e verify not piece(King) add }
+  move { mark w verify not empty back ne verify not friend add }
+  move { n verify empty add }
+}
+piece Pawn P {
+  move { n verify empty if in(far) { add(Rider) } else { add } }
+  move { n verify empty s add }
+}
+setup { white: K a1, R b2, S b3, S c2, P d4  black: K e5, R c4, S a4, P a5 }
+"#;
+    use varia_interpreter::paths::Path;
+    let all = common::every_rules(text, &[Path::LeanRuns]);
+    assert!(all[0].fast_paths().iter().any(|p| p == "LeanRuns"), "{:?}", all[0].fast_paths());
+    assert!(!all[1].fast_paths().iter().any(|p| p == "LeanRuns"), "{:?}", all[1].fast_paths());
+    let runs: Vec<_> = all.iter().map(|rules| common::start_moves_and_perft(rules, 4)).collect();
+    let reference = &runs[runs.len() - 1];
+    // Through the stone on b3 to b4 and b5; east onto its own stone on c2; the pawn promotes.
+    for mv in ["Rb2-b4", "Rb2-b5", "Rb2xc2", "Pd4-d5"] {
+        assert!(reference.0.iter().any(|m| m.starts_with(mv)), "{mv} not in {:?}", reference.0);
+    }
+    for (rules, run) in all.iter().zip(&runs) {
+        assert_eq!(run, reference, "{:?}", rules.fast_paths());
+    }
+}

@@ -17,7 +17,7 @@ use crate::rules::sides::{self, Sides};
 use crate::rules::slow_reach::SlowReach;
 use crate::rules::squares::SquarePlay;
 use crate::rules::stacks::{Between, Stacks};
-use crate::rules::{castles, explosions, gates, keys, Ends, Pieces, Rules};
+use crate::rules::{castles, explosions, gates, keys, Ends, Piece, Pieces, Rules};
 use crate::tables::{BoardFacts, MoveTables};
 
 impl Rules {
@@ -56,6 +56,7 @@ impl Rules {
             recognise_atoms: recognise,
             start_cells: derive(&features).allows(Path::StartCells),
             neighbour_tests: derive(&features).allows(Path::NeighbourTests),
+            lean_runs: derive(&features).allows(Path::LeanRuns),
         };
         let (tables, program) = move_tables(&variant, &facts, code_paths, &mut seed);
         let slow_attacks = tables.slow_types.iter().any(|s| *s);
@@ -107,7 +108,65 @@ impl Rules {
         };
         rules.count = CountRules::new(&rules);
         rules.slow_reach = SlowReach::new(&rules);
+        if let Some(mut pr) = rules.program.take() {
+            for (_, code) in pr.codes.iter_mut().flatten() {
+                if code.lean {
+                    code.cell_tables = code.tests.iter().map(|t| cell_table(&rules, t)).collect();
+                }
+            }
+            rules.program = Some(pr);
+        }
         rules
+    }
+}
+
+/// A lean code's test, where it reads only the current cell's piece: its value per (player,
+/// piece code), a hole last, so a run reads it in one load; else empty.
+fn cell_table(r: &Rules, t: &crate::ir::Test) -> Vec<bool> {
+    if !reads_piece_here(t) {
+        return Vec::new();
+    }
+    let codes = r.players * r.types + 1;
+    let mut table = Vec::with_capacity(r.players * (codes + 1));
+    for side in 0..r.players {
+        let side = crate::ir::PlayerId(side as u8);
+        table.extend((0..codes).map(|c| piece_holds(r, t, side, Piece(c as u16))));
+        table.push(piece_holds(r, t, side, Piece::HOLE));
+    }
+    table
+}
+
+/// Whether a test reads only the piece on the current cell.
+fn reads_piece_here(t: &crate::ir::Test) -> bool {
+    use crate::ir::Test;
+    match t {
+        Test::True
+        | Test::False
+        | Test::Empty(None)
+        | Test::Friend(None)
+        | Test::Enemy(None)
+        | Test::Piece(_, None) => true,
+        Test::Not(inner) => reads_piece_here(inner),
+        Test::And(all) | Test::Or(all) => all.iter().all(reads_piece_here),
+        _ => false,
+    }
+}
+
+/// The value of a test that reads only the current cell's piece, `p` standing there, for
+/// `side` (as a run reads it on a board without stacks or locations between cells).
+fn piece_holds(r: &Rules, t: &crate::ir::Test, side: crate::ir::PlayerId, p: Piece) -> bool {
+    use crate::ir::Test;
+    let piece = !p.is_empty() && p != Piece::HOLE;
+    match t {
+        Test::True => true,
+        Test::Empty(None) => p.is_empty(),
+        Test::Friend(None) => piece && r.allied(r.owner(p), side),
+        Test::Enemy(None) => piece && !r.allied(r.owner(p), side),
+        Test::Piece(ty, None) => piece && r.type_of(p) == *ty,
+        Test::Not(inner) => !piece_holds(r, inner, side, p),
+        Test::And(all) => all.iter().all(|x| piece_holds(r, x, side, p)),
+        Test::Or(any) => any.iter().any(|x| piece_holds(r, x, side, p)),
+        _ => false,
     }
 }
 

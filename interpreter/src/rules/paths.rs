@@ -80,11 +80,13 @@ pub enum Path {
     AllLegal,
     /// Where every pseudo-legal move is legal, the last ply's moves are counted as pseudo-legal ones, from the ray masks.
     PseudoCount,
+    /// Move programs that only move their piece, testing cells, are listed without the change log, as ordinary moves.
+    LeanRuns,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 30] = [
+    pub const ALL: [Path; 31] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -115,6 +117,7 @@ impl Path {
         Path::ProgramPins,
         Path::AllLegal,
         Path::PseudoCount,
+        Path::LeanRuns,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -155,6 +158,9 @@ impl Path {
             Path::AllLegal => "Without a royal type, a `forbid` test or pieces kept apart, every pseudo-legal move is legal.",
             Path::PseudoCount => {
                 "Where every pseudo-legal move is legal, the last ply's moves are counted as pseudo-legal ones, from the ray masks."
+            }
+            Path::LeanRuns => {
+                "Move programs that only move their piece, testing cells, are listed without the change log, as ordinary moves."
             }
         }
     }
@@ -326,6 +332,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 NoisyGeneration,
                 EvasionMasks,
                 ProgramPins,
+                LeanRuns,
             ],
         ),
         // A piece between cells runs its programs from the cells it covers, but its `from` is
@@ -350,6 +357,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 ThreatTrial,
                 ProgramPins,
                 PseudoCount,
+                LeanRuns,
             ],
         ),
         ("branching", branching, &[Atoms]),

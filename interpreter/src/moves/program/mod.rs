@@ -8,6 +8,7 @@
 //! replayed.
 
 pub(crate) mod apply;
+mod lean;
 pub(crate) mod run;
 
 use crate::ir::{CellId, MoveTypeId, PieceTypeId, PlayerId};
@@ -35,6 +36,25 @@ impl State {
         only: Only,
         out: &mut Vec<Move>,
     ) {
+        let first = out.len();
+        if !self.list_programs(r, pr, (side, stands, origins, piece), only, true, out) {
+            // A lean run gave up: every program runs in full.
+            out.truncate(first);
+            self.list_programs(r, pr, (side, stands, origins, piece), only, false, out);
+        }
+    }
+
+    /// [`State::program_moves_of`], with the lean programs run lean where `lean` (see
+    /// [`State::lean_run`]); false where a lean run gave up.
+    fn list_programs(
+        &self,
+        r: &Rules,
+        pr: &ProgramRules,
+        (side, stands, origins, piece): (PlayerId, CellId, &[CellId], Piece),
+        only: Only,
+        lean: bool,
+        out: &mut Vec<Move>,
+    ) -> bool {
         let t = r.type_of(piece).0 as usize;
         let mut scratch: Option<Scratch> = None;
         // Emissions that became moves, with the moves they made in `out`, to find a later
@@ -48,6 +68,18 @@ impl State {
             let mut seq = 0u16;
             for &origin in origins {
                 if !self.may_run(r, code, side, origin) {
+                    continue;
+                }
+                if lean && code.lean {
+                    // Its moves are ordinary ones: `program_moves` merges those of several
+                    // programs, as `seen` does the others.
+                    let next = pr.next_of(r.cells, r.variant.board.directions.len(), side);
+                    if !self.lean_run(r, next, code, side, origin, piece, move_type, out) {
+                        if let Some(s) = scratch {
+                            self.return_scratch(s);
+                        }
+                        return false;
+                    }
                     continue;
                 }
                 if scratch.is_none() {
@@ -119,6 +151,7 @@ impl State {
             s.made = seen;
             self.return_scratch(s);
         }
+        true
     }
 
     /// Whether a run of `code` for `side` from `origin` may emit a move: the board lets it

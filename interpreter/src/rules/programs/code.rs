@@ -94,6 +94,12 @@ pub(crate) struct Code {
     pub(crate) reads: Vec<u128>,
     /// The direction lists of [`Op::Around`].
     pub(crate) dir_sets: Vec<Vec<DirId>>,
+    /// Every `add` moves the piece alone and every test reads cells only: a listing runs it
+    /// lean, straight into ordinary moves (the `LeanRuns` path; see [`Code::lean_shape`]).
+    pub(crate) lean: bool,
+    /// Per test of a lean code: where it reads only the current cell's piece, its value per
+    /// (player, piece code), a hole last ([`Code::tabulate`]); else empty.
+    pub(crate) cell_tables: Vec<Vec<bool>>,
 }
 
 /// In [`Code::guard_cells`]: no such cell.
@@ -137,6 +143,26 @@ impl Code {
         }
         code.prefix = prefix;
         code
+    }
+
+    /// Whether every emission of the code is its piece's move alone, from its cell to the
+    /// current one (no `to`, `from`, capture, change or flag; plain `add`s) and every
+    /// test reads only the cells' pieces and the board (what a lean run reads).
+    pub(crate) fn lean_shape(&self) -> bool {
+        let ops = self.ops.iter().all(|op| match op {
+            Op::Step(_)
+            | Op::Verify(_)
+            | Op::IfNot(..)
+            | Op::Goto(_)
+            | Op::LoopStart(_)
+            | Op::While { .. }
+            | Op::Around { .. }
+            | Op::Mark(_)
+            | Op::Back => true,
+            Op::Add { kind, then, .. } => *kind == AddKind::Move && then.is_none(),
+            _ => false,
+        });
+        ops && self.tests.iter().all(cell_test)
     }
 
     /// The index of a test in [`Code::tests`], added if new.
@@ -246,6 +272,25 @@ impl Code {
             Instr::SetAttribute(a, t) => Op::SetAttribute(*a, self.test(t)),
         };
         self.ops.push(op);
+    }
+}
+
+/// Whether a test reads only the pieces on cells and the board (see [`Code::lean_shape`]).
+fn cell_test(t: &Test) -> bool {
+    match t {
+        Test::True
+        | Test::False
+        | Test::Empty(_)
+        | Test::Friend(_)
+        | Test::Enemy(_)
+        | Test::Piece(..)
+        | Test::InZone(..)
+        | Test::OnBoard(_)
+        | Test::At(_)
+        | Test::Marked(_) => true,
+        Test::Not(inner) => cell_test(inner),
+        Test::And(all) | Test::Or(all) => all.iter().all(cell_test),
+        _ => false,
     }
 }
 

@@ -20,7 +20,7 @@ pub(crate) enum DropRule {
     /// Places the piece on an empty cell (or any cell: `need_empty` false) of these, per player.
     Plain { cells: Vec<CellSet>, need_empty: bool, move_type: Option<MoveTypeId> },
     /// Runs from every cell of the board (or those of [`Code::starts`]).
-    Code(Code),
+    Code(Box<Code>),
 }
 
 /// A program that may capture on a cell: its start cell, its piece type and its index in
@@ -94,6 +94,8 @@ pub(crate) struct CodePaths {
     pub(crate) start_cells: bool,
     /// `NeighbourTests`: looks at a neighbour are read as tests of it.
     pub(crate) neighbour_tests: bool,
+    /// `LeanRuns`: programs that only move their piece, testing cells, run lean.
+    pub(crate) lean_runs: bool,
 }
 
 impl ProgramRules {
@@ -112,14 +114,15 @@ impl ProgramRules {
     /// the program rules with the programs that remain.
     /// With `start_cells` (the `StartCells` path), each program and drop program keeps the
     /// cells it may emit from ([`Code::starts`]); with `neighbour_tests`, a move program's
-    /// looks at a neighbour are folded into tests of it ([`Code::fold_looks`]).
+    /// looks at a neighbour are folded into tests of it ([`Code::fold_looks`]); with
+    /// `lean_runs`, programs of the lean shape are marked to run lean ([`Code::lean`]).
     pub(crate) fn build(
         v: &Variant,
         facts: &BoardFacts,
         paths: CodePaths,
         seed: &mut u64,
     ) -> (Vec<Vec<Atom>>, ProgramRules) {
-        let CodePaths { recognise_atoms, start_cells, neighbour_tests } = paths;
+        let CodePaths { recognise_atoms, start_cells, neighbour_tests, lean_runs } = paths;
         let players = v.players.len();
         let types = v.pieces.len();
         let cells = v.board.cells.len();
@@ -134,6 +137,7 @@ impl ProgramRules {
                         if neighbour_tests {
                             code.fold_looks();
                         }
+                        code.lean = lean_runs && code.lean_shape();
                         if recognise_atoms && code.guard.is_some() {
                             code.guard_cells = guard_cells(v, facts, &code.prefix);
                         }
@@ -392,7 +396,7 @@ fn drop_rule(v: &Variant, facts: &BoardFacts, stands: bool, p: &Program) -> Drop
         && plain_add(&last[0])
         && tests.iter().all(|i| matches!(i, Instr::Verify(t) if is_geometric(t) || *t == Test::Empty(None)));
     if !simple {
-        return DropRule::Code(Code::compile(p));
+        return DropRule::Code(Box::new(Code::compile(p)));
     }
     let cells = v.board.cells.len();
     let need_empty = tests.iter().any(|i| matches!(i, Instr::Verify(Test::Empty(None))));

@@ -1,0 +1,215 @@
+//! Lean runs: a program whose every `add` moves its piece alone, with tests of cells only, run straight into ordinary moves.
+//!
+//! Such a program (see [`Code::lean`]) emits nothing but its piece's move from its cell to the
+//! current one, so a run needs no change log, no scratch space and no emission records: each
+//! `add` is the ordinary move the full run would have made of it. Equal moves of several
+//! programs are merged by the caller's `dedup_from`, as the full run's emissions are. A run
+//! that `add`s on its own start cell (a move of another kind) or passes the step limit gives
+//! up, and the caller runs the piece's programs in full.
+
+use crate::ir::{CellId, DirId, Place, PlayerId, Test};
+use crate::limits::PROGRAM_STEPS;
+use crate::position::{Move, MoveKind, State};
+use crate::rules::programs::code::{Code, Op, MAX_LOOP_LEVELS, NO_CELL};
+use crate::rules::{Piece, Rules};
+
+/// Where a lean run stands: the rules, the position, the mover's side and the current cell.
+struct Lean<'a> {
+    st: &'a State,
+    r: &'a Rules,
+    /// Per (direction, cell) as the mover reads directions: the cell one step away.
+    next: &'a [CellId],
+    side: PlayerId,
+    cur: CellId,
+    mark: CellId,
+}
+
+impl Lean<'_> {
+    #[inline(always)]
+    fn neighbour(&self, c: CellId, d: DirId) -> Option<CellId> {
+        let n = self.next.get(d.0 as usize * self.r.cells + c.0 as usize).copied().unwrap_or(NO_CELL);
+        (n != NO_CELL).then_some(n)
+    }
+
+    #[inline(always)]
+    fn place(&self, p: &Option<Place>) -> Option<CellId> {
+        match p {
+            None => Some(self.cur),
+            Some(Place::Cell(c)) => Some(*c),
+            Some(Place::Dir(d)) => self.neighbour(self.cur, *d),
+        }
+    }
+
+    /// Test `t` of `code`: from its table where it reads only the current cell's piece.
+    #[inline(always)]
+    fn check(&self, code: &Code, t: u16) -> bool {
+        match code.cell_tables.get(t as usize) {
+            Some(table) if !table.is_empty() => {
+                let p = self.st.cells[self.cur.0 as usize];
+                let stride = table.len() / self.r.players;
+                let at = if p == Piece::HOLE { stride - 1 } else { p.0 as usize };
+                table[self.side.0 as usize * stride + at]
+            }
+            _ => self.test(&code.tests[t as usize]),
+        }
+    }
+
+    /// Whether the cell holds a piece satisfying `f` (a hole holds none).
+    #[inline(always)]
+    fn any_piece(&self, c: CellId, f: impl Fn(Piece) -> bool) -> bool {
+        let p = self.st.cells[c.0 as usize];
+        !p.is_empty() && p != Piece::HOLE && f(p)
+    }
+
+    /// A test of cells, as the full run reads it on a board without stacks or locations
+    /// between cells (the only tests [`Code::lean`] admits).
+    fn test(&self, t: &Test) -> bool {
+        let (r, side) = (self.r, self.side);
+        match t {
+            Test::True => true,
+            Test::False => false,
+            Test::Empty(p) => self.place(p).is_some_and(|c| self.st.cells[c.0 as usize].is_empty()),
+            Test::Friend(p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.allied(r.owner(q), side))),
+            Test::Enemy(p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| !r.allied(r.owner(q), side))),
+            Test::Piece(ty, p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.type_of(q) == *ty)),
+            Test::InZone(z, p) => self.place(p).is_some_and(|c| r.in_zone(*z, side, c)),
+            Test::OnBoard(p) => self.place(&Some(*p)).is_some(),
+            Test::At(c) => self.cur == *c,
+            Test::Marked(p) => self.place(p) == Some(self.mark),
+            Test::Not(inner) => !self.test(inner),
+            Test::And(all) => all.iter().all(|x| self.test(x)),
+            Test::Or(any) => any.iter().any(|x| self.test(x)),
+            // Not admitted by `Code::lean`.
+            _ => unreachable!("a lean run met a test it does not read"),
+        }
+    }
+
+    /// Whether `when` holds with some neighbour along `dirs` as the current cell (as the full
+    /// run's `around`).
+    fn around(&mut self, dirs: &[DirId], when: &Test, piece: bool) -> bool {
+        let here = self.cur;
+        let mut hit = false;
+        for &d in dirs {
+            if let Some(n) = self.neighbour(here, d) {
+                let q = self.st.cells[n.0 as usize];
+                if piece && (q.is_empty() || q == Piece::HOLE) {
+                    continue;
+                }
+                self.cur = n;
+                if self.test(when) {
+                    hit = true;
+                    break;
+                }
+            }
+        }
+        self.cur = here;
+        hit
+    }
+}
+
+impl State {
+    /// Runs a lean program (see [`Code::lean`]) for `side`'s `piece` on `from`, pushing its
+    /// moves on `out` as the full run and `program_moves_of` would make them (each `add` an
+    /// ordinary move, before duplicates are merged). False where the run gives up (`out` then
+    /// holds part of its moves).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn lean_run(
+        &self,
+        r: &Rules,
+        next: &[CellId],
+        code: &Code,
+        side: PlayerId,
+        from: CellId,
+        piece: Piece,
+        move_type: u8,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let mut run = Lean { st: self, r, next, side, cur: from, mark: from };
+        let bound = r.cell_count() as u32 + 1;
+        let mut loops = [0u32; MAX_LOOP_LEVELS];
+        let loops = &mut loops[..(code.loop_levels as usize).min(MAX_LOOP_LEVELS)];
+        let mut steps = 0u32;
+        let mut pc = 0usize;
+        while let Some(op) = code.ops.get(pc) {
+            steps += 1;
+            // The full run's limit grows with the moves it makes: it decides such a run.
+            if steps > PROGRAM_STEPS {
+                return false;
+            }
+            pc += 1;
+            match op {
+                Op::Step(d) => match run.neighbour(run.cur, *d) {
+                    Some(n) => run.cur = n,
+                    None => return true,
+                },
+                Op::Mark(p) => match run.place(p) {
+                    Some(c) => run.mark = c,
+                    None => return true,
+                },
+                Op::Back => run.cur = run.mark,
+                Op::Verify(t) => {
+                    if !run.check(code, *t) {
+                        return true;
+                    }
+                }
+                Op::IfNot(t, target) => {
+                    if !run.check(code, *t) {
+                        pc = *target as usize;
+                    }
+                }
+                Op::Goto(target) => pc = *target as usize,
+                Op::LoopStart(level) => loops[*level as usize] = 0,
+                Op::While { test, exit, level } => {
+                    if !run.check(code, *test) {
+                        pc = *exit as usize;
+                    } else {
+                        loops[*level as usize] += 1;
+                        if loops[*level as usize] > bound {
+                            return true;
+                        }
+                    }
+                }
+                Op::Around { dirs, when, piece } => {
+                    if run.around(&code.dir_sets[*dirs as usize], &code.tests[*when as usize], *piece) {
+                        return true;
+                    }
+                }
+                Op::Add { promote, .. } => {
+                    let to = run.cur;
+                    // A move back to its own cell is not an ordinary move.
+                    if to == from {
+                        return false;
+                    }
+                    let q = self.cells[to.0 as usize];
+                    // A move landing on a hole is not made.
+                    if q == Piece::HOLE {
+                        continue;
+                    }
+                    let mv = Move {
+                        from,
+                        to,
+                        kind: MoveKind::Normal,
+                        promote: 0,
+                        extra: 0,
+                        piece,
+                        take: q,
+                        seq: 0,
+                        move_type,
+                        gate: 0,
+                        wall: 0,
+                    };
+                    let types = &code.promotions[*promote as usize];
+                    if types.is_empty() {
+                        out.push(mv);
+                    }
+                    for t in types {
+                        out.push(Move { promote: t.0 + 1, ..mv });
+                    }
+                }
+                // Not admitted by `Code::lean`.
+                _ => return false,
+            }
+        }
+        true
+    }
+}
