@@ -207,3 +207,27 @@ setup { white: K e1  black: K a5, W a4, W b4  hand white: L 1  hand black: L 1 }
     common::play(&mut pos, "L@e5");
     assert_eq!(common::legal(&mut pos), ["L@b5", "L@c5", "L@d5"]);
 }
+
+/// A program may take a friendly piece, its own royal among them; with no royal left the
+/// mover is not in check, so the move is legal (the plain reference's definition). The trial
+/// in the cell array watched the royal's old cell, which then held the capturer, and called the
+/// move illegal where an enemy attacked that cell; such a move is now made in full (found by a
+/// helper's test variant, not by random_var).
+#[test]
+fn a_move_that_takes_its_own_royal_is_judged_in_full() {
+    let text = r#"variant "Takes its own king"
+board { grid 4 x 4 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Rook R { slide orthogonal }
+piece Taker T { move { e add } }
+setup { white: T a1, K b1  black: R b4, K d4 }
+"#;
+    let found = legal_everywhere(text, &[Path::LightTrial], 3);
+    for (moves, _, paths) in &found {
+        assert!(moves.iter().any(|m| m == "Ta1xb1"), "{moves:?} {paths}");
+    }
+    let counts: Vec<u64> = found.iter().map(|f| f.1).collect();
+    assert!(counts.iter().all(|n| *n == counts[0]), "{found:?}");
+}

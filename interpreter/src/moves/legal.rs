@@ -152,6 +152,13 @@ fn blasts(r: &Rules, mv: Move) -> bool {
     r.explosions.is_some() && mv.is_capture()
 }
 
+/// Whether the move takes one of the mover's own royal pieces (a program may take friends):
+/// the trial in the cell array watches the royal's old cell, which then holds the capturer.
+#[inline(always)]
+fn takes_own_royal(r: &Rules, mv: Move, side: PlayerId) -> bool {
+    mv.take != Piece::EMPTY && r.pieces.royal_code[mv.take.0 as usize] && r.owner(mv.take) == side
+}
+
 impl Position {
     /// Whether a pseudo-legal move is legal: made, the mover's royals tested, unmade. The
     /// royals must be safe after every action, except in the middle of a partial move (the
@@ -369,7 +376,10 @@ impl Position {
                 if self.st.surely_legal(r, mv, royal) {
                     return true;
                 }
-                let light = r.paths.allows(Path::LightTrial) && self.st.square_to_square(r, mv) && !blasts(r, mv);
+                let light = r.paths.allows(Path::LightTrial)
+                    && self.st.square_to_square(r, mv)
+                    && !blasts(r, mv)
+                    && !takes_own_royal(r, mv, self.st.side);
                 // The square left behind may vanish and block a line the trial saw open: the
                 // trial's "legal" stands, its "illegal" is asked again in full.
                 let vacates = r.squares.vacates;
