@@ -231,3 +231,78 @@ setup { white: T a1, K b1  black: R b4, K d4 }
     let counts: Vec<u64> = found.iter().map(|f| f.1).collect();
     assert!(counts.iter().all(|n| *n == counts[0]), "{found:?}");
 }
+
+/// Maximal captures weighed each move by the turn's best continuation, under one budget of
+/// moves for the whole list: where a piece may hop to and fro within a turn, the first move
+/// weighed spent the budget and the later ones counted only their own captures, so which moves
+/// were legal depended on the order the generator found them in, and the move tables (the path
+/// Atoms) found them in another order than the reference (random_var 983268). Each position of
+/// the turn is now weighed once, whatever the order: here every move begins a turn that can
+/// take the black wall (a hop away and back, then the capture).
+#[test]
+fn maximal_captures_do_not_depend_on_the_order_of_the_moves() {
+    let text = r#"variant "Weighed in any order"
+board { grid 3 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+maximal-captures
+piece Runner R {
+  move { n verify not empty n verify empty add-partial }
+  move { s verify not empty s verify empty add-partial }
+  move { s while empty { add s } verify enemy add }
+}
+piece Wall W { }
+setup { white: R b3, W b4  black: W b2, W a5 }
+"#;
+    for (moves, _, paths) in legal_everywhere(text, &[Path::Atoms], 1) {
+        assert_eq!(moves, ["Rb3-b1,then", "Rb3-b5,then", "Rb3xb2"], "{paths}");
+    }
+}
+
+/// A program's `capture` clears the whole crowd on its cell, the capturer's own royal piece
+/// with the enemy's. Where captures explode, the attack test counted no capture whose blast
+/// reaches a royal of the capturer, but legality counted only the royals the blast itself took:
+/// a capture of a crowd holding both kings was legal for its mover, so the reference found the
+/// other king attacked there and the engine did not (random_var 955808). Legality now counts a
+/// royal of the mover taken by the move's captures anywhere the blast reaches as lost with it.
+#[test]
+fn a_blast_that_takes_the_capturers_royal_from_a_crowd_is_illegal() {
+    let text = r#"variant "A crowd with the capturer's royal"
+board { grid 4 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone crowd {
+  rank 1 rank 2 rank 3 rank 4 rank 5
+  capacity 4
+  lone-inert
+  capture-one
+}
+piece King K { royal step all }
+piece Bomber B {
+  move { n verify empty verify enemy(ne) capture(ne) add }
+  explodes all
+}
+setup { white: King c1  black: King c3, Bomber b5 }
+"#;
+    for rules in every_rules(text, &[Path::Atoms, Path::LightTrial]) {
+        let paths = format!("{:?}", rules.fast_paths());
+        let listed = |position: &str| {
+            let mut pos = common::position(&rules, position);
+            let mut moves = Vec::new();
+            if rules.is_reference() {
+                pos.reference_moves(&mut moves);
+            } else {
+                pos.legal_moves(&mut moves);
+            }
+            let mut written: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+            written.sort();
+            written
+        };
+        // The bomber's capture of the crowd on c3 would blow up its own king: no check.
+        assert!(listed("1b2/4/2k1/2K1/4 w - - 0 1").contains(&"Kc2-c3".to_string()), "{paths}");
+        // Nor may the bomber make it: only the black king moves.
+        let black = listed("1b2/4/2(Kk)1/4/4 b - - 0 1");
+        assert_eq!(black.len(), 8, "{paths}: {black:?}");
+        assert!(black.iter().all(|m| m.starts_with("Kc3-")), "{paths}: {black:?}");
+    }
+}

@@ -219,8 +219,8 @@ fn a_misspelt_instruction_is_called_a_mistake_in_the_file() {
 
 #[test]
 fn maximal_captures_over_a_partial_move_that_never_ends_is_bounded() {
-    // The man may wander east and west for ever in one turn: weighing its moves stops after
-    // MAX_WEIGHED_MOVES moves instead of walking 2^64 chains.
+    // The man may wander east and west for ever in one turn (until the bound on a turn's
+    // actions): each position of the turn is weighed once, not each of the 2^31 chains.
     let text = strip(r#"(option "maximal captures" true)"#).replace(
         "(moves\n    (w (verify enemy?) capture w (verify empty?) add-partial)\n    (e (verify enemy?) capture e (verify empty?) add-partial))",
         "(moves (w (verify empty?) add-partial) (e (verify empty?) add-partial))",

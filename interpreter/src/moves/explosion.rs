@@ -94,16 +94,31 @@ impl State {
             })
     }
 
-    /// Whether the last move (its log from `log` on) took royal pieces off the board for good:
-    /// (one of `mover`'s by its blast, one of another player's). A royal of the mover that
-    /// promotes to a type that is not royal is not lost: it is on the board.
-    pub(crate) fn royals_lost(&self, r: &Rules, log: usize, mover: PlayerId) -> (bool, bool) {
+    /// Whether the last move `mv` (its log from `log` on) took royal pieces off the board for
+    /// good: (one of `mover`'s by its blast, one of another player's). A royal of the mover
+    /// that promotes to a type that is not royal is not lost: it is on the board. Where the
+    /// move explodes, a royal of the mover that its captures took from a cell the blast reaches
+    /// (a crowd it captured) is lost as if the blast took it, as [`State::spares_royals`]
+    /// judges a capture; the cell the mover left is not such a cell.
+    pub(crate) fn royals_lost(&self, r: &Rules, mv: Move, log: usize, mover: PlayerId) -> (bool, bool) {
         let moved = &self.log[log..];
         let blast = moved.iter().position(|e| matches!(e, Logged::Blast)).unwrap_or(moved.len());
-        let own = moved[blast..].iter().any(|e| {
-            matches!(*e, Logged::Took(_, p, _, _) if !p.is_empty() && p != Piece::HOLE
-                && r.pieces.royal_code[p.0 as usize] && r.owner(p) == mover)
-        });
+        let own_royal =
+            |p: Piece| !p.is_empty() && p != Piece::HOLE && r.pieces.royal_code[p.0 as usize] && r.owner(p) == mover;
+        let in_blast = |c: CellId| match r.explosions.as_ref() {
+            Some(ex) if blast < moved.len() && c != mv.from => {
+                let landing = self.standing_at(mv.to);
+                let c = self.standing_at(c);
+                c == landing || ex.around(mover, r.type_of(mv.piece), mv.to).iter().any(|&a| self.standing_at(a) == c)
+            }
+            _ => false,
+        };
+        let own = moved[blast..].iter().any(|e| matches!(*e, Logged::Took(_, p, _, _) if own_royal(p)))
+            || moved[..blast].iter().enumerate().any(|(i, e)| {
+                matches!(*e, Logged::Took(c, p, _, _) if own_royal(p) && in_blast(c)
+                    // A royal that changes type is taken off and put back at once: still there.
+                    && !matches!(moved.get(i + 1), Some(&Logged::Put(d, q, _)) if d == c && r.owner(q) == mover))
+            });
         // Per other owner: royal pieces put on the board minus those taken off (a royal that
         // moves counts once each way).
         let mut net: Vec<(PlayerId, i32)> = Vec::new();

@@ -171,8 +171,11 @@ impl Position {
         let side = self.st.side;
         let log = self.st.log.len();
         self.make_with(mv, false);
-        let lost =
-            if self.rules.explosions.is_some() { self.st.royals_lost(&self.rules, log, side) } else { (false, false) };
+        let lost = if self.rules.explosions.is_some() {
+            self.st.royals_lost(&self.rules, mv, log, side)
+        } else {
+            (false, false)
+        };
         let ok = match lost {
             (true, _) => false,
             (false, true) => true,

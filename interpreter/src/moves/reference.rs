@@ -53,7 +53,7 @@ impl State {
                 // goes with its blast whatever it promotes to.
                 let log = st.log.len();
                 st.make_general_with(r, mv, false, true);
-                taken = !st.royals_lost(r, log, p).0;
+                taken = !st.royals_lost(r, mv, log, p).0;
                 st.unmake(r);
             }
             if taken && rule != crate::ir::RoyalCheck::Any {
@@ -343,8 +343,11 @@ impl Position {
         let side = self.st.side;
         let log = self.st.log.len();
         self.make_with(judged, false);
-        let lost =
-            if self.rules.explosions.is_some() { self.st.royals_lost(&self.rules, log, side) } else { (false, false) };
+        let lost = if self.rules.explosions.is_some() {
+            self.st.royals_lost(&self.rules, judged, log, side)
+        } else {
+            (false, false)
+        };
         let rules = self.rules.clone();
         let mut ok = match lost {
             (true, _) => false,
