@@ -71,7 +71,8 @@ fn compare(all: &[Arc<Rules>], games: u64, plies: usize, reference_every: usize,
 }
 
 /// Shogi's pawn drop (two walks along the file) and made-up drops walking other ways, with
-/// other tests, on other boards (one whose rows come round, where no walk may be used): each
+/// other tests, on other boards (one whose rows come round, where a walk east never ends and
+/// its drop runs in full): each
 /// lists, in pseudo-random games, what the same rules without `DropWalks` and the plain
 /// reference list, and the path is taken where it may be.
 #[test]
@@ -130,7 +131,8 @@ setup {
         assert!(seen.barred > 0, "made-up {dropper}: no drop barred in {} positions", seen.barred);
     }
 
-    // Rows that come round: a walk east never ends, so the full run's loop bound decides.
+    // Rows that come round: the rook's walk east never ends (its drop runs in full, the loop's
+    // bound deciding); the others still walk.
     let mut links = String::new();
     for rank in 1..=6 {
         links.push_str(&format!("  link f{rank} e a{rank}\n  link a{rank} w f{rank}\n"));
