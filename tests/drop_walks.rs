@@ -52,9 +52,9 @@ fn compare(all: &[Arc<Rules>], games: u64, plies: usize, reference_every: usize,
                 .filter(|c| positions[0].piece_at(varia_interpreter::ir::CellId(*c as u16)).is_none())
                 .count();
             let side = positions[0].side_to_move();
-            let in_hand = positions[0].hand(side).any(|(t, n)| {
-                n > 0 && positions[0].rules().variant.pieces[t.0 as usize].letter.to_string() == dropper
-            });
+            let in_hand = positions[0]
+                .hand(side)
+                .any(|(t, n)| n > 0 && positions[0].rules().variant.pieces[t.0 as usize].letter.to_string() == dropper);
             if in_hand && drops < empty {
                 seen.barred += 1;
             }

@@ -9,8 +9,8 @@
 
 pub(crate) mod apply;
 mod lean;
-mod walk_drops;
 pub(crate) mod run;
+mod walk_drops;
 
 use crate::ir::{CellId, MoveTypeId, PieceTypeId, PlayerId};
 use crate::position::{Move, MoveKind, State};
