@@ -140,3 +140,19 @@ fn ray_lengths(next: &[CellId]) -> Option<Vec<usize>> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line's cells count their steps to its end; a ring's walks never end.
+    #[test]
+    fn rays_end_on_a_line_and_not_on_a_ring() {
+        let line = [CellId(1), CellId(2), NO_CELL];
+        assert_eq!(ray_lengths(&line), Some(vec![2, 1, 0]));
+        let ring = [CellId(1), CellId(2), CellId(0)];
+        assert_eq!(ray_lengths(&ring), None);
+        let into_ring = [CellId(1), CellId(2), CellId(1), NO_CELL];
+        assert_eq!(ray_lengths(&into_ring), None);
+    }
+}
