@@ -107,6 +107,7 @@ pub const VAR_FEATURES: &[&str] = &[
     "drop",
     "drop-unlimited",
     "drop-capture",
+    "drop-walk",
     "hand",
     "captured-to-hand",
     // promotion

@@ -223,7 +223,7 @@ pub(crate) fn drops(g: &mut Gen, ctx: &mut Ctx, me: usize) -> Vec<String> {
     let ty = move_type(g, ctx, me, 0.2, "drop");
     // Mostly onto a few rows, so that drops do not swamp the list of legal moves.
     // Programs whose zone, or first step, leaves them few start cells (the `StartCells` path).
-    let body = match g.int(0, 7) {
+    let body = match g.int(0, 8) {
         0 => "verify empty verify not in(last) add".to_string(),
         1 | 2 => "verify empty verify in(start) add".to_string(),
         3 => format!("verify empty verify in(far) verify {} add", test(g, ctx)),
@@ -233,8 +233,34 @@ pub(crate) fn drops(g: &mut Gen, ctx: &mut Ctx, me: usize) -> Vec<String> {
             "verify in(start) verify not friend add".to_string()
         }
         6 => format!("{} verify in(start) verify empty add", dir(g, ctx)),
+        7 => walk_drop(g, ctx),
         _ => "verify empty add".to_string(),
     };
     v.push(format!("drop{ty} {{ {body} }}"));
     v
+}
+
+/// A drop body that walks lines from its cell, testing the piece on every cell met (shogi's
+/// pawn drop; the `DropWalks` path), or now and then a walk with a test of another kind.
+fn walk_drop(g: &mut Gen, ctx: &Ctx) -> String {
+    g.feature("drop-walk");
+    let mut body = String::from("verify empty");
+    if g.chance(0.5) {
+        body.push_str(" verify not in(last)");
+    }
+    for _ in 0..g.int(1, 2) {
+        let d = dir(g, ctx);
+        let other = g.pick(&ctx.pieces).name;
+        let t = match g.int(0, 5) {
+            0 => format!("not (friend and piece({other}))"),
+            1 => "not enemy".to_string(),
+            2 => "empty or friend".to_string(),
+            3 => format!("not piece({other})"),
+            4 => format!("not (enemy and piece({other})) verify not empty or friend"),
+            _ => test(g, ctx),
+        };
+        body.push_str(&format!(" mark while on-board({d}) {{ {d} verify {t} }} back"));
+    }
+    body.push_str(" add");
+    body
 }

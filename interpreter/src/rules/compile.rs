@@ -57,6 +57,7 @@ impl Rules {
             start_cells: derive(&features).allows(Path::StartCells),
             neighbour_tests: derive(&features).allows(Path::NeighbourTests),
             lean_runs: derive(&features).allows(Path::LeanRuns),
+            drop_walks: derive(&features).allows(Path::DropWalks),
         };
         let (tables, program) = move_tables(&variant, &facts, code_paths, &mut seed);
         let slow_attacks = tables.slow_types.iter().any(|s| *s);
@@ -114,6 +115,13 @@ impl Rules {
                     code.cell_tables = code.tests.iter().map(|t| cell_table(&rules, t)).collect();
                 }
             }
+            for rule in pr.drops.iter_mut().flatten() {
+                if let crate::rules::programs::DropRule::Walks(w) = rule {
+                    for walk in &mut w.walks {
+                        walk.table = cell_table(&rules, &walk.test);
+                    }
+                }
+            }
             rules.program = Some(pr);
         }
         rules
@@ -137,7 +145,7 @@ fn cell_table(r: &Rules, t: &crate::ir::Test) -> Vec<bool> {
 }
 
 /// Whether a test reads only the piece on the current cell.
-fn reads_piece_here(t: &crate::ir::Test) -> bool {
+pub(crate) fn reads_piece_here(t: &crate::ir::Test) -> bool {
     use crate::ir::Test;
     match t {
         Test::True

@@ -82,11 +82,13 @@ pub enum Path {
     PseudoCount,
     /// Move programs that only move their piece, testing cells, are listed without the change log, as ordinary moves.
     LeanRuns,
+    /// Drop programs that test their cell and walk lines testing every cell are listed as plain drops, each walk's results found once per listing.
+    DropWalks,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 31] = [
+    pub const ALL: [Path; 32] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -118,6 +120,7 @@ impl Path {
         Path::AllLegal,
         Path::PseudoCount,
         Path::LeanRuns,
+        Path::DropWalks,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -161,6 +164,9 @@ impl Path {
             }
             Path::LeanRuns => {
                 "Move programs that only move their piece, testing cells, are listed without the change log, as ordinary moves."
+            }
+            Path::DropWalks => {
+                "Drop programs that test their cell and walk lines testing every cell are listed as plain drops, each walk's results found once per listing."
             }
         }
     }
@@ -333,6 +339,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 EvasionMasks,
                 ProgramPins,
                 LeanRuns,
+                DropWalks,
             ],
         ),
         // A piece between cells runs its programs from the cells it covers, but its `from` is
@@ -358,6 +365,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 ProgramPins,
                 PseudoCount,
                 LeanRuns,
+                DropWalks,
             ],
         ),
         ("branching", branching, &[Atoms]),

@@ -10,6 +10,7 @@
 pub(crate) mod apply;
 mod lean;
 pub(crate) mod run;
+mod walk_drops;
 
 use crate::ir::{CellId, MoveTypeId, PieceTypeId, PlayerId};
 use crate::position::{Move, MoveKind, State};
@@ -204,8 +205,8 @@ impl State {
         r.owner(p)
     }
 
-    /// The drops of `side`: plain drops on the cells their rules allow, and drop programs run
-    /// from every cell.
+    /// The drops of `side`: plain drops on the cells their rules allow, walking drop programs
+    /// by their walks (see `walk_drops`), and other drop programs run from every cell.
     pub(crate) fn drop_moves(&self, r: &Rules, pr: &ProgramRules, side: PlayerId, only: Only, out: &mut Vec<Move>) {
         for (t, rules) in pr.drops.iter().enumerate() {
             if rules.is_empty() || (pr.from_hand[t] && self.hand[side.0 as usize * r.types + t] == 0) {
@@ -241,6 +242,11 @@ impl State {
                                 },
                                 out,
                             );
+                        }
+                    }
+                    DropRule::Walks(w) => {
+                        if only.allows(w.move_type.map_or(NO_MOVE_TYPE, |m| m.0)) {
+                            self.walk_drops(r, w, side, piece, i as u16, w.move_type, out);
                         }
                     }
                     DropRule::Code(code) => {
@@ -439,6 +445,8 @@ impl State {
                         return true;
                     }
                 }
+                // Not in `drop_reach`: it drops onto empty cells only.
+                DropRule::Walks(_) => {}
                 DropRule::Code(code) => {
                     if ty.is_some() && code.move_type != ty {
                         continue;

@@ -3,6 +3,7 @@
 pub(crate) mod code;
 mod looks;
 pub(crate) mod reach;
+pub(crate) mod walks;
 
 use crate::atoms::{is_geometric, recognise, Atom};
 use crate::bitset::CellSet;
@@ -21,6 +22,8 @@ pub(crate) enum DropRule {
     Plain { cells: Vec<CellSet>, need_empty: bool, move_type: Option<MoveTypeId> },
     /// Runs from every cell of the board (or those of [`Code::starts`]).
     Code(Box<Code>),
+    /// Places the piece on an empty cell of these where its walks pass (the `DropWalks` path).
+    Walks(Box<walks::WalkDrop>),
 }
 
 /// A program that may capture on a cell: its start cell, its piece type and its index in
@@ -96,6 +99,8 @@ pub(crate) struct CodePaths {
     pub(crate) neighbour_tests: bool,
     /// `LeanRuns`: programs that only move their piece, testing cells, run lean.
     pub(crate) lean_runs: bool,
+    /// `DropWalks`: drop programs that test their cell and walk lines are listed by walks.
+    pub(crate) drop_walks: bool,
 }
 
 impl ProgramRules {
@@ -122,7 +127,7 @@ impl ProgramRules {
         paths: CodePaths,
         seed: &mut u64,
     ) -> (Vec<Vec<Atom>>, ProgramRules) {
-        let CodePaths { recognise_atoms, start_cells, neighbour_tests, lean_runs } = paths;
+        let CodePaths { recognise_atoms, start_cells, neighbour_tests, lean_runs, drop_walks } = paths;
         let players = v.players.len();
         let types = v.pieces.len();
         let cells = v.board.cells.len();
@@ -146,10 +151,19 @@ impl ProgramRules {
                 }
             }
         }
+        let next = next_cells(v, facts);
         let mut drops: Vec<Vec<DropRule>> = v
             .pieces
             .iter()
-            .map(|p| p.drops.iter().map(|d| drop_rule(v, facts, p.stands_between(), d)).collect())
+            .map(|p| {
+                p.drops
+                    .iter()
+                    .map(|d| match drop_walks.then(|| walks::recognise(v, facts, &next, d)).flatten() {
+                        Some(w) => DropRule::Walks(Box::new(w)),
+                        None => drop_rule(v, facts, p.stands_between(), d),
+                    })
+                    .collect()
+            })
             .collect();
         let from_hand = v.pieces.iter().map(|p| p.drop_supply == crate::ir::DropSupply::Hand).collect();
         let attributes = v.attributes.len().min(64);
@@ -214,7 +228,7 @@ impl ProgramRules {
             anywhere,
             attacks_read_history,
             attacks_read_position,
-            next: next_cells(v, facts),
+            next,
         };
         (atoms, rules)
     }
@@ -320,7 +334,8 @@ fn drop_reaches(
             let ty = PieceTypeId(t as u8);
             for (i, rule) in rules.iter_mut().enumerate() {
                 match rule {
-                    DropRule::Plain { need_empty: true, .. } => {}
+                    // A drop onto an empty cell takes nothing.
+                    DropRule::Plain { need_empty: true, .. } | DropRule::Walks(_) => {}
                     DropRule::Plain { cells: allowed, .. } => {
                         // A drop between cells needs every covered cell empty: it takes nothing.
                         for c in allowed[p].iter().filter(|c| v.board.cells[c.0 as usize].covers.is_empty()) {
