@@ -405,6 +405,12 @@ impl State {
         if stands == c && !r.stacks.on {
             return false;
         }
+        if code.lean && !blast {
+            let next = pr.next_of(r.cells, r.variant.board.directions.len(), by);
+            if let Some(hit) = self.lean_hits(r, next, code, by, start, c, imagined) {
+                return hit;
+            }
+        }
         let piece = r.piece(by, t);
         let scratch = s.get_or_insert_with(|| self.scratch());
         let probe = Probe { target: Some(c), imagined: imagined.map(|p| (c, p)), depth, blast };
