@@ -71,7 +71,9 @@ fn compare(name: &str, variant: Variant, seed: u64) -> usize {
 fn lean_probes_find_the_checks_full_runs_find() {
     let mut lean_games = 0;
     let mut attacks = 0;
-    for (name, variant) in corpus() {
+    let games = corpus();
+    eprintln!("{} corpus games", games.len());
+    for (name, variant) in games {
         lean_games += Rules::new(variant.clone()).fast_paths().iter().any(|p| p == "LeanRuns") as usize;
         attacks += compare(&name, variant, 7);
     }
@@ -87,6 +89,7 @@ fn lean_probes_find_the_checks_full_runs_find() {
             attacks += compare(&format!("random_{kind}({seed})"), variant, seed);
         }
     }
+    eprintln!("{lean_games} games run programs lean; {attacks} attacks seen");
     // The comparison means something: lean programs ran, and they attacked.
     assert!(lean_games >= 10, "only {lean_games} games run programs lean");
     assert!(attacks > 1000, "only {attacks} attacks seen");

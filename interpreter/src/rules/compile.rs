@@ -57,6 +57,7 @@ impl Rules {
             start_cells: derive(&features).allows(Path::StartCells),
             neighbour_tests: derive(&features).allows(Path::NeighbourTests),
             lean_runs: derive(&features).allows(Path::LeanRuns),
+            reach_by_pieces: derive(&features).allows(Path::ReachByPieces),
         };
         let (tables, program) = move_tables(&variant, &facts, code_paths, &mut seed);
         let slow_attacks = tables.slow_types.iter().any(|s| *s);

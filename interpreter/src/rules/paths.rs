@@ -82,11 +82,13 @@ pub enum Path {
     PseudoCount,
     /// Move programs that only move their piece, testing cells, are listed without the change log, as ordinary moves.
     LeanRuns,
+    /// An attack probe through move programs visits only the start cells where the attacker's pieces stand.
+    ReachByPieces,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 31] = [
+    pub const ALL: [Path; 32] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -118,6 +120,7 @@ impl Path {
         Path::AllLegal,
         Path::PseudoCount,
         Path::LeanRuns,
+        Path::ReachByPieces,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -161,6 +164,9 @@ impl Path {
             }
             Path::LeanRuns => {
                 "Move programs that only move their piece, testing cells, are listed without the change log, as ordinary moves."
+            }
+            Path::ReachByPieces => {
+                "An attack probe through move programs visits only the start cells where the attacker's pieces stand."
             }
         }
     }
@@ -333,6 +339,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 EvasionMasks,
                 ProgramPins,
                 LeanRuns,
+                ReachByPieces,
             ],
         ),
         // A piece between cells runs its programs from the cells it covers, but its `from` is
@@ -358,6 +365,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 ProgramPins,
                 PseudoCount,
                 LeanRuns,
+                ReachByPieces,
             ],
         ),
         ("branching", branching, &[Atoms]),
@@ -509,7 +517,7 @@ fn player_rules(f: &PlayerFeatures) -> [(&'static str, bool, &'static [Path]); 4
     [
         // The count and the masks move the side's own pieces only; a shared piece moved may
         // become an enemy's program piece on its target (`ProgramPins` watches only those
-        // standing).
+        // standing); the probes by pieces read the cells of the owners' pieces only.
         (
             "shared_pieces",
             shared_pieces,
@@ -524,6 +532,7 @@ fn player_rules(f: &PlayerFeatures) -> [(&'static str, bool, &'static [Path]); 4
                 NoisyGeneration,
                 ProbeAttackers,
                 ProgramPins,
+                ReachByPieces,
             ],
         ),
         ("teams", teams, &[Count, PseudoCount, StackedCount]),

@@ -24,7 +24,13 @@ impl Run<'_> {
         }
     }
 
-    pub(super) fn emit(&mut self, dest: CellId, promote: Option<PieceTypeId>, copy: bool, partial: Option<Option<MoveTypeId>>) {
+    pub(super) fn emit(
+        &mut self,
+        dest: CellId,
+        promote: Option<PieceTypeId>,
+        copy: bool,
+        partial: Option<Option<MoveTypeId>>,
+    ) {
         // The turn's last allowed action ends it: a partial move there is the plain move.
         let partial = partial.filter(|_| self.st.parts.saturating_add(1) < crate::limits::TURN_PARTS);
         let mark = self.s.pending.len();
