@@ -63,14 +63,19 @@ impl Lean<'_> {
         }
     }
 
-    /// Test `t` of `code`: from its table where it reads only the current cell's piece.
+    /// Test `t` of `code`: from its table where it reads only the piece on one place.
     #[inline(always)]
     fn check(&self, code: &Code, t: u16) -> bool {
         match code.cell_tables.get(t as usize) {
-            Some(table) if !table.is_empty() => {
-                let p = self.at(self.cur);
+            Some((place, table)) if !table.is_empty() => {
                 let stride = table.len() / self.r.players;
-                let at = if p == Piece::HOLE { stride - 1 } else { p.0 as usize };
+                let at = match self.place(place) {
+                    Some(c) => match self.at(c) {
+                        Piece::HOLE => stride - 2,
+                        p => p.0 as usize,
+                    },
+                    None => stride - 1,
+                };
                 table[self.side.0 as usize * stride + at]
             }
             _ => self.test(&code.tests[t as usize]),
