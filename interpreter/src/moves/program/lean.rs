@@ -112,9 +112,9 @@ impl Lean<'_> {
         }
     }
 
-    /// Whether `when` holds with some neighbour along `dirs` as the current cell (as the full
-    /// run's `around`).
-    fn around(&mut self, dirs: &[DirId], when: &Test, piece: bool) -> bool {
+    /// Whether test `when` of `code` holds with some neighbour along `dirs` as the current
+    /// cell (as the full run's `around`), read from its table where it has one.
+    fn around(&mut self, code: &Code, dirs: &[DirId], when: u16, piece: bool) -> bool {
         let here = self.cur;
         let mut hit = false;
         for &d in dirs {
@@ -124,7 +124,7 @@ impl Lean<'_> {
                     continue;
                 }
                 self.cur = n;
-                if self.test(when) {
+                if self.check(code, when) {
                     hit = true;
                     break;
                 }
@@ -258,7 +258,7 @@ impl State {
                     }
                 }
                 Op::Around { dirs, when, piece } => {
-                    if run.around(&code.dir_sets[*dirs as usize], &code.tests[*when as usize], *piece) {
+                    if run.around(code, &code.dir_sets[*dirs as usize], *when, *piece) {
                         return Walk::Ended;
                     }
                 }
