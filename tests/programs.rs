@@ -303,3 +303,35 @@ setup { white: K a1, R b2, S b3, S c2, P d4  black: K e5, R c4, S a4, P a5 }
         assert_eq!(run, reference, "{:?}", rules.fast_paths());
     }
 }
+
+/// A lean run reads a test of the piece on one place (a neighbour, a named cell, the edge
+/// there) from a table, as the full run reads it: a test off the board is false but its
+/// negation holds, `on-board` reads the edge, a named cell is read wherever the run stands.
+#[test]
+fn lean_runs_read_one_place_tests_as_full_runs() {
+    let text = r#"variant "Lean places"
+board { grid 5 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+piece King K { royal step all }
+piece Stone S { }
+piece Rider R {
+  move { n while empty { if not friend(n) { add } n } }
+  move { e verify not empty(e) or not on-board(e) add }
+  move { w verify on-board(w) and not piece(Stone, w) add }
+  move { s verify piece(Stone, c3) or empty(c3) verify not friend add }
+  move { ne verify enemy(n) or empty(e) verify not friend add }
+}
+setup { white: K a1, R b2, S b3, S c2, R e4  black: K e5, R c4, S a4, S c3 }
+"#;
+    use varia_interpreter::paths::Path;
+    let all = common::every_rules(text, &[Path::LeanRuns]);
+    assert!(all[0].fast_paths().iter().any(|p| p == "LeanRuns"), "{:?}", all[0].fast_paths());
+    let runs: Vec<_> = all.iter().map(|rules| common::start_moves_and_perft(rules, 4)).collect();
+    let reference = &runs[runs.len() - 1];
+    // East of e4 is off the board: `not on-board(e)` holds but no step is made there.
+    assert!(reference.0.iter().any(|m| m.starts_with("Rb2-b1")), "{:?}", reference.0);
+    for (rules, run) in all.iter().zip(&runs) {
+        assert_eq!(run, reference, "{:?}", rules.fast_paths());
+    }
+}

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use crate::bitset::CellSet;
 use crate::graph::Graph;
-use crate::ir::{CellId, Condition, Occupancy, PhaseId, PieceTypeId, Variant};
+use crate::ir::{CellId, Condition, Occupancy, PhaseId, PieceTypeId, Place, Test, Variant};
 use crate::paths::{Features, Path, Paths};
 use crate::rules::counting::CountRules;
 use crate::rules::programs::{CodePaths, ProgramRules};
@@ -58,6 +58,7 @@ impl Rules {
             neighbour_tests: derive(&features).allows(Path::NeighbourTests),
             lean_runs: derive(&features).allows(Path::LeanRuns),
             drop_walks: derive(&features).allows(Path::DropWalks),
+            reach_by_pieces: derive(&features).allows(Path::ReachByPieces),
         };
         let (tables, program) = move_tables(&variant, &facts, code_paths, &mut seed);
         let slow_attacks = tables.slow_types.iter().any(|s| *s);
@@ -118,7 +119,7 @@ impl Rules {
             for rule in pr.drops.iter_mut().flatten() {
                 if let crate::rules::programs::DropRule::Walks(w) = rule {
                     for walk in &mut w.walks {
-                        walk.table = cell_table(&rules, &walk.test);
+                        walk.table = cell_table(&rules, &walk.test).1;
                     }
                 }
             }
@@ -128,49 +129,59 @@ impl Rules {
     }
 }
 
-/// A lean code's test, where it reads only the current cell's piece: its value per (player,
-/// piece code), a hole last, so a run reads it in one load; else empty.
-fn cell_table(r: &Rules, t: &crate::ir::Test) -> Vec<bool> {
-    if !reads_piece_here(t) {
-        return Vec::new();
-    }
+/// A lean code's test, where it reads only the piece on one place: the place, and its value
+/// per (player, piece code), a hole and then "off the board" last, so a run reads it in one
+/// load; else an empty table.
+fn cell_table(r: &Rules, t: &Test) -> (Option<Place>, Vec<bool>) {
+    let Some(place) = one_place(t) else { return (None, Vec::new()) };
     let codes = r.players * r.types + 1;
-    let mut table = Vec::with_capacity(r.players * (codes + 1));
+    let mut table = Vec::with_capacity(r.players * (codes + 2));
     for side in 0..r.players {
         let side = crate::ir::PlayerId(side as u8);
-        table.extend((0..codes).map(|c| piece_holds(r, t, side, Piece(c as u16))));
-        table.push(piece_holds(r, t, side, Piece::HOLE));
+        table.extend((0..codes).map(|c| piece_holds(r, t, side, Some(Piece(c as u16)))));
+        table.push(piece_holds(r, t, side, Some(Piece::HOLE)));
+        table.push(piece_holds(r, t, side, None));
     }
-    table
+    (place, table)
 }
 
 /// Whether a test reads only the piece on the current cell.
-pub(crate) fn reads_piece_here(t: &crate::ir::Test) -> bool {
-    use crate::ir::Test;
+pub(crate) fn reads_piece_here(t: &Test) -> bool {
+    matches!(one_place(t), Some(None))
+}
+
+/// The one place whose piece a test reads (`None`: the current cell), where it reads no other
+/// and nothing else.
+fn one_place(t: &Test) -> Option<Option<Place>> {
+    let mut place = None;
+    places_agree(t, &mut place).then_some(place.flatten())
+}
+
+/// Whether every part of the test reads the piece on `at` (set by the first that reads one).
+fn places_agree(t: &Test, at: &mut Option<Option<Place>>) -> bool {
+    let mut same = |p: Option<Place>| *at.get_or_insert(p) == p;
     match t {
-        Test::True
-        | Test::False
-        | Test::Empty(None)
-        | Test::Friend(None)
-        | Test::Enemy(None)
-        | Test::Piece(_, None) => true,
-        Test::Not(inner) => reads_piece_here(inner),
-        Test::And(all) | Test::Or(all) => all.iter().all(reads_piece_here),
+        Test::True | Test::False => true,
+        Test::Empty(p) | Test::Friend(p) | Test::Enemy(p) | Test::Piece(_, p) => same(*p),
+        Test::OnBoard(p) => same(Some(*p)),
+        Test::Not(inner) => places_agree(inner, at),
+        Test::And(all) | Test::Or(all) => all.iter().all(|x| places_agree(x, at)),
         _ => false,
     }
 }
 
-/// The value of a test that reads only the current cell's piece, `p` standing there, for
-/// `side` (as a run reads it on a board without stacks or locations between cells).
-fn piece_holds(r: &Rules, t: &crate::ir::Test, side: crate::ir::PlayerId, p: Piece) -> bool {
-    use crate::ir::Test;
-    let piece = !p.is_empty() && p != Piece::HOLE;
+/// The value of a test that reads only the piece on one place, `p` standing there (`None`:
+/// the place is off the board), for `side` (as a run reads it on a board without stacks or
+/// locations between cells).
+fn piece_holds(r: &Rules, t: &Test, side: crate::ir::PlayerId, p: Option<Piece>) -> bool {
+    let piece = p.filter(|p| !p.is_empty() && *p != Piece::HOLE);
     match t {
         Test::True => true,
-        Test::Empty(None) => p.is_empty(),
-        Test::Friend(None) => piece && r.allied(r.owner(p), side),
-        Test::Enemy(None) => piece && !r.allied(r.owner(p), side),
-        Test::Piece(ty, None) => piece && r.type_of(p) == *ty,
+        Test::Empty(_) => p.is_some_and(|p| p.is_empty()),
+        Test::Friend(_) => piece.is_some_and(|p| r.allied(r.owner(p), side)),
+        Test::Enemy(_) => piece.is_some_and(|p| !r.allied(r.owner(p), side)),
+        Test::Piece(ty, _) => piece.is_some_and(|p| r.type_of(p) == *ty),
+        Test::OnBoard(_) => p.is_some(),
         Test::Not(inner) => !piece_holds(r, inner, side, p),
         Test::And(all) => all.iter().all(|x| piece_holds(r, x, side, p)),
         Test::Or(any) => any.iter().any(|x| piece_holds(r, x, side, p)),

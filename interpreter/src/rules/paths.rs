@@ -84,6 +84,8 @@ pub enum Path {
     LeanRuns,
     /// Drop programs that test their cell and walk lines testing every cell are listed as plain drops, each walk's results found once per listing.
     DropWalks,
+    /// An attack probe through move programs visits only the start cells where the attacker's pieces stand.
+    ReachByPieces,
 }
 
 impl Path {
@@ -121,6 +123,7 @@ impl Path {
         Path::PseudoCount,
         Path::LeanRuns,
         Path::DropWalks,
+        Path::ReachByPieces,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -167,6 +170,8 @@ impl Path {
             }
             Path::DropWalks => {
                 "Drop programs that test their cell and walk lines testing every cell are listed as plain drops, each walk's results found once per listing."
+            Path::ReachByPieces => {
+                "An attack probe through move programs visits only the start cells where the attacker's pieces stand."
             }
         }
     }
@@ -340,6 +345,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 ProgramPins,
                 LeanRuns,
                 DropWalks,
+                ReachByPieces,
             ],
         ),
         // A piece between cells runs its programs from the cells it covers, but its `from` is
@@ -366,6 +372,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 PseudoCount,
                 LeanRuns,
                 DropWalks,
+                ReachByPieces,
             ],
         ),
         ("branching", branching, &[Atoms]),
@@ -517,7 +524,7 @@ fn player_rules(f: &PlayerFeatures) -> [(&'static str, bool, &'static [Path]); 4
     [
         // The count and the masks move the side's own pieces only; a shared piece moved may
         // become an enemy's program piece on its target (`ProgramPins` watches only those
-        // standing).
+        // standing); the probes by pieces read the cells of the owners' pieces only.
         (
             "shared_pieces",
             shared_pieces,
@@ -532,6 +539,7 @@ fn player_rules(f: &PlayerFeatures) -> [(&'static str, bool, &'static [Path]); 4
                 NoisyGeneration,
                 ProbeAttackers,
                 ProgramPins,
+                ReachByPieces,
             ],
         ),
         ("teams", teams, &[Count, PseudoCount, StackedCount]),

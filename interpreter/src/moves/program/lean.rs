@@ -22,9 +22,32 @@ struct Lean<'a> {
     side: PlayerId,
     cur: CellId,
     mark: CellId,
+    /// A piece imagined on a cell (an attack probe's victim on an empty cell); the cell is
+    /// [`NO_CELL`] when none.
+    imagined: (CellId, Piece),
+}
+
+/// How a lean walk ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Walk {
+    /// The program ran to its end (or off the board).
+    Ended,
+    /// The caller's `add` asked to stop.
+    Stopped,
+    /// The run gave up: the full run decides.
+    GaveUp,
 }
 
 impl Lean<'_> {
+    /// The piece on a cell, or the imagined one.
+    #[inline(always)]
+    fn at(&self, c: CellId) -> Piece {
+        if c == self.imagined.0 {
+            return self.imagined.1;
+        }
+        self.st.cells[c.0 as usize]
+    }
+
     #[inline(always)]
     fn neighbour(&self, c: CellId, d: DirId) -> Option<CellId> {
         let n = self.next.get(d.0 as usize * self.r.cells + c.0 as usize).copied().unwrap_or(NO_CELL);
@@ -40,14 +63,19 @@ impl Lean<'_> {
         }
     }
 
-    /// Test `t` of `code`: from its table where it reads only the current cell's piece.
+    /// Test `t` of `code`: from its table where it reads only the piece on one place.
     #[inline(always)]
     fn check(&self, code: &Code, t: u16) -> bool {
         match code.cell_tables.get(t as usize) {
-            Some(table) if !table.is_empty() => {
-                let p = self.st.cells[self.cur.0 as usize];
+            Some((place, table)) if !table.is_empty() => {
                 let stride = table.len() / self.r.players;
-                let at = if p == Piece::HOLE { stride - 1 } else { p.0 as usize };
+                let at = match self.place(place) {
+                    Some(c) => match self.at(c) {
+                        Piece::HOLE => stride - 2,
+                        p => p.0 as usize,
+                    },
+                    None => stride - 1,
+                };
                 table[self.side.0 as usize * stride + at]
             }
             _ => self.test(&code.tests[t as usize]),
@@ -57,7 +85,7 @@ impl Lean<'_> {
     /// Whether the cell holds a piece satisfying `f` (a hole holds none).
     #[inline(always)]
     fn any_piece(&self, c: CellId, f: impl Fn(Piece) -> bool) -> bool {
-        let p = self.st.cells[c.0 as usize];
+        let p = self.at(c);
         !p.is_empty() && p != Piece::HOLE && f(p)
     }
 
@@ -68,7 +96,7 @@ impl Lean<'_> {
         match t {
             Test::True => true,
             Test::False => false,
-            Test::Empty(p) => self.place(p).is_some_and(|c| self.st.cells[c.0 as usize].is_empty()),
+            Test::Empty(p) => self.place(p).is_some_and(|c| self.at(c).is_empty()),
             Test::Friend(p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.allied(r.owner(q), side))),
             Test::Enemy(p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| !r.allied(r.owner(q), side))),
             Test::Piece(ty, p) => self.place(p).is_some_and(|c| self.any_piece(c, |q| r.type_of(q) == *ty)),
@@ -84,19 +112,19 @@ impl Lean<'_> {
         }
     }
 
-    /// Whether `when` holds with some neighbour along `dirs` as the current cell (as the full
-    /// run's `around`).
-    fn around(&mut self, dirs: &[DirId], when: &Test, piece: bool) -> bool {
+    /// Whether test `when` of `code` holds with some neighbour along `dirs` as the current
+    /// cell (as the full run's `around`), read from its table where it has one.
+    fn around(&mut self, code: &Code, dirs: &[DirId], when: u16, piece: bool) -> bool {
         let here = self.cur;
         let mut hit = false;
         for &d in dirs {
             if let Some(n) = self.neighbour(here, d) {
-                let q = self.st.cells[n.0 as usize];
+                let q = self.at(n);
                 if piece && (q.is_empty() || q == Piece::HOLE) {
                     continue;
                 }
                 self.cur = n;
-                if self.test(when) {
+                if self.check(code, when) {
                     hit = true;
                     break;
                 }
@@ -124,7 +152,67 @@ impl State {
         move_type: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        let mut run = Lean { st: self, r, next, side, cur: from, mark: from };
+        let walk = self.lean_walk(r, next, code, (side, from), (NO_CELL, Piece::EMPTY), |to, promote| {
+            let mv = Move {
+                from,
+                to,
+                kind: MoveKind::Normal,
+                promote: 0,
+                extra: 0,
+                piece,
+                take: self.cells[to.0 as usize],
+                seq: 0,
+                move_type,
+                gate: 0,
+                wall: 0,
+            };
+            let types = &code.promotions[promote as usize];
+            if types.is_empty() {
+                out.push(mv);
+            }
+            for t in types {
+                out.push(Move { promote: t.0 + 1, ..mv });
+            }
+            false
+        });
+        walk != Walk::GaveUp
+    }
+
+    /// Whether a lean program of `side`'s piece on `from` captures on `target` (with
+    /// `imagined` standing there, if given), as the full run's probe answers it (a lean
+    /// program's moves take what stands where they land); `None` where the run gives up.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn lean_hits(
+        &self,
+        r: &Rules,
+        next: &[CellId],
+        code: &Code,
+        side: PlayerId,
+        from: CellId,
+        target: CellId,
+        imagined: Option<Piece>,
+    ) -> Option<bool> {
+        let imagined = imagined.map_or((NO_CELL, Piece::EMPTY), |p| (target, p));
+        match self.lean_walk(r, next, code, (side, from), imagined, |to, _| to == target) {
+            Walk::Ended => Some(false),
+            Walk::Stopped => Some(true),
+            Walk::GaveUp => None,
+        }
+    }
+
+    /// Walks a lean program for `side` from `from`, calling `add` with each `add`'s cell and
+    /// promotion set (never the start cell, nor a hole) until it asks to stop.
+    #[inline(always)]
+    fn lean_walk(
+        &self,
+        r: &Rules,
+        next: &[CellId],
+        code: &Code,
+        (side, from): (PlayerId, CellId),
+        imagined: (CellId, Piece),
+        mut add: impl FnMut(CellId, u16) -> bool,
+    ) -> Walk {
+        let mut run = Lean { st: self, r, next, side, cur: from, mark: from, imagined };
         let bound = r.cell_count() as u32 + 1;
         let mut loops = [0u32; MAX_LOOP_LEVELS];
         let loops = &mut loops[..(code.loop_levels as usize).min(MAX_LOOP_LEVELS)];
@@ -134,22 +222,22 @@ impl State {
             steps += 1;
             // The full run's limit grows with the moves it makes: it decides such a run.
             if steps > PROGRAM_STEPS {
-                return false;
+                return Walk::GaveUp;
             }
             pc += 1;
             match op {
                 Op::Step(d) => match run.neighbour(run.cur, *d) {
                     Some(n) => run.cur = n,
-                    None => return true,
+                    None => return Walk::Ended,
                 },
                 Op::Mark(p) => match run.place(p) {
                     Some(c) => run.mark = c,
-                    None => return true,
+                    None => return Walk::Ended,
                 },
                 Op::Back => run.cur = run.mark,
                 Op::Verify(t) => {
                     if !run.check(code, *t) {
-                        return true;
+                        return Walk::Ended;
                     }
                 }
                 Op::IfNot(t, target) => {
@@ -165,51 +253,33 @@ impl State {
                     } else {
                         loops[*level as usize] += 1;
                         if loops[*level as usize] > bound {
-                            return true;
+                            return Walk::Ended;
                         }
                     }
                 }
                 Op::Around { dirs, when, piece } => {
-                    if run.around(&code.dir_sets[*dirs as usize], &code.tests[*when as usize], *piece) {
-                        return true;
+                    if run.around(code, &code.dir_sets[*dirs as usize], *when, *piece) {
+                        return Walk::Ended;
                     }
                 }
                 Op::Add { promote, .. } => {
                     let to = run.cur;
                     // A move back to its own cell is not an ordinary move.
                     if to == from {
-                        return false;
+                        return Walk::GaveUp;
                     }
-                    let q = self.cells[to.0 as usize];
                     // A move landing on a hole is not made.
-                    if q == Piece::HOLE {
+                    if self.cells[to.0 as usize] == Piece::HOLE {
                         continue;
                     }
-                    let mv = Move {
-                        from,
-                        to,
-                        kind: MoveKind::Normal,
-                        promote: 0,
-                        extra: 0,
-                        piece,
-                        take: q,
-                        seq: 0,
-                        move_type,
-                        gate: 0,
-                        wall: 0,
-                    };
-                    let types = &code.promotions[*promote as usize];
-                    if types.is_empty() {
-                        out.push(mv);
-                    }
-                    for t in types {
-                        out.push(Move { promote: t.0 + 1, ..mv });
+                    if add(to, *promote) {
+                        return Walk::Stopped;
                     }
                 }
                 // Not admitted by `Code::lean`.
-                _ => return false,
+                _ => return Walk::GaveUp,
             }
         }
-        true
+        Walk::Ended
     }
 }

@@ -20,6 +20,10 @@ use crate::rules::{Piece, Rules};
 use crate::tables::NO_MOVE_TYPE;
 use run::{Change, Probe, Scratch, Start};
 
+/// What an attack probe asks: the target cell, the attacker, the move type, a piece imagined on
+/// the target, the nesting of probes and whether a blast must spare the attacker's royals.
+type Aim = (CellId, PlayerId, Option<MoveTypeId>, Option<Piece>, u8, bool);
+
 impl State {
     /// The moves of one piece's programs that are not atoms: the piece stands on `stands`
     /// and moves as from `origins` (its cell, or the cells it covers from between them).
@@ -338,38 +342,15 @@ impl State {
     ) -> bool {
         let Some(pr) = r.program.as_deref() else { return false };
         let mut s: Option<Scratch> = None;
-        let mut hit = false;
         let range = pr.reaching_range(r.cells, by, c);
-        let mut i = range.start;
-        let anywhere = &pr.anywhere[by.0 as usize];
-        while !hit {
-            let entry = if i < range.end {
-                let (start, ..) = pr.reach[i];
-                let q = self.cells[start.0 as usize];
-                // The programs of a cell holding none of `by`'s pieces are skipped together.
-                let stack = r.stacks.on && r.is_stack_cell(start);
-                let end = (pr.reach_skip[i] as usize).min(range.end);
-                if q.is_empty() || q == Piece::HOLE || (!stack && r.owner(q) != by) {
-                    i = end;
-                    continue;
-                }
-                // Off stacks only the programs of the piece standing there run: the others of
-                // the cell are passed over here, without asking what stands there again.
-                if !stack {
-                    while i < end && r.piece(by, pr.reach[i].1) != q {
-                        i += 1;
-                    }
-                    if i == end {
-                        continue;
-                    }
-                }
-                pr.reach[i]
-            } else if let Some(e) = anywhere.get(i - range.end) {
-                *e
-            } else {
+        let mut hit = match pr.reach_starts.of(by, c) {
+            Some(starts) => self.reach_by_pieces(r, pr, starts, range, (c, by, ty, imagined, depth, blast), &mut s),
+            None => self.reach_by_cells(r, pr, range, (c, by, ty, imagined, depth, blast), &mut s),
+        };
+        for &entry in &pr.anywhere[by.0 as usize] {
+            if hit {
                 break;
-            };
-            i += 1;
+            }
             hit = self.program_hits(r, pr, entry, c, by, ty, imagined, depth, blast, &mut s);
         }
         if !hit {
@@ -379,6 +360,80 @@ impl State {
             self.return_scratch(s);
         }
         hit
+    }
+
+    /// Whether a program of the reach entries `range` of `c` hits it, visiting the entries
+    /// start cell by start cell and skipping together those of a cell holding none of `by`'s
+    /// pieces (see [`State::program_attacks`]).
+    fn reach_by_cells(
+        &self,
+        r: &Rules,
+        pr: &ProgramRules,
+        range: std::ops::Range<usize>,
+        (c, by, ty, imagined, depth, blast): Aim,
+        s: &mut Option<Scratch>,
+    ) -> bool {
+        let mut i = range.start;
+        while i < range.end {
+            let (start, ..) = pr.reach[i];
+            let q = self.cells[start.0 as usize];
+            let stack = r.stacks.on && r.is_stack_cell(start);
+            let end = (pr.reach_skip[i] as usize).min(range.end);
+            if q.is_empty() || q == Piece::HOLE || (!stack && r.owner(q) != by) {
+                i = end;
+                continue;
+            }
+            // Off stacks only the programs of the piece standing there run: the others of
+            // the cell are passed over here, without asking what stands there again.
+            if !stack {
+                while i < end && r.piece(by, pr.reach[i].1) != q {
+                    i += 1;
+                }
+                if i == end {
+                    continue;
+                }
+            }
+            let entry = pr.reach[i];
+            i += 1;
+            if self.program_hits(r, pr, entry, c, by, ty, imagined, depth, blast, s) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// [`State::reach_by_cells`] visiting only the start cells where `by`'s pieces stand
+    /// (`starts`: the start cells of the entries, as bit words; the `ReachByPieces` path), each
+    /// cell's entries found by a search of the list sorted by start cell.
+    fn reach_by_pieces(
+        &self,
+        r: &Rules,
+        pr: &ProgramRules,
+        starts: &[u64],
+        range: std::ops::Range<usize>,
+        (c, by, ty, imagined, depth, blast): Aim,
+        s: &mut Option<Scratch>,
+    ) -> bool {
+        let list = &pr.reach[range];
+        let mut from = 0;
+        let stand = self.occupied[by.0 as usize].words();
+        for (w, (a, b)) in starts.iter().zip(stand).enumerate() {
+            let mut bits = a & b;
+            while bits != 0 {
+                let start = CellId((w * 64 + bits.trailing_zeros() as usize) as u16);
+                bits &= bits - 1;
+                let q = self.cells[start.0 as usize];
+                from += list[from..].partition_point(|e| e.0 < start);
+                for &entry in list[from..].iter().take_while(|e| e.0 == start) {
+                    if r.piece(by, entry.1) == q
+                        && self.program_hits(r, pr, entry, c, by, ty, imagined, depth, blast, s)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Whether the program of a reach entry, run for `by` if its piece stands on its start
@@ -410,6 +465,12 @@ impl State {
         // the piece it leaves behind).
         if stands == c && !r.stacks.on {
             return false;
+        }
+        if code.lean && !blast {
+            let next = pr.next_of(r.cells, r.variant.board.directions.len(), by);
+            if let Some(hit) = self.lean_hits(r, next, code, by, start, c, imagined) {
+                return hit;
+            }
         }
         let piece = r.piece(by, t);
         let scratch = s.get_or_insert_with(|| self.scratch());

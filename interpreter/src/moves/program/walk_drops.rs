@@ -46,7 +46,8 @@ impl State {
                 for &(c, n) in &wk.order[s] {
                     let ok = n == NO_CELL || {
                         let q = self.cells[n.0 as usize];
-                        let at = if q == Piece::HOLE { stride - 1 } else { q.0 as usize };
+                        // A hole's entry comes after the pieces' (then "off the board", never read here).
+                        let at = if q == Piece::HOLE { stride - 2 } else { q.0 as usize };
                         table[at] && walk[n.0 as usize]
                     };
                     walk[c.0 as usize] = ok;

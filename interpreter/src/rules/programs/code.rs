@@ -97,9 +97,10 @@ pub(crate) struct Code {
     /// Every `add` moves the piece alone and every test reads cells only: a listing runs it
     /// lean, straight into ordinary moves (the `LeanRuns` path; see [`Code::lean_shape`]).
     pub(crate) lean: bool,
-    /// Per test of a lean code: where it reads only the current cell's piece, its value per
-    /// (player, piece code), a hole last ([`Code::tabulate`]); else empty.
-    pub(crate) cell_tables: Vec<Vec<bool>>,
+    /// Per test of a lean code: where it reads only the piece on one place (the current cell,
+    /// a neighbour, a named cell), that place and the test's value per (player, piece code),
+    /// a hole and then "off the board" last; else an empty table.
+    pub(crate) cell_tables: Vec<(Option<Place>, Vec<bool>)>,
 }
 
 /// In [`Code::guard_cells`]: no such cell.

@@ -70,6 +70,9 @@ pub(crate) struct ProgramRules {
     pub(crate) reach_skip: Vec<u32>,
     /// Per attacking player: the programs that may capture anywhere.
     pub(crate) anywhere: Vec<Vec<ReachEntry>>,
+    /// Per (attacking player, target cell): the start cells of its `reach` entries (the
+    /// `ReachByPieces` path).
+    pub(crate) reach_starts: StartSets,
     /// Per (attacking player, target cell): range into `drop_reach`.
     pub(crate) drop_reach_index: Vec<u32>,
     /// (start cell, piece type, drop index) of drops that may capture on the target cell: a
@@ -101,6 +104,48 @@ pub(crate) struct CodePaths {
     pub(crate) lean_runs: bool,
     /// `DropWalks`: drop programs that test their cell and walk lines are listed by walks.
     pub(crate) drop_walks: bool,
+    /// `ReachByPieces`: attack probes visit the start cells where the attacker's pieces stand.
+    pub(crate) reach_by_pieces: bool,
+}
+
+/// Per (player, target cell): a set of start cells as bit words (cell `k` is bit `k % 64` of
+/// word `k / 64`, as in [`CellSet`]); empty where not kept.
+#[derive(Debug, Default)]
+pub(crate) struct StartSets {
+    cells: usize,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+/// The most words [`StartSets`] keeps (a megabyte): a bigger board's probes walk the lists.
+const MAX_START_WORDS: usize = 1 << 17;
+
+impl StartSets {
+    /// The start cells of each (player, target)'s entries of a reverse index.
+    fn of_reach(cells: usize, index: &[u32], list: &[ReachEntry]) -> StartSets {
+        let words = cells.div_ceil(64).max(1);
+        let lists = index.len().saturating_sub(1);
+        if lists * words > MAX_START_WORDS {
+            return StartSets::default();
+        }
+        let mut bits = vec![0u64; lists * words];
+        for (i, w) in index.windows(2).enumerate() {
+            for &(start, ..) in &list[w[0] as usize..w[1] as usize] {
+                bits[i * words + (start.0 as usize >> 6)] |= 1u64 << (start.0 & 63);
+            }
+        }
+        StartSets { cells, words, bits }
+    }
+
+    /// The start cells of `by`'s entries for `target`, where kept.
+    #[inline]
+    pub(crate) fn of(&self, by: PlayerId, target: CellId) -> Option<&[u64]> {
+        if self.bits.is_empty() {
+            return None;
+        }
+        let i = by.0 as usize * self.cells + target.0 as usize;
+        self.bits.get(i * self.words..(i + 1) * self.words)
+    }
 }
 
 impl ProgramRules {
@@ -127,7 +172,7 @@ impl ProgramRules {
         paths: CodePaths,
         seed: &mut u64,
     ) -> (Vec<Vec<Atom>>, ProgramRules) {
-        let CodePaths { recognise_atoms, start_cells, neighbour_tests, lean_runs, drop_walks } = paths;
+        let CodePaths { recognise_atoms, start_cells, neighbour_tests, lean_runs, drop_walks, reach_by_pieces } = paths;
         let players = v.players.len();
         let types = v.pieces.len();
         let cells = v.board.cells.len();
@@ -201,6 +246,8 @@ impl ProgramRules {
         let (reach_index, reach_list, anywhere, attacks_read) = program_reach(v, facts, &mut codes, &mut left);
         let (attacks_read_history, mut attacks_read_position) = attacks_read;
         let reach_skip = skips(&reach_list);
+        let reach_starts =
+            if reach_by_pieces { StartSets::of_reach(cells, &reach_index, &reach_list) } else { StartSets::default() };
         let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &mut drops, &mut left);
         // Whether a drop can take a royal piece depends on the hands.
         attacks_read_position |= !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty());
@@ -226,6 +273,7 @@ impl ProgramRules {
             reach: reach_list,
             reach_skip,
             anywhere,
+            reach_starts,
             attacks_read_history,
             attacks_read_position,
             next,
