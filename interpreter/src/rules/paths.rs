@@ -170,6 +170,7 @@ impl Path {
             }
             Path::DropWalks => {
                 "Drop programs that test their cell and walk lines testing every cell are listed as plain drops, each walk's results found once per listing."
+            }
             Path::ReachByPieces => {
                 "An attack probe through move programs visits only the start cells where the attacker's pieces stand."
             }
