@@ -90,7 +90,7 @@ pub enum Path {
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 32] = [
+    pub const ALL: [Path; 33] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
