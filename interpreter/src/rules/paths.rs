@@ -177,15 +177,15 @@ impl Path {
         }
     }
 
-    fn bit(self) -> u32 {
-        1 << self as u32
+    fn bit(self) -> u64 {
+        1 << self as u64
     }
 }
 
 /// The set of fast paths a variant's compiled rules allow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Paths {
-    bits: u32,
+    bits: u64,
     /// Check is decided by generating every reply and making it (the plain reference).
     generated_checks: bool,
 }
