@@ -12,6 +12,7 @@ use crate::graph::Graph;
 use crate::ir::{CellId, Condition, Occupancy, PhaseId, PieceTypeId, Place, Test, Variant};
 use crate::paths::{Features, Path, Paths};
 use crate::rules::counting::CountRules;
+use crate::rules::programs::code::one_place;
 use crate::rules::programs::{CodePaths, ProgramRules};
 use crate::rules::sides::{self, Sides};
 use crate::rules::slow_reach::SlowReach;
@@ -143,31 +144,6 @@ fn cell_table(r: &Rules, t: &Test) -> (Option<Place>, Vec<bool>) {
         table.push(piece_holds(r, t, side, None));
     }
     (place, table)
-}
-
-/// Whether a test reads only the piece on the current cell.
-pub(crate) fn reads_piece_here(t: &Test) -> bool {
-    matches!(one_place(t), Some(None))
-}
-
-/// The one place whose piece a test reads (`None`: the current cell), where it reads no other
-/// and nothing else.
-fn one_place(t: &Test) -> Option<Option<Place>> {
-    let mut place = None;
-    places_agree(t, &mut place).then_some(place.flatten())
-}
-
-/// Whether every part of the test reads the piece on `at` (set by the first that reads one).
-fn places_agree(t: &Test, at: &mut Option<Option<Place>>) -> bool {
-    let mut same = |p: Option<Place>| *at.get_or_insert(p) == p;
-    match t {
-        Test::True | Test::False => true,
-        Test::Empty(p) | Test::Friend(p) | Test::Enemy(p) | Test::Piece(_, p) => same(*p),
-        Test::OnBoard(p) => same(Some(*p)),
-        Test::Not(inner) => places_agree(inner, at),
-        Test::And(all) | Test::Or(all) => all.iter().all(|x| places_agree(x, at)),
-        _ => false,
-    }
 }
 
 /// The value of a test that reads only the piece on one place, `p` standing there (`None`:

@@ -352,6 +352,31 @@ fn inert(i: &Instr) -> bool {
     }
 }
 
+/// Whether a test reads only the piece on the current cell.
+pub(crate) fn reads_piece_here(t: &Test) -> bool {
+    matches!(one_place(t), Some(None))
+}
+
+/// The one place whose piece a test reads (`None`: the current cell), where it reads no other
+/// and nothing else.
+pub(crate) fn one_place(t: &Test) -> Option<Option<Place>> {
+    let mut place = None;
+    places_agree(t, &mut place).then_some(place.flatten())
+}
+
+/// Whether every part of the test reads the piece on `at` (set by the first that reads one).
+fn places_agree(t: &Test, at: &mut Option<Option<Place>>) -> bool {
+    let mut same = |p: Option<Place>| *at.get_or_insert(p) == p;
+    match t {
+        Test::True | Test::False => true,
+        Test::Empty(p) | Test::Friend(p) | Test::Enemy(p) | Test::Piece(_, p) => same(*p),
+        Test::OnBoard(p) => same(Some(*p)),
+        Test::Not(inner) => places_agree(inner, at),
+        Test::And(all) | Test::Or(all) => all.iter().all(|x| places_agree(x, at)),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

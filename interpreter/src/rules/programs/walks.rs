@@ -114,7 +114,7 @@ fn walk_test(d: DirId, inner: &[Instr]) -> Option<(Test, usize)> {
     let mut all = Vec::new();
     for i in rest {
         match i {
-            Instr::Verify(t) if crate::rules::compile::reads_piece_here(t) => all.push(t.clone()),
+            Instr::Verify(t) if super::code::reads_piece_here(t) => all.push(t.clone()),
             _ => return None,
         }
     }
