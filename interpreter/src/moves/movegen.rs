@@ -14,10 +14,16 @@ thread_local! {
 /// Runs `f` with every promotion choice offered: moves generated to see what they attack (a
 /// capture that must promote attacks even with no choice left).
 pub(crate) fn with_every_choice<T>(f: impl FnOnce() -> T) -> T {
-    let before = ATTACKS.with(|a| a.replace(true));
-    let out = f();
-    ATTACKS.with(|a| a.set(before));
-    out
+    /// Puts the flag back however `f` ends: a panic caught above (a web request's task, the
+    /// fuzz's report) must not leave every later generation on this thread offering every choice.
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            ATTACKS.with(|a| a.set(self.0));
+        }
+    }
+    let _restore = Restore(ATTACKS.with(|a| a.replace(true)));
+    f()
 }
 
 impl State {
