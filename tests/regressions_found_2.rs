@@ -306,3 +306,83 @@ setup { white: King c1  black: King c3, Bomber b5 }
         assert!(black.iter().all(|m| m.starts_with("Kc3-")), "{paths}: {black:?}");
     }
 }
+
+/// A reply made only to read what it takes (held-by-check asks which pieces give check) is
+/// made without its blast; its wall was still built, and a duck may be put on the cell the
+/// blast would have cleared, where the capturer then still stood: the square went from under
+/// it, the cell read as a hole while the player's cells still held it, and the next move
+/// generation panicked (random_var 1051253, `varia perft` 2). Such a reply now builds no wall.
+#[test]
+fn a_reply_made_without_its_blast_builds_no_wall() {
+    let text = r#"variant "A blast, a duck and a held piece"
+
+board {
+  grid 4 x 5
+  direction warp
+  link d5 warp c3
+}
+
+player sente 
+player gote swap n <-> s  ne <-> se  nw <-> sw
+
+zone far { sente: rank 5 rank 4  gote: rank 1 rank 2 }
+zone last { sente: rank 5  gote: rank 1 }
+zone far-first { sente: rank 5 rank 4 }
+zone far-rest { gote: rank 1 rank 2 }
+zone start { sente: rank 2  gote: rank 4 }
+zone mid { a3 b3 c3 d3 }
+
+piece King K {
+  royal
+  step all
+  attribute fresh set
+  move { verify attribute(fresh) s verify empty s verify empty set-attribute fresh false add }
+  points 3
+  explodes n s
+}
+piece Pawn P {
+  san-without-letter
+  resets-move-clock
+  step n
+  held-by-check
+  explodes all
+}
+piece November N {
+  move jump { n verify enemy capture n verify empty add-partial then jump }
+  betza "bRfrFF" move-only if not in-check
+  points 2.5
+}
+piece Tango T {
+  move { nw verify empty verify not marked add-copy }
+  step w s all
+  explodes all
+}
+piece Yankee Y {
+  step diagonal
+  no-check promotions
+}
+piece Xray X {
+  hop orthogonal ne max 1
+  leap 3 3 to last
+  hop nw w diagonal
+}
+
+forbid: config(own Xray at far)
+
+setup {
+  sente: King c1, Pawn b2, Pawn d2, Pawn c2, Tango a1, Tango a2, Xray d1, November b1
+  gote: King b5, Pawn b4, Pawn a4, Pawn d4, Tango c4, Tango a5, Xray c5, November d5
+}
+end {
+  bare-king loss
+  goal gote sente win: facing(own Tango, opponent Yankee, e)
+  goal gote loss: shuttled 3 Pawn
+}
+walls {
+  place duck in mid
+}
+"#;
+    for (_, n, paths) in legal_everywhere(text, &[], 3) {
+        assert_eq!(n, 2443, "{paths}");
+    }
+}

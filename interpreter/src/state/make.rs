@@ -157,7 +157,7 @@ impl State {
 
     /// [`State::make_general`]. The plain reference makes replies only to see what they take:
     /// without `settle`, a turn whose remaining actions may all be left out does not end by
-    /// itself when none is legal; without `blast`, a capture does not explode.
+    /// itself when none is legal; without `blast`, a capture does not explode and no wall is built.
     pub(crate) fn make_general_with(&mut self, r: &Rules, mv: Move, settle: bool, blast: bool) {
         let moved = match mv.kind {
             MoveKind::MoveSquare | MoveKind::PlaceSquare | MoveKind::EndTurn | MoveKind::Choose => Piece::EMPTY,
@@ -192,7 +192,10 @@ impl State {
         if blast && r.explosions.is_some() && mv.kind.is_piece_move() {
             self.explode(r, mv, log);
         }
-        if r.variant.walls.is_some() && mv.kind.is_piece_move() {
+        // Without its blast a capturer may still stand on a cell its blast would clear, where
+        // the move may put its wall: the walls are left out too (such a move is made only to
+        // read what it takes).
+        if blast && r.variant.walls.is_some() && mv.kind.is_piece_move() {
             self.build_walls(r, mv, log);
         }
         if mv.gate != 0 {
