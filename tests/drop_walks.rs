@@ -7,19 +7,6 @@ use std::sync::Arc;
 use varia_interpreter::paths::Path;
 use varia_interpreter::{Position, Rules};
 
-/// The legal moves in long notation, sorted: by the plain reference for its rules.
-fn listed(pos: &mut Position) -> Vec<String> {
-    if pos.rules().is_reference() {
-        let mut moves = Vec::new();
-        pos.reference_moves(&mut moves);
-        let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-        out.sort();
-        out
-    } else {
-        common::legal(pos)
-    }
-}
-
 /// What the comparison met: positions compared, and those where a piece in hand had drops
 /// barred by a walk (fewer drops of it than empty cells).
 #[derive(Default)]
@@ -45,7 +32,7 @@ fn compare(all: &[Arc<Rules>], games: u64, plies: usize, reference_every: usize,
                 if pos.rules().is_reference() && ply % reference_every != 0 {
                     continue;
                 }
-                assert_eq!(listed(pos), fast, "rules {k}, game {game} ply {ply}: {}", pos.to_position_string());
+                assert_eq!(common::listed(pos), fast, "rules {k}, game {game} ply {ply}: {}", pos.to_position_string());
             }
             let drops = fast.iter().filter(|m| m.to_uppercase().starts_with(&format!("{dropper}@"))).count();
             let empty = (0..positions[0].rules().variant.board.cells.len())

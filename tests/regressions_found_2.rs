@@ -286,18 +286,7 @@ setup { white: King c1  black: King c3, Bomber b5 }
 "#;
     for rules in every_rules(text, &[Path::Atoms, Path::LightTrial]) {
         let paths = format!("{:?}", rules.fast_paths());
-        let listed = |position: &str| {
-            let mut pos = common::position(&rules, position);
-            let mut moves = Vec::new();
-            if rules.is_reference() {
-                pos.reference_moves(&mut moves);
-            } else {
-                pos.legal_moves(&mut moves);
-            }
-            let mut written: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
-            written.sort();
-            written
-        };
+        let listed = |position: &str| common::listed(&mut common::position(&rules, position));
         // The bomber's capture of the crowd on c3 would blow up its own king: no check.
         assert!(listed("1b2/4/2k1/2K1/4 w - - 0 1").contains(&"Kc2-c3".to_string()), "{paths}");
         // Nor may the bomber make it: only the black king moves.

@@ -43,6 +43,20 @@ pub fn legal(pos: &mut Position) -> Vec<String> {
     out
 }
 
+/// The legal moves in long notation, sorted: by the plain reference where the position's
+/// rules are the reference's, else as [`legal`] lists them.
+#[allow(dead_code)]
+pub fn listed(pos: &mut Position) -> Vec<String> {
+    if !pos.rules().is_reference() {
+        return legal(pos);
+    }
+    let mut moves = Vec::new();
+    pos.reference_moves(&mut moves);
+    let mut out: Vec<String> = moves.iter().map(|m| pos.long_notation(*m)).collect();
+    out.sort();
+    out
+}
+
 /// Plays moves given in any accepted notation (each must be legal: `parse_move` reads only
 /// legal moves).
 pub fn play(pos: &mut Position, moves: &str) {
