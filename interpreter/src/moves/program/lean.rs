@@ -10,7 +10,7 @@
 use crate::ir::{CellId, DirId, Place, PlayerId, Test};
 use crate::limits::PROGRAM_STEPS;
 use crate::position::{Move, MoveKind, State};
-use crate::rules::programs::code::{Code, Op, MAX_LOOP_LEVELS, NO_CELL};
+use crate::rules::programs::code::{table_holds, Code, Op, MAX_LOOP_LEVELS, NO_CELL};
 use crate::rules::{Piece, Rules};
 
 /// Where a lean run stands: the rules, the position, the mover's side and the current cell.
@@ -68,15 +68,8 @@ impl Lean<'_> {
     fn check(&self, code: &Code, t: u16) -> bool {
         match code.cell_tables.get(t as usize) {
             Some((place, table)) if !table.is_empty() => {
-                let stride = table.len() / self.r.players;
-                let at = match self.place(place) {
-                    Some(c) => match self.at(c) {
-                        Piece::HOLE => stride - 2,
-                        p => p.0 as usize,
-                    },
-                    None => stride - 1,
-                };
-                table[self.side.0 as usize * stride + at]
+                let piece = self.place(place).map(|c| self.at(c));
+                table_holds(table, self.r.players, self.side, piece)
             }
             _ => self.test(&code.tests[t as usize]),
         }

@@ -250,7 +250,7 @@ impl State {
                     }
                     DropRule::Walks(w) => {
                         if only.allows(w.move_type.map_or(NO_MOVE_TYPE, |m| m.0)) {
-                            self.walk_drops(r, w, side, piece, i as u16, w.move_type, out);
+                            self.walk_drops(r, w, side, piece, i as u16, out);
                         }
                     }
                     DropRule::Code(code) => {

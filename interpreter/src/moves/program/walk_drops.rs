@@ -6,9 +6,9 @@
 
 use std::cell::RefCell;
 
-use crate::ir::{MoveTypeId, PlayerId};
+use crate::ir::PlayerId;
 use crate::position::{Move, MoveKind, State};
-use crate::rules::programs::code::NO_CELL;
+use crate::rules::programs::code::{table_holds, NO_CELL};
 use crate::rules::programs::walks::WalkDrop;
 use crate::rules::programs::PLAIN_DROP;
 use crate::rules::{Piece, Rules};
@@ -30,7 +30,6 @@ impl State {
         side: PlayerId,
         piece: Piece,
         index: u16,
-        move_type: Option<MoveTypeId>,
         out: &mut Vec<Move>,
     ) {
         let s = side.0 as usize;
@@ -41,20 +40,15 @@ impl State {
             passes.resize(2 * cells, true);
             let (all, walk) = passes.split_at_mut(cells);
             for wk in &w.walks {
-                let stride = wk.table.len() / r.players;
-                let table = &wk.table[s * stride..(s + 1) * stride];
                 for &(c, n) in &wk.order[s] {
-                    let ok = n == NO_CELL || {
-                        let q = self.cells[n.0 as usize];
-                        // A hole's entry comes after the pieces' (then "off the board", never read here).
-                        let at = if q == Piece::HOLE { stride - 2 } else { q.0 as usize };
-                        table[at] && walk[n.0 as usize]
-                    };
+                    let ok = n == NO_CELL
+                        || (table_holds(&wk.table, r.players, side, Some(self.cells[n.0 as usize]))
+                            && walk[n.0 as usize]);
                     walk[c.0 as usize] = ok;
                     all[c.0 as usize] &= ok;
                 }
             }
-            let move_type = move_type.map_or(crate::tables::NO_MOVE_TYPE, |m| m.0);
+            let move_type = w.move_type.map_or(crate::tables::NO_MOVE_TYPE, |m| m.0);
             for to in w.cells[s].iter() {
                 if !self.cells[to.0 as usize].is_empty() || !all[to.0 as usize] {
                     continue;

@@ -4,6 +4,7 @@ use crate::ir::{
     AddKind, AttributeId, CellId, DirId, FlagId, Instr, Landmark, MoveTypeId, PieceTypeId, Place, PlayerId, Program,
     Test,
 };
+use crate::rules::piece::Piece;
 
 /// One instruction of flattened code. Jump targets are indexes into [`Code::ops`]; tests are
 /// indexes into [`Code::tests`].
@@ -350,6 +351,20 @@ fn inert(i: &Instr) -> bool {
         Instr::If(_, a, b) => a.iter().all(inert) && b.iter().all(inert),
         _ => false,
     }
+}
+
+/// A one-place test's value from its table (`compile::cell_table`: per player, one entry per
+/// piece code, then a hole, then off the board) for `side`, `piece` standing on the place
+/// (`None`: the place is off the board).
+#[inline(always)]
+pub(crate) fn table_holds(table: &[bool], players: usize, side: PlayerId, piece: Option<Piece>) -> bool {
+    let stride = table.len() / players;
+    let at = match piece {
+        Some(Piece::HOLE) => stride - 2,
+        Some(p) => p.0 as usize,
+        None => stride - 1,
+    };
+    table[side.0 as usize * stride + at]
 }
 
 /// Whether a test reads only the piece on the current cell.

@@ -22,7 +22,7 @@ pub(crate) struct Walk {
     /// Per player: (cell, the next cell along the walk or [`NO_CELL`]), each cell after the
     /// cell next to it, so a pass in this order finds the next cell's result first.
     pub(crate) order: Vec<Vec<(CellId, CellId)>>,
-    /// The test's value per (player, piece code), then a hole, then off the board (filled once the rules are
+    /// The test's value per (player, piece code), then a hole, then off the board (read by `code::table_holds`; filled once the rules are
     /// built; see `compile::cell_table`).
     pub(crate) table: Vec<bool>,
 }
