@@ -412,3 +412,24 @@ fn the_hand_drops_term_counts_enemy_pieces_in_hand_times_empty_cells_beside_a_ro
     let chess = common::rules("chess.var");
     assert_eq!(term_value(&chess, "rnbqkbnr/pppp1ppp/8/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1", "hand-drops", -10.0), 0);
 }
+
+#[test]
+fn positions_alike_but_for_the_move_clock_are_evaluated_apart() {
+    // The move clock scales the evaluation but is not in the position's hash: a searcher that
+    // met the same board at another clock must not reuse that evaluation (its cache keys the
+    // clock too).
+    let rules = common::rules("chess.var");
+    let early = "8/8/8/3k4/8/8/8/R3K3 w - - 0 60";
+    let late = "8/8/8/3k4/8/8/8/R3K3 w - - 90 60";
+    let (a, b) = (common::position(&rules, early), common::position(&rules, late));
+    assert_eq!(a.hash(), b.hash(), "the hash leaves the clock out");
+    let eval = Evaluator::new(&rules);
+    assert_ne!(eval.evaluate(&a), eval.evaluate(&b), "the clock scales the evaluation");
+    let limits = Limits { depth: Some(1), ..Limits::default() };
+    let mut fresh = Searcher::new(&rules, 16);
+    let alone = fresh.search(&mut common::position(&rules, late), limits.clone(), |_| {}).score;
+    let mut reused = Searcher::new(&rules, 16);
+    reused.search(&mut common::position(&rules, early), limits.clone(), |_| {});
+    let after = reused.search(&mut common::position(&rules, late), limits, |_| {}).score;
+    assert_eq!(after, alone, "the late clock's search as a fresh searcher scores it");
+}

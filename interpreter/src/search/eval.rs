@@ -26,7 +26,7 @@ mod passers;
 mod promoters;
 mod royal_tables;
 mod royal_terms;
-use royal_tables::{castle_ends, mask_reach};
+use royal_tables::{castle_ends, mask_reach, AttackTables};
 mod runaway;
 
 /// The named terms of the evaluation besides piece values, each weighted separately in the
@@ -301,10 +301,8 @@ pub struct Evaluator {
     /// Per player: the bits of its castling rights and the cells its castlings bring its royal
     /// piece to (no castling: no bits, no cells).
     castles: Vec<(u32, CellSet)>,
-    /// Per (piece code, cell): every cell the ray masks let the piece land on from there on
-    /// any board (rays run out on the empty board, every cell may be taken), so that the royal
-    /// attack term looks only at pieces that could reach a zone; empty without masks.
-    empty_reach: Vec<u128>,
+    /// What the royal attack term reads (empty without masks).
+    attack: AttackTables,
     /// Distances for the cornering and runaway terms (boards of up to [`Cornering::MAX_CELLS`]
     /// cells).
     cornering: Option<Cornering>,
@@ -411,6 +409,7 @@ impl Evaluator {
         let clock_span = rules.variant.end.move_rule.map_or(0, |m| 2 * m);
         let empty_reach = mask_reach(rules);
         let passers = Passers::new(rules, &empty_reach, &promoters);
+        let attack = AttackTables::new(rules, &empty_reach);
         let runaways = Runaways::new(rules, &values, promoters);
         let weights = weights.unwrap_or_else(|| Weights::with_values(rules, &values));
         let exchange = (0..codes)
@@ -439,7 +438,7 @@ impl Evaluator {
                 .collect(),
             lines,
             castles: castle_ends(rules),
-            empty_reach,
+            attack,
             cornering: Cornering::new(rules),
             runaways,
             passers,
@@ -564,6 +563,14 @@ impl Evaluator {
         }
         let h = pos.halfmove_clock().min(self.clock_span) as i64;
         (2 * self.clock_span as i64 - h, 2 * self.clock_span as i64)
+    }
+
+    /// A key for the evaluation of a position: its hash, which holds everything the
+    /// evaluation reads but the move clock, mixed with the clock where it scales the
+    /// evaluation.
+    pub(crate) fn cache_key(&self, pos: &Position) -> u64 {
+        let clock = pos.halfmove_clock().min(self.clock_span) as u64;
+        pos.hash() ^ clock.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
     /// The static evaluation from the side to move's point of view, in centipawns.

@@ -19,7 +19,7 @@ use crate::ir::PlayerId;
 use crate::order::{see, Ordering, Picker, MAX_PLY};
 use crate::position::{Move, Position};
 use crate::rules::Rules;
-use crate::table::Table;
+use crate::table::{EvalCache, Table};
 
 pub use crate::eval::{Evaluator, Weights};
 
@@ -170,6 +170,8 @@ pub struct Progress {
 pub struct Searcher {
     eval: Evaluator,
     table: Table,
+    /// Static evaluations already made (two-player searches).
+    evals: EvalCache,
     order: Ordering,
     /// The refinements in use.
     pub features: Features,
@@ -236,6 +238,7 @@ impl Searcher {
         Searcher {
             eval,
             table: Table::new(table_mb),
+            evals: EvalCache::new(),
             order: Ordering::new(rules),
             features: Features::default(),
             officer,
@@ -394,9 +397,10 @@ impl Searcher {
 
     /// The static evaluation from the side to move's point of view; in a paranoid search, the
     /// root player's evaluation (its pieces against all others'), negated for the others.
-    fn static_eval(&self, pos: &Position) -> i32 {
+    fn static_eval(&mut self, pos: &Position) -> i32 {
         if !self.paranoid {
-            return self.eval.evaluate(pos);
+            let eval = &self.eval;
+            return self.evals.get_or(eval.cache_key(pos), || eval.evaluate(pos));
         }
         // The root player out of the game has lost, whatever stands on the board.
         let v = if pos.side_out(self.root_side) { -MATE / 2 } else { self.eval.evaluate_for(pos, self.root_side) };

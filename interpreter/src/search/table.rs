@@ -1,4 +1,4 @@
-//! The search's transposition table: scores, bounds and best moves of searched positions by Zobrist hash, kept between the searches of one game.
+//! The search's tables by Zobrist hash, kept between the searches of one game: the transposition table (scores, bounds and best moves of searched positions) and the cache of static evaluations.
 
 use crate::position::Move;
 
@@ -98,6 +98,39 @@ impl Table {
     }
 }
 
+/// Static evaluations by position hash, one per slot (the latest kept): a position met again,
+/// by another order of the same moves or by the next iteration of the deepening, is not
+/// evaluated again. The key ([`crate::eval::Evaluator::cache_key`]) holds everything the evaluation reads.
+pub(crate) struct EvalCache {
+    slots: Vec<Option<(u64, i32)>>,
+}
+
+impl EvalCache {
+    /// Slots of the cache: 256 KB, small enough to stay in the processor's second-level cache.
+    const SLOTS: usize = 1 << 14;
+
+    pub(crate) fn new() -> EvalCache {
+        EvalCache { slots: vec![None; Self::SLOTS] }
+    }
+
+    /// The evaluation stored for `key`, or `eval()` stored and returned.
+    #[inline]
+    pub(crate) fn get_or(&mut self, key: u64, eval: impl FnOnce() -> i32) -> i32 {
+        let slot = &mut self.slots[key as usize & (Self::SLOTS - 1)];
+        match *slot {
+            Some((k, v)) if k == key => {
+                debug_assert_eq!(v, eval(), "the key holds everything the evaluation reads");
+                v
+            }
+            _ => {
+                let v = eval();
+                *slot = Some((key, v));
+                v
+            }
+        }
+    }
+}
+
 /// Asks the kernel to back the table's memory with huge pages before it is first written: a
 /// probe lands anywhere in tens of megabytes, and with small pages most probes also missed
 /// the address cache (where transparent huge pages are on request only, as by default).
@@ -114,4 +147,28 @@ fn huge_pages(start: usize, len: usize) {
     }
     #[cfg(not(target_os = "linux"))]
     let _ = (start, len);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cached_evaluation_is_kept_per_key_and_given_way_by_another_key_of_its_slot() {
+        let mut cache = EvalCache::new();
+        let asked = std::cell::Cell::new(0);
+        let seven = || {
+            asked.set(asked.get() + 1);
+            7
+        };
+        assert_eq!(cache.get_or(5, seven), 7);
+        assert_eq!(cache.get_or(5, seven), 7);
+        // Stored: a hit asks again only for the debug build's check.
+        assert_eq!(asked.get(), if cfg!(debug_assertions) { 2 } else { 1 });
+        // Another key of the same slot replaces it; the first is then evaluated again.
+        let other = 5 + EvalCache::SLOTS as u64;
+        assert_eq!(cache.get_or(other, || 9), 9);
+        assert_eq!(cache.get_or(5, seven), 7);
+        assert_eq!(asked.get(), if cfg!(debug_assertions) { 3 } else { 2 });
+    }
 }

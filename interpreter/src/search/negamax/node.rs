@@ -152,7 +152,7 @@ impl Searcher {
     /// A node settled before it is searched: a repetition inside the search is a draw (it can
     /// be forced again); with the root player out of the game the others all play on one side,
     /// nothing would count the depth down, and the game is lost for the root player anyway.
-    fn settled(&self, pos: &Position, turn_start: bool) -> Option<i32> {
+    fn settled(&mut self, pos: &Position, turn_start: bool) -> Option<i32> {
         if turn_start && pos.repetitions() > 0 {
             return Some(self.draw_score(pos));
         }
