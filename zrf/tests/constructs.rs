@@ -308,3 +308,44 @@ fn shared_pieces_let_the_mover_move_every_piece_as_its_own() {
     // mover's (`verify friend?`), and Black's Man on c3 has no cell north of it.
     assert_eq!(moves_of(&shared(r#"(option "shared pieces" true)"#)), ["Oc1-c2", "Mb2-b3"]);
 }
+
+#[test]
+fn a_board_of_levels_takes_directions_within_a_level_and_links_between_levels() {
+    // Two levels of 2 x 2; the directions give two deltas of three (the level's is 0), and
+    // `links` joins the levels, as three-dimensional Zillions files write them.
+    let text = r#"(game (title "t") (players White Black) (turn-order White Black)
+  (board (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b" (10 0)) ("2/1" (0 10)) ("B/A" (0 0)))
+      (directions (n 0 -1) (e 1 0)))
+    (links up (a1A a1B) (b1A b1B)))
+  (piece (name Man) (moves (n (verify empty?) add) (e (verify empty?) add) (up (verify empty?) add)))
+  (board-setup (White (Man a1A)) (Black (Man b2B))))"#;
+    let mut moves = moves_of(text);
+    moves.sort();
+    // North to a2 and east to b1 on its own level, up to the level above; never across levels.
+    assert_eq!(moves, ["Ma1A-a1B", "Ma1A-a2A", "Ma1A-b1A"]);
+}
+
+#[test]
+fn a_symmetry_of_no_player_or_of_no_direction_is_passed_over_with_a_note() {
+    let text = game("(piece (name Man) (moves (n (verify empty?) add)))", "(White (Man a1)) (Black (Man c3))", "")
+        .replace("(w -1 0))))", "(w -1 0))) (symmetry Black (n s) (s n) (n up)) (symmetry Silver (n s)))");
+    let game = varia_zrf::load(&text, None).unwrap_or_else(|e| panic!("{}", e.render(&text)));
+    let notes: Vec<(&str, &str)> = game.notes.iter().map(|n| (n.message.as_str(), &text[n.span.clone()])).collect();
+    assert_eq!(
+        notes,
+        [
+            ("'up' is no direction of the board: the symmetry pair (n up) is ignored", "(n up)"),
+            ("a symmetry of 'Silver', who is not a player: ignored", "Silver"),
+        ]
+    );
+    // The pairs that name real directions still hold: Black's north is south.
+    assert_eq!(moves_of(&text), ["Ma1-a2"]);
+    let mut pos = Position::start(Arc::new(Rules::new(game.variant)));
+    let mut out = Vec::new();
+    pos.legal_moves(&mut out);
+    pos.make(out[0]);
+    pos.legal_moves(&mut out);
+    let black: Vec<String> = out.iter().map(|m| pos.long_notation(*m)).collect();
+    assert_eq!(black, ["Mc3-c2"]);
+}

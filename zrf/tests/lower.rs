@@ -622,10 +622,9 @@ fn errors_are_located_and_exact() {
             game_text("", king, "(kill-positions a1)"),
             "5:24: position 'a1' was removed by kill-positions (in (board-setup ...))",
         ),
-        (game_text("", king, "(symmetry Black (n up))"), "3:51: unknown direction 'up' (in (symmetry ...))"),
         (
-            game_text("", king, "").replace("(e 1 0)", "(e 1)"),
-            "3:22: a direction needs 2 index deltas, one per dimension (in (grid ...))",
+            game_text("", king, "").replace("(e 1 0)", "(e 1 0 1)"),
+            "3:22: a direction needs at most 2 index deltas, one per dimension (in (grid ...))",
         ),
         (
             format!(

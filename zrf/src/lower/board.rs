@@ -3,7 +3,7 @@ use std::collections::HashSet;
 
 use varia_interpreter::ir::{Board, Cell, DirId, Link};
 
-use super::{cell_id, construct_name, is_presentation, Lowerer, Names, MAX_POSITIONS};
+use super::{cell_id, construct_name, is_presentation, Lowerer, Names, ZrfNote, MAX_POSITIONS};
 use crate::reader::{Sexp, ZrfError};
 
 /// A player's symmetry: the player and its (direction, direction read instead) pairs.
@@ -112,7 +112,7 @@ impl Lowerer<'_> {
             if item.is_form("zone") {
                 self.zone_form(item)?;
             } else if item.is_form("symmetry") {
-                symmetries.push(self.symmetry(item)?);
+                symmetries.extend(self.symmetry(item)?);
             }
         }
 
@@ -272,14 +272,17 @@ impl Lowerer<'_> {
         }
         let first = first.unwrap_or(0);
         // Each direction links every position to the one at the index delta, inside this grid.
-        for (dir, deltas, node) in directions {
-            if deltas.len() != sizes.len() {
+        for (dir, mut deltas, node) in directions {
+            // Fewer deltas than dimensions leave the rest at 0: a board of levels whose
+            // directions run within each level (real files link the levels by `links`).
+            if deltas.len() > sizes.len() || deltas.is_empty() {
                 return Err(self.err(
-                    format!("a direction needs {} index deltas, one per dimension", sizes.len()),
+                    format!("a direction needs at most {} index deltas, one per dimension", sizes.len()),
                     node,
                     label,
                 ));
             }
+            deltas.resize(sizes.len(), 0);
             for flat in 0..total {
                 let index = unflatten(flat, &sizes);
                 let target: Option<Vec<usize>> = index
@@ -415,21 +418,39 @@ impl Lowerer<'_> {
         Ok(())
     }
 
-    /// `(symmetry P (a b) ...)`: when P moves, direction a is followed as b.
-    fn symmetry(&mut self, form: &Sexp) -> Result<Symmetry, ZrfError> {
+    /// `(symmetry P (a b) ...)`: when P moves, direction a is followed as b. A symmetry of
+    /// one who is not a player, or a pair naming a direction no board has, changes nothing
+    /// (no link follows such a direction) and is passed over with a note, as real files
+    /// carry both.
+    fn symmetry(&mut self, form: &Sexp) -> Result<Option<Symmetry>, ZrfError> {
         let label = "in (symmetry ...)";
         let Some((who, pairs)) = form.tail().split_first() else {
             return Err(self.err("expected (symmetry Player (d1 d2) ...)", form, label));
         };
-        let player = usize::from(self.player(who, label)?.0);
+        let Some(player) = who.as_atom().and_then(|name| self.players.get(name)) else {
+            let message = format!("a symmetry of '{}', who is not a player: ignored", construct_name(who));
+            self.notes.push(ZrfNote { message, span: who.span.clone() });
+            return Ok(None);
+        };
         let mut map = Vec::new();
         for pair in pairs {
             let [from, to] = pair.as_list().unwrap_or(&[]) else {
                 return Err(self.err("expected a pair of directions (d1 d2)", pair, label));
             };
+            let unknown = [from, to].into_iter().find(|d| d.as_atom().and_then(|name| self.dirs.get(name)).is_none());
+            if let Some(unknown) = unknown {
+                let message = format!(
+                    "'{}' is no direction of the board: the symmetry pair ({} {}) is ignored",
+                    construct_name(unknown),
+                    construct_name(from),
+                    construct_name(to)
+                );
+                self.notes.push(ZrfNote { message, span: pair.span.clone() });
+                continue;
+            }
             map.push((self.known_direction(from, label)?, self.known_direction(to, label)?));
         }
-        Ok((player, map))
+        Ok(Some((player, map)))
     }
 
     pub(crate) fn known_direction(&self, node: &Sexp, label: &str) -> Result<usize, ZrfError> {
