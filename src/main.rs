@@ -520,6 +520,12 @@ fn check(file: &std::path::Path) -> Result<(), String> {
     if let Some(warning) = no_way_to_end(v) {
         eprintln!("warning: {}: {warning}", file.display());
     }
+    if rules.program_reach_cut() {
+        eprintln!(
+            "warning: {}: the analysis of where the move programs may capture ran out of its budget (a million states for the variant): the programs it could not follow are run from every cell holding their piece in every check test, which is slower",
+            file.display()
+        );
+    }
     // A move program that runs past its steps stops there, keeping the moves it produced:
     // said when it happens in the start position.
     let mut pos = Position::start(rules.clone());

@@ -93,6 +93,7 @@ fn a_looping_program_on_a_large_board_costs_a_bounded_time() {
     let began = Instant::now();
     let rules = Arc::new(Rules::new(varia_grammar::load(text).expect("loads")));
     let compiled = began.elapsed();
+    assert!(rules.program_reach_cut(), "these programs spend the analysis' budget");
     // Listing: 416 runs (White's) of at most 4,096 steps, 1.7 million steps.
     let mut pos = Position::start(rules);
     let began = Instant::now();
@@ -131,5 +132,42 @@ fn varia_check_warns_of_a_run_past_its_steps() {
     );
     let within = check("within.var", "e verify empty add");
     assert!(!within.contains("ran past"), "{within}");
+    assert!(!within.contains("ran out of its budget"), "{within}");
+    let file = dir.join("looping.var");
+    std::fs::write(&file, include_str!("games/looping-programs.var")).expect("written");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_varia"))
+        .args(["check", file.to_str().expect("a path")])
+        .output()
+        .expect("run varia");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("looping.var: the analysis of where the move programs may capture ran out of its budget"),
+        "{said}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_program_walking_the_board_is_followed_by_the_attack_analysis() {
+    // A piece whose program walks all 208 cells of the board along a direction that links each
+    // cell to the next in reading order, adding a move on each empty cell (the Zillions idiom
+    // of a piece entering from a reserve): the analysis of where it may capture follows it from
+    // every cell within its budget (`varia check` warns otherwise), and its moves are listed as
+    // written.
+    let files = "abcdefghijklmnopqrstuvwxyz".chars().collect::<Vec<_>>();
+    let cells: Vec<String> = (1..=8).flat_map(|r| files.iter().map(move |f| format!("{f}{r}"))).collect();
+    let links: String = cells.windows(2).map(|w| format!("  link {} next {}\n", w[0], w[1])).collect();
+    let text = format!(
+        "variant \"Snake\"\nboard {{\n  grid 26 x 8\n  direction next\n{links}}}\nplayer white\nplayer black\n\
+         piece Walker W {{\n  move {{ while on-board(next) {{ next if empty {{ add }} }} }}\n}}\n\
+         piece King K {{ step e w royal }}\n\
+         setup {{\n  white: Walker a1, King c1\n  black: King e1\n}}\n"
+    );
+    let rules = match varia_grammar::load(&text) {
+        Ok(v) => Arc::new(Rules::new(v)),
+        Err(d) => panic!("{d:?}"),
+    };
+    assert!(!rules.program_reach_cut(), "the analysis ran out of its budget");
+    // Every cell but the Walker's own and the two kings'.
+    assert_eq!(walker_moves(rules).len(), 208 - 3);
 }

@@ -315,6 +315,14 @@ impl Rules {
         (total - interpreted, interpreted)
     }
 
+    /// Whether the analysis of where move programs may capture ran out of its budget
+    /// (a million abstract states for the variant): the programs left are then
+    /// run from every cell holding their piece in every attack test, which is slower (`varia
+    /// check` warns of it).
+    pub fn program_reach_cut(&self) -> bool {
+        self.program.as_ref().is_some_and(|p| p.reach_cut)
+    }
+
     /// The hash key of a player's reserve size (none for an unlimited supply).
     #[inline]
     pub(crate) fn zreserve(&self, player: PlayerId, n: u32) -> u64 {

@@ -89,6 +89,9 @@ pub(crate) struct ProgramRules {
     /// Per (player, direction, cell): the first cell one step along the direction as the
     /// player reads it ([`code::NO_CELL`] off the board), so a run's step is one load.
     pub(crate) next: Vec<CellId>,
+    /// The analysis of where programs may capture spent the variant's budget
+    /// ([`reach::MAX_VARIANT_STATES`]): the programs left may capture anywhere.
+    pub(crate) reach_cut: bool,
 }
 
 /// The fast paths that shape how move programs are compiled (read from the variant's paths).
@@ -249,6 +252,7 @@ impl ProgramRules {
         let reach_starts =
             if reach_by_pieces { StartSets::of_reach(cells, &reach_index, &reach_list) } else { StartSets::default() };
         let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &mut drops, &mut left);
+        let reach_cut = left == 0;
         // Whether a drop can take a royal piece depends on the hands.
         attacks_read_position |= !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty());
         let rules = ProgramRules {
@@ -277,6 +281,7 @@ impl ProgramRules {
             attacks_read_history,
             attacks_read_position,
             next,
+            reach_cut,
         };
         (atoms, rules)
     }

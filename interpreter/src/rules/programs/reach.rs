@@ -347,6 +347,12 @@ impl Walk<'_> {
             Op::Goto(target) => st.pc = *target,
             Op::LoopStart(_) => {}
             Op::While { test, exit, .. } => {
+                // A cell found empty in an earlier round is forgotten at the round's head
+                // unless the run stands on it or can go back to it by name: remembering every
+                // such cell made a walk over the board's N cells N² states (a drop program
+                // walking the board to list its empty cells spent the variant's whole
+                // budget), and forgetting only lets a move there count as a capture.
+                st.empty = st.empty.filter(|&e| e == st.cur || e == st.mark || Some(e) == st.to || Some(e) == st.from);
                 self.note_reads(st, *test);
                 self.branch(st, *test, *exit, todo)
             }
