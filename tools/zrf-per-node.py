@@ -11,6 +11,11 @@ Needs valgrind and a release build (`cargo build --release -p varia --bin varia`
 read from $CARGO_TARGET_DIR when it is set). Usage:
 
     python3 tools/zrf-per-node.py [GAME ...]
+    python3 tools/zrf-per-node.py --dir FOLDER [--nodes N]
+
+With `--dir`, every `.zrf` file under FOLDER (its main game) is measured instead, each at the
+deepest depth whose perft has at most N nodes (200,000 by default; found by plain runs first),
+with the files that fail to load or have no move listed at the end.
 """
 
 import os
@@ -69,7 +74,48 @@ def per_node(path, depth):
     return (deep - shallow) / (nodes - first), nodes
 
 
+def nodes_at(path, depth):
+    """The perft count at `depth` by a plain run, or the error's first line."""
+    out = subprocess.run([VARIA, "perft", path, str(depth)], capture_output=True, text=True, timeout=600)
+    found = re.search(r"nodes (\d+)", out.stdout)
+    if out.returncode != 0 or not found:
+        return None, (out.stderr.strip().splitlines() or ["no node count"])[0]
+    return int(found.group(1)), None
+
+
+def folder(root, most):
+    """Per-node costs of every `.zrf` under `root`, each at the deepest depth within `most` nodes."""
+    chess, _ = per_node(os.path.join(ROOT, "variants", "chess.var"), 5)
+    print(f"| file | depth | nodes | instructions per node | against chess.var ({chess:.0f}) |")
+    print("| --- | --- | --- | --- | --- |")
+    left_out = []
+    files = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs if f.endswith(".zrf"))
+    for path in files:
+        name = os.path.relpath(path, root)
+        depth, error = 0, None
+        for d in range(1, 12):
+            n, error = nodes_at(path, d)
+            if n is None or n == 0 or n > most:
+                break
+            depth = d
+        if depth < 2:
+            left_out.append(f"{name}: {error or 'too few or too many moves to measure'}")
+            continue
+        cost, nodes = per_node(path, depth)
+        if cost is None:
+            left_out.append(f"{name}: no more nodes at depth {depth} than at depth 1")
+            continue
+        print(f"| {name} | {depth} | {nodes:,} | {cost:.0f} | {cost / chess:.1f}x |")
+        sys.stdout.flush()
+    for line in left_out:
+        print(f"not measured: {line}")
+
+
 def main():
+    if sys.argv[1:2] == ["--dir"]:
+        most = int(sys.argv[sys.argv.index("--nodes") + 1]) if "--nodes" in sys.argv else 200_000
+        folder(sys.argv[2], most)
+        return
     wanted = set(sys.argv[1:])
     chess, _ = per_node(os.path.join(ROOT, "variants", "chess.var"), 5)
     print(f"| game | depth | nodes | instructions per node | against chess.var ({chess:.0f}) |")
