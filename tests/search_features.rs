@@ -427,9 +427,9 @@ fn positions_alike_but_for_the_move_clock_are_evaluated_apart() {
     assert_ne!(eval.evaluate(&a), eval.evaluate(&b), "the clock scales the evaluation");
     let limits = Limits { depth: Some(1), ..Limits::default() };
     let mut fresh = Searcher::new(&rules, 16);
-    let alone = fresh.search(&mut common::position(&rules, late), limits.clone(), |_| {}).score;
+    let alone = fresh.search(&mut common::position(&rules, late), limits, |_| {}).score;
     let mut reused = Searcher::new(&rules, 16);
-    reused.search(&mut common::position(&rules, early), limits.clone(), |_| {});
+    reused.search(&mut common::position(&rules, early), limits, |_| {});
     let after = reused.search(&mut common::position(&rules, late), limits, |_| {}).score;
     assert_eq!(after, alone, "the late clock's search as a fresh searcher scores it");
 }
