@@ -58,6 +58,7 @@ impl Rules {
             start_cells: derive(&features).allows(Path::StartCells),
             neighbour_tests: derive(&features).allows(Path::NeighbourTests),
             lean_runs: derive(&features).allows(Path::LeanRuns),
+            lean_cascades: derive(&features).allows(Path::LeanCascades),
             drop_walks: derive(&features).allows(Path::DropWalks),
             reach_by_pieces: derive(&features).allows(Path::ReachByPieces),
         };

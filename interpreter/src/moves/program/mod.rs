@@ -61,6 +61,9 @@ impl State {
         out: &mut Vec<Move>,
     ) -> bool {
         let t = r.type_of(piece).0 as usize;
+        let listed = out.len();
+        // Some lean run made a program move (see `cascades_apart`).
+        let mut cascaded = false;
         let mut scratch: Option<Scratch> = None;
         // Emissions that became moves, with the moves they made in `out`, to find a later
         // program emitting the same changes.
@@ -79,7 +82,11 @@ impl State {
                     // Its moves are ordinary ones: `program_moves` merges those of several
                     // programs, as `seen` does the others.
                     let next = pr.next_of(r.cells, r.variant.board.directions.len(), side);
-                    if !self.lean_run(r, next, code, side, origin, piece, move_type, out) {
+                    let before = out.len();
+                    let ran = self.lean_run(r, next, code, side, origin, piece, (move_type, i as u16), out);
+                    // A cascade's program move may equal another program's, which the full
+                    // listing merges: that listing (seldom met) is made in full.
+                    if !ran || (code.cascades && !self.cascades_apart(&out[listed..], before - listed, &mut cascaded)) {
                         if let Some(s) = scratch {
                             self.return_scratch(s);
                         }
@@ -155,8 +162,22 @@ impl State {
         if let Some(mut s) = scratch {
             s.made = seen;
             self.return_scratch(s);
+            // A full run's emission could equal a cascade's program move.
+            return !cascaded;
         }
         true
+    }
+
+    /// Whether the program moves a lean cascade run put on `moves` from `new` on are apart
+    /// from those listed before it (each is another move: its target or promotion differs),
+    /// noting in `cascaded` that the listing has some.
+    fn cascades_apart(&self, moves: &[Move], new: usize, cascaded: &mut bool) -> bool {
+        let program = |m: &&Move| m.kind == MoveKind::Program;
+        let (earlier, added) = moves.split_at(new);
+        added.iter().filter(program).all(|m| {
+            *cascaded = true;
+            !earlier.iter().filter(program).any(|e| e.to == m.to && e.promote == m.promote)
+        })
     }
 
     /// Whether a run of `code` for `side` from `origin` may emit a move: the board lets it

@@ -102,6 +102,8 @@ pub(crate) struct CodePaths {
     pub(crate) neighbour_tests: bool,
     /// `LeanRuns`: programs that only move their piece, testing cells, run lean.
     pub(crate) lean_runs: bool,
+    /// `LeanCascades`: lean programs may also send a piece they take to another cell.
+    pub(crate) lean_cascades: bool,
     /// `DropWalks`: drop programs that test their cell and walk lines are listed by walks.
     pub(crate) drop_walks: bool,
     /// `ReachByPieces`: attack probes visit the start cells where the attacker's pieces stand.
@@ -172,7 +174,8 @@ impl ProgramRules {
         paths: CodePaths,
         seed: &mut u64,
     ) -> (Vec<Vec<Atom>>, ProgramRules) {
-        let CodePaths { recognise_atoms, start_cells, neighbour_tests, lean_runs, drop_walks, reach_by_pieces } = paths;
+        let CodePaths { recognise_atoms, start_cells, neighbour_tests, lean_runs, lean_cascades, drop_walks, reach_by_pieces } =
+            paths;
         let players = v.players.len();
         let types = v.pieces.len();
         let cells = v.board.cells.len();
@@ -187,7 +190,8 @@ impl ProgramRules {
                         if neighbour_tests {
                             code.fold_looks();
                         }
-                        code.lean = lean_runs && code.lean_shape();
+                        code.lean = lean_runs && code.lean_shape(lean_cascades);
+                        code.cascades = code.lean && code.ops.contains(&code::Op::Cascade);
                         if recognise_atoms && code.guard.is_some() {
                             code.guard_cells = guard_cells(v, facts, &code.prefix);
                         }
