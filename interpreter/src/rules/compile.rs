@@ -114,7 +114,7 @@ impl Rules {
         rules.slow_reach = SlowReach::new(&rules);
         if let Some(mut pr) = rules.program.take() {
             for (_, code) in pr.codes.iter_mut().flatten() {
-                if code.lean {
+                if code.lean || code.cascades {
                     code.cell_tables = code.tests.iter().map(|t| cell_table(&rules, t)).collect();
                 }
             }

@@ -31,8 +31,6 @@ struct Lean<'a> {
     side: PlayerId,
     cur: CellId,
     mark: CellId,
-    /// Where a `cascade` stood ([`NO_CELL`] before one): the mover lands there.
-    sent: CellId,
     /// A piece imagined on a cell (an attack probe's victim on an empty cell); the cell is
     /// [`NO_CELL`] when none.
     imagined: (CellId, Piece),
@@ -154,8 +152,9 @@ impl State {
     /// Runs a lean program (see [`Code::lean`]) for `side`'s `piece` on `from`, pushing its
     /// moves on `out` as the full run and `program_moves_of` would make them (each `add` an
     /// ordinary move, before duplicates are merged). False where the run gives up (`out` then
-    /// holds part of its moves).
+    /// holds part of its moves). In line: the listing runs it once per lean program.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(crate) fn lean_run(
         &self,
         r: &Rules,
@@ -164,13 +163,10 @@ impl State {
         side: PlayerId,
         from: CellId,
         piece: Piece,
-        (move_type, program): (u8, u16),
+        move_type: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        if code.cascades {
-            return self.lean_cascade_run(r, next, code, (side, from, piece), (move_type, program), out);
-        }
-        let walk = self.lean_walk(r, next, code, (side, from), (NO_CELL, Piece::EMPTY), |to, promote, _| {
+        let walk = self.lean_walk(r, next, code, (side, from), (NO_CELL, Piece::EMPTY), |to, promote| {
             let mv = Move {
                 from,
                 to,
@@ -191,15 +187,18 @@ impl State {
             for t in types {
                 out.push(Move { promote: t.0 + 1, ..mv });
             }
-            Flow::On
+            false
         });
         walk != Walk::GaveUp
     }
 
-    /// [`State::lean_run`] for a code with a cascade: its moves of the piece alone are ordinary
+    /// [`State::lean_run`] for a code with a cascade (or any lean code of a piece that has
+    /// one): its moves of the piece alone are ordinary
     /// moves, those that send a taken piece on are program moves (program `program`, numbered
     /// as the full run numbers its emissions: an emission met again in the run is not one more).
-    fn lean_cascade_run(
+    /// Kept out of line, so that the other lean runs stay as they were.
+    #[inline(never)]
+    pub(crate) fn lean_cascade_run(
         &self,
         r: &Rules,
         next: &[CellId],
@@ -211,7 +210,7 @@ impl State {
         // The emissions so far: (target, promotion plus one, where the taken piece goes).
         let mut met = [(NO_CELL, 0u8, NO_CELL); MAX_EMISSIONS];
         let mut count = 0usize;
-        let walk = self.lean_walk(r, next, code, (side, from), (NO_CELL, Piece::EMPTY), |to, promote, sent| {
+        let walk = self.cascade_walk(r, next, code, (side, from), (NO_CELL, Piece::EMPTY), |to, promote, sent| {
             let types = &code.promotions[promote as usize];
             let plain = types.is_empty().then_some(0);
             for p in plain.into_iter().chain(types.iter().map(|t| t.0 + 1)) {
@@ -256,9 +255,33 @@ impl State {
 
     /// Whether a lean program of `side`'s piece on `from` captures on `target` (with
     /// `imagined` standing there, if given), as the full run's probe answers it (a lean
-    /// program's moves take what stands where they land); `None` where the run gives up.
+    /// program's moves take what stands where they land); `None` where the run gives up. In
+    /// line: an attack probe runs it once per program.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     pub(crate) fn lean_hits(
+        &self,
+        r: &Rules,
+        next: &[CellId],
+        code: &Code,
+        side: PlayerId,
+        from: CellId,
+        target: CellId,
+        imagined: Option<Piece>,
+    ) -> Option<bool> {
+        let imagined = imagined.map_or((NO_CELL, Piece::EMPTY), |p| (target, p));
+        match self.lean_walk(r, next, code, (side, from), imagined, |to, _| to == target) {
+            Walk::Ended => Some(false),
+            Walk::Stopped => Some(true),
+            Walk::GaveUp => None,
+        }
+    }
+
+    /// [`State::lean_hits`] for a code with a cascade ([`Code::cascades`]). Kept out of line,
+    /// so that the other lean probes stay as they were.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    pub(crate) fn lean_cascade_hits(
         &self,
         r: &Rules,
         next: &[CellId],
@@ -277,16 +300,15 @@ impl State {
             _ if sent == target => Flow::GiveUp,
             _ => Flow::On,
         };
-        match self.lean_walk(r, next, code, (side, from), imagined, hits) {
+        match self.cascade_walk(r, next, code, (side, from), imagined, hits) {
             Walk::Ended => Some(false),
             Walk::Stopped => Some(true),
             Walk::GaveUp => None,
         }
     }
 
-    /// Walks a lean program for `side` from `from`, calling `add` with each `add`'s target,
-    /// promotion set and, after a `cascade`, the cell the taken piece goes to ([`NO_CELL`]
-    /// else; never the start cell, nor a hole) until it asks to stop or give up.
+    /// Walks a lean program for `side` from `from`, calling `add` with each `add`'s cell and
+    /// promotion set (never the start cell, nor a hole) until it asks to stop.
     #[inline(always)]
     fn lean_walk(
         &self,
@@ -295,9 +317,95 @@ impl State {
         code: &Code,
         (side, from): (PlayerId, CellId),
         imagined: (CellId, Piece),
+        mut add: impl FnMut(CellId, u16) -> bool,
+    ) -> Walk {
+        let mut run = Lean { st: self, r, next, side, cur: from, mark: from, imagined };
+        let bound = r.cell_count() as u32 + 1;
+        let mut loops = [0u32; MAX_LOOP_LEVELS];
+        let loops = &mut loops[..(code.loop_levels as usize).min(MAX_LOOP_LEVELS)];
+        let mut steps = 0u32;
+        let mut pc = 0usize;
+        while let Some(op) = code.ops.get(pc) {
+            steps += 1;
+            // The full run's limit grows with the moves it makes: it decides such a run.
+            if steps > PROGRAM_STEPS {
+                return Walk::GaveUp;
+            }
+            pc += 1;
+            match op {
+                Op::Step(d) => match run.neighbour(run.cur, *d) {
+                    Some(n) => run.cur = n,
+                    None => return Walk::Ended,
+                },
+                Op::Mark(p) => match run.place(p) {
+                    Some(c) => run.mark = c,
+                    None => return Walk::Ended,
+                },
+                Op::Back => run.cur = run.mark,
+                Op::Verify(t) => {
+                    if !run.check(code, *t) {
+                        return Walk::Ended;
+                    }
+                }
+                Op::IfNot(t, target) => {
+                    if !run.check(code, *t) {
+                        pc = *target as usize;
+                    }
+                }
+                Op::Goto(target) => pc = *target as usize,
+                Op::LoopStart(level) => loops[*level as usize] = 0,
+                Op::While { test, exit, level } => {
+                    if !run.check(code, *test) {
+                        pc = *exit as usize;
+                    } else {
+                        loops[*level as usize] += 1;
+                        if loops[*level as usize] > bound {
+                            return Walk::Ended;
+                        }
+                    }
+                }
+                Op::Around { dirs, when, piece } => {
+                    if run.around(code, &code.dir_sets[*dirs as usize], *when, *piece) {
+                        return Walk::Ended;
+                    }
+                }
+                Op::Add { promote, .. } => {
+                    let to = run.cur;
+                    // A move back to its own cell is not an ordinary move.
+                    if to == from {
+                        return Walk::GaveUp;
+                    }
+                    // A move landing on a hole is not made.
+                    if self.cells[to.0 as usize] == Piece::HOLE {
+                        continue;
+                    }
+                    if add(to, *promote) {
+                        return Walk::Stopped;
+                    }
+                }
+                // Not admitted by `Code::lean`.
+                _ => return Walk::GaveUp,
+            }
+        }
+        Walk::Ended
+    }
+
+    /// [`State::lean_walk`] for a code with a cascade ([`Code::cascades`]): `add` is also given,
+    /// after a `cascade`, the cell the taken piece goes to ([`NO_CELL`] else), and may ask to
+    /// give up. Apart from the plain walk, whose loop stays as small as it was.
+    #[inline(always)]
+    fn cascade_walk(
+        &self,
+        r: &Rules,
+        next: &[CellId],
+        code: &Code,
+        (side, from): (PlayerId, CellId),
+        imagined: (CellId, Piece),
         mut add: impl FnMut(CellId, u16, CellId) -> Flow,
     ) -> Walk {
-        let mut run = Lean { st: self, r, next, side, cur: from, mark: from, sent: NO_CELL, imagined };
+        let mut run = Lean { st: self, r, next, side, cur: from, mark: from, imagined };
+        // Where a `cascade` stood ([`NO_CELL`] before one): the mover lands there.
+        let mut cascade = NO_CELL;
         let bound = r.cell_count() as u32 + 1;
         let mut loops = [0u32; MAX_LOOP_LEVELS];
         let loops = &mut loops[..(code.loop_levels as usize).min(MAX_LOOP_LEVELS)];
@@ -357,7 +465,7 @@ impl State {
                     if self.cells[here.0 as usize] == Piece::HOLE {
                         continue;
                     }
-                    let (to, sent) = match run.sent {
+                    let (to, sent) = match cascade {
                         NO_CELL => (here, NO_CELL),
                         // The taken piece staying where it was taken is no cascade a lean run reads.
                         at if at == here => return Walk::GaveUp,
@@ -373,10 +481,10 @@ impl State {
                 Op::Cascade => {
                     // The mover will land here, and the piece standing here go on.
                     let q = run.at(run.cur);
-                    if run.sent != NO_CELL || run.cur == from || q.is_empty() || q == Piece::HOLE {
+                    if cascade != NO_CELL || run.cur == from || q.is_empty() || q == Piece::HOLE {
                         return Walk::GaveUp;
                     }
-                    run.sent = run.cur;
+                    cascade = run.cur;
                 }
                 // Not admitted by `Code::lean`.
                 _ => return Walk::GaveUp,

@@ -98,7 +98,8 @@ pub(crate) struct Code {
     /// Every `add` moves the piece alone and every test reads cells only: a listing runs it
     /// lean, straight into ordinary moves (the `LeanRuns` path; see [`Code::lean_shape`]).
     pub(crate) lean: bool,
-    /// A lean code with a `cascade` (the `LeanCascades` path): a capture may send the piece
+    /// A code with a `cascade`, of the lean shape but for it and its jumps to named cells: run
+    /// lean by the `LeanCascades` path (`lean` is then false), a capture may send the piece
     /// taken to another cell, a program move a lean listing numbers as the full run does.
     pub(crate) cascades: bool,
     /// Per test of a lean code: where it reads only the piece on one place (the current cell,

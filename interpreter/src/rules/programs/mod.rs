@@ -36,6 +36,8 @@ pub(crate) type ReachEntry = (CellId, PieceTypeId, u16);
 pub(crate) struct ProgramRules {
     /// Per piece type: (index among the piece's programs, code) of its programs that are not atoms.
     pub(crate) codes: Vec<Vec<(u16, Code)>>,
+    /// Per piece type: some program of it is lean with a cascade ([`Code::cascades`]).
+    pub(crate) cascading: Vec<bool>,
     /// Per piece type: its drop programs.
     pub(crate) drops: Vec<Vec<DropRule>>,
     /// Per piece type: drops take from the hand.
@@ -190,8 +192,9 @@ impl ProgramRules {
                         if neighbour_tests {
                             code.fold_looks();
                         }
-                        code.lean = lean_runs && code.lean_shape(lean_cascades);
-                        code.cascades = code.lean && code.ops.contains(&code::Op::Cascade);
+                        code.lean = lean_runs && code.lean_shape(false);
+                        let cascade = code.ops.contains(&code::Op::Cascade);
+                        code.cascades = lean_runs && lean_cascades && cascade && code.lean_shape(true);
                         if recognise_atoms && code.guard.is_some() {
                             code.guard_cells = guard_cells(v, facts, &code.prefix);
                         }
@@ -255,8 +258,10 @@ impl ProgramRules {
         let (drop_reach_index, drop_reach, drop_anywhere) = drop_reaches(v, facts, &mut drops, &mut left);
         // Whether a drop can take a royal piece depends on the hands.
         attacks_read_position |= !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty());
+        let cascading = codes.iter().map(|c| c.iter().any(|(_, code)| code.cascades)).collect();
         let rules = ProgramRules {
             codes,
+            cascading,
             drop_reach_index,
             drop_reach,
             drop_anywhere,
