@@ -98,7 +98,7 @@ fn compare(name: &str, variant: &Variant, games: u64, seen: &mut Seen) {
 const MADE_UP: &str = r#"variant "Reserves"
 board {
   grid 5 x 6
-  hole c4
+  no-square c4
 }
 player white
 player black swap n <-> s  ne <-> se  nw <-> sw

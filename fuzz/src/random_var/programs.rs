@@ -155,7 +155,8 @@ pub(crate) fn move_program(g: &mut Gen, ctx: &mut Ctx, me: usize) -> String {
 fn reserve_capture(g: &mut Gen, ctx: &Ctx, d: &str, other: &str) -> String {
     g.feature("cascade-reserve");
     let b = &ctx.board;
-    let cells: Vec<(usize, usize)> = (0..b.h).flat_map(|y| (0..b.w).map(move |x| (x, y))).filter(|&(x, y)| b.exists(x, y)).collect();
+    let cells: Vec<(usize, usize)> =
+        (0..b.h).flat_map(|y| (0..b.w).map(move |x| (x, y))).filter(|&(x, y)| b.exists(x, y)).collect();
     let (x, y) = g.pick(&cells);
     let cell = super::board::Board::name(x, y);
     let w = dir(g, ctx);

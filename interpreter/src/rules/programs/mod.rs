@@ -176,8 +176,15 @@ impl ProgramRules {
         paths: CodePaths,
         seed: &mut u64,
     ) -> (Vec<Vec<Atom>>, ProgramRules) {
-        let CodePaths { recognise_atoms, start_cells, neighbour_tests, lean_runs, lean_cascades, drop_walks, reach_by_pieces } =
-            paths;
+        let CodePaths {
+            recognise_atoms,
+            start_cells,
+            neighbour_tests,
+            lean_runs,
+            lean_cascades,
+            drop_walks,
+            reach_by_pieces,
+        } = paths;
         let players = v.players.len();
         let types = v.pieces.len();
         let cells = v.board.cells.len();
