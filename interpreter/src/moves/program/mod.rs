@@ -90,26 +90,17 @@ impl State {
                     // programs, as `seen` does the others.
                     let next = pr.next_of(r.cells, r.variant.board.directions.len(), side);
                     if !self.lean_run(r, next, code, side, origin, piece, move_type, out) {
-                        if let Some(s) = scratch {
-                            self.return_scratch(s);
-                        }
-                        return false;
+                        return self.gave_up(scratch);
                     }
                     continue;
                 }
                 // Where a program has a cascade, every lean program of the piece runs so (the
                 // plain lean run is in line in the other listing alone).
                 if CASCADES && lean && (code.lean || code.cascades) {
-                    let next = pr.next_of(r.cells, r.variant.board.directions.len(), side);
                     let at = (side, origin, piece);
-                    match self.lean_cascades_listed(r, next, code, at, (move_type, i as u16), out, listed) {
+                    match self.lean_cascades_listed(r, pr, code, at, (move_type, i as u16), out, listed) {
                         Some(made) => cascaded |= made,
-                        None => {
-                            if let Some(s) = scratch {
-                                self.return_scratch(s);
-                            }
-                            return false;
-                        }
+                        None => return self.gave_up(scratch),
                     }
                     continue;
                 }
@@ -187,6 +178,14 @@ impl State {
         true
     }
 
+    /// A listing's lean run gave up: its scratch space goes back to the pool; false.
+    fn gave_up(&self, scratch: Option<Scratch>) -> bool {
+        if let Some(s) = scratch {
+            self.return_scratch(s);
+        }
+        false
+    }
+
     /// A lean run of a code with a cascade ([`State::lean_cascade_run`]) for the listing that
     /// began at `out[listed]`: `Some(true)` where it made a program move, `Some(false)` where
     /// none, `None` where it gave up or made a program move with the target and promotion of
@@ -197,13 +196,14 @@ impl State {
     fn lean_cascades_listed(
         &self,
         r: &Rules,
-        next: &[CellId],
+        pr: &ProgramRules,
         code: &code::Code,
         at: (PlayerId, CellId, Piece),
         types: (u8, u16),
         out: &mut Vec<Move>,
         listed: usize,
     ) -> Option<bool> {
+        let next = pr.next_of(r.cells, r.variant.board.directions.len(), at.0);
         let before = out.len();
         if !self.lean_cascade_run(r, next, code, at, types, out) {
             return None;

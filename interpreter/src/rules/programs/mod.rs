@@ -247,15 +247,7 @@ impl ProgramRules {
         }
         let mut left = reach::MAX_VARIANT_STATES;
         if start_cells {
-            let none = || vec![CellSet::new(cells); players];
-            for code in codes.iter_mut().flatten().map(|(_, c)| c) {
-                code.starts = none();
-            }
-            for code in drops.iter_mut().flatten() {
-                if let DropRule::Code(code) = code {
-                    code.starts = none();
-                }
-            }
+            keep_starts(&mut codes, &mut drops, cells, players);
         }
         let (reach_index, reach_list, anywhere, attacks_read) = program_reach(v, facts, &mut codes, &mut left);
         let (attacks_read_history, mut attacks_read_position) = attacks_read;
@@ -431,6 +423,20 @@ fn drop_reaches(
         append_reverse(by_target, &mut index, &mut list);
     }
     (index, list, anywhere)
+}
+
+/// Gives every move program and coded drop program an empty set of start cells per player, to
+/// be filled by the reach (the `StartCells` path).
+fn keep_starts(codes: &mut [Vec<(u16, Code)>], drops: &mut [Vec<DropRule>], cells: usize, players: usize) {
+    let none = || vec![CellSet::new(cells); players];
+    for code in codes.iter_mut().flatten().map(|(_, c)| c) {
+        code.starts = none();
+    }
+    for code in drops.iter_mut().flatten() {
+        if let DropRule::Code(code) = code {
+            code.starts = none();
+        }
+    }
 }
 
 /// Per (player, direction, cell): the first cell one step along the direction as the player
