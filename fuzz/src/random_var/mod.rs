@@ -92,6 +92,7 @@ pub const VAR_FEATURES: &[&str] = &[
     "add-copy",
     "capture",
     "cascade",
+    "cascade-reserve",
     "change-type",
     "flip",
     "change-owner",

@@ -100,9 +100,13 @@ pub(crate) fn move_program(g: &mut Gen, ctx: &mut Ctx, me: usize) -> String {
             format!("{d} verify empty verify empty({e}) create(owner: {owner}, piece: {other}, at: {e}) add")
         }
         10 => {
-            // A swap with a friendly piece: both leave before either lands.
             g.feature("cascade");
-            format!("{d} verify friend cascade {back} add")
+            if g.chance(0.5) {
+                // A swap with a friendly piece: both leave before either lands.
+                format!("{d} verify friend cascade {back} add")
+            } else {
+                reserve_capture(g, ctx, d, other)
+            }
         }
         11 => {
             // Then looks at a neighbour that only test it (the `NeighbourTests` path): one
@@ -143,6 +147,21 @@ pub(crate) fn move_program(g: &mut Gen, ctx: &mut Ctx, me: usize) -> String {
     };
     g.feature("verify");
     format!("move{ty} {{ {body} }}")
+}
+
+/// A capture that sends the piece taken to the first empty cell of a line from a named cell
+/// (Knight's Court's reserve; the `LeanCascades` path): the line may run off the board (no
+/// move), end on a hole, or come back to the cells of the move.
+fn reserve_capture(g: &mut Gen, ctx: &Ctx, d: &str, other: &str) -> String {
+    g.feature("cascade-reserve");
+    let b = &ctx.board;
+    let cells: Vec<(usize, usize)> =
+        (0..b.h).flat_map(|y| (0..b.w).map(move |x| (x, y))).filter(|&(x, y)| b.exists(x, y)).collect();
+    let (x, y) = g.pick(&cells);
+    let cell = super::board::Board::name(x, y);
+    let w = dir(g, ctx);
+    let spared = if g.chance(0.5) { format!(" and not piece({other})") } else { String::new() };
+    format!("{d} verify not friend if enemy{spared} {{ cascade {cell} while not empty {{ {w} }} }} add")
 }
 
 fn step_like(g: &mut Gen, ctx: &Ctx, d: &str) -> String {

@@ -58,6 +58,7 @@ impl Rules {
             start_cells: derive(&features).allows(Path::StartCells),
             neighbour_tests: derive(&features).allows(Path::NeighbourTests),
             lean_runs: derive(&features).allows(Path::LeanRuns),
+            lean_cascades: derive(&features).allows(Path::LeanCascades),
             drop_walks: derive(&features).allows(Path::DropWalks),
             reach_by_pieces: derive(&features).allows(Path::ReachByPieces),
         };
@@ -113,7 +114,7 @@ impl Rules {
         rules.slow_reach = SlowReach::new(&rules);
         if let Some(mut pr) = rules.program.take() {
             for (_, code) in pr.codes.iter_mut().flatten() {
-                if code.lean {
+                if code.lean || code.cascades {
                     code.cell_tables = code.tests.iter().map(|t| cell_table(&rules, t)).collect();
                 }
             }

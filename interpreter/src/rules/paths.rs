@@ -86,11 +86,13 @@ pub enum Path {
     DropWalks,
     /// An attack probe through move programs visits only the start cells where the attacker's pieces stand.
     ReachByPieces,
+    /// Lean runs also list a capture whose `cascade` sends the piece taken to another cell (a reserve), as a program move.
+    LeanCascades,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 33] = [
+    pub const ALL: [Path; 34] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -124,6 +126,7 @@ impl Path {
         Path::LeanRuns,
         Path::DropWalks,
         Path::ReachByPieces,
+        Path::LeanCascades,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -173,6 +176,9 @@ impl Path {
             }
             Path::ReachByPieces => {
                 "An attack probe through move programs visits only the start cells where the attacker's pieces stand."
+            }
+            Path::LeanCascades => {
+                "Lean runs also list a capture whose `cascade` sends the piece taken to another cell (a reserve), as a program move."
             }
         }
     }
@@ -288,7 +294,7 @@ impl Paths {
 
 /// The paths built on others (each listed after those it is built on): where one of those is
 /// off, so is it.
-const BUILT_ON: [(Path, &[Path]); 16] = [
+const BUILT_ON: [(Path, &[Path]); 17] = [
     (Path::CastleTrial, &[Path::LightTrial]),
     (Path::CellTrial, &[Path::PlainMake, Path::ProbeAttacks]),
     (Path::Count, &[Path::PinShortcut, Path::LightTrial]),
@@ -305,6 +311,7 @@ const BUILT_ON: [(Path, &[Path]); 16] = [
     (Path::ThreatTrial, &[Path::ProbeAttacks]),
     (Path::ProgramPins, &[Path::PinShortcut]),
     (Path::PseudoCount, &[Path::AllLegal, Path::BulkCount]),
+    (Path::LeanCascades, &[Path::LeanRuns]),
 ];
 
 /// Each feature (by its field's name), whether `f` has it, and the paths that cannot take it

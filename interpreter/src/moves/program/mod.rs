@@ -42,16 +42,23 @@ impl State {
         out: &mut Vec<Move>,
     ) {
         let first = out.len();
-        if !self.list_programs(r, pr, (side, stands, origins, piece), only, true, out) {
+        let at = (side, stands, origins, piece);
+        // The listing of a type with no lean cascade is compiled without their steps.
+        let listed = match pr.cascading[r.type_of(piece).0 as usize] {
+            true => self.list_programs::<true>(r, pr, at, only, true, out),
+            false => self.list_programs::<false>(r, pr, at, only, true, out),
+        };
+        if !listed {
             // A lean run gave up: every program runs in full.
             out.truncate(first);
-            self.list_programs(r, pr, (side, stands, origins, piece), only, false, out);
+            self.list_programs::<false>(r, pr, at, only, false, out);
         }
     }
 
     /// [`State::program_moves_of`], with the lean programs run lean where `lean` (see
-    /// [`State::lean_run`]); false where a lean run gave up.
-    fn list_programs(
+    /// [`State::lean_run`]), and those with a cascade where `CASCADES` too (see
+    /// [`State::lean_cascade_run`]); false where a lean run gave up.
+    fn list_programs<const CASCADES: bool>(
         &self,
         r: &Rules,
         pr: &ProgramRules,
@@ -61,6 +68,9 @@ impl State {
         out: &mut Vec<Move>,
     ) -> bool {
         let t = r.type_of(piece).0 as usize;
+        let listed = out.len();
+        // Some lean run made a program move (see `lean_cascades_listed`).
+        let mut cascaded = false;
         let mut scratch: Option<Scratch> = None;
         // Emissions that became moves, with the moves they made in `out`, to find a later
         // program emitting the same changes.
@@ -75,15 +85,22 @@ impl State {
                 if !self.may_run(r, code, side, origin) {
                     continue;
                 }
-                if lean && code.lean {
+                if !CASCADES && lean && code.lean {
                     // Its moves are ordinary ones: `program_moves` merges those of several
                     // programs, as `seen` does the others.
                     let next = pr.next_of(r.cells, r.variant.board.directions.len(), side);
                     if !self.lean_run(r, next, code, side, origin, piece, move_type, out) {
-                        if let Some(s) = scratch {
-                            self.return_scratch(s);
-                        }
-                        return false;
+                        return self.gave_up(scratch);
+                    }
+                    continue;
+                }
+                // Where a program has a cascade, every lean program of the piece runs so (the
+                // plain lean run is in line in the other listing alone).
+                if CASCADES && lean && (code.lean || code.cascades) {
+                    let at = (side, origin, piece);
+                    match self.lean_cascades_listed(r, pr, code, at, (move_type, i as u16), out, listed) {
+                        Some(made) => cascaded |= made,
+                        None => return self.gave_up(scratch),
                     }
                     continue;
                 }
@@ -155,8 +172,49 @@ impl State {
         if let Some(mut s) = scratch {
             s.made = seen;
             self.return_scratch(s);
+            // A full run's emission could equal a cascade's program move.
+            return !(CASCADES && cascaded);
         }
         true
+    }
+
+    /// A listing's lean run gave up: its scratch space goes back to the pool; false.
+    fn gave_up(&self, scratch: Option<Scratch>) -> bool {
+        if let Some(s) = scratch {
+            self.return_scratch(s);
+        }
+        false
+    }
+
+    /// A lean run of a code with a cascade ([`State::lean_cascade_run`]) for the listing that
+    /// began at `out[listed]`: `Some(true)` where it made a program move, `Some(false)` where
+    /// none, `None` where it gave up or made a program move with the target and promotion of
+    /// one listed before (the full listing merges equal changes: such a listing, seldom met,
+    /// is made in full).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn lean_cascades_listed(
+        &self,
+        r: &Rules,
+        pr: &ProgramRules,
+        code: &code::Code,
+        at: (PlayerId, CellId, Piece),
+        types: (u8, u16),
+        out: &mut Vec<Move>,
+        listed: usize,
+    ) -> Option<bool> {
+        let next = pr.next_of(r.cells, r.variant.board.directions.len(), at.0);
+        let before = out.len();
+        if !self.lean_cascade_run(r, next, code, at, types, out) {
+            return None;
+        }
+        let program = |m: &&Move| m.kind == MoveKind::Program;
+        let (earlier, added) = out[listed..].split_at(before - listed);
+        let apart = added
+            .iter()
+            .filter(program)
+            .all(|m| !earlier.iter().filter(program).any(|e| e.to == m.to && e.promote == m.promote));
+        apart.then(|| added.iter().any(|m| m.kind == MoveKind::Program))
     }
 
     /// Whether a run of `code` for `side` from `origin` may emit a move: the board lets it
@@ -469,6 +527,12 @@ impl State {
         if code.lean && !blast {
             let next = pr.next_of(r.cells, r.variant.board.directions.len(), by);
             if let Some(hit) = self.lean_hits(r, next, code, by, start, c, imagined) {
+                return hit;
+            }
+        }
+        if code.cascades && !blast {
+            let next = pr.next_of(r.cells, r.variant.board.directions.len(), by);
+            if let Some(hit) = self.lean_cascade_hits(r, next, code, by, start, c, imagined) {
                 return hit;
             }
         }

@@ -98,6 +98,10 @@ pub(crate) struct Code {
     /// Every `add` moves the piece alone and every test reads cells only: a listing runs it
     /// lean, straight into ordinary moves (the `LeanRuns` path; see [`Code::lean_shape`]).
     pub(crate) lean: bool,
+    /// A code with a `cascade`, of the lean shape but for it and its jumps to named cells: run
+    /// lean by the `LeanCascades` path (`lean` is then false), a capture may send the piece
+    /// taken to another cell, a program move a lean listing numbers as the full run does.
+    pub(crate) cascades: bool,
     /// Per test of a lean code: where it reads only the piece on one place (the current cell,
     /// a neighbour, a named cell), that place and the test's value per (player, piece code),
     /// a hole and then "off the board" last; else an empty table.
@@ -149,8 +153,10 @@ impl Code {
 
     /// Whether every emission of the code is its piece's move alone, from its cell to the
     /// current one (no `to`, `from`, capture, change or flag; plain `add`s) and every
-    /// test reads only the cells' pieces and the board (what a lean run reads).
-    pub(crate) fn lean_shape(&self) -> bool {
+    /// test reads only the cells' pieces and the board (what a lean run reads). With
+    /// `cascades`, an emission may also send the piece on the cell the mover reaches to the
+    /// current one (`cascade`, then steps and jumps to named cells).
+    pub(crate) fn lean_shape(&self, cascades: bool) -> bool {
         let ops = self.ops.iter().all(|op| match op {
             Op::Step(_)
             | Op::Verify(_)
@@ -161,6 +167,7 @@ impl Code {
             | Op::Around { .. }
             | Op::Mark(_)
             | Op::Back => true,
+            Op::Cascade | Op::Jump(_) => cascades,
             Op::Add { kind, then, .. } => *kind == AddKind::Move && then.is_none(),
             _ => false,
         });

@@ -36,6 +36,8 @@ pub(crate) type ReachEntry = (CellId, PieceTypeId, u16);
 pub(crate) struct ProgramRules {
     /// Per piece type: (index among the piece's programs, code) of its programs that are not atoms.
     pub(crate) codes: Vec<Vec<(u16, Code)>>,
+    /// Per piece type: some program of it is lean with a cascade ([`Code::cascades`]).
+    pub(crate) cascading: Vec<bool>,
     /// Per piece type: its drop programs.
     pub(crate) drops: Vec<Vec<DropRule>>,
     /// Per piece type: drops take from the hand.
@@ -105,6 +107,8 @@ pub(crate) struct CodePaths {
     pub(crate) neighbour_tests: bool,
     /// `LeanRuns`: programs that only move their piece, testing cells, run lean.
     pub(crate) lean_runs: bool,
+    /// `LeanCascades`: lean programs may also send a piece they take to another cell.
+    pub(crate) lean_cascades: bool,
     /// `DropWalks`: drop programs that test their cell and walk lines are listed by walks.
     pub(crate) drop_walks: bool,
     /// `ReachByPieces`: attack probes visit the start cells where the attacker's pieces stand.
@@ -175,7 +179,15 @@ impl ProgramRules {
         paths: CodePaths,
         seed: &mut u64,
     ) -> (Vec<Vec<Atom>>, ProgramRules) {
-        let CodePaths { recognise_atoms, start_cells, neighbour_tests, lean_runs, drop_walks, reach_by_pieces } = paths;
+        let CodePaths {
+            recognise_atoms,
+            start_cells,
+            neighbour_tests,
+            lean_runs,
+            lean_cascades,
+            drop_walks,
+            reach_by_pieces,
+        } = paths;
         let players = v.players.len();
         let types = v.pieces.len();
         let cells = v.board.cells.len();
@@ -190,7 +202,9 @@ impl ProgramRules {
                         if neighbour_tests {
                             code.fold_looks();
                         }
-                        code.lean = lean_runs && code.lean_shape();
+                        code.lean = lean_runs && code.lean_shape(false);
+                        let cascade = code.ops.contains(&code::Op::Cascade);
+                        code.cascades = lean_runs && lean_cascades && cascade && code.lean_shape(true);
                         if recognise_atoms && code.guard.is_some() {
                             code.guard_cells = guard_cells(v, facts, &code.prefix);
                         }
@@ -236,15 +250,7 @@ impl ProgramRules {
         }
         let mut left = reach::MAX_VARIANT_STATES;
         if start_cells {
-            let none = || vec![CellSet::new(cells); players];
-            for code in codes.iter_mut().flatten().map(|(_, c)| c) {
-                code.starts = none();
-            }
-            for code in drops.iter_mut().flatten() {
-                if let DropRule::Code(code) = code {
-                    code.starts = none();
-                }
-            }
+            keep_starts(&mut codes, &mut drops, cells, players);
         }
         let (reach_index, reach_list, anywhere, attacks_read) = program_reach(v, facts, &mut codes, &mut left);
         let (attacks_read_history, mut attacks_read_position) = attacks_read;
@@ -255,8 +261,10 @@ impl ProgramRules {
         let reach_cut = left == 0;
         // Whether a drop can take a royal piece depends on the hands.
         attacks_read_position |= !drop_reach.is_empty() || drop_anywhere.iter().any(|a| !a.is_empty());
+        let cascading = codes.iter().map(|c| c.iter().any(|(_, code)| code.cascades)).collect();
         let rules = ProgramRules {
             codes,
+            cascading,
             drop_reach_index,
             drop_reach,
             drop_anywhere,
@@ -420,6 +428,20 @@ fn drop_reaches(
         append_reverse(by_target, &mut index, &mut list);
     }
     (index, list, anywhere)
+}
+
+/// Gives every move program and coded drop program an empty set of start cells per player, to
+/// be filled by the reach (the `StartCells` path).
+fn keep_starts(codes: &mut [Vec<(u16, Code)>], drops: &mut [Vec<DropRule>], cells: usize, players: usize) {
+    let none = || vec![CellSet::new(cells); players];
+    for code in codes.iter_mut().flatten().map(|(_, c)| c) {
+        code.starts = none();
+    }
+    for code in drops.iter_mut().flatten() {
+        if let DropRule::Code(code) = code {
+            code.starts = none();
+        }
+    }
 }
 
 /// Per (player, direction, cell): the first cell one step along the direction as the player
