@@ -166,7 +166,7 @@ impl State {
         move_type: u8,
         out: &mut Vec<Move>,
     ) -> bool {
-        let walk = self.lean_walk(r, next, code, (side, from), (NO_CELL, Piece::EMPTY), |to, promote| {
+        let walk = self.lean_walk::<false>(r, next, code, (side, from), (NO_CELL, Piece::EMPTY), |to, promote, _| {
             let mv = Move {
                 from,
                 to,
@@ -187,7 +187,7 @@ impl State {
             for t in types {
                 out.push(Move { promote: t.0 + 1, ..mv });
             }
-            false
+            Flow::On
         });
         walk != Walk::GaveUp
     }
@@ -210,7 +210,7 @@ impl State {
         // The emissions so far: (target, promotion plus one, where the taken piece goes).
         let mut met = [(NO_CELL, 0u8, NO_CELL); MAX_EMISSIONS];
         let mut count = 0usize;
-        let walk = self.cascade_walk(r, next, code, (side, from), (NO_CELL, Piece::EMPTY), |to, promote, sent| {
+        let walk = self.lean_walk::<true>(r, next, code, (side, from), (NO_CELL, Piece::EMPTY), |to, promote, sent| {
             let types = &code.promotions[promote as usize];
             let plain = types.is_empty().then_some(0);
             for p in plain.into_iter().chain(types.iter().map(|t| t.0 + 1)) {
@@ -270,7 +270,8 @@ impl State {
         imagined: Option<Piece>,
     ) -> Option<bool> {
         let imagined = imagined.map_or((NO_CELL, Piece::EMPTY), |p| (target, p));
-        match self.lean_walk(r, next, code, (side, from), imagined, |to, _| to == target) {
+        let hits = |to, _, _| if to == target { Flow::Stop } else { Flow::On };
+        match self.lean_walk::<false>(r, next, code, (side, from), imagined, hits) {
             Walk::Ended => Some(false),
             Walk::Stopped => Some(true),
             Walk::GaveUp => None,
@@ -300,101 +301,19 @@ impl State {
             _ if sent == target => Flow::GiveUp,
             _ => Flow::On,
         };
-        match self.cascade_walk(r, next, code, (side, from), imagined, hits) {
+        match self.lean_walk::<true>(r, next, code, (side, from), imagined, hits) {
             Walk::Ended => Some(false),
             Walk::Stopped => Some(true),
             Walk::GaveUp => None,
         }
     }
 
-    /// Walks a lean program for `side` from `from`, calling `add` with each `add`'s cell and
-    /// promotion set (never the start cell, nor a hole) until it asks to stop.
+    /// Walks a lean program for `side` from `from`, calling `add` with each `add`'s cell, its
+    /// promotion set and, with `CASCADES` ([`Code::cascades`]), the cell a `cascade` sends the
+    /// taken piece to ([`NO_CELL`] else); never the start cell, nor a hole. Generic over
+    /// `CASCADES` so that the walk of the codes without one keeps its small loop.
     #[inline(always)]
-    fn lean_walk(
-        &self,
-        r: &Rules,
-        next: &[CellId],
-        code: &Code,
-        (side, from): (PlayerId, CellId),
-        imagined: (CellId, Piece),
-        mut add: impl FnMut(CellId, u16) -> bool,
-    ) -> Walk {
-        let mut run = Lean { st: self, r, next, side, cur: from, mark: from, imagined };
-        let bound = r.cell_count() as u32 + 1;
-        let mut loops = [0u32; MAX_LOOP_LEVELS];
-        let loops = &mut loops[..(code.loop_levels as usize).min(MAX_LOOP_LEVELS)];
-        let mut steps = 0u32;
-        let mut pc = 0usize;
-        while let Some(op) = code.ops.get(pc) {
-            steps += 1;
-            // The full run's limit grows with the moves it makes: it decides such a run.
-            if steps > PROGRAM_STEPS {
-                return Walk::GaveUp;
-            }
-            pc += 1;
-            match op {
-                Op::Step(d) => match run.neighbour(run.cur, *d) {
-                    Some(n) => run.cur = n,
-                    None => return Walk::Ended,
-                },
-                Op::Mark(p) => match run.place(p) {
-                    Some(c) => run.mark = c,
-                    None => return Walk::Ended,
-                },
-                Op::Back => run.cur = run.mark,
-                Op::Verify(t) => {
-                    if !run.check(code, *t) {
-                        return Walk::Ended;
-                    }
-                }
-                Op::IfNot(t, target) => {
-                    if !run.check(code, *t) {
-                        pc = *target as usize;
-                    }
-                }
-                Op::Goto(target) => pc = *target as usize,
-                Op::LoopStart(level) => loops[*level as usize] = 0,
-                Op::While { test, exit, level } => {
-                    if !run.check(code, *test) {
-                        pc = *exit as usize;
-                    } else {
-                        loops[*level as usize] += 1;
-                        if loops[*level as usize] > bound {
-                            return Walk::Ended;
-                        }
-                    }
-                }
-                Op::Around { dirs, when, piece } => {
-                    if run.around(code, &code.dir_sets[*dirs as usize], *when, *piece) {
-                        return Walk::Ended;
-                    }
-                }
-                Op::Add { promote, .. } => {
-                    let to = run.cur;
-                    // A move back to its own cell is not an ordinary move.
-                    if to == from {
-                        return Walk::GaveUp;
-                    }
-                    // A move landing on a hole is not made.
-                    if self.cells[to.0 as usize] == Piece::HOLE {
-                        continue;
-                    }
-                    if add(to, *promote) {
-                        return Walk::Stopped;
-                    }
-                }
-                // Not admitted by `Code::lean`.
-                _ => return Walk::GaveUp,
-            }
-        }
-        Walk::Ended
-    }
-
-    /// [`State::lean_walk`] for a code with a cascade ([`Code::cascades`]): `add` is also given,
-    /// after a `cascade`, the cell the taken piece goes to ([`NO_CELL`] else), and may ask to
-    /// give up. Apart from the plain walk, whose loop stays as small as it was.
-    #[inline(always)]
-    fn cascade_walk(
+    fn lean_walk<const CASCADES: bool>(
         &self,
         r: &Rules,
         next: &[CellId],
@@ -477,8 +396,8 @@ impl State {
                         Flow::GiveUp => return Walk::GaveUp,
                     }
                 }
-                Op::Jump(c) => run.cur = *c,
-                Op::Cascade => {
+                Op::Jump(c) if CASCADES => run.cur = *c,
+                Op::Cascade if CASCADES => {
                     // The mover will land here, and the piece standing here go on.
                     let q = run.at(run.cur);
                     if cascade != NO_CELL || run.cur == from || q.is_empty() || q == Piece::HOLE {
