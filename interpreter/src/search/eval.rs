@@ -26,7 +26,7 @@ mod passers;
 mod promoters;
 mod royal_tables;
 mod royal_terms;
-use royal_tables::{castle_ends, mask_reach, AttackTables};
+use royal_tables::{castle_ends, mask_reach};
 mod runaway;
 
 /// The named terms of the evaluation besides piece values, each weighted separately in the
@@ -301,8 +301,10 @@ pub struct Evaluator {
     /// Per player: the bits of its castling rights and the cells its castlings bring its royal
     /// piece to (no castling: no bits, no cells).
     castles: Vec<(u32, CellSet)>,
-    /// What the royal attack term reads (empty without masks).
-    attack: AttackTables,
+    /// Per (piece code, cell): every cell the ray masks let the piece land on from there on
+    /// any board (rays run out on the empty board, every cell may be taken), so that the royal
+    /// attack term looks only at pieces that could reach a zone; empty without masks.
+    empty_reach: Vec<u128>,
     /// Distances for the cornering and runaway terms (boards of up to [`Cornering::MAX_CELLS`]
     /// cells).
     cornering: Option<Cornering>,
@@ -409,7 +411,6 @@ impl Evaluator {
         let clock_span = rules.variant.end.move_rule.map_or(0, |m| 2 * m);
         let empty_reach = mask_reach(rules);
         let passers = Passers::new(rules, &empty_reach, &promoters);
-        let attack = AttackTables::new(rules, &empty_reach);
         let runaways = Runaways::new(rules, &values, promoters);
         let weights = weights.unwrap_or_else(|| Weights::with_values(rules, &values));
         let exchange = (0..codes)
@@ -438,7 +439,7 @@ impl Evaluator {
                 .collect(),
             lines,
             castles: castle_ends(rules),
-            attack,
+            empty_reach,
             cornering: Cornering::new(rules),
             runaways,
             passers,

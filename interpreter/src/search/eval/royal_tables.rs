@@ -18,41 +18,6 @@ pub(super) fn mask_reach(rules: &Rules) -> Vec<u128> {
     (0..codes * n).map(|i| masks.targets(masks.slot(Piece((i / n) as u16), CellId((i % n) as u16), n), open)).collect()
 }
 
-/// What the royal attack term reads: per (piece code, cell), the open-board reach of a piece
-/// the term counts (none for a royal piece or one whose moves the masks do not hold, so that
-/// one look skips it), and per cell the mask of the cells one step away (itself included).
-/// Empty without masks.
-#[derive(Clone, Debug)]
-pub(super) struct AttackTables {
-    pub(super) reach: Vec<u128>,
-    pub(super) zone: Vec<u128>,
-}
-
-impl AttackTables {
-    pub(super) fn new(rules: &Rules, empty_reach: &[u128]) -> AttackTables {
-        if empty_reach.is_empty() {
-            return AttackTables { reach: Vec::new(), zone: Vec::new() };
-        }
-        let n = rules.cells;
-        let masks = &rules.count.masks;
-        let reach = (0..empty_reach.len())
-            .map(|i| {
-                let piece = Piece((i / n) as u16);
-                let counted = masks.slot(piece, CellId((i % n) as u16), n).counted;
-                if counted && !rules.pieces.royal_code[piece.0 as usize] {
-                    empty_reach[i]
-                } else {
-                    0
-                }
-            })
-            .collect();
-        let zone = (0..n)
-            .map(|c| rules.graph.within(CellId(c as u16), 1).iter().fold(0u128, |m, d| m | 1u128 << d.0))
-            .collect();
-        AttackTables { reach, zone }
-    }
-}
-
 /// Per player: its castlings' rights bits and the cells where they leave its royal piece.
 pub(super) fn castle_ends(rules: &Rules) -> Vec<(u32, CellSet)> {
     let mut out = vec![(0, CellSet::new(rules.cell_count())); rules.player_count()];

@@ -1,7 +1,7 @@
 //! The evaluation's terms around royal pieces: open lines to them, attacked cells beside them, drops that could land beside them, castling kept or done, and the cornering of a lone royal when one side leads.
 
 use super::{Evaluator, CORNERING_LEAD};
-use crate::ir::{CellId, PlayerId};
+use crate::ir::PlayerId;
 use crate::position::Position;
 use crate::rules::masks::Bits;
 use crate::rules::Piece;
@@ -46,7 +46,7 @@ impl Evaluator {
     /// boards exceed 128 cells count nothing.
     pub(super) fn royal_attack(&self, pos: &Position, player: PlayerId) -> i32 {
         let r = &**pos.rules();
-        if self.attack.reach.is_empty() || pos.st.partial.is_some() {
+        if self.empty_reach.is_empty() || pos.st.partial.is_some() {
             return 0;
         }
         if r.cells <= 64 {
@@ -60,27 +60,25 @@ impl Evaluator {
         let r = &**pos.rules();
         let st = &pos.st;
         let masks = &r.count.masks;
-        let n = r.cells;
         let mut total = 0;
         for royal in st.royals[player.0 as usize].iter() {
-            let zone = self.attack.zone[royal.0 as usize];
+            let zone = B::from_words(self.near1[royal.0 as usize].words());
             let (mut pieces, mut cells) = (0, 0);
             for &q in &self.enemies[player.0 as usize] {
-                let mut occ = None;
-                let mut own = B::from_words(st.occupied[q.0 as usize].words()).wide();
-                while own != 0 {
-                    let from = own.trailing_zeros() as usize;
-                    own &= own - 1;
-                    let piece = st.cells[from];
-                    // A piece that could not reach the zone on the empty board cannot here (nor
-                    // one the term does not count: its reach is none).
-                    if self.attack.reach[piece.0 as usize * n + from] & zone == 0 {
+                let occ = st.occupancy::<B>(q);
+                for from in st.occupied[q.0 as usize].iter() {
+                    let piece = st.cells[from.0 as usize];
+                    let at = piece.0 as usize * r.cells + from.0 as usize;
+                    // A piece that could not reach the zone on the empty board cannot here.
+                    if B::of(self.empty_reach[at]) & zone == B::ZERO || r.pieces.royal_code[piece.0 as usize] {
                         continue;
                     }
-                    let occ = *occ.get_or_insert_with(|| st.occupancy::<B>(q));
-                    let slot = masks.slot(piece, CellId(from as u16), n);
-                    let within = masks.targets_within(slot, occ, B::of(zone));
-                    debug_assert!(within == masks.targets(slot, occ) & B::of(zone), "the zone's rays give its targets");
+                    let slot = masks.slot(piece, from, r.cells);
+                    if !slot.counted {
+                        continue;
+                    }
+                    let within = masks.targets_within(slot, occ, zone);
+                    debug_assert!(within == masks.targets(slot, occ) & zone, "the zone's rays give its targets");
                     let hit = within.ones();
                     if hit > 0 {
                         pieces += 1;
