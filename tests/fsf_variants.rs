@@ -352,13 +352,58 @@ fn grand_pawns_promote_only_to_lost_pieces_and_must_on_the_last_rank() {
 /// Plays `cycle` three times from `text` (the position's fourth occurrence) and returns the
 /// outcome there, checking that the game went on until then.
 fn after_three_cycles(file: &str, text: &str, cycle: &str) -> Option<(GameResult, EndReason)> {
+    after_cycles(file, text, cycle, 3)
+}
+
+/// Plays `cycle` `n` times from `text` (the position's occurrence `n + 1`) and returns the
+/// outcome there, checking that the game went on until then.
+fn after_cycles(file: &str, text: &str, cycle: &str, n: usize) -> Option<(GameResult, EndReason)> {
     let mut pos = at(file, text);
     let moves: Vec<&str> = cycle.split_whitespace().collect();
-    for (i, mv) in moves.iter().cycle().take(3 * moves.len()).enumerate() {
+    for (i, mv) in moves.iter().cycle().take(n * moves.len()).enumerate() {
         assert!(pos.outcome().is_none(), "over before move {i}");
         common::play(&mut pos, mv);
     }
     pos.outcome()
+}
+
+#[test]
+fn xiangqi_repetition_draws_unless_one_side_checked_throughout() {
+    // Fairy-Stockfish (`is_optional_game_end`) at the third occurrence: 0 where nobody
+    // checked, -32000 for the side to move where it checked with every move (White, then
+    // Black); nothing at the second.
+    let quiet = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    let cycle = "e1e2 d10d9 e2e1 d9d10";
+    assert_eq!(after_cycles("xiangqi.var", quiet, cycle, 1), None);
+    assert_eq!(after_cycles("xiangqi.var", quiet, cycle, 2), Some((GameResult::Draw, EndReason::Repetition)));
+    let white_checks = "3k5/R8/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    assert_eq!(
+        after_cycles("xiangqi.var", white_checks, "a9a10 d10d9 a10a9 d9d10", 2),
+        Some((GameResult::Win(BLACK), EndReason::PerpetualCheck))
+    );
+    let black_checks = "4k4/9/9/9/9/9/9/9/r8/3K5 b - - 0 1";
+    assert_eq!(
+        after_cycles("xiangqi.var", black_checks, "a2a1 d1d2 a1a2 d2d1", 2),
+        Some((GameResult::Win(WHITE), EndReason::PerpetualCheck))
+    );
+    assert_eq!(
+        after_cycles("minixiangqi.var", "4k2/7/7/7/7/7/3K3 w - - 0 1", "d1c1 e7e6 c1d1 e6e7", 2),
+        Some((GameResult::Draw, EndReason::Repetition))
+    );
+}
+
+#[test]
+fn xiangqi_fifty_moves_without_a_capture_draw_and_a_soldier_step_does_not_reset_the_count() {
+    // Fairy-Stockfish: claimable at a half-move clock of 100, not at 99; a soldier's step
+    // counts on (h1g3 h10g8 a4a5 leaves the clock at 3).
+    let fen = "3k5/9/9/9/9/9/P8/9/9/4K4 w - - 99 80";
+    let mut pos = at("xiangqi.var", fen);
+    assert!(pos.outcome().is_none());
+    common::play(&mut pos, "a4a5");
+    assert_eq!(pos.outcome().map(|(r, _)| r), Some(GameResult::Draw));
+    let mut pos = at("xiangqi.var", "3k5/9/9/9/9/9/P8/9/9/4K4 w - - 98 80");
+    common::play(&mut pos, "a4a5");
+    assert!(pos.outcome().is_none());
 }
 
 #[test]
