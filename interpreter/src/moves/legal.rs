@@ -608,10 +608,40 @@ impl Position {
             entry_type.is_none_or(|t| t == mv.move_type)
                 && (!noisy || is_noisy(&mv))
                 && !evasions.is_some_and(|e| e.ignores(&mv))
-                && self.legal_fast(mv, &royal)
         });
-        self.keep_held_by_check(out, start);
-        self.keep_best_priority(out, start);
+        self.keep_legal_best_first(out, start, &royal);
+    }
+
+    /// Of the pseudo-legal moves from `start` on, keeps the legal ones (the `held-by-check`
+    /// rule applied) of the best move priority that has one. Under priorities the moves of a
+    /// rank are tested only where no better rank has a legal move: a listing of partial moves
+    /// whose continuations rank last tests none of those.
+    fn keep_legal_best_first(&mut self, out: &mut Vec<Move>, start: usize, royal: &Option<(CellId, Pins)>) {
+        let ranked = self.rules.program.as_deref().filter(|pr| pr.prioritised).is_some();
+        if !ranked || out[start..].iter().any(|m| m.kind == MoveKind::EndTurn) {
+            retain_from(out, start, |mv| self.legal_fast(mv, royal));
+            self.keep_held_by_check(out, start);
+            self.keep_best_priority(out, start);
+            return;
+        }
+        let rank = |r: &Rules, m: &Move| r.program.as_deref().map_or(0, |pr| pr.rank_of(m.move_type));
+        while let Some(best) = out[start..].iter().map(|m| rank(&self.rules, m)).min() {
+            // The legal moves of the best rank left are put after the list, in order.
+            let end = out.len();
+            for i in start..end {
+                let mv = out[i];
+                if rank(&self.rules, &mv) == best && self.legal_fast(mv, royal) {
+                    out.push(mv);
+                }
+            }
+            self.keep_held_by_check(out, end);
+            if out.len() > end {
+                out.drain(start..end);
+                return;
+            }
+            let rules = &*self.rules;
+            retain_from(out, start, |mv| rank(rules, &mv) != best);
+        }
     }
 
     /// Of the moves from `start` on, keeps those of the best move priority that has one. Moves
