@@ -604,21 +604,26 @@ impl Position {
         } else {
             None
         };
-        retain_from(out, start, |mv| {
+        let wanted = |mv: &Move| {
             entry_type.is_none_or(|t| t == mv.move_type)
-                && (!noisy || is_noisy(&mv))
-                && !evasions.is_some_and(|e| e.ignores(&mv))
-        });
-        self.keep_legal_best_first(out, start, &royal);
+                && (!noisy || is_noisy(mv))
+                && !evasions.is_some_and(|e| e.ignores(mv))
+        };
+        if self.rules.program.as_deref().is_some_and(|pr| pr.prioritised) {
+            retain_from(out, start, |mv| wanted(&mv));
+            self.keep_legal_best_first(out, start, &royal);
+        } else {
+            retain_from(out, start, |mv| wanted(&mv) && self.legal_fast(mv, &royal));
+            self.keep_held_by_check(out, start);
+        }
     }
 
-    /// Of the pseudo-legal moves from `start` on, keeps the legal ones (the `held-by-check`
-    /// rule applied) of the best move priority that has one. Under priorities the moves of a
+    /// Under move priorities, of the pseudo-legal moves from `start` on, keeps the legal ones
+    /// (the `held-by-check` rule applied) of the best priority that has one. The moves of a
     /// rank are tested only where no better rank has a legal move: a listing of partial moves
     /// whose continuations rank last tests none of those.
     fn keep_legal_best_first(&mut self, out: &mut Vec<Move>, start: usize, royal: &Option<(CellId, Pins)>) {
-        let ranked = self.rules.program.as_deref().filter(|pr| pr.prioritised).is_some();
-        if !ranked || out[start..].iter().any(|m| m.kind == MoveKind::EndTurn) {
+        if out[start..].iter().any(|m| m.kind == MoveKind::EndTurn) {
             retain_from(out, start, |mv| self.legal_fast(mv, royal));
             self.keep_held_by_check(out, start);
             self.keep_best_priority(out, start);
