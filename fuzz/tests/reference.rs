@@ -167,7 +167,7 @@ piece Rook R {
   move settle { mark add }
 }
 piece Pawn P {
-  move normal { n verify empty if in far { add-partial(Rook) then settle } else { add-partial then settle } }
+  move normal { n verify empty if in(far) { add-partial(Rook) then settle } else { add-partial then settle } }
   move normal { ne verify enemy add-partial then settle }
   move settle { add }
 }
