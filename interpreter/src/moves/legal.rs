@@ -616,8 +616,13 @@ impl Position {
         if self.rules.program.as_deref().is_some_and(|pr| pr.prioritised) {
             retain_from(out, start, |mv| wanted(&mv));
             self.keep_legal_best_first(out, start, &mut royal);
-        } else {
+        } else if royal.later {
             retain_from(out, start, |mv| wanted(&mv) && self.legal_with(mv, &mut royal));
+            self.keep_held_by_check(out, start);
+        } else {
+            // The pins found already: each move tested as it stands (the common loop).
+            let royal = royal.found;
+            retain_from(out, start, |mv| wanted(&mv) && self.legal_fast(mv, &royal));
             self.keep_held_by_check(out, start);
         }
     }
