@@ -137,3 +137,67 @@ fn random_zillions_games_agree_with_the_reference() {
     }
     assert!(failures.is_empty(), "{} of {seeds} random games differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// Every move a partial move answered by a continuation that stands still (`add` first, the
+/// `SureContinuations` path), under priorities that rank the continuation's type last (so its
+/// moves at the start of a turn are never tested), with captures of the royal, promotions that
+/// change the piece that goes on, and a piece without the continuation.
+const STAND_STILL: &str = r#"variant "Settle"
+board { grid 5 x 5 }
+player white
+player black swap n <-> s  ne <-> se  nw <-> sw
+zone far {
+  white: rank 5
+  black: rank 1
+}
+move-types normal settle
+priorities normal
+piece King K {
+  royal
+  move normal { n verify not friend add-partial then settle }
+  move normal { s verify not friend add-partial then settle }
+  move normal { e verify not friend add-partial then settle }
+  move normal { w verify not friend add-partial then settle }
+  move settle { add }
+}
+piece Rook R {
+  move normal { n while empty { add-partial then settle n } verify enemy add-partial then settle }
+  move normal { e while empty { add-partial then settle e } verify enemy add-partial then settle }
+  move normal { w while empty { add-partial then settle w } verify enemy add-partial then settle }
+  move settle { mark add }
+}
+piece Pawn P {
+  move normal { n verify empty if in(far) { add-partial(Rook) then settle } else { add-partial then settle } }
+  move normal { ne verify enemy add-partial then settle }
+  move settle { add }
+}
+piece Guard G {
+  move normal { s verify not friend add-partial then settle }
+  move normal { nw verify not friend add }
+}
+setup {
+  white: K c1, R a1, P b2, P d2, G e1
+  black: K c5, R e5, P b4, P d4, G a5
+}
+"#;
+
+#[test]
+fn stand_still_continuations_agree_with_the_reference() {
+    use varia_interpreter::paths::Path;
+    use varia_interpreter::perft::perft;
+    use varia_interpreter::{Position, Rules};
+    let variant = varia_grammar::load(STAND_STILL).unwrap_or_else(|e| panic!("{e:?}"));
+    let fast = Rules::new(variant.clone());
+    assert!(fast.fast_paths().iter().any(|p| p == "SureContinuations"), "{:?}", fast.fast_paths());
+    let budget = Budget { plies: 24, depth: 3, perft_nodes: 5_000, perft_every: 4, turns: true };
+    for seed in 0..6 {
+        if let Err(e) = check(variant.clone(), seed, budget) {
+            panic!("seed {seed}: {e}");
+        }
+    }
+    // Listed or not, the continuation is there: the same counts, each action a ply.
+    let count = |rules: Rules| perft(&mut Position::start(std::sync::Arc::new(rules)), 6);
+    let listed = count(Rules::without(variant.clone(), &[Path::SureContinuations]));
+    assert_eq!(count(fast), listed);
+    assert_eq!(count(Rules::reference(variant)), listed);
+}

@@ -576,11 +576,15 @@ impl Position {
         // The pins learnt with the check where the count applies (stacks, locations between
         // cells), else found here (and here always for the cross-check of the walk).
         let learnt = if self.walk_only { None } else { self.counted_royal().map(|(c, pins, _)| (c, pins)) };
-        let royal = learnt.or_else(|| self.shortcut_royal());
+        // In a partial move the pins serve only moves by powers and drops (the continuations
+        // are mostly program moves, made in full): found when such a move is first tested.
+        let later = self.st.partial.is_some() && learnt.is_none();
+        let royal = if later { None } else { learnt.or_else(|| self.shortcut_royal()) };
+        let mut royal = RoyalPins { found: royal, later };
         // In check, the moves that neither capture the checker nor block it need no trial,
         // and a piece whose every move is such is not asked for them (the walk's cross-check
         // tries them all).
-        let evasions = if royal.is_none() && !self.walk_only { self.evasions() } else { None };
+        let evasions = if royal.found.is_none() && !self.walk_only { self.evasions() } else { None };
         let generated = match &evasions {
             Some(ev) if !noisy => self.evasion_candidates(ev, out),
             _ => false,
@@ -604,14 +608,66 @@ impl Position {
         } else {
             None
         };
-        retain_from(out, start, |mv| {
+        let wanted = |mv: &Move| {
             entry_type.is_none_or(|t| t == mv.move_type)
-                && (!noisy || is_noisy(&mv))
-                && !evasions.is_some_and(|e| e.ignores(&mv))
-                && self.legal_fast(mv, &royal)
-        });
-        self.keep_held_by_check(out, start);
-        self.keep_best_priority(out, start);
+                && (!noisy || is_noisy(mv))
+                && !evasions.is_some_and(|e| e.ignores(mv))
+        };
+        if self.rules.program.as_deref().is_some_and(|pr| pr.prioritised) {
+            retain_from(out, start, |mv| wanted(&mv));
+            self.keep_legal_best_first(out, start, &mut royal);
+        } else if royal.later {
+            retain_from(out, start, |mv| wanted(&mv) && self.legal_with(mv, &mut royal));
+            self.keep_held_by_check(out, start);
+        } else {
+            // The pins found already: each move tested as it stands (the common loop).
+            let royal = royal.found;
+            retain_from(out, start, |mv| wanted(&mv) && self.legal_fast(mv, &royal));
+            self.keep_held_by_check(out, start);
+        }
+    }
+
+    /// [`Position::legal_fast`] with the pins of `royal`, found first where they are wanted
+    /// later and this move may use them (a move by powers, a drop).
+    #[inline]
+    fn legal_with(&mut self, mv: Move, royal: &mut RoyalPins) -> bool {
+        if royal.later && matches!(mv.kind, MoveKind::Normal | MoveKind::Passage | MoveKind::EnPassant | MoveKind::Drop)
+        {
+            royal.found = self.shortcut_royal();
+            royal.later = false;
+        }
+        self.legal_fast(mv, &royal.found)
+    }
+
+    /// Under move priorities, of the pseudo-legal moves from `start` on, keeps the legal ones
+    /// (the `held-by-check` rule applied) of the best priority that has one. The moves of a
+    /// rank are tested only where no better rank has a legal move: a listing of partial moves
+    /// whose continuations rank last tests none of those.
+    fn keep_legal_best_first(&mut self, out: &mut Vec<Move>, start: usize, royal: &mut RoyalPins) {
+        if out[start..].iter().any(|m| m.kind == MoveKind::EndTurn) {
+            retain_from(out, start, |mv| self.legal_with(mv, royal));
+            self.keep_held_by_check(out, start);
+            self.keep_best_priority(out, start);
+            return;
+        }
+        let rank = |r: &Rules, m: &Move| r.program.as_deref().map_or(0, |pr| pr.rank_of(m.move_type));
+        while let Some(best) = out[start..].iter().map(|m| rank(&self.rules, m)).min() {
+            // The legal moves of the best rank left are put after the list, in order.
+            let end = out.len();
+            for i in start..end {
+                let mv = out[i];
+                if rank(&self.rules, &mv) == best && self.legal_with(mv, royal) {
+                    out.push(mv);
+                }
+            }
+            self.keep_held_by_check(out, end);
+            if out.len() > end {
+                out.drain(start..end);
+                return;
+            }
+            let rules = &*self.rules;
+            retain_from(out, start, |mv| rank(rules, &mv) != best);
+        }
     }
 
     /// Of the moves from `start` on, keeps those of the best move priority that has one. Moves
@@ -678,6 +734,13 @@ impl Position {
         }
         n
     }
+}
+
+/// The single royal and its pins for the pin shortcut ([`Position::shortcut_royal`]), or
+/// (`later`) not yet found.
+struct RoyalPins {
+    found: Option<(CellId, Pins)>,
+    later: bool,
 }
 
 /// Keeps the moves of `out[first..]` that `keep` accepts, in order (asked once each).

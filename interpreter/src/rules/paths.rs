@@ -88,11 +88,15 @@ pub enum Path {
     ReachByPieces,
     /// Lean runs also list a capture whose `cascade` sends the piece taken to another cell (a reserve), as a program move.
     LeanCascades,
+    /// A partial move goes on without its continuation listed where a program of the piece
+    /// for the continuation's move type emits a move wherever it starts (its first
+    /// instruction is an `add`).
+    SureContinuations,
 }
 
 impl Path {
     /// Every path, in the order of the docs' table.
-    pub const ALL: [Path; 34] = [
+    pub const ALL: [Path; 35] = [
         Path::Atoms,
         Path::PlainMake,
         Path::ProbeAttacks,
@@ -127,6 +131,7 @@ impl Path {
         Path::DropWalks,
         Path::ReachByPieces,
         Path::LeanCascades,
+        Path::SureContinuations,
     ];
 
     /// What the path does, in a sentence (its doc comment).
@@ -179,6 +184,9 @@ impl Path {
             }
             Path::LeanCascades => {
                 "Lean runs also list a capture whose `cascade` sends the piece taken to another cell (a reserve), as a program move."
+            }
+            Path::SureContinuations => {
+                "A partial move goes on without its continuation listed where a program of the piece for the continuation's move type emits a move wherever it starts."
             }
         }
     }
@@ -354,6 +362,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 LeanRuns,
                 DropWalks,
                 ReachByPieces,
+                SureContinuations,
             ],
         ),
         // A piece between cells runs its programs from the cells it covers, but its `from` is
@@ -381,6 +390,7 @@ fn board_rules(f: &BoardFeatures) -> [(&'static str, bool, &'static [Path]); 4] 
                 LeanRuns,
                 DropWalks,
                 ReachByPieces,
+                SureContinuations,
             ],
         ),
         ("branching", branching, &[Atoms]),

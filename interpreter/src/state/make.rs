@@ -415,6 +415,9 @@ impl State {
         let parts = parts.saturating_add(1);
         if let Some(ty) = continues.filter(|_| parts < crate::limits::TURN_PARTS) {
             self.set_partial(r, Some((mv.to, ty)), parts);
+            if self.surely_goes_on(r, mv.to, ty) {
+                return;
+            }
             let mut next = Vec::new();
             self.pseudo_moves(r, self.side, &mut next);
             if !next.is_empty() {
@@ -435,6 +438,27 @@ impl State {
             }
         }
         self.end_turn(r);
+    }
+
+    /// Whether the piece on `at` surely has a move of type `ty` to go on with, its
+    /// continuation not listed (the `SureContinuations` path): one of its programs of that
+    /// type emits a move wherever it may start, which its first instruction, an `add`, does
+    /// (such a code has no guard; on a board without stacks or locations between cells that
+    /// move lands).
+    fn surely_goes_on(&self, r: &Rules, at: CellId, ty: Option<MoveTypeId>) -> bool {
+        let Some(pr) = r.program.as_deref().filter(|_| r.paths.allows(crate::paths::Path::SureContinuations)) else {
+            return false;
+        };
+        let piece = self.cells[at.0 as usize];
+        if piece.is_empty() || piece == Piece::HOLE || r.owner(piece) != self.side {
+            return false;
+        }
+        let only = crate::rules::programs::Only::of(ty);
+        pr.codes[r.type_of(piece).0 as usize].iter().any(|(_, code)| {
+            code.adds_first
+                && only.allows(code.move_type.map_or(crate::tables::NO_MOVE_TYPE, |m| m.0))
+                && code.may_start(self.side, at)
+        })
     }
 
     /// Sets or clears the piece that goes on with a partial move and the actions its turn has

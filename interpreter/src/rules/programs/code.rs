@@ -102,6 +102,9 @@ pub(crate) struct Code {
     /// lean by the `LeanCascades` path (`lean` is then false), a capture may send the piece
     /// taken to another cell, a program move a lean listing numbers as the full run does.
     pub(crate) cascades: bool,
+    /// Every run emits a move on its start cell first (see [`Code::adds_where_it_starts`]):
+    /// a partial move whose continuation this code lists surely goes on.
+    pub(crate) adds_first: bool,
     /// Per test of a lean code: where it reads only the piece on one place (the current cell,
     /// a neighbour, a named cell), that place and the test's value per (player, piece code),
     /// a hole and then "off the board" last; else an empty table.
@@ -148,6 +151,7 @@ impl Code {
             };
         }
         code.prefix = prefix;
+        code.adds_first = code.adds_where_it_starts();
         code
     }
 
@@ -171,7 +175,25 @@ impl Code {
             Op::Add { kind, then, .. } => *kind == AddKind::Move && then.is_none(),
             _ => false,
         });
-        ops && self.tests.iter().all(cell_test)
+        ops && self.tests.iter().all(cell_test) && !self.adds_first
+    }
+
+    /// Whether every run emits a move on its start cell first (its first instruction, past
+    /// marks, loop starts and jumps, is an `add`): a lean run gives up there (its moves go
+    /// from a cell to another), and the listing of every program of the piece starts again
+    /// in full, so such a code runs in full from the start.
+    pub(crate) fn adds_where_it_starts(&self) -> bool {
+        let mut at = 0;
+        // Each jump goes on to another instruction: as many as there are instructions.
+        for _ in 0..=self.ops.len() {
+            match self.ops.get(at) {
+                Some(Op::Mark(_) | Op::LoopStart(_)) => at += 1,
+                Some(Op::Goto(target)) => at = *target as usize,
+                Some(Op::Add { .. }) => return true,
+                _ => return false,
+            }
+        }
+        false
     }
 
     /// The index of a test in [`Code::tests`], added if new.
