@@ -264,3 +264,16 @@ fn a_search_stops_within_a_few_hundred_nodes_of_its_limit() {
     assert!(flag.load(Ordering::Relaxed), "the search leaves the flag to its owner");
     legal(&mut pos, info.best());
 }
+
+#[test]
+fn a_repetition_in_the_search_ends_as_the_games_repetition_rule_says() {
+    // Xiangqi: the third occurrence of a position where one side checked with every move loses
+    // for that side. Red's rook checked twice (a9-a10, a10-a9); the general's step back to d10
+    // repeats the first position, Red the perpetual checker: a win for Black, not a draw.
+    let rules = common::rules("xiangqi.var");
+    let mut pos = common::position(&rules, "3k5/R8/9/9/9/9/9/9/9/4K4 w - - 0 1");
+    common::play(&mut pos, "a9a10 d10d9 a10a9");
+    let (mv, mate_in) = best(&mut pos, 2);
+    assert_eq!(mv, "Kd9-d10");
+    assert!(mate_in.is_some_and(|m| m > 0), "a win for Black, found {mate_in:?}");
+}

@@ -158,7 +158,7 @@ impl Position {
 
     /// The result of a repetition: the perpetual checker's outcome, else the named player's,
     /// else a draw.
-    fn repetition_outcome(&self) -> (GameResult, EndReason) {
+    pub(crate) fn repetition_outcome(&self) -> (GameResult, EndReason) {
         let end = &self.rules.variant.end;
         if let Some(outcome) = end.perpetual_check {
             if let Some(p) = self.perpetual_checker() {

@@ -1,9 +1,10 @@
 //! One node of the principal variation search: the cuts that need no move, then the moves in order, each refinement a small function guarded by one line.
 
 use super::{
-    gives_check, turn_ended, PlyLists, Searcher, INFINITY, LATE_MOVE_COUNT, LATE_MOVE_DEPTH, MATE_BOUND,
+    gives_check, turn_ended, PlyLists, Searcher, INFINITY, LATE_MOVE_COUNT, LATE_MOVE_DEPTH, MATE, MATE_BOUND,
     MID_TURN_MOVE_COUNT,
 };
+use crate::end::GameResult;
 use crate::moves::checks::CheckTrial;
 use crate::order::{is_quiet, MAX_PLY};
 use crate::position::{Move, Position};
@@ -77,7 +78,7 @@ impl Searcher {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
         let turn_start = pos.action_index() == 0;
-        if let Some(s) = self.settled(pos, turn_start) {
+        if let Some(s) = self.settled(pos, turn_start, ply) {
             return s;
         }
         if depth == 0 || ply >= MAX_PLY {
@@ -149,14 +150,30 @@ impl Searcher {
         best_score
     }
 
-    /// A node settled before it is searched: a repetition inside the search is a draw (it can
-    /// be forced again); with the root player out of the game the others all play on one side,
-    /// nothing would count the depth down, and the game is lost for the root player anyway.
-    fn settled(&mut self, pos: &Position, turn_start: bool) -> Option<i32> {
+    /// A node settled before it is searched: a repetition inside the search ends as the
+    /// game's repetition rule ends it (it can be forced again): a draw, or where the rule says
+    /// otherwise (a perpetual check loses, a player loses every repetition) that result; with
+    /// the root player out of the game the others all play on one side, nothing would count
+    /// the depth down, and the game is lost for the root player anyway.
+    fn settled(&mut self, pos: &Position, turn_start: bool, ply: usize) -> Option<i32> {
         if turn_start && pos.repetitions() > 0 {
-            return Some(self.draw_score(pos));
+            return Some(self.repetition_score(pos, ply));
         }
         (self.paranoid && pos.side_out(self.root_side)).then(|| self.static_eval(pos))
+    }
+
+    /// The score of a repetition for the side to move: a draw, unless the game's repetition
+    /// rule gives a winner (asked only then: finding a perpetual checker takes moves back).
+    fn repetition_score(&self, pos: &Position, ply: usize) -> i32 {
+        let end = &pos.rules().variant.end;
+        if end.perpetual_check.is_none() && end.repetition_player.is_none() {
+            return self.draw_score(pos);
+        }
+        match pos.repetition_outcome().0 {
+            GameResult::Draw => self.draw_score(pos),
+            GameResult::Win(p) if self.same_team(p, pos.side_to_move()) => MATE - ply as i32,
+            GameResult::Win(_) => -(MATE - ply as i32),
+        }
     }
 
     /// Internal reduction: a node of depth 4 or more at a turn's start that the table gives no
