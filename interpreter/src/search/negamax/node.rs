@@ -163,12 +163,8 @@ impl Searcher {
     }
 
     /// The score of a repetition for the side to move: a draw, unless the game's repetition
-    /// rule gives a winner (asked only then: finding a perpetual checker takes moves back).
+    /// rule gives a winner (it takes moves back only where a perpetual check decides).
     fn repetition_score(&self, pos: &Position, ply: usize) -> i32 {
-        let end = &pos.rules().variant.end;
-        if end.perpetual_check.is_none() && end.repetition_player.is_none() {
-            return self.draw_score(pos);
-        }
         match pos.repetition_outcome().0 {
             GameResult::Draw => self.draw_score(pos),
             GameResult::Win(p) if self.same_team(p, pos.side_to_move()) => MATE - ply as i32,
